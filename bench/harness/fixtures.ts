@@ -1,0 +1,170 @@
+/**
+ * What the benchmark needs from the database: ids to request (picked from the generated data), and
+ * signed-in users for the write part of the mixed workload. The users are created directly in the
+ * database with sessions made by the app's own createSession, and removed again afterwards, with
+ * the aggregates their writes touched recomputed, so the dataset is the same for the next run.
+ */
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { queryRows, type Database } from '../../src/server/db/client.js';
+import * as schema from '../../src/server/db/schema.js';
+import {
+  recomputeOfficerAggregates,
+  recomputeRegimentAggregates,
+  recomputeReviewPositions,
+} from '../../src/server/features/reviews/aggregates.js';
+import { findAggregateDifferences } from '../../src/server/features/reviews/reconcile.js';
+import { SESSION_COOKIE, createSession, type SessionLifetimes, type SessionUser } from '../../src/server/features/auth/sessions.js';
+
+/** Bench accounts are recognizable by name, so a crashed run's leftovers are cleaned by the next. */
+const BENCH_USER_PREFIX = 'bench_load_';
+/** Steam ids no generated user has (those start at 76561197960265729). */
+const BENCH_STEAM_BASE = 76561199900000000n;
+
+export interface BenchDatabase {
+  db: Database;
+  close(): Promise<void>;
+}
+
+/** A connection of the harness's own, without the app pool's 10 s statement timeout. */
+export async function openBenchDatabase(url: string): Promise<BenchDatabase> {
+  const pool = new pg.Pool({ connectionString: url, max: 4 });
+  const db = drizzle(pool, { schema }) as unknown as Database;
+  return { db, close: () => pool.end() };
+}
+
+export interface DatasetFacts {
+  counts: Record<string, number>;
+  /** Public officers with at least one review, in a fixed pseudo-random order. */
+  officers: Array<{ id: number; name: string }>;
+  largestOfficer: { id: number; name: string; reviewCount: number; deepPage: number };
+  /** Reviews of public officers, targets for votes. */
+  reviewIds: number[];
+  postgresVersion: string;
+}
+
+export const REVIEW_PAGE_LIMIT = 5;
+const DEEP_PAGE = 1000;
+
+export async function readDatasetFacts(db: Database, sampleSize: number): Promise<DatasetFacts> {
+  const [counts] = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select (select count(*) from users) as users, (select count(*) from regiments) as regiments,
+      (select count(*) from officers) as officers, (select count(*) from reviews) as reviews,
+      (select count(*) from review_votes) as votes, (select count(*) from review_flags) as flags`,
+  );
+  const numericCounts = Object.fromEntries(Object.entries(counts ?? {}).map(([k, v]) => [k, Number(v)]));
+  if (!numericCounts.reviews) {
+    throw new Error('The database has no reviews. Generate the dataset first: npm run bench:data');
+  }
+  const isPublic = sql`o.is_active and g.is_active`;
+  const officers = await queryRows<{ id: number; name: string }>(
+    db,
+    sql`select o.id, o.name from officers o join regiments g on g.id = o.regiment_id
+        where ${isPublic} and o.review_count > 0 order by hashint4(o.id) limit ${sampleSize}`,
+  );
+  const [largest] = await queryRows<{ id: number; name: string; review_count: number }>(
+    db,
+    sql`select o.id, o.name, o.review_count from officers o join regiments g on g.id = o.regiment_id
+        where ${isPublic} order by o.review_count desc, o.id limit 1`,
+  );
+  const reviewIds = await queryRows<{ id: number }>(
+    db,
+    sql`select r.id from reviews r join officers o on o.id = r.officer_id join regiments g on g.id = o.regiment_id
+        where ${isPublic} and r.id % 97 = 0 order by hashint4(r.id) limit 2000`,
+  );
+  const [version] = await queryRows<{ server_version: string }>(db, sql`show server_version`);
+  if (!largest || officers.length === 0 || reviewIds.length === 0) throw new Error('The dataset has no public officer with reviews.');
+  const lastPage = Math.max(1, Math.ceil(largest.review_count / REVIEW_PAGE_LIMIT));
+  return {
+    counts: numericCounts,
+    officers,
+    largestOfficer: {
+      id: largest.id,
+      name: largest.name,
+      reviewCount: largest.review_count,
+      deepPage: Math.min(DEEP_PAGE, lastPage),
+    },
+    reviewIds: reviewIds.map((r) => r.id),
+    postgresVersion: version?.server_version ?? 'unknown',
+  };
+}
+
+export interface BenchUser {
+  id: number;
+  /** The Cookie header value. */
+  cookie: string;
+  csrfToken: string;
+}
+
+export async function createBenchUsers(db: Database, lifetimes: SessionLifetimes, count: number): Promise<BenchUser[]> {
+  const users: BenchUser[] = [];
+  for (let i = 1; i <= count; i++) {
+    const username = `${BENCH_USER_PREFIX}${i}`;
+    const steamId = String(BENCH_STEAM_BASE + BigInt(i));
+    const [row] = await db
+      .insert(schema.users)
+      .values({ username, email: `${username}@example.com`, steamId, emailVerified: true })
+      .returning({ id: schema.users.id });
+    const sessionUser: SessionUser = {
+      id: row!.id,
+      username,
+      email: `${username}@example.com`,
+      isAdmin: false,
+      isOfficer: false,
+      officerId: null,
+      steamId,
+      isBanned: false,
+    };
+    const created = await createSession(db, lifetimes, sessionUser);
+    users.push({ id: row!.id, cookie: `${SESSION_COOKIE}=${created.token}`, csrfToken: created.session.csrfToken });
+  }
+  return users;
+}
+
+/**
+ * Deletes the bench accounts (their reviews, votes and sessions go with them by cascade) and
+ * recomputes exactly the figures those rows fed: the officers and regiments they reviewed, and the
+ * scores of the reviews they voted on.
+ */
+export async function removeBenchUsers(db: Database): Promise<{ users: number; reviews: number; votes: number }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local statement_timeout = 0`);
+    const benchUsers = sql`(select id from users where username like ${`${BENCH_USER_PREFIX}%`})`;
+    const officers = await queryRows<{ officer_id: number; regiment_id: number }>(
+      tx,
+      sql`select distinct r.officer_id, o.regiment_id from reviews r join officers o on o.id = r.officer_id where r.user_id in ${benchUsers}`,
+    );
+    const voted = await queryRows<{ review_id: number }>(tx, sql`select distinct review_id from review_votes where user_id in ${benchUsers}`);
+    const [counts] = await queryRows<{ users: unknown; reviews: unknown; votes: unknown }>(
+      tx,
+      sql`select (select count(*) from users where id in ${benchUsers}) as users,
+        (select count(*) from reviews where user_id in ${benchUsers}) as reviews,
+        (select count(*) from review_votes where user_id in ${benchUsers}) as votes`,
+    );
+    await tx.execute(sql`delete from users where id in ${benchUsers}`);
+    // Their reviews leave gaps in those officers' review positions (docs/decisions/0008).
+    await recomputeReviewPositions(tx, officers.map((o) => o.officer_id));
+    await recomputeOfficerAggregates(tx, officers.map((o) => o.officer_id));
+    await recomputeRegimentAggregates(tx, [...new Set(officers.map((o) => o.regiment_id))]);
+    if (voted.length > 0) {
+      const ids = sql.join(
+        voted.map((v) => sql`${v.review_id}::int`),
+        sql`, `,
+      );
+      await tx.execute(sql`
+        update reviews r set score = coalesce((select sum(vote)::int from review_votes v where v.review_id = r.id), 0)
+        where r.id in (${ids})`);
+    }
+    return { users: Number(counts?.users), reviews: Number(counts?.reviews), votes: Number(counts?.votes) };
+  });
+}
+
+/** The same comparison as `npm run db:reconcile`: every aggregate against a recomputation. */
+export async function countAggregateDifferences(db: Database): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local statement_timeout = 0`);
+    return (await findAggregateDifferences(tx)).length;
+  });
+}

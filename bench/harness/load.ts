@@ -1,0 +1,145 @@
+/** Runs one scenario with autocannon (warm-up, then the measured run) and keeps the figures we report. */
+import type { EventEmitter } from 'node:events';
+import autocannon, { type Options, type Result } from 'autocannon';
+import type { RssSampler } from './servers.js';
+import type { Scenario } from './scenarios.js';
+
+export interface LoadSettings {
+  connections: number;
+  /** Seconds measured per scenario. */
+  duration: number;
+  /** Seconds of load before each measured run, not counted. */
+  warmup: number;
+}
+
+export interface Measurement {
+  key: string;
+  name: string;
+  target: Scenario['target'];
+  example: string;
+  /** Connections of this scenario (the overload scenario uses more than the settings say). */
+  connections: number;
+  /** autocannon's mean of per-second request counts. */
+  requestsPerSecond: number;
+  requestsTotal: number;
+  /**
+   * Computed from every answer's latency in the measured run (autocannon's 'response' event, any
+   * status; timeouts and socket errors have no latency), nearest-rank percentiles, in ms to 0.01.
+   * NaN (null in the JSON) when nothing was answered.
+   */
+  latencyMs: { p50: number; p90: number; p95: number; p99: number; max: number; mean: number };
+  /** Answers the latencies are computed from. */
+  latencySamples: number;
+  /** Failed requests: socket errors, timeouts, and answers other than 2xx. */
+  errors: number;
+  detail: {
+    socketErrors: number;
+    timeouts: number;
+    non2xx: number;
+    statusCodes: Record<string, number>;
+    /** autocannon's own figures (HDR histogram, whole ms), kept to compare with latencyMs. */
+    autocannonLatencyMs: { p50: number; p99: number; mean: number };
+  };
+  bytesPerSecond: number;
+  /** Highest RSS of the app during the measured run (MiB); null for the ceiling. */
+  appRssMaxMb: number | null;
+  /** The mixed workloads: answers per kind and status. */
+  byKind?: Record<string, Record<string, number>>;
+}
+
+/**
+ * autocannon's callback form, which bench/autocannon.d.ts does not declare: it returns the run's
+ * instance at once (an EventEmitter; 'response' is emitted with the client, status code, bytes and
+ * latency in ms for every answer) and calls back with the result at the end.
+ */
+type AutocannonWithCallback = (options: Options, callback: (error: Error | null, result: Result) => void) => EventEmitter;
+
+interface MeasuredRun {
+  result: Result;
+  latencies: Float64Array;
+}
+
+function runCollectingLatencies(options: Options): Promise<MeasuredRun> {
+  return new Promise((resolve, reject) => {
+    let latencies = new Float64Array(1 << 16);
+    let count = 0;
+    const instance = (autocannon as unknown as AutocannonWithCallback)(options, (error, result) => {
+      if (error) reject(error);
+      else resolve({ result, latencies: latencies.subarray(0, count) });
+    });
+    instance.on('response', (_client: unknown, _statusCode: number, _resBytes: number, responseTime: number) => {
+      if (count === latencies.length) {
+        const grown = new Float64Array(latencies.length * 2);
+        grown.set(latencies);
+        latencies = grown;
+      }
+      latencies[count++] = responseTime;
+    });
+  });
+}
+
+/** Nearest-rank percentile of ascending values: the smallest value with at least p% of them at or below it. */
+function percentile(sorted: Float64Array, p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
+  return sorted[rank - 1]!;
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+export function summarizeLatencies(samples: Float64Array): Measurement['latencyMs'] {
+  const sorted = Float64Array.from(samples).sort();
+  let sum = 0;
+  for (const value of sorted) sum += value;
+  return {
+    p50: round2(percentile(sorted, 50)),
+    p90: round2(percentile(sorted, 90)),
+    p95: round2(percentile(sorted, 95)),
+    p99: round2(percentile(sorted, 99)),
+    max: round2(sorted.length > 0 ? sorted[sorted.length - 1]! : Number.NaN),
+    mean: round2(sorted.length > 0 ? sum / sorted.length : Number.NaN),
+  };
+}
+
+export async function measure(scenario: Scenario, baseUrl: string, settings: LoadSettings, rss: RssSampler | null): Promise<Measurement> {
+  const connections = scenario.connections ?? settings.connections;
+  if (settings.warmup > 0) {
+    await autocannon({ url: baseUrl, connections, duration: settings.warmup, requests: scenario.requests() });
+  }
+  scenario.tally?.clear();
+  rss?.nextWindow();
+  const { result, latencies } = await runCollectingLatencies({
+    url: baseUrl,
+    connections,
+    duration: settings.duration,
+    requests: scenario.requests(),
+    title: scenario.name,
+  });
+  const appRssMaxMb = rss && scenario.target === 'app' ? rss.nextWindow() : null;
+  const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, s.count]));
+  return {
+    key: scenario.key,
+    name: scenario.name,
+    target: scenario.target,
+    example: scenario.example,
+    connections,
+    requestsPerSecond: result.requests.average,
+    requestsTotal: result.requests.total,
+    latencyMs: summarizeLatencies(latencies),
+    latencySamples: latencies.length,
+    // autocannon's `errors` already includes its `timeouts`.
+    errors: result.errors + result.non2xx,
+    detail: {
+      socketErrors: result.errors - result.timeouts,
+      timeouts: result.timeouts,
+      non2xx: result.non2xx,
+      statusCodes,
+      autocannonLatencyMs: { p50: result.latency.p50, p99: result.latency.p99, mean: result.latency.mean },
+    },
+    bytesPerSecond: result.throughput.average,
+    appRssMaxMb,
+    byKind: scenario.tally
+      ? Object.fromEntries([...scenario.tally].map(([kind, byStatus]) => [kind, Object.fromEntries([...byStatus].map(([s, n]) => [String(s), n]))]))
+      : undefined,
+  };
+}

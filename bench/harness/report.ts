@@ -1,0 +1,196 @@
+/** The benchmark's output: a table on the terminal, a JSON record and a Markdown summary. */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { TARGETS, formatRatio, judge, type OtherVerdict, type Target, type Verdict } from '../targets.js';
+import type { DatasetFacts } from './fixtures.js';
+import type { LoadSettings, Measurement } from './load.js';
+
+export interface RunReport {
+  startedAt: string;
+  finishedAt: string;
+  machine: {
+    cpus: number;
+    cpuModel: string;
+    memoryGb: number;
+    node: string;
+    postgres: string;
+    loadAverageBefore: number[];
+    loadAverageAfter: number[];
+  };
+  settings: LoadSettings & { poolSize: number; benchUsers: number };
+  /**
+   * The app's response cache as configured for the run (RESPONSE_CACHE_MB, read as the server reads
+   * it: the figure is MiB). The app also stores nothing while its invalidation bus is down.
+   */
+  responseCache: { enabled: boolean; mib: number };
+  dataset: Pick<DatasetFacts, 'counts' | 'largestOfficer'> & { sampledOfficers: number };
+  ceiling: { start: number; end: number; reference: number };
+  results: Array<Measurement & { ceilingRatio: number | null; goal: Target | null; verdict: Verdict | null }>;
+  appRssMb: { idle: number; max: number; end: number };
+  appErrorLogLines: number;
+  appErrorMessages: Record<string, number>;
+  aggregateDifferencesAfterRun: number | null;
+  /** The issue's targets beyond the table's (targets.ts OTHER_TARGETS). */
+  otherTargets: OtherVerdict[];
+  cleanup: { users: number; reviews: number; votes: number } | null;
+  /** Scenarios whose first answer, before any load, was not 200. */
+  smokeProblems: string[];
+}
+
+const fixed = (n: number, digits = 0) =>
+  Number.isFinite(n) ? n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }) : '–';
+
+interface Row {
+  scenario: string;
+  rps: string;
+  p50: string;
+  p95: string;
+  p99: string;
+  errors: string;
+  ratio: string;
+  target: string;
+  rss: string;
+}
+
+function rows(report: RunReport): Row[] {
+  return report.results.map((r) => {
+    const target = r.goal ? `≥ ${r.goal.minCeilingRatio}, p99 ≤ ${r.goal.maxP99Ms}` : '';
+    const verdict = r.verdict ? (r.verdict.meets ? 'met' : 'missed') : '';
+    return {
+      scenario: r.name,
+      rps: fixed(r.requestsPerSecond),
+      p50: fixed(r.latencyMs.p50, 1),
+      p95: fixed(r.latencyMs.p95, 1),
+      p99: fixed(r.latencyMs.p99, 1),
+      errors: fixed(r.errors),
+      ratio: r.ceilingRatio === null ? '' : formatRatio(r.ceilingRatio),
+      target: target ? `${target}: ${verdict}` : '',
+      rss: r.appRssMaxMb === null ? '' : fixed(r.appRssMaxMb),
+    };
+  });
+}
+
+const HEADERS: Row = {
+  scenario: 'scenario',
+  rps: 'req/s',
+  p50: 'p50 ms',
+  p95: 'p95 ms',
+  p99: 'p99 ms',
+  errors: 'errors',
+  ratio: '× ceiling',
+  target: 'target (× ceiling, ms)',
+  rss: 'RSS max MiB',
+};
+const COLUMNS = Object.keys(HEADERS) as Array<keyof Row>;
+const NUMERIC = new Set<keyof Row>(['rps', 'p50', 'p95', 'p99', 'errors', 'ratio', 'rss']);
+
+export function formatTable(report: RunReport): string {
+  const all = [HEADERS, ...rows(report)];
+  const widths = COLUMNS.map((c) => Math.max(...all.map((r) => r[c].length)));
+  const line = (r: Row) =>
+    COLUMNS.map((c, i) => (NUMERIC.has(c) ? r[c].padStart(widths[i]!) : r[c].padEnd(widths[i]!))).join('  ');
+  return [line(HEADERS), widths.map((w) => '-'.repeat(w)).join('  '), ...rows(report).map(line)].join('\n');
+}
+
+function markdownTable(report: RunReport): string {
+  const escape = (s: string) => s.replaceAll('|', '\\|');
+  const head = `| ${COLUMNS.map((c) => HEADERS[c]).join(' | ')} |`;
+  const align = `|${COLUMNS.map((c) => (NUMERIC.has(c) ? '---:' : '---')).join('|')}|`;
+  return [head, align, ...rows(report).map((r) => `| ${COLUMNS.map((c) => escape(r[c])).join(' | ')} |`)].join('\n');
+}
+
+export function formatSummary(report: RunReport): string[] {
+  const { dataset, ceiling, appRssMb } = report;
+  const largest = dataset.largestOfficer;
+  return [
+    `Ceiling: ${fixed(ceiling.start)} req/s at the start, ${fixed(ceiling.end)} at the end; ratios use their mean, ${fixed(ceiling.reference)}.`,
+    `App RSS: ${fixed(appRssMb.idle)} MiB after start-up, ${fixed(appRssMb.max)} MiB at most, ${fixed(appRssMb.end)} MiB at the end.`,
+    `Dataset: ${Object.entries(dataset.counts).map(([k, v]) => `${fixed(v)} ${k}`).join(', ')}; ` +
+      `largest officer #${largest.id} with ${fixed(largest.reviewCount)} reviews (deep page ${largest.deepPage}).`,
+    `Aggregate differences after the run (before removing the bench users): ${report.aggregateDifferencesAfterRun ?? 'not checked'}.`,
+    `App log lines at error level: ${report.appErrorLogLines}` +
+      (report.appErrorLogLines > 0
+        ? ` (${Object.entries(report.appErrorMessages).map(([m, n]) => `${n}× "${m}"`).join('; ')}).`
+        : '.'),
+    ...report.smokeProblems.map((p) => `Not 200 before the load: ${p}.`),
+  ];
+}
+
+/** One line per target of OTHER_TARGETS: met, missed or not measured, with the measured value. */
+export function formatOtherTargets(report: RunReport): string[] {
+  return report.otherTargets.map((t) => `${t.target}: ${t.meets === null ? t.measured : `${t.meets ? 'met' : 'missed'} (${t.measured})`}`);
+}
+
+export function describeResponseCache(cache: RunReport['responseCache']): string {
+  return cache.enabled
+    ? `Response cache: on, ${fixed(cache.mib)} MiB (RESPONSE_CACHE_MB=${cache.mib}).`
+    : 'Response cache: off (RESPONSE_CACHE_MB=0): every request reaches the database.';
+}
+
+function answersByKind(result: RunReport['results'][number] | undefined): string[] {
+  return result?.byKind
+    ? Object.entries(result.byKind)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([kind, statuses]) => `${kind}: ${Object.entries(statuses).map(([s, n]) => `${fixed(n)}×${s}`).join(', ')}`)
+    : [];
+}
+
+export function formatMarkdown(report: RunReport): string {
+  const { machine, settings } = report;
+  const workloads = report.results
+    .filter((r) => r.byKind)
+    .flatMap((r) => ['', `${r.name}, answers by kind and status:`, '', ...answersByKind(r).map((line) => `- ${line}`)]);
+  const misses = report.results.filter((r) => r.verdict && !r.verdict.meets);
+  const otherMisses = report.otherTargets.filter((t) => t.meets === false);
+  return [
+    report.responseCache.enabled ? '# Load benchmark: latest run' : '# Load benchmark: latest run without the response cache',
+    '',
+    `Run ${report.startedAt} – ${report.finishedAt} by \`npm run bench\`. Written by bench/harness/report.ts; ` +
+      'see docs/performance.md for what the figures mean.',
+    '',
+    `Machine: ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGb} GB RAM; Node ${machine.node}; PostgreSQL ${machine.postgres}. ` +
+      `Load average before/after: ${machine.loadAverageBefore.map((n) => n.toFixed(2)).join(' ')} / ${machine.loadAverageAfter.map((n) => n.toFixed(2)).join(' ')}.`,
+    `Settings: ${settings.connections} connections, ${settings.duration} s measured per scenario after ${settings.warmup} s of warm-up; ` +
+      `pool of ${settings.poolSize} connections in the app and in the ceiling; ${settings.benchUsers} signed-in users for the writes.`,
+    describeResponseCache(report.responseCache),
+    '',
+    markdownTable(report),
+    '',
+    ...formatSummary(report).map((line) => `- ${line}`),
+    '',
+    'Other targets:',
+    '',
+    ...formatOtherTargets(report).map((line) => `- ${line}`),
+    ...workloads,
+    '',
+    misses.length === 0
+      ? 'Every scenario met its target.'
+      : `Targets missed: ${misses.map((r) => `${r.name} (${r.verdict!.misses.join('; ')})`).join(', ')}.`,
+    ...(otherMisses.length > 0 ? [`Other targets missed: ${otherMisses.map((t) => t.target).join('; ')}.`] : []),
+    '',
+  ].join('\n');
+}
+
+/** A run without the response cache goes to files of its own, so both can be kept side by side. */
+export function writeReport(resultsDir: string, report: RunReport): { json: string; markdown: string } {
+  mkdirSync(resultsDir, { recursive: true });
+  const stamp = report.startedAt.replace(/[:.]/g, '-');
+  const suffix = report.responseCache.enabled ? '' : '-no-cache';
+  const json = path.join(resultsDir, `${stamp}${suffix}.json`);
+  const markdown = path.join(resultsDir, `latest${suffix}.md`);
+  writeFileSync(json, `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(markdown, formatMarkdown(report));
+  return { json, markdown };
+}
+
+export function withVerdicts(results: Measurement[], ceilingReference: number): RunReport['results'] {
+  return results.map((r) => {
+    const ceilingRatio = r.target === 'app' && ceilingReference > 0 ? r.requestsPerSecond / ceilingReference : null;
+    return {
+      ...r,
+      ceilingRatio,
+      goal: TARGETS[r.key] ?? null,
+      verdict: ceilingRatio === null ? null : judge(r.key, ceilingRatio, r.latencyMs.p99, r.errors),
+    };
+  });
+}

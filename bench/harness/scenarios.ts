@@ -1,0 +1,265 @@
+/**
+ * What is measured: one scenario per hot endpoint, the ceiling, the mixed workload, and the same mix
+ * at twice the connections (overload). Each
+ * scenario rotates its URL over ids picked from the dataset, so the database answers from many
+ * rows instead of one hot row, as it would for real visitors.
+ */
+import type { Request, RequestParams } from 'autocannon';
+import { SeededRandom } from '../../src/server/db/seed/random.js';
+import type { BenchUser, DatasetFacts } from './fixtures.js';
+import { REVIEW_PAGE_LIMIT } from './fixtures.js';
+
+export type ScenarioTarget = 'app' | 'ceiling';
+
+/** Keys of the scenarios `--only` can select (the ceiling always runs). */
+export const SCENARIO_KEYS = [
+  'officer',
+  'reviews-page-1',
+  'reviews-deep-page',
+  'top-officers',
+  'search-selective',
+  'search-broad',
+  'regiments',
+  'recent-reviews',
+  'officer-html',
+  'mixed',
+  'overload',
+] as const;
+
+export interface Scenario {
+  /** Stable identifier (targets and results are keyed by it). */
+  key: string;
+  name: string;
+  /** Where it is sent. */
+  target: ScenarioTarget;
+  /** Connections for this scenario; the run's setting (BENCH_CONNECTIONS) when absent. */
+  connections?: number;
+  /** A representative request, for the report. */
+  example: string;
+  /** Builds fresh autocannon requests (their rotation state starts over for each run). */
+  requests(): Request[];
+  /** For the mixed workloads (mixed, overload): answers by kind and status, filled while it runs. */
+  tally?: Map<string, Map<number, number>>;
+}
+
+/** What a browser sends; @fastify/compress then compresses answers above 1 KB, as in production. */
+export const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br', 'user-agent': 'wor-bench/1 (autocannon)' };
+const JSON_HEADERS = { ...BROWSER_HEADERS, accept: 'application/json' };
+const HTML_HEADERS = { ...BROWSER_HEADERS, accept: 'text/html,application/xhtml+xml' };
+
+function rotating<T>(items: readonly T[]): () => T {
+  let i = 0;
+  return () => items[i++ % items.length]!;
+}
+
+function getRequest(nextPath: () => string, headers: Record<string, string>): Request {
+  return { method: 'GET', setupRequest: (request) => ({ ...request, method: 'GET', path: nextPath(), headers }) };
+}
+
+/** Broad terms match thousands of officers through their name, regiment or rank. */
+export const BROAD_SEARCH_TERMS = ['Infantry', 'Capt', 'Virginia', 'son', 'New'];
+
+export interface Paths {
+  officer(id: number): string;
+  reviewsPage(id: number, page: number): string;
+  search(q: string): string;
+  html(id: number): string;
+  ceiling(id: number): string;
+}
+
+export const PATHS: Paths = {
+  officer: (id) => `/api/officers/${id}`,
+  reviewsPage: (id, page) => `/api/reviews/officer/${id}?page=${page}&limit=${REVIEW_PAGE_LIMIT}`,
+  search: (q) => `/api/officers/search?q=${encodeURIComponent(q)}`,
+  html: (id) => `/officer/${id}`,
+  ceiling: (id) => `/ceiling/${id}`,
+};
+
+export function endpointScenarios(facts: DatasetFacts): Scenario[] {
+  const ids = facts.officers.map((o) => o.id);
+  // A selective term is one officer's full name: it matches that officer and the few namesakes.
+  const selectiveTerms = facts.officers.slice(0, 100).map((o) => o.name);
+  const deep = facts.largestOfficer;
+  const byId = (build: (id: number) => string, headers: Record<string, string>) => () => {
+    const next = rotating(ids);
+    return [getRequest(() => build(next()), headers)];
+  };
+  const fixed = (path: string, headers: Record<string, string>) => () => [getRequest(() => path, headers)];
+  return [
+    { key: 'officer', name: 'officer', target: 'app', example: PATHS.officer(ids[0]!), requests: byId(PATHS.officer, JSON_HEADERS) },
+    {
+      key: 'reviews-page-1',
+      name: 'reviews page 1',
+      target: 'app',
+      example: PATHS.reviewsPage(ids[0]!, 1),
+      requests: byId((id) => PATHS.reviewsPage(id, 1), JSON_HEADERS),
+    },
+    {
+      key: 'reviews-deep-page',
+      name: `reviews page ${deep.deepPage} (largest)`,
+      target: 'app',
+      example: PATHS.reviewsPage(deep.id, deep.deepPage),
+      requests: fixed(PATHS.reviewsPage(deep.id, deep.deepPage), JSON_HEADERS),
+    },
+    { key: 'top-officers', name: 'top officers', target: 'app', example: '/api/officers/top', requests: fixed('/api/officers/top', JSON_HEADERS) },
+    {
+      key: 'search-selective',
+      name: 'search (selective)',
+      target: 'app',
+      example: PATHS.search(selectiveTerms[0]!),
+      requests: () => {
+        const next = rotating(selectiveTerms);
+        return [getRequest(() => PATHS.search(next()), JSON_HEADERS)];
+      },
+    },
+    {
+      key: 'search-broad',
+      name: 'search (broad)',
+      target: 'app',
+      example: PATHS.search(BROAD_SEARCH_TERMS[0]!),
+      requests: () => {
+        const next = rotating(BROAD_SEARCH_TERMS);
+        return [getRequest(() => PATHS.search(next()), JSON_HEADERS)];
+      },
+    },
+    { key: 'regiments', name: 'regiments', target: 'app', example: '/api/regiments', requests: fixed('/api/regiments', JSON_HEADERS) },
+    { key: 'recent-reviews', name: 'recent reviews', target: 'app', example: '/api/reviews/recent', requests: fixed('/api/reviews/recent', JSON_HEADERS) },
+    { key: 'officer-html', name: 'officer page (HTML)', target: 'app', example: PATHS.html(ids[0]!), requests: byId(PATHS.html, HTML_HEADERS) },
+  ];
+}
+
+export function ceilingScenario(facts: DatasetFacts, key = 'ceiling', name = 'ceiling'): Scenario {
+  const ids = facts.officers.map((o) => o.id);
+  return {
+    key,
+    name,
+    target: 'ceiling',
+    example: PATHS.ceiling(ids[0]!),
+    requests: () => {
+      const next = rotating(ids);
+      return [getRequest(() => PATHS.ceiling(next()), JSON_HEADERS)];
+    },
+  };
+}
+
+/** The mixed workload: shares of requests by kind (80% reads, 15% search, 5% signed-in writes). */
+export const MIX: ReadonlyArray<{ kind: string; share: number }> = [
+  { kind: 'officer', share: 0.25 },
+  { kind: 'reviews page 1', share: 0.25 },
+  { kind: 'officer page (HTML)', share: 0.1 },
+  { kind: 'top officers', share: 0.09 },
+  { kind: 'recent reviews', share: 0.08 },
+  { kind: 'regiments', share: 0.03 },
+  { kind: 'search (selective)', share: 0.1 },
+  { kind: 'search (broad)', share: 0.05 },
+  { kind: 'vote', share: 0.04 },
+  { kind: 'review', share: 0.01 },
+];
+
+const REVIEW_TEXTS = [
+  'Solid calls all night, kept the line together at the Cornfield.',
+  'Orders were late and the flank collapsed twice. Needs more practice.',
+  'Fair to recruits and clear on comms. Would serve under again.',
+  'Average night: good plan, poor timing on the charge.',
+];
+
+export interface MixedVariant {
+  key: string;
+  name: string;
+  /** Absent: the run's connections. */
+  connections?: number;
+  seed: number;
+}
+
+/**
+ * The mixed workload, as a maker of scenarios: `mixed` and `overload` are the same mix, and share
+ * the state of the writes, so a user never reviews the same officer twice across them.
+ */
+export function mixedWorkload(facts: DatasetFacts, users: readonly BenchUser[]): (variant: MixedVariant) => Scenario {
+  if (users.length === 0) throw new Error('the mixed workload needs signed-in users');
+  const ids = facts.officers.map((o) => o.id);
+  const selectiveTerms = facts.officers.slice(0, 100).map((o) => o.name);
+  const cumulative = MIX.reduce<Array<{ kind: string; upTo: number }>>((acc, m) => {
+    acc.push({ kind: m.kind, upTo: (acc.at(-1)?.upTo ?? 0) + m.share });
+    return acc;
+  }, []);
+  // Kept across runs (warm-up, then measurement) and scenarios: each bench user reviews officers
+  // from its own offset in the sample and never one twice, which the app would refuse with 409. (A
+  // review refused with 503 under overload still counts as done: that officer is skipped.)
+  const reviewed = users.map(() => 0);
+  let writer = 0;
+  return ({ key, name, connections, seed }) => {
+    const tally = new Map<string, Map<number, number>>();
+    let runs = 0;
+    const requests = (): Request[] => {
+      const random = new SeededRandom(seed + runs++);
+      const pick = <T>(items: readonly T[]) => items[Math.floor(random.next() * items.length)]!;
+      const write = (user: BenchUser, path: string, body: unknown): RequestParams => ({
+        method: 'POST',
+        path,
+        headers: { ...JSON_HEADERS, 'content-type': 'application/json', cookie: user.cookie, 'csrf-token': user.csrfToken },
+        body: JSON.stringify(body),
+      });
+      const build = (kind: string): RequestParams => {
+        const get = (path: string, headers = JSON_HEADERS): RequestParams => ({ method: 'GET', path, headers });
+        switch (kind) {
+          case 'officer':
+            return get(PATHS.officer(pick(ids)));
+          case 'reviews page 1':
+            return get(PATHS.reviewsPage(pick(ids), 1));
+          case 'officer page (HTML)':
+            return get(PATHS.html(pick(ids)), HTML_HEADERS);
+          case 'top officers':
+            return get('/api/officers/top');
+          case 'recent reviews':
+            return get('/api/reviews/recent');
+          case 'regiments':
+            return get('/api/regiments');
+          case 'search (selective)':
+            return get(PATHS.search(pick(selectiveTerms)));
+          case 'search (broad)':
+            return get(PATHS.search(pick(BROAD_SEARCH_TERMS)));
+          case 'vote': {
+            const index = writer++ % users.length;
+            return write(users[index]!, `/api/reviews/${pick(facts.reviewIds)}/vote`, { value: random.chance(0.75) ? 1 : -1 });
+          }
+          case 'review': {
+            const index = writer++ % users.length;
+            const n = reviewed[index]!++;
+            if (n >= ids.length) return build('vote');
+            const officerId = ids[(index * 37 + n) % ids.length]!;
+            const score = () => random.int(2, 10) / 2;
+            return write(users[index]!, '/api/reviews', {
+              officerId,
+              text: pick(REVIEW_TEXTS),
+              leadership: score(),
+              tactics: score(),
+              communication: score(),
+              fairness: score(),
+            });
+          }
+          default:
+            throw new Error(`unknown kind ${kind}`);
+        }
+      };
+      return [
+        {
+          method: 'GET',
+          setupRequest: (_request, context) => {
+            const roll = random.next();
+            const kind = cumulative.find((c) => roll < c.upTo)?.kind ?? 'officer';
+            context.kind = kind;
+            return build(kind);
+          },
+          onResponse: (status, _body, context) => {
+            const kind = String(context.kind);
+            const byStatus = tally.get(kind) ?? new Map<number, number>();
+            byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
+            tally.set(kind, byStatus);
+          },
+        },
+      ];
+    };
+    return { key, name, target: 'app', connections, example: '80% reads, 15% search, 5% votes and reviews', requests, tally };
+  };
+}

@@ -1,0 +1,302 @@
+/**
+ * npm run bench [-- --check] [-- --only officer,mixed]
+ *
+ * Measures the production build against the benchmark dataset (npm run bench:data) on PostgreSQL:
+ * each hot endpoint, a mixed workload with signed-in writes, the same mix at twice the connections
+ * (overload), and the ceiling (a bare Fastify route doing one primary-key SELECT through the same
+ * driver and pool), one after the other with autocannon at 50 connections. Prints a table and
+ * writes bench/results/<time>.json and bench/results/latest.md (<time>-no-cache.json and
+ * latest-no-cache.md when the app's response cache is off). See docs/performance.md.
+ *
+ * Environment: DATABASE_URL (required), SESSION_SECRET (generated for the run when unset),
+ * BENCH_DURATION (seconds per scenario, default 10), BENCH_WARMUP (default 3),
+ * BENCH_CONNECTIONS (default 50); the app gets the rest of the environment, e.g.
+ * RESPONSE_CACHE_MB=0 to measure it without its response cache.
+ *
+ * It measures and exits 0 whatever the figures; with --check it exits 1 when a target is missed
+ * (the table's or the other targets of targets.ts).
+ */
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as delay } from 'node:timers/promises';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../src/server/config.js';
+import { sessionLifetimes } from '../src/server/features/auth/sessions.js';
+import { projectRoot } from '../src/server/paths.js';
+import { OTHER_TARGETS, judgeOtherTargets } from './targets.js';
+import {
+  countAggregateDifferences,
+  createBenchUsers,
+  openBenchDatabase,
+  readDatasetFacts,
+  removeBenchUsers,
+  type BenchDatabase,
+} from './harness/fixtures.js';
+import { measure, type LoadSettings, type Measurement } from './harness/load.js';
+import {
+  describeResponseCache,
+  formatOtherTargets,
+  formatSummary,
+  formatTable,
+  withVerdicts,
+  writeReport,
+  type RunReport,
+} from './harness/report.js';
+import { BROWSER_HEADERS, SCENARIO_KEYS, ceilingScenario, endpointScenarios, mixedWorkload, type Scenario } from './harness/scenarios.js';
+import { RssSampler, freePort, snapshotBuild, startServer, type BuildSnapshot, type ServerProcess } from './harness/servers.js';
+
+/** The app's pool size: openDatabase's default (src/server/db/client.ts); the ceiling uses the same. */
+const APP_POOL_SIZE = 10;
+const BENCH_USERS = 50;
+const OFFICER_SAMPLE = 200;
+
+function positiveNumber(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!(value > 0)) throw new ConfigError(`${name} must be a positive number (got ${raw})`);
+  return value;
+}
+
+function readSettings() {
+  const { values } = parseArgs({
+    options: { check: { type: 'boolean', default: false }, only: { type: 'string' } },
+  });
+  const databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl || !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError(
+      'DATABASE_URL must point at the PostgreSQL database holding the benchmark dataset, e.g.\n' +
+        '  DATABASE_URL=postgres://postgres@127.0.0.1:5432/wor_bench npm run bench\n' +
+        '(the targets are for PostgreSQL; generate the data first with npm run bench:data).',
+    );
+  }
+  const load: LoadSettings = {
+    connections: Math.round(positiveNumber('BENCH_CONNECTIONS', 50)),
+    duration: positiveNumber('BENCH_DURATION', 10),
+    warmup: process.env.BENCH_WARMUP === '0' ? 0 : positiveNumber('BENCH_WARMUP', 3),
+  };
+  // Sessions the harness creates must verify in the server: both use this secret.
+  const sessionSecret = process.env.SESSION_SECRET || randomBytes(32).toString('base64url');
+  const only = values.only ? new Set(values.only.split(',').map((s) => s.trim())) : null;
+  const unknown = [...(only ?? [])].filter((key) => !(SCENARIO_KEYS as readonly string[]).includes(key));
+  if (unknown.length > 0) throw new ConfigError(`--only: unknown scenario ${unknown.join(', ')}; known: ${SCENARIO_KEYS.join(', ')}`);
+  return { databaseUrl, sessionSecret, load, check: values.check, only };
+}
+
+/**
+ * One request per scenario before any load. A scenario whose answer is not 200 is still measured
+ * (its answers then count as errors in the table), but the run says so up front.
+ */
+async function smokeTest(scenarios: readonly Scenario[], app: ServerProcess, ceiling: ServerProcess): Promise<string[]> {
+  const problems: string[] = [];
+  for (const scenario of scenarios) {
+    // The mixed workloads (mixed, overload): their example describes the mix, it is not a URL.
+    if (scenario.tally) continue;
+    const base = scenario.target === 'ceiling' ? ceiling.baseUrl : app.baseUrl;
+    const response = await fetch(`${base}${scenario.example}`, { headers: BROWSER_HEADERS });
+    const body = await response.arrayBuffer();
+    if (response.status !== 200) {
+      problems.push(`${scenario.name}: GET ${scenario.example} answered ${response.status} (${body.byteLength} bytes), expected 200`);
+    }
+  }
+  for (const problem of problems) console.warn(`Warning: ${problem}`);
+  return problems;
+}
+
+/**
+ * autocannon stops sending at the end of a run, but the app may still be working through queued
+ * requests (a slow scenario leaves up to 50 queries behind). The next scenario starts only once a
+ * request that needs a pooled connection answers quickly again, so it is not charged for the last one.
+ */
+async function settle(app: ServerProcess, maxWaitMs = 20_000) {
+  const deadline = Date.now() + maxWaitMs;
+  while (Date.now() < deadline) {
+    const started = performance.now();
+    try {
+      const response = await fetch(`${app.baseUrl}/api/sides`);
+      await response.arrayBuffer();
+      if (response.ok && performance.now() - started < 100) return;
+    } catch {
+      // the app is still busy; try again
+    }
+    await delay(250);
+  }
+}
+
+function printProgress(m: Measurement) {
+  const errors =
+    m.errors > 0 ? `, ${m.errors} errors (${m.detail.timeouts} timeouts, answers ${JSON.stringify(m.detail.statusCodes)})` : '';
+  console.log(
+    `   ${m.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${m.latencyMs.p50} ms  p95 ${m.latencyMs.p95} ms  ` +
+      `p99 ${m.latencyMs.p99} ms${errors}`,
+  );
+}
+
+async function main() {
+  const settings = readSettings();
+  const root = projectRoot();
+  const appPort = await freePort();
+  const appEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(appPort),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${appPort}`,
+    DATABASE_URL: settings.databaseUrl,
+    SESSION_SECRET: settings.sessionSecret,
+    SEED_DEMO: '0',
+    LOG_LEVEL: 'warn',
+    FAKE_STEAM: '0',
+    // The limiter still runs on every write; its limits are raised so it measures the work, not refusals.
+    RATE_LIMIT_REVIEW: '1000000/1h',
+    RATE_LIMIT_VOTE: '1000000/1m',
+  };
+  const appConfig = loadConfig(appEnv);
+  // As the server reads RESPONSE_CACHE_MB (config.ts: the figure times 1024 * 1024 bytes).
+  const responseCache = { enabled: appConfig.responseCacheBytes > 0, mib: appConfig.responseCacheBytes / 1024 ** 2 };
+  console.log(describeResponseCache(responseCache));
+  const startedAt = new Date();
+  const loadAverageBefore = os.loadavg();
+
+  let database: BenchDatabase | null = await openBenchDatabase(settings.databaseUrl);
+  let build: BuildSnapshot | null = null;
+  let app: ServerProcess | null = null;
+  let ceiling: ServerProcess | null = null;
+  let rss: RssSampler | null = null;
+  try {
+    const leftovers = await removeBenchUsers(database.db);
+    if (leftovers.users > 0) console.log(`Removed ${leftovers.users} bench users left by an earlier run.`);
+    console.log('Reading the dataset...');
+    const facts = await readDatasetFacts(database.db, OFFICER_SAMPLE);
+    const users = await createBenchUsers(database.db, sessionLifetimes(appConfig), BENCH_USERS);
+
+    build = snapshotBuild(root);
+    console.log(`Starting the app (a copy of dist/ in ${build.root}) and the ceiling server...`);
+    app = await startServer({ name: 'app', args: [build.mainJs], env: appEnv, cwd: build.root, port: appPort, readyPath: '/api/sides' });
+    const ceilingPort = await freePort();
+    ceiling = await startServer({
+      name: 'ceiling',
+      args: ['--import', 'tsx', path.join('bench', 'ceiling.ts')],
+      env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: settings.databaseUrl, PORT: String(ceilingPort), POOL_SIZE: String(APP_POOL_SIZE) },
+      cwd: root,
+      port: ceilingPort,
+      readyPath: `/ceiling/${facts.officers[0]!.id}`,
+    });
+    rss = new RssSampler(app.pid);
+    rss.start();
+    const idleRss = rss.current();
+
+    const endpoints = endpointScenarios(facts);
+    const mix = mixedWorkload(facts, users);
+    const mixed = mix({ key: 'mixed', name: 'mixed (80/15/5)', seed: 1862 });
+    const overloadConnections = OTHER_TARGETS.overload.connectionFactor * settings.load.connections;
+    const overload = mix({
+      key: OTHER_TARGETS.overload.key,
+      name: `overload (mixed, ${overloadConnections} connections)`,
+      connections: overloadConnections,
+      seed: 1863,
+    });
+    const selected = (s: Scenario) => !settings.only || settings.only.has(s.key);
+    const plan: Scenario[] = [
+      ceilingScenario(facts, 'ceiling', 'ceiling (start)'),
+      ...[...endpoints, mixed, overload].filter(selected),
+      ceilingScenario(facts, 'ceiling-end', 'ceiling (end)'),
+    ];
+    const smokeProblems = await smokeTest(plan, app, ceiling);
+
+    const seconds = plan.length * (settings.load.duration + settings.load.warmup);
+    console.log(
+      `Measuring ${plan.length} scenarios, ${settings.load.warmup} s warm-up + ${settings.load.duration} s each at ` +
+        `${settings.load.connections} connections${plan.includes(overload) ? ` (overload: ${overloadConnections})` : ''} ` +
+        `(about ${Math.ceil(seconds / 60)} min).`,
+    );
+    const measurements: Measurement[] = [];
+    for (const scenario of plan) {
+      console.log(`-> ${scenario.name}`);
+      const base = scenario.target === 'ceiling' ? ceiling.baseUrl : app.baseUrl;
+      const m = await measure(scenario, base, settings.load, rss);
+      measurements.push(m);
+      printProgress(m);
+      await settle(app);
+    }
+    const endRss = rss.current();
+    rss.stop();
+    const appErrorLogLines = app.errorLines();
+    const appErrorMessages = app.errorMessages();
+    await app.stop();
+    await ceiling.stop();
+    app = null;
+    ceiling = null;
+
+    console.log('Checking aggregates after the writes (as npm run db:reconcile does)...');
+    const differences = await countAggregateDifferences(database.db);
+    const cleanup = await removeBenchUsers(database.db);
+    await database.close();
+    database = null;
+
+    const ceilingStart = measurements.find((m) => m.key === 'ceiling')!.requestsPerSecond;
+    const ceilingEnd = measurements.find((m) => m.key === 'ceiling-end')!.requestsPerSecond;
+    const reference = (ceilingStart + ceilingEnd) / 2;
+    const results = withVerdicts(measurements, reference);
+    const appRssMax = rss.max();
+    const report: RunReport = {
+      startedAt: startedAt.toISOString(),
+      finishedAt: new Date().toISOString(),
+      machine: {
+        cpus: os.cpus().length,
+        cpuModel: os.cpus()[0]?.model.trim() ?? 'unknown',
+        memoryGb: Math.round(os.totalmem() / 1024 ** 3),
+        node: process.version,
+        postgres: facts.postgresVersion,
+        loadAverageBefore,
+        loadAverageAfter: os.loadavg(),
+      },
+      settings: { ...settings.load, poolSize: APP_POOL_SIZE, benchUsers: BENCH_USERS },
+      responseCache,
+      dataset: { counts: facts.counts, largestOfficer: facts.largestOfficer, sampledOfficers: facts.officers.length },
+      ceiling: { start: ceilingStart, end: ceilingEnd, reference },
+      results,
+      appRssMb: { idle: idleRss, max: appRssMax, end: endRss },
+      appErrorLogLines,
+      appErrorMessages,
+      aggregateDifferencesAfterRun: differences,
+      otherTargets: judgeOtherTargets(results, appRssMax, differences),
+      cleanup,
+      smokeProblems,
+    };
+    const files = writeReport(path.join(root, 'bench', 'results'), report);
+    console.log('');
+    console.log(formatTable(report));
+    console.log('');
+    for (const line of formatSummary(report)) console.log(line);
+    console.log('\nOther targets:');
+    for (const line of formatOtherTargets(report)) console.log(`- ${line}`);
+    console.log(`\nWritten: ${path.relative(root, files.json)}, ${path.relative(root, files.markdown)}`);
+    const missed = report.results.filter((r) => r.verdict && !r.verdict.meets);
+    if (missed.length > 0) console.log(`Targets missed: ${missed.map((r) => r.name).join(', ')}`);
+    const otherMissed = report.otherTargets.filter((t) => t.meets === false);
+    if (otherMissed.length > 0) console.log(`Other targets missed: ${otherMissed.map((t) => t.target).join('; ')}`);
+    if (settings.check && (missed.length > 0 || otherMissed.length > 0 || differences > 0)) process.exitCode = 1;
+  } finally {
+    rss?.stop();
+    await app?.stop();
+    await ceiling?.stop();
+    build?.remove();
+    if (database) {
+      await removeBenchUsers(database.db).catch((error: unknown) => console.error('could not remove the bench users:', error));
+      await database.close();
+    }
+  }
+}
+
+try {
+  await main();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(2);
+  }
+  throw error;
+}

@@ -1,0 +1,69 @@
+import { expect, test } from '@playwright/test';
+
+test('a visitor browses from home to search, an officer and a regiment', async ({ page }) => {
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Top Rated Officers' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Featured Regiments' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Recent Reviews' })).toBeVisible();
+
+  // Top Rated filter: Confederate only.
+  await page.getByRole('button', { name: 'Confederate' }).click();
+  await expect(page.getByRole('button', { name: 'Confederate' })).toHaveAttribute('aria-pressed', 'true');
+
+  // Find an Officer goes to /search with the query.
+  await page.getByPlaceholder('Search by name, regiment, or rank...').first().fill('Col');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/\/search\?q=Col/);
+  const firstOfficer = page.locator('a[href^="/officer/"]').first();
+  await expect(firstOfficer).toBeVisible();
+
+  // Sorting changes the URL and keeps results.
+  await page.getByLabel('Sort by').selectOption({ label: 'Alphabetical A-Z' });
+  await expect(page).toHaveURL(/sortBy=name/);
+
+  await page.locator('a[href^="/officer/"]').first().click();
+  await expect(page).toHaveURL(/\/officer\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Rating Breakdown' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Login to write a review' })).toBeVisible();
+
+  // The officer's regiment.
+  await page.locator('main a[href^="/regiment/"]').first().click();
+  await expect(page).toHaveURL(/\/regiment\/\d+$/);
+  await expect(page.getByRole('heading', { name: 'About the Regiment' })).toBeVisible();
+
+  // Regiments tab of the search.
+  await page.goto('/search?showRegiments=true');
+  await expect(page.getByRole('tab', { name: 'Regiments' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.locator('a[href^="/regiment/"]').first()).toBeVisible();
+
+  expect(consoleErrors).toEqual([]);
+});
+
+test('paths match case-insensitively, ignore a trailing slash, and unknown ones show the not-found screen', async ({ page }) => {
+  await page.goto('/SEARCH/');
+  await expect(page.getByRole('tab', { name: 'Officers' })).toBeVisible();
+
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: '404' })).toBeVisible();
+  await expect(page.getByText('Page Not Found')).toBeVisible();
+  await page.getByRole('link', { name: 'Return to Home' }).click();
+  await expect(page).toHaveURL('/');
+
+  await page.goto('/officer/999999');
+  await expect(page.getByRole('heading', { name: 'Officer Not Found' })).toBeVisible();
+});
+
+test('the legal pages are reachable from the footer', async ({ page }) => {
+  await page.goto('/');
+  const footer = page.getByRole('contentinfo');
+  await footer.getByRole('link', { name: 'Privacy Policy' }).click();
+  await expect(page.getByText('April 10, 2025')).toBeVisible();
+  await footer.getByRole('link', { name: 'Terms of Service' }).click();
+  await expect(page).toHaveURL('/terms-of-service');
+});

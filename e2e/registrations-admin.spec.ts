@@ -1,0 +1,115 @@
+import { expect, test } from '@playwright/test';
+import {
+  demoAccounts,
+  gradientPng,
+  linkSteamThroughFake,
+  logInThroughUi,
+  logOutThroughUi,
+  registerThroughUi,
+  uniqueName,
+  uniqueSteamId,
+} from './support';
+
+test('a user registers a regiment with a banner, an admin approves it, the regiment appears in search', async ({ page }) => {
+  const username = uniqueName('Colonel');
+  await registerThroughUi(page, username);
+
+  const regimentName = uniqueName('Regiment ');
+  await page.goto('/register-regiment');
+  await expect(page.getByRole('heading', { name: 'Register Regiment' })).toBeVisible();
+  await page.getByLabel('Regiment Name').fill(regimentName);
+  await page.getByLabel('Side').selectOption({ label: 'Union' });
+  await page.getByLabel('Regiment Description').fill('Volunteers from the hills; we muster on Sunday evenings.');
+
+  // The banner: a real PNG, chosen through the drop zone's file input, uploaded at once and previewed.
+  const banner = page.getByRole('group', { name: 'Banner Image' });
+  await banner.locator('input[type="file"]').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: gradientPng(240, 60) });
+  await expect(banner.getByRole('img', { name: 'Banner Image preview' })).toBeVisible();
+  await expect(banner.getByRole('button', { name: 'Remove image: Banner Image' })).toBeVisible();
+  const submit = page.getByRole('button', { name: 'Submit Registration' });
+  // Enabled again once the upload has finished.
+  await expect(submit).toBeEnabled();
+  await submit.click();
+  await expect(page.getByText('Regiment Registration Submitted', { exact: true }).first()).toBeVisible();
+  await expect(page).toHaveURL('/');
+  await logOutThroughUi(page, username);
+
+  // The admin approves it, with a note.
+  const { admin } = demoAccounts();
+  await logInThroughUi(page, admin.email, admin.password);
+  await page.goto('/admin/regiments');
+  const pending = page.getByRole('table', { name: 'Pending Regiment Registrations' });
+  const row = pending.getByRole('row').filter({ has: page.getByRole('rowheader', { name: regimentName, exact: true }) });
+  await expect(row).toContainText(username);
+  await expect(row.getByRole('img', { name: `Banner of ${regimentName}` })).toBeVisible();
+  await row.getByRole('button', { name: `Approve ${regimentName}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Approve Registration' });
+  await expect(dialog).toContainText(regimentName);
+  await dialog.getByLabel('Administrator Notes').fill('Welcome to the line.');
+  await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
+  await expect(page.getByText('Registration Approved', { exact: true }).first()).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(pending.getByRole('rowheader', { name: regimentName, exact: true })).toHaveCount(0);
+  const processed = page.getByRole('table', { name: 'Processed Regiment Registrations' });
+  await expect(processed.getByRole('row').filter({ hasText: regimentName })).toContainText('Welcome to the line.');
+
+  // The regiment is found by the search, and its page shows the uploaded banner.
+  await page.goto(`/search?showRegiments=true&q=${encodeURIComponent(regimentName)}`);
+  const result = page.getByRole('link').filter({ hasText: regimentName });
+  await expect(result).toHaveCount(1);
+  await result.click();
+  await expect(page).toHaveURL(/\/regiment\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: regimentName })).toBeVisible();
+  const bannerImage = page.getByRole('img', { name: `${regimentName} banner` });
+  await expect(bannerImage).toBeVisible();
+  await expect(bannerImage).toHaveAttribute('src', /^\/api\/images\//);
+  // The image itself loads.
+  await expect.poll(() => bannerImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+});
+
+test('an admin bans a user who then cannot review', async ({ page, browser }) => {
+  const username = uniqueName('Deserter');
+  const { email, password } = await registerThroughUi(page, username);
+
+  const officers = await (await page.request.get('/api/officers/top')).json();
+  const officerPath = `/officer/${officers[0].id}`;
+  await page.goto(officerPath);
+  await linkSteamThroughFake(page, uniqueSteamId());
+
+  // The admin, in a browser of their own.
+  const adminContext = await browser.newContext();
+  try {
+    const adminPage = await adminContext.newPage();
+    const { admin } = demoAccounts();
+    await logInThroughUi(adminPage, admin.email, admin.password);
+    await adminPage.goto('/admin/manage-users');
+    const row = adminPage.getByRole('row').filter({ has: adminPage.getByRole('rowheader', { name: username, exact: true }) });
+    await expect(row).toContainText('Active');
+    await row.getByRole('button', { name: `Ban ${username}` }).click();
+    const dialog = adminPage.getByRole('dialog', { name: 'Ban User' });
+    await expect(dialog).toContainText(`Are you sure you want to ban user ${username}? They will not be able to submit reviews.`);
+    await dialog.getByRole('button', { name: 'Ban User' }).click();
+    await expect(adminPage.getByText('User Banned', { exact: true }).first()).toBeVisible();
+    await expect(row).toContainText('Banned');
+  } finally {
+    await adminContext.close();
+  }
+
+  // The ban ended the user's session: they are signed out, and sign in again.
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'Login to write a review' })).toBeVisible();
+  await logInThroughUi(page, email, password);
+
+  // Writing a review is refused with the ban's message.
+  await page.goto(officerPath);
+  await page.getByRole('link', { name: 'Write a Review' }).click();
+  await expect(page.getByRole('heading', { name: 'Write a Review' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Your Review' }).fill('Trying to get a review in after the ban.');
+  await page.getByRole('button', { name: 'Submit Review' }).click();
+  const toast = page.getByRole('listitem').filter({ hasText: 'Submission Failed' });
+  await expect(toast).toBeVisible();
+  await expect(toast).toContainText('Your account has been banned and cannot submit reviews.');
+  await expect(page).toHaveURL(/\/create-review\/\d+$/);
+  await page.goto('/my-reviews');
+  await expect(page.getByText('You have not written any reviews yet')).toBeVisible();
+});

@@ -1,0 +1,238 @@
+/**
+ * Response shapes of the public API (spec sections 3 and 7). The server serializes through these
+ * schemas, so a column that is not listed here can never leak; the web app uses the inferred types.
+ */
+import { z } from 'zod';
+
+/**
+ * ISO 8601 text (the server sends `Date#toISOString()`). Not a transform from Date: the response
+ * serializer of fastify-type-provider-zod 7 *encodes* through these schemas, and a one-way transform
+ * cannot encode (it throws, which turned every review answer into a 500).
+ */
+const isoDate = z.string();
+
+export const sideSchema = z.object({ id: z.number(), name: z.string(), code: z.string() });
+export type Side = z.infer<typeof sideSchema>;
+
+export const regimentSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string().nullable(),
+  sideId: z.number(),
+  averageRating: z.number(),
+  reviewCount: z.number(),
+  officerCount: z.number(),
+  bannerImageUrl: z.string().nullable(),
+  iconImageUrl: z.string().nullable(),
+  isActive: z.boolean(),
+  userId: z.number().nullable(),
+  side: z.object({ name: z.string(), code: z.string() }),
+  sideName: z.string(),
+  submitterUsername: z.string().nullable(),
+});
+export type Regiment = z.infer<typeof regimentSchema>;
+
+export const officerSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  rank: z.string(),
+  regimentId: z.number(),
+  averageRating: z.number().nullable(),
+  leadershipRating: z.number().nullable(),
+  tacticsRating: z.number().nullable(),
+  communicationRating: z.number().nullable(),
+  fairnessRating: z.number().nullable(),
+  reviewCount: z.number(),
+  profileImageUrl: z.string().nullable(),
+  isActive: z.boolean(),
+  side: sideSchema,
+  regiment: z.object({
+    id: z.number(),
+    name: z.string(),
+    description: z.string().nullable(),
+    bannerImageUrl: z.string().nullable(),
+  }),
+  regimentName: z.string(),
+  linkedUsername: z.string().nullable(),
+  linkedSteamId: z.string().nullable(),
+});
+export type Officer = z.infer<typeof officerSchema>;
+
+export const reviewSchema = z.object({
+  id: z.number(),
+  userId: z.number(),
+  officerId: z.number(),
+  text: z.string(),
+  leadership: z.number(),
+  tactics: z.number(),
+  communication: z.number(),
+  fairness: z.number(),
+  overallRating: z.number(),
+  score: z.number(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+  officer: z.object({ id: z.number(), name: z.string(), rank: z.string() }),
+  regiment: z.object({ id: z.number(), name: z.string() }),
+  user: z.object({ username: z.string().nullable(), steamId: z.string().nullable() }),
+});
+export type Review = z.infer<typeof reviewSchema>;
+
+export const reviewPageSchema = z.object({ reviews: z.array(reviewSchema), totalCount: z.number() });
+export type ReviewPage = z.infer<typeof reviewPageSchema>;
+
+export const authUserSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  isAdmin: z.boolean(),
+  isOfficer: z.boolean(),
+  officerId: z.number().nullable(),
+  steamId: z.string().nullable(),
+});
+export type AuthUser = z.infer<typeof authUserSchema>;
+
+export const authStatusSchema = z.object({ authenticated: z.boolean(), user: authUserSchema.nullable() });
+export type AuthStatus = z.infer<typeof authStatusSchema>;
+
+export const messageSchema = z.object({ message: z.string() });
+
+/** Every error answer of the API has this body; `errors` lists field problems of a 400. */
+export const errorBodySchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+export const steamStatsResultSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  stats: z
+    .object({
+      skirmish: z.number().nullable(),
+      conquest: z.number().nullable(),
+      picketPatrol: z.number().nullable(),
+      contention: z.number().nullable(),
+      total: z.number().nullable(),
+      STAT_PROGRESSION_EXPERIENCE: z.number().nullable(),
+    })
+    .nullable(),
+});
+
+/** What both kinds of registration request have (spec section 3). */
+const registrationBase = z.object({
+  id: z.number(),
+  userId: z.number(),
+  name: z.string(),
+  status: z.string(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+  notes: z.string().nullable(),
+  submitterUsername: z.string(),
+});
+
+/** A regiment registration request, as its submitter and the admin lists see it. */
+export const regimentRegistrationSchema = registrationBase.extend({
+  description: z.string().nullable(),
+  sideId: z.number(),
+  sideName: z.string(),
+  bannerImageUrl: z.string().nullable(),
+  iconImageUrl: z.string().nullable(),
+});
+export type RegimentRegistration = z.infer<typeof regimentRegistrationSchema>;
+
+/** An officer registration request. */
+export const officerRegistrationSchema = registrationBase.extend({
+  rank: z.string(),
+  regimentId: z.number(),
+  regimentName: z.string(),
+  proofUrl: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+});
+export type OfficerRegistration = z.infer<typeof officerRegistrationSchema>;
+
+/** 201 of POST /api/regiments/register and /api/officers/register. */
+const submitted = <T extends z.ZodType>(registration: T) =>
+  z.object({ success: z.literal(true), message: z.string(), registration });
+export const regimentRegistrationSubmittedSchema = submitted(regimentRegistrationSchema);
+export const officerRegistrationSubmittedSchema = submitted(officerRegistrationSchema);
+
+/** 200 of POST /api/admin/registrations/{kind}/{id}/{action}; the created id is set on approval. */
+export const regimentRegistrationDecisionSchema = submitted(regimentRegistrationSchema).extend({ regimentId: z.number().nullable() });
+export const officerRegistrationDecisionSchema = submitted(officerRegistrationSchema).extend({ officerId: z.number().nullable() });
+
+/** GET /api/users/me/regiments/owned */
+export const ownedRegimentSchema = z.object({ id: z.number(), name: z.string() });
+export type OwnedRegiment = z.infer<typeof ownedRegimentSchema>;
+
+/** The answer of a write that only reports how it went (deletes, bans, flag approval). */
+export const successMessageSchema = z.object({ success: z.boolean(), message: z.string() });
+export type SuccessMessage = z.infer<typeof successMessageSchema>;
+
+/** 200 of DELETE /api/admin/regiments/{id}: what went with the regiment. */
+export const regimentDeletedSchema = successMessageSchema.extend({
+  deletedOfficerCount: z.number(),
+  deletedReviewCount: z.number(),
+  deletedOfficerRegistrationCount: z.number(),
+});
+export type RegimentDeleted = z.infer<typeof regimentDeletedSchema>;
+
+/** A row of GET /api/admin/users (admins only: the email is shown there and nowhere else). */
+export const adminUserSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  email: z.string(),
+  isAdmin: z.boolean(),
+  isOfficer: z.boolean(),
+  officerId: z.number().nullable(),
+  isBanned: z.boolean(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+/** A review with pending flags, as the moderation screen lists it (GET /api/admin/reviews/flagged). */
+export const flaggedReviewSchema = z.object({
+  id: z.number(),
+  text: z.string(),
+  leadership: z.number(),
+  tactics: z.number(),
+  communication: z.number(),
+  fairness: z.number(),
+  overallRating: z.number(),
+  createdAt: isoDate,
+  officerId: z.number(),
+  officerName: z.string(),
+  reviewerUsername: z.string(),
+  reviewerSteamId: z.string().nullable(),
+  flagCount: z.number(),
+  flags: z.array(z.object({ id: z.number(), reason: z.string(), createdAt: isoDate })),
+});
+export type FlaggedReview = z.infer<typeof flaggedReviewSchema>;
+export const flaggedReviewListSchema = z.object({ rows: z.array(flaggedReviewSchema) });
+
+/** One entry of the audit log of administrative actions. */
+export const adminActivitySchema = z.object({
+  id: z.number(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.number().nullable(),
+  summary: z.string(),
+  createdAt: isoDate,
+  adminUsername: z.string().nullable(),
+});
+export type AdminActivity = z.infer<typeof adminActivitySchema>;
+
+/** GET /api/admin/dashboard */
+export const adminDashboardSchema = z.object({
+  pendingRegimentRegistrations: z.number(),
+  pendingOfficerRegistrations: z.number(),
+  recentActivity: z.array(adminActivitySchema),
+});
+export type AdminDashboard = z.infer<typeof adminDashboardSchema>;
+
+/** GET /api/admin/status: checked live at each request. */
+export const adminStatusSchema = z.object({
+  database: z.object({ ok: z.boolean(), latencyMs: z.number().nullable() }),
+  steam: z.object({ openIdUrl: z.string(), apiConfigured: z.boolean(), fake: z.boolean() }),
+  identityProvider: z.enum(['built-in', 'firebase']),
+  serverTime: isoDate,
+});
+export type AdminStatus = z.infer<typeof adminStatusSchema>;

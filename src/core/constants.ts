@@ -1,0 +1,67 @@
+/** Business constants of spec section 9, in one place for the server and the web app. */
+
+export const SIDES = [
+  { id: 1, name: 'Union', code: 'USA' },
+  { id: 2, name: 'Confederate', code: 'CSA' },
+] as const;
+export type SideCode = (typeof SIDES)[number]['code'];
+
+export const RATING_CATEGORIES = ['leadership', 'tactics', 'communication', 'fairness'] as const;
+export type RatingCategory = (typeof RATING_CATEGORIES)[number];
+export const RATING_CATEGORY_LABELS: Record<RatingCategory, string> = {
+  leadership: 'Leadership',
+  tactics: 'Tactics',
+  communication: 'Communication',
+  fairness: 'Fairness',
+};
+
+export const RATING_MAX = 5;
+export const REVIEW_PAGE_SIZE = 5;
+export const REVIEW_PAGE_SIZE_MAX = 50;
+/** Top-officer lists require more than this many reviews. */
+export const TOP_OFFICERS_MIN_REVIEWS_EXCLUSIVE = 1;
+export const TOP_OFFICERS_LIMIT = 10;
+export const RECENT_REVIEWS_LIMIT = 10;
+
+export const LIMITS = {
+  reviewTextMax: 500,
+  reviewTextMinNonSpace: 10,
+  regimentNameMax: 100,
+  regimentDescriptionMax: 250,
+  officerNameMax: 60,
+  rankMin: 2,
+  flagReasonMin: 10,
+  usernameMin: 3,
+  usernameMax: 50,
+  passwordMin: 8,
+  searchQueryMax: 100,
+} as const;
+
+/** Client data freshness (spec section 9), in milliseconds. */
+export const FRESHNESS = {
+  default: 30_000,
+  sides: 5 * 60_000,
+  regiments: 60_000,
+  topOfficers: 30_000,
+  recentReviews: 15_000,
+  authStatusRefetch: 10_000,
+  myReviewsRefetch: 5_000,
+  userManagementStale: 5 * 60_000,
+  gcTime: 5 * 60_000,
+} as const;
+
+export const TOAST = {
+  defaultDurationMs: 5_000,
+  verificationDurationMs: 10_000,
+  limit: 1,
+  removeDelayMs: 1_000_000,
+  swipeThresholdPx: 50,
+} as const;
+
+export const LEGAL_LAST_UPDATED = 'April 10, 2025';
+export const GAME_SITE_URL = 'https://warofrights.com/';
+export const GAME_STORE_URL = 'https://store.steampowered.com/app/424030/War_of_Rights/';
+export const STEAM_PROFILE_URL = 'https://steamcommunity.com/profiles/';
+
+/** After a verified email, the verification screen moves on to /login (spec section 9). */
+export const VERIFIED_REDIRECT_DELAY_MS = 3_000;

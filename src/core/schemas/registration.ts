@@ -1,0 +1,155 @@
+/**
+ * Regiment and officer registration requests (spec section 5), shared by the /register-regiment and
+ * /register-officer forms and the POST /api/regiments/register and /api/officers/register bodies.
+ */
+import { z } from 'zod';
+import { LIMITS } from '../constants.js';
+
+export const REGISTRATION_MESSAGES = {
+  regimentNameEmpty: 'Regiment name cannot be empty',
+  regimentNameMax: 'Regiment name must be 100 characters or less',
+  descriptionMax: 'Description must be 250 characters or less',
+  sideRequired: 'Please select a side',
+  sideInvalid: 'Invalid side selected. Please select a valid side.',
+  officerNameEmpty: 'Officer name cannot be empty',
+  officerNameMax: 'Officer name must be 60 characters or less',
+  rankMin: 'Rank must be at least 2 characters long',
+  rankMax: 'Rank must be 50 characters or less',
+  regimentRequired: 'Please select a regiment',
+  regimentInvalid: 'Please select a valid regiment.',
+  imageUrlInvalid: 'Image URL must be a valid URL',
+  proofUrlInvalid: 'Proof URL must be a valid URL',
+  userIdInvalid: 'Invalid user id',
+  notesMax: 'Notes must be 1000 characters or less',
+} as const;
+
+const M = REGISTRATION_MESSAGES;
+
+export const RANK_MAX = 50;
+export const URL_MAX = 2048;
+export const ADMIN_NOTES_MAX = 1000;
+const MAX_INT4 = 2_147_483_647;
+
+/** Images the site stores itself are addressed by id (see the images table); nothing else is local. */
+const OWN_IMAGE_PATH = /^\/api\/images\/[A-Za-z0-9_-]{1,32}\.webp$/;
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * An id picked from a select: the forms hold it as text, other callers send a number. Absent or
+ * blank means nothing was picked; anything but a whole number in int4 range is not a valid choice.
+ */
+function selectedIdSchema(requiredMessage: string, invalidMessage: string) {
+  return z
+    .union([z.number(), z.string()], {
+      error: (issue) => (issue.input === undefined || issue.input === null ? requiredMessage : invalidMessage),
+    })
+    .transform((value, ctx) => {
+      const text = typeof value === 'number' ? String(value) : value.trim();
+      if (text === '') {
+        ctx.addIssue({ code: 'custom', message: requiredMessage });
+        return z.NEVER;
+      }
+      const id = /^\d{1,10}$/.test(text) ? Number(text) : NaN;
+      if (!Number.isInteger(id) || id < 1 || id > MAX_INT4) {
+        ctx.addIssue({ code: 'custom', message: invalidMessage });
+        return z.NEVER;
+      }
+      return id;
+    });
+}
+
+/**
+ * An optional link: absent, null or blank all mean "none" (stored as null). When given it must be an
+ * absolute http(s) URL, or, when `allowOwnImages`, the path of an image uploaded here.
+ */
+function optionalUrlSchema(message: string, { allowOwnImages }: { allowOwnImages: boolean }) {
+  return z
+    .string({ error: message })
+    .trim()
+    .max(URL_MAX, message)
+    .refine((value) => value === '' || isHttpUrl(value) || (allowOwnImages && OWN_IMAGE_PATH.test(value)), message)
+    .transform((value) => (value === '' ? null : value))
+    .nullish()
+    .transform((value) => value ?? null);
+}
+
+export const imageUrlSchema = optionalUrlSchema(M.imageUrlInvalid, { allowOwnImages: true });
+
+/** Clients may echo the signed-in user's id (spec section 7); the server trusts only the session. */
+const userIdSchema = z
+  .union([z.number().int().positive().max(MAX_INT4), z.string().regex(/^\d{1,10}$/).transform(Number)], { error: M.userIdInvalid })
+  .nullish()
+  .transform((value) => value ?? undefined);
+
+const descriptionSchema = z
+  .string()
+  .trim()
+  .max(LIMITS.regimentDescriptionMax, M.descriptionMax)
+  .nullish()
+  .transform((value) => (value ? value : null));
+
+/** The /register-regiment form (its values as the form holds them: side id as text). */
+export const regimentRegistrationFormSchema = z.object({
+  name: z
+    .string({ error: M.regimentNameEmpty })
+    .trim()
+    .min(1, M.regimentNameEmpty)
+    .max(LIMITS.regimentNameMax, M.regimentNameMax),
+  description: descriptionSchema,
+  sideId: selectedIdSchema(M.sideRequired, M.sideInvalid),
+  bannerImageUrl: imageUrlSchema,
+  iconImageUrl: imageUrlSchema,
+});
+export type RegimentRegistrationFormInput = z.input<typeof regimentRegistrationFormSchema>;
+export type RegimentRegistrationForm = z.output<typeof regimentRegistrationFormSchema>;
+
+/** POST /api/regiments/register */
+export const regimentRegistrationBodySchema = regimentRegistrationFormSchema.extend({ userId: userIdSchema });
+export type RegimentRegistrationBody = z.output<typeof regimentRegistrationBodySchema>;
+
+/** The /register-officer form. */
+export const officerRegistrationFormSchema = z.object({
+  name: z
+    .string({ error: M.officerNameEmpty })
+    .trim()
+    .min(1, M.officerNameEmpty)
+    .max(LIMITS.officerNameMax, M.officerNameMax),
+  rank: z.string({ error: M.rankMin }).trim().min(LIMITS.rankMin, M.rankMin).max(RANK_MAX, M.rankMax),
+  regimentId: selectedIdSchema(M.regimentRequired, M.regimentInvalid),
+  profileImageUrl: imageUrlSchema,
+});
+export type OfficerRegistrationFormInput = z.input<typeof officerRegistrationFormSchema>;
+export type OfficerRegistrationForm = z.output<typeof officerRegistrationFormSchema>;
+
+/** POST /api/officers/register: the form plus the optional proof link the server also accepts. */
+export const officerRegistrationBodySchema = officerRegistrationFormSchema.extend({
+  proofUrl: optionalUrlSchema(M.proofUrlInvalid, { allowOwnImages: false }),
+  userId: userIdSchema,
+});
+export type OfficerRegistrationBody = z.output<typeof officerRegistrationBodySchema>;
+
+/** POST /api/admin/registrations/{kind}/{id}/{action}: optional administrator notes; the body itself is optional. */
+export const registrationDecisionBodySchema = z
+  .object({
+    notes: z
+      .string()
+      .trim()
+      .max(ADMIN_NOTES_MAX, M.notesMax)
+      .nullish()
+      .transform((value) => (value ? value : null)),
+  })
+  .nullish();
+
+export const REGISTRATION_ACTIONS = ['approve', 'reject'] as const;
+export type RegistrationAction = (typeof REGISTRATION_ACTIONS)[number];
+
+export const REGISTRATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];

@@ -1,0 +1,42 @@
+export const SORT_OPTIONS = [
+  { value: 'rating-desc', label: 'Highest Average Rating', sortBy: 'rating', sortOrder: 'desc' },
+  { value: 'rating-asc', label: 'Lowest Average Rating', sortBy: 'rating', sortOrder: 'asc' },
+  { value: 'name-asc', label: 'Alphabetical A-Z', sortBy: 'name', sortOrder: 'asc' },
+  { value: 'name-desc', label: 'Alphabetical Z-A', sortBy: 'name', sortOrder: 'desc' },
+  { value: 'reviews-desc', label: 'Most Reviews', sortBy: 'reviews', sortOrder: 'desc' },
+  { value: 'reviews-asc', label: 'Least Reviews', sortBy: 'reviews', sortOrder: 'asc' },
+] as const;
+
+export const SORT_BY_VALUES = ['rating', 'name', 'reviews'] as const;
+export const SORT_ORDER_VALUES = ['asc', 'desc'] as const;
+export type SortBy = (typeof SORT_BY_VALUES)[number];
+export type SortOrder = (typeof SORT_ORDER_VALUES)[number];
+export const DEFAULT_SORT = { sortBy: 'rating', sortOrder: 'desc' } as const satisfies { sortBy: SortBy; sortOrder: SortOrder };
+
+export interface SearchFilters {
+  q?: string | null;
+  sideId?: string | number | null;
+  regimentId?: string | number | null;
+}
+
+/**
+ * The Find an Officer form goes to /search with q, sideId and regimentId, including only those
+ * that are set and not 'all' (spec section 2, Home).
+ */
+export function buildSearchUrl(filters: SearchFilters): string {
+  const params = new URLSearchParams();
+  for (const key of ['q', 'sideId', 'regimentId'] as const) {
+    const raw = filters[key];
+    if (raw === null || raw === undefined) continue;
+    const value = String(raw).trim();
+    if (value === '' || value === 'all') continue;
+    params.set(key, value);
+  }
+  const query = params.toString();
+  return query ? `/search?${query}` : '/search';
+}
+
+/** Escapes LIKE wildcards so user text matches literally. */
+export function escapeLikePattern(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

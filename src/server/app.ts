@@ -1,0 +1,241 @@
+/**
+ * Builds the Fastify application: infrastructure plugins, the API routes under /api, the built web
+ * app, and the one error handler. main.ts starts it; tests call buildApp and use inject().
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import etag from '@fastify/etag';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ErrorBody } from '../core/api.js';
+import { MSG } from '../core/messages.js';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { AppError } from './errors.js';
+import { authRoutes } from './features/auth/routes.js';
+import { officerRoutes } from './features/officers/routes.js';
+import { regimentRoutes } from './features/regiments/routes.js';
+import { reviewRoutes } from './features/reviews/routes.js';
+import { sideRoutes } from './features/sides/routes.js';
+import { steamRoutes } from './features/steam/routes.js';
+import { uploadRoutes } from './features/uploads/routes.js';
+import { registrationRoutes } from './features/registrations/routes.js';
+import { adminRoutes } from './features/admin/routes.js';
+import { FAKE_STEAM_PREFIX, fakeSteamPlugin } from './adapters/steam/fake-steam.js';
+import { firebaseConnectSources } from './adapters/firebase/web-sdk-origins.js';
+import { sessionPlugin } from './plugins/session.js';
+import { ResponseCache, preferredEncoding, responseCachePlugin, type CacheBus } from './http/response-cache.js';
+import { loadSheddingPlugin } from './http/load-shedding.js';
+import { createMailer, type Mailer } from './adapters/mail/mailer.js';
+import { MemoryRateLimitStore, type RateLimitStore } from './rate-limit/rate-limit.js';
+import { projectRoot } from './paths.js';
+import type { App } from './types.js';
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Database;
+  logger?: FastifyServerOptions['logger'];
+  /** Shared counters (Redis) when several processes serve the site; in memory otherwise. */
+  rateLimitStore?: RateLimitStore;
+  /** Defaults to SMTP_URL's mailer, or the log when mail is not configured. */
+  mailer?: Mailer;
+  /** Carries response-cache invalidations between processes sharing a PostgreSQL database. */
+  cacheBus?: CacheBus;
+}
+
+export async function buildApp({ config, db, logger, rateLimitStore, mailer, cacheBus }: BuildAppOptions): Promise<App> {
+  const app = Fastify({
+    logger: logger ?? loggerOptions(config),
+    // Ids in URLs are short; anything longer is noise or an attack.
+    routerOptions: { maxParamLength: 200 },
+    // Behind a load balancer the client address (for rate limits) is in X-Forwarded-For.
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', db);
+  // Every route, as registered: the authorization matrix test checks that each one has a row.
+  const routeList: Array<{ method: string; url: string }> = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeList.push({ method, url: route.url });
+  });
+  app.decorate('config', config);
+  app.decorate('rateLimitStore', rateLimitStore ?? new MemoryRateLimitStore());
+  app.decorate('mailer', mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }));
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const { status, body } = toErrorResponse(error);
+    if (error instanceof AppError && error.headers) void reply.headers(error.headers);
+    if (status === 503) void reply.header('Retry-After', '2');
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ status, code: body.code, msg: body.message }, 'request refused');
+    void reply.code(status).header('Cache-Control', 'no-store').send(body);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix positions popovers with inline style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        connectSrc: ["'self'", ...firebaseConnectSources(config)],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: config.isHttps ? [] : null,
+      },
+    },
+    strictTransportSecurity: config.isHttps,
+    crossOriginEmbedderPolicy: false,
+  });
+  // Between helmet (its headers are set first) and compress/etag (this one's onSend must see the
+  // serialised JSON): public answers come ready-made from memory, writes invalidate them.
+  await app.register(responseCachePlugin, { cache: new ResponseCache(config.responseCacheBytes, cacheBus ?? null) });
+  await app.register(loadSheddingPlugin, { maxInFlight: config.maxInFlight });
+  await app.register(compress, { threshold: 1024 });
+  // Public GETs answer with an ETag and 304 Not Modified when the client already has the same body.
+  await app.register(etag, { weak: true });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method === 'GET' && request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      // Revalidate every time (cheap with the ETag); never serve stale ratings from a cache.
+      reply.header('Cache-Control', 'no-cache');
+    }
+    return payload;
+  });
+  await app.register(cookie);
+  await app.register(sessionPlugin, { db, config });
+
+  await app.register(
+    async (api) => {
+      const typed = api.withTypeProvider<ZodTypeProvider>();
+      await typed.register(authRoutes);
+      await typed.register(sideRoutes);
+      await typed.register(regimentRoutes);
+      await typed.register(officerRoutes);
+      await typed.register(reviewRoutes);
+      await typed.register(steamRoutes);
+      await typed.register(uploadRoutes);
+      await typed.register(registrationRoutes);
+      await typed.register(adminRoutes, { prefix: '/admin' });
+      typed.setNotFoundHandler((request, reply) => {
+        void reply.code(404).send({ message: MSG.server.notFoundApi, code: 'NOT_FOUND' } satisfies ErrorBody);
+      });
+    },
+    { prefix: '/api' },
+  );
+
+  if (config.steam.fake) {
+    await app.register(fakeSteamPlugin, {
+      prefix: FAKE_STEAM_PREFIX,
+      endpointUrl: config.steam.openIdUrl,
+      publicUrl: config.publicUrl,
+    });
+  }
+
+  const webRoot = path.join(projectRoot(), 'dist', 'web');
+  if (config.serveWeb && existsSync(path.join(webRoot, 'index.html'))) {
+    await registerWebApp(app, webRoot);
+  }
+  return app;
+}
+
+/** Serves the Vite build: hashed assets for a year, index.html for every client-side route. */
+async function registerWebApp(app: App, webRoot: string) {
+  await app.register(fastifyStatic, {
+    root: webRoot,
+    wildcard: false,
+    index: false,
+    // scripts/compress-assets.mjs writes .br and .gz files at build time.
+    preCompressed: true,
+    setHeaders(res, filePath) {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+        res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      } else {
+        res.header('Cache-Control', 'no-cache');
+      }
+    },
+  });
+  // The HTML shell answers every client-side route: read it (and its precompressed copies) once.
+  const shell = readShell(webRoot);
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.code(404).send({ message: MSG.server.notFoundApi, code: 'NOT_FOUND' } satisfies ErrorBody);
+    }
+    // Unknown paths still get the app, which shows its own not-found screen.
+    void reply.header('Cache-Control', 'no-cache').header('ETag', shell.etag).header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    const body = (encoding !== 'identity' && shell[encoding]) || shell.identity;
+    // A set Content-Encoding tells @fastify/compress the body is already encoded.
+    if (body !== shell.identity) void reply.header('Content-Encoding', encoding);
+    return reply.send(body);
+  });
+}
+
+function readShell(webRoot: string) {
+  const file = path.join(webRoot, 'index.html');
+  const identity = readFileSync(file);
+  // scripts/compress-assets.mjs skips files under 1 KB: those go uncompressed.
+  const precompressed = (suffix: string) => (existsSync(file + suffix) ? readFileSync(file + suffix) : null);
+  return {
+    identity,
+    br: precompressed('.br'),
+    gzip: precompressed('.gz'),
+    etag: `W/"${createHash('sha1').update(identity).digest('base64url').slice(0, 27)}"`,
+  };
+}
+
+/** JSON lines for machines; readable lines when a person watches the terminal (npm start). */
+function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  if (!process.stdout.isTTY) return { level: config.logLevel };
+  return {
+    level: config.logLevel,
+    transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } },
+  };
+}
+
+function isDatabaseBusy(error: Error): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
+    if (/timeout exceeded when trying to connect/i.test(current.message)) return true;
+    current = current.cause;
+  }
+  return false;
+}
+
+export function toErrorResponse(error: FastifyError | AppError | Error): { status: number; body: ErrorBody } {
+  if (error instanceof AppError) {
+    return { status: error.status, body: { ...error.extra, message: error.message, code: error.code } };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors = error.validation.map((v) => ({
+      path: v.instancePath.replace(/^\//, '').replaceAll('/', '.') || String((v.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') ?? ''),
+      message: v.message ?? 'Invalid value',
+    }));
+    const first = errors[0];
+    return {
+      status: 400,
+      body: { message: first ? first.message : MSG.server.badRequest, code: 'VALIDATION', errors },
+    };
+  }
+  if (isDatabaseBusy(error)) {
+    // Every connection is taken for longer than the pool waits: shed the request instead of a 500.
+    return { status: 503, body: { message: MSG.server.busy, code: 'UNAVAILABLE' } };
+  }
+  const statusCode = (error as FastifyError).statusCode;
+  if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
+    // Fastify's own refusals (malformed JSON, wrong content type, body too large) are safe to show.
+    return { status: statusCode, body: { message: error.message, code: (error as FastifyError).code ?? 'BAD_REQUEST' } };
+  }
+  return { status: 500, body: { message: MSG.server.internal, code: 'INTERNAL' } };
+}

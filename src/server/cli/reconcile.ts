@@ -1,0 +1,40 @@
+/**
+ * npm run db:reconcile [-- --fix]: recomputes every aggregate (and the reviews' positions) from the
+ * reviews and votes, reports differences, and with --fix writes the recomputed values. Exit code 1
+ * when differences remain.
+ */
+import { announcePublicDataChanged } from '../db/cache-bus.js';
+import { openConfiguredDatabase } from './open-configured-database.js';
+import { recomputeAllAggregates } from '../features/reviews/aggregates.js';
+import { findAggregateDifferences, fixReviewScores } from '../features/reviews/reconcile.js';
+
+async function main() {
+  const fix = process.argv.includes('--fix');
+  const handle = await openConfiguredDatabase();
+  try {
+    const differences = await findAggregateDifferences(handle.db);
+    for (const d of differences.slice(0, 50)) {
+      console.log(`${d.table}#${d.id}.${d.column}: stored ${d.stored}, recomputed ${d.expected}`);
+    }
+    if (differences.length > 50) console.log(`... and ${differences.length - 50} more`);
+    console.log(`${differences.length} difference(s) found`);
+    if (differences.length > 0 && fix) {
+      await handle.db.transaction(async (tx) => {
+        await recomputeAllAggregates(tx);
+        await fixReviewScores(tx);
+      });
+      // Running sites on this database keep answers in memory: tell them the figures changed
+      // (docs/decisions/0009). An embedded PGlite database is never open in a running site meanwhile.
+      if (handle.kind === 'postgres') await announcePublicDataChanged(handle.db);
+      const after = await findAggregateDifferences(handle.db);
+      console.log(`fixed; ${after.length} difference(s) remain`);
+      process.exitCode = after.length === 0 ? 0 : 1;
+    } else {
+      process.exitCode = differences.length === 0 ? 0 : 1;
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+await main();

@@ -1,0 +1,76 @@
+/**
+ * One database interface over two engines: PGlite (embedded, the default) and PostgreSQL (when
+ * DATABASE_URL is set). Both speak the PostgreSQL dialect and run the same migrations.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { projectRoot } from '../paths.js';
+import * as schema from './schema.js';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Repository functions take either, so a caller can run them inside its own transaction. */
+export type Executor = Database | Transaction;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection string; null selects PGlite. */
+  url: string | null;
+  /** PGlite data directory, or 'memory://' for a throw-away database. */
+  pgliteDir?: string;
+  poolSize?: number;
+  /** A PGlite data directory dump to start from (tests start from an already migrated one). */
+  pgliteSnapshot?: Blob;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.url) {
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      // A runaway query must not hold a connection forever.
+      statement_timeout: 10_000,
+      connectionTimeoutMillis: 5_000,
+    });
+    // An idle connection dropped by the server (restart, failover, admin) must not crash the
+    // process: the pool replaces it on the next query. Errors of queries still reach their callers.
+    pool.on('error', (error) => {
+      console.warn(`PostgreSQL connection lost (${(error as { code?: string }).code ?? error.message}); it will be replaced.`);
+    });
+    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    await migratePg(db as never, { migrationsFolder: migrationsFolder() });
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+  const dir = options.pgliteDir ?? 'memory://';
+  if (!dir.startsWith('memory://')) mkdirSync(path.dirname(dir), { recursive: true });
+  const client = await PGlite.create(dir, { extensions: { pg_trgm }, loadDataDir: options.pgliteSnapshot });
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  await migratePglite(db as never, { migrationsFolder: migrationsFolder() });
+  return { db, kind: 'pglite', close: () => client.close() };
+}
+
+/** The committed SQL migrations (kept in src/, read both by tsx/vitest and by the built server). */
+export function migrationsFolder(): string {
+  return path.join(projectRoot(), 'src', 'server', 'db', 'migrations');
+}
+
+/** Runs raw SQL and returns its rows; pg and PGlite both answer with a `rows` array. */
+export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "review_flags_open_per_user_idx" ON "review_flags" USING btree ("review_id","user_id") WHERE "review_flags"."status" = 'pending';

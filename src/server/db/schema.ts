@@ -1,0 +1,369 @@
+/**
+ * The data model of spec section 3. Column names are snake_case in SQL and camelCase in code.
+ * Aggregate columns (ratings, counts, score) are maintained by the writes that change them, in the
+ * same transaction (see docs/decisions/0002-aggregates.md).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  customType,
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+/**
+ * A category score of one review: 0 to 5 in half steps. The spec calls them integers but its star
+ * widget sets half steps, so the column keeps one decimal (docs/decisions/0002-aggregates.md).
+ */
+const score = (name: string) => numeric(name, { precision: 2, scale: 1, mode: 'number' }).notNull();
+/** Ratings are stored rounded to 2 decimals and read as numbers from both pg and PGlite. */
+const rating = (name: string) => numeric(name, { precision: 4, scale: 2, mode: 'number' }).notNull().default(0);
+
+export const sides = pgTable('sides', {
+  id: integer('id').primaryKey(),
+  name: varchar('name', { length: 50 }).notNull().unique(),
+  code: varchar('code', { length: 10 }).notNull().unique(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: varchar('username', { length: 50 }).notNull(),
+    email: varchar('email', { length: 254 }).notNull(),
+    passwordHash: text('password_hash'),
+    avatarUrl: text('avatar_url'),
+    createdAt: createdAt(),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    isOfficer: boolean('is_officer').notNull().default(false),
+    officerId: integer('officer_id').references((): AnyPgColumn => officers.id, { onDelete: 'set null' }),
+    steamId: varchar('steam_id', { length: 20 }).unique(),
+    firebaseUid: varchar('firebase_uid', { length: 128 }).unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    isBanned: boolean('is_banned').notNull().default(false),
+  },
+  (t) => [
+    // Usernames and emails are unique regardless of case, so 'Pickett' cannot impersonate 'pickett'.
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    index('users_officer_id_idx').on(t.officerId),
+  ],
+);
+
+export const regiments = pgTable(
+  'regiments',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 100 }).notNull(),
+    description: varchar('description', { length: 250 }),
+    sideId: integer('side_id')
+      .notNull()
+      .references(() => sides.id),
+    averageRating: rating('average_rating'),
+    reviewCount: integer('review_count').notNull().default(0),
+    officerCount: integer('officer_count').notNull().default(0),
+    bannerImageUrl: text('banner_image_url'),
+    iconImageUrl: text('icon_image_url'),
+    isActive: boolean('is_active').notNull().default(true),
+    userId: integer('user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    /** lower(name), for the officer search: see officers.nameLower. */
+    nameLower: text('name_lower').generatedAlwaysAs(sql`lower(name)`),
+  },
+  (t) => [
+    index('regiments_side_rating_idx').on(t.sideId, t.averageRating),
+    index('regiments_name_lower_trgm_idx').using('gin', sql`${t.nameLower} gin_trgm_ops`),
+    index('regiments_user_id_idx').on(t.userId),
+    // Two regiments with one name would be indistinguishable in every list.
+    uniqueIndex('regiments_name_lower_idx').on(sql`lower(${t.name})`),
+  ],
+);
+
+export const officers = pgTable(
+  'officers',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 60 }).notNull(),
+    rank: varchar('rank', { length: 50 }).notNull(),
+    regimentId: integer('regiment_id')
+      .notNull()
+      .references(() => regiments.id),
+    averageRating: rating('average_rating'),
+    leadershipRating: rating('leadership_rating'),
+    tacticsRating: rating('tactics_rating'),
+    communicationRating: rating('communication_rating'),
+    fairnessRating: rating('fairness_rating'),
+    reviewCount: integer('review_count').notNull().default(0),
+    profileImageUrl: text('profile_image_url'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    /**
+     * lower(name) and lower(rank), stored, for the search: `name_lower LIKE lower(q)` matches exactly
+     * what `name ILIKE q` matches (ILIKE lower-cases both sides itself), but without lower-casing
+     * every row it looks at, which is most of the cost of a search that walks many rows.
+     */
+    nameLower: text('name_lower').generatedAlwaysAs(sql`lower(name)`),
+    rankLower: text('rank_lower').generatedAlwaysAs(sql`lower(rank)`),
+  },
+  (t) => [
+    index('officers_regiment_id_idx').on(t.regimentId),
+    // One per sort of the search screen, ending in its tie-breakers (name, id), so a broad search
+    // walks the index and stops at 100 matches (docs/performance.md, Query plans). The rating one
+    // also serves the top list (rating, then review count: an incremental sort of each rating).
+    index('officers_rating_idx').on(t.averageRating, t.name, t.id),
+    index('officers_name_idx').on(t.name, t.id),
+    index('officers_reviews_idx').on(t.reviewCount, t.name, t.id),
+    index('officers_name_lower_trgm_idx').using('gin', sql`${t.nameLower} gin_trgm_ops`),
+    index('officers_rank_lower_trgm_idx').using('gin', sql`${t.rankLower} gin_trgm_ops`),
+  ],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    officerId: integer('officer_id')
+      .notNull()
+      .references(() => officers.id, { onDelete: 'cascade' }),
+    text: varchar('text', { length: 500 }).notNull(),
+    leadership: score('leadership'),
+    tactics: score('tactics'),
+    communication: score('communication'),
+    fairness: score('fairness'),
+    overallRating: numeric('overall_rating', { precision: 4, scale: 2, mode: 'number' }).notNull(),
+    score: integer('score').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /**
+     * The review's 1-based rank among its officer's reviews by (created_at, id), dense: an officer's
+     * page p is a range of positions, read through the unique constraint below instead of an OFFSET
+     * scan (docs/decisions/0008-review-positions.md). 0 means "not numbered yet": bulk inserts
+     * (demo seed, benchmark data) leave it and renumber before they commit.
+     */
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('reviews_user_officer_idx').on(t.userId, t.officerId),
+    // DEFERRABLE INITIALLY DEFERRED in the migration (drizzle-kit cannot say so): deleting a review
+    // shifts the later ones down by one in one UPDATE, which an immediate check could fail half-way
+    // depending on the order rows are visited. A deferrable constraint is still an index to the planner.
+    unique('reviews_officer_position_key').on(t.officerId, t.position),
+    // NULLS FIRST is what a plain ORDER BY ... DESC sorts by: only then can the index serve it.
+    index('reviews_officer_created_idx').on(t.officerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('reviews_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    check(
+      'reviews_ratings_range',
+      sql`${t.leadership} between 0 and 5 and ${t.tactics} between 0 and 5 and ${t.communication} between 0 and 5 and ${t.fairness} between 0 and 5`,
+    ),
+  ],
+);
+
+export const reviewFlags = pgTable(
+  'review_flags',
+  {
+    id: serial('id').primaryKey(),
+    reviewId: integer('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: varchar('reason', { length: 500 }).notNull(),
+    status: varchar('status', { length: 20 }).notNull().default('pending'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('review_flags_review_idx').on(t.reviewId),
+    index('review_flags_status_idx').on(t.status),
+    // One open flag per user per review, even for two clicks at the same instant.
+    uniqueIndex('review_flags_open_per_user_idx').on(t.reviewId, t.userId).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+export const reviewVotes = pgTable(
+  'review_votes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reviewId: integer('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    vote: smallint('vote').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('review_votes_user_review_idx').on(t.userId, t.reviewId),
+    index('review_votes_review_idx').on(t.reviewId),
+    check('review_votes_vote_range', sql`${t.vote} in (-1, 0, 1)`),
+  ],
+);
+
+export const regimentRegistrations = pgTable(
+  'regiment_registrations',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 100 }).notNull(),
+    description: varchar('description', { length: 250 }),
+    sideId: integer('side_id')
+      .notNull()
+      .references(() => sides.id),
+    status: varchar('status', { length: 20 }).notNull().default('pending'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    notes: text('notes'),
+    bannerImageUrl: text('banner_image_url'),
+    iconImageUrl: text('icon_image_url'),
+  },
+  (t) => [index('regiment_registrations_status_idx').on(t.status, t.createdAt)],
+);
+
+export const officerRegistrations = pgTable(
+  'officer_registrations',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 60 }).notNull(),
+    rank: varchar('rank', { length: 50 }).notNull(),
+    regimentId: integer('regiment_id')
+      .notNull()
+      .references(() => regiments.id, { onDelete: 'cascade' }),
+    status: varchar('status', { length: 20 }).notNull().default('pending'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    notes: text('notes'),
+    proofUrl: text('proof_url'),
+    profileImageUrl: text('profile_image_url'),
+  },
+  (t) => [index('officer_registrations_status_idx').on(t.status, t.createdAt)],
+);
+
+/**
+ * Server-side sessions. `id` is an HMAC of the random cookie value, so the table alone cannot be
+ * replayed as cookies. Anonymous sessions (userId null) exist to carry a CSRF token before sign-in.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: varchar('id', { length: 64 }).primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    csrfToken: varchar('csrf_token', { length: 64 }).notNull(),
+    createdAt: createdAt(),
+    /** Idle expiry: pushed forward while the session is used, never past absoluteExpiresAt. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
+);
+
+/**
+ * A Steam link in progress: the exact return_to we issued, bound to the session and user that
+ * started it. Single use (deleted by the callback), short-lived.
+ */
+export const steamLinkStates = pgTable('steam_link_states', {
+  id: varchar('id', { length: 64 }).primaryKey(),
+  sessionId: varchar('session_id', { length: 64 }).notNull(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  returnTo: text('return_to').notNull(),
+  redirectPath: text('redirect_path').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** OpenID response nonces already accepted, so an assertion cannot be replayed (across processes too). */
+export const openIdNonces = pgTable('openid_nonces', {
+  nonce: varchar('nonce', { length: 255 }).primaryKey(),
+  createdAt: createdAt(),
+});
+
+/** Steam Web API answers (success and failure), cached so page views do not spend the key's quota. */
+export const steamStatsCache = pgTable('steam_stats_cache', {
+  steamId: varchar('steam_id', { length: 20 }).primaryKey(),
+  result: jsonb('result').notNull(),
+  fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  // PGlite answers Uint8Array, pg answers Buffer: hand out Buffers either way.
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Uploaded images, re-encoded to WebP (metadata stripped) before they are stored. Served by id
+ * (`/api/images/{id}.webp`); no user-supplied name or path is ever used.
+ */
+export const images = pgTable(
+  'images',
+  {
+    id: varchar('id', { length: 32 }).primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: varchar('kind', { length: 20 }).notNull(),
+    contentType: varchar('content_type', { length: 50 }).notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    data: bytea('data').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('images_user_id_idx').on(t.userId)],
+);
+
+/** Every administrative action, written in the same transaction as the action itself. */
+export const adminAuditLog = pgTable(
+  'admin_audit_log',
+  {
+    id: serial('id').primaryKey(),
+    adminId: integer('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    action: varchar('action', { length: 50 }).notNull(),
+    targetType: varchar('target_type', { length: 30 }).notNull(),
+    targetId: integer('target_id'),
+    summary: text('summary').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('admin_audit_log_created_idx').on(t.createdAt.desc().nullsFirst())],
+);
+
+/**
+ * Single-use codes mailed to users: email verification (24 h) and password reset (1 h). Only a
+ * SHA-256 of the code is stored, so the table cannot be used to verify or reset anything.
+ */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: varchar('purpose', { length: 20 }).notNull(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('auth_tokens_hash_idx').on(t.tokenHash), index('auth_tokens_user_idx').on(t.userId, t.purpose)],
+);

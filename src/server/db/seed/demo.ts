@@ -1,0 +1,262 @@
+/**
+ * Demo data for a newcomer's first `npm start`: regiments, officers, users, reviews, votes, flags
+ * and registrations, enough to judge every screen. main.ts only calls it on an empty database, and
+ * it runs in one transaction, so it never mixes with real data and a failure leaves nothing behind.
+ */
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { hashPassword } from '../../features/auth/accounts.js';
+import { recomputeAllAggregates } from '../../features/reviews/aggregates.js';
+import { queryRows, type Database, type Transaction } from '../client.js';
+import {
+  officerRegistrations,
+  officers,
+  regimentRegistrations,
+  regiments,
+  reviewFlags,
+  reviewVotes,
+  reviews,
+  users,
+} from '../schema.js';
+import { ADMIN_INDEX, DEMO_ADMIN, DEMO_SOLDIER, SOLDIER_INDEX, planDemoData, type DemoPlan } from './plan.js';
+
+export interface DemoAccounts {
+  admin: { email: string; username: string; password: string };
+  user: { email: string; username: string; password: string };
+}
+
+export interface SeedOptions {
+  /** PRNG seed: the same seed gives the same data (only dates move with `now`). */
+  seed?: number;
+  now?: Date;
+}
+
+const DEFAULT_SEED = 1862;
+const ACCOUNTS_FILE = 'demo-accounts.json';
+/** Rows per INSERT: well below PostgreSQL's 65,535 bind parameters for the widest table. */
+const BATCH_SIZE = 500;
+
+export async function isDatabaseEmpty(db: Database): Promise<boolean> {
+  const [row] = await queryRows<{ n: unknown }>(db, sql`select (select count(*) from users) + (select count(*) from regiments) as n`);
+  return Number(row?.n) === 0;
+}
+
+export async function seedDemoData(db: Database, dataDir: string, options: SeedOptions = {}): Promise<DemoAccounts> {
+  const plan = planDemoData({ seed: options.seed ?? DEFAULT_SEED, now: options.now ?? new Date() });
+  const accounts: DemoAccounts = {
+    admin: { ...DEMO_ADMIN, password: randomPassword() },
+    user: { ...DEMO_SOLDIER, password: randomPassword() },
+  };
+  const [adminHash, userHash] = await Promise.all([hashPassword(accounts.admin.password), hashPassword(accounts.user.password)]);
+  await db.transaction(async (tx) => {
+    const userIds = await insertUsers(tx, plan, { [ADMIN_INDEX]: adminHash, [SOLDIER_INDEX]: userHash });
+    const regimentIds = await insertRegiments(tx, plan, userIds);
+    const officerIds = await insertOfficers(tx, plan, regimentIds);
+    await linkOfficerUsers(tx, plan, userIds, officerIds);
+    const reviewIds = await insertReviews(tx, plan, userIds, officerIds);
+    await insertVotes(tx, plan, userIds, reviewIds);
+    await insertFlags(tx, plan, userIds, reviewIds);
+    await insertRegistrations(tx, plan, userIds, regimentIds);
+    // Also numbers the reviews' positions, inserted as 0 (the unique constraint waits for the commit).
+    await recomputeAllAggregates(tx);
+    // Last step inside the transaction: if the file cannot be written, no account exists without it.
+    writeAccountsFile(dataDir, accounts);
+  });
+  return accounts;
+}
+
+/** 12 characters of base64url: 72 random bits, generated per seed and never stored in the code. */
+function randomPassword(): string {
+  return randomBytes(9).toString('base64url');
+}
+
+// Multi-row INSERT ... RETURNING hands rows back in VALUES order in practice, but nothing promises
+// it, so ids are matched to plan rows by a natural key rather than by position.
+
+async function insertUsers(tx: Transaction, plan: DemoPlan, passwordHashes: Record<number, string>): Promise<number[]> {
+  const rows = plan.users.map((user, index) => ({
+    username: user.username,
+    email: user.email,
+    passwordHash: passwordHashes[index] ?? null,
+    steamId: user.steamId,
+    isAdmin: user.isAdmin,
+    isBanned: user.isBanned,
+    emailVerified: true,
+    createdAt: user.createdAt,
+  }));
+  const inserted = await insertInBatches(rows, (batch) =>
+    tx.insert(users).values(batch).returning({ id: users.id, key: users.username }),
+  );
+  return idsByKey(inserted, plan.users.map((user) => user.username));
+}
+
+async function insertRegiments(tx: Transaction, plan: DemoPlan, userIds: number[]): Promise<number[]> {
+  const rows = plan.regiments.map((regiment) => ({
+    name: regiment.name,
+    description: regiment.description,
+    sideId: regiment.sideId,
+    userId: regiment.ownerIndex === null ? null : userIds[regiment.ownerIndex]!,
+    createdAt: regiment.createdAt,
+  }));
+  const inserted = await tx.insert(regiments).values(rows).returning({ id: regiments.id, key: regiments.name });
+  return idsByKey(inserted, plan.regiments.map((regiment) => regiment.name));
+}
+
+async function insertOfficers(tx: Transaction, plan: DemoPlan, regimentIds: number[]): Promise<number[]> {
+  const rows = plan.officers.map((officer) => ({
+    name: officer.name,
+    rank: officer.rank,
+    regimentId: regimentIds[officer.regimentIndex]!,
+    createdAt: officer.createdAt,
+  }));
+  const inserted = await insertInBatches(rows, (batch) =>
+    tx.insert(officers).values(batch).returning({ id: officers.id, key: officers.name }),
+  );
+  return idsByKey(inserted, plan.officers.map((officer) => officer.name));
+}
+
+/** Users are inserted before officers exist (regiments need their owners), so links come after. */
+async function linkOfficerUsers(tx: Transaction, plan: DemoPlan, userIds: number[], officerIds: number[]): Promise<void> {
+  const pairs = plan.officers.flatMap((officer, index) =>
+    officer.linkedUserIndex === null ? [] : [sql`(${userIds[officer.linkedUserIndex]!}::int, ${officerIds[index]!}::int)`],
+  );
+  if (pairs.length === 0) return;
+  await tx.execute(sql`
+    update users u set is_officer = true, officer_id = v.officer_id
+    from (values ${sql.join(pairs, sql`, `)}) as v(user_id, officer_id)
+    where u.id = v.user_id`);
+}
+
+async function insertReviews(tx: Transaction, plan: DemoPlan, userIds: number[], officerIds: number[]): Promise<number[]> {
+  const rows = plan.reviews.map((review) => ({
+    userId: userIds[review.userIndex]!,
+    officerId: officerIds[review.officerIndex]!,
+    text: review.text,
+    leadership: review.leadership,
+    tactics: review.tactics,
+    communication: review.communication,
+    fairness: review.fairness,
+    overallRating: review.overallRating,
+    createdAt: review.createdAt,
+    updatedAt: review.updatedAt,
+  }));
+  const inserted = await insertInBatches(rows, (batch) =>
+    tx
+      .insert(reviews)
+      .values(batch)
+      .returning({ id: reviews.id, key: sql<string>`${reviews.userId} || ':' || ${reviews.officerId}` }),
+  );
+  return idsByKey(inserted, rows.map((row) => `${row.userId}:${row.officerId}`));
+}
+
+/** Votes, then each review's score as the sum of its votes, as the vote endpoint would leave it. */
+async function insertVotes(tx: Transaction, plan: DemoPlan, userIds: number[], reviewIds: number[]): Promise<void> {
+  const rows = plan.votes.map((vote) => ({
+    userId: userIds[vote.userIndex]!,
+    reviewId: reviewIds[vote.reviewIndex]!,
+    vote: vote.vote,
+    createdAt: vote.createdAt,
+  }));
+  await insertInBatches(rows, (batch) => tx.insert(reviewVotes).values(batch).returning({ id: reviewVotes.id }));
+  await tx.execute(sql`
+    update reviews r set score = v.total
+    from (select review_id, sum(vote)::int as total from review_votes group by review_id) v
+    where r.id = v.review_id`);
+}
+
+async function insertFlags(tx: Transaction, plan: DemoPlan, userIds: number[], reviewIds: number[]): Promise<void> {
+  if (plan.flags.length === 0) return;
+  await tx.insert(reviewFlags).values(
+    plan.flags.map((flag) => ({
+      userId: userIds[flag.userIndex]!,
+      reviewId: reviewIds[flag.reviewIndex]!,
+      reason: flag.reason,
+      status: 'pending',
+      createdAt: flag.createdAt,
+    })),
+  );
+}
+
+async function insertRegistrations(tx: Transaction, plan: DemoPlan, userIds: number[], regimentIds: number[]): Promise<void> {
+  await tx.insert(regimentRegistrations).values(
+    plan.regimentRegistrations.map(({ userIndex, ...registration }) => ({ ...registration, userId: userIds[userIndex]! })),
+  );
+  await tx.insert(officerRegistrations).values(
+    plan.officerRegistrations.map(({ userIndex, regimentIndex, ...registration }) => ({
+      ...registration,
+      userId: userIds[userIndex]!,
+      regimentId: regimentIds[regimentIndex]!,
+    })),
+  );
+}
+
+async function insertInBatches<Row, Result>(rows: readonly Row[], insert: (batch: Row[]) => Promise<Result[]>): Promise<Result[]> {
+  const results: Result[] = [];
+  for (let start = 0; start < rows.length; start += BATCH_SIZE) {
+    results.push(...(await insert(rows.slice(start, start + BATCH_SIZE))));
+  }
+  return results;
+}
+
+function idsByKey(inserted: ReadonlyArray<{ id: number; key: string }>, keys: readonly string[]): number[] {
+  const byKey = new Map(inserted.map((row) => [String(row.key), row.id]));
+  return keys.map((key) => {
+    const id = byKey.get(key);
+    if (id === undefined) throw new Error(`demo seed: no id returned for ${key}`);
+    return id;
+  });
+}
+
+// ---------------------------------------------------------------------------- the accounts file
+
+function accountsFilePath(dataDir: string): string {
+  return path.join(dataDir, ACCOUNTS_FILE);
+}
+
+/** Owner-only, because it holds working passwords (the admin's included). */
+function writeAccountsFile(dataDir: string, accounts: DemoAccounts): void {
+  mkdirSync(dataDir, { recursive: true });
+  const file = accountsFilePath(dataDir);
+  writeFileSync(file, `${JSON.stringify(accounts, null, 2)}\n`, { mode: 0o600 });
+  // `mode` only applies when the file is created; a file left from an earlier seed keeps its own.
+  chmodSync(file, 0o600);
+}
+
+function readAccountsFile(dataDir: string): DemoAccounts | null {
+  let content: string;
+  try {
+    content = readFileSync(accountsFilePath(dataDir), 'utf8');
+  } catch {
+    return null;
+  }
+  try {
+    const parsed = JSON.parse(content) as Partial<DemoAccounts>;
+    return isAccount(parsed.admin) && isAccount(parsed.user) ? (parsed as DemoAccounts) : null;
+  } catch {
+    return null;
+  }
+}
+
+function isAccount(value: unknown): value is DemoAccounts['admin'] {
+  const account = value as Partial<DemoAccounts['admin']> | undefined;
+  return typeof account?.email === 'string' && typeof account.username === 'string' && typeof account.password === 'string';
+}
+
+/**
+ * Prints the demo sign-ins at start-up. A newcomer never sees a password otherwise, so later starts
+ * (accounts null) repeat them from the file written by the seed.
+ */
+export function announceDemoAccounts(log: FastifyBaseLogger, accounts: DemoAccounts | null, dataDir?: string): void {
+  const known = accounts ?? (dataDir ? readAccountsFile(dataDir) : null);
+  if (!known) return;
+  const lines = [
+    'Demo accounts (sign in with email and password):',
+    `  admin:   ${known.admin.email}  password: ${known.admin.password}  (username ${known.admin.username})`,
+    `  soldier: ${known.user.email}  password: ${known.user.password}  (username ${known.user.username})`,
+  ];
+  if (dataDir) lines.push(`  (also in ${accountsFilePath(dataDir)})`);
+  log.info(lines.join('\n'));
+}

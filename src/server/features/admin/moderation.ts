@@ -1,0 +1,96 @@
+/**
+ * Review moderation (spec sections 2 /admin/reviews, 4 Review flag, 7 Administration). Approving a
+ * review marks its pending flags 'approved' instead of deleting them: the review leaves the queue,
+ * the record of who flagged what stays, and the same user may flag it again later (only one
+ * *pending* flag per user is unique). Deleting a review goes through DELETE /api/reviews/{id}.
+ */
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { FlaggedReview } from '../../../core/api.js';
+import type { Database, Executor } from '../../db/client.js';
+import { officers, reviewFlags, reviews, users } from '../../db/schema.js';
+import { notFound } from '../../errors.js';
+import type { SessionUser } from '../auth/sessions.js';
+import { recordAdminAction } from './audit.js';
+
+const PENDING = 'pending';
+/** The moderation screen is one table; a queue longer than this is worked through from the top. */
+export const FLAGGED_REVIEWS_LIMIT = 200;
+
+/** Reviews with at least one pending flag: most flagged first, then the longest waiting. */
+export async function listFlaggedReviews(db: Executor): Promise<FlaggedReview[]> {
+  const pending = db
+    .select({
+      reviewId: reviewFlags.reviewId,
+      flagCount: sql<number>`count(*)::int`.as('flag_count'),
+      firstFlaggedAt: sql<Date>`min(${reviewFlags.createdAt})`.as('first_flagged_at'),
+    })
+    .from(reviewFlags)
+    .where(eq(reviewFlags.status, PENDING))
+    .groupBy(reviewFlags.reviewId)
+    .as('pending');
+
+  const rows = await db
+    .select({
+      id: reviews.id,
+      text: reviews.text,
+      leadership: reviews.leadership,
+      tactics: reviews.tactics,
+      communication: reviews.communication,
+      fairness: reviews.fairness,
+      overallRating: reviews.overallRating,
+      createdAt: reviews.createdAt,
+      officerId: reviews.officerId,
+      officerName: officers.name,
+      reviewerUsername: users.username,
+      reviewerSteamId: users.steamId,
+      flagCount: pending.flagCount,
+    })
+    .from(reviews)
+    .innerJoin(pending, eq(pending.reviewId, reviews.id))
+    .innerJoin(officers, eq(officers.id, reviews.officerId))
+    .innerJoin(users, eq(users.id, reviews.userId))
+    .orderBy(desc(pending.flagCount), asc(pending.firstFlaggedAt), asc(reviews.id))
+    .limit(FLAGGED_REVIEWS_LIMIT);
+  if (rows.length === 0) return [];
+
+  const flags = await db
+    .select({ id: reviewFlags.id, reviewId: reviewFlags.reviewId, reason: reviewFlags.reason, createdAt: reviewFlags.createdAt })
+    .from(reviewFlags)
+    .where(
+      and(
+        eq(reviewFlags.status, PENDING),
+        inArray(
+          reviewFlags.reviewId,
+          rows.map((row) => row.id),
+        ),
+      ),
+    )
+    .orderBy(asc(reviewFlags.createdAt), asc(reviewFlags.id));
+  const flagsByReview = new Map<number, FlaggedReview['flags']>();
+  for (const flag of flags) {
+    const list = flagsByReview.get(flag.reviewId) ?? [];
+    list.push({ id: flag.id, reason: flag.reason, createdAt: flag.createdAt.toISOString() });
+    flagsByReview.set(flag.reviewId, list);
+  }
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), flags: flagsByReview.get(row.id) ?? [] }));
+}
+
+/** Clears the review's pending flags (spec section 4: admin approval removes the review's flags). */
+export async function approveFlaggedReview(db: Database, admin: SessionUser, reviewId: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [review] = await tx.select({ id: reviews.id }).from(reviews).where(eq(reviews.id, reviewId)).for('update');
+    if (!review) throw notFound('Review');
+    const cleared = await tx
+      .update(reviewFlags)
+      .set({ status: 'approved' })
+      .where(and(eq(reviewFlags.reviewId, reviewId), eq(reviewFlags.status, PENDING)))
+      .returning({ id: reviewFlags.id });
+    await recordAdminAction(tx, admin.id, {
+      action: 'review.approve',
+      targetType: 'review',
+      targetId: reviewId,
+      summary: `Approved review #${reviewId}, clearing ${cleared.length} flag(s)`,
+    });
+    return cleared.length;
+  });
+}

@@ -1,0 +1,91 @@
+/**
+ * /api/admin/* (spec section 7, Administration and Registrations and editing). Every route of this
+ * plugin is for admins only: the onRequest hook below answers 401 to visitors and 403 to signed-in
+ * users before any handler runs. Handlers that need the admin call requireAdmin again to get it.
+ * (Registration decisions live under /api/admin/registrations in the registrations feature.)
+ */
+import { z } from 'zod';
+import {
+  adminDashboardSchema,
+  adminStatusSchema,
+  adminUserSchema,
+  flaggedReviewListSchema,
+  officerSchema,
+  regimentDeletedSchema,
+  successMessageSchema,
+} from '../../../core/api.js';
+import { MSG } from '../../../core/messages.js';
+import { officerEditBodySchema } from '../../../core/schemas/manage.js';
+import { idParamsSchema } from '../../http/params.js';
+import type { App } from '../../types.js';
+import { requireAdmin } from '../auth/guards.js';
+import { deleteOfficer, updateOfficer } from '../officers/manage.js';
+import { getOfficerById } from '../officers/queries.js';
+import { deleteRegiment } from '../regiments/manage.js';
+import { checkSystemStatus, getAdminDashboard } from './dashboard.js';
+import { approveFlaggedReview, listFlaggedReviews } from './moderation.js';
+import { banUser, listUsers, unbanUser } from './users.js';
+
+export async function adminRoutes(app: App) {
+  const { db, config } = app;
+
+  app.addHook('onRequest', async (request, reply) => {
+    requireAdmin(request);
+    // Admin answers depend on who asks and hold private data: never stored by any cache.
+    void reply.header('Cache-Control', 'private, no-store');
+  });
+
+  app.get('/dashboard', { schema: { response: { 200: adminDashboardSchema } } }, async () => getAdminDashboard(db));
+
+  app.get('/status', { schema: { response: { 200: adminStatusSchema } } }, async (request) =>
+    checkSystemStatus(db, config, request.log),
+  );
+
+  app.get('/users', { schema: { response: { 200: z.array(adminUserSchema) } } }, async () => listUsers(db));
+
+  app.patch('/users/:id/ban', { schema: { params: idParamsSchema, response: { 200: successMessageSchema } } }, async (request) => {
+    await banUser(db, requireAdmin(request), request.params.id);
+    return { success: true, message: MSG.admin.userBanned(request.params.id) };
+  });
+
+  app.patch('/users/:id/unban', { schema: { params: idParamsSchema, response: { 200: successMessageSchema } } }, async (request) => {
+    await unbanUser(db, requireAdmin(request), request.params.id);
+    return { success: true, message: MSG.admin.userUnbanned(request.params.id) };
+  });
+
+  app.get('/reviews/flagged', { schema: { response: { 200: flaggedReviewListSchema } } }, async () => ({
+    rows: await listFlaggedReviews(db),
+  }));
+
+  app.post(
+    '/reviews/:id/approve',
+    { schema: { params: idParamsSchema, response: { 200: successMessageSchema } } },
+    async (request) => {
+      await approveFlaggedReview(db, requireAdmin(request), request.params.id);
+      return { success: true, message: MSG.admin.flagsRemoved };
+    },
+  );
+
+  app.patch(
+    '/officers/:id',
+    { schema: { params: idParamsSchema, body: officerEditBodySchema, response: { 200: officerSchema } } },
+    async (request) => {
+      await updateOfficer(db, { role: 'admin', user: requireAdmin(request) }, request.params.id, request.body);
+      return getOfficerById(db, request.params.id);
+    },
+  );
+
+  app.delete('/officers/:id', { schema: { params: idParamsSchema, response: { 200: successMessageSchema } } }, async (request) => {
+    await deleteOfficer(db, { role: 'admin', user: requireAdmin(request) }, request.params.id);
+    return { success: true, message: MSG.manage.officerDeleted };
+  });
+
+  app.delete(
+    '/regiments/:id',
+    { schema: { params: idParamsSchema, response: { 200: regimentDeletedSchema } } },
+    async (request) => {
+      const removal = await deleteRegiment(db, requireAdmin(request), request.params.id);
+      return { success: true, message: MSG.manage.regimentDeleted, ...removal };
+    },
+  );
+}

@@ -1,0 +1,145 @@
+/** Built-in identity provider: email + password accounts and the legacy username login. */
+import { hash, verify } from '@node-rs/argon2';
+import { eq, sql } from 'drizzle-orm';
+import type { AuthUser } from '../../../core/api.js';
+import { MSG } from '../../../core/messages.js';
+import type { LoginBody, RegisterBody } from '../../../core/schemas/auth.js';
+import type { Executor } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { users } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import type { SessionUser } from './sessions.js';
+
+/** Messages the web app maps to the spec's registration texts (spec section 8, Registration). */
+export const USERNAME_TAKEN = 'Username is already taken';
+export const EMAIL_IN_USE = 'Email is already in use';
+
+export const sessionUserColumns = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  isAdmin: users.isAdmin,
+  isOfficer: users.isOfficer,
+  officerId: users.officerId,
+  steamId: users.steamId,
+  isBanned: users.isBanned,
+};
+
+// A hash to verify against when no account matches, so a missing account takes as long as a wrong password.
+let dummyHash: Promise<string> | undefined;
+function getDummyHash(): Promise<string> {
+  dummyHash ??= hash('not-a-real-password-0123456789');
+  return dummyHash;
+}
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password);
+}
+
+export function toAuthUser(user: SessionUser): AuthUser {
+  return {
+    id: user.id,
+    username: user.username,
+    isAdmin: user.isAdmin,
+    isOfficer: user.isOfficer,
+    officerId: user.officerId,
+    steamId: user.steamId,
+  };
+}
+
+export async function registerAccount(
+  db: Executor,
+  body: RegisterBody,
+  adminEmails: ReadonlySet<string>,
+): Promise<SessionUser> {
+  const [existing] = await db
+    .select({
+      usernameTaken: sql<boolean>`bool_or(lower(${users.username}) = lower(${body.username}))`,
+      emailTaken: sql<boolean>`bool_or(lower(${users.email}) = lower(${body.email}))`,
+    })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${body.username}) or lower(${users.email}) = lower(${body.email})`);
+  if (existing?.usernameTaken) throw new AppError('CONFLICT', USERNAME_TAKEN);
+  if (existing?.emailTaken) throw new AppError('CONFLICT', EMAIL_IN_USE);
+
+  const passwordHash = await hashPassword(body.password);
+  try {
+    const [created] = await db
+      .insert(users)
+      .values({
+        username: body.username,
+        email: body.email,
+        passwordHash,
+        isAdmin: adminEmails.has(body.email.toLowerCase()),
+        // Verified by the link in the verification mail (lifecycle.ts).
+        emailVerified: false,
+      })
+      .returning(sessionUserColumns);
+    return created!;
+  } catch (error) {
+    // Two registrations racing for the same name: the unique index decides.
+    if (isUniqueViolation(error, 'users_username_lower_idx')) throw new AppError('CONFLICT', USERNAME_TAKEN);
+    if (isUniqueViolation(error, 'users_email_lower_idx')) throw new AppError('CONFLICT', EMAIL_IN_USE);
+    throw error;
+  }
+}
+
+async function checkPassword(
+  db: Executor,
+  where: ReturnType<typeof sql>,
+  password: string,
+): Promise<(SessionUser & { emailVerified: boolean }) | null> {
+  const [row] = await db
+    .select({ ...sessionUserColumns, passwordHash: users.passwordHash, emailVerified: users.emailVerified })
+    .from(users)
+    .where(where)
+    .limit(1);
+  if (!row?.passwordHash) {
+    await verify(await getDummyHash(), password);
+    return null;
+  }
+  const ok = await verify(row.passwordHash, password);
+  if (!ok) return null;
+  const { passwordHash: _omit, ...user } = row;
+  return user;
+}
+
+/** Promotes an account listed in ADMIN_EMAILS when it signs in. */
+export async function applyAdminEmails(db: Executor, user: SessionUser, adminEmails: ReadonlySet<string>): Promise<SessionUser> {
+  if (user.isAdmin || !adminEmails.has(user.email.toLowerCase())) return user;
+  await db.update(users).set({ isAdmin: true }).where(eq(users.id, user.id));
+  return { ...user, isAdmin: true };
+}
+
+/**
+ * Email + password sign-in. An unverified account is refused (spec section 4) after `onUnverified`
+ * has had the chance to send a new verification mail.
+ */
+export async function authenticateWithPassword(
+  db: Executor,
+  body: LoginBody,
+  adminEmails: ReadonlySet<string>,
+  onUnverified: (user: SessionUser) => Promise<void>,
+): Promise<SessionUser> {
+  const user = await checkPassword(db, sql`lower(${users.email}) = lower(${body.email})`, body.password);
+  if (!user) throw new AppError('UNAUTHENTICATED', MSG.auth.invalidEmailOrPassword);
+  if (!user.emailVerified) {
+    await onUnverified(user);
+    throw new AppError('FORBIDDEN', MSG.auth.verifyEmailBeforeLogin, { needsVerification: true });
+  }
+  const { emailVerified: _v, ...sessionUser } = user;
+  return applyAdminEmails(db, sessionUser, adminEmails);
+}
+
+export async function authenticateLegacy(
+  db: Executor,
+  username: string,
+  password: string,
+  adminEmails: ReadonlySet<string>,
+): Promise<SessionUser> {
+  const user = await checkPassword(db, sql`lower(${users.username}) = lower(${username})`, password);
+  if (!user) throw new AppError('UNAUTHENTICATED', MSG.auth.invalidCredentials);
+  if (!user.emailVerified) throw new AppError('FORBIDDEN', MSG.auth.verifyEmailBeforeLogin, { needsVerification: true });
+  const { emailVerified: _v, ...sessionUser } = user;
+  return applyAdminEmails(db, sessionUser, adminEmails);
+}

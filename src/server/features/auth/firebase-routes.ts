@@ -1,0 +1,145 @@
+/**
+ * GET /api/auth/config in every mode, and the identity-service calls of spec section 7 when
+ * IDENTITY_PROVIDER=firebase. The built-in routes stay registered: the web app falls back to the
+ * legacy login (spec section 4).
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { authUserSchema } from '../../../core/api.js';
+import { MSG } from '../../../core/messages.js';
+import {
+  firebaseRegisterBodySchema,
+  idTokenBodySchema,
+  identityConfigSchema,
+  type IdentityConfig,
+} from '../../../core/schemas/firebase-auth.js';
+import {
+  IdTokenRejectedError,
+  IdentityServiceUnavailableError,
+  createFirebaseIdTokenVerifier,
+  type IdTokenVerifier,
+  type VerifiedIdentity,
+} from '../../adapters/firebase/id-token-verifier.js';
+import type { Config } from '../../config.js';
+import { AppError } from '../../errors.js';
+import { enforceRateLimit } from '../../rate-limit/rate-limit.js';
+import type { App } from '../../types.js';
+import { toAuthUser } from './accounts.js';
+import {
+  FIREBASE_MESSAGES,
+  registerWithFirebase,
+  requireFreshToken,
+  requireRecentSignIn,
+  signInWithFirebase,
+  updateEmailVerification,
+} from './firebase-accounts.js';
+import { createSession, destroySession, sessionLifetimes, setSessionCookie, type SessionUser } from './sessions.js';
+
+/** What the web app needs to sign in: public values only (the Firebase web config is public by design). */
+export function identityConfigFor(config: Config): IdentityConfig {
+  if (config.identityProvider !== 'firebase' || !config.firebase) return { provider: 'builtin' };
+  const { apiKey, authDomain, projectId, appId, emulatorHost } = config.firebase;
+  return {
+    provider: 'firebase',
+    firebase: { apiKey, authDomain, projectId, appId, ...(emulatorHost ? { emulatorUrl: `http://${emulatorHost}` } : {}) },
+  };
+}
+
+export async function firebaseAuthRoutes(app: App) {
+  const { db, config, rateLimitStore } = app;
+  const identityConfig = identityConfigFor(config);
+
+  app.get('/auth/config', { schema: { response: { 200: identityConfigSchema } } }, async (_request, reply) => {
+    // Changes only with a restart; revalidated so a new deployment's provider is seen.
+    reply.header('Cache-Control', 'no-cache');
+    return identityConfig;
+  });
+
+  if (config.identityProvider !== 'firebase' || !config.firebase) return;
+
+  const verifier: IdTokenVerifier = await createFirebaseIdTokenVerifier(config.firebase);
+  app.addHook('onClose', () => verifier.close());
+  const lifetimes = sessionLifetimes(config);
+
+  async function verify(request: FastifyRequest, idToken: string): Promise<VerifiedIdentity> {
+    try {
+      return await verifier.verify(idToken);
+    } catch (error) {
+      if (error instanceof IdTokenRejectedError) {
+        request.log.info({ reason: error.reason }, 'Firebase ID token rejected');
+        throw new AppError('UNAUTHENTICATED', FIREBASE_MESSAGES.tokenRejected);
+      }
+      if (error instanceof IdentityServiceUnavailableError) {
+        request.log.error({ reason: error.reason }, 'Firebase ID token could not be verified');
+        throw new AppError('UNAVAILABLE', FIREBASE_MESSAGES.unavailable);
+      }
+      throw error;
+    }
+  }
+
+  /** Same as the built-in sign-in: a new session id (no fixation); the old session is destroyed. */
+  async function signIn(request: FastifyRequest, reply: FastifyReply, user: SessionUser) {
+    if (request.session) await destroySession(db, request.session.id);
+    const created = await createSession(db, lifetimes, user);
+    setSessionCookie(reply, config, created);
+    request.session = created.session;
+  }
+
+  async function limit(request: FastifyRequest, name: string) {
+    await enforceRateLimit(rateLimitStore, { name, ...config.rateLimits.login }, request.ip, MSG.auth.tooManyAttempts);
+  }
+
+  app.post(
+    '/auth/firebase-login',
+    { config: { invalidates: 'none' }, schema: { body: idTokenBodySchema, response: { 200: z.object({ user: authUserSchema }) } } },
+    async (request, reply) => {
+      await limit(request, 'firebase-login-ip');
+      const identity = await verify(request, request.body.idToken);
+      requireRecentSignIn(identity);
+      const user = await signInWithFirebase(db, identity, config.adminEmails);
+      await signIn(request, reply, user);
+      return { user: toAuthUser(user) };
+    },
+  );
+
+  app.post(
+    '/auth/firebase-register',
+    {
+      config: { invalidates: 'none' },
+      schema: {
+        body: firebaseRegisterBodySchema,
+        response: { 201: z.object({ user: authUserSchema, needsVerification: z.boolean(), message: z.string() }) },
+      },
+    },
+    async (request, reply) => {
+      await limit(request, 'firebase-register-ip');
+      const identity = await verify(request, request.body.idToken);
+      requireRecentSignIn(identity);
+      const { user, emailVerified } = await registerWithFirebase(db, identity, request.body.username, config.adminEmails);
+      if (!emailVerified) {
+        // Signed out until the email is verified (spec section 4); Firebase sends the mail.
+        return reply.code(201).send({ user: toAuthUser(user), needsVerification: true, message: MSG.auth.registrationSuccess });
+      }
+      await signIn(request, reply, user);
+      return reply.code(201).send({ user: toAuthUser(user), needsVerification: false, message: FIREBASE_MESSAGES.registeredAndSignedIn });
+    },
+  );
+
+  app.post(
+    '/auth/update-verification',
+    {
+      config: { invalidates: 'none' },
+      schema: {
+        body: idTokenBodySchema,
+        response: { 200: z.object({ success: z.boolean(), emailVerified: z.boolean(), message: z.string() }) },
+      },
+    },
+    async (request) => {
+      await limit(request, 'update-verification-ip');
+      const identity = await verify(request, request.body.idToken);
+      requireFreshToken(identity);
+      const { emailVerified } = await updateEmailVerification(db, identity);
+      return { success: true, emailVerified, message: FIREBASE_MESSAGES.verificationUpdated };
+    },
+  );
+}

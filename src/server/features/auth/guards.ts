@@ -1,0 +1,21 @@
+/** Authorization guards: routes call these instead of testing roles inline. */
+import type { FastifyRequest } from 'fastify';
+import { MSG } from '../../../core/messages.js';
+import { AppError } from '../../errors.js';
+import type { SessionUser } from './sessions.js';
+
+export function currentUser(request: FastifyRequest): SessionUser | null {
+  return request.session?.user ?? null;
+}
+
+export function requireUser(request: FastifyRequest): SessionUser {
+  const user = currentUser(request);
+  if (!user) throw new AppError('UNAUTHENTICATED', MSG.auth.authenticationRequired);
+  return user;
+}
+
+export function requireAdmin(request: FastifyRequest): SessionUser {
+  const user = requireUser(request);
+  if (!user.isAdmin) throw new AppError('FORBIDDEN', MSG.admin.adminAccessRequired);
+  return user;
+}

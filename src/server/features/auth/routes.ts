@@ -1,0 +1,189 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { authStatusSchema, authUserSchema } from '../../../core/api.js';
+import { MSG } from '../../../core/messages.js';
+import {
+  emailOnlyBodySchema,
+  legacyLoginBodySchema,
+  loginBodySchema,
+  registerBodySchema,
+  resetPasswordBodySchema,
+} from '../../../core/schemas/auth.js';
+import { enforceRateLimit } from '../../rate-limit/rate-limit.js';
+import type { App } from '../../types.js';
+import { authenticateLegacy, authenticateWithPassword, registerAccount, toAuthUser } from './accounts.js';
+import { currentUser } from './guards.js';
+import { firebaseAuthRoutes } from './firebase-routes.js';
+import {
+  LIFECYCLE_MESSAGES,
+  getPasswordResetAccount,
+  requestPasswordReset,
+  requestVerificationEmail,
+  resetPassword,
+  sendVerificationEmail,
+  verifyEmail,
+} from './lifecycle.js';
+import {
+  clearSessionCookie,
+  createSession,
+  destroySession,
+  sessionLifetimes,
+  setSessionCookie,
+  type SessionUser,
+} from './sessions.js';
+
+const messageSchema = z.object({ success: z.boolean(), message: z.string() });
+
+export async function authRoutes(app: App) {
+  const { db, config, mailer, rateLimitStore } = app;
+  const lifetimes = sessionLifetimes(config);
+  const limits = config.rateLimits;
+
+  /** A new session id at every sign-in (no fixation); the old one, anonymous or not, is destroyed. */
+  async function signIn(request: FastifyRequest, reply: FastifyReply, user: SessionUser) {
+    if (request.session) await destroySession(db, request.session.id);
+    const created = await createSession(db, lifetimes, user);
+    setSessionCookie(reply, config, created);
+    request.session = created.session;
+  }
+
+  /** Login attempts: per client address, and per account (spec section 8's wording). */
+  async function limitLogin(request: FastifyRequest, account: string) {
+    const rule = { name: 'login-ip', ...limits.login };
+    await enforceRateLimit(rateLimitStore, rule, request.ip, MSG.auth.tooManyAttempts);
+    await enforceRateLimit(rateLimitStore, { ...rule, name: 'login-account' }, account.toLowerCase(), MSG.auth.tooManyAttempts);
+  }
+
+  /** Requests that send mail: per client address and per email address. */
+  async function limitMailRequest(request: FastifyRequest, name: string, email: string) {
+    await enforceRateLimit(rateLimitStore, { name: `${name}-ip`, ...limits.accountEmail }, request.ip);
+    await enforceRateLimit(rateLimitStore, { name: `${name}-email`, ...limits.accountEmail }, email.toLowerCase());
+  }
+
+  /** Mail goes out after the answer, so the answer's timing does not tell whether an account exists. */
+  function inBackground(request: FastifyRequest, what: string, work: () => Promise<void>) {
+    void work().catch((err) => request.log.error({ err }, `${what} failed`));
+  }
+
+  app.get('/csrf-token', { schema: { response: { 200: z.object({ csrfToken: z.string() }) } } }, async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    if (request.session) return { csrfToken: request.session.csrfToken };
+    const created = await createSession(db, lifetimes, null);
+    setSessionCookie(reply, config, created);
+    return { csrfToken: created.session.csrfToken };
+  });
+
+  app.get('/auth/status', { schema: { response: { 200: authStatusSchema } } }, async (request, reply) => {
+    // Never cached: it changes with the cookie, not the URL.
+    reply.header('Cache-Control', 'no-store');
+    const user = currentUser(request);
+    return { authenticated: user !== null, user: user ? toAuthUser(user) : null };
+  });
+
+  app.post(
+    '/auth/register',
+    {
+      config: { invalidates: 'none' },
+      schema: {
+        body: registerBodySchema,
+        response: { 201: z.object({ user: authUserSchema, needsVerification: z.boolean(), message: z.string() }) },
+      },
+    },
+    async (request, reply) => {
+      await limitMailRequest(request, 'register', request.body.email);
+      const user = await registerAccount(db, request.body, config.adminEmails);
+      // Signed out until the email is verified (spec section 4, Account registration). A mail
+      // failure must not undo the account: the login screen offers to send the mail again.
+      inBackground(request, 'verification mail', () => sendVerificationEmail(db, mailer, config, user));
+      return reply.code(201).send({ user: toAuthUser(user), needsVerification: true, message: MSG.auth.registrationSuccess });
+    },
+  );
+
+  app.post(
+    '/auth/login',
+    { config: { invalidates: 'none' }, schema: { body: loginBodySchema, response: { 200: z.object({ user: authUserSchema }) } } },
+    async (request, reply) => {
+      await limitLogin(request, request.body.email);
+      const user = await authenticateWithPassword(db, request.body, config.adminEmails, async (unverified) => {
+        inBackground(request, 'verification mail', () => sendVerificationEmail(db, mailer, config, unverified));
+      });
+      await signIn(request, reply, user);
+      return { user: toAuthUser(user) };
+    },
+  );
+
+  app.post(
+    '/auth/legacy-login',
+    {
+      config: { invalidates: 'none' },
+      schema: {
+        body: legacyLoginBodySchema,
+        response: { 200: z.object({ success: z.boolean(), message: z.string(), user: authUserSchema }) },
+      },
+    },
+    async (request, reply) => {
+      const { username, password } = request.body;
+      await limitLogin(request, `legacy:${username}`);
+      const user = await authenticateLegacy(db, username, password, config.adminEmails);
+      await signIn(request, reply, user);
+      return { success: true, message: MSG.auth.loginSuccess, user: toAuthUser(user) };
+    },
+  );
+
+  app.post('/auth/logout', { config: { invalidates: 'none' }, schema: { response: { 200: messageSchema } } }, async (request, reply) => {
+    if (request.session) await destroySession(db, request.session.id);
+    request.session = null;
+    clearSessionCookie(reply, config);
+    return { success: true, message: MSG.auth.loggedOut };
+  });
+
+  app.post(
+    '/auth/request-verification',
+    { config: { invalidates: 'none' }, schema: { body: emailOnlyBodySchema, response: { 200: z.object({ message: z.string() }) } } },
+    async (request) => {
+      await limitMailRequest(request, 'request-verification', request.body.email);
+      inBackground(request, 'verification mail', () => requestVerificationEmail(db, mailer, config, request.body.email));
+      return { message: LIFECYCLE_MESSAGES.verificationRequested };
+    },
+  );
+
+  app.get(
+    '/auth/verify-email/:code',
+    { config: { invalidates: 'none' }, schema: { params: z.object({ code: z.string().max(200) }), response: { 200: messageSchema } } },
+    async (request) => verifyEmail(db, request.params.code),
+  );
+
+  app.post(
+    '/auth/forgot-password',
+    { config: { invalidates: 'none' }, schema: { body: emailOnlyBodySchema, response: { 200: messageSchema } } },
+    async (request) => {
+      await limitMailRequest(request, 'forgot-password', request.body.email);
+      inBackground(request, 'password reset mail', () => requestPasswordReset(db, mailer, config, request.body.email));
+      return { success: true, message: LIFECYCLE_MESSAGES.resetRequested };
+    },
+  );
+
+  app.get(
+    '/auth/reset-password/:code',
+    { config: { invalidates: 'none' }, schema: { params: z.object({ code: z.string().max(200) }), response: { 200: z.object({ email: z.string() }) } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return getPasswordResetAccount(db, request.params.code);
+    },
+  );
+
+  app.post(
+    '/auth/reset-password',
+    { config: { invalidates: 'none' }, schema: { body: resetPasswordBodySchema, response: { 200: messageSchema } } },
+    async (request, reply) => {
+      await resetPassword(db, request.body.code, request.body.password);
+      // This browser's session may belong to the account whose sessions just ended.
+      request.session = null;
+      clearSessionCookie(reply, config);
+      return { success: true, message: LIFECYCLE_MESSAGES.resetDone };
+    },
+  );
+
+  // GET /auth/config in every mode; the firebase-* calls only when IDENTITY_PROVIDER=firebase (checked inside).
+  await app.register(firebaseAuthRoutes);
+}

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { officerSchema, successMessageSchema } from '../../../core/api.js';
+import { LIMITS, type SideCode } from '../../../core/constants.js';
+import { MSG } from '../../../core/messages.js';
+import { officerEditBodySchema } from '../../../core/schemas/manage.js';
+import { DEFAULT_SORT, SORT_BY_VALUES, SORT_ORDER_VALUES } from '../../../core/search.js';
+import { idParamsSchema, optionalIdFilter, positiveIntString } from '../../http/params.js';
+import { cacheTags } from '../../http/response-cache.js';
+import type { App } from '../../types.js';
+import { requireUser } from '../auth/guards.js';
+import { deleteOfficer, requireOfficerOwner, updateOfficer } from './manage.js';
+import { getOfficerById, listOfficers, listRegimentOfficers, listTopOfficers, searchOfficers } from './queries.js';
+
+const topQuerySchema = z.object({ side: z.enum(['USA', 'CSA'] as const satisfies readonly SideCode[]).optional() });
+
+const searchQuerySchema = z.object({
+  q: z
+    .string()
+    .trim()
+    .max(LIMITS.searchQueryMax, `Search text must be ${LIMITS.searchQueryMax} characters or less`)
+    .optional(),
+  sideId: optionalIdFilter('sideId'),
+  regimentId: optionalIdFilter('regimentId'),
+  sortBy: z.enum(SORT_BY_VALUES).default(DEFAULT_SORT.sortBy),
+  sortOrder: z.enum(SORT_ORDER_VALUES).default(DEFAULT_SORT.sortOrder),
+});
+
+const officerListSchema = z.array(officerSchema);
+
+export async function officerRoutes(app: App) {
+  const { db } = app;
+
+  app.get('/officers', { config: { publicCache: () => [cacheTags.lists] }, schema: { response: { 200: officerListSchema } } }, async () => listOfficers(db));
+
+  // Static segments: find-my-way prefers them over '/officers/:id' whatever the order, and the
+  // tests check that 'top' and 'search' are never read as an id.
+  app.get(
+    '/officers/top',
+    { config: { publicCache: () => [cacheTags.lists] }, schema: { querystring: topQuerySchema, response: { 200: officerListSchema } } },
+    async (request) => listTopOfficers(db, request.query.side),
+  );
+
+  app.get(
+    '/officers/search',
+    { config: { publicCache: () => [cacheTags.lists] }, schema: { querystring: searchQuerySchema, response: { 200: officerListSchema } } },
+    async (request) => searchOfficers(db, request.query),
+  );
+
+  app.get(
+    '/officers/regiment/:regimentId',
+    { config: { publicCache: () => [cacheTags.lists] }, schema: { params: z.object({ regimentId: positiveIntString('regimentId') }), response: { 200: officerListSchema } } },
+    async (request) => listRegimentOfficers(db, request.params.regimentId),
+  );
+
+  app.get(
+    '/officers/:id',
+    { config: { publicCache: (request) => [cacheTags.officer(Number((request.params as { id: unknown }).id))] }, schema: { params: idParamsSchema, response: { 200: officerSchema } } },
+    async (request) => getOfficerById(db, request.params.id),
+  );
+
+  // The owner's own profile (spec section 6); admins use PATCH/DELETE /api/admin/officers/{id}.
+  app.patch(
+    '/officers/:id/edit',
+    { schema: { params: idParamsSchema, body: officerEditBodySchema, response: { 200: officerSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      requireOfficerOwner(user, request.params.id);
+      await updateOfficer(db, { role: 'owner', user }, request.params.id, request.body);
+      return getOfficerById(db, request.params.id);
+    },
+  );
+
+  app.delete(
+    '/officers/:id',
+    { schema: { params: idParamsSchema, response: { 200: successMessageSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      requireOfficerOwner(user, request.params.id);
+      await deleteOfficer(db, { role: 'owner', user }, request.params.id);
+      return { success: true, message: MSG.manage.profileDeleted };
+    },
+  );
+}

@@ -1,0 +1,132 @@
+/**
+ * The search query matches officer name or rank and regiment name in two branches, the name branch
+ * bounded by the regiment branch's 100th officer (queries.ts, searchOfficers). Whatever branch finds
+ * an officer, and however full each branch is, the answer must be exactly the first 100 public
+ * officers matching the text in the requested order: checked here against that definition, computed
+ * in the test from the rows it inserted, for every sort order.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Officer } from '../../../core/api.js';
+import { officers } from '../../db/schema.js';
+import { createTestContext, type TestContext } from '../../test/app.js';
+import { createRegiment } from '../../test/fixtures.js';
+
+interface Row {
+  id: number;
+  name: string;
+  rank: string;
+  regimentName: string;
+  sideId: number;
+  regimentId: number;
+  averageRating: number;
+  reviewCount: number;
+  isPublic: boolean;
+}
+
+let ctx: TestContext;
+const rows: Row[] = [];
+
+function nameOf(prefix: string, i: number): string {
+  if (prefix === 'Rifleman' && i % 11 === 0) return `Abel${String(i % 3).padStart(2, '0')}`;
+  if (prefix === 'Rifleman' && i % 9 === 0) return `Lowlander${String(i % 4).padStart(2, '0')}`;
+  return `${prefix}${String(i % 60).padStart(3, '0')}`;
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const { db } = ctx;
+  // Names of one shape (capital, lower case, digits) sort the same in JavaScript and in any collation.
+  const regimentsWanted = [
+    { name: 'Lowland Brigade', sideId: 1, count: 130, isActive: true, prefix: 'Brigadier' },
+    { name: 'Highland Rifles', sideId: 2, count: 70, isActive: true, prefix: 'Rifleman' },
+    { name: 'Lowland Ghosts', sideId: 1, count: 20, isActive: false, prefix: 'Ghost' },
+  ];
+  for (const wanted of regimentsWanted) {
+    const regiment = await createRegiment(db, { name: wanted.name, sideId: wanted.sideId, isActive: wanted.isActive });
+    const values = Array.from({ length: wanted.count }, (_, i) => ({
+      // A few Highland officers carry the other regiment's word in their name or rank; the scouts'
+      // names sort before the Brigade's, so they win ties on the sort key at the Brigade's 100th.
+      // Names repeat, so that id has to break ties too.
+      name: nameOf(wanted.prefix, i),
+      rank: wanted.prefix === 'Rifleman' && i % 11 === 0 ? 'Lowland Scout' : i % 3 === 0 ? 'Capt.' : 'Sgt.',
+      regimentId: regiment.id,
+      // Few distinct values: the Brigade's 100th officer sits in a large tie on the sort key.
+      averageRating: 1 + (i % 3),
+      reviewCount: i % 4,
+      isActive: i % 17 !== 5,
+    }));
+    const inserted = await db.insert(officers).values(values).returning();
+    for (const officer of inserted) {
+      rows.push({
+        id: officer.id,
+        name: officer.name,
+        rank: officer.rank,
+        regimentName: wanted.name,
+        sideId: wanted.sideId,
+        regimentId: regiment.id,
+        averageRating: officer.averageRating,
+        reviewCount: officer.reviewCount,
+        isPublic: officer.isActive && wanted.isActive,
+      });
+    }
+  }
+});
+afterAll(() => ctx.close());
+
+type Sort = { sortBy: 'rating' | 'name' | 'reviews'; sortOrder: 'asc' | 'desc' };
+const SORTS: Sort[] = (['rating', 'name', 'reviews'] as const).flatMap((sortBy) =>
+  (['desc', 'asc'] as const).map((sortOrder) => ({ sortBy, sortOrder })),
+);
+
+function expected(q: string, { sortBy, sortOrder }: Sort, filter: (row: Row) => boolean = () => true): number[] {
+  const text = q.toLowerCase();
+  const key = (row: Row) => (sortBy === 'rating' ? row.averageRating : sortBy === 'reviews' ? row.reviewCount : 0);
+  const sign = sortOrder === 'asc' ? 1 : -1;
+  const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  return rows
+    .filter((row) => row.isPublic && filter(row))
+    .filter((row) => [row.name, row.rank, row.regimentName].some((value) => value.toLowerCase().includes(text)))
+    .sort((a, b) =>
+      sortBy === 'name'
+        ? sign * byText(a.name, b.name) || a.id - b.id
+        : sign * (key(a) - key(b)) || byText(a.name, b.name) || a.id - b.id,
+    )
+    .slice(0, 100)
+    .map((row) => row.id);
+}
+
+async function searchIds(query: string): Promise<number[]> {
+  const response = await ctx.app.inject({ method: 'GET', url: `/api/officers/search?${query}` });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<Officer[]>().map((officer) => officer.id);
+}
+
+describe('search branches', () => {
+  // lowland: the regiment branch is full (more than 100), names and ranks add a few more.
+  // highland: regiment branch only, under 100. lander: names only. scout: ranks only.
+  // ow: both branches, two letters (no trigram). zz: nothing.
+  const terms = ['lowland', 'LOWLAND brig', 'highland', 'lander', 'scout', 'ow', 'zz'];
+
+  it.each(terms)('answers exactly the first 100 matches of %j in every order', async (q) => {
+    for (const sort of SORTS) {
+      const ids = await searchIds(`q=${encodeURIComponent(q)}&sortBy=${sort.sortBy}&sortOrder=${sort.sortOrder}`);
+      expect(ids, `${q} ${sort.sortBy} ${sort.sortOrder}`).toEqual(expected(q, sort));
+    }
+  });
+
+  it('keeps side and regiment filters inside both branches', async () => {
+    const highland = rows.find((row) => row.regimentName === 'Highland Rifles')!.regimentId;
+    for (const sort of SORTS) {
+      const order = `sortBy=${sort.sortBy}&sortOrder=${sort.sortOrder}`;
+      expect(await searchIds(`q=low&sideId=2&${order}`)).toEqual(expected('low', sort, (row) => row.sideId === 2));
+      expect(await searchIds(`q=low&regimentId=${highland}&${order}`)).toEqual(expected('low', sort, (row) => row.regimentId === highland));
+      expect(await searchIds(`q=low&sideId=1&${order}`)).toEqual(expected('low', sort, (row) => row.sideId === 1));
+    }
+  });
+
+  it('answers the first 100 public officers without text', async () => {
+    for (const sort of SORTS) {
+      expect(await searchIds(`sortBy=${sort.sortBy}&sortOrder=${sort.sortOrder}`)).toEqual(expected('', sort));
+    }
+  });
+});

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { regimentSchema } from '../../../core/api.js';
+import { regimentEditBodySchema } from '../../../core/schemas/manage.js';
+import { idParamsSchema, positiveIntString } from '../../http/params.js';
+import { cacheTags } from '../../http/response-cache.js';
+import type { App } from '../../types.js';
+import { requireUser } from '../auth/guards.js';
+import { updateRegiment } from './manage.js';
+import { getRegimentById, listRegiments, listRegimentsBySide } from './queries.js';
+
+export async function regimentRoutes(app: App) {
+  const { db } = app;
+
+  app.get('/regiments', { config: { publicCache: () => [cacheTags.lists] }, schema: { response: { 200: z.array(regimentSchema) } } }, async () => listRegiments(db));
+
+  app.get(
+    '/regiments/side/:sideId',
+    { config: { publicCache: () => [cacheTags.lists] }, schema: { params: z.object({ sideId: positiveIntString('sideId') }), response: { 200: z.array(regimentSchema) } } },
+    async (request) => listRegimentsBySide(db, request.params.sideId),
+  );
+
+  app.get(
+    '/regiments/:id',
+    { config: { publicCache: () => [cacheTags.lists] }, schema: { params: idParamsSchema, response: { 200: regimentSchema } } },
+    async (request) => getRegimentById(db, request.params.id),
+  );
+
+  // The owner or an admin (checked against the regiment's row inside the update); deletion is
+  // admin-only, at DELETE /api/admin/regiments/{id}.
+  app.patch(
+    '/regiments/:id/edit',
+    { schema: { params: idParamsSchema, body: regimentEditBodySchema, response: { 200: regimentSchema } } },
+    async (request) => {
+      await updateRegiment(db, requireUser(request), request.params.id, request.body);
+      return getRegimentById(db, request.params.id);
+    },
+  );
+}

@@ -1,0 +1,177 @@
+/**
+ * An admin approves or rejects a registration request (spec sections 4 and 7, Administration).
+ * Everything a decision changes (the request, the regiment or officer it creates, the requester's
+ * link, the regiment's officer count, the audit row) is written in one transaction: a failure
+ * anywhere leaves the request pending and creates nothing.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { OfficerRegistration, RegimentRegistration } from '../../../core/api.js';
+import { MSG } from '../../../core/messages.js';
+import type { RegistrationAction, RegistrationStatus } from '../../../core/schemas/registration.js';
+import type { Database, Executor } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { officerRegistrations, officers, regimentRegistrations, regiments, users } from '../../db/schema.js';
+import { AppError, notFound } from '../../errors.js';
+import { recordAdminAction } from '../admin/audit.js';
+import type { SessionUser } from '../auth/sessions.js';
+import { recomputeRegimentAggregates } from '../reviews/aggregates.js';
+import { getOfficerRegistrationById, getRegimentRegistrationById, PENDING } from './queries.js';
+
+export const DECISION_ERRORS = {
+  alreadyProcessed: MSG.registrations.alreadyProcessed,
+  regimentNameTaken: 'A regiment with this name already exists. Reject this registration or ask the requester for another name.',
+  regimentUnavailable: 'The regiment of this registration no longer exists.',
+  requesterAlreadyOfficer: 'The requester already has an officer profile.',
+} as const;
+
+const STATUS_OF: Record<RegistrationAction, RegistrationStatus> = { approve: 'approved', reject: 'rejected' };
+
+export const DECISION_MESSAGES = {
+  regimentApproved: MSG.registrations.regimentApproved,
+  officerApproved: MSG.registrations.officerApproved,
+  rejected: MSG.registrations.rejected,
+} as const;
+
+function auditSummary(action: RegistrationAction, kind: 'regiment' | 'officer', name: string, requester: string): string {
+  return `${action === 'approve' ? 'Approved' : 'Rejected'} ${kind} registration '${name}' by ${requester}`;
+}
+
+async function usernameOf(tx: Executor, userId: number): Promise<string> {
+  const [user] = await tx.select({ username: users.username }).from(users).where(eq(users.id, userId));
+  return user?.username ?? `user ${userId}`;
+}
+
+/** Deciding happens once: a second approval would create a second regiment or officer. */
+function assertPending(request: { status: string } | undefined): asserts request {
+  if (!request) throw notFound('Registration');
+  if (request.status !== PENDING) throw new AppError('CONFLICT', DECISION_ERRORS.alreadyProcessed);
+}
+
+function decisionFields(action: RegistrationAction, notes: string | null) {
+  return { status: STATUS_OF[action], notes, updatedAt: new Date() };
+}
+
+export interface RegimentDecision {
+  message: string;
+  registration: RegimentRegistration;
+  regimentId: number | null;
+}
+
+export async function decideRegimentRegistration(
+  db: Database,
+  admin: SessionUser,
+  registrationId: number,
+  action: RegistrationAction,
+  notes: string | null,
+): Promise<RegimentDecision> {
+  let regimentId: number | null = null;
+  try {
+    regimentId = await db.transaction(async (tx) => {
+      // Two admins deciding at once queue on this row lock; the second then reads the first's status.
+      const [request] = await tx
+        .select()
+        .from(regimentRegistrations)
+        .where(eq(regimentRegistrations.id, registrationId))
+        .for('update');
+      assertPending(request);
+      await tx.update(regimentRegistrations).set(decisionFields(action, notes)).where(eq(regimentRegistrations.id, request.id));
+      let createdId: number | null = null;
+      if (action === 'approve') {
+        // The requester becomes the owner (spec section 6: Edit Regiment). A name taken since the
+        // request was filed fails on the unique index, which also settles two approvals at once.
+        const [created] = await tx
+          .insert(regiments)
+          .values({
+            name: request.name,
+            description: request.description,
+            sideId: request.sideId,
+            bannerImageUrl: request.bannerImageUrl,
+            iconImageUrl: request.iconImageUrl,
+            userId: request.userId,
+          })
+          .returning({ id: regiments.id });
+        createdId = created!.id;
+      }
+      await recordAdminAction(tx, admin.id, {
+        action: `regiment_registration.${action}`,
+        targetType: 'regiment_registration',
+        targetId: registrationId,
+        summary: auditSummary(action, 'regiment', request.name, await usernameOf(tx, request.userId)),
+      });
+      return createdId;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'regiments_name_lower_idx')) throw new AppError('CONFLICT', DECISION_ERRORS.regimentNameTaken);
+    throw error;
+  }
+  return {
+    message: action === 'approve' ? DECISION_MESSAGES.regimentApproved : DECISION_MESSAGES.rejected,
+    registration: await getRegimentRegistrationById(db, registrationId),
+    regimentId,
+  };
+}
+
+export interface OfficerDecision {
+  message: string;
+  registration: OfficerRegistration;
+  officerId: number | null;
+}
+
+export async function decideOfficerRegistration(
+  db: Database,
+  admin: SessionUser,
+  registrationId: number,
+  action: RegistrationAction,
+  notes: string | null,
+): Promise<OfficerDecision> {
+  const officerId = await db.transaction(async (tx) => {
+    const [request] = await tx
+      .select()
+      .from(officerRegistrations)
+      .where(eq(officerRegistrations.id, registrationId))
+      .for('update');
+    assertPending(request);
+    await tx.update(officerRegistrations).set(decisionFields(action, notes)).where(eq(officerRegistrations.id, request.id));
+    const createdId = action === 'approve' ? await createOfficerFor(tx, request) : null;
+    await recordAdminAction(tx, admin.id, {
+      action: `officer_registration.${action}`,
+      targetType: 'officer_registration',
+      targetId: registrationId,
+      summary: auditSummary(action, 'officer', request.name, await usernameOf(tx, request.userId)),
+    });
+    return createdId;
+  });
+  return {
+    message: action === 'approve' ? DECISION_MESSAGES.officerApproved : DECISION_MESSAGES.rejected,
+    registration: await getOfficerRegistrationById(db, registrationId),
+    officerId,
+  };
+}
+
+/**
+ * Creates the officer in its regiment, links the requester to it and refreshes the regiment's
+ * officer count. The regiment and then the requester are locked before the checks that the writes
+ * rely on: the regiment cannot be deleted, nor the requester linked elsewhere, in between.
+ */
+async function createOfficerFor(tx: Executor, request: typeof officerRegistrations.$inferSelect): Promise<number> {
+  const [regiment] = await tx
+    .select({ id: regiments.id })
+    .from(regiments)
+    .where(and(eq(regiments.id, request.regimentId), eq(regiments.isActive, true)))
+    .for('no key update');
+  if (!regiment) throw new AppError('CONFLICT', DECISION_ERRORS.regimentUnavailable);
+  const [requester] = await tx
+    .select({ officerId: users.officerId })
+    .from(users)
+    .where(eq(users.id, request.userId))
+    .for('no key update');
+  if (requester?.officerId != null) throw new AppError('CONFLICT', DECISION_ERRORS.requesterAlreadyOfficer);
+
+  const [officer] = await tx
+    .insert(officers)
+    .values({ name: request.name, rank: request.rank, regimentId: regiment.id, profileImageUrl: request.profileImageUrl })
+    .returning({ id: officers.id });
+  await tx.update(users).set({ isOfficer: true, officerId: officer!.id }).where(eq(users.id, request.userId));
+  await recomputeRegimentAggregates(tx, [regiment.id]);
+  return officer!.id;
+}

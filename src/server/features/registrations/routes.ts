@@ -1,0 +1,131 @@
+/**
+ * Registration requests (spec section 7, Registrations and Administration): users submit them, admins
+ * list and decide them. The admin endpoints live here with full paths (the /api prefix comes from
+ * app.ts) so the whole life of a request is one feature.
+ */
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  officerRegistrationDecisionSchema,
+  officerRegistrationSchema,
+  officerRegistrationSubmittedSchema,
+  ownedRegimentSchema,
+  regimentRegistrationDecisionSchema,
+  regimentRegistrationSchema,
+  regimentRegistrationSubmittedSchema,
+} from '../../../core/api.js';
+import { MSG } from '../../../core/messages.js';
+import {
+  officerRegistrationBodySchema,
+  REGISTRATION_ACTIONS,
+  regimentRegistrationBodySchema,
+  registrationDecisionBodySchema,
+} from '../../../core/schemas/registration.js';
+import { idParam } from '../../http/params.js';
+import type { App } from '../../types.js';
+import { requireAdmin, requireUser } from '../auth/guards.js';
+import { decideOfficerRegistration, decideRegimentRegistration } from './decide-registration.js';
+import { listOfficerRegistrations, listOwnedRegiments, listRegimentRegistrations } from './queries.js';
+import { submitOfficerRegistration, submitRegimentRegistration } from './submit-registration.js';
+
+const decisionParamsSchema = z.object({
+  id: idParam,
+  action: z.enum(REGISTRATION_ACTIONS, { error: 'Action must be approve or reject' }),
+});
+
+/**
+ * The guards also run before validation, so a visitor or non-admin is refused (401/403) whatever the
+ * body or path holds, and learns nothing about the rules. Handlers call them again for the user.
+ */
+const signedIn = {
+  preValidation: async (request: FastifyRequest) => {
+    requireUser(request);
+  },
+};
+const adminOnly = {
+  preValidation: async (request: FastifyRequest) => {
+    requireAdmin(request);
+  },
+};
+
+export async function registrationRoutes(app: App) {
+  const { db } = app;
+
+  app.post(
+    '/regiments/register',
+    { ...signedIn, schema: { body: regimentRegistrationBodySchema, response: { 201: regimentRegistrationSubmittedSchema } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const registration = await submitRegimentRegistration(db, user, request.body);
+      return reply.code(201).send({ success: true, message: MSG.registrations.regimentSubmitted, registration });
+    },
+  );
+
+  app.post(
+    '/officers/register',
+    { ...signedIn, schema: { body: officerRegistrationBodySchema, response: { 201: officerRegistrationSubmittedSchema } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const registration = await submitOfficerRegistration(db, user, request.body);
+      return reply.code(201).send({ success: true, message: MSG.registrations.officerSubmitted, registration });
+    },
+  );
+
+  app.get(
+    '/users/me/regiments/owned',
+    { ...signedIn, schema: { response: { 200: z.array(ownedRegimentSchema) } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      reply.header('Cache-Control', 'private, no-store');
+      return listOwnedRegiments(db, user.id);
+    },
+  );
+
+  app.get(
+    '/admin/registrations/regiments',
+    { ...adminOnly, schema: { response: { 200: z.array(regimentRegistrationSchema) } } },
+    async (request, reply) => {
+      requireAdmin(request);
+      reply.header('Cache-Control', 'private, no-store');
+      return listRegimentRegistrations(db);
+    },
+  );
+
+  app.get(
+    '/admin/registrations/officers',
+    { ...adminOnly, schema: { response: { 200: z.array(officerRegistrationSchema) } } },
+    async (request, reply) => {
+      requireAdmin(request);
+      reply.header('Cache-Control', 'private, no-store');
+      return listOfficerRegistrations(db);
+    },
+  );
+
+  app.post(
+    '/admin/registrations/regiments/:id/:action',
+    {
+      ...adminOnly,
+      schema: { params: decisionParamsSchema, body: registrationDecisionBodySchema, response: { 200: regimentRegistrationDecisionSchema } },
+    },
+    async (request) => {
+      const admin = requireAdmin(request);
+      const { id, action } = request.params;
+      const decision = await decideRegimentRegistration(db, admin, id, action, request.body?.notes ?? null);
+      return { success: true as const, ...decision };
+    },
+  );
+
+  app.post(
+    '/admin/registrations/officers/:id/:action',
+    {
+      ...adminOnly,
+      schema: { params: decisionParamsSchema, body: registrationDecisionBodySchema, response: { 200: officerRegistrationDecisionSchema } },
+    },
+    async (request) => {
+      const admin = requireAdmin(request);
+      const { id, action } = request.params;
+      const decision = await decideOfficerRegistration(db, admin, id, action, request.body?.notes ?? null);
+      return { success: true as const, ...decision };
+    },
+  );
+}

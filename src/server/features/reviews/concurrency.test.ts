@@ -1,0 +1,215 @@
+/**
+ * Simultaneous writes. On PGlite (one connection) the requests serialize; on PostgreSQL
+ * (TEST_DATABASE_URL, a pool of 20) they really race. Either way every figure must end exactly
+ * where a full recomputation puts it.
+ */
+import { and, count, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Officer, Regiment, ReviewPage } from '../../../core/api.js';
+import { reviewVotes, reviews } from '../../db/schema.js';
+import { createTestContext, signedInClient, testConfig, type TestContext } from '../../test/app.js';
+import { createOfficer, createRegiment, createReview, createUser, type OfficerRow } from '../../test/fixtures.js';
+import { findAggregateDifferences } from './reconcile.js';
+import { REVIEW_ERRORS } from './review-writes.js';
+
+let ctx: TestContext;
+let steamCounter = 0;
+
+beforeAll(async () => {
+  // The races below send more writes per user than the default limits let through.
+  const generous = { limit: 1000, windowMs: 60_000 };
+  ctx = await createTestContext({ rateLimits: { ...testConfig().rateLimits, reviewWrite: generous, vote: generous } });
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+
+/** Signs in `n` users with distinct Steam ids (sign-ins in parallel: they are not what is tested). */
+async function signedInUsers(n: number) {
+  return Promise.all(
+    Array.from({ length: n }, () => {
+      steamCounter += 1;
+      return signedInClient(ctx, { steamId: '7656119' + String(steamCounter).padStart(10, '0') });
+    }),
+  );
+}
+
+async function oneSignedInUser() {
+  const [user] = await signedInUsers(1);
+  return user!;
+}
+
+async function newOfficer(regimentId?: number): Promise<OfficerRow> {
+  return createOfficer(ctx.db, { regimentId: regimentId ?? (await createRegiment(ctx.db)).id });
+}
+
+async function getJson<T>(url: string): Promise<T> {
+  const response = await ctx.app.inject({ method: 'GET', url });
+  expect(response.statusCode).toBe(200);
+  return response.json<T>();
+}
+
+const body = (officerId: number, rating: number) => ({
+  text: `Rated ${rating} after a long campaign.`,
+  leadership: rating,
+  tactics: Math.max(0, rating - 1),
+  communication: rating,
+  fairness: 5 - rating / 2,
+  officerId,
+});
+
+function statuses(responses: Array<{ statusCode: number }>) {
+  return responses.map((r) => r.statusCode).sort((a, b) => a - b);
+}
+
+describe('votes', () => {
+  it('counts 50 simultaneous votes exactly, then 25 simultaneous switches', async () => {
+    const author = await createUser(ctx.db, { steamId: '76561190999999999' });
+    const officer = await newOfficer();
+    const review = await createReview(ctx.db, { userId: author.id, officerId: officer.id });
+    const voters = await signedInUsers(50);
+    // Every client has its CSRF token before the race starts.
+    await Promise.all(voters.map(({ client }) => client.fetchCsrfToken()));
+
+    const up = await Promise.all(voters.map(({ client }) => client.post(`/api/reviews/${review.id}/vote`, { value: 1 })));
+    expect(statuses(up)).toEqual(Array(50).fill(200));
+    const scoreNow = async () =>
+      (await getJson<ReviewPage>(`/api/reviews/officer/${officer.id}`)).reviews.find((r) => r.id === review.id)!.score;
+    expect(await scoreNow()).toBe(50);
+    const [votes] = await ctx.db.select({ n: count() }).from(reviewVotes).where(eq(reviewVotes.reviewId, review.id));
+    expect(votes!.n).toBe(50);
+    // Each answer's score is the score right after that vote: all different, 1 to 50.
+    expect(up.map((r) => r.json<{ score: number }>().score).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+
+    const down = await Promise.all(voters.slice(0, 25).map(({ client }) => client.post(`/api/reviews/${review.id}/vote`, { value: -1 })));
+    expect(statuses(down)).toEqual(Array(25).fill(200));
+    expect(await scoreNow()).toBe(0);
+    const [downVotes] = await ctx.db
+      .select({ n: count() })
+      .from(reviewVotes)
+      .where(and(eq(reviewVotes.reviewId, review.id), eq(reviewVotes.vote, -1)));
+    expect(downVotes!.n).toBe(25);
+    expect(await findAggregateDifferences(ctx.db)).toEqual([]);
+  });
+
+  it('counts one user voting the same way many times at once as one vote', async () => {
+    const author = await createUser(ctx.db, { steamId: '76561190999999998' });
+    const review = await createReview(ctx.db, { userId: author.id, officerId: (await newOfficer()).id });
+    const { client } = await oneSignedInUser();
+    await client.fetchCsrfToken();
+    const responses = await Promise.all(Array.from({ length: 10 }, () => client.post(`/api/reviews/${review.id}/vote`, { value: 1 })));
+    expect(statuses(responses)).toEqual(Array(10).fill(200));
+    expect((await client.get(`/api/reviews/${review.id}/vote`)).json()).toEqual({ value: 1 });
+    expect(await findAggregateDifferences(ctx.db)).toEqual([]);
+  });
+});
+
+describe('reviews', () => {
+  it('accepts exactly one of 20 simultaneous identical reviews by one user', async () => {
+    const officer = await newOfficer();
+    const { client, userId } = await oneSignedInUser();
+    await client.fetchCsrfToken();
+    const responses = await Promise.all(Array.from({ length: 20 }, () => client.post('/api/reviews', body(officer.id, 4))));
+    expect(statuses(responses)).toEqual([201, ...Array(19).fill(409)]);
+    for (const response of responses.filter((r) => r.statusCode === 409)) {
+      expect(response.json()).toMatchObject({ code: 'CONFLICT', message: REVIEW_ERRORS.duplicate });
+    }
+    const [rows] = await ctx.db
+      .select({ n: count() })
+      .from(reviews)
+      .where(and(eq(reviews.userId, userId), eq(reviews.officerId, officer.id)));
+    expect(rows!.n).toBe(1);
+    expect((await getJson<Officer>(`/api/officers/${officer.id}`)).reviewCount).toBe(1);
+    expect(await findAggregateDifferences(ctx.db)).toEqual([]);
+  });
+
+  it('keeps the figures exact when 20 users review one officer at once', async () => {
+    const officer = await newOfficer();
+    const authors = await signedInUsers(20);
+    await Promise.all(authors.map(({ client }) => client.fetchCsrfToken()));
+    const responses = await Promise.all(authors.map(({ client }, i) => client.post('/api/reviews', body(officer.id, (i % 5) + 1))));
+    expect(statuses(responses)).toEqual(Array(20).fill(201));
+
+    const figures = await getJson<Officer>(`/api/officers/${officer.id}`);
+    expect(figures.reviewCount).toBe(20);
+    // Ratings 1..5 four times each: leadership and communication average 3.
+    expect(figures.leadershipRating).toBe(3);
+    expect(figures.communicationRating).toBe(3);
+    const regiment = await getJson<Regiment>(`/api/regiments/${officer.regimentId}`);
+    expect(regiment.reviewCount).toBe(20);
+    expect(regiment.averageRating).toBe(figures.averageRating);
+    expect(await findAggregateDifferences(ctx.db)).toEqual([]);
+  });
+
+  it('keeps regiment figures exact when officers of one regiment are reviewed at once', async () => {
+    const regiment = await createRegiment(ctx.db);
+    const officers = [await newOfficer(regiment.id), await newOfficer(regiment.id), await newOfficer(regiment.id), await newOfficer(regiment.id)];
+    const authors = await signedInUsers(20);
+    await Promise.all(authors.map(({ client }) => client.fetchCsrfToken()));
+    const responses = await Promise.all(
+      authors.map(({ client }, i) => client.post('/api/reviews', body(officers[i % officers.length]!.id, (i % 3) + 2))),
+    );
+    expect(statuses(responses)).toEqual(Array(20).fill(201));
+    expect((await getJson<Regiment>(`/api/regiments/${regiment.id}`)).reviewCount).toBe(20);
+    expect(await findAggregateDifferences(ctx.db)).toEqual([]);
+  });
+
+  it('numbers reviews 1..n in created order through simultaneous reviews and deletes of one officer', async () => {
+    const officer = await newOfficer();
+    const early = await signedInUsers(20);
+    const late = await signedInUsers(10);
+    await Promise.all([...early, ...late].map(({ client }) => client.fetchCsrfToken()));
+    const created = await Promise.all(early.map(({ client }, i) => client.post('/api/reviews', body(officer.id, (i % 5) + 1))));
+    expect(statuses(created)).toEqual(Array(20).fill(201));
+    const ids = created.map((r) => r.json<{ id: number }>().id);
+
+    // Every other early review is deleted (oldest, middle and newest among them) while ten more arrive.
+    const racing = await Promise.all([
+      ...early.flatMap(({ client }, i) => (i % 2 === 0 ? [client.write('DELETE', `/api/reviews/${ids[i]}`)] : [])),
+      ...late.map(({ client }) => client.post('/api/reviews', body(officer.id, 4))),
+    ]);
+    expect(statuses(racing)).toEqual([...Array(10).fill(200), ...Array(10).fill(201)]);
+
+    const newestFirst = await ctx.db
+      .select({ id: reviews.id, position: reviews.position })
+      .from(reviews)
+      .where(eq(reviews.officerId, officer.id))
+      .orderBy(desc(reviews.createdAt), desc(reviews.id));
+    expect(newestFirst.map((r) => r.position)).toEqual(Array.from({ length: 20 }, (_, i) => 20 - i));
+    const paged: number[] = [];
+    for (let page = 1; page <= 5; page += 1) {
+      const answer = await getJson<ReviewPage>(`/api/reviews/officer/${officer.id}?page=${page}&limit=5`);
+      expect(answer.totalCount).toBe(20);
+      paged.push(...answer.reviews.map((r) => r.id));
+    }
+    expect(paged).toEqual(newestFirst.map((r) => r.id));
+    expect(await findAggregateDifferences(ctx.db)).toEqual([]);
+  });
+
+  it('keeps the figures exact through simultaneous edits and deletes', async () => {
+    const regiment = await createRegiment(ctx.db);
+    const officers = [await newOfficer(regiment.id), await newOfficer(regiment.id)];
+    const authors = await signedInUsers(20);
+    await Promise.all(authors.map(({ client }) => client.fetchCsrfToken()));
+    const created = await Promise.all(authors.map(({ client }, i) => client.post('/api/reviews', body(officers[i % 2]!.id, 3))));
+    expect(statuses(created)).toEqual(Array(20).fill(201));
+    const ids = created.map((r) => r.json<{ id: number }>().id);
+
+    const changes = await Promise.all(
+      authors.map(({ client }, i) =>
+        i % 2 === 0
+          ? client.write('PUT', `/api/reviews/${ids[i]}`, body(officers[i % 2]!.id, 5))
+          : i % 4 === 1
+            ? client.write('DELETE', `/api/reviews/${ids[i]}`)
+            : client.write('PUT', `/api/reviews/${ids[i]}`, body(officers[i % 2]!.id, 1)),
+      ),
+    );
+    expect(statuses(changes)).toEqual(Array(20).fill(200));
+    // Officer 0 has ten reviews, all now rated 5; officer 1 keeps five of its ten, rated 1.
+    expect(await getJson<Officer>(`/api/officers/${officers[0]!.id}`)).toMatchObject({ reviewCount: 10, leadershipRating: 5 });
+    expect(await getJson<Officer>(`/api/officers/${officers[1]!.id}`)).toMatchObject({ reviewCount: 5, leadershipRating: 1 });
+    expect((await getJson<Regiment>(`/api/regiments/${regiment.id}`)).reviewCount).toBe(15);
+    expect(await findAggregateDifferences(ctx.db)).toEqual([]);
+  });
+});

@@ -1,0 +1,34 @@
+/** Flagging a review for moderation: one open flag per user per review. */
+import { MSG } from '../../../core/messages.js';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { reviewFlags, reviews } from '../../db/schema.js';
+import { AppError, notFound } from '../../errors.js';
+import type { SessionUser } from '../auth/sessions.js';
+import { REVIEW_ERRORS } from './review-writes.js';
+
+export const FLAG_MESSAGES = {
+  duplicate: 'You have already flagged this review. An admin will look at it soon.',
+  created: MSG.reviewActions.flagged,
+} as const;
+
+export async function flagReview(db: Database, user: SessionUser, reviewId: number, reason: string): Promise<number> {
+  if (user.isBanned) throw new AppError('FORBIDDEN', REVIEW_ERRORS.banned);
+  try {
+    return await db.transaction(async (tx) => {
+      const [review] = await tx.select({ id: reviews.id }).from(reviews).where(eq(reviews.id, reviewId));
+      if (!review) throw notFound('Review');
+      const [open] = await tx
+        .select({ id: reviewFlags.id })
+        .from(reviewFlags)
+        .where(and(eq(reviewFlags.reviewId, reviewId), eq(reviewFlags.userId, user.id), eq(reviewFlags.status, 'pending')));
+      if (open) throw new AppError('CONFLICT', FLAG_MESSAGES.duplicate);
+      const [flag] = await tx.insert(reviewFlags).values({ reviewId, userId: user.id, reason }).returning({ id: reviewFlags.id });
+      return flag!.id;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'review_flags_open_per_user_idx')) throw new AppError('CONFLICT', FLAG_MESSAGES.duplicate);
+    throw error;
+  }
+}

@@ -1,0 +1,161 @@
+/**
+ * Writing, editing and deleting reviews. Each write changes the review and the aggregates it feeds
+ * (officer and regiment figures) in one transaction (docs/decisions/0002-aggregates.md).
+ */
+import { MSG } from '../../../core/messages.js';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { computeOverallRating } from '../../../core/rating.js';
+import type { ReviewForm } from '../../../core/schemas/review.js';
+import type { Database, Executor } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { officers, regiments, reviews } from '../../db/schema.js';
+import { AppError, notFound } from '../../errors.js';
+import { recordAdminAction } from '../admin/audit.js';
+import type { SessionUser } from '../auth/sessions.js';
+import { recomputeOfficerAggregates, recomputeRegimentAggregates } from './aggregates.js';
+
+export const REVIEW_ERRORS = {
+  steamRequired: MSG.reviews.steamRequired,
+  banned: 'Your account has been banned and cannot submit reviews.',
+  duplicate: `${MSG.reviews.alreadyReviewed} You can edit your review from My Reviews.`,
+  notAuthor: 'You can only change your own reviews.',
+} as const;
+
+/** Spec section 6: writing needs a linked Steam account, and banned users cannot submit reviews. */
+export function assertMayWriteReviews(user: SessionUser): void {
+  if (user.isBanned) throw new AppError('FORBIDDEN', REVIEW_ERRORS.banned);
+  if (!user.steamId) throw new AppError('FORBIDDEN', REVIEW_ERRORS.steamRequired);
+}
+
+/**
+ * Recomputes the figures of the officer and its regiment. The row locks come first, each in a
+ * statement of its own: under READ COMMITTED a recompute that had to wait for another writer's lock
+ * would otherwise still apply the sums of the snapshot it started with, dropping that writer's
+ * review (20 simultaneous reviews of one officer left review_count at 1). Once the lock is held,
+ * the recompute's snapshot includes every committed review. Always officer then regiment, so
+ * writers never wait on each other in a cycle; NO KEY UPDATE does not conflict with the KEY SHARE
+ * lock that inserting a review takes on its officer.
+ */
+async function refreshFiguresOf(tx: Executor, officerId: number): Promise<void> {
+  const [officer] = await tx
+    .select({ regimentId: officers.regimentId })
+    .from(officers)
+    .where(eq(officers.id, officerId))
+    .for('no key update');
+  if (!officer) return;
+  await tx.select({ id: regiments.id }).from(regiments).where(eq(regiments.id, officer.regimentId)).for('no key update');
+  await recomputeOfficerAggregates(tx, [officerId]);
+  await recomputeRegimentAggregates(tx, [officer.regimentId]);
+}
+
+function scoresOf(form: ReviewForm) {
+  return {
+    text: form.text,
+    leadership: form.leadership,
+    tactics: form.tactics,
+    communication: form.communication,
+    fairness: form.fairness,
+    // Computed here, whatever the client sent (spec section 5).
+    overallRating: computeOverallRating(form),
+  };
+}
+
+export async function createReview(db: Database, user: SessionUser, officerId: number, form: ReviewForm): Promise<number> {
+  assertMayWriteReviews(user);
+  try {
+    return await db.transaction(async (tx) => {
+      // The officer's row lock before the insert: concurrent reviews of one officer take their
+      // positions one after another, each after the previous one committed. The lock is taken
+      // alone: joined to regiments, a lock that waited for a regiment move would recheck the moved
+      // row against the old regiment and find nothing.
+      await tx.select({ id: officers.id }).from(officers).where(eq(officers.id, officerId)).for('no key update');
+      const [officer] = await tx
+        .select({ id: officers.id })
+        .from(officers)
+        .innerJoin(regiments, eq(regiments.id, officers.regimentId))
+        .where(and(eq(officers.id, officerId), eq(officers.isActive, true), eq(regiments.isActive, true)));
+      if (!officer) throw notFound('Officer');
+      const [created] = await tx
+        .insert(reviews)
+        .values({
+          userId: user.id,
+          officerId,
+          ...scoresOf(form),
+          // The newest review: position n + 1, and a created_at read under the lock (now() would be
+          // the transaction's start, possibly before a review that took the lock first), so the
+          // positions follow (created_at, id). Equal to review_count + 1 while the figures are right;
+          // read from the unique index so a drifted count cannot block every new review.
+          position: sql`(select coalesce(max(${reviews.position}), 0) + 1 from ${reviews} where ${reviews.officerId} = ${officerId})`,
+          createdAt: sql`clock_timestamp()`,
+          updatedAt: sql`clock_timestamp()`,
+        })
+        .returning({ id: reviews.id });
+      await refreshFiguresOf(tx, officerId);
+      return created!.id;
+    });
+  } catch (error) {
+    // One review per user per officer: the unique index settles simultaneous posts too.
+    if (isUniqueViolation(error, 'reviews_user_officer_idx')) throw new AppError('CONFLICT', REVIEW_ERRORS.duplicate);
+    throw error;
+  }
+}
+
+/**
+ * Loads a review for a change; unknown ids get 404, anyone else 403. Only the author may edit (a
+ * review is its author's opinion); the author or an admin may delete (spec section 6).
+ *
+ * Locks the officer's row, then the review's: the order of createReview and of the officer and
+ * regiment deletes, so these writers never wait on each other in a cycle. Under the officer lock no
+ * review of the officer is added or renumbered, so the position read here stays right until commit.
+ */
+async function reviewForChange(tx: Executor, user: SessionUser, reviewId: number, change: 'edit' | 'delete') {
+  // A review never moves to another officer, so its officer can be read before any lock.
+  const [target] = await tx.select({ officerId: reviews.officerId }).from(reviews).where(eq(reviews.id, reviewId));
+  if (!target) throw notFound('Review');
+  await tx.select({ id: officers.id }).from(officers).where(eq(officers.id, target.officerId)).for('no key update');
+  const [review] = await tx
+    .select({ id: reviews.id, userId: reviews.userId, officerId: reviews.officerId, position: reviews.position })
+    .from(reviews)
+    .where(eq(reviews.id, reviewId))
+    .for('update');
+  // Deleted while this request waited for the officer.
+  if (!review) throw notFound('Review');
+  const mayChange = review.userId === user.id || (change === 'delete' && user.isAdmin);
+  if (!mayChange) throw new AppError('FORBIDDEN', REVIEW_ERRORS.notAuthor);
+  return review;
+}
+
+export async function updateReview(db: Database, user: SessionUser, reviewId: number, form: ReviewForm): Promise<void> {
+  if (user.isBanned) throw new AppError('FORBIDDEN', REVIEW_ERRORS.banned);
+  await db.transaction(async (tx) => {
+    const review = await reviewForChange(tx, user, reviewId, 'edit');
+    await tx
+      .update(reviews)
+      .set({ ...scoresOf(form), updatedAt: new Date() })
+      .where(eq(reviews.id, review.id));
+    await refreshFiguresOf(tx, review.officerId);
+  });
+}
+
+export async function deleteReview(db: Database, user: SessionUser, reviewId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const review = await reviewForChange(tx, user, reviewId, 'delete');
+    await tx.delete(reviews).where(eq(reviews.id, review.id));
+    // The officer's later reviews move down one place, keeping positions 1..n without a gap. The
+    // unique constraint on (officer_id, position) is checked at commit, not row by row.
+    await tx
+      .update(reviews)
+      .set({ position: sql`${reviews.position} - 1` })
+      .where(and(eq(reviews.officerId, review.officerId), gt(reviews.position, review.position)));
+    await refreshFiguresOf(tx, review.officerId);
+    // Someone else's review can only be deleted by an admin (reviewForChange): a moderation action.
+    if (review.userId !== user.id) {
+      await recordAdminAction(tx, user.id, {
+        action: 'review.delete',
+        targetType: 'review',
+        targetId: review.id,
+        summary: `Deleted review #${review.id} of officer #${review.officerId}`,
+      });
+    }
+  });
+}

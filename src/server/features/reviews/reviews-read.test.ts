@@ -1,0 +1,338 @@
+import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Review, ReviewPage } from '../../../core/api.js';
+import { RECENT_REVIEWS_LIMIT, REVIEW_PAGE_SIZE, REVIEW_PAGE_SIZE_MAX } from '../../../core/constants.js';
+import { officers, reviews, users } from '../../db/schema.js';
+import { createTestContext, signedInClient, type TestContext } from '../../test/app.js';
+import {
+  createOfficer,
+  createRegiment,
+  createReview,
+  createUser,
+  privateDataIn,
+  type OfficerRow,
+  type ReviewRow,
+  type UserRow,
+} from '../../test/fixtures.js';
+import { recomputeOfficerAggregates, recomputeRegimentAggregates, recomputeReviewPositions } from './aggregates.js';
+import { listOfficerReviews } from './queries.js';
+import { findAggregateDifferences } from './reconcile.js';
+
+let ctx: TestContext;
+let busy: OfficerRow;
+let quiet: OfficerRow;
+let hidden: OfficerRow;
+let ghostly: OfficerRow;
+let author: UserRow;
+/** Busy's reviews, newest first. */
+let busyReviews: ReviewRow[] = [];
+let quietReview: ReviewRow;
+
+const base = Date.UTC(2025, 3, 10, 12, 0, 0);
+const minutes = (n: number) => new Date(base + n * 60_000);
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const { db } = ctx;
+  const regiment = await createRegiment(db, { name: 'Maine', sideId: 1 });
+  const ghostRegiment = await createRegiment(db, { name: 'Ghost', sideId: 2, isActive: false });
+  busy = await createOfficer(db, { regimentId: regiment.id, name: 'Chamberlain', rank: 'Col.' });
+  quiet = await createOfficer(db, { regimentId: regiment.id, name: 'Spear', rank: 'Lt. Col.' });
+  hidden = await createOfficer(db, { regimentId: regiment.id, name: 'Hidden', rank: 'Maj.', isActive: false });
+  ghostly = await createOfficer(db, { regimentId: ghostRegiment.id, name: 'Ghostly', rank: 'Gen.' });
+  await createOfficer(db, { regimentId: regiment.id, name: 'Unreviewed', rank: 'Capt.' });
+  author = await createUser(db, { username: 'Tozier', steamId: '76561198000000042' });
+
+  // Twelve reviews a minute apart, except the last two, which share a timestamp: id breaks the tie.
+  const created: ReviewRow[] = [];
+  for (let i = 0; i < 12; i += 1) {
+    const reviewer = i === 0 ? author : await createUser(db);
+    created.push(
+      await createReview(db, {
+        userId: reviewer.id,
+        officerId: busy.id,
+        rating: (i % 5) + 1,
+        createdAt: minutes(Math.min(i, 10)),
+        updatedAt: minutes(Math.min(i, 10)),
+      }),
+    );
+  }
+  busyReviews = created.reverse();
+  quietReview = await createReview(db, {
+    userId: author.id,
+    officerId: quiet.id,
+    leadership: 5,
+    tactics: 4,
+    communication: 4,
+    fairness: 3.5,
+    text: 'Held the line at Little Round Top.',
+    createdAt: minutes(30),
+    updatedAt: minutes(31),
+  });
+  // Newer than everything else, but their officers are not public.
+  await createReview(db, { userId: author.id, officerId: hidden.id, createdAt: minutes(60) });
+  await createReview(db, { userId: author.id, officerId: ghostly.id, createdAt: minutes(61) });
+});
+afterAll(() => ctx.close());
+
+async function get(url: string) {
+  return ctx.app.inject({ method: 'GET', url });
+}
+
+describe('GET /api/reviews/recent', () => {
+  it(`lists the newest ${RECENT_REVIEWS_LIMIT} reviews of public officers, newest first`, async () => {
+    const response = await get('/api/reviews/recent');
+    expect(response.statusCode).toBe(200);
+    const ids = response.json<Review[]>().map((review) => review.id);
+    expect(ids).toEqual([quietReview.id, ...busyReviews.slice(0, RECENT_REVIEWS_LIMIT - 1).map((review) => review.id)]);
+  });
+
+  it('answers the full review shape with officer, regiment and author', async () => {
+    const [first] = (await get('/api/reviews/recent')).json<Review[]>();
+    expect(first).toEqual({
+      id: quietReview.id,
+      userId: author.id,
+      officerId: quiet.id,
+      text: 'Held the line at Little Round Top.',
+      leadership: 5,
+      tactics: 4,
+      communication: 4,
+      fairness: 3.5,
+      overallRating: 4.13,
+      score: 0,
+      createdAt: minutes(30).toISOString(),
+      updatedAt: minutes(31).toISOString(),
+      officer: { id: quiet.id, name: 'Spear', rank: 'Lt. Col.' },
+      regiment: { id: quiet.regimentId, name: 'Maine' },
+      user: { username: 'Tozier', steamId: '76561198000000042' },
+    });
+  });
+
+  it('leaves out private user columns', async () => {
+    expect(privateDataIn((await get('/api/reviews/recent')).body)).toEqual([]);
+  });
+});
+
+describe('GET /api/reviews/officer/:officerId', () => {
+  const idsOf = (page: ReviewPage) => page.reviews.map((review) => review.id);
+  const expectedIds = (from: number, to: number) => busyReviews.slice(from, to).map((review) => review.id);
+
+  it(`answers the first ${REVIEW_PAGE_SIZE} reviews, newest first, with the total`, async () => {
+    const response = await get(`/api/reviews/officer/${busy.id}`);
+    expect(response.statusCode).toBe(200);
+    const page = response.json<ReviewPage>();
+    expect(page.totalCount).toBe(12);
+    expect(idsOf(page)).toEqual(expectedIds(0, REVIEW_PAGE_SIZE));
+    expect(page.reviews.every((review) => review.officer.id === busy.id)).toBe(true);
+    expect(privateDataIn(response.body)).toEqual([]);
+  });
+
+  it('pages with page and limit', async () => {
+    const two = (await get(`/api/reviews/officer/${busy.id}?page=2&limit=5`)).json<ReviewPage>();
+    expect(idsOf(two)).toEqual(expectedIds(5, 10));
+    const three = (await get(`/api/reviews/officer/${busy.id}?page=3&limit=5`)).json<ReviewPage>();
+    expect(idsOf(three)).toEqual(expectedIds(10, 12));
+    expect(three.totalCount).toBe(12);
+    const beyond = (await get(`/api/reviews/officer/${busy.id}?page=4&limit=5`)).json<ReviewPage>();
+    expect(beyond).toEqual({ reviews: [], totalCount: 12 });
+    const far = (await get(`/api/reviews/officer/${busy.id}?page=2147483647&limit=${REVIEW_PAGE_SIZE_MAX}`)).json<ReviewPage>();
+    expect(far).toEqual({ reviews: [], totalCount: 12 });
+  });
+
+  it('accepts limits from 1 to the maximum', async () => {
+    const one = (await get(`/api/reviews/officer/${busy.id}?limit=1&page=3`)).json<ReviewPage>();
+    expect(idsOf(one)).toEqual(expectedIds(2, 3));
+    const all = (await get(`/api/reviews/officer/${busy.id}?limit=${REVIEW_PAGE_SIZE_MAX}`)).json<ReviewPage>();
+    expect(idsOf(all)).toEqual(expectedIds(0, 12));
+  });
+
+  it('answers an empty page for an officer without reviews', async () => {
+    const unreviewed = (await get('/api/officers')).json<Array<{ id: number; name: string }>>().find((o) => o.name === 'Unreviewed')!;
+    const response = await get(`/api/reviews/officer/${unreviewed.id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ reviews: [], totalCount: 0 });
+  });
+
+  it.each([
+    ['an unknown officer', () => 2147483647],
+    ['an inactive officer', () => hidden.id],
+    ['an officer of an inactive regiment', () => ghostly.id],
+  ])('answers 404 for %s', async (_label, id) => {
+    const response = await get(`/api/reviews/officer/${id()}`);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ message: 'Officer not found' });
+  });
+
+  it.each(['abc', '-1', '1.5', '0', '99999999999'])('answers 400 for the officer id %j', async (id) => {
+    const response = await get(`/api/reviews/officer/${id}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'VALIDATION', message: expect.any(String) });
+  });
+
+  it.each([
+    ['page', '0'],
+    ['page', '-1'],
+    ['page', 'abc'],
+    ['page', '1.5'],
+    ['page', ''],
+    ['limit', '0'],
+    ['limit', String(REVIEW_PAGE_SIZE_MAX + 1)],
+    ['limit', 'many'],
+  ])('answers 400 for %s=%j', async (key, value) => {
+    const response = await get(`/api/reviews/officer/${busy.id}?${key}=${value}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toEqual(expect.any(String));
+  });
+});
+
+/**
+ * Pages are ranges of reviews.position (docs/decisions/0008-review-positions.md): every write that
+ * adds or removes reviews must leave positions 1..n in (created_at, id) order, or pages would skip
+ * or repeat reviews. The pages are read through listOfficerReviews itself, so no response cache can
+ * hide a mistake.
+ */
+describe('officer pages through review writes', () => {
+  let steamCounter = 0;
+  let regiment: Awaited<ReturnType<typeof createRegiment>>;
+  let first: OfficerRow;
+  let second: OfficerRow;
+  let third: OfficerRow;
+  let admin: Awaited<ReturnType<typeof signedInClient>>;
+  const authors: Array<Awaited<ReturnType<typeof signedInClient>>> = [];
+  /** Review ids by author index and officer id. */
+  const written = new Map<string, number>();
+  const key = (author: number, officerId: number) => `${author}:${officerId}`;
+
+  async function steamUser(options: { isAdmin?: boolean } = {}) {
+    steamCounter += 1;
+    return signedInClient(ctx, { steamId: '7656119' + String(5_000_000 + steamCounter).padStart(10, '0'), ...options });
+  }
+
+  async function write(author: number, officerId: number) {
+    const response = await authors[author]!.client.post('/api/reviews', {
+      text: `Review ${author} of officer ${officerId}, written in order.`,
+      leadership: 3,
+      tactics: 3,
+      communication: 3,
+      fairness: 3,
+      officerId,
+    });
+    expect(response.statusCode).toBe(201);
+    written.set(key(author, officerId), response.json<Review>().id);
+  }
+
+  async function remove(author: number, officerId: number, by = authors[author]!) {
+    const response = await by.client.write('DELETE', `/api/reviews/${written.get(key(author, officerId))}`);
+    expect(response.statusCode).toBe(200);
+    written.delete(key(author, officerId));
+  }
+
+  /** The officer's reviews as the old OFFSET query listed them: created_at desc, id desc. */
+  async function newestFirst(officerId: number): Promise<number[]> {
+    const rows = await ctx.db
+      .select({ id: reviews.id })
+      .from(reviews)
+      .where(eq(reviews.officerId, officerId))
+      .orderBy(desc(reviews.createdAt), desc(reviews.id));
+    return rows.map((row) => row.id);
+  }
+
+  /** Every page in turn until an empty one; each full but the last, all with the same total. */
+  async function expectExactPages(officer: OfficerRow) {
+    const expected = await newestFirst(officer.id);
+    for (const limit of [1, 2, 5]) {
+      const ids: number[] = [];
+      for (let page = 1; ; page += 1) {
+        const answer = await listOfficerReviews(ctx.db, officer.id, { page, limit });
+        expect(answer.totalCount).toBe(expected.length);
+        if (answer.reviews.length === 0) break;
+        expect(answer.reviews.length).toBe(Math.min(limit, expected.length - ids.length));
+        ids.push(...answer.reviews.map((review) => review.id));
+        expect(page).toBeLessThanOrEqual(expected.length);
+      }
+      expect(ids).toEqual(expected);
+    }
+    const positions = await ctx.db
+      .select({ position: reviews.position })
+      .from(reviews)
+      .where(eq(reviews.officerId, officer.id))
+      .orderBy(asc(reviews.createdAt), asc(reviews.id));
+    expect(positions.map((row) => row.position)).toEqual(expected.map((_, i) => i + 1));
+  }
+
+  async function expectAllExact() {
+    for (const officer of [first, second, third]) await expectExactPages(officer);
+    expect(await findAggregateDifferences(ctx.db)).toEqual([]);
+  }
+
+  beforeAll(async () => {
+    regiment = await createRegiment(ctx.db, { name: 'Paging', sideId: 2 });
+    first = await createOfficer(ctx.db, { regimentId: regiment.id, name: 'Longstreet', rank: 'Lt. Gen.' });
+    second = await createOfficer(ctx.db, { regimentId: regiment.id, name: 'Hood', rank: 'Maj. Gen.' });
+    third = await createOfficer(ctx.db, { regimentId: regiment.id, name: 'Law', rank: 'Col.' });
+    admin = await steamUser({ isAdmin: true });
+    for (let i = 0; i < 9; i += 1) authors.push(await steamUser());
+    // Interleaved, so each officer's reviews are not consecutive ids.
+    for (let i = 0; i < 9; i += 1) {
+      await write(i, first.id);
+      if (i % 2 === 0) await write(i, second.id);
+      if (i % 3 === 0) await write(i, third.id);
+    }
+  });
+
+  it('numbers new reviews 1..n in the order they were written', async () => {
+    expect(await newestFirst(first.id)).toEqual(Array.from({ length: 9 }, (_, i) => written.get(key(8 - i, first.id))));
+    await expectAllExact();
+  });
+
+  it('closes the gap when a review in the middle is deleted', async () => {
+    await remove(4, first.id);
+    await remove(4, second.id);
+    await expectAllExact();
+  });
+
+  it('closes the gap when the oldest review is deleted (by an admin)', async () => {
+    await remove(0, first.id, admin);
+    await remove(0, third.id, admin);
+    await expectAllExact();
+  });
+
+  it('keeps the numbering when the newest review is deleted, and a new review follows it', async () => {
+    await remove(8, first.id);
+    await expectAllExact();
+    await write(4, first.id);
+    expect((await newestFirst(first.id))[0]).toBe(written.get(key(4, first.id)));
+    await expectAllExact();
+  });
+
+  it('renumbers every officer a deleted user had reviewed', async () => {
+    const leaving = authors[6]!.userId;
+    expect(written.has(key(6, first.id)) && written.has(key(6, second.id)) && written.has(key(6, third.id))).toBe(true);
+    // A user's removal cascades to their reviews; the officers they reviewed are renumbered and
+    // recomputed in the same transaction (as the benchmark's clean-up does).
+    await ctx.db.transaction(async (tx) => {
+      const reviewed = await tx
+        .selectDistinct({ id: officers.id, regimentId: officers.regimentId })
+        .from(officers)
+        .innerJoin(reviews, eq(reviews.officerId, officers.id))
+        .where(eq(reviews.userId, leaving))
+        .orderBy(asc(officers.id));
+      const officerIds = reviewed.map((o) => o.id);
+      await tx.select({ id: officers.id }).from(officers).where(inArray(officers.id, officerIds)).orderBy(asc(officers.id)).for('no key update');
+      await tx.delete(users).where(eq(users.id, leaving));
+      await recomputeReviewPositions(tx, officerIds);
+      await recomputeOfficerAggregates(tx, officerIds);
+      await recomputeRegimentAggregates(tx, [...new Set(reviewed.map((o) => o.regimentId))]);
+    });
+    for (const officer of [first, second, third]) written.delete(key(6, officer.id));
+    await expectAllExact();
+    expect((await newestFirst(first.id)).length).toBe(6);
+  });
+
+  it('answers the same pages over HTTP', async () => {
+    const expected = await newestFirst(first.id);
+    const page2 = (await get(`/api/reviews/officer/${first.id}?page=2&limit=3`)).json<ReviewPage>();
+    expect(page2.totalCount).toBe(expected.length);
+    expect(page2.reviews.map((review) => review.id)).toEqual(expected.slice(3, 6));
+  });
+});

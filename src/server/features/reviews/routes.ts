@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { reviewPageSchema, reviewSchema } from '../../../core/api.js';
+import { REVIEW_PAGE_SIZE, REVIEW_PAGE_SIZE_MAX } from '../../../core/constants.js';
+import { flagBodySchema, reviewBodySchema, reviewUpdateBodySchema, voteBodySchema } from '../../../core/schemas/review.js';
+import { idParamsSchema, positiveIntString } from '../../http/params.js';
+import { cacheTags } from '../../http/response-cache.js';
+import { enforceRateLimit } from '../../rate-limit/rate-limit.js';
+import type { App } from '../../types.js';
+import { requireUser } from '../auth/guards.js';
+import { FLAG_MESSAGES, flagReview } from './flags.js';
+import { getReviewById, listOfficerReviews, listRecentReviews, listUserReviews } from './queries.js';
+import { createReview, deleteReview, updateReview } from './review-writes.js';
+import { castVote, getVote } from './votes.js';
+
+const pageQuerySchema = z.object({
+  page: positiveIntString('page').default(1),
+  limit: positiveIntString('limit', REVIEW_PAGE_SIZE_MAX).default(REVIEW_PAGE_SIZE),
+});
+
+export async function reviewRoutes(app: App) {
+  const { db, config, rateLimitStore } = app;
+  const limits = config.rateLimits;
+
+  app.get('/reviews/recent', { config: { publicCache: () => [cacheTags.recentReviews] }, schema: { response: { 200: z.array(reviewSchema) } } }, async () => listRecentReviews(db));
+
+  app.get(
+    '/reviews/officer/:officerId',
+    {
+      config: { publicCache: (request) => [cacheTags.officerReviews(Number((request.params as { officerId: unknown }).officerId))] },
+      schema: {
+        params: z.object({ officerId: positiveIntString('officerId') }),
+        querystring: pageQuerySchema,
+        response: { 200: reviewPageSchema },
+      },
+    },
+    async (request) => listOfficerReviews(db, request.params.officerId, request.query),
+  );
+
+  app.get('/reviews/my', { schema: { response: { 200: z.array(reviewSchema) } } }, async (request, reply) => {
+    const user = requireUser(request);
+    reply.header('Cache-Control', 'private, no-store');
+    return listUserReviews(db, user.id);
+  });
+
+  app.post('/reviews', { schema: { body: reviewBodySchema, response: { 201: reviewSchema } } }, async (request, reply) => {
+    const user = requireUser(request);
+    await enforceRateLimit(rateLimitStore, { name: 'review-write', ...limits.reviewWrite }, user.id);
+    const id = await createReview(db, user, request.body.officerId, request.body);
+    request.cacheInvalidation = cacheTags.reviewOf(request.body.officerId);
+    return reply.code(201).send(await getReviewById(db, id));
+  });
+
+  app.put(
+    '/reviews/:id',
+    { schema: { params: idParamsSchema, body: reviewUpdateBodySchema, response: { 200: reviewSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      await enforceRateLimit(rateLimitStore, { name: 'review-write', ...limits.reviewWrite }, user.id);
+      await updateReview(db, user, request.params.id, request.body);
+      return getReviewById(db, request.params.id);
+    },
+  );
+
+  app.delete(
+    '/reviews/:id',
+    { schema: { params: idParamsSchema, response: { 200: z.object({ success: z.boolean(), message: z.string() }) } } },
+    async (request) => {
+      const user = requireUser(request);
+      // Moderators delete many reviews in a row; the limit is for authors.
+      if (!user.isAdmin) await enforceRateLimit(rateLimitStore, { name: 'review-write', ...limits.reviewWrite }, user.id);
+      await deleteReview(db, user, request.params.id);
+      return { success: true, message: 'Review deleted' };
+    },
+  );
+
+  app.get(
+    '/reviews/:id/vote',
+    { schema: { params: idParamsSchema, response: { 200: z.object({ value: z.number() }) } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      reply.header('Cache-Control', 'private, no-store');
+      return { value: await getVote(db, user.id, request.params.id) };
+    },
+  );
+
+  app.post(
+    '/reviews/:id/vote',
+    {
+      // A vote changes that review's score, shown only in its officer's review pages and the recent list.
+      schema: { params: idParamsSchema, body: voteBodySchema, response: { 200: z.object({ value: z.number(), score: z.number() }) } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await enforceRateLimit(rateLimitStore, { name: 'vote', ...limits.vote }, user.id);
+      const { officerId, ...vote } = await castVote(db, user, request.params.id, request.body.value);
+      request.cacheInvalidation = cacheTags.voteOnReviewOf(officerId);
+      return vote;
+    },
+  );
+
+  app.post(
+    '/reviews/:id/flag',
+    {
+      // A flag changes nothing the public sees until an administrator decides on it.
+      config: { invalidates: 'none' },
+      schema: {
+        params: idParamsSchema,
+        body: flagBodySchema,
+        response: { 201: z.object({ success: z.boolean(), message: z.string(), flagId: z.number() }) },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await enforceRateLimit(rateLimitStore, { name: 'flag', ...limits.flag }, user.id);
+      const flagId = await flagReview(db, user, request.params.id, request.body.reason);
+      return reply.code(201).send({ success: true, message: FLAG_MESSAGES.created, flagId });
+    },
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * Reads the multipart form of POST /api/upload: one file in the field `file` (at most 5 MB, held in
+ * memory) and an optional text field `kind`. The file's name and declared type are ignored: the
+ * content decides (process-image.ts).
+ */
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { IMAGE_KINDS, type ImageKind } from '../../adapters/images/process-image.js';
+import { AppError } from '../../errors.js';
+import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from './upload-image.js';
+
+/** Room for the multipart boundaries, part headers and the `kind` field around the file. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+/** busboy limits: anything beyond one file and a couple of short fields is not our form. */
+export const UPLOAD_FORM_LIMITS = {
+  fileSize: MAX_UPLOAD_BYTES,
+  files: 1,
+  fields: 4,
+  parts: 5,
+  fieldSize: 100,
+  headerPairs: 20,
+} as const;
+
+const kindSchema = z.enum(IMAGE_KINDS, { error: UPLOAD_MESSAGES.badKind });
+
+export async function readUploadForm(request: FastifyRequest): Promise<{ file: Buffer; kind: ImageKind }> {
+  if (!request.isMultipart()) throw new AppError('BAD_REQUEST', UPLOAD_MESSAGES.notMultipart);
+  // A declared length far over the limit is refused before a byte of it is read.
+  const declaredLength = Number(request.headers['content-length']);
+  if (declaredLength > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooLarge);
+
+  let file: Buffer | undefined;
+  let kind: string | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file') {
+          part.file.resume(); // drain it: an unread stream would stall the form
+          continue;
+        }
+        file = await part.toBuffer();
+      } else if (part.fieldname === 'kind') {
+        kind = String(part.value);
+      }
+    }
+  } catch (error) {
+    throw toUploadError(error);
+  }
+  if (!file) throw new AppError('BAD_REQUEST', UPLOAD_MESSAGES.noFile);
+  const parsedKind = kindSchema.safeParse(kind === undefined || kind === '' ? 'profile' : kind);
+  if (!parsedKind.success) throw new AppError('BAD_REQUEST', UPLOAD_MESSAGES.badKind);
+  return { file, kind: parsedKind.data };
+}
+
+/** @fastify/multipart's refusals, in our words. */
+function toUploadError(error: unknown): unknown {
+  switch ((error as { code?: unknown }).code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new AppError('PAYLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooLarge);
+    case 'FST_FILES_LIMIT':
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return new AppError('BAD_REQUEST', UPLOAD_MESSAGES.oneFile);
+    default:
+      return error;
+  }
+}

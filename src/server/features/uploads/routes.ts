@@ -1,0 +1,53 @@
+/**
+ * Image upload and delivery (spec section 7: POST /api/upload -> success, url, message). Stored
+ * images are immutable and named by a random id, so they are served with a year-long cache.
+ */
+import multipart from '@fastify/multipart';
+import { z } from 'zod';
+import { notFound } from '../../errors.js';
+import { enforceRateLimit } from '../../rate-limit/rate-limit.js';
+import type { App } from '../../types.js';
+import { requireUser } from '../auth/guards.js';
+import { getImage, parseImageFileName } from './images.js';
+import { readUploadForm, UPLOAD_FORM_LIMITS } from './read-upload-form.js';
+import { UPLOAD_MESSAGES, uploadImage } from './upload-image.js';
+
+const uploadResultSchema = z.object({ success: z.boolean(), url: z.string(), message: z.string() });
+
+export async function uploadRoutes(app: App) {
+  const { db, config, rateLimitStore } = app;
+  // Registered here, not in app.ts: only this plugin accepts multipart bodies.
+  await app.register(multipart, { limits: UPLOAD_FORM_LIMITS });
+
+  app.post('/upload', { config: { invalidates: 'none' }, schema: { response: { 201: uploadResultSchema } } }, async (request, reply) => {
+    const user = requireUser(request);
+    await enforceRateLimit(rateLimitStore, { name: 'upload', ...config.rateLimits.upload }, user.id);
+    const { file, kind } = await readUploadForm(request);
+    const { url } = await uploadImage(db, { userId: user.id, kind, file });
+    return reply.code(201).send({ success: true, url, message: UPLOAD_MESSAGES.uploaded });
+  });
+
+  app.get('/images/:fileName', { schema: { params: z.object({ fileName: z.string() }) } }, async (request, reply) => {
+    // A name that cannot be one of ours is simply not found (no 400 that invites probing).
+    const id = parseImageFileName(request.params.fileName);
+    const image = id ? await getImage(db, id) : null;
+    if (!image) throw notFound('Image');
+
+    // The id names immutable bytes, so it is a strong validator.
+    const etag = `"${image.id}"`;
+    void reply
+      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      .header('ETag', etag)
+      .header('X-Content-Type-Options', 'nosniff');
+    if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    return reply.header('Content-Type', image.contentType).header('Content-Length', image.data.length).send(image.data);
+  });
+}
+
+function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const candidate = tag.trim().replace(/^W\//, '');
+    return candidate === '*' || candidate === etag;
+  });
+}

@@ -1,0 +1,50 @@
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../core/messages.js';
+import { toErrorResponse } from '../app.js';
+import { loadSheddingPlugin } from './load-shedding.js';
+
+describe('load shedding', () => {
+  const app = Fastify({ logger: false });
+  let release: () => void = () => undefined;
+  beforeAll(async () => {
+    await app.register(loadSheddingPlugin, { maxInFlight: 2 });
+    app.setErrorHandler((error, _request, reply) => {
+      const { status, body } = toErrorResponse(error as Error);
+      void reply.code(status).send(body);
+    });
+    // Holds every request until the test lets them all go.
+    let gate = new Promise<void>((resolve) => (release = resolve));
+    app.get('/api/slow', async () => {
+      await gate;
+      return { ok: true };
+    });
+    app.get('/api/reset', async () => {
+      gate = new Promise<void>((resolve) => (release = resolve));
+      return { ok: true };
+    });
+    app.get('/elsewhere', async () => ({ ok: true }));
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  it('refuses work beyond the limit with 503 and the busy message, and takes it again once answered', async () => {
+    const held = [app.inject({ method: 'GET', url: '/api/slow' }), app.inject({ method: 'GET', url: '/api/slow' })];
+    await new Promise((resolve) => setImmediate(resolve));
+    const refused = await app.inject({ method: 'GET', url: '/api/slow' });
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json()).toEqual({ message: MSG.server.busy, code: 'UNAVAILABLE' });
+    // Only the API is limited: the web app's files are still served.
+    expect((await app.inject({ method: 'GET', url: '/elsewhere' })).statusCode).toBe(200);
+
+    release();
+    expect((await Promise.all(held)).map((r) => r.statusCode)).toEqual([200, 200]);
+    const reset = await app.inject({ method: 'GET', url: '/api/reset' });
+    expect(reset.statusCode).toBe(200);
+    // Every slot was given back, errors and refusals included.
+    const next = [app.inject({ method: 'GET', url: '/api/slow' }), app.inject({ method: 'GET', url: '/api/slow' })];
+    await new Promise((resolve) => setImmediate(resolve));
+    release();
+    expect((await Promise.all(next)).map((r) => r.statusCode)).toEqual([200, 200]);
+  });
+});

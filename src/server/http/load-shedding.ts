@@ -1,0 +1,37 @@
+/**
+ * Load shedding: past `maxInFlight` API requests being worked on at once, a new one is refused at
+ * once with 503 and Retry-After instead of joining a queue for the database pool. Under an overload
+ * the site then answers quickly (some with "busy") and its memory stays bounded, instead of every
+ * request waiting seconds and timing out. Answers from the response cache are sent before this hook
+ * runs and are never refused: they cost almost nothing.
+ */
+import fp from 'fastify-plugin';
+import { MSG } from '../../core/messages.js';
+import { AppError } from '../errors.js';
+
+const kCounted = Symbol('loadSheddingCounted');
+
+export const loadSheddingPlugin = fp<{ maxInFlight: number }>(async (app, { maxInFlight }) => {
+  let inFlight = 0;
+
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    if (inFlight >= maxInFlight) {
+      // The error handler adds Retry-After to every 503.
+      throw new AppError('UNAVAILABLE', MSG.server.busy);
+    }
+    inFlight++;
+    (request as { [kCounted]?: boolean })[kCounted] = true;
+  });
+
+  // onResponse runs for every answered request, errors included; onRequestAbort covers clients that
+  // hang up before the answer (their onResponse never comes).
+  const release = async (request: object) => {
+    const counted = request as { [kCounted]?: boolean };
+    if (!counted[kCounted]) return;
+    counted[kCounted] = false;
+    inFlight--;
+  };
+  app.addHook('onResponse', release);
+  app.addHook('onRequestAbort', release);
+});

@@ -1,0 +1,248 @@
+import { randomBytes } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Officer, ReviewPage } from '../../core/api.js';
+import { buildApp } from '../app.js';
+import { PostgresCacheBus } from '../db/cache-bus.js';
+import { openDatabase, type DatabaseHandle } from '../db/client.js';
+import { officers } from '../db/schema.js';
+import { createTestContext, signedInClient, testConfig, type TestContext } from '../test/app.js';
+import { TEST_DATABASE_URL, databaseUrlFor, templateDb, withAdminClient } from '../test/database.js';
+import { createOfficer, createRegiment, createReview, createUser } from '../test/fixtures.js';
+import type { App } from '../types.js';
+import { ResponseCache, cacheTags, preferredEncoding, type Entry } from './response-cache.js';
+
+function entry(key: string, bytes: number, tags: Entry['tags'] = ['lists']): Entry {
+  return { key, tags, etag: `W/"${key}"`, contentType: 'application/json', identity: Buffer.alloc(bytes, 'x'), bytes };
+}
+
+describe('the response cache itself', () => {
+  it('keeps at most its memory, dropping the least recently used answers first', () => {
+    const cache = new ResponseCache(10_000);
+    for (const key of ['a', 'b', 'c']) cache.store(cache.currentGeneration(), entry(key, 2_000));
+    cache.get('a'); // used again: 'b' is now the oldest
+    cache.store(cache.currentGeneration(), entry('d', 2_000));
+    cache.store(cache.currentGeneration(), entry('e', 2_000));
+    cache.store(cache.currentGeneration(), entry('f', 2_000));
+    expect(cache.size.bytes).toBeLessThanOrEqual(10_000);
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toBeDefined();
+    expect(cache.get('f')).toBeDefined();
+  });
+
+  it('does not store an answer computed while a write invalidated the cache', () => {
+    const cache = new ResponseCache(10_000);
+    const startedAt = cache.currentGeneration();
+    cache.invalidateLocally(['recent-reviews']);
+    cache.store(startedAt, entry('/api/officers/1', 100));
+    expect(cache.get('/api/officers/1')).toBeUndefined();
+  });
+
+  it('forgets only the answers of the tags a write names', () => {
+    const cache = new ResponseCache(10_000);
+    cache.store(0, entry('/api/officers/1', 100, ['officer:1']));
+    cache.store(0, entry('/api/officers/2', 100, ['officer:2']));
+    cache.store(0, entry('/api/reviews/recent', 100, ['recent-reviews']));
+    cache.store(0, entry('/api/officers/top', 100, ['lists']));
+    cache.invalidateLocally(cacheTags.reviewOf(1));
+    expect(cache.get('/api/officers/1')).toBeUndefined();
+    expect(cache.get('/api/officers/2')).toBeDefined();
+    expect(cache.get('/api/reviews/recent')).toBeUndefined();
+    expect(cache.get('/api/officers/top')).toBeUndefined();
+    cache.invalidateLocally('all');
+    expect(cache.size).toEqual({ entries: 0, bytes: 0 });
+  });
+
+  it('lets the first miss for a URL compute it while later ones wait for its answer', async () => {
+    const cache = new ResponseCache(10_000);
+    expect(await cache.claim('/api/regiments')).toBe(true);
+    let waited = false;
+    const second = cache.claim('/api/regiments').then((computes) => {
+      waited = true;
+      return computes;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(waited).toBe(false);
+    cache.store(cache.currentGeneration(), entry('/api/regiments', 100));
+    cache.release('/api/regiments');
+    expect(await second).toBe(false);
+    expect(cache.get('/api/regiments')).toBeDefined();
+    // A write in between starts a new computation rather than waiting for a stale one.
+    expect(await cache.claim('/api/officers/top')).toBe(true);
+    cache.invalidateLocally('all');
+    expect(await cache.claim('/api/officers/top')).toBe(true);
+  });
+
+  it('stores nothing when given no memory', () => {
+    const cache = new ResponseCache(0);
+    cache.store(0, entry('/api/sides', 10));
+    expect(cache.get('/api/sides')).toBeUndefined();
+  });
+
+  it('picks brotli, then gzip, as the client accepts them', () => {
+    expect(preferredEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(preferredEncoding('gzip, br;q=0')).toBe('gzip');
+    expect(preferredEncoding('deflate')).toBe('identity');
+    expect(preferredEncoding('*')).toBe('br');
+    expect(preferredEncoding(undefined)).toBe('identity');
+  });
+});
+
+describe('public answers through the app', () => {
+  let ctx: TestContext;
+  let officerId: number;
+  let authorId: number;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    const regiment = await createRegiment(ctx.db, { name: '20th Maine Infantry' });
+    const officer = await createOfficer(ctx.db, { regimentId: regiment.id, name: 'Joshua Chamberlain' });
+    officerId = officer.id;
+    authorId = (await createUser(ctx.db)).id;
+    await createReview(ctx.db, { userId: authorId, officerId, rating: 4 });
+  });
+  afterAll(() => ctx.close());
+
+  const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers });
+
+  it('serves a repeated read from memory, with the same body and ETag, compressed as asked', async () => {
+    const url = `/api/reviews/officer/${officerId}?page=1&limit=5`;
+    const first = await get(url);
+    expect(first.statusCode).toBe(200);
+    // A change made behind the app's back is not seen: the answer really comes from memory.
+    await ctx.db.update(officers).set({ name: 'Renamed Behind The Back' }).where(eq(officers.id, officerId));
+    const second = await get(url);
+    expect(second.body).toBe(first.body);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect(second.headers['cache-control']).toBe('no-cache');
+    expect(second.headers['content-security-policy']).toBeDefined();
+
+    const notModified = await get(url, { 'if-none-match': String(first.headers.etag) });
+    expect(notModified.statusCode).toBe(304);
+    expect(notModified.body).toBe('');
+
+    const big = await get('/api/regiments', { 'accept-encoding': 'br' });
+    const again = await get('/api/regiments', { 'accept-encoding': 'gzip' });
+    const plain = await get('/api/regiments');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    if (plain.rawPayload.length >= 1024) {
+      expect(big.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(big.rawPayload).toString()).toBe(plain.body);
+      expect(again.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(again.rawPayload).toString()).toBe(plain.body);
+    }
+    await ctx.db.update(officers).set({ name: 'Joshua Chamberlain' }).where(eq(officers.id, officerId));
+    ctx.app.responseCache.invalidateLocally('all');
+  });
+
+  it("shows the writer's review at once: a write forgets what it changed before answering", async () => {
+    const before = (await get(`/api/officers/${officerId}`)).json<Officer>();
+    const pageBefore = (await get(`/api/reviews/officer/${officerId}?page=1&limit=5`)).json<ReviewPage>();
+    const { client } = await signedInClient(ctx, { steamId: '76561198000000001' });
+    const created = await client.post('/api/reviews', {
+      officerId,
+      text: 'Held the line on Little Round Top with great calm.',
+      leadership: 1,
+      tactics: 1,
+      communication: 1,
+      fairness: 1,
+    });
+    expect(created.statusCode).toBe(201);
+
+    const after = (await client.get(`/api/officers/${officerId}`)).json<Officer>();
+    expect(after.reviewCount).toBe(before.reviewCount + 1);
+    expect(after.averageRating).toBeLessThan(before.averageRating ?? 5);
+    const pageAfter = (await client.get(`/api/reviews/officer/${officerId}?page=1&limit=5`)).json<ReviewPage>();
+    expect(pageAfter.totalCount).toBe(pageBefore.totalCount + 1);
+    expect(pageAfter.reviews[0]!.text).toBe('Held the line on Little Round Top with great calm.');
+  });
+
+  it("a vote refreshes the review lists' scores", async () => {
+    const url = `/api/reviews/officer/${officerId}?page=1&limit=5`;
+    const page = (await get(url)).json<ReviewPage>();
+    const target = page.reviews.find((r) => r.userId === authorId)!;
+    const { client } = await signedInClient(ctx);
+    expect((await client.post(`/api/reviews/${target.id}/vote`, { value: 1 })).statusCode).toBe(200);
+    const again = (await get(url)).json<ReviewPage>();
+    expect(again.reviews.find((r) => r.id === target.id)!.score).toBe(target.score + 1);
+  });
+
+  it('a refused write forgets nothing', async () => {
+    const url = `/api/officers/${officerId}`;
+    await get(url);
+    const before = ctx.app.responseCache.size.entries;
+    const refused = await ctx.app.inject({ method: 'POST', url: '/api/reviews', payload: { officerId } });
+    expect(refused.statusCode).toBe(403);
+    expect(ctx.app.responseCache.size.entries).toBe(before);
+  });
+
+  it('never caches an answer that depends on who asks', async () => {
+    const { client } = await signedInClient(ctx);
+    await client.get('/api/reviews/my');
+    await client.get('/api/auth/status');
+    const keys = [...(ctx.app.responseCache as unknown as { entries: Map<string, unknown> }).entries.keys()];
+    expect(keys.some((key) => key.includes('/my') || key.includes('/auth/'))).toBe(false);
+  });
+});
+
+describe.runIf(TEST_DATABASE_URL)('two app processes on one PostgreSQL database', () => {
+  const name = `wor_test_cachebus_${randomBytes(4).toString('hex')}`;
+  let url: string;
+  let handles: DatabaseHandle[] = [];
+  let buses: PostgresCacheBus[] = [];
+  let apps: App[] = [];
+  const silent = { warn: () => undefined, info: () => undefined };
+
+  beforeAll(async () => {
+    await withAdminClient((c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${templateDb()}`));
+    url = databaseUrlFor(TEST_DATABASE_URL!, name);
+    for (let i = 0; i < 2; i++) {
+      const handle = await openDatabase({ url, poolSize: 4 });
+      const bus = await PostgresCacheBus.connect(url, handle.db, silent);
+      const app = await buildApp({ config: testConfig({ databaseUrl: url }), db: handle.db, logger: false, cacheBus: bus });
+      await app.ready();
+      handles.push(handle);
+      buses.push(bus);
+      apps.push(app);
+    }
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    for (const bus of buses) await bus.close();
+    for (const handle of handles) await handle.close();
+    await withAdminClient((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    handles = [];
+    buses = [];
+    apps = [];
+  });
+
+  it("one process's write reaches the other's cache", async () => {
+    const [first, second] = apps as [App, App];
+    const db = handles[0]!.db;
+    const regiment = await createRegiment(db, { name: '1st Minnesota Infantry' });
+    const officer = await createOfficer(db, { regimentId: regiment.id, name: 'William Colvill' });
+    const url = `/api/officers/${officer.id}`;
+    const cached = (await second.inject({ method: 'GET', url })).json<Officer>();
+    expect(cached.reviewCount).toBe(0);
+
+    const ctxFirst = { app: first, db, close: async () => undefined };
+    const { client } = await signedInClient(ctxFirst, { steamId: '76561198000000002' });
+    const created = await client.post('/api/reviews', {
+      officerId: officer.id,
+      text: 'Led the charge that bought the minutes the line needed.',
+      leadership: 5,
+      tactics: 5,
+      communication: 5,
+      fairness: 5,
+    });
+    expect(created.statusCode).toBe(201);
+
+    // The notification travels through PostgreSQL: allow it a moment.
+    let seen = cached;
+    for (let attempt = 0; attempt < 40 && seen.reviewCount === 0; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      seen = (await second.inject({ method: 'GET', url })).json<Officer>();
+    }
+    expect(seen.reviewCount).toBe(1);
+  });
+});

@@ -1,0 +1,322 @@
+/**
+ * An in-process cache of the public GET answers (officers, regiments, review lists, search), kept as
+ * ready-to-send bytes: serialised once, compressed once per encoding, with their ETag. A hit is
+ * answered in onRequest, before the session lookup, the handler, serialisation, ETag hashing and
+ * compression, which is what makes the read endpoints cheap (docs/decisions/0009-response-cache.md).
+ *
+ * Correctness rests on invalidation, not on expiry:
+ * - every successful write (any method but GET/HEAD/OPTIONS, status < 400) invalidates what its
+ *   route declares in `config.invalidates`, everything by default, before its answer is sent, so
+ *   the writer's next read is fresh;
+ * - a read that was computed while an invalidation happened is not stored (generation check), so
+ *   a slow read cannot put back what a write just removed;
+ * - other processes on the same database hear of it through the bus (PostgreSQL NOTIFY, see
+ *   cache-bus.ts); while the bus is down nothing is cached at all.
+ */
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * What a cached answer shows, so a write can forget just that: one officer, one officer's review
+ * pages, the recent reviews, or any list of officers and regiments (their figures, order and search
+ * results move with every rating).
+ */
+export type CacheTag = 'lists' | 'recent-reviews' | `officer:${number}` | `officer-reviews:${number}`;
+/** What a write changes: some tags, everything public ('all'), or nothing public ('none'). */
+export type Invalidation = readonly CacheTag[] | 'all' | 'none';
+
+export const cacheTags = {
+  lists: 'lists',
+  recentReviews: 'recent-reviews',
+  officer: (id: number) => `officer:${id}`,
+  officerReviews: (id: number) => `officer-reviews:${id}`,
+  /** What a new review of this officer changes. */
+  reviewOf: (officerId: number): CacheTag[] => [
+    `officer:${officerId}`,
+    `officer-reviews:${officerId}`,
+    'recent-reviews',
+    'lists',
+  ],
+  /** What a vote on a review of this officer changes: that review's score, shown in review lists. */
+  voteOnReviewOf: (officerId: number): CacheTag[] => [`officer-reviews:${officerId}`, 'recent-reviews'],
+} as const satisfies Record<string, CacheTag | ((id: number) => CacheTag | CacheTag[])>;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A public GET whose answer depends on its URL alone (never on the session): cache it under these tags. */
+    publicCache?: (request: FastifyRequest) => CacheTag[];
+    /** What a successful request on this route changes. Writes default to 'all'; GETs to 'none'. */
+    invalidates?: Invalidation;
+  }
+  interface FastifyInstance {
+    responseCache: ResponseCache;
+  }
+  interface FastifyRequest {
+    /** Set by a handler that learns only while working what it changed (overrides config.invalidates). */
+    cacheInvalidation?: Invalidation;
+  }
+}
+
+/** Another process's invalidations arrive here; ours go out through publish. */
+export interface CacheBus {
+  /** False while the bus cannot deliver (e.g. reconnecting): the cache then stores nothing. */
+  readonly healthy: boolean;
+  publish(invalidation: readonly CacheTag[] | 'all'): Promise<void>;
+  subscribe(listener: (invalidation: readonly CacheTag[] | 'all') => void): void;
+}
+
+/** Bodies at least this large are sent compressed (the same threshold as @fastify/compress). */
+const COMPRESS_THRESHOLD = 1024;
+/** URLs longer than this are answered but not cached: no legitimate public URL is that long. */
+const MAX_KEY_LENGTH = 512;
+type Encoding = 'br' | 'gzip' | 'identity';
+
+export interface Entry {
+  key: string;
+  tags: readonly CacheTag[];
+  etag: string;
+  contentType: string;
+  identity: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+  bytes: number;
+}
+
+export class ResponseCache {
+  private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
+  /** Bumped by every invalidation; a read stores its answer only if it has not moved meanwhile. */
+  private generation = 0;
+  /** Misses being computed: a second request for the same URL waits for the first one's answer. */
+  private readonly pending = new Map<string, { generation: number; done: Promise<void>; finish: () => void }>();
+
+  constructor(
+    readonly maxBytes: number,
+    private readonly bus: CacheBus | null = null,
+  ) {
+    bus?.subscribe((invalidation) => this.invalidateLocally(invalidation));
+  }
+
+  get enabled(): boolean {
+    return this.maxBytes > 0 && (this.bus?.healthy ?? true);
+  }
+
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.bytes };
+  }
+
+  currentGeneration(): number {
+    return this.generation;
+  }
+
+  get(key: string): Entry | undefined {
+    if (!this.enabled) return undefined;
+    const entry = this.entries.get(key);
+    if (entry) {
+      // Least recently used goes first: move the hit to the end of the insertion order.
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+    }
+    return entry;
+  }
+
+  /**
+   * Called on a miss. The first request for a URL computes it (true); one arriving meanwhile waits
+   * until that answer is stored or has failed (false), so a popular list dropped by a write is
+   * computed once, not once per waiting visitor.
+   */
+  async claim(key: string): Promise<boolean> {
+    const current = this.pending.get(key);
+    if (current && current.generation === this.generation) {
+      await current.done;
+      return false;
+    }
+    let finish!: () => void;
+    const done = new Promise<void>((resolve) => (finish = resolve));
+    this.pending.set(key, { generation: this.generation, done, finish });
+    return true;
+  }
+
+  /** The computing request is answered (stored or not): release whoever waits for it. */
+  release(key: string): void {
+    const current = this.pending.get(key);
+    if (!current) return;
+    this.pending.delete(key);
+    current.finish();
+  }
+
+  store(generation: number, entry: Entry): void {
+    if (!this.enabled || generation !== this.generation || entry.bytes > this.maxBytes / 4) return;
+    this.remove(entry.key);
+    this.entries.set(entry.key, entry);
+    this.bytes += entry.bytes;
+    for (const [oldest, old] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.remove(oldest, old);
+    }
+  }
+
+  /** Compresses on first demand and keeps the result: the entry's size grows by what it keeps. */
+  variant(entry: Entry, encoding: Encoding): Buffer {
+    if (encoding === 'identity' || entry.identity.length < COMPRESS_THRESHOLD) return entry.identity;
+    let body = entry[encoding];
+    if (!body) {
+      body =
+        encoding === 'br'
+          ? brotliCompressSync(entry.identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
+          : gzipSync(entry.identity, { level: 6 });
+      entry[encoding] = body;
+      entry.bytes += body.length;
+      if (this.entries.get(entry.key) === entry) this.bytes += body.length;
+    }
+    return body;
+  }
+
+  /** A write on this process: forget here at once, then tell the others. */
+  async invalidate(invalidation: Invalidation): Promise<void> {
+    if (invalidation === 'none') return;
+    this.invalidateLocally(invalidation);
+    await this.bus?.publish(invalidation);
+  }
+
+  invalidateLocally(invalidation: readonly CacheTag[] | 'all'): void {
+    this.generation++;
+    if (invalidation === 'all') {
+      this.entries.clear();
+      this.bytes = 0;
+      return;
+    }
+    const forgotten = new Set<string>(invalidation);
+    for (const [key, entry] of this.entries) if (entry.tags.some((tag) => forgotten.has(tag))) this.remove(key, entry);
+  }
+
+  private remove(key: string, entry = this.entries.get(key)) {
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
+  }
+}
+
+/** The client's preferred encoding among those we produce (brotli, then gzip), from Accept-Encoding. */
+export function preferredEncoding(header: string | undefined): Encoding {
+  if (!header) return 'identity';
+  const accepted = new Map<string, number>();
+  for (const part of header.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    accepted.set(name!.trim(), q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const allows = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  if (allows('br')) return 'br';
+  if (allows('gzip')) return 'gzip';
+  return 'identity';
+}
+
+function weakEtag(body: Buffer): string {
+  return `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
+}
+
+function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const strong = etag.slice(2);
+  return header.split(',').some((candidate) => {
+    const tag = candidate.trim();
+    return tag === '*' || tag === etag || tag === strong;
+  });
+}
+
+function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: Entry, cache: ResponseCache) {
+  void reply
+    .header('Content-Type', entry.contentType)
+    .header('ETag', entry.etag)
+    .header('Cache-Control', 'no-cache')
+    .header('Vary', 'Accept-Encoding');
+  if (etagMatches(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  const body = cache.variant(entry, encoding);
+  // A set Content-Encoding tells @fastify/compress the body is already encoded.
+  if (body !== entry.identity) void reply.header('Content-Encoding', encoding);
+  return reply.send(body);
+}
+
+const kGeneration = Symbol('responseCacheGeneration');
+const kFromCache = Symbol('responseCacheHit');
+const kClaimed = Symbol('responseCacheClaimed');
+type CachedRequest = FastifyRequest & { [kGeneration]?: number; [kFromCache]?: boolean; [kClaimed]?: boolean };
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Register after helmet (its headers are set in onRequest, before a hit is answered) and before
+ * @fastify/compress and @fastify/etag (this onSend must see the serialised JSON, not a stream).
+ */
+export const responseCachePlugin = fp<{ cache: ResponseCache }>(async (app, { cache }) => {
+  app.decorate('responseCache', cache);
+  app.decorateRequest('cacheInvalidation', undefined);
+
+  app.addHook('onRequest', async (request: CachedRequest, reply) => {
+    if (request.method !== 'GET' || !request.routeOptions.config.publicCache) return;
+    let entry = cache.get(request.url);
+    if (!entry && cache.enabled && request.url.length <= MAX_KEY_LENGTH) {
+      request[kClaimed] = await cache.claim(request.url);
+      if (!request[kClaimed]) entry = cache.get(request.url);
+    }
+    if (entry) {
+      request[kFromCache] = true;
+      return sendEntry(request, reply, entry, cache);
+    }
+    // Not there even after waiting (the first one failed, or a write came between): compute it.
+    request[kGeneration] = cache.currentGeneration();
+  });
+
+  // Whatever happened to the request that computes a URL, those waiting for it must go on.
+  const releaseClaim = async (request: CachedRequest) => {
+    if (request[kClaimed]) {
+      request[kClaimed] = false;
+      cache.release(request.url);
+    }
+  };
+  app.addHook('onResponse', releaseClaim);
+  app.addHook('onRequestAbort', releaseClaim);
+
+  app.addHook('onSend', async (request: CachedRequest, reply, payload) => {
+    const config = request.routeOptions.config;
+    const invalidation = request.cacheInvalidation ?? config.invalidates ?? (SAFE_METHODS.has(request.method) ? 'none' : 'all');
+    if (invalidation !== 'none' && reply.statusCode < 400) {
+      await cache.invalidate(invalidation);
+      return payload;
+    }
+    const generation = request[kGeneration];
+    if (
+      generation === undefined ||
+      request[kFromCache] ||
+      reply.statusCode !== 200 ||
+      typeof payload !== 'string' ||
+      request.url.length > MAX_KEY_LENGTH
+    ) {
+      return payload;
+    }
+    const identity = Buffer.from(payload);
+    const entry: Entry = {
+      key: request.url,
+      tags: config.publicCache!(request),
+      etag: weakEtag(identity),
+      contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
+      identity,
+      bytes: identity.length + request.url.length,
+    };
+    cache.store(generation, entry);
+    await releaseClaim(request);
+    void reply.header('ETag', entry.etag).header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
+    if (etagMatches(request.headers['if-none-match'], entry.etag)) {
+      void reply.code(304);
+      return '';
+    }
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    const body = cache.variant(entry, encoding);
+    if (body !== entry.identity) void reply.header('Content-Encoding', encoding).header('Content-Length', body.length);
+    return body;
+  });
+});

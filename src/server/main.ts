@@ -1,0 +1,58 @@
+/** Starts the server: configuration, database (migrated), demo data when wanted, HTTP. */
+import path from 'node:path';
+import { buildApp } from './app.js';
+import { fakeSteamConfig } from './adapters/steam/fake-steam.js';
+import { isLoopbackUrl, loadConfigOrExit, type Config } from './config.js';
+import { openDatabase } from './db/client.js';
+import { PostgresCacheBus } from './db/cache-bus.js';
+import { RedisRateLimitStore } from './rate-limit/redis-store.js';
+import { purgeExpiredSessions } from './features/auth/sessions.js';
+import { announceDemoAccounts, isDatabaseEmpty, seedDemoData } from './db/seed/demo.js';
+
+async function main() {
+  let config: Config = loadConfigOrExit();
+
+  const handle = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
+  // Demo data: on by default only for an empty embedded database; never over existing data.
+  const wantsSeed = config.seedDemo ?? handle.kind === 'pglite';
+  // The embedded demo links Steam offline through the development fake, unless told otherwise.
+  if (config.steam.fake ?? (wantsSeed && handle.kind === 'pglite' && isLoopbackUrl(config.publicUrl))) {
+    config = { ...config, steam: fakeSteamConfig(config.publicUrl) };
+  }
+  const redisStore = config.redisUrl ? RedisRateLimitStore.connect(config.redisUrl) : undefined;
+  // Several processes may share a PostgreSQL database: their response caches hear of each other's
+  // writes through it. PGlite belongs to this one process.
+  const cacheBus =
+    config.databaseUrl && config.responseCacheBytes > 0 ? await PostgresCacheBus.connect(config.databaseUrl, handle.db, console) : undefined;
+  const app = await buildApp({ config, db: handle.db, rateLimitStore: redisStore, cacheBus });
+  if (config.steam.fake) app.log.warn(`Steam sign-in and statistics use the development fake at ${config.steam.openIdUrl}`);
+
+  if (wantsSeed && (await isDatabaseEmpty(handle.db))) {
+    app.log.info('Empty database: seeding demo data');
+    const accounts = await seedDemoData(handle.db, config.dataDir);
+    announceDemoAccounts(app.log, accounts);
+  } else if (wantsSeed) {
+    announceDemoAccounts(app.log, null, config.dataDir);
+  }
+
+  // Expired sessions are dead already (findSession checks expiry); this only keeps the table small.
+  await purgeExpiredSessions(handle.db);
+  const purgeTimer = setInterval(() => void purgeExpiredSessions(handle.db).catch((err) => app.log.warn({ err }, 'session purge failed')), 60 * 60 * 1000);
+  purgeTimer.unref();
+
+  const shutdown = async (signal: string) => {
+    app.log.info(`${signal} received, shutting down`);
+    await app.close();
+    await redisStore?.close();
+    await cacheBus?.close();
+    await handle.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`War of Rights Officer Ratings is running at ${config.publicUrl} (database: ${handle.kind})`);
+}
+
+await main();

@@ -1,0 +1,143 @@
+/** Builds the real application on a fresh test database, and signs users in through the real API. */
+import type { LightMyRequestResponse } from 'fastify';
+import { buildApp, type BuildAppOptions } from '../app.js';
+import { DEFAULT_RATE_LIMITS, STEAM_DEFAULTS, type Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import { users } from '../db/schema.js';
+import { hashPassword } from '../features/auth/accounts.js';
+import type { App } from '../types.js';
+import { openTestDatabase } from './database.js';
+
+export interface TestContext {
+  app: App;
+  db: Database;
+  close(): Promise<void>;
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: null,
+    dataDir: '/nonexistent',
+    publicUrl: 'http://localhost:3000',
+    isHttps: false,
+    sessionSecret: 'test-secret-test-secret-test-secret-0123',
+    adminEmails: new Set(),
+    seedDemo: false,
+    logLevel: 'silent',
+    steam: { ...STEAM_DEFAULTS, apiKey: null, fake: false },
+    // Test files sign many users in from one address: only the rate-limit tests set real limits.
+    rateLimits: {
+      ...DEFAULT_RATE_LIMITS,
+      login: { limit: 100_000, windowMs: 60_000 },
+      accountEmail: { limit: 100_000, windowMs: 60_000 },
+    },
+    smtpUrl: null,
+    mailFrom: 'Test <no-reply@example.test>',
+    redisUrl: null,
+    trustProxy: false,
+    sessionIdleMs: 7 * 24 * 3_600_000,
+    sessionMaxMs: 30 * 24 * 3_600_000,
+    responseCacheBytes: 32 * 1024 * 1024,
+    maxInFlight: 64,
+    serveWeb: false,
+    identityProvider: 'builtin',
+    firebase: null,
+    ...overrides,
+  };
+}
+
+export async function createTestContext(
+  overrides: Partial<Config> = {},
+  options: Pick<BuildAppOptions, 'mailer' | 'rateLimitStore'> = {},
+): Promise<TestContext> {
+  const handle = await openTestDatabase();
+  const app = await buildApp({ config: testConfig(overrides), db: handle.db, logger: false, ...options });
+  await app.ready();
+  return {
+    app,
+    db: handle.db,
+    async close() {
+      await app.close();
+      await handle.close();
+    },
+  };
+}
+
+/** A browser-like client: keeps its cookie and CSRF token across requests. */
+export class TestClient {
+  cookie = '';
+  csrfToken = '';
+
+  constructor(private readonly app: App) {}
+
+  private absorb(response: LightMyRequestResponse) {
+    const setCookie = response.cookies.find((c) => c.name === 'wor_sid');
+    if (setCookie) this.cookie = setCookie.value ? `wor_sid=${setCookie.value}` : '';
+    // A cleared cookie means the session (and its CSRF token) is gone, as a browser would find.
+    if (setCookie && !setCookie.value) this.csrfToken = '';
+    return response;
+  }
+
+  async fetchCsrfToken(): Promise<string> {
+    const response = this.absorb(await this.app.inject({ method: 'GET', url: '/api/csrf-token', headers: { cookie: this.cookie } }));
+    this.csrfToken = response.json<{ csrfToken: string }>().csrfToken;
+    return this.csrfToken;
+  }
+
+  async get(url: string) {
+    return this.absorb(await this.app.inject({ method: 'GET', url, headers: { cookie: this.cookie } }));
+  }
+
+  async write(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) {
+    if (!this.csrfToken) await this.fetchCsrfToken();
+    const response = this.absorb(
+      await this.app.inject({
+        method,
+        url,
+        headers: { cookie: this.cookie, 'csrf-token': this.csrfToken },
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      }),
+    );
+    // A sign-in or sign-out changes the session, and with it the CSRF token.
+    if (/\/api\/auth\/(login|legacy-login|register|logout)$/.test(url)) this.csrfToken = '';
+    return response;
+  }
+
+  post(url: string, payload?: unknown) {
+    return this.write('POST', url, payload);
+  }
+}
+
+let userCounter = 0;
+const TEST_PASSWORD = 'correct horse battery';
+// argon2 is deliberately slow: hash the shared test password once per file.
+let testPasswordHash: Promise<string> | undefined;
+
+/** Creates an account directly in the database (fast) and signs it in through the real login API. */
+export async function signedInClient(
+  ctx: TestContext,
+  options: { isAdmin?: boolean; steamId?: string | null; username?: string } = {},
+): Promise<{ client: TestClient; userId: number; email: string; username: string }> {
+  userCounter += 1;
+  const username = options.username ?? `tester${userCounter}_${Math.random().toString(36).slice(2, 7)}`;
+  const email = `${username.toLowerCase()}@example.test`;
+  const password = TEST_PASSWORD;
+  testPasswordHash ??= hashPassword(TEST_PASSWORD);
+  const [user] = await ctx.db
+    .insert(users)
+    .values({
+      username,
+      email,
+      passwordHash: await testPasswordHash,
+      emailVerified: true,
+      isAdmin: options.isAdmin ?? false,
+      steamId: options.steamId ?? null,
+    })
+    .returning({ id: users.id });
+  const client = new TestClient(ctx.app);
+  const response = await client.post('/api/auth/login', { email, password });
+  if (response.statusCode !== 200) throw new Error(`test login failed: ${response.statusCode} ${response.body}`);
+  return { client, userId: user!.id, email, username };
+}

@@ -1,0 +1,334 @@
+/**
+ * The authorization matrix (spec section 6, Roles and permissions): every endpoint of the API,
+ * called as a visitor, a signed-in user, the owner of the target and an admin, with the status each
+ * must get. One row per endpoint; the first test compares the rows with the routes the app really
+ * registers, so an endpoint added without a row fails the suite.
+ *
+ * Every cell gets a fresh world (authorization-world.ts) so destructive calls stay independent, and
+ * sends a valid body: a refusal can then only come from who is asking. The app runs in Firebase mode
+ * (against the fake Auth emulator) because that mode registers every route the built-in mode does,
+ * plus the identity-service calls.
+ */
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeAuthEmulator } from '../adapters/firebase/fake-auth-emulator.js';
+import type { FirebaseConfig } from '../config.js';
+import { createTestContext, type TestContext } from './app.js';
+import { buildWorld, clientFor, MultipartBody, RECRUIT_PASSWORD, ROLES, send, type Method, type Role, type World } from './authorization-world.js';
+
+type Expected = Record<Role, number>;
+
+interface Row {
+  method: Method;
+  /** As registered (app.routeList), with :params. */
+  path: string;
+  url(world: World): string;
+  body?(world: World): unknown;
+  expect: Expected;
+}
+
+// The usual shapes of a row's expectations.
+const everyone = (status: number): Expected => ({ visitor: status, user: status, owner: status, admin: status });
+const signedIn = (status: number): Expected => ({ visitor: 401, user: status, owner: status, admin: status });
+const adminOnly = (status: number): Expected => ({ visitor: 401, user: 403, owner: 403, admin: status });
+/** Owner's own officer profile: admins go through /api/admin/officers instead (spec section 7). */
+const officerOwnerOnly = (status: number): Expected => ({ visitor: 401, user: 403, owner: status, admin: 403 });
+/** Owner or admin (regiment edit; review edit and delete). */
+const ownerOrAdmin = (status: number): Expected => ({ visitor: 401, user: 403, owner: status, admin: status });
+
+const reviewForm = { text: 'Steady under fire and clear orders.', leadership: 4, tactics: 3.5, communication: 4, fairness: 5 };
+const officerForm = (w: World) => ({ name: `Renamed ${w.tag}`, rank: 'Maj.', regimentId: w.regiment.id, profileImageUrl: null });
+
+let smallPng: Buffer;
+
+const ROWS: Row[] = [
+  // Security token and authentication: public.
+  { method: 'GET', path: '/api/csrf-token', url: () => '/api/csrf-token', expect: everyone(200) },
+  { method: 'GET', path: '/api/auth/status', url: () => '/api/auth/status', expect: everyone(200) },
+  { method: 'GET', path: '/api/auth/config', url: () => '/api/auth/config', expect: everyone(200) },
+  {
+    method: 'POST',
+    path: '/api/auth/register',
+    url: () => '/api/auth/register',
+    body: (w) => ({ username: `Newbie_${w.tag}`, email: `newbie.${w.tag}@example.test`, password: 'long enough password' }),
+    expect: everyone(201),
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/login',
+    url: () => '/api/auth/login',
+    body: (w) => ({ email: w.recruit.email, password: RECRUIT_PASSWORD }),
+    expect: everyone(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/legacy-login',
+    url: () => '/api/auth/legacy-login',
+    body: (w) => ({ username: w.recruit.username, password: RECRUIT_PASSWORD }),
+    expect: everyone(200),
+  },
+  { method: 'POST', path: '/api/auth/logout', url: () => '/api/auth/logout', expect: everyone(200) },
+  {
+    method: 'POST',
+    path: '/api/auth/request-verification',
+    url: () => '/api/auth/request-verification',
+    body: (w) => ({ email: w.recruit.email }),
+    expect: everyone(200),
+  },
+  { method: 'GET', path: '/api/auth/verify-email/:code', url: (w) => `/api/auth/verify-email/${w.verifyEmailCode}`, expect: everyone(200) },
+  {
+    method: 'POST',
+    path: '/api/auth/forgot-password',
+    url: () => '/api/auth/forgot-password',
+    body: (w) => ({ email: w.recruit.email }),
+    expect: everyone(200),
+  },
+  {
+    method: 'GET',
+    path: '/api/auth/reset-password/:code',
+    url: (w) => `/api/auth/reset-password/${w.resetPasswordCode}`,
+    expect: everyone(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/reset-password',
+    url: () => '/api/auth/reset-password',
+    body: (w) => ({ code: w.resetPasswordCode, password: 'NewPassw0rd' }),
+    expect: everyone(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/firebase-login',
+    url: () => '/api/auth/firebase-login',
+    body: (w) => ({ idToken: w.recruitIdToken }),
+    expect: everyone(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/firebase-register',
+    url: () => '/api/auth/firebase-register',
+    body: (w) => ({ idToken: w.newcomerIdToken, username: `Newcomer_${w.tag}` }),
+    expect: everyone(201),
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/update-verification',
+    url: () => '/api/auth/update-verification',
+    body: (w) => ({ idToken: w.recruitIdToken }),
+    expect: everyone(200),
+  },
+  // Steam linking: browser navigations, answered by a redirect (to /login for visitors).
+  { method: 'GET', path: '/api/auth/steam', url: () => '/api/auth/steam?redirect=/my-stats', expect: everyone(302) },
+  { method: 'GET', path: '/api/auth/steam/callback', url: () => '/api/auth/steam/callback?state=unknown', expect: everyone(302) },
+
+  // Reference data: public reads.
+  { method: 'GET', path: '/api/sides', url: () => '/api/sides', expect: everyone(200) },
+  { method: 'GET', path: '/api/regiments', url: () => '/api/regiments', expect: everyone(200) },
+  { method: 'GET', path: '/api/regiments/side/:sideId', url: (w) => `/api/regiments/side/${w.regiment.sideId}`, expect: everyone(200) },
+  { method: 'GET', path: '/api/regiments/:id', url: (w) => `/api/regiments/${w.regiment.id}`, expect: everyone(200) },
+  { method: 'GET', path: '/api/officers', url: () => '/api/officers', expect: everyone(200) },
+  { method: 'GET', path: '/api/officers/top', url: () => '/api/officers/top?side=USA', expect: everyone(200) },
+  { method: 'GET', path: '/api/officers/search', url: (w) => `/api/officers/search?q=${w.tag}`, expect: everyone(200) },
+  {
+    method: 'GET',
+    path: '/api/officers/regiment/:regimentId',
+    url: (w) => `/api/officers/regiment/${w.regiment.id}`,
+    expect: everyone(200),
+  },
+  { method: 'GET', path: '/api/officers/:id', url: (w) => `/api/officers/${w.ownOfficer.id}`, expect: everyone(200) },
+  { method: 'GET', path: '/api/officers/:id/steam-stats', url: (w) => `/api/officers/${w.ownOfficer.id}/steam-stats`, expect: everyone(200) },
+  { method: 'GET', path: '/api/users/me/steam-stats', url: () => '/api/users/me/steam-stats', expect: signedIn(200) },
+  { method: 'GET', path: '/api/images/:fileName', url: (w) => `/api/images/${w.imageFileName}`, expect: everyone(200) },
+
+  // Editing officers and regiments.
+  {
+    method: 'PATCH',
+    path: '/api/regiments/:id/edit',
+    url: (w) => `/api/regiments/${w.regiment.id}/edit`,
+    body: (w) => ({ name: `Edited_${w.tag}`, description: 'Drilled every Sunday.', bannerImageUrl: null, iconImageUrl: null }),
+    expect: ownerOrAdmin(200),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/officers/:id/edit',
+    url: (w) => `/api/officers/${w.ownOfficer.id}/edit`,
+    body: officerForm,
+    expect: officerOwnerOnly(200),
+  },
+  { method: 'DELETE', path: '/api/officers/:id', url: (w) => `/api/officers/${w.ownOfficer.id}`, expect: officerOwnerOnly(200) },
+
+  // Reviews.
+  { method: 'GET', path: '/api/reviews/recent', url: () => '/api/reviews/recent', expect: everyone(200) },
+  {
+    method: 'GET',
+    path: '/api/reviews/officer/:officerId',
+    url: (w) => `/api/reviews/officer/${w.ownOfficer.id}?page=1&limit=5`,
+    expect: everyone(200),
+  },
+  { method: 'GET', path: '/api/reviews/my', url: () => '/api/reviews/my', expect: signedIn(200) },
+  {
+    method: 'POST',
+    path: '/api/reviews',
+    url: () => '/api/reviews',
+    body: (w) => ({ ...reviewForm, officerId: w.unreviewedOfficer.id, overallRating: 4 }),
+    // Every signed-in role here has a linked Steam account (spec section 6).
+    expect: signedIn(201),
+  },
+  {
+    method: 'PUT',
+    path: '/api/reviews/:id',
+    url: (w) => `/api/reviews/${w.ownerReview.id}`,
+    body: (w) => ({ ...reviewForm, officerId: w.otherOfficer.id }),
+    // A review is its author's opinion: admins may delete it, not rewrite it.
+    expect: { visitor: 401, user: 403, owner: 200, admin: 403 },
+  },
+  { method: 'DELETE', path: '/api/reviews/:id', url: (w) => `/api/reviews/${w.ownerReview.id}`, expect: ownerOrAdmin(200) },
+  { method: 'GET', path: '/api/reviews/:id/vote', url: (w) => `/api/reviews/${w.ownerReview.id}/vote`, expect: signedIn(200) },
+  {
+    method: 'POST',
+    path: '/api/reviews/:id/vote',
+    url: (w) => `/api/reviews/${w.ownerReview.id}/vote`,
+    body: () => ({ value: 1 }),
+    // Nobody votes on their own review.
+    expect: { visitor: 401, user: 200, owner: 403, admin: 200 },
+  },
+  {
+    method: 'POST',
+    path: '/api/reviews/:id/flag',
+    url: (w) => `/api/reviews/${w.othersReview.id}/flag`,
+    body: () => ({ reason: 'Personal attack, not a review.' }),
+    expect: signedIn(201),
+  },
+
+  // Uploads and registrations: any signed-in user.
+  {
+    method: 'POST',
+    path: '/api/upload',
+    url: () => '/api/upload',
+    body: () => new MultipartBody([{ field: 'file', data: smallPng, filename: 'icon.png', type: 'image/png' }]),
+    expect: signedIn(201),
+  },
+  {
+    method: 'POST',
+    path: '/api/regiments/register',
+    url: () => '/api/regiments/register',
+    body: (w) => ({ name: `Proposed_${w.tag}`, description: null, sideId: 1, bannerImageUrl: null, iconImageUrl: null }),
+    expect: signedIn(201),
+  },
+  {
+    method: 'POST',
+    path: '/api/officers/register',
+    url: () => '/api/officers/register',
+    body: (w) => ({ name: `Applicant_${w.tag}`, rank: 'Capt.', regimentId: w.regiment.id, profileImageUrl: null }),
+    // The owner already is an officer (a business rule, not a refusal of the role).
+    expect: { visitor: 401, user: 201, owner: 409, admin: 201 },
+  },
+  { method: 'GET', path: '/api/users/me/regiments/owned', url: () => '/api/users/me/regiments/owned', expect: signedIn(200) },
+
+  // Administration: admins only; the owner of the target is no exception.
+  { method: 'GET', path: '/api/admin/registrations/regiments', url: () => '/api/admin/registrations/regiments', expect: adminOnly(200) },
+  { method: 'GET', path: '/api/admin/registrations/officers', url: () => '/api/admin/registrations/officers', expect: adminOnly(200) },
+  {
+    method: 'POST',
+    path: '/api/admin/registrations/regiments/:id/:action',
+    url: (w) => `/api/admin/registrations/regiments/${w.regimentRegistrationId}/approve`,
+    body: () => ({ notes: 'Welcome.' }),
+    expect: adminOnly(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/registrations/officers/:id/:action',
+    url: (w) => `/api/admin/registrations/officers/${w.officerRegistrationId}/approve`,
+    body: () => ({ notes: 'Welcome.' }),
+    expect: adminOnly(200),
+  },
+  { method: 'GET', path: '/api/admin/dashboard', url: () => '/api/admin/dashboard', expect: adminOnly(200) },
+  { method: 'GET', path: '/api/admin/status', url: () => '/api/admin/status', expect: adminOnly(200) },
+  { method: 'GET', path: '/api/admin/users', url: () => '/api/admin/users', expect: adminOnly(200) },
+  { method: 'PATCH', path: '/api/admin/users/:id/ban', url: (w) => `/api/admin/users/${w.member.id}/ban`, expect: adminOnly(200) },
+  { method: 'PATCH', path: '/api/admin/users/:id/unban', url: (w) => `/api/admin/users/${w.bannedMember.id}/unban`, expect: adminOnly(200) },
+  { method: 'GET', path: '/api/admin/reviews/flagged', url: () => '/api/admin/reviews/flagged', expect: adminOnly(200) },
+  {
+    method: 'POST',
+    path: '/api/admin/reviews/:id/approve',
+    url: (w) => `/api/admin/reviews/${w.othersReview.id}/approve`,
+    expect: adminOnly(200),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/admin/officers/:id',
+    url: (w) => `/api/admin/officers/${w.ownOfficer.id}`,
+    body: officerForm,
+    expect: adminOnly(200),
+  },
+  { method: 'DELETE', path: '/api/admin/officers/:id', url: (w) => `/api/admin/officers/${w.ownOfficer.id}`, expect: adminOnly(200) },
+  { method: 'DELETE', path: '/api/admin/regiments/:id', url: (w) => `/api/admin/regiments/${w.regiment.id}`, expect: adminOnly(200) },
+];
+
+const PROJECT = 'demo-wor-matrix';
+const emulator = new FakeAuthEmulator(PROJECT);
+const previousEmulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+let ctx: TestContext;
+/** Every answer of the matrix, for the check that none is a server error. */
+const answers: Array<{ cell: string; status: number; body: string }> = [];
+
+beforeAll(async () => {
+  const emulatorHost = await emulator.start();
+  // firebase-admin reads the emulator address from the environment (the verifier checks they agree).
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
+  const firebase: FirebaseConfig = {
+    projectId: PROJECT,
+    apiKey: 'fake-api-key',
+    authDomain: `${PROJECT}.firebaseapp.com`,
+    appId: '1:123:web:abc',
+    emulatorHost,
+  };
+  ctx = await createTestContext({ identityProvider: 'firebase', firebase });
+  smallPng = await sharp({ create: { width: 16, height: 16, channels: 3, background: { r: 90, g: 60, b: 30 } } }).png().toBuffer();
+});
+
+afterAll(async () => {
+  await ctx?.close();
+  await emulator.stop();
+  if (previousEmulatorHost === undefined) delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  else process.env.FIREBASE_AUTH_EMULATOR_HOST = previousEmulatorHost;
+});
+
+const key = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
+/** '/api/reviews/:id/vote' -> /^\/api\/reviews\/[^/]+\/vote$/ */
+const routePattern = (path: string) =>
+  new RegExp(`^${path.split('/').map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')}$`);
+
+describe('authorization matrix', () => {
+  it('has exactly one row for every registered endpoint', () => {
+    const registered = ctx.app.routeList.filter((route) => route.method !== 'HEAD').map((route) => key({ method: route.method, path: route.url }));
+    const rows = ROWS.map(key);
+    expect(new Set(rows).size, 'duplicate rows').toBe(rows.length);
+    expect([...rows].sort()).toEqual([...new Set(registered)].sort());
+  });
+
+  it.each(ROWS.map((row) => [key(row), row] as const))('%s', async (name, row) => {
+    // The four cells of a row share nothing, so they run side by side.
+    const responses = await Promise.all(
+      ROLES.map(async (role) => {
+        const world = await buildWorld(ctx.db, { emulator });
+        const client = await clientFor(ctx.app, world, role);
+        const url = row.url(world);
+        // A row calls its own route: a typo in url() must not quietly test another endpoint.
+        expect(new URL(url, 'http://x').pathname, `${name}: url ${url}`).toMatch(routePattern(row.path));
+        return send(ctx.app, client, row.method, url, row.body?.(world));
+      }),
+    );
+    ROLES.forEach((role, i) => {
+      const { statusCode, body } = responses[i]!;
+      answers.push({ cell: `${name} as ${role}`, status: statusCode, body });
+      expect.soft(statusCode, `${name} as ${role}: ${body.slice(0, 200)}`).toBe(row.expect[role]);
+    });
+  });
+
+  it('never answers with a server error', () => {
+    expect(answers.length).toBe(ROWS.length * ROLES.length);
+    const serverErrors = answers.filter((answer) => answer.status >= 500).map((answer) => `${answer.cell}: ${answer.status} ${answer.body}`);
+    expect(serverErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,213 @@
+/**
+ * The fixtures of the authorization matrix (authorization-matrix.test.ts): a small "world" of rows
+ * built directly in the database, one per endpoint and role so that destructive calls (deletes,
+ * bans, approvals) never change what another cell of the matrix sees, and a client per role.
+ */
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { computeOverallRating } from '../../core/rating.js';
+import { mintEmulatorIdToken, type FakeAuthEmulator } from '../adapters/firebase/fake-auth-emulator.js';
+import type { Database } from '../db/client.js';
+import { images, officerRegistrations, officers, regimentRegistrations, regiments, reviewFlags, reviews, users } from '../db/schema.js';
+import { hashPassword } from '../features/auth/accounts.js';
+import { createSession, sessionLifetimes } from '../features/auth/sessions.js';
+import { issueToken } from '../features/auth/tokens.js';
+import { recomputeOfficerAggregates, recomputeRegimentAggregates, recomputeReviewPositions } from '../features/reviews/aggregates.js';
+import type { App } from '../types.js';
+import { TestClient } from './app.js';
+import { createUser, PRIVATE_EMAIL_DOMAIN, PRIVATE_PASSWORD_HASH, type OfficerRow, type RegimentRow, type ReviewRow, type UserRow } from './fixtures.js';
+
+export const ROLES = ['visitor', 'user', 'owner', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** The recruit's password: the one account of a world that signs in through the real login calls. */
+export const RECRUIT_PASSWORD = 'correct horse battery';
+// argon2 is deliberately slow: one hash serves every world.
+let recruitPasswordHash: Promise<string> | undefined;
+
+let worldCounter = 0;
+let clientCounter = 0;
+let steamCounter = 0;
+/** Steam ids are unique in the users table: a fresh 17-digit one each time. */
+function nextSteamId(): string {
+  steamCounter += 1;
+  return `7656119${String(steamCounter).padStart(10, '0')}`;
+}
+
+export interface World {
+  /** Unique in this test database: makes names, emails and Firebase ids of this world fresh. */
+  tag: string;
+  /** Owns `regiment`, is the officer `ownOfficer`, and wrote `ownerReview`. Has a linked Steam account. */
+  owner: UserRow;
+  regiment: RegimentRow;
+  ownOfficer: OfficerRow;
+  /** A second officer of the regiment, reviewed by the owner. */
+  otherOfficer: OfficerRow;
+  /** Nobody has reviewed this one yet: the target of POST /api/reviews. */
+  unreviewedOfficer: OfficerRow;
+  ownerReview: ReviewRow;
+  /** Someone else's review of the owner's officer, with a pending flag. */
+  othersReview: ReviewRow;
+  /** An account with a real password and a Firebase identity, no officer, and a pending officer registration. */
+  recruit: UserRow;
+  recruitIdToken: string;
+  /** A Firebase identity with no account here yet (firebase-register). */
+  newcomerIdToken: string;
+  verifyEmailCode: string;
+  resetPasswordCode: string;
+  /** The owner's pending regiment registration. */
+  regimentRegistrationId: number;
+  /** The recruit's pending officer registration. */
+  officerRegistrationId: number;
+  /** Ban targets. */
+  member: UserRow;
+  bannedMember: UserRow;
+  imageFileName: string;
+}
+
+export interface WorldOptions {
+  emulator: FakeAuthEmulator;
+}
+
+export async function buildWorld(db: Database, { emulator }: WorldOptions): Promise<World> {
+  worldCounter += 1;
+  const tag = `w${worldCounter}${randomBytes(3).toString('hex')}`;
+  recruitPasswordHash ??= hashPassword(RECRUIT_PASSWORD);
+  const recruitUid = `recruit-${tag}`;
+  const recruitEmail = `recruit.${tag}@example.test`;
+  const newcomerUid = `newcomer-${tag}`;
+  const newcomerEmail = `newcomer.${tag}@example.test`;
+
+  // Few statements per world (one insert per table), since every cell of the matrix builds one.
+  const people = await db
+    .insert(users)
+    .values([
+      { username: `Owner_${tag}`, email: `owner.${tag}@${PRIVATE_EMAIL_DOMAIN}`, steamId: nextSteamId() },
+      { username: `Author_${tag}`, email: `author.${tag}@${PRIVATE_EMAIL_DOMAIN}`, steamId: nextSteamId() },
+      // The recruit signs in through the real login calls: a real password hash and a Firebase identity.
+      { username: `Recruit_${tag}`, email: recruitEmail, passwordHash: await recruitPasswordHash, firebaseUid: recruitUid },
+      { username: `Member_${tag}`, email: `member.${tag}@${PRIVATE_EMAIL_DOMAIN}` },
+      { username: `Banned_${tag}`, email: `banned.${tag}@${PRIVATE_EMAIL_DOMAIN}`, isBanned: true },
+    ].map((person) => ({ passwordHash: PRIVATE_PASSWORD_HASH, emailVerified: true, ...person })))
+    .returning();
+  const [owner, author, recruit, member, bannedMember] = people as [UserRow, UserRow, UserRow, UserRow, UserRow];
+
+  const [regiment] = await db.insert(regiments).values({ name: `Regiment_${tag}`, sideId: 1, userId: owner.id }).returning();
+  const [ownOfficer, otherOfficer, unreviewedOfficer] = (await db
+    .insert(officers)
+    .values(['Own', 'Other', 'Fresh'].map((name) => ({ name: `${name}_${tag}`, rank: 'Capt.', regimentId: regiment!.id })))
+    .returning()) as [OfficerRow, OfficerRow, OfficerRow];
+  // Spec section 6: the officer owner is the account with isOfficer and this officerId.
+  const [linkedOwner] = await db.update(users).set({ isOfficer: true, officerId: ownOfficer.id }).where(eq(users.id, owner.id)).returning();
+
+  const reviewOf = (userId: number, officerId: number, rating: number) => {
+    const categories = { leadership: rating, tactics: rating, communication: rating, fairness: rating };
+    return { userId, officerId, text: `A fair and steady officer, world ${tag}.`, ...categories, overallRating: computeOverallRating(categories) };
+  };
+  const [ownerReview, othersReview] = (await db
+    .insert(reviews)
+    .values([reviewOf(owner.id, otherOfficer.id, 4), reviewOf(author.id, ownOfficer.id, 2)])
+    .returning()) as [ReviewRow, ReviewRow];
+  await recomputeReviewPositions(db, [ownOfficer.id, otherOfficer.id]);
+  await recomputeOfficerAggregates(db, [ownOfficer.id, otherOfficer.id]);
+  await recomputeRegimentAggregates(db, [regiment!.id]);
+  await db.insert(reviewFlags).values({ reviewId: othersReview.id, userId: member.id, reason: 'Insults the officer by name.' });
+
+  const [regimentRegistration] = await db
+    .insert(regimentRegistrations)
+    .values({ userId: owner.id, name: `Requested_${tag}`, sideId: 2 })
+    .returning({ id: regimentRegistrations.id });
+  const [officerRegistration] = await db
+    .insert(officerRegistrations)
+    .values({ userId: recruit.id, name: `Recruit_${tag}`, rank: 'Lt.', regimentId: regiment!.id })
+    .returning({ id: officerRegistrations.id });
+
+  const imageId = randomBytes(16).toString('base64url');
+  await db.insert(images).values({
+    id: imageId,
+    userId: owner.id,
+    kind: 'profile',
+    contentType: 'image/webp',
+    width: 1,
+    height: 1,
+    byteSize: 4,
+    data: Buffer.from('RIFF'),
+  });
+
+  emulator.putUser({ uid: recruitUid, email: recruitEmail, emailVerified: true });
+  emulator.putUser({ uid: newcomerUid, email: newcomerEmail, emailVerified: true });
+
+  return {
+    tag,
+    owner: linkedOwner!,
+    regiment: regiment!,
+    ownOfficer,
+    otherOfficer,
+    unreviewedOfficer,
+    ownerReview,
+    othersReview,
+    recruit,
+    recruitIdToken: mintEmulatorIdToken(emulator.projectId, { uid: recruitUid, email: recruitEmail, emailVerified: true }),
+    newcomerIdToken: mintEmulatorIdToken(emulator.projectId, { uid: newcomerUid, email: newcomerEmail, emailVerified: true }),
+    verifyEmailCode: await issueToken(db, recruit.id, 'verify_email'),
+    resetPasswordCode: await issueToken(db, recruit.id, 'reset_password'),
+    regimentRegistrationId: regimentRegistration!.id,
+    officerRegistrationId: officerRegistration!.id,
+    member,
+    bannedMember,
+    imageFileName: `${imageId}.webp`,
+  };
+}
+
+/** A browser of the given role in the world: cookie and CSRF token, ready for any call. */
+export async function clientFor(app: App, world: World, role: Role): Promise<TestClient> {
+  const client = new TestClient(app);
+  if (role === 'visitor') {
+    // An anonymous session with a valid CSRF token: the matrix tests authorization, not CSRF.
+    await client.fetchCsrfToken();
+    return client;
+  }
+  const user =
+    role === 'owner'
+      ? world.owner
+      : await createUser(app.db, { username: `${role}_${world.tag}_${(clientCounter += 1)}`, steamId: nextSteamId(), isAdmin: role === 'admin' });
+  // Signed in by creating the session directly (the login calls have rows of their own).
+  const created = await createSession(app.db, sessionLifetimes(app.config), {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    isAdmin: user.isAdmin,
+    isOfficer: user.isOfficer,
+    officerId: user.officerId,
+    steamId: user.steamId,
+    isBanned: user.isBanned,
+  });
+  client.cookie = `wor_sid=${created.token}`;
+  client.csrfToken = created.session.csrfToken;
+  return client;
+}
+
+/** A multipart/form-data body (POST /api/upload), encoded by the platform's FormData. */
+export class MultipartBody {
+  constructor(readonly files: Array<{ field: string; data: Buffer; filename: string; type: string }>) {}
+
+  async encode(): Promise<{ payload: Buffer; contentType: string }> {
+    const form = new FormData();
+    for (const file of this.files) form.append(file.field, new Blob([new Uint8Array(file.data)], { type: file.type }), file.filename);
+    const request = new Request('http://x', { method: 'POST', body: form });
+    return { payload: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get('content-type')! };
+  }
+}
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Sends the call as the client would: its cookie and CSRF token on every request, JSON or multipart body. */
+export async function send(app: App, client: TestClient, method: Method, url: string, body: unknown): Promise<LightMyRequestResponse> {
+  const headers: Record<string, string> = { cookie: client.cookie, 'csrf-token': client.csrfToken };
+  if (body instanceof MultipartBody) {
+    const { payload, contentType } = await body.encode();
+    return app.inject({ method, url, headers: { ...headers, 'content-type': contentType }, payload });
+  }
+  return app.inject({ method, url, headers, ...(body === undefined ? {} : { payload: body as object }) });
+}

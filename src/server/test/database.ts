@@ -1,0 +1,55 @@
+/**
+ * A fresh, migrated database for each test file: PGlite by default, PostgreSQL when
+ * TEST_DATABASE_URL is set (CI runs both). Fresh databases are cheap because they are copies of one
+ * migrated template made once in global-setup.ts.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { openDatabase, type DatabaseHandle } from '../db/client.js';
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || null;
+/**
+ * Each test run has its own template and snapshot (named after the run's process id), so two runs
+ * on one machine never drop each other's databases. global-setup.ts sets the id for the workers.
+ */
+export function runId(): string {
+  return process.env.WOR_TEST_RUN_ID ?? String(process.pid);
+}
+export const templateDb = () => `wor_test_${runId()}_template`;
+export const pgliteSnapshotPath = () => path.join(os.tmpdir(), `wor-test-pglite-${runId()}.tar`);
+
+export function databaseUrlFor(baseUrl: string, database: string): string {
+  const url = new URL(baseUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+export async function withAdminClient<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL! });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  if (!TEST_DATABASE_URL) {
+    const snapshot = new Blob([readFileSync(pgliteSnapshotPath())]);
+    return openDatabase({ url: null, pgliteSnapshot: snapshot });
+  }
+  const name = `wor_test_${runId()}_${randomBytes(6).toString('hex')}`;
+  await withAdminClient((c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${templateDb()}`));
+  const handle = await openDatabase({ url: databaseUrlFor(TEST_DATABASE_URL, name), poolSize: 20 });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await withAdminClient((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
+}

@@ -1,0 +1,105 @@
+/**
+ * Row builders for tests: insert directly (fast, no HTTP), with unique defaults that any override
+ * replaces, and keep the aggregate columns right the way the real writes do.
+ */
+import { eq } from 'drizzle-orm';
+import type { CategoryRatings } from '../../core/rating.js';
+import { computeOverallRating } from '../../core/rating.js';
+import type { Executor } from '../db/client.js';
+import { officers, regiments, reviews, users } from '../db/schema.js';
+import { recomputeOfficerAggregates, recomputeRegimentAggregates, recomputeReviewPositions } from '../features/reviews/aggregates.js';
+
+/** Private values no public answer may ever contain (tests search response bodies for them). */
+export const PRIVATE_EMAIL_DOMAIN = 'private-mail.test';
+export const PRIVATE_PASSWORD_HASH = '$argon2id$v=19$fixture-secret-hash';
+
+let counter = 0;
+function nextId(): number {
+  counter += 1;
+  return counter;
+}
+
+export type UserRow = typeof users.$inferSelect;
+export type RegimentRow = typeof regiments.$inferSelect;
+export type OfficerRow = typeof officers.$inferSelect;
+export type ReviewRow = typeof reviews.$inferSelect;
+
+export async function createUser(db: Executor, overrides: Partial<typeof users.$inferInsert> = {}): Promise<UserRow> {
+  const n = nextId();
+  const username = overrides.username ?? `Soldier${n}`;
+  const [user] = await db
+    .insert(users)
+    .values({
+      username,
+      email: `${username.toLowerCase()}.${n}@${PRIVATE_EMAIL_DOMAIN}`,
+      passwordHash: PRIVATE_PASSWORD_HASH,
+      emailVerified: true,
+      ...overrides,
+    })
+    .returning();
+  return user!;
+}
+
+export async function createRegiment(db: Executor, overrides: Partial<typeof regiments.$inferInsert> = {}): Promise<RegimentRow> {
+  const n = nextId();
+  const [regiment] = await db
+    .insert(regiments)
+    .values({ name: `Regiment${n}`, sideId: 1, ...overrides })
+    .returning();
+  return regiment!;
+}
+
+/** Creates the officer and refreshes its regiment's officer count. */
+export async function createOfficer(
+  db: Executor,
+  overrides: Partial<typeof officers.$inferInsert> & { regimentId: number },
+): Promise<OfficerRow> {
+  const n = nextId();
+  const [officer] = await db
+    .insert(officers)
+    .values({ name: `Officer${n}`, rank: 'Capt.', ...overrides })
+    .returning();
+  await recomputeRegimentAggregates(db, [officer!.regimentId]);
+  return officer!;
+}
+
+export interface ReviewFixture extends Partial<Omit<typeof reviews.$inferInsert, 'userId' | 'officerId'>> {
+  userId: number;
+  officerId: number;
+  /** Sets all four categories at once (overridden by any category given on its own). */
+  rating?: number;
+}
+
+/**
+ * Creates the review with its overall rating, then renumbers the officer's review positions (a
+ * fixture may back-date createdAt) and refreshes the officer and regiment aggregates.
+ */
+export async function createReview(db: Executor, { rating = 3, ...fields }: ReviewFixture): Promise<ReviewRow> {
+  const categories: CategoryRatings = {
+    leadership: fields.leadership ?? rating,
+    tactics: fields.tactics ?? rating,
+    communication: fields.communication ?? rating,
+    fairness: fields.fairness ?? rating,
+  };
+  const [review] = await db
+    .insert(reviews)
+    .values({
+      text: `A fair and steady officer, review ${nextId()}.`,
+      overallRating: computeOverallRating(categories),
+      ...fields,
+      ...categories,
+    })
+    .returning();
+  await recomputeReviewPositions(db, [review!.officerId]);
+  await recomputeOfficerAggregates(db, [review!.officerId]);
+  const [officer] = await db.select({ regimentId: officers.regimentId }).from(officers).where(eq(officers.id, review!.officerId));
+  await recomputeRegimentAggregates(db, [officer!.regimentId]);
+  const [numbered] = await db.select().from(reviews).where(eq(reviews.id, review!.id));
+  return numbered!;
+}
+
+/** The private markers found in a response body (an empty list means nothing leaked). */
+export function privateDataIn(body: string): string[] {
+  const markers = ['"email"', '"passwordHash"', '"password_hash"', '"firebaseUid"', PRIVATE_EMAIL_DOMAIN, PRIVATE_PASSWORD_HASH];
+  return markers.filter((marker) => body.includes(marker));
+}

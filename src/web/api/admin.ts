@@ -1,0 +1,215 @@
+/**
+ * The administration calls (spec section 7, Administration and Registrations and editing). Every
+ * query hook here asks only when the signed-in user is an admin (`enabled: isAdmin`): a visitor or
+ * a signed-in non-admin who opens an admin screen requests nothing (spec section 2, Access control).
+ */
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type {
+  AdminDashboard,
+  AdminStatus,
+  AdminUser,
+  FlaggedReview,
+  Officer,
+  OfficerRegistration,
+  RegimentRegistration,
+  SuccessMessage,
+} from '../../core/api';
+import { FRESHNESS } from '../../core/constants';
+import type { RegistrationAction } from '../../core/schemas/registration';
+import { invalidateAfterOfficerDeletedByAdmin } from './manage';
+import { api } from '../lib/api-client';
+import { useIsAdmin } from './auth';
+import { officersQueryOptions } from './officers';
+import { regimentsQueryOptions } from './regiments';
+import { invalidateAfterReviewChange } from './reviews';
+
+/** Every admin-only answer lives under this key, so one invalidation refreshes them all. */
+const ADMIN_KEY = 'admin';
+
+/** Whether the signed-in user is an admin; false while the auth status loads. */
+
+// ---- Queries ----
+
+/** GET /api/admin/dashboard: pending counts and the audit log of administrative actions. */
+export const adminDashboardQueryOptions = () =>
+  queryOptions({ queryKey: [ADMIN_KEY, 'dashboard'], queryFn: () => api.get<AdminDashboard>('/api/admin/dashboard') });
+
+/** GET /api/admin/status: checked live by the server at each request, so never served from cache as fresh. */
+export const adminStatusQueryOptions = () =>
+  queryOptions({ queryKey: [ADMIN_KEY, 'status'], queryFn: () => api.get<AdminStatus>('/api/admin/status'), staleTime: 0 });
+
+export type RegistrationKind = 'regiments' | 'officers';
+
+export const regimentRegistrationsQueryOptions = () =>
+  queryOptions({
+    queryKey: [ADMIN_KEY, 'registrations', 'regiments'],
+    queryFn: () => api.get<RegimentRegistration[]>('/api/admin/registrations/regiments'),
+  });
+
+export const officerRegistrationsQueryOptions = () =>
+  queryOptions({
+    queryKey: [ADMIN_KEY, 'registrations', 'officers'],
+    queryFn: () => api.get<OfficerRegistration[]>('/api/admin/registrations/officers'),
+  });
+
+/** GET /api/admin/users; stale after 5 minutes (spec section 9). */
+export const adminUsersQueryOptions = () =>
+  queryOptions({
+    queryKey: [ADMIN_KEY, 'users'],
+    queryFn: () => api.get<AdminUser[]>('/api/admin/users'),
+    staleTime: FRESHNESS.userManagementStale,
+  });
+
+/** GET /api/admin/reviews/flagged -> {rows}. */
+export const flaggedReviewsQueryOptions = () =>
+  queryOptions({
+    queryKey: [ADMIN_KEY, 'reviews', 'flagged'],
+    queryFn: async () => (await api.get<{ rows: FlaggedReview[] }>('/api/admin/reviews/flagged')).rows,
+  });
+
+export function useAdminDashboard() {
+  return useQuery({ ...adminDashboardQueryOptions(), enabled: useIsAdmin() });
+}
+
+export function useAdminStatus() {
+  return useQuery({ ...adminStatusQueryOptions(), enabled: useIsAdmin() });
+}
+
+export function useRegimentRegistrations() {
+  return useQuery({ ...regimentRegistrationsQueryOptions(), enabled: useIsAdmin() });
+}
+
+export function useOfficerRegistrations() {
+  return useQuery({ ...officerRegistrationsQueryOptions(), enabled: useIsAdmin() });
+}
+
+export function useAdminUsers() {
+  return useQuery({ ...adminUsersQueryOptions(), enabled: useIsAdmin() });
+}
+
+export function useFlaggedReviews() {
+  return useQuery({ ...flaggedReviewsQueryOptions(), enabled: useIsAdmin() });
+}
+
+/** The public regiment list, as the admin 'All Regiments' table reads it: only for admins there. */
+export function useAdminRegimentList() {
+  return useQuery({ ...regimentsQueryOptions(), enabled: useIsAdmin() });
+}
+
+/** The public officer list, as the admin 'All Officers' table reads it: only for admins there. */
+export function useAdminOfficerList() {
+  return useQuery({ ...officersQueryOptions(), enabled: useIsAdmin() });
+}
+
+/**
+ * Every admin action writes the audit log and may change the pending counts: the dashboard (and any
+ * other admin list) is refreshed after each one.
+ */
+function invalidateAdminData(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: [ADMIN_KEY] });
+}
+
+// ---- Registration decisions ----
+
+export interface RegistrationDecisionInput {
+  id: number;
+  action: RegistrationAction;
+  /** Optional administrator notes; null when none were written. */
+  notes: string | null;
+}
+
+/**
+ * POST /api/admin/registrations/{kind}/{id}/{approve|reject} {notes}. Afterwards the registration
+ * lists and the dashboard counts are refreshed; an approval also creates a regiment or an officer,
+ * so the lists that show those are refreshed too (an officer changes its regiment's officer count).
+ */
+export function useDecideRegistration(kind: RegistrationKind) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action, notes }: RegistrationDecisionInput) =>
+      api.post<{ success: true; message: string }>(`/api/admin/registrations/${kind}/${id}/${action}`, { notes }),
+    onSuccess: async (_answer, { action }) => {
+      const refreshes = [invalidateAdminData(queryClient)];
+      if (action === 'approve') {
+        refreshes.push(queryClient.invalidateQueries({ queryKey: regimentsQueryOptions().queryKey }));
+        if (kind === 'officers') refreshes.push(queryClient.invalidateQueries({ queryKey: officersQueryOptions().queryKey }));
+      }
+      await Promise.all(refreshes);
+    },
+  });
+}
+
+// ---- Officers ----
+
+/**
+ * DELETE /api/admin/officers/{id}: the officer and all its reviews go; the caches of spec section 4
+ * refresh (invalidateAfterOfficerDeletedByAdmin), and the admin lists with them.
+ */
+export function useDeleteOfficerAsAdmin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id }: Pick<Officer, 'id' | 'regimentId'>) => api.delete<SuccessMessage>(`/api/admin/officers/${id}`),
+    onSuccess: async (_answer, { id, regimentId }) => {
+      await Promise.all([
+        invalidateAfterOfficerDeletedByAdmin(queryClient, { officerId: id, regimentId }),
+        invalidateAdminData(queryClient),
+      ]);
+    },
+  });
+}
+
+// ---- Users ----
+
+/** PATCH /api/admin/users/{id}/ban or /unban, no body. The user list and the audit log refresh. */
+export function useSetUserBan() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, isBanned }: { id: number; isBanned: boolean }) =>
+      api.patch<SuccessMessage>(`/api/admin/users/${id}/${isBanned ? 'ban' : 'unban'}`),
+    onSuccess: () => invalidateAdminData(queryClient),
+  });
+}
+
+// ---- Review moderation ----
+
+export interface ModeratedReview {
+  id: number;
+  /** The reviewed officer, whose figures and review list change (spec section 4, review change). */
+  officerId: number;
+}
+
+/** Callbacks that run even when the component that started the call is gone (its review was removed). */
+export interface ModerationCallbacks {
+  onSuccess?: () => void;
+  onError?: (error: Error) => void;
+}
+
+/**
+ * POST /api/admin/reviews/{id}/approve: clears the review's flags. The flagged list and, by the
+ * review-change rule of spec section 4, the lists that show the review are refreshed.
+ */
+export function useApproveFlaggedReview() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id }: ModeratedReview) => api.post<SuccessMessage>(`/api/admin/reviews/${id}/approve`),
+    onSuccess: async (_answer, { officerId }) => {
+      await Promise.all([invalidateAdminData(queryClient), invalidateAfterReviewChange(queryClient, officerId)]);
+    },
+  });
+}
+
+/**
+ * DELETE /api/reviews/{id}, which admins may call on any review. `callbacks` run at the mutation
+ * level, before the refresh: the card that asked is unmounted once the refreshed list lacks it.
+ */
+export function useDeleteReviewAsAdmin(callbacks: ModerationCallbacks = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id }: ModeratedReview) => api.delete<SuccessMessage>(`/api/reviews/${id}`),
+    onSuccess: async (_answer, { officerId }) => {
+      callbacks.onSuccess?.();
+      await Promise.all([invalidateAdminData(queryClient), invalidateAfterReviewChange(queryClient, officerId)]);
+    },
+    onError: (error) => callbacks.onError?.(error),
+  });
+}

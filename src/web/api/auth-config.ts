@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { FirebaseWebConfig, IdentityConfig } from '../../core/schemas/firebase-auth';
+import { api } from '../lib/api-client';
+
+/** GET /api/auth/config: changes only when the server restarts, so it is fetched once per visit. */
+export const identityConfigQueryOptions = () =>
+  queryOptions({
+    queryKey: ['auth', 'config'],
+    queryFn: () => api.get<IdentityConfig>('/api/auth/config'),
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+
+export interface IdentityProvider {
+  /** 'builtin' until the server says otherwise (also when it cannot be asked). */
+  provider: IdentityConfig['provider'];
+  firebase: FirebaseWebConfig | null;
+  isLoading: boolean;
+}
+
+/** Which identity provider the login and register pages use (IDENTITY_PROVIDER on the server). */
+export function useIdentityProvider(): IdentityProvider {
+  const { data, isLoading } = useQuery(identityConfigQueryOptions());
+  const isFirebase = data?.provider === 'firebase' && data.firebase !== undefined;
+  return { provider: isFirebase ? 'firebase' : 'builtin', firebase: isFirebase ? data.firebase! : null, isLoading };
+}

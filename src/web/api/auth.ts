@@ -1,0 +1,152 @@
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { AuthStatus, AuthUser } from '../../core/api';
+import { FRESHNESS } from '../../core/constants';
+import { MSG } from '../../core/messages';
+import type { LoginBody, RegisterBody } from '../../core/schemas/auth';
+import { api, resetCsrfToken } from '../lib/api-client';
+import { useIdentityProvider } from './auth-config';
+
+export const authStatusQueryOptions = () =>
+  queryOptions({
+    queryKey: ['auth', 'status'],
+    queryFn: () => api.get<AuthStatus>('/api/auth/status'),
+    // Spec section 4: auth status refreshes every 10 seconds and on window focus.
+    refetchInterval: FRESHNESS.authStatusRefetch,
+    refetchOnWindowFocus: true,
+    staleTime: 0,
+  });
+
+/** The signed-in user, or null; `isLoading` while the first answer is pending. */
+export function useAuth(): { user: AuthUser | null; isLoading: boolean } {
+  const { data, isLoading } = useQuery(authStatusQueryOptions());
+  return { user: data?.authenticated ? (data.user ?? null) : null, isLoading };
+}
+
+/** Admin screens and actions request nothing unless this is true (spec section 2, Access control). */
+export function useIsAdmin(): boolean {
+  return useAuth().user?.isAdmin === true;
+}
+
+/** Sign-in and sign-out replace the session (and its CSRF token): refetch who we are. */
+function useAfterSessionChange() {
+  const queryClient = useQueryClient();
+  return async () => {
+    resetCsrfToken();
+    await queryClient.invalidateQueries();
+  };
+}
+
+export function useLogin() {
+  const after = useAfterSessionChange();
+  return useMutation({
+    mutationFn: (body: LoginBody) => api.post<{ user: AuthUser }>('/api/auth/login', body),
+    onSuccess: after,
+  });
+}
+
+export function useLegacyLogin() {
+  const after = useAfterSessionChange();
+  return useMutation({
+    mutationFn: (body: { username: string; password: string }) =>
+      api.post<{ success: boolean; message: string; user: AuthUser }>('/api/auth/legacy-login', body),
+    onSuccess: after,
+  });
+}
+
+export interface RegisterResult {
+  user: AuthUser;
+  needsVerification: boolean;
+  message: string;
+}
+
+export function useRegister() {
+  const after = useAfterSessionChange();
+  return useMutation({
+    mutationFn: (body: RegisterBody) => api.post<RegisterResult>('/api/auth/register', body),
+    onSuccess: after,
+  });
+}
+
+export function useLogout() {
+  const after = useAfterSessionChange();
+  return useMutation({
+    mutationFn: () => api.post<{ success: boolean }>('/api/auth/logout', {}),
+    onSuccess: after,
+  });
+}
+
+/*
+ * The mailed account links (spec sections 2 and 4). Their checks are queries keyed under
+ * 'account-link': cached for good (staleTime Infinity, no refetch on focus), so a screen mounted
+ * twice (React StrictMode) or focused again asks the server once per code.
+ */
+
+export interface VerifyEmailResult {
+  success: boolean;
+  message: string;
+}
+
+const ACCOUNT_LINK_KEY = 'account-link';
+
+export const verifyEmailQueryOptions = (code: string, provider: 'builtin' | 'firebase' = 'builtin', queryClient?: QueryClient) =>
+  queryOptions({
+    queryKey: [ACCOUNT_LINK_KEY, 'verify-email', provider, code],
+    queryFn: async (): Promise<VerifyEmailResult> => {
+      if (provider === 'firebase' && queryClient) {
+        // The identity service checks its own codes; its SDK loads only in firebase mode.
+        const { confirmFirebaseEmailVerification } = await import('./firebase-auth');
+        await confirmFirebaseEmailVerification(queryClient, code);
+        return { success: true, message: MSG.verifyEmail.verified };
+      }
+      return api.get<VerifyEmailResult>(`/api/auth/verify-email/${encodeURIComponent(code)}`);
+    },
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+
+/** Verifies the link's code once the provider is known; nothing is asked without a code. */
+export function useVerifyEmail(code: string | null) {
+  const queryClient = useQueryClient();
+  const identity = useIdentityProvider();
+  return useQuery({
+    ...verifyEmailQueryOptions(code ?? '', identity.provider, queryClient),
+    enabled: code !== null && !identity.isLoading,
+  });
+}
+
+export const passwordResetLinkQueryOptions = (code: string) =>
+  queryOptions({
+    queryKey: [ACCOUNT_LINK_KEY, 'reset-password', code],
+    queryFn: () => api.get<{ email: string }>(`/api/auth/reset-password/${encodeURIComponent(code)}`),
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+
+/** GET /api/auth/reset-password/{code}: the account the link belongs to, or 400 for a dead link. */
+export function usePasswordResetLink(code: string | null) {
+  return useQuery({ ...passwordResetLinkQueryOptions(code ?? ''), enabled: code !== null });
+}
+
+/** POST /api/auth/forgot-password {email}: the same answer whether or not the account exists. */
+export function useForgotPassword() {
+  return useMutation({
+    mutationFn: (email: string) => api.post<{ success: boolean; message: string }>('/api/auth/forgot-password', { email }),
+  });
+}
+
+/**
+ * POST /api/auth/reset-password {code, password}. The server ends every session of the account and
+ * this browser's cookie, so everything user-specific is refetched; the link checks are not (the
+ * used code would now answer 400 on a screen that already shows success).
+ */
+export function useResetPassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { code: string; password: string }) =>
+      api.post<{ success: boolean; message: string }>('/api/auth/reset-password', body),
+    onSuccess: async () => {
+      resetCsrfToken();
+      await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== ACCOUNT_LINK_KEY });
+    },
+  });
+}

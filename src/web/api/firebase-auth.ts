@@ -1,0 +1,82 @@
+/**
+ * The login, registration and verification mutations of firebase mode: the identity service first,
+ * then our server's calls (spec section 7). The Firebase SDK loads on the first use.
+ */
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { AuthUser } from '../../core/api';
+import { MSG } from '../../core/messages';
+import type { LoginBody } from '../../core/schemas/auth';
+import { api, resetCsrfToken } from '../lib/api-client';
+import {
+  confirmEmailVerification,
+  loadIdentityService,
+  loginWithIdentityService,
+  registerWithIdentityService,
+  resendVerificationEmail,
+  type FirebaseRegistrationInput,
+  type IdentityBackend,
+  type IdentityDeps,
+} from '../lib/firebase-auth';
+import { toast } from '../lib/toast-store';
+import { identityConfigQueryOptions } from './auth-config';
+
+const backend: IdentityBackend = {
+  firebaseLogin: (idToken) => api.post<{ user: AuthUser }>('/api/auth/firebase-login', { idToken }),
+  firebaseRegister: (idToken, username) =>
+    api.post<{ user: AuthUser; needsVerification: boolean; message: string }>('/api/auth/firebase-register', { idToken, username }),
+  updateVerification: (idToken) => api.post<{ emailVerified: boolean }>('/api/auth/update-verification', { idToken }),
+  legacyLogin: (username, password) => api.post<{ user: AuthUser }>('/api/auth/legacy-login', { username, password }),
+};
+
+async function identityDeps(queryClient: QueryClient): Promise<IdentityDeps> {
+  const config = await queryClient.ensureQueryData(identityConfigQueryOptions());
+  if (config.provider !== 'firebase' || !config.firebase) throw new Error('The identity service is not configured.');
+  return { service: await loadIdentityService(config.firebase), backend };
+}
+
+/** A sign-in replaces the session (and its CSRF token): refetch who we are. */
+async function afterSessionChange(queryClient: QueryClient) {
+  resetCsrfToken();
+  await queryClient.invalidateQueries();
+}
+
+export function useFirebaseLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: LoginBody) => loginWithIdentityService(body, await identityDeps(queryClient)),
+    onSuccess: (outcome) => (outcome.kind === 'signedIn' ? afterSessionChange(queryClient) : undefined),
+  });
+}
+
+export function useFirebaseRegister() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: FirebaseRegistrationInput) => registerWithIdentityService(input, await identityDeps(queryClient)),
+    onSuccess: (result) => (result.needsVerification ? undefined : afterSessionChange(queryClient)),
+  });
+}
+
+/** The verification link in firebase mode (spec section 4, Email verification). */
+export async function confirmFirebaseEmailVerification(queryClient: QueryClient, code: string): Promise<void> {
+  return confirmEmailVerification(code, await identityDeps(queryClient));
+}
+
+/**
+ * 'Resend Email' on the login screen in firebase mode: through the identity service, whose account
+ * stays signed in (in memory) after a refused login; `fallback` (the built-in request) otherwise,
+ * e.g. for an unverified legacy account.
+ */
+export function useFirebaseResendVerification(fallback: (email: string) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (email: string) => {
+      const sent = await resendVerificationEmail(await identityDeps(queryClient), email);
+      if (!sent) fallback(email);
+      return sent;
+    },
+    onSuccess: (sent) => {
+      if (sent) toast({ title: 'Verification Email Sent', description: MSG.auth.verifyEmailBeforeLogin });
+    },
+    onError: () => toast({ title: 'Email Not Sent', description: MSG.auth.resendVerificationFailed, variant: 'destructive' }),
+  });
+}

@@ -1,0 +1,189 @@
+/**
+ * Editing and deleting officers and regiments after they exist (spec sections 4, 6 and 7,
+ * Registrations and editing). What each change refreshes is one named function per case (spec
+ * section 4, Cache refresh after changes), so the pages and their tests agree on it.
+ *
+ * After a delete the page leaves for /, so the deleted thing's own queries are only marked stale
+ * (`refetchType: 'none'`): refetching them now would ask for something that is gone, and a visit
+ * later asks again and shows its not-found screen.
+ */
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Officer, Regiment, RegimentDeleted, SuccessMessage } from '../../core/api';
+import type { OfficerEditBody, RegimentEditBody } from '../../core/schemas/manage';
+import { api } from '../lib/api-client';
+import { authStatusQueryOptions } from './auth';
+import { officerQueryOptions, officersQueryOptions, regimentOfficersQueryOptions } from './officers';
+import { regimentQueryOptions, regimentsBySideQueryOptions, regimentsQueryOptions } from './regiments';
+import { officerReviewsQueryOptions, recentReviewsQueryOptions } from './reviews';
+
+/** Who makes the change, which decides the endpoint: the officer's owner or an admin (spec section 6). */
+export type OfficerManagerRole = 'owner' | 'admin';
+
+const TOP_OFFICERS_KEY = ['officers', 'top'] as const;
+const OWNED_REGIMENTS_KEY = ['regiments', 'owned'] as const;
+const REGIMENTS_BY_SIDE_KEY = ['regiments', 'side'] as const;
+
+// ---- Cache refreshes ----
+
+export interface OfficerChange {
+  officerId: number;
+  /** The regiment before and after the edit (the same one twice when it did not move). */
+  regimentIds: readonly number[];
+}
+
+/**
+ * Spec section 4: an officer change refreshes the regiment's officer list and detail and the top
+ * officers; for a move, both regiments'. Also the full officer list, whose rows show the name, rank
+ * and regiment. The officer's own detail is set from the answer by the mutation, not refetched.
+ */
+export async function invalidateAfterOfficerChange(queryClient: QueryClient, { regimentIds }: OfficerChange): Promise<void> {
+  const regiments = [...new Set(regimentIds)];
+  await Promise.all([
+    ...regiments.flatMap((regimentId) => [
+      queryClient.invalidateQueries({ queryKey: regimentOfficersQueryOptions(regimentId).queryKey }),
+      queryClient.invalidateQueries({ queryKey: regimentQueryOptions(regimentId).queryKey, exact: true }),
+    ]),
+    queryClient.invalidateQueries({ queryKey: TOP_OFFICERS_KEY }),
+    queryClient.invalidateQueries({ queryKey: officersQueryOptions().queryKey, exact: true }),
+  ]);
+}
+
+export interface DeletedOfficer {
+  officerId: number;
+  regimentId: number;
+}
+
+/**
+ * Spec section 4: deleting an officer as admin refreshes regiment {id}, officers of the regiment,
+ * officers, top officers, recent reviews and regiments (the list and the per-side lists, whose
+ * figures change). The officer's own page and reviews are only marked stale.
+ */
+export async function invalidateAfterOfficerDeletedByAdmin(queryClient: QueryClient, { officerId, regimentId }: DeletedOfficer): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: officerQueryOptions(officerId).queryKey, exact: true, refetchType: 'none' }),
+    queryClient.invalidateQueries({ queryKey: officerReviewsQueryOptions(officerId).queryKey, refetchType: 'none' }),
+    queryClient.invalidateQueries({ queryKey: regimentQueryOptions(regimentId).queryKey, exact: true }),
+    queryClient.invalidateQueries({ queryKey: regimentOfficersQueryOptions(regimentId).queryKey }),
+    queryClient.invalidateQueries({ queryKey: officersQueryOptions().queryKey, exact: true }),
+    queryClient.invalidateQueries({ queryKey: TOP_OFFICERS_KEY }),
+    queryClient.invalidateQueries({ queryKey: recentReviewsQueryOptions().queryKey }),
+    queryClient.invalidateQueries({ queryKey: regimentsQueryOptions().queryKey, exact: true }),
+    queryClient.invalidateQueries({ queryKey: REGIMENTS_BY_SIDE_KEY }),
+  ]);
+}
+
+/**
+ * The owner's self-delete removes the same things as an admin's delete (spec section 4, Officer
+ * deletion), and the account is unlinked from the officer: the auth status (officerId) is asked again.
+ */
+export async function invalidateAfterOwnOfficerProfileDeleted(queryClient: QueryClient, deleted: DeletedOfficer): Promise<void> {
+  await Promise.all([
+    invalidateAfterOfficerDeletedByAdmin(queryClient, deleted),
+    queryClient.invalidateQueries({ queryKey: authStatusQueryOptions().queryKey }),
+  ]);
+}
+
+/**
+ * Spec section 4: a regiment change refreshes the side's regiment list. Also the full list and the
+ * owner's list (they show the name) and the regiment's officers (their cards show it). The regiment's
+ * own detail is set from the answer by the mutation.
+ */
+export async function invalidateAfterRegimentChange(queryClient: QueryClient, regiment: Pick<Regiment, 'id' | 'sideId'>): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: regimentsBySideQueryOptions(regiment.sideId).queryKey }),
+    queryClient.invalidateQueries({ queryKey: regimentsQueryOptions().queryKey, exact: true }),
+    queryClient.invalidateQueries({ queryKey: OWNED_REGIMENTS_KEY }),
+    queryClient.invalidateQueries({ queryKey: regimentOfficersQueryOptions(regiment.id).queryKey }),
+  ]);
+}
+
+/**
+ * A regiment delete takes its officers and all their reviews with it
+ * (docs/decisions/0006-deleting-officers-and-regiments.md), so every cached officer and review is
+ * marked stale; the lists Home shows, the regiment lists and the auth status (an account linked to
+ * one of its officers is unlinked) are asked again.
+ */
+export async function invalidateAfterRegimentDeleted(queryClient: QueryClient, regiment: Pick<Regiment, 'id' | 'sideId'>): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['officers'], refetchType: 'none' }),
+    queryClient.invalidateQueries({ queryKey: ['reviews'], refetchType: 'none' }),
+    queryClient.invalidateQueries({ queryKey: regimentQueryOptions(regiment.id).queryKey, exact: true, refetchType: 'none' }),
+    queryClient.invalidateQueries({ queryKey: officersQueryOptions().queryKey, exact: true }),
+    queryClient.invalidateQueries({ queryKey: TOP_OFFICERS_KEY }),
+    queryClient.invalidateQueries({ queryKey: recentReviewsQueryOptions().queryKey }),
+    queryClient.invalidateQueries({ queryKey: regimentsQueryOptions().queryKey, exact: true }),
+    queryClient.invalidateQueries({ queryKey: regimentsBySideQueryOptions(regiment.sideId).queryKey }),
+    queryClient.invalidateQueries({ queryKey: OWNED_REGIMENTS_KEY }),
+    queryClient.invalidateQueries({ queryKey: authStatusQueryOptions().queryKey }),
+  ]);
+}
+
+// ---- Officers ----
+
+export interface UpdateOfficerInput {
+  officer: Pick<Officer, 'id' | 'regimentId'>;
+  role: OfficerManagerRole;
+  body: OfficerEditBody;
+}
+
+/** PATCH /api/officers/{id}/edit (owner) or PATCH /api/admin/officers/{id} (admin) {name, rank, profileImageUrl, regimentId}. */
+export function useUpdateOfficer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ officer, role, body }: UpdateOfficerInput) =>
+      api.patch<Officer>(role === 'admin' ? `/api/admin/officers/${officer.id}` : `/api/officers/${officer.id}/edit`, body),
+    onSuccess: (updated, { officer }) => {
+      queryClient.setQueryData(officerQueryOptions(officer.id).queryKey, updated);
+      return invalidateAfterOfficerChange(queryClient, { officerId: officer.id, regimentIds: [officer.regimentId, updated.regimentId] });
+    },
+  });
+}
+
+export interface DeleteOfficerInput {
+  officer: Pick<Officer, 'id' | 'regimentId'>;
+  role: OfficerManagerRole;
+}
+
+/** DELETE /api/admin/officers/{id} (admin) or DELETE /api/officers/{id} (the owner's self-delete). */
+export function useDeleteOfficer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ officer, role }: DeleteOfficerInput) =>
+      api.delete<SuccessMessage>(role === 'admin' ? `/api/admin/officers/${officer.id}` : `/api/officers/${officer.id}`),
+    onSuccess: (_answer, { officer, role }) => {
+      const deleted = { officerId: officer.id, regimentId: officer.regimentId };
+      return role === 'admin'
+        ? invalidateAfterOfficerDeletedByAdmin(queryClient, deleted)
+        : invalidateAfterOwnOfficerProfileDeleted(queryClient, deleted);
+    },
+  });
+}
+
+// ---- Regiments ----
+
+export interface UpdateRegimentInput {
+  regiment: Pick<Regiment, 'id' | 'sideId'>;
+  body: RegimentEditBody;
+}
+
+/** PATCH /api/regiments/{id}/edit {name, description, bannerImageUrl, iconImageUrl}: the owner or an admin. */
+export function useUpdateRegiment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ regiment, body }: UpdateRegimentInput) => api.patch<Regiment>(`/api/regiments/${regiment.id}/edit`, body),
+    onSuccess: (updated, { regiment }) => {
+      queryClient.setQueryData(regimentQueryOptions(regiment.id).queryKey, updated);
+      return invalidateAfterRegimentChange(queryClient, regiment);
+    },
+  });
+}
+
+/** DELETE /api/admin/regiments/{id}: admins only. */
+export function useDeleteRegiment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ regiment }: { regiment: Pick<Regiment, 'id' | 'sideId'> }) =>
+      api.delete<RegimentDeleted>(`/api/admin/regiments/${regiment.id}`),
+    onSuccess: (_answer, { regiment }) => invalidateAfterRegimentDeleted(queryClient, regiment),
+  });
+}

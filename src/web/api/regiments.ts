@@ -1,0 +1,28 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Regiment } from '../../core/api';
+import { FRESHNESS } from '../../core/constants';
+import { api } from '../lib/api-client';
+
+export const regimentsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['regiments'],
+    queryFn: () => api.get<Regiment[]>('/api/regiments'),
+    staleTime: FRESHNESS.regiments,
+  });
+
+export const regimentQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: ['regiments', id],
+    queryFn: () => api.get<Regiment>(`/api/regiments/${id}`),
+    staleTime: FRESHNESS.regiments,
+  });
+
+export const regimentsBySideQueryOptions = (sideId: number) =>
+  queryOptions({
+    queryKey: ['regiments', 'side', sideId],
+    queryFn: () => api.get<Regiment[]>(`/api/regiments/side/${sideId}`),
+    staleTime: FRESHNESS.regiments,
+  });
+
+export const useRegiments = () => useQuery(regimentsQueryOptions());
+export const useRegiment = (id: number) => useQuery(regimentQueryOptions(id));

@@ -1,0 +1,205 @@
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import type { Review, ReviewPage } from '../../core/api';
+import { FRESHNESS, REVIEW_PAGE_SIZE } from '../../core/constants';
+import type { ReviewBody } from '../../core/schemas/review';
+import { ApiError, api } from '../lib/api-client';
+import { officerQueryOptions } from './officers';
+
+export const recentReviewsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['reviews', 'recent'],
+    queryFn: () => api.get<Review[]>('/api/reviews/recent'),
+    staleTime: FRESHNESS.recentReviews,
+  });
+
+/** Five reviews a page; more pages while the loaded count is below totalCount (spec section 9). */
+export const officerReviewsQueryOptions = (officerId: number) =>
+  infiniteQueryOptions({
+    queryKey: ['reviews', 'officer', officerId],
+    queryFn: ({ pageParam }) =>
+      api.get<ReviewPage>(`/api/reviews/officer/${officerId}?page=${pageParam}&limit=${REVIEW_PAGE_SIZE}`),
+    initialPageParam: 1,
+    getNextPageParam: (lastPage, allPages) => {
+      const loaded = allPages.reduce((n, page) => n + page.reviews.length, 0);
+      return loaded < lastPage.totalCount && lastPage.reviews.length > 0 ? allPages.length + 1 : undefined;
+    },
+  });
+
+// ---- Votes and flags (spec sections 4, 6 and 7) ----
+
+export type VoteValue = -1 | 0 | 1;
+export type VoteDirection = 'up' | 'down';
+
+/** Spec section 4: pressing the direction of the current vote sends 0 and removes the vote. */
+export function nextVoteValue(currentVote: number, direction: VoteDirection): VoteValue {
+  const pressed = direction === 'up' ? 1 : -1;
+  return currentVote === pressed ? 0 : pressed;
+}
+
+/** The net score once `previousVote` is replaced by `nextVote` (the server moves it by the same difference). */
+export function scoreAfterVote(score: number, previousVote: number, nextVote: number): number {
+  return score - previousVote + nextVote;
+}
+
+/**
+ * A cached review list (a plain list or pages of a list) with one review's score replaced. Anything
+ * else, or a list without that review, comes back as the same object, so callers can tell nothing
+ * changed and leave that query alone.
+ */
+export function withReviewScore(data: unknown, reviewId: number, score: number): unknown {
+  const patchList = (reviews: Review[]) => {
+    const index = reviews.findIndex((review) => review.id === reviewId);
+    if (index === -1 || reviews[index]!.score === score) return reviews;
+    return reviews.map((review, i) => (i === index ? { ...review, score } : review));
+  };
+  if (Array.isArray(data)) return patchList(data as Review[]);
+  if (data && typeof data === 'object' && 'pages' in data && Array.isArray(data.pages)) {
+    const infinite = data as InfiniteData<ReviewPage>;
+    const pages = infinite.pages.map((page) => {
+      const reviews = page && Array.isArray(page.reviews) ? patchList(page.reviews) : page?.reviews;
+      return reviews === page?.reviews ? page : { ...page, reviews };
+    });
+    return pages.every((page, i) => page === infinite.pages[i]) ? data : { ...infinite, pages };
+  }
+  return data;
+}
+
+/**
+ * Sets one review's score wherever a cached review list shows it (the officer's pages, recent
+ * reviews, my reviews...), without refetching any list. Queries that do not hold the review are
+ * not touched, so their freshness is unchanged.
+ */
+function setCachedReviewScore(queryClient: QueryClient, reviewId: number, score: number): void {
+  for (const [queryKey, data] of queryClient.getQueriesData({ queryKey: ['reviews'] })) {
+    const patched = withReviewScore(data, reviewId, score);
+    if (patched !== data) queryClient.setQueryData(queryKey, patched);
+  }
+}
+
+/** The signed-in user's vote on a review: 1, -1 or 0. The key carries the user: votes are personal. */
+export const reviewVoteQueryOptions = (reviewId: number, userId: number) =>
+  queryOptions({
+    queryKey: ['reviews', 'vote', reviewId, userId],
+    queryFn: async () => {
+      // A session that ended meanwhile has no vote; the auth status refetch updates the page.
+      const answer = await api.get<{ value: number } | null>(`/api/reviews/${reviewId}/vote`, { on401: 'null' });
+      return answer?.value ?? 0;
+    },
+  });
+
+export interface CastVoteInput {
+  review: Pick<Review, 'id' | 'score'>;
+  userId: number;
+  value: VoteValue;
+}
+
+/**
+ * POST /api/reviews/{id}/vote. The score and the vote change at once (optimistic) and go back if the
+ * server refuses; then the server's score and vote are kept. Nothing else is refetched.
+ */
+export function useCastReviewVote() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ review, value }: CastVoteInput) =>
+      api.post<{ value: number; score: number }>(`/api/reviews/${review.id}/vote`, { value }),
+    onMutate: async ({ review, userId, value }) => {
+      const voteKey = reviewVoteQueryOptions(review.id, userId).queryKey;
+      await queryClient.cancelQueries({ queryKey: voteKey });
+      const previousVote = queryClient.getQueryData(voteKey) ?? 0;
+      queryClient.setQueryData(voteKey, value);
+      setCachedReviewScore(queryClient, review.id, scoreAfterVote(review.score, previousVote, value));
+      return { previousVote, previousScore: review.score };
+    },
+    onSuccess: (answer, { review, userId }) => {
+      queryClient.setQueryData(reviewVoteQueryOptions(review.id, userId).queryKey, answer.value);
+      setCachedReviewScore(queryClient, review.id, answer.score);
+    },
+    onError: (_error, { review, userId }, context) => {
+      if (!context) return;
+      queryClient.setQueryData(reviewVoteQueryOptions(review.id, userId).queryKey, context.previousVote);
+      setCachedReviewScore(queryClient, review.id, context.previousScore);
+    },
+  });
+}
+
+/** POST /api/reviews/{id}/flag: asks an admin to look at a review. Nothing cached changes. */
+export function useFlagReview() {
+  return useMutation({
+    mutationFn: ({ reviewId, reason }: { reviewId: number; reason: string }) =>
+      api.post<{ success: boolean; message: string }>(`/api/reviews/${reviewId}/flag`, { reason }),
+  });
+}
+
+// ---- Writing reviews: the user's own list, create, edit and delete (spec sections 4 and 7) ----
+// useMutation, useQueryClient and QueryClient come from the first import of this file.
+
+/**
+ * GET /api/reviews/my, polled every 5 s (spec section 4). A 401 throws 'Authentication required'
+ * instead of answering null: an empty list would tell someone whose session ended that they have
+ * no reviews. Pages ask only once the auth status says signed in.
+ */
+export const myReviewsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['reviews', 'my'],
+    queryFn: () => api.get<Review[]>('/api/reviews/my'),
+    refetchInterval: FRESHNESS.myReviewsRefetch,
+  });
+
+/**
+ * Spec section 4, Cache refresh after changes: a review change refreshes the recent, my-reviews
+ * and top-officers lists plus that officer's reviews and detail. Create, edit and delete all use
+ * this one function. Active queries refetch (the promise waits for them); the others turn stale.
+ */
+export async function invalidateAfterReviewChange(queryClient: QueryClient, officerId: number): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: recentReviewsQueryOptions().queryKey }),
+    queryClient.invalidateQueries({ queryKey: myReviewsQueryOptions().queryKey }),
+    // Every side filter of topOfficersQueryOptions: ['officers', 'top', 'all' | 'USA' | 'CSA'].
+    queryClient.invalidateQueries({ queryKey: ['officers', 'top'] }),
+    queryClient.invalidateQueries({ queryKey: officerReviewsQueryOptions(officerId).queryKey }),
+    queryClient.invalidateQueries({ queryKey: officerQueryOptions(officerId).queryKey, exact: true }),
+  ]);
+}
+
+/** POST /api/reviews. Stays pending until the caches are refreshed, so the next screen shows the review. */
+export function useCreateReview() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ReviewBody) => api.post<Review>('/api/reviews', body),
+    onSuccess: (_review, body) => invalidateAfterReviewChange(queryClient, body.officerId),
+    // 409: this officer was reviewed after all (in another tab): our list of own reviews is out of date.
+    onError: (error) =>
+      error instanceof ApiError && error.status === 409
+        ? queryClient.invalidateQueries({ queryKey: myReviewsQueryOptions().queryKey })
+        : undefined,
+  });
+}
+
+export interface UpdateReviewInput {
+  id: number;
+  body: ReviewBody;
+}
+
+/** PUT /api/reviews/{id} with the same fields as a new review. */
+export function useUpdateReview() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: UpdateReviewInput) => api.put<Review>(`/api/reviews/${id}`, body),
+    onSuccess: (_review, { body }) => invalidateAfterReviewChange(queryClient, body.officerId),
+  });
+}
+
+export interface DeleteReviewInput {
+  id: number;
+  /** The reviewed officer, whose figures and review list change. */
+  officerId: number;
+}
+
+/** DELETE /api/reviews/{id}. */
+export function useDeleteReview() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id }: DeleteReviewInput) => api.delete<{ success: boolean; message: string }>(`/api/reviews/${id}`),
+    onSuccess: (_result, { officerId }) => invalidateAfterReviewChange(queryClient, officerId),
+  });
+}

@@ -1,0 +1,19 @@
+import { Link } from 'react-router';
+import { MSG } from '../../core/messages';
+import { Button } from '../components/ui/button';
+
+export function NotFoundPage() {
+  const t = MSG.notFound;
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center py-16 text-center">
+      <h1 className="font-serif text-7xl font-bold text-navy">{t.heading}</h1>
+      <h2 className="mt-4 text-2xl font-semibold">{t.subheading}</h2>
+      <p className="mt-3 text-stone-600">{t.text}</p>
+      <Button asChild className="mt-8">
+        <Link to="/">{t.button}</Link>
+      </Button>
+    </section>
+  );
+}
+
+export { NotFoundPage as Component };

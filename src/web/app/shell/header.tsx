@@ -1,0 +1,90 @@
+import { ChevronDown, Menu, Star, UserRound } from 'lucide-react';
+import { Suspense, lazy, useState } from 'react';
+import { Link, NavLink } from 'react-router';
+import { useAuth } from '../../api/auth';
+import { Button } from '../../components/ui/button';
+import { cn } from '../../lib/cn';
+
+// The menu and its popover code load only for signed-in users (first-screen budget).
+const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
+
+/** The user menu's button as it looks before its code has loaded. */
+function UserMenuPlaceholder({ username }: { username: string }) {
+  return (
+    <Button variant="ghostLight" size="sm" disabled>
+      <UserRound className="h-4 w-4" aria-hidden />
+      <span className="max-w-[10rem] truncate">{username}</span>
+      <ChevronDown className="h-4 w-4" aria-hidden />
+    </Button>
+  );
+}
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cn('rounded px-3 py-2 text-sm font-medium text-stone-200 hover:bg-white/10 hover:text-white', isActive && 'bg-white/10 text-white');
+
+export function Header() {
+  const { user, isLoading } = useAuth();
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-black/20 bg-navy text-white shadow">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
+        <Link to="/" className="flex items-center gap-2 font-serif text-lg font-bold tracking-wide" aria-label="War of Rights Officer Ratings, home">
+          <Star className="h-6 w-6 fill-brass text-brass" aria-hidden />
+          <span className="hidden sm:inline">WoR Officer Ratings</span>
+        </Link>
+        <nav aria-label="Main" className={cn('flex-1 items-center gap-1 md:flex', menuOpen ? 'absolute top-16 right-0 left-0 flex flex-col bg-navy p-2 shadow-lg md:static md:flex-row md:p-0 md:shadow-none' : 'hidden')}>
+          <NavLink to="/" end className={navLinkClass} onClick={() => setMenuOpen(false)}>
+            Home
+          </NavLink>
+          <NavLink to="/search" className={navLinkClass} onClick={() => setMenuOpen(false)}>
+            Search
+          </NavLink>
+          {user && (
+            <>
+              <NavLink to="/register-regiment" className={navLinkClass} onClick={() => setMenuOpen(false)}>
+                Register Regiment
+              </NavLink>
+              {user.officerId === null && (
+                <NavLink to="/register-officer" className={navLinkClass} onClick={() => setMenuOpen(false)}>
+                  Register as Officer
+                </NavLink>
+              )}
+              {user.isAdmin && (
+                <NavLink to="/admin" className={navLinkClass} onClick={() => setMenuOpen(false)}>
+                  Admin Dashboard
+                </NavLink>
+              )}
+            </>
+          )}
+        </nav>
+        <div className="ml-auto flex items-center gap-2">
+          {isLoading ? null : user ? (
+            <Suspense fallback={<UserMenuPlaceholder username={user.username} />}>
+              <UserMenu user={user} />
+            </Suspense>
+          ) : (
+            <>
+              <Button asChild variant="ghostLight" size="sm">
+                <Link to="/login">LOGIN</Link>
+              </Button>
+              <Button asChild variant="brass" size="sm">
+                <Link to="/register">REGISTER</Link>
+              </Button>
+            </>
+          )}
+          <Button
+            variant="ghostLight"
+            size="icon"
+            className="md:hidden"
+            aria-label="Menu"
+            aria-expanded={menuOpen}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <Menu className="h-5 w-5" />
+          </Button>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,51 @@
+import { Suspense, lazy, useRef } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { Spinner } from '../../components/ui/feedback';
+import { useToasts } from '../../lib/toast-store';
+import { Footer } from './footer';
+import { Header } from './header';
+
+// Radix Toast loads with the first toast, not with the first screen.
+const Toaster = lazy(() => import('../../components/ui/toaster').then((m) => ({ default: m.Toaster })));
+
+function ToastArea() {
+  const hasToasts = useToasts().length > 0;
+  const isMounted = useRef(false);
+  if (hasToasts) isMounted.current = true;
+  return isMounted.current ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
+}
+
+export function Layout() {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <ToastArea />
+      <ScrollRestoration />
+    </div>
+  );
+}
+
+/** The frame with a spinner, while the first screen's code is loading. */
+export function LayoutFallback() {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <header className="h-16 bg-navy" />
+      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
+        <Spinner />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+/**
+ * The signed-in user's menu (Radix dropdown and the regiment dialog). Loaded only for signed-in
+ * users, so visitors' first screen does not carry the menu and popover code.
+ */
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { ChevronDown, Shield, UserRound } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { AuthUser } from '../../../core/api';
+import { MSG } from '../../../core/messages';
+import { useLogout } from '../../api/auth';
+import { useOwnedRegiments } from '../../api/registrations';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogContent } from '../../components/ui/dialog';
+import { Spinner } from '../../components/ui/feedback';
+import { LoadFailedAlert } from '../../components/load-failed-alert';
+import { errorMessage } from '../../lib/api-client';
+import { toast } from '../../lib/toast-store';
+import { chooseMyRegimentsEntry } from './my-regiments-entry';
+
+const menuItemClass = 'block cursor-pointer rounded px-3 py-2 text-sm text-ink outline-none data-[highlighted]:bg-stone-100';
+
+export function UserMenu({ user }: { user: AuthUser }) {
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const ownedRegiments = useOwnedRegiments(user.id);
+  const myRegiments = chooseMyRegimentsEntry({
+    regiments: ownedRegiments.data,
+    isPending: ownedRegiments.isPending,
+    isError: ownedRegiments.isError,
+  });
+  const [isRegimentDialogOpen, setRegimentDialogOpen] = useState(false);
+
+  const onLogout = () =>
+    logout.mutate(undefined, {
+      onSuccess: () => navigate('/'),
+      onError: (error) => toast({ title: 'Logout failed', description: errorMessage(error), variant: 'destructive' }),
+    });
+
+  return (
+    <>
+      {/* Not modal: a modal menu that opens a dialog can leave the page unclickable after both close. */}
+      <DropdownMenu.Root modal={false}>
+        <DropdownMenu.Trigger asChild>
+          <Button variant="ghostLight" size="sm">
+            <UserRound className="h-4 w-4" aria-hidden />
+            <span className="max-w-[10rem] truncate">{user.username}</span>
+            <ChevronDown className="h-4 w-4" aria-hidden />
+          </Button>
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-48 rounded-md border border-stone-200 bg-white p-1 shadow-lg">
+            <DropdownMenu.Item asChild className={menuItemClass}>
+              <Link to="/my-reviews">My Reviews</Link>
+            </DropdownMenu.Item>
+            <DropdownMenu.Item asChild className={menuItemClass}>
+              <Link to="/my-stats">My Stats</Link>
+            </DropdownMenu.Item>
+            {user.isOfficer && user.officerId !== null && (
+              <DropdownMenu.Item asChild className={menuItemClass}>
+                <Link to={`/officer/${user.officerId}`}>My Profile</Link>
+              </DropdownMenu.Item>
+            )}
+            {myRegiments.kind === 'link' && (
+              <DropdownMenu.Item asChild className={menuItemClass}>
+                <Link to={myRegiments.to}>{MSG.shell.myRegiments}</Link>
+              </DropdownMenu.Item>
+            )}
+            {myRegiments.kind === 'dialog' && (
+              <DropdownMenu.Item className={menuItemClass} onSelect={() => setRegimentDialogOpen(true)}>
+                {MSG.shell.myRegiments}
+              </DropdownMenu.Item>
+            )}
+            <DropdownMenu.Separator className="my-1 h-px bg-stone-200" />
+            <DropdownMenu.Item className={menuItemClass} onSelect={onLogout}>
+              Logout
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      <Dialog open={isRegimentDialogOpen} onOpenChange={setRegimentDialogOpen}>
+        <DialogContent title={MSG.shell.selectRegimentTitle} description="The regiments you registered.">
+          {ownedRegiments.data ? (
+            <ul aria-label="Your regiments" className="max-h-60 space-y-1 overflow-y-auto">
+              {ownedRegiments.data.map((regiment) => (
+                <li key={regiment.id}>
+                  <Link
+                    to={`/regiment/${regiment.id}`}
+                    onClick={() => setRegimentDialogOpen(false)}
+                    className="flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium hover:bg-stone-100"
+                  >
+                    <Shield className="h-4 w-4 shrink-0 text-brass-dark" aria-hidden />
+                    {regiment.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : ownedRegiments.isError ? (
+            <LoadFailedAlert title={MSG.shell.regimentsLoadFailed} error={ownedRegiments.error} onRetry={() => void ownedRegiments.refetch()} />
+          ) : (
+            <Spinner label={MSG.shell.loadingRegiments} />
+          )}
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}

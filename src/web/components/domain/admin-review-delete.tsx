@@ -1,0 +1,65 @@
+import { Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { MSG } from '../../../core/messages';
+import { useDeleteReviewAsAdmin } from '../../api/admin';
+import { useIsAdmin } from '../../api/auth';
+import { errorMessage } from '../../lib/api-client';
+import { toast } from '../../lib/toast-store';
+import { Button } from '../ui/button';
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../ui/dialog';
+
+export interface AdminReviewDeleteProps {
+  review: { id: number; officerId: number };
+  /** The review's author as shown to people; null shows 'Anonymous Soldier'. */
+  authorName: string | null;
+  /** The reviewed officer, e.g. 'Major Winfield Hancock'. */
+  officerName: string;
+}
+
+/**
+ * The admin's Delete on any review (spec section 6): a confirmation titled 'Delete Review', then
+ * DELETE /api/reviews/{id}. Renders nothing for anyone but an admin. The toasts are raised at the
+ * mutation level: this button leaves the page with its review once the lists are refreshed.
+ */
+export function AdminReviewDelete({ review, authorName, officerName }: AdminReviewDeleteProps) {
+  const isAdmin = useIsAdmin();
+  const [isOpen, setOpen] = useState(false);
+  const deleteReview = useDeleteReviewAsAdmin({
+    onSuccess: () => {
+      toast({ title: MSG.admin.reviewDeletedTitle, description: MSG.admin.reviewDeleted });
+      setOpen(false);
+    },
+    onError: (error) =>
+      toast({ title: MSG.admin.errorTitle, description: `${MSG.admin.deleteReviewFailed}: ${errorMessage(error)}`, variant: 'destructive' }),
+  });
+  if (!isAdmin) return null;
+
+  const author = authorName || MSG.anonymousSoldier;
+  return (
+    <Dialog open={isOpen} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50">
+          <Trash2 className="h-4 w-4" aria-hidden />
+          Delete<span className="sr-only"> review by {author}</span>
+        </Button>
+      </DialogTrigger>
+      <DialogContent
+        title={MSG.admin.deleteReviewTitle}
+        description={`Are you sure you want to delete the review by ${author} of ${officerName}? This cannot be undone.`}
+      >
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <DialogClose asChild>
+            <Button variant="outline">Cancel</Button>
+          </DialogClose>
+          <Button
+            variant="destructive"
+            disabled={deleteReview.isPending}
+            onClick={() => deleteReview.mutate({ id: review.id, officerId: review.officerId })}
+          >
+            {deleteReview.isPending ? 'Deleting…' : 'Delete'}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

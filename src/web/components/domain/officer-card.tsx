@@ -1,0 +1,43 @@
+import { UserRound } from 'lucide-react';
+import { Link } from 'react-router';
+import type { Officer } from '../../../core/api';
+import { cn } from '../../lib/cn';
+import { StarRating } from '../rating/star-rating';
+import { RatingValue } from '../rating/rating-value';
+import { sideTheme } from './side-badge';
+
+function reviewCountLabel(n: number) {
+  return `${n} review${n === 1 ? '' : 's'}`;
+}
+
+/** An officer in a grid or list: links to /officer/{id}. */
+export function OfficerCard({ officer }: { officer: Officer }) {
+  return (
+    <Link
+      to={`/officer/${officer.id}`}
+      className={cn(
+        'group flex gap-4 rounded-lg border border-l-4 border-stone-200 bg-white p-4 shadow-sm transition-shadow hover:shadow-md',
+        sideTheme(officer.side.code).accent,
+      )}
+    >
+      {officer.profileImageUrl ? (
+        <img src={officer.profileImageUrl} alt="" className="h-14 w-14 shrink-0 rounded-full object-cover" loading="lazy" width={56} height={56} />
+      ) : (
+        <span className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-stone-100 text-stone-400" aria-hidden>
+          <UserRound className="h-7 w-7" />
+        </span>
+      )}
+      <div className="min-w-0 flex-1">
+        <p className="truncate font-semibold group-hover:underline">
+          <span className="text-stone-600">{officer.rank}</span> {officer.name}
+        </p>
+        <p className="truncate text-sm text-stone-600">{officer.regimentName}</p>
+        <div className="mt-1 flex flex-wrap items-center gap-2 text-sm">
+          <StarRating value={officer.averageRating} size="sm" />
+          <RatingValue value={officer.averageRating} />
+          <span className="text-stone-500">({reviewCountLabel(officer.reviewCount)})</span>
+        </div>
+      </div>
+    </Link>
+  );
+}

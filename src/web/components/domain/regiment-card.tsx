@@ -1,0 +1,38 @@
+import { Shield } from 'lucide-react';
+import { Link } from 'react-router';
+import type { Regiment } from '../../../core/api';
+import { StarRating } from '../rating/star-rating';
+import { RatingValue } from '../rating/rating-value';
+import { SideBadge } from './side-badge';
+
+/** A regiment in a grid or list: links to /regiment/{id}. */
+export function RegimentCard({ regiment }: { regiment: Regiment }) {
+  return (
+    <Link
+      to={`/regiment/${regiment.id}`}
+      className="group flex gap-4 rounded-lg border border-stone-200 bg-white p-4 shadow-sm transition-shadow hover:shadow-md"
+    >
+      {regiment.iconImageUrl ? (
+        <img src={regiment.iconImageUrl} alt="" className="h-14 w-14 shrink-0 rounded object-cover" loading="lazy" width={56} height={56} />
+      ) : (
+        <span className="flex h-14 w-14 shrink-0 items-center justify-center rounded bg-stone-100 text-stone-400" aria-hidden>
+          <Shield className="h-7 w-7" />
+        </span>
+      )}
+      <div className="min-w-0 flex-1">
+        <div className="flex items-start justify-between gap-2">
+          <p className="font-semibold group-hover:underline">{regiment.name}</p>
+          <SideBadge name={regiment.side.name} code={regiment.side.code} />
+        </div>
+        <div className="mt-1 flex flex-wrap items-center gap-2 text-sm">
+          <StarRating value={regiment.averageRating} size="sm" />
+          <RatingValue value={regiment.averageRating} />
+          <span className="text-stone-500">
+            {regiment.officerCount} officer{regiment.officerCount === 1 ? '' : 's'} · {regiment.reviewCount} review
+            {regiment.reviewCount === 1 ? '' : 's'}
+          </span>
+        </div>
+      </div>
+    </Link>
+  );
+}

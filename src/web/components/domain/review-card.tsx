@@ -1,0 +1,76 @@
+import { ExternalLink } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { Review } from '../../../core/api';
+import { RATING_CATEGORIES, RATING_CATEGORY_LABELS, STEAM_PROFILE_URL } from '../../../core/constants';
+import { formatDate } from '../../../core/date';
+import { MSG } from '../../../core/messages';
+import { formatRating } from '../../../core/rating';
+import { StarRating } from '../rating/star-rating';
+import { RatingValue } from '../rating/rating-value';
+
+/** The author: 'Anonymous Soldier' without a name; a Steam profile link when a steamId is known. */
+export function ReviewAuthor({ user }: { user: Review['user'] }) {
+  const name = user.username || MSG.anonymousSoldier;
+  if (!user.steamId) return <span className="font-medium">{name}</span>;
+  return (
+    <a
+      href={`${STEAM_PROFILE_URL}${user.steamId}`}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="inline-flex items-center gap-1 font-medium text-union-dark hover:underline"
+    >
+      {name}
+      <ExternalLink className="h-3 w-3" aria-label="(Steam profile, opens in a new tab)" />
+    </a>
+  );
+}
+
+/**
+ * One review. `showOfficer` adds the officer and regiment (for lists across officers); `actions`
+ * is a slot for votes, flags and owner/admin buttons.
+ */
+export function ReviewCard({ review, showOfficer = false, actions }: { review: Review; showOfficer?: boolean; actions?: ReactNode }) {
+  return (
+    <article className="rounded-lg border border-stone-200 bg-white p-5 shadow-sm">
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          {showOfficer && (
+            <p className="font-semibold">
+              <Link to={`/officer/${review.officer.id}`} className="hover:underline">
+                {review.officer.rank} {review.officer.name}
+              </Link>{' '}
+              <span className="text-sm font-normal text-stone-600">
+                of{' '}
+                <Link to={`/regiment/${review.regiment.id}`} className="hover:underline">
+                  {review.regiment.name}
+                </Link>
+              </span>
+            </p>
+          )}
+          <p className="text-sm text-stone-600">
+            <ReviewAuthor user={review.user} /> · <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
+          </p>
+        </div>
+        <div className="flex items-center gap-2">
+          <StarRating value={review.overallRating} size="sm" />
+          <RatingValue value={review.overallRating} />
+        </div>
+      </header>
+      <p className="mt-3 text-sm whitespace-pre-line break-words">{review.text}</p>
+      <dl className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-stone-600">
+        {RATING_CATEGORIES.map((category) => (
+          <div key={category} className="flex gap-1">
+            <dt>{RATING_CATEGORY_LABELS[category]}:</dt>
+            <dd className="font-semibold text-ink">{formatRating(review[category])}</dd>
+          </div>
+        ))}
+        <div className="flex gap-1">
+          <dt>Score:</dt>
+          <dd className="font-semibold text-ink">{review.score}</dd>
+        </div>
+      </dl>
+      {actions && <footer className="mt-3 flex flex-wrap items-center gap-2 border-t border-stone-100 pt-3">{actions}</footer>}
+    </article>
+  );
+}

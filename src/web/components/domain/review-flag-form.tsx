@@ -1,0 +1,65 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { MSG } from '../../../core/messages';
+import { flagBodySchema } from '../../../core/schemas/review';
+import { useFlagReview } from '../../api/reviews';
+import { errorMessage } from '../../lib/api-client';
+import { toast } from '../../lib/toast-store';
+import { Button } from '../ui/button';
+import { DialogClose } from '../ui/dialog';
+import { FieldError, Label, Textarea } from '../ui/form';
+
+type FlagForm = z.input<typeof flagBodySchema>;
+type FlagBody = z.output<typeof flagBodySchema>;
+
+/** The reason for a flag (at least 10 characters), inside the Flag dialog of review-flag.tsx. */
+export function FlagReasonForm({ reviewId, onFlagged }: { reviewId: number; onFlagged: () => void }) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const flag = useFlagReview();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<FlagForm, unknown, FlagBody>({ resolver: zodResolver(flagBodySchema), defaultValues: { reason: '' } });
+
+  const onSubmit = handleSubmit(({ reason }) =>
+    flag.mutate(
+      { reviewId, reason },
+      {
+        onSuccess: () => {
+          toast({ title: MSG.reviewActions.flaggedTitle, description: MSG.reviewActions.flagged });
+          onFlagged();
+        },
+        onError: (error) => toast({ title: MSG.reviewActions.flagFailedTitle, description: errorMessage(error), variant: 'destructive' }),
+      },
+    ),
+  );
+
+  const reasonError = errors.reason?.message;
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <div className="space-y-1.5">
+        <Label htmlFor={id}>Reason</Label>
+        <Textarea
+          id={id}
+          rows={4}
+          aria-invalid={reasonError ? true : undefined}
+          aria-describedby={reasonError ? errorId : undefined}
+          {...register('reason')}
+        />
+        <FieldError id={errorId} message={reasonError} />
+      </div>
+      <div className="flex justify-end gap-2">
+        <DialogClose asChild>
+          <Button variant="outline">Cancel</Button>
+        </DialogClose>
+        <Button type="submit" variant="destructive" disabled={flag.isPending}>
+          {flag.isPending ? 'Submitting…' : 'Submit'}
+        </Button>
+      </div>
+    </form>
+  );
+}

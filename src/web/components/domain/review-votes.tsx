@@ -1,0 +1,92 @@
+import { useQuery } from '@tanstack/react-query';
+import { ArrowBigDown, ArrowBigUp } from 'lucide-react';
+import type { Review } from '../../../core/api';
+import { MSG } from '../../../core/messages';
+import { useAuth } from '../../api/auth';
+import { nextVoteValue, reviewVoteQueryOptions, useCastReviewVote, type VoteDirection } from '../../api/reviews';
+import { cn } from '../../lib/cn';
+import { toast } from '../../lib/toast-store';
+import { describeVoteFailure } from './review-vote-failure';
+
+/**
+ * Up and down votes with the net score between them (spec sections 4 and 6). The user's current
+ * vote is pressed. Visitors see the buttons disabled, yet a click explains that voting needs an
+ * account; the author of the review cannot vote on it at all.
+ */
+export function ReviewVotes({ review }: { review: Pick<Review, 'id' | 'userId' | 'score'> }) {
+  const { user, isLoading: isAuthLoading } = useAuth();
+  const isOwnReview = user !== null && user.id === review.userId;
+  const canVote = user !== null && !isOwnReview;
+  const { data: currentVote = 0, isPending: isVotePending } = useQuery({
+    ...reviewVoteQueryOptions(review.id, user?.id ?? 0),
+    enabled: canVote,
+  });
+  const castVote = useCastReviewVote();
+
+  const vote = (direction: VoteDirection) => {
+    if (!user) {
+      toast({ title: MSG.auth.authenticationRequiredTitle, description: MSG.reviewActions.loginToVote });
+      return;
+    }
+    // One vote at a time: the next one is computed from the answer to this one.
+    if (castVote.isPending) return;
+    castVote.mutate(
+      { review, userId: user.id, value: nextVoteValue(currentVote, direction) },
+      {
+        onError: (error) =>
+          toast({ title: MSG.reviewActions.voteFailedTitle, description: describeVoteFailure(error), variant: 'destructive' }),
+      },
+    );
+  };
+
+  const mode = isAuthLoading || (canVote && isVotePending) ? 'loading' : !user ? 'visitor' : isOwnReview ? 'own' : 'ready';
+  const title = mode === 'own' ? MSG.reviewActions.ownReviewVote : undefined;
+
+  return (
+    <div role="group" aria-label="Votes" title={title} className="flex items-center gap-1">
+      <VoteButton direction="up" mode={mode} isPressed={canVote && currentVote === 1} title={title} onVote={vote} />
+      <output aria-label="Score" className="min-w-8 text-center text-sm font-semibold tabular-nums">
+        {review.score}
+      </output>
+      <VoteButton direction="down" mode={mode} isPressed={canVote && currentVote === -1} title={title} onVote={vote} />
+    </div>
+  );
+}
+
+type VoteButtonMode = 'loading' | 'visitor' | 'own' | 'ready';
+
+function VoteButton({
+  direction,
+  mode,
+  isPressed,
+  title,
+  onVote,
+}: {
+  direction: VoteDirection;
+  mode: VoteButtonMode;
+  isPressed: boolean;
+  title: string | undefined;
+  onVote: (direction: VoteDirection) => void;
+}) {
+  const Icon = direction === 'up' ? ArrowBigUp : ArrowBigDown;
+  const isVisitor = mode === 'visitor';
+  return (
+    <button
+      type="button"
+      aria-label={direction === 'up' ? 'Upvote' : 'Downvote'}
+      aria-pressed={isPressed}
+      // Visitors keep a clickable button (to be told why it does nothing) that looks disabled.
+      aria-disabled={isVisitor || undefined}
+      disabled={mode === 'loading' || mode === 'own'}
+      title={title}
+      onClick={() => onVote(direction)}
+      className={cn(
+        'inline-flex h-8 w-8 items-center justify-center rounded-md text-stone-600 transition-colors hover:bg-stone-100 disabled:cursor-not-allowed disabled:opacity-50',
+        isVisitor && 'cursor-not-allowed opacity-50 hover:bg-transparent',
+        isPressed && (direction === 'up' ? 'bg-green-50 text-green-700' : 'bg-red-50 text-red-700'),
+      )}
+    >
+      <Icon className={cn('h-5 w-5', isPressed && 'fill-current')} aria-hidden />
+    </button>
+  );
+}

@@ -1,0 +1,45 @@
+import { Slot } from '@radix-ui/react-slot';
+import type { ButtonHTMLAttributes } from 'react';
+import { cn } from '../../lib/cn';
+
+const variants = {
+  primary: 'bg-navy text-white hover:bg-navy-light',
+  brass: 'bg-brass text-navy hover:bg-brass-dark hover:text-white',
+  outline: 'border border-stone-300 bg-white text-ink hover:bg-stone-100',
+  /** For dark backgrounds (the navy hero and header). */
+  outlineLight: 'border border-white/40 bg-transparent text-white hover:bg-white/10',
+  ghost: 'text-ink hover:bg-stone-200/60',
+  ghostLight: 'text-white hover:bg-white/10',
+  destructive: 'bg-red-700 text-white hover:bg-red-800',
+  link: 'text-union-dark underline-offset-4 hover:underline px-0',
+} as const;
+
+const sizes = {
+  sm: 'h-8 px-3 text-sm',
+  md: 'h-10 px-4 text-sm',
+  lg: 'h-11 px-6 text-base',
+  icon: 'h-9 w-9',
+} as const;
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: keyof typeof variants;
+  size?: keyof typeof sizes;
+  /** Render the child element (a Link, an anchor) with button styles. */
+  asChild?: boolean;
+}
+
+export function Button({ variant = 'primary', size = 'md', asChild, className, type, ...props }: ButtonProps) {
+  const Component = asChild ? Slot : 'button';
+  return (
+    <Component
+      type={asChild ? undefined : (type ?? 'button')}
+      className={cn(
+        'inline-flex items-center justify-center gap-2 rounded-md font-medium whitespace-nowrap transition-colors disabled:pointer-events-none disabled:opacity-50',
+        variants[variant],
+        sizes[size],
+        className,
+      )}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,73 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { AuthStatus } from '../../../core/api';
+import { failOnConsoleErrors } from '../../test/console-errors';
+import { mockApi, renderRoute } from '../../test/render';
+import { ADMIN, NON_ADMIN, VISITOR, adminDataCalls, dashboard } from './admin-fixtures';
+
+failOnConsoleErrors();
+
+const ADMIN_SCREENS = [
+  ['/admin', 'You must be logged in with administrator privileges to access this page.'],
+  ['/admin/officers', 'You must be logged in with administrator privileges to access this page.'],
+  ['/admin/officers/all', 'You must be logged in with administrator privileges to access this page.'],
+  ['/admin/regiments', 'You must be logged in with administrator privileges to access this page.'],
+  ['/admin/regiments/all', 'You must be logged in with administrator privileges to access this page.'],
+  ['/admin/manage-users', 'Admin access required.'],
+  ['/admin/reviews', 'You must be logged in with administrator privileges to access this page.'],
+] as const;
+
+/** Answers every admin read, so a request that slipped through would be seen, not refused. */
+const ADMIN_API = {
+  '/api/admin/dashboard': dashboard(),
+  '/api/admin/status': {},
+  '/api/admin/registrations/regiments': [],
+  '/api/admin/registrations/officers': [],
+  '/api/admin/users': [],
+  '/api/admin/reviews/flagged': { rows: [] },
+  '/api/regiments': [],
+  '/api/officers': [],
+};
+
+describe.each([
+  ['a visitor', VISITOR],
+  ['a signed-in user who is not an admin', NON_ADMIN],
+] as Array<[string, AuthStatus]>)('admin screens for %s', (_who, status) => {
+  it.each(ADMIN_SCREENS)('%s says Access Denied and requests no admin data', async (path, message) => {
+    const api = mockApi({ ...ADMIN_API, '/api/auth/status': status });
+    renderRoute(path);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Access Denied' })).toBeInTheDocument();
+    expect(screen.getByText(message)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+    // Give a stray query the chance to fire before checking that none did.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(adminDataCalls(api.calls)).toEqual([]);
+  });
+});
+
+describe('admin screens while the auth status loads', () => {
+  it('show a spinner, neither the screen nor Access Denied, and request nothing', async () => {
+    const api = mockApi({ ...ADMIN_API, '/api/auth/status': () => new Promise(() => {}) });
+    renderRoute('/admin');
+
+    expect((await screen.findByText('Checking your access…')).closest('[role="status"]')).not.toBeNull();
+    expect(screen.queryByText('Access Denied')).not.toBeInTheDocument();
+    expect(adminDataCalls(api.calls)).toEqual([]);
+  });
+});
+
+describe('admin screens for an admin', () => {
+  it('open once the auth status says admin, and only then ask for their data', async () => {
+    let answer!: (status: AuthStatus) => void;
+    const api = mockApi({ ...ADMIN_API, '/api/auth/status': () => new Promise((resolve) => (answer = resolve)) });
+    renderRoute('/admin');
+    await screen.findByText('Checking your access…');
+    expect(adminDataCalls(api.calls)).toEqual([]);
+
+    answer(ADMIN);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument();
+    await waitFor(() => expect(adminDataCalls(api.calls)).toEqual(['/api/admin/dashboard']));
+    expect(screen.queryByText('Access Denied')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import type { AuthUser } from '../../../core/api';
+import { decideAdminAccess } from './admin-access';
+
+const user = (isAdmin: boolean): AuthUser => ({ id: 1, username: 'meade', isAdmin, isOfficer: false, officerId: null, steamId: null });
+
+describe('decideAdminAccess', () => {
+  it('decides nothing while the auth status loads, whoever it will turn out to be', () => {
+    expect(decideAdminAccess({ user: null, isAuthLoading: true })).toBe('checking');
+    expect(decideAdminAccess({ user: user(true), isAuthLoading: true })).toBe('checking');
+  });
+
+  it('denies visitors and signed-in users who are not admins', () => {
+    expect(decideAdminAccess({ user: null, isAuthLoading: false })).toBe('denied');
+    expect(decideAdminAccess({ user: user(false), isAuthLoading: false })).toBe('denied');
+  });
+
+  it('lets admins in', () => {
+    expect(decideAdminAccess({ user: user(true), isAuthLoading: false })).toBe('allowed');
+  });
+});

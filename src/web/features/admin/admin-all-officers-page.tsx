@@ -1,0 +1,20 @@
+import { MSG } from '../../../core/messages';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { AdminGate } from './components/admin-gate';
+import { AdminPageHeader } from './components/admin-page-header';
+import { AllOfficersTable } from './components/all-officers-table';
+
+/** /admin/officers/all (spec section 2): only the table of every officer. */
+export function AdminAllOfficersPage() {
+  useDocumentTitle(MSG.admin.allOfficers);
+  return (
+    <AdminGate>
+      <div className="space-y-8">
+        <AdminPageHeader title={MSG.admin.allOfficers} description="Every officer on the site." />
+        <AllOfficersTable />
+      </div>
+    </AdminGate>
+  );
+}
+
+export { AdminAllOfficersPage as Component };

@@ -1,0 +1,20 @@
+import { MSG } from '../../../core/messages';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { AdminGate } from './components/admin-gate';
+import { AdminPageHeader } from './components/admin-page-header';
+import { AllRegimentsTable } from './components/all-regiments-table';
+
+/** /admin/regiments/all (spec section 2): only the table of every regiment. */
+export function AdminAllRegimentsPage() {
+  useDocumentTitle(MSG.admin.allRegiments);
+  return (
+    <AdminGate>
+      <div className="space-y-8">
+        <AdminPageHeader title={MSG.admin.allRegiments} description="Every regiment on the site." />
+        <AllRegimentsTable />
+      </div>
+    </AdminGate>
+  );
+}
+
+export { AdminAllRegimentsPage as Component };

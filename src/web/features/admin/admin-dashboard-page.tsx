@@ -1,0 +1,139 @@
+import { Flag, Shield, UserRound, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { MSG } from '../../../core/messages';
+import { useAdminDashboard } from '../../api/admin';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/feedback';
+import { LoadFailedAlert } from '../../components/load-failed-alert';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { AdminGate } from './components/admin-gate';
+import { AdminPageHeader } from './components/admin-page-header';
+import { RecentActivity } from './components/recent-activity';
+import { SystemStatus } from './components/system-status';
+
+/** /admin (spec section 2): pending counts, the way to every admin screen, the audit log and live status. */
+export function AdminDashboardPage() {
+  useDocumentTitle('Admin Dashboard');
+  return (
+    <AdminGate>
+      <AdminDashboard />
+    </AdminGate>
+  );
+}
+
+function AdminDashboard() {
+  const dashboard = useAdminDashboard();
+  const counts = dashboard.data;
+
+  return (
+    <div className="space-y-8">
+      <AdminPageHeader title="Admin Dashboard" description="Registrations waiting for a decision, and the tools to run the site." showBackLink={false} />
+
+      {dashboard.isError && !counts && (
+        <LoadFailedAlert title="The dashboard could not be loaded" error={dashboard.error} onRetry={() => void dashboard.refetch()} />
+      )}
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <PendingCountCard
+          title="Pending Regiment Registrations"
+          count={counts?.pendingRegimentRegistrations}
+          isPending={dashboard.isPending}
+          icon={<Shield className="h-5 w-5" aria-hidden />}
+          action={<Link to="/admin/regiments">{MSG.admin.reviewRegiments}</Link>}
+        />
+        <PendingCountCard
+          title="Pending Officer Registrations"
+          count={counts?.pendingOfficerRegistrations}
+          isPending={dashboard.isPending}
+          icon={<UserRound className="h-5 w-5" aria-hidden />}
+          action={<Link to="/admin/officers">{MSG.admin.reviewOfficers}</Link>}
+        />
+      </div>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Content Management</CardTitle>
+          <CardDescription>Every regiment, officer, flagged review and user account.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <nav aria-label="Content management" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+            <ManagementLink to="/admin/regiments/all" icon={<Shield className="h-4 w-4" aria-hidden />} label={MSG.admin.allRegiments} />
+            <ManagementLink to="/admin/officers/all" icon={<UserRound className="h-4 w-4" aria-hidden />} label={MSG.admin.allOfficers} />
+            <ManagementLink to="/admin/reviews" icon={<Flag className="h-4 w-4" aria-hidden />} label={MSG.admin.reviewModeration} />
+            <ManagementLink to="/admin/manage-users" icon={<Users className="h-4 w-4" aria-hidden />} label={MSG.admin.userManagement} />
+          </nav>
+        </CardContent>
+      </Card>
+
+      <Tabs defaultValue="activity">
+        <TabsList className="flex w-full sm:inline-flex sm:w-auto">
+          <TabsTrigger value="activity" className="flex-1 sm:flex-none">
+            {MSG.admin.recentActivity}
+          </TabsTrigger>
+          <TabsTrigger value="status" className="flex-1 sm:flex-none">
+            {MSG.admin.systemStatus}
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="activity">
+          <RecentActivity activity={counts?.recentActivity} isPending={dashboard.isPending} error={dashboard.error} />
+        </TabsContent>
+        <TabsContent value="status">
+          <SystemStatus />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
+
+function PendingCountCard({
+  title,
+  count,
+  isPending,
+  icon,
+  action,
+}: {
+  title: string;
+  count: number | undefined;
+  isPending: boolean;
+  icon: ReactNode;
+  /** The link to the screen where these requests are decided. */
+  action: ReactNode;
+}) {
+  const headingId = `pending-${title.toLowerCase().replace(/\s+/g, '-')}`;
+  return (
+    <Card role="region" aria-labelledby={headingId}>
+      <CardHeader className="flex-row items-center justify-between">
+        <CardTitle id={headingId} className="text-base">
+          {title}
+        </CardTitle>
+        <span className="text-stone-500">{icon}</span>
+      </CardHeader>
+      <CardContent className="flex flex-wrap items-end justify-between gap-3">
+        {isPending ? (
+          <Skeleton className="h-10 w-16" />
+        ) : (
+          <p className="text-4xl font-bold text-navy tabular-nums">{count ?? '—'}</p>
+        )}
+        <Button asChild variant="brass">
+          {action}
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ManagementLink({ to, icon, label }: { to: string; icon: ReactNode; label: string }) {
+  return (
+    <Button asChild variant="outline" className="justify-start">
+      <Link to={to}>
+        {icon}
+        {label}
+      </Link>
+    </Button>
+  );
+}
+
+export { AdminDashboardPage as Component };

@@ -1,0 +1,115 @@
+import { ExternalLink, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { Officer } from '../../../../core/api';
+import { STEAM_PROFILE_URL } from '../../../../core/constants';
+import { MSG } from '../../../../core/messages';
+import { useAdminOfficerList, useDeleteOfficerAsAdmin } from '../../../api/admin';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { errorMessage } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast-store';
+import { formatRatingSummary } from '../rating-summary';
+import { ActionsCell, AdminTable, Cell, RowHeader } from './admin-table';
+
+const COLUMNS = ['Name', 'Rank', 'Regiment', 'Linked User', 'Rating', 'Reviews', 'Actions'] as const;
+
+/** The account linked to the officer: its Steam profile when it has one (spec section 2). */
+function LinkedUser({ officer }: { officer: Pick<Officer, 'linkedUsername' | 'linkedSteamId'> }) {
+  if (officer.linkedSteamId) {
+    return (
+      <a
+        href={`${STEAM_PROFILE_URL}${officer.linkedSteamId}`}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="inline-flex items-center gap-1 font-medium text-union-dark hover:underline"
+      >
+        {officer.linkedUsername ?? officer.linkedSteamId}
+        <ExternalLink className="h-3 w-3" aria-label="(Steam profile, opens in a new tab)" />
+      </a>
+    );
+  }
+  return officer.linkedUsername ? <span>{officer.linkedUsername}</span> : <span className="text-stone-500">None</span>;
+}
+
+/** Every officer (GET /api/officers), with View and the admin's Delete (spec section 2, /admin/officers). */
+export function AllOfficersTable() {
+  const officers = useAdminOfficerList();
+  const deleteOfficer = useDeleteOfficerAsAdmin();
+  const [toDelete, setToDelete] = useState<Officer | null>(null);
+
+  const confirmDelete = () => {
+    if (!toDelete) return;
+    deleteOfficer.mutate(
+      { id: toDelete.id, regimentId: toDelete.regimentId },
+      {
+        onSuccess: () => {
+          toast({ title: MSG.manage.officerDeletedTitle, description: MSG.manage.officerDeleted });
+          setToDelete(null);
+        },
+        onError: (error) => toast({ title: MSG.reviews.deleteFailedTitle, description: errorMessage(error), variant: 'destructive' }),
+      },
+    );
+  };
+
+  return (
+    <>
+      <AdminTable
+        title="All Officers"
+        columns={COLUMNS}
+        rows={officers.data}
+        isPending={officers.isPending}
+        error={officers.error}
+        onRetry={() => void officers.refetch()}
+        errorTitle="The officers could not be loaded"
+        emptyText="No officers found."
+        rowKey={(officer) => officer.id}
+        renderRow={(officer) => (
+          <>
+            <RowHeader>{officer.name}</RowHeader>
+            <Cell>{officer.rank}</Cell>
+            <Cell>
+              <Link to={`/regiment/${officer.regimentId}`} className="text-union-dark hover:underline">
+                {officer.regimentName}
+              </Link>
+            </Cell>
+            <Cell>
+              <LinkedUser officer={officer} />
+            </Cell>
+            <Cell className="tabular-nums">{formatRatingSummary(officer.averageRating, officer.reviewCount)}</Cell>
+            <Cell className="tabular-nums">{officer.reviewCount}</Cell>
+            <ActionsCell>
+              <Button asChild size="sm" variant="outline">
+                <Link to={`/officer/${officer.id}`}>
+                  View<span className="sr-only"> {officer.name}</span>
+                </Link>
+              </Button>
+              <Button size="sm" variant="destructive" onClick={() => setToDelete(officer)}>
+                <Trash2 className="h-4 w-4" aria-hidden />
+                Delete<span className="sr-only"> {officer.name}</span>
+              </Button>
+            </ActionsCell>
+          </>
+        )}
+      />
+
+      <Dialog open={toDelete !== null} onOpenChange={(open) => !open && setToDelete(null)}>
+        {toDelete && (
+          <DialogContent
+            title="Delete Officer"
+            description={`Are you sure you want to delete ${toDelete.rank} ${toDelete.name}? The officer and all of their reviews and ratings will be permanently deleted. This cannot be undone.`}
+          >
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <DialogClose asChild>
+                <Button variant="outline">Cancel</Button>
+              </DialogClose>
+              <Button variant="destructive" disabled={deleteOfficer.isPending} onClick={confirmDelete}>
+                {deleteOfficer.isPending ? 'Deleting…' : 'Delete Officer'}
+              </Button>
+            </div>
+          </DialogContent>
+        )}
+      </Dialog>
+    </>
+  );
+}

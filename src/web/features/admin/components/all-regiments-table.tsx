@@ -1,0 +1,44 @@
+import { Link } from 'react-router';
+import { useAdminRegimentList } from '../../../api/admin';
+import { SideBadge } from '../../../components/domain/side-badge';
+import { Button } from '../../../components/ui/button';
+import { formatRatingSummary } from '../rating-summary';
+import { ActionsCell, AdminTable, Cell, RowHeader } from './admin-table';
+
+const COLUMNS = ['Name', 'Side', 'Submitter', 'Officers', 'Average Rating', 'Actions'] as const;
+
+/** Every regiment (GET /api/regiments), with a link to its page (spec section 2, /admin/regiments). */
+export function AllRegimentsTable() {
+  const regiments = useAdminRegimentList();
+  return (
+    <AdminTable
+      title="All Regiments"
+      columns={COLUMNS}
+      rows={regiments.data}
+      isPending={regiments.isPending}
+      error={regiments.error}
+      onRetry={() => void regiments.refetch()}
+      errorTitle="The regiments could not be loaded"
+      emptyText="No regiments found."
+      rowKey={(regiment) => regiment.id}
+      renderRow={(regiment) => (
+        <>
+          <RowHeader>{regiment.name}</RowHeader>
+          <Cell>
+            <SideBadge name={regiment.sideName} code={regiment.side.code} />
+          </Cell>
+          <Cell>{regiment.submitterUsername ?? <span className="text-stone-500">—</span>}</Cell>
+          <Cell className="tabular-nums">{regiment.officerCount}</Cell>
+          <Cell className="tabular-nums">{formatRatingSummary(regiment.averageRating, regiment.reviewCount)}</Cell>
+          <ActionsCell>
+            <Button asChild size="sm" variant="outline">
+              <Link to={`/regiment/${regiment.id}`}>
+                View<span className="sr-only"> {regiment.name}</span>
+              </Link>
+            </Button>
+          </ActionsCell>
+        </>
+      )}
+    />
+  );
+}

@@ -1,0 +1,115 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { MSG } from '../../../../core/messages';
+import { ADMIN_NOTES_MAX, REGISTRATION_MESSAGES, type RegistrationAction } from '../../../../core/schemas/registration';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { FieldError, Label, Textarea } from '../../../components/ui/form';
+
+/** The registration an admin is deciding, and how. */
+export interface PendingDecision<T> {
+  registration: T;
+  action: RegistrationAction;
+}
+
+/** The notes field of the decision dialog: optional, as long as the server accepts (spec section 2). */
+const decisionFormSchema = z.object({
+  notes: z.string().trim().max(ADMIN_NOTES_MAX, REGISTRATION_MESSAGES.notesMax),
+});
+type DecisionForm = z.input<typeof decisionFormSchema>;
+type DecisionValues = z.output<typeof decisionFormSchema>;
+
+const ACTION_TEXT: Record<RegistrationAction, { title: string; confirm: string; pending: string }> = {
+  approve: { title: 'Approve Registration', confirm: 'Approve', pending: 'Approving…' },
+  reject: { title: 'Reject Registration', confirm: 'Reject', pending: 'Rejecting…' },
+};
+
+/**
+ * Approve or reject a registration request: what was asked for (`children`), optional
+ * 'Administrator Notes' (3 rows), and the button that decides. Stays open when the call fails.
+ */
+export function RegistrationDecisionDialog({
+  action,
+  isOpen,
+  isDeciding,
+  onClose,
+  onConfirm,
+  children,
+}: {
+  action: RegistrationAction;
+  isOpen: boolean;
+  isDeciding: boolean;
+  onClose: () => void;
+  /** Notes are null when none were written. */
+  onConfirm: (notes: string | null) => void;
+  children: ReactNode;
+}) {
+  const text = ACTION_TEXT[action];
+  return (
+    <Dialog open={isOpen} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent title={text.title} description="Check the request before you decide. The requester sees your notes." className="max-w-2xl">
+        {children}
+        {/* Mounted with the dialog: every decision starts with empty notes. */}
+        <DecisionNotesForm action={action} isDeciding={isDeciding} onConfirm={onConfirm} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function DecisionNotesForm({
+  action,
+  isDeciding,
+  onConfirm,
+}: {
+  action: RegistrationAction;
+  isDeciding: boolean;
+  onConfirm: (notes: string | null) => void;
+}) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const text = ACTION_TEXT[action];
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<DecisionForm, unknown, DecisionValues>({ resolver: zodResolver(decisionFormSchema), defaultValues: { notes: '' } });
+  const notesError = errors.notes?.message;
+
+  return (
+    <form onSubmit={handleSubmit(({ notes }) => onConfirm(notes === '' ? null : notes))} noValidate className="space-y-4">
+      <div className="space-y-1.5">
+        <Label htmlFor={id}>
+          {MSG.admin.notesLabel} <span className="font-normal text-stone-500">(optional)</span>
+        </Label>
+        <Textarea
+          id={id}
+          rows={3}
+          aria-invalid={notesError ? true : undefined}
+          aria-describedby={notesError ? errorId : undefined}
+          {...register('notes')}
+        />
+        <FieldError id={errorId} message={notesError} />
+      </div>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogClose asChild>
+          <Button variant="outline">Cancel</Button>
+        </DialogClose>
+        <Button type="submit" variant={action === 'approve' ? 'primary' : 'destructive'} disabled={isDeciding}>
+          {isDeciding ? text.pending : text.confirm}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** One labelled fact of the request inside the dialog. */
+export function DecisionDetail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-1 sm:grid-cols-[8rem_1fr] sm:gap-3">
+      <dt className="text-sm font-medium text-stone-600">{term}</dt>
+      <dd className="text-sm break-words">{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { AdminUser } from '../../../core/api';
+import { MSG } from '../../../core/messages';
+import { useAdminUsers, useSetUserBan } from '../../api/admin';
+import { useAuth } from '../../api/auth';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
+import { Badge } from '../../components/ui/feedback';
+import { toast } from '../../lib/toast-store';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { actionFailureMessage } from './action-failure';
+import { AdminGate } from './components/admin-gate';
+import { AdminPageHeader } from './components/admin-page-header';
+import { ActionsCell, AdminTable, Cell, RowHeader } from './components/admin-table';
+
+const COLUMNS = ['ID', 'Username', 'Email', 'Admin', 'Officer', 'Status', 'Actions'] as const;
+
+/** /admin/manage-users (spec section 2): every account, banned or active, with Ban and Unban. */
+export function ManageUsersPage() {
+  useDocumentTitle(MSG.admin.userManagement);
+  return (
+    <AdminGate deniedMessage={MSG.admin.adminAccessRequired}>
+      <ManageUsers />
+    </AdminGate>
+  );
+}
+
+function ManageUsers() {
+  const { user: self } = useAuth();
+  const users = useAdminUsers();
+  const setBan = useSetUserBan();
+  const [toBan, setToBan] = useState<AdminUser | null>(null);
+
+  const askToBan = (user: AdminUser) => {
+    // Spec section 4: an admin cannot ban themselves. Refused here, without asking the server.
+    if (user.id === self?.id) {
+      toast({ title: MSG.admin.actionDeniedTitle, description: MSG.admin.cannotBanYourself, variant: 'destructive' });
+      return;
+    }
+    setToBan(user);
+  };
+
+  const ban = (user: AdminUser) =>
+    setBan.mutate(
+      { id: user.id, isBanned: true },
+      {
+        onSuccess: () => {
+          toast({ title: MSG.admin.userBannedTitle, description: MSG.admin.userBanned(user.id) });
+          setToBan(null);
+        },
+        onError: (error) =>
+          toast({ title: MSG.admin.banFailedTitle, description: actionFailureMessage(error, MSG.admin.banFailed(user.id)), variant: 'destructive' }),
+      },
+    );
+
+  const unban = (user: AdminUser) =>
+    setBan.mutate(
+      { id: user.id, isBanned: false },
+      {
+        onSuccess: () => toast({ title: MSG.admin.userUnbannedTitle, description: MSG.admin.userUnbanned(user.id) }),
+        onError: (error) =>
+          toast({
+            title: MSG.admin.unbanFailedTitle,
+            description: actionFailureMessage(error, MSG.admin.unbanFailed(user.id)),
+            variant: 'destructive',
+          }),
+      },
+    );
+
+  const isChanging = (user: AdminUser) => setBan.isPending && setBan.variables.id === user.id;
+
+  return (
+    <div className="space-y-8">
+      <AdminPageHeader title={MSG.admin.userManagement} description="Banned users cannot submit reviews." />
+      <AdminTable
+        title="Users"
+        columns={COLUMNS}
+        rows={users.data}
+        isPending={users.isPending}
+        error={users.error}
+        onRetry={() => void users.refetch()}
+        formatError={MSG.admin.usersLoadFailed}
+        emptyText={MSG.admin.noUsers}
+        rowKey={(user) => user.id}
+        renderRow={(user) => (
+          <>
+            <Cell className="tabular-nums">{user.id}</Cell>
+            <RowHeader>
+              {user.username}
+              {user.id === self?.id && <span className="ml-1 font-normal text-stone-500">(you)</span>}
+            </RowHeader>
+            <Cell>{user.email}</Cell>
+            <Cell>{user.isAdmin ? 'Yes' : 'No'}</Cell>
+            <Cell>
+              {user.officerId === null ? (
+                <span className="text-stone-500">—</span>
+              ) : (
+                <Link to={`/officer/${user.officerId}`} className="text-union-dark hover:underline">
+                  {user.officerId}
+                </Link>
+              )}
+            </Cell>
+            <Cell>
+              <Badge className={user.isBanned ? 'bg-red-100 text-red-800' : 'bg-green-100 text-green-800'}>
+                {user.isBanned ? 'Banned' : 'Active'}
+              </Badge>
+            </Cell>
+            <ActionsCell>
+              {user.isBanned ? (
+                <Button size="sm" variant="outline" disabled={isChanging(user)} onClick={() => unban(user)}>
+                  {isChanging(user) ? 'Unbanning…' : 'Unban'}
+                  <span className="sr-only"> {user.username}</span>
+                </Button>
+              ) : (
+                <Button size="sm" variant="destructive" disabled={isChanging(user)} onClick={() => askToBan(user)}>
+                  Ban<span className="sr-only"> {user.username}</span>
+                </Button>
+              )}
+            </ActionsCell>
+          </>
+        )}
+      />
+
+      <Dialog open={toBan !== null} onOpenChange={(open) => !open && setToBan(null)}>
+        {toBan && (
+          <DialogContent title="Ban User" description={MSG.admin.banConfirm(toBan.username)}>
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <DialogClose asChild>
+                <Button variant="outline">Cancel</Button>
+              </DialogClose>
+              <Button variant="destructive" disabled={setBan.isPending} onClick={() => ban(toBan)}>
+                {setBan.isPending ? 'Banning…' : 'Ban User'}
+              </Button>
+            </div>
+          </DialogContent>
+        )}
+      </Dialog>
+    </div>
+  );
+}
+
+export { ManageUsersPage as Component };

@@ -1,0 +1,120 @@
+import { Check, ExternalLink } from 'lucide-react';
+import { Link } from 'react-router';
+import type { FlaggedReview } from '../../../core/api';
+import { STEAM_PROFILE_URL } from '../../../core/constants';
+import { formatDate } from '../../../core/date';
+import { MSG } from '../../../core/messages';
+import { useApproveFlaggedReview, useFlaggedReviews } from '../../api/admin';
+import { AdminReviewDelete } from '../../components/domain/admin-review-delete';
+import { RatingValue } from '../../components/rating/rating-value';
+import { Button } from '../../components/ui/button';
+import { Badge } from '../../components/ui/feedback';
+import { errorMessage } from '../../lib/api-client';
+import { toast } from '../../lib/toast-store';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { AdminGate } from './components/admin-gate';
+import { AdminPageHeader } from './components/admin-page-header';
+import { ActionsCell, AdminTable, Cell, RowHeader, TextCell } from './components/admin-table';
+
+const COLUMNS = ['Review', 'Text', 'Reviewer', 'Flag Reasons', 'Actions'] as const;
+
+/** /admin/reviews (spec section 2, Review Moderation): reviews with pending flags, to keep or remove. */
+export function ReviewModerationPage() {
+  useDocumentTitle(MSG.admin.reviewModeration);
+  return (
+    <AdminGate>
+      <ReviewModeration />
+    </AdminGate>
+  );
+}
+
+function ReviewModeration() {
+  const flagged = useFlaggedReviews();
+  const approve = useApproveFlaggedReview();
+
+  const approveReview = (review: FlaggedReview) =>
+    approve.mutate(
+      { id: review.id, officerId: review.officerId },
+      {
+        onSuccess: () => toast({ title: MSG.admin.reviewApprovedTitle, description: MSG.admin.flagsRemoved }),
+        onError: (error) =>
+          toast({ title: MSG.admin.errorTitle, description: `${MSG.admin.approveFailed}: ${errorMessage(error)}`, variant: 'destructive' }),
+      },
+    );
+
+  return (
+    <div className="space-y-8">
+      <AdminPageHeader
+        title={MSG.admin.reviewModeration}
+        description="Reviews that users flagged. Approve keeps the review and clears its flags; Delete removes it."
+      />
+      <AdminTable
+        title="Flagged Reviews"
+        columns={COLUMNS}
+        rows={flagged.data}
+        isPending={flagged.isPending}
+        error={flagged.error}
+        onRetry={() => void flagged.refetch()}
+        errorTitle="The flagged reviews could not be loaded"
+        emptyText="No flagged reviews. Nothing is waiting for moderation."
+        rowKey={(review) => review.id}
+        renderRow={(review) => (
+          <>
+            <RowHeader>
+              <Link to={`/officer/${review.officerId}`} className="text-union-dark hover:underline">
+                {review.officerName}
+              </Link>
+              <span className="mt-1 flex items-center gap-2 text-xs font-normal whitespace-nowrap text-stone-600">
+                <RatingValue value={review.overallRating} outOf />
+                <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
+              </span>
+            </RowHeader>
+            <TextCell>{review.text}</TextCell>
+            <Cell>
+              <Reviewer review={review} />
+            </Cell>
+            <TextCell className="min-w-48">
+              <ul className="flex flex-wrap gap-1.5" aria-label={`${review.flags.length} flag${review.flags.length === 1 ? '' : 's'}`}>
+                {review.flags.map((flag) => (
+                  <li key={flag.id}>
+                    <Badge className="bg-amber-100 font-medium whitespace-normal text-amber-900">{flag.reason}</Badge>
+                  </li>
+                ))}
+              </ul>
+            </TextCell>
+            <ActionsCell>
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={approve.isPending && approve.variables.id === review.id}
+                onClick={() => approveReview(review)}
+              >
+                <Check className="h-4 w-4" aria-hidden />
+                Approve<span className="sr-only"> review by {review.reviewerUsername}</span>
+              </Button>
+              <AdminReviewDelete review={review} authorName={review.reviewerUsername} officerName={review.officerName} />
+            </ActionsCell>
+          </>
+        )}
+      />
+    </div>
+  );
+}
+
+/** The review's author, linking to their Steam profile when one is known. */
+function Reviewer({ review }: { review: Pick<FlaggedReview, 'reviewerUsername' | 'reviewerSteamId'> }) {
+  if (!review.reviewerSteamId) return <span>{review.reviewerUsername}</span>;
+  return (
+    <a
+      href={`${STEAM_PROFILE_URL}${review.reviewerSteamId}`}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="inline-flex items-center gap-1 font-medium text-union-dark hover:underline"
+    >
+      {review.reviewerUsername}
+      <ExternalLink className="h-3 w-3" aria-label="(Steam profile, opens in a new tab)" />
+    </a>
+  );
+}
+
+export { ReviewModerationPage as Component };

@@ -1,0 +1,65 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import { MSG } from '../../../core/messages';
+import { emailOnlyBodySchema } from '../../../core/schemas/auth';
+import { useForgotPassword } from '../../api/auth';
+import { Button } from '../../components/ui/button';
+import { Alert } from '../../components/ui/feedback';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { AuthCard } from './components/auth-card';
+import { TextField } from './components/text-field';
+import { forgotPasswordErrorMessage } from './map-lifecycle-errors';
+
+/**
+ * /forgot-password (spec section 2): asks for a reset link. The answer is the same whether or not the
+ * account exists, so the screen never tells who has an account.
+ */
+export function ForgotPasswordPage() {
+  useDocumentTitle('Forgot Password');
+  const forgot = useForgotPassword();
+
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<z.input<typeof emailOnlyBodySchema>, unknown, z.output<typeof emailOnlyBodySchema>>({
+    resolver: zodResolver(emailOnlyBodySchema),
+    defaultValues: { email: '' },
+  });
+
+  const onSubmit = handleSubmit(({ email }) => forgot.mutate(email));
+
+  return (
+    <AuthCard title="Forgot Password" description="Enter the email address of your account and we will send you a link to choose a new password.">
+      {forgot.isSuccess ? (
+        <Alert variant="success" title={MSG.forgotPassword.sentTitle}>
+          {MSG.forgotPassword.sent}
+        </Alert>
+      ) : (
+        <>
+          {forgot.isError && (
+            <Alert variant="destructive" title={MSG.forgotPassword.failedTitle} className="mb-6">
+              {forgotPasswordErrorMessage(forgot.error)}
+            </Alert>
+          )}
+          <form onSubmit={onSubmit} noValidate className="space-y-4">
+            <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+            <Button type="submit" className="w-full" disabled={forgot.isPending}>
+              {forgot.isPending ? 'Sending…' : 'Send Reset Link'}
+            </Button>
+          </form>
+        </>
+      )}
+      <p className="mt-6 text-center text-sm text-stone-600">
+        Remembered it?{' '}
+        <Link to="/login" className="font-medium text-union-dark hover:underline">
+          Back to Login
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}
+
+export { ForgotPasswordPage as Component };

@@ -1,0 +1,123 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { TOAST } from '../../../core/constants';
+import { MSG } from '../../../core/messages';
+import { loginBodySchema, type LoginBody } from '../../../core/schemas/auth';
+import { useAuth, useLogin } from '../../api/auth';
+import { useIdentityProvider } from '../../api/auth-config';
+import { useFirebaseLogin, useFirebaseResendVerification } from '../../api/firebase-auth';
+import { Button } from '../../components/ui/button';
+import { Alert } from '../../components/ui/feedback';
+import { toast } from '../../lib/toast-store';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { classifyLoginError } from './classify-login-error';
+import { AuthCard } from './components/auth-card';
+import { TextField } from './components/text-field';
+import { useRequestVerificationEmail } from './use-request-verification-email';
+
+/** /login (spec section 2): email and password; success goes to /. */
+export function LoginPage() {
+  useDocumentTitle('Login');
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const login = useLogin();
+  const builtinResend = useRequestVerificationEmail();
+  // IDENTITY_PROVIDER=firebase: the identity service signs in first (spec section 4, Login).
+  const isFirebase = useIdentityProvider().provider === 'firebase';
+  const firebaseLogin = useFirebaseLogin();
+  const firebaseResend = useFirebaseResendVerification((email) => builtinResend.mutate(email));
+  const resend = isFirebase ? firebaseResend : builtinResend;
+  // The email of an account that must be verified first; set when the server says so.
+  const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<z.input<typeof loginBodySchema>, unknown, LoginBody>({
+    resolver: zodResolver(loginBodySchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit((body) => {
+    setUnverifiedEmail(null);
+    const options = {
+      onSuccess: () => navigate('/', { replace: true }),
+      onError: (error: unknown) => {
+        const failure = classifyLoginError(error);
+        if (failure.kind === 'needsVerification') {
+          setUnverifiedEmail(body.email);
+          toast({
+            title: MSG.auth.verificationRequiredTitle,
+            // The server has mailed a new link with its refusal; the screen keeps the shorter notice.
+            description: isFirebase ? MSG.identity.emailNotVerified : MSG.auth.unverifiedNewEmailSent,
+            duration: TOAST.verificationDurationMs,
+            action: { label: MSG.auth.resendEmail, onClick: () => resend.mutate(body.email) },
+          });
+        } else if (failure.kind === 'failed') {
+          toast({ title: MSG.auth.loginFailedTitle, description: failure.message, variant: 'destructive' });
+        } else {
+          toast({ title: MSG.auth.loginErrorTitle, description: failure.message, variant: 'destructive' });
+        }
+      },
+    };
+    if (!isFirebase) return login.mutate(body, options);
+    firebaseLogin.mutate(body, {
+      ...options,
+      // An identity without an account here registers first (spec section 4, Login).
+      onSuccess: (outcome) =>
+        outcome.kind === 'needsRegistration' ? navigate(`/register?email=${encodeURIComponent(outcome.email)}`) : options.onSuccess(),
+    });
+  });
+
+  // Someone already signed in has nothing to do here.
+  if (user) return <Navigate to="/" replace />;
+
+  return (
+    <AuthCard title="Login" description="Sign in to rate officers, vote on reviews and manage your regiment.">
+      {unverifiedEmail && (
+        <Alert title={MSG.auth.verificationRequiredTitle} className="mb-6">
+          <p>{MSG.auth.verifyEmailBeforeLogin}</p>
+          <Button
+            variant="outline"
+            size="sm"
+            className="mt-3"
+            disabled={resend.isPending}
+            onClick={() => resend.mutate(unverifiedEmail)}
+          >
+            {resend.isPending ? 'Sending…' : MSG.auth.resendEmail}
+          </Button>
+        </Alert>
+      )}
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <div className="text-right text-sm">
+          <Link to="/forgot-password" className="text-union-dark hover:underline">
+            Forgot password?
+          </Link>
+        </div>
+        <Button type="submit" className="w-full" disabled={login.isPending || firebaseLogin.isPending}>
+          {login.isPending || firebaseLogin.isPending ? 'Logging in…' : 'Login'}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-stone-600">
+        New here?{' '}
+        <Link to="/register" className="font-medium text-union-dark hover:underline">
+          Create an account
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}
+
+export { LoginPage as Component };

@@ -1,0 +1,40 @@
+import { MSG } from '../../../core/messages';
+import { ApiError, SecurityValidationError, errorMessage } from '../../lib/api-client';
+
+/**
+ * What the account-link screens say when a call fails (spec section 8: Verification page, Password
+ * reset request, Reset page). The server answers 400 for a code it does not accept.
+ */
+
+export function verificationErrorMessage(error: unknown): string {
+  if (error instanceof ApiError && error.status === 400) return MSG.verifyEmail.failed;
+  return MSG.verifyEmail.error;
+}
+
+export function forgotPasswordErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 400) return MSG.auth.invalidEmail;
+    // The rate limit's own words say how to go on.
+    if (error.status === 429) return error.serverMessage;
+  }
+  return errorMessage(error);
+}
+
+/** Checking the link before the form shows. */
+export function resetLinkErrorMessage(error: unknown): string {
+  if (error instanceof ApiError && error.status === 400) return MSG.resetPassword.invalidLink;
+  return MSG.resetPassword.failed;
+}
+
+export interface ResetFailure {
+  message: string;
+  /** The link cannot work any more (used, expired): the form is pointless and goes away. */
+  isLinkDead: boolean;
+}
+
+/** Submitting the new password. */
+export function resetPasswordFailure(error: unknown): ResetFailure {
+  if (error instanceof ApiError && error.status === 400) return { message: MSG.resetPassword.invalidLink, isLinkDead: true };
+  if (error instanceof SecurityValidationError) return { message: error.message, isLinkDead: false };
+  return { message: MSG.resetPassword.failed, isLinkDead: false };
+}

@@ -1,0 +1,30 @@
+import { useMutation } from '@tanstack/react-query';
+import { MSG } from '../../../core/messages';
+import { api } from '../../lib/api-client';
+import { toast } from '../../lib/toast-store';
+
+export interface RequestVerificationResult {
+  message: string;
+  verificationUrl?: string;
+}
+
+/** POST /api/auth/request-verification {email}: sends a fresh verification email (spec section 7). */
+export function requestVerificationEmail(email: string): Promise<RequestVerificationResult> {
+  return api.post<RequestVerificationResult>('/api/auth/request-verification', { email });
+}
+
+/**
+ * 'Resend Email' on the login screen. The toasts live in the mutation options, not in mutate(),
+ * so they still show when the toast's action is used after the user has left the page.
+ */
+export function useRequestVerificationEmail() {
+  return useMutation({
+    mutationFn: requestVerificationEmail,
+    onSuccess: (result) =>
+      toast({
+        title: 'Verification Email Sent',
+        description: result?.message || 'Check your inbox (and spam folder), then click the verification link.',
+      }),
+    onError: () => toast({ title: 'Email Not Sent', description: MSG.auth.resendVerificationFailed, variant: 'destructive' }),
+  });
+}

@@ -1,0 +1,48 @@
+import { useQuery } from '@tanstack/react-query';
+import { MSG } from '../../../../core/messages';
+import { regimentsQueryOptions } from '../../../api/regiments';
+import { RegimentCard } from '../../../components/domain/regiment-card';
+import { Alert, EmptyState, Skeleton } from '../../../components/ui/feedback';
+import { errorMessage } from '../../../lib/api-client';
+import { selectFeaturedRegiments } from '../select-featured-regiments';
+import { HomeSection } from './home-section';
+
+/** 'Featured Regiments': the best-rated regiment of each side (spec section 2, Home). */
+export function FeaturedRegimentsSection() {
+  const regiments = useQuery(regimentsQueryOptions());
+
+  return (
+    <HomeSection id="featured-regiments" title={MSG.home.featuredRegiments}>
+      {regiments.isPending ? (
+        <ul className="grid gap-4 sm:grid-cols-2" aria-busy="true" aria-label="Loading featured regiments">
+          {Array.from({ length: 2 }, (_, i) => (
+            <li key={i}>
+              <Skeleton className="h-24" />
+            </li>
+          ))}
+        </ul>
+      ) : regiments.isError ? (
+        <Alert variant="destructive" title="Regiments could not be loaded">
+          {errorMessage(regiments.error)}
+        </Alert>
+      ) : (
+        <FeaturedRegimentList featured={selectFeaturedRegiments(regiments.data)} />
+      )}
+    </HomeSection>
+  );
+}
+
+function FeaturedRegimentList({ featured }: { featured: ReturnType<typeof selectFeaturedRegiments> }) {
+  if (featured.length === 0) {
+    return <EmptyState title="No rated regiments yet">Regiments appear here once their officers have been reviewed.</EmptyState>;
+  }
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2">
+      {featured.map((regiment) => (
+        <li key={regiment.id}>
+          <RegimentCard regiment={regiment} />
+        </li>
+      ))}
+    </ul>
+  );
+}

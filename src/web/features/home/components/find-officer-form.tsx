@@ -1,0 +1,102 @@
+import { useQuery } from '@tanstack/react-query';
+import { Search } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { MSG } from '../../../../core/messages';
+import { buildSearchUrl } from '../../../../core/search';
+import { regimentsQueryOptions } from '../../../api/regiments';
+import { sidesQueryOptions } from '../../../api/sides';
+import { Button } from '../../../components/ui/button';
+import { Alert } from '../../../components/ui/feedback';
+import { Input, Label, Select } from '../../../components/ui/form';
+import { errorMessage } from '../../../lib/api-client';
+
+const ALL = 'all';
+
+interface FindOfficerValues {
+  q: string;
+  sideId: string;
+  regimentId: string;
+}
+
+/**
+ * 'Find an Officer' (spec section 2, Home): free text, a side and a regiment; submitting goes to
+ * /search with only the filters that are set. The regiment list narrows to the chosen side.
+ */
+export function FindOfficerForm() {
+  const navigate = useNavigate();
+  const id = useId();
+  const sides = useQuery(sidesQueryOptions());
+  const regiments = useQuery(regimentsQueryOptions());
+  // Three plain fields: a form library would only add weight to the first screen.
+  const [values, setValues] = useState<FindOfficerValues>({ q: '', sideId: ALL, regimentId: ALL });
+  const { sideId } = values;
+  const regimentOptions = (regiments.data ?? []).filter((r) => sideId === ALL || String(r.sideId) === sideId);
+  const loadError = sides.error ?? regiments.error;
+
+  // A regiment of the other side would make the search empty: drop it when the side changes.
+  const onSideChange = (nextSideId: string) =>
+    setValues((current) => {
+      const chosen = regiments.data?.find((r) => String(r.id) === current.regimentId);
+      const keepsRegiment = !chosen || nextSideId === ALL || String(chosen.sideId) === nextSideId;
+      return { ...current, sideId: nextSideId, regimentId: keepsRegiment ? current.regimentId : ALL };
+    });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void navigate(buildSearchUrl(values));
+  };
+
+  return (
+    <form onSubmit={onSubmit} role="search" aria-label={MSG.home.findOfficer} className="space-y-4 rounded-lg border border-stone-200 bg-white p-5 shadow-sm">
+      <div className="grid gap-4 md:grid-cols-[2fr_1fr_1fr_auto] md:items-end">
+        <div className="space-y-1.5">
+          <Label htmlFor={`${id}-q`}>Name, regiment or rank</Label>
+          <Input
+            id={`${id}-q`}
+            type="search"
+            placeholder={MSG.home.searchPlaceholder}
+            value={values.q}
+            onChange={(e) => setValues((current) => ({ ...current, q: e.target.value }))}
+          />
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor={`${id}-side`}>Side</Label>
+          <Select id={`${id}-side`} disabled={sides.isPending} value={sideId} onChange={(e) => onSideChange(e.target.value)}>
+            <option value={ALL}>{MSG.home.allSides}</option>
+            {sides.data?.map((side) => (
+              <option key={side.id} value={String(side.id)}>
+                {side.name}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor={`${id}-regiment`}>Regiment</Label>
+          <Select
+            id={`${id}-regiment`}
+            disabled={regiments.isPending}
+            value={values.regimentId}
+            onChange={(e) => setValues((current) => ({ ...current, regimentId: e.target.value }))}
+          >
+            <option value={ALL}>{MSG.home.allRegiments}</option>
+            {regimentOptions.map((regiment) => (
+              <option key={regiment.id} value={String(regiment.id)}>
+                {regiment.name}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <Button type="submit" className="w-full md:w-auto">
+          <Search className="h-4 w-4" aria-hidden />
+          Search
+        </Button>
+      </div>
+      {loadError && (
+        <Alert variant="destructive" title="The side and regiment filters could not be loaded">
+          {errorMessage(loadError)}
+        </Alert>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,63 @@
+import { useQuery } from '@tanstack/react-query';
+import { Suspense, lazy } from 'react';
+import { MSG } from '../../../../core/messages';
+import { useIsAdmin } from '../../../api/auth';
+import { recentReviewsQueryOptions } from '../../../api/reviews';
+import { ReviewCard } from '../../../components/domain/review-card';
+import { Alert, EmptyState, Skeleton } from '../../../components/ui/feedback';
+import { errorMessage } from '../../../lib/api-client';
+import { HomeSection } from './home-section';
+
+// Only admins see it: its dialog code stays out of everyone else's first screen.
+const AdminReviewDelete = lazy(() =>
+  import('../../../components/domain/admin-review-delete').then((m) => ({ default: m.AdminReviewDelete })),
+);
+
+/** 'Recent Reviews' across all officers (spec section 2, Home). */
+export function RecentReviewsSection() {
+  const reviews = useQuery(recentReviewsQueryOptions());
+  // Admins may delete any review (spec section 6); others get no action row at all.
+  const isAdmin = useIsAdmin();
+
+  return (
+    <HomeSection id="recent-reviews" title={MSG.home.recentReviews}>
+      {reviews.isPending ? (
+        <ul className="space-y-4" aria-busy="true" aria-label="Loading recent reviews">
+          {Array.from({ length: 3 }, (_, i) => (
+            <li key={i}>
+              <Skeleton className="h-36" />
+            </li>
+          ))}
+        </ul>
+      ) : reviews.isError ? (
+        <Alert variant="destructive" title="Recent reviews could not be loaded">
+          {errorMessage(reviews.error)}
+        </Alert>
+      ) : reviews.data.length === 0 ? (
+        <EmptyState title={MSG.home.noReviews} />
+      ) : (
+        <ul className="space-y-4">
+          {reviews.data.map((review) => (
+            <li key={review.id}>
+              <ReviewCard
+                review={review}
+                showOfficer
+                actions={
+                  isAdmin ? (
+                    <Suspense fallback={null}>
+                      <AdminReviewDelete
+                        review={review}
+                        authorName={review.user.username}
+                        officerName={`${review.officer.rank} ${review.officer.name}`}
+                      />
+                    </Suspense>
+                  ) : undefined
+                }
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </HomeSection>
+  );
+}

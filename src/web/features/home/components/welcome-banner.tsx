@@ -1,0 +1,46 @@
+import { Flag, Medal, UserRound, type LucideIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import type { AuthUser } from '../../../../core/api';
+import { MSG } from '../../../../core/messages';
+
+interface ShortcutCard {
+  to: string;
+  title: string;
+  text: string;
+  Icon: LucideIcon;
+}
+
+/** Signed in: 'Welcome back, {username}' and shortcuts to the user's own pages (spec section 2, Home). */
+export function WelcomeBanner({ user }: { user: AuthUser }) {
+  const cards: ShortcutCard[] = [
+    { to: '/my-reviews', title: MSG.home.yourAccount, text: 'See and manage the reviews you have written.', Icon: UserRound },
+    { to: '/register-regiment', title: MSG.home.registerRegiment, text: 'Add your regiment so its officers can be rated.', Icon: Flag },
+  ];
+  if (user.officerId === null) {
+    cards.push({ to: '/register-officer', title: MSG.home.registerOfficer, text: 'Create an officer profile and hear from those you lead.', Icon: Medal });
+  }
+
+  return (
+    <section aria-labelledby="welcome-heading" className="rounded-xl bg-navy p-6 text-white shadow sm:p-8">
+      <h1 id="welcome-heading" className="text-3xl font-bold sm:text-4xl">
+        {MSG.home.welcomeBack(user.username)}
+      </h1>
+      <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {cards.map(({ to, title, text, Icon }) => (
+          <li key={to}>
+            <Link
+              to={to}
+              className="flex h-full gap-3 rounded-lg border border-white/15 bg-white/5 p-4 transition-colors hover:bg-white/15"
+            >
+              <Icon className="mt-0.5 h-6 w-6 shrink-0 text-brass" aria-hidden />
+              <div>
+                <h2 className="font-sans text-base font-semibold">{title}</h2>
+                <p className="mt-1 text-sm text-stone-300">{text}</p>
+              </div>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+/** Builders for the API answers Home reads: the shared builders with Home's defaults. Test-only. */
+import type { Officer, Regiment, Review } from '../../../core/api';
+import { makeOfficer, makeRegiment, makeReview, ratedOfficerOf20thMaine } from '../../test/fixtures';
+
+export { CONFEDERATE, UNION } from '../../test/fixtures';
+
+export function buildRegiment(overrides: Partial<Regiment> & Pick<Regiment, 'id' | 'name'>): Regiment {
+  return makeRegiment(overrides);
+}
+
+/** A rated Captain of the 20th Maine (regiment 1). */
+export function buildOfficer(overrides: Partial<Officer> & Pick<Officer, 'id' | 'name'>): Officer {
+  return makeOfficer({ rank: 'Captain', ...ratedOfficerOf20thMaine, ...overrides });
+}
+
+export function buildReview(overrides: Partial<Review> & Pick<Review, 'id'>): Review {
+  return makeReview(overrides.id, {
+    userId: 1,
+    officerId: 1,
+    text: 'Kept the line together under heavy fire.',
+    createdAt: '2025-04-10T12:00:00.000Z',
+    updatedAt: '2025-04-10T12:00:00.000Z',
+    officer: { id: 1, name: 'Joshua Chamberlain', rank: 'Colonel' },
+    regiment: { id: 1, name: '20th Maine' },
+    user: { username: 'reviewer', steamId: null },
+    ...overrides,
+  });
+}

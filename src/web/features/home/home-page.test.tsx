@@ -1,0 +1,179 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { AuthStatus } from '../../../core/api';
+import { MSG } from '../../../core/messages';
+import { mockApi, renderRoute, reply } from '../../test/render';
+import { CONFEDERATE, UNION, buildOfficer, buildRegiment, buildReview } from './home-fixtures';
+
+const regiments = [
+  buildRegiment({ id: 1, name: '20th Maine', sideId: UNION.id, averageRating: 4.2, reviewCount: 5 }),
+  buildRegiment({ id: 2, name: '69th New York', sideId: UNION.id, averageRating: 3.1, reviewCount: 2 }),
+  buildRegiment({ id: 3, name: '1st Texas', sideId: CONFEDERATE.id, averageRating: 4.7, reviewCount: 7 }),
+  buildRegiment({ id: 4, name: '5th Alabama', sideId: CONFEDERATE.id, averageRating: 0 }),
+];
+
+const unionOfficer = buildOfficer({ id: 10, name: 'Joshua Chamberlain', rank: 'Colonel' });
+const confederateOfficer = buildOfficer({ id: 11, name: 'John Bell Hood', rank: 'General', side: CONFEDERATE, regimentName: '1st Texas' });
+
+function mockHome(overrides: Record<string, unknown> = {}) {
+  return mockApi({
+    '/api/sides': [UNION, CONFEDERATE],
+    '/api/regiments': regiments,
+    '/api/officers/top': ({ url }: { url: URL }) => {
+      const side = url.searchParams.get('side');
+      if (side === 'CSA') return [confederateOfficer];
+      if (side === 'USA') return [unionOfficer];
+      return [unionOfficer, confederateOfficer];
+    },
+    '/api/reviews/recent': [],
+    ...overrides,
+  });
+}
+
+function signedIn(officerId: number | null): AuthStatus {
+  return {
+    authenticated: true,
+    user: { id: 7, username: 'Sgt. Kilrain', isAdmin: false, isOfficer: officerId !== null, officerId, steamId: null },
+  };
+}
+
+describe('Home', () => {
+  it('greets a visitor with the hero and sets the page title', async () => {
+    mockHome();
+    renderRoute('/');
+    expect(await screen.findByRole('heading', { level: 1, name: /know who you are following/i })).toBeInTheDocument();
+    expect(screen.queryByText(/welcome back/i)).not.toBeInTheDocument();
+    expect(document.title).toBe('WoR Officer Ratings');
+  });
+
+  it('welcomes a signed-in user with shortcuts, offering officer registration only without an officer profile', async () => {
+    mockHome({ '/api/auth/status': signedIn(null) });
+    const first = renderRoute('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Sgt. Kilrain' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /your account/i })).toHaveAttribute('href', '/my-reviews');
+    expect(screen.getByRole('link', { name: /register regiment.*add your regiment/i })).toHaveAttribute('href', '/register-regiment');
+    expect(screen.getByRole('link', { name: /register as officer.*officer profile/i })).toHaveAttribute('href', '/register-officer');
+    first.unmount();
+
+    mockHome({ '/api/auth/status': signedIn(10) });
+    renderRoute('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Sgt. Kilrain' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /register as officer.*officer profile/i })).not.toBeInTheDocument();
+  });
+
+  it('lists top officers and filters them by side', async () => {
+    const api = mockHome();
+    const user = userEvent.setup();
+    renderRoute('/');
+    const section = await screen.findByRole('region', { name: 'Top Rated Officers' });
+
+    expect(await within(section).findByRole('link', { name: /Joshua Chamberlain/ })).toHaveAttribute('href', '/officer/10');
+    expect(within(section).getByRole('link', { name: /John Bell Hood/ })).toBeInTheDocument();
+    expect(within(section).getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
+
+    await user.click(within(section).getByRole('button', { name: 'Confederate' }));
+    expect(within(section).getByRole('button', { name: 'Confederate' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(section).getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'false');
+    await waitFor(() => expect(within(section).queryByRole('link', { name: /Joshua Chamberlain/ })).not.toBeInTheDocument());
+    expect(within(section).getByRole('link', { name: /John Bell Hood/ })).toBeInTheDocument();
+    expect(api.calls.map((c) => c.url)).toContain('/api/officers/top?side=CSA');
+  });
+
+  it('shows the empty texts when there are no top officers and no reviews', async () => {
+    mockHome({ '/api/officers/top': [], '/api/reviews/recent': [] });
+    renderRoute('/');
+    expect(await screen.findByText(MSG.home.noTopOfficers)).toBeInTheDocument();
+    expect(await screen.findByText(MSG.home.noReviews)).toBeInTheDocument();
+  });
+
+  it('shows an alert with the message when a list cannot be loaded', async () => {
+    mockHome({ '/api/officers/top': reply(500, { message: 'Database unavailable', code: 'INTERNAL' }) });
+    renderRoute('/');
+    const section = await screen.findByRole('region', { name: 'Top Rated Officers' });
+    const alert = await within(section).findByRole('alert');
+    expect(alert).toHaveTextContent('Top officers could not be loaded');
+    expect(alert).toHaveTextContent('Database unavailable');
+  });
+
+  it('features the best-rated regiment of each side', async () => {
+    mockHome();
+    renderRoute('/');
+    const section = await screen.findByRole('region', { name: 'Featured Regiments' });
+    const links = await within(section).findAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/regiment/1', '/regiment/3']);
+    expect(links[0]).toHaveTextContent('20th Maine');
+    expect(links[1]).toHaveTextContent('1st Texas');
+  });
+
+  it('lists recent reviews with their officer, an anonymous author and a Steam profile link', async () => {
+    mockHome({
+      '/api/reviews/recent': [
+        buildReview({ id: 1, text: 'Calm under fire.', user: { username: null, steamId: null } }),
+        buildReview({ id: 2, text: 'Loud and clear orders.', user: { username: 'Buster', steamId: '76561198000000001' } }),
+      ],
+    });
+    renderRoute('/');
+    const section = await screen.findByRole('region', { name: 'Recent Reviews' });
+    expect(await within(section).findByText('Calm under fire.')).toBeInTheDocument();
+    expect(within(section).getByText(MSG.anonymousSoldier)).toBeInTheDocument();
+    expect(within(section).getByRole('link', { name: /Buster/ })).toHaveAttribute(
+      'href',
+      'https://steamcommunity.com/profiles/76561198000000001',
+    );
+    expect(within(section).getAllByRole('link', { name: 'Colonel Joshua Chamberlain' })[0]).toHaveAttribute('href', '/officer/1');
+  });
+
+  it('sends the Find an Officer form to /search with the chosen filters', async () => {
+    mockHome();
+    const user = userEvent.setup();
+    const { router } = renderRoute('/');
+    const form = await screen.findByRole('search', { name: 'Find an Officer' });
+    const side = within(form).getByLabelText('Side');
+    const regiment = within(form).getByLabelText('Regiment');
+
+    await waitFor(() => expect(within(side).getByRole('option', { name: 'Confederate' })).toBeInTheDocument());
+    await waitFor(() => expect(regiment).toBeEnabled());
+    expect(within(regiment).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'All Regiments',
+      '20th Maine',
+      '69th New York',
+      '1st Texas',
+      '5th Alabama',
+    ]);
+
+    await user.type(within(form).getByPlaceholderText(MSG.home.searchPlaceholder), 'Hood');
+    await user.selectOptions(side, 'Confederate');
+    expect(within(regiment).getAllByRole('option').map((o) => o.textContent)).toEqual(['All Regiments', '1st Texas', '5th Alabama']);
+    await user.selectOptions(regiment, '1st Texas');
+    await user.click(within(form).getByRole('button', { name: 'Search' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
+    expect(router.state.location.search).toBe('?q=Hood&sideId=2&regimentId=3');
+  });
+
+  it('drops a chosen regiment when the side changes to the other side', async () => {
+    mockHome();
+    const user = userEvent.setup();
+    renderRoute('/');
+    const form = await screen.findByRole('search', { name: 'Find an Officer' });
+    const regiment = within(form).getByLabelText('Regiment');
+    await waitFor(() => expect(within(regiment).getByRole('option', { name: '20th Maine' })).toBeInTheDocument());
+    await waitFor(() => expect(within(form).getByLabelText('Side')).toBeEnabled());
+
+    await user.selectOptions(regiment, '20th Maine');
+    await user.selectOptions(within(form).getByLabelText('Side'), 'Union');
+    expect(regiment).toHaveValue('1');
+    await user.selectOptions(within(form).getByLabelText('Side'), 'Confederate');
+    expect(regiment).toHaveValue('all');
+  });
+
+  it('leaves out filters that are not set', async () => {
+    mockHome();
+    const user = userEvent.setup();
+    const { router } = renderRoute('/');
+    await user.click(within(await screen.findByRole('search', { name: 'Find an Officer' })).getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
+    expect(router.state.location.search).toBe('');
+  });
+});

@@ -1,0 +1,33 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockApi, renderRoute } from '../../test/render';
+
+describe('legal pages', () => {
+  it('shows the privacy policy with its date and the promises the spec asks for', async () => {
+    mockApi({});
+    renderRoute('/privacy-policy');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeInTheDocument();
+    expect(screen.getByText('Last updated: April 10, 2025')).toBeInTheDocument();
+    expect(document.title).toBe('Privacy Policy · WoR Officer Ratings');
+    for (const heading of ['What we collect', 'Reviews are not anonymous', 'Officer profiles are optional', 'Cookies', 'Children']) {
+      expect(screen.getByRole('heading', { level: 2, name: heading })).toBeInTheDocument();
+    }
+    expect(screen.getByText(/Steam ID/)).toBeInTheDocument();
+    expect(screen.getByText(/not for anyone under 13/)).toBeInTheDocument();
+  });
+
+  it('shows the terms of service with its date, the rating rules and moderation', async () => {
+    mockApi({});
+    renderRoute('/terms-of-service');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Terms of Service' })).toBeInTheDocument();
+    expect(screen.getByText('Last updated: April 10, 2025')).toBeInTheDocument();
+    expect(document.title).toBe('Terms of Service · WoR Officer Ratings');
+    for (const heading of ['Ratings and reviews', 'Moderation', 'Conduct']) {
+      expect(screen.getByRole('heading', { level: 2, name: heading })).toBeInTheDocument();
+    }
+    expect(screen.getByText(/four categories: leadership, tactics, communication and fairness/)).toBeInTheDocument();
+    expect(screen.getByText(/from 1 to 5 stars/)).toBeInTheDocument();
+    expect(screen.getByText(/Flagged reviews may be removed/)).toBeInTheDocument();
+    expect(screen.getByText(/not affiliated with/, { selector: 'article p' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,39 @@
+import { useQuery } from '@tanstack/react-query';
+import { MSG } from '../../../core/messages';
+import { STEAM_MESSAGES } from '../../../core/steam';
+import { officerSteamStatsQueryOptions } from '../../api/steam';
+import { SteamStatsTiles } from '../../components/domain/steam-stats-tiles';
+import { Card, CardContent, CardHeader } from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/feedback';
+import { PanelTitle } from './panel-title';
+
+/** The game statistics of the Steam account linked to this officer (spec section 2, /officer/{id}). */
+export function OfficerGameStatistics({ officerId }: { officerId: number }) {
+  const { data, isError } = useQuery(officerSteamStatsQueryOptions(officerId));
+
+  return (
+    <Card>
+      <CardHeader>
+        <PanelTitle>{MSG.steam.gameStatistics}</PanelTitle>
+      </CardHeader>
+      <CardContent>
+        {/* A failed background refetch keeps the statistics already shown. */}
+        {data ? (
+          data.success && data.stats ? (
+            <SteamStatsTiles stats={data.stats} />
+          ) : (
+            <p className="text-sm text-stone-600">{data.message || STEAM_MESSAGES.statsUnavailable}</p>
+          )
+        ) : isError ? (
+          <p className="text-sm text-red-700">{MSG.steam.officerStatsError}</p>
+        ) : (
+          <div className="grid grid-cols-2 gap-3" role="status" aria-label="Loading game statistics">
+            {Array.from({ length: 6 }, (_, i) => (
+              <Skeleton key={i} className="h-16" />
+            ))}
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,25 @@
+import type { AuthUser } from '../../../core/api';
+import { MSG } from '../../../core/messages';
+import type { OfficerManagerRole } from '../../api/manage';
+
+/** The edit and delete actions a user has on an officer page, with their labels. */
+export interface OfficerManagement {
+  role: OfficerManagerRole;
+  editLabel: string;
+  deleteLabel: string;
+}
+
+/**
+ * Spec section 6: an admin edits or deletes any officer through the admin endpoints ('Edit Officer',
+ * 'Delete Officer'); the owner, a non-admin whose account is linked to this officer (isOfficer and
+ * officerId equal to the page's id), edits or deletes their own profile ('Edit My Profile', 'Delete My
+ * Profile'). Anyone else has no actions (null).
+ */
+export function chooseOfficerManagement(user: AuthUser | null, officerId: number): OfficerManagement | null {
+  if (!user) return null;
+  if (user.isAdmin) return { role: 'admin', editLabel: MSG.manage.editOfficer, deleteLabel: MSG.manage.deleteOfficer };
+  if (user.isOfficer && user.officerId === officerId) {
+    return { role: 'owner', editLabel: MSG.manage.editMyProfile, deleteLabel: MSG.manage.deleteMyProfile };
+  }
+  return null;
+}

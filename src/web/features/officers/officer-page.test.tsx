@@ -1,0 +1,227 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { failOnConsoleErrors } from '../../test/console-errors';
+import { mockApi, renderRoute, reply } from '../../test/render';
+import { officer, review, reviewPages, signedIn } from './officer-fixtures';
+
+failOnConsoleErrors();
+
+describe('officer page', () => {
+  it('shows the header, the rating breakdown and the officer information', async () => {
+    mockApi({ '/api/officers/7': officer(), '/api/reviews/officer/7': reviewPages(0) });
+    renderRoute('/officer/7');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Winfield Hancock' })).toBeInTheDocument();
+    expect(document.title).toContain('Major Winfield Hancock');
+    const rating = screen.getByRole('group', { name: 'Average rating' });
+    const value = within(rating).getByText('4.3');
+    expect(value).toHaveAttribute('data-band', 'high');
+    expect(value).toHaveClass('text-green-700');
+    expect(within(rating).getByText('/5.0')).toBeInTheDocument();
+    expect(within(rating).getByRole('img', { name: '4.3 out of 5 stars' })).toBeInTheDocument();
+    expect(within(rating).getByText('12 reviews')).toBeInTheDocument();
+    // The header carries the side's colours.
+    expect(screen.getByRole('heading', { level: 1 }).closest('header')).toHaveClass('from-union-dark');
+
+    const bar = (label: string) => screen.getByRole('meter', { name: label }).firstElementChild as HTMLElement;
+    expect(bar('Leadership').style.width).toBe('86%');
+    expect(bar('Tactics').style.width).toBe('70%');
+    expect(bar('Communication').style.width).toBe('50%');
+    expect(bar('Fairness').style.width).toBe('0%');
+
+    const info = screen.getByRole('heading', { name: 'Officer Information' }).parentElement!.parentElement!;
+    expect(within(info).getByText('Major')).toBeInTheDocument();
+    expect(within(info).getByRole('link', { name: '5th Wisconsin' })).toHaveAttribute('href', '/regiment/3');
+    expect(within(info).getByText('Union')).toBeInTheDocument();
+    expect(within(info).getByText('No description available.')).toBeInTheDocument();
+  });
+
+  it("shows the regiment's description and a Confederate header", async () => {
+    mockApi({
+      '/api/officers/7': officer({
+        side: { id: 2, name: 'Confederate', code: 'CSA' },
+        regiment: { id: 3, name: '5th Wisconsin', description: 'Skirmishers of the Iron Brigade.', bannerImageUrl: null },
+        averageRating: 2.4,
+      }),
+      '/api/reviews/officer/7': reviewPages(0),
+    });
+    renderRoute('/officer/7');
+
+    expect(await screen.findByText('Skirmishers of the Iron Brigade.')).toBeInTheDocument();
+    expect(screen.queryByText('No description available.')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 }).closest('header')).toHaveClass('from-confederate-dark');
+    expect(within(screen.getByRole('group', { name: 'Average rating' })).getByText('2.4')).toHaveAttribute('data-band', 'low');
+  });
+
+  it('asks a visitor to log in before reviewing', async () => {
+    mockApi({ '/api/officers/7': officer(), '/api/reviews/officer/7': reviewPages(0) });
+    renderRoute('/officer/7');
+
+    expect(await screen.findByRole('link', { name: 'Login to write a review' })).toHaveAttribute('href', '/login');
+  });
+
+  it('asks a signed-in user without Steam to connect it, through the Steam sign-in', async () => {
+    mockApi({ '/api/auth/status': signedIn(null), '/api/officers/7': officer(), '/api/reviews/officer/7': reviewPages(0) });
+    renderRoute('/officer/7');
+
+    expect(await screen.findByRole('link', { name: 'Connect Steam to Review' })).toHaveAttribute('href', '/api/auth/steam?officerId=7');
+    expect(screen.queryByRole('link', { name: 'Login to write a review' })).not.toBeInTheDocument();
+  });
+
+  it('lets a signed-in user with Steam write a review', async () => {
+    mockApi({ '/api/auth/status': signedIn('76561198000000000'), '/api/officers/7': officer(), '/api/reviews/officer/7': reviewPages(0) });
+    renderRoute('/officer/7');
+
+    expect(await screen.findByRole('link', { name: 'Write a Review' })).toHaveAttribute('href', '/create-review/7');
+  });
+
+  it('sends a user who already reviewed this officer to edit it, from their own reviews', async () => {
+    const api = mockApi({
+      '/api/auth/status': signedIn('76561198000000000'),
+      '/api/officers/7': officer(),
+      '/api/reviews/officer/7': reviewPages(0),
+      '/api/reviews/my': [review(40, { userId: 1, officerId: 9 }), review(41, { userId: 1, officerId: 7 })],
+    });
+    renderRoute('/officer/7');
+
+    expect(await screen.findByRole('link', { name: 'Edit Your Review' })).toHaveAttribute('href', '/my-reviews');
+    expect(screen.queryByRole('link', { name: 'Write a Review' })).not.toBeInTheDocument();
+    expect(api.calls.filter((call) => call.url === '/api/reviews/my')).toHaveLength(1);
+  });
+
+  it('offers to write a review when the own reviews are of other officers', async () => {
+    mockApi({
+      '/api/auth/status': signedIn('76561198000000000'),
+      '/api/officers/7': officer(),
+      '/api/reviews/officer/7': reviewPages(0),
+      '/api/reviews/my': [review(40, { userId: 1, officerId: 9 })],
+    });
+    renderRoute('/officer/7');
+
+    expect(await screen.findByRole('link', { name: 'Write a Review' })).toHaveAttribute('href', '/create-review/7');
+  });
+
+  it("never asks for a visitor's own reviews", async () => {
+    const api = mockApi({ '/api/officers/7': officer(), '/api/reviews/officer/7': reviewPages(0) });
+    renderRoute('/officer/7');
+
+    await screen.findByRole('link', { name: 'Login to write a review' });
+    expect(api.calls.some((call) => call.url === '/api/reviews/my')).toBe(false);
+  });
+
+  it('says so when there are no reviews', async () => {
+    mockApi({ '/api/officers/7': officer({ reviewCount: 0 }), '/api/reviews/officer/7': reviewPages(0) });
+    renderRoute('/officer/7');
+
+    expect(await screen.findByText('No reviews yet')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more reviews' })).not.toBeInTheDocument();
+  });
+
+  it('loads five reviews a page and stops at totalCount', async () => {
+    const api = mockApi({ '/api/officers/7': officer(), '/api/reviews/officer/7': reviewPages(12) });
+    const user = userEvent.setup();
+    renderRoute('/officer/7');
+
+    const list = await screen.findByRole('list', { name: 'Reviews' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(5);
+    expect(screen.getByText('Showing 5 of 12 reviews')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Load more reviews' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(10));
+    expect(screen.getByText('Review number 10 of this officer.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Load more reviews' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(12));
+    expect(screen.getByText('Showing 12 of 12 reviews')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more reviews' })).not.toBeInTheDocument();
+
+    const pageCalls = api.calls.filter((call) => call.url.startsWith('/api/reviews/officer/7')).map((call) => call.url);
+    expect(pageCalls).toEqual([
+      '/api/reviews/officer/7?page=1&limit=5',
+      '/api/reviews/officer/7?page=2&limit=5',
+      '/api/reviews/officer/7?page=3&limit=5',
+    ]);
+  });
+
+  it('loads the next page when the end of the list scrolls into view', async () => {
+    const observers: Array<{ callback: IntersectionObserverCallback; target?: Element; disconnected: boolean }> = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        record: (typeof observers)[number];
+        constructor(callback: IntersectionObserverCallback) {
+          this.record = { callback, disconnected: false };
+          observers.push(this.record);
+        }
+        observe(target: Element) {
+          this.record.target = target;
+        }
+        disconnect() {
+          this.record.disconnected = true;
+        }
+      },
+    );
+    const api = mockApi({ '/api/officers/7': officer(), '/api/reviews/officer/7': reviewPages(7) });
+    renderRoute('/officer/7');
+
+    const list = await screen.findByRole('list', { name: 'Reviews' });
+    const live = observers.filter((o) => !o.disconnected);
+    expect(live).toHaveLength(1);
+    const { callback, target } = live[0]!;
+    callback([{ isIntersecting: true, target } as IntersectionObserverEntry], {} as IntersectionObserver);
+
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(7));
+    expect(api.calls.filter((call) => call.url.startsWith('/api/reviews/officer/7'))).toHaveLength(2);
+    // Everything is loaded: no observer is left watching.
+    expect(observers.every((o) => o.disconnected)).toBe(true);
+  });
+
+  it("calls an author without a name 'Anonymous Soldier'", async () => {
+    mockApi({
+      '/api/officers/7': officer(),
+      '/api/reviews/officer/7': { reviews: [review(1, { user: { username: null, steamId: null } })], totalCount: 1 },
+    });
+    renderRoute('/officer/7');
+
+    expect(await screen.findByText('Anonymous Soldier')).toBeInTheDocument();
+  });
+
+  it('shows Officer Not Found when the API has no such officer', async () => {
+    mockApi({ '/api/officers/999': reply(404, { message: 'Officer not found', code: 'NOT_FOUND' }) });
+    renderRoute('/officer/999');
+
+    expect(await screen.findByRole('heading', { name: 'Officer Not Found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+    expect(document.title).toContain('Officer Not Found');
+  });
+
+  it('shows Officer Not Found for a malformed id without asking the API', async () => {
+    const api = mockApi({});
+    renderRoute('/officer/abc');
+
+    expect(await screen.findByRole('heading', { name: 'Officer Not Found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+    expect(api.calls.filter((call) => /\/api\/(officers|reviews)/.test(call.url))).toEqual([]);
+  });
+
+  it('shows an error for other failures', async () => {
+    mockApi({
+      '/api/officers/7': reply(500, { message: 'Something went wrong on our side.', code: 'INTERNAL' }),
+      '/api/reviews/officer/7': reviewPages(0),
+    });
+    renderRoute('/officer/7');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This officer could not be loaded.');
+    expect(alert).toHaveTextContent('Something went wrong on our side.');
+    expect(screen.queryByRole('heading', { name: 'Officer Not Found' })).not.toBeInTheDocument();
+  });
+
+  it('matches the path case-insensitively and ignores a trailing slash', async () => {
+    mockApi({ '/api/officers/7': officer(), '/api/reviews/officer/7': reviewPages(0) });
+    renderRoute('/Officer/7/');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Winfield Hancock' })).toBeInTheDocument();
+  });
+});

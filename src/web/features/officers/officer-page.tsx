@@ -1,0 +1,223 @@
+import { useQuery } from '@tanstack/react-query';
+import { UserRound } from 'lucide-react';
+import { Suspense, lazy, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import type { AuthUser, Officer } from '../../../core/api';
+import { RATING_CATEGORIES, RATING_CATEGORY_LABELS } from '../../../core/constants';
+import { MSG } from '../../../core/messages';
+import { useAuth } from '../../api/auth';
+import { officerQueryOptions } from '../../api/officers';
+import { SideBadge, sideTheme } from '../../components/domain/side-badge';
+import { RatingBar, RatingValue } from '../../components/rating/rating-value';
+import { StarRating } from '../../components/rating/star-rating';
+import { Card, CardContent, CardHeader } from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/feedback';
+import { LoadFailedAlert } from '../../components/load-failed-alert';
+import { ResourceNotFound } from '../../components/resource-not-found';
+import { ApiError } from '../../lib/api-client';
+import { cn } from '../../lib/cn';
+import { parsePositiveId } from '../../lib/parse-id';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useSteamLinkResult } from '../../lib/use-steam-link-result';
+import { OfficerGameStatistics } from './officer-game-statistics';
+import { chooseOfficerManagement } from './officer-management';
+import { PanelTitle } from './panel-title';
+
+// Edit and delete (and their forms) load only for the officer's owner or an admin.
+const OfficerManageActions = lazy(() => import('./officer-manage-actions').then((m) => ({ default: m.OfficerManageActions })));
+import { OfficerReviews } from './officer-reviews';
+
+/** /officer/{id} (spec section 2). A malformed id never reaches the API. */
+export function OfficerPage() {
+  // The Steam link started by 'Connect Steam to Review' comes back here.
+  useSteamLinkResult();
+  const id = parsePositiveId(useParams().id);
+  if (id === null) return <ResourceNotFound icon={UserRound} title={MSG.officer.notFound} />;
+  return <OfficerProfile key={id} id={id} />;
+}
+
+function OfficerProfile({ id }: { id: number }) {
+  const { data: officer, error, isError, refetch } = useQuery(officerQueryOptions(id));
+  // Read with the page: the auth status is always stale, so a reader mounted later (with the
+  // officer's actions) would ask for it again.
+  const { user } = useAuth();
+  useDocumentTitle(officer ? `${officer.rank} ${officer.name}` : 'Officer');
+
+  // A failed background refetch keeps the officer we already show.
+  if (isError && !officer) {
+    if (error instanceof ApiError && error.status === 404) return <ResourceNotFound icon={UserRound} title={MSG.officer.notFound} />;
+    return (
+      <LoadFailedAlert title="This officer could not be loaded." error={error} onRetry={() => void refetch()} />
+    );
+  }
+
+  // The reviews load alongside the officer, so they stay mounted from skeleton to content.
+  return (
+    <div className="space-y-8">
+      {officer ? <OfficerHeader officer={officer} user={user} /> : <OfficerHeaderSkeleton />}
+      <div className="grid items-start gap-8 lg:grid-cols-3">
+        <div className="space-y-6">
+          {officer ? (
+            <>
+              <RatingBreakdown officer={officer} />
+              <OfficerInformation officer={officer} />
+              <OfficerGameStatistics officerId={officer.id} />
+            </>
+          ) : (
+            <SidePanelsSkeleton />
+          )}
+        </div>
+        <div className="lg:col-span-2">
+          <OfficerReviews officerId={id} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function OfficerHeader({ officer, user }: { officer: Officer; user: AuthUser | null }) {
+  const reviews = officer.reviewCount;
+  return (
+    <header
+      className={cn('overflow-hidden rounded-xl bg-linear-to-r text-white shadow-md', sideTheme(officer.side.code).header)}
+    >
+      <div className="flex flex-col gap-6 p-6 sm:flex-row sm:items-center sm:p-8">
+        {officer.profileImageUrl ? (
+          <img
+            src={officer.profileImageUrl}
+            alt=""
+            width={112}
+            height={112}
+            className="h-28 w-28 shrink-0 rounded-full object-cover ring-4 ring-white/30"
+          />
+        ) : (
+          <span
+            className="flex h-28 w-28 shrink-0 items-center justify-center rounded-full bg-white/10 text-white/70 ring-4 ring-white/30"
+            aria-hidden
+          >
+            <UserRound className="h-14 w-14" />
+          </span>
+        )}
+        <div className="min-w-0 flex-1">
+          <p className="text-sm font-semibold tracking-widest text-white/80 uppercase">{officer.rank}</p>
+          <h1 className="mt-1 text-3xl font-bold break-words sm:text-4xl">{officer.name}</h1>
+          <p className="mt-2 flex flex-wrap items-center gap-2 text-white/90">
+            <Link to={`/regiment/${officer.regimentId}`} className="hover:underline">
+              {officer.regimentName}
+            </Link>
+            <SideBadge name={officer.side.name} code={officer.side.code} className="ring-1 ring-white/40" />
+          </p>
+          {chooseOfficerManagement(user, officer.id) && (
+            <Suspense fallback={null}>
+              <OfficerManageActions officer={officer} user={user} />
+            </Suspense>
+          )}
+        </div>
+        <div className="rounded-lg bg-white px-5 py-4 text-ink shadow-sm" role="group" aria-label="Average rating">
+          <div className="flex items-center gap-3">
+            <StarRating value={officer.averageRating} size="lg" />
+            <RatingValue value={officer.averageRating} outOf className="text-2xl" />
+          </div>
+          <p className="mt-1 text-sm text-stone-600">
+            {reviews} review{reviews === 1 ? '' : 's'}
+          </p>
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function RatingBreakdown({ officer }: { officer: Officer }) {
+  return (
+    <Card>
+      <CardHeader>
+        <PanelTitle>Rating Breakdown</PanelTitle>
+      </CardHeader>
+      <CardContent className="space-y-3">
+        {RATING_CATEGORIES.map((category) => (
+          <RatingBar key={category} label={RATING_CATEGORY_LABELS[category]} value={officer[`${category}Rating`]} />
+        ))}
+      </CardContent>
+    </Card>
+  );
+}
+
+function OfficerInformation({ officer }: { officer: Officer }) {
+  return (
+    <Card>
+      <CardHeader>
+        <PanelTitle>Officer Information</PanelTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className="space-y-3 text-sm">
+          <InfoRow term="Rank">{officer.rank}</InfoRow>
+          <InfoRow term="Regiment">
+            <Link to={`/regiment/${officer.regimentId}`} className="font-medium text-union-dark hover:underline">
+              {officer.regimentName}
+            </Link>
+          </InfoRow>
+          <InfoRow term="Side">{officer.side.name}</InfoRow>
+          <InfoRow term="Regiment Description">
+            <p className="whitespace-pre-line text-stone-700">{officer.regiment.description || MSG.officer.noDescription}</p>
+          </InfoRow>
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+function InfoRow({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-semibold tracking-wide text-stone-500 uppercase">{term}</dt>
+      <dd className="mt-0.5">{children}</dd>
+    </div>
+  );
+}
+
+function OfficerHeaderSkeleton() {
+  return (
+    <div className="rounded-xl border border-stone-200 bg-white p-6 shadow-md sm:p-8" role="status" aria-label="Loading officer">
+      <div className="flex flex-col gap-6 sm:flex-row sm:items-center">
+        <div className="h-28 w-28 shrink-0 overflow-hidden rounded-full">
+          <Skeleton className="h-full w-full" />
+        </div>
+        <div className="flex-1 space-y-3">
+          <Skeleton className="h-4 w-24" />
+          <Skeleton className="h-9 w-64" />
+          <Skeleton className="h-4 w-40" />
+        </div>
+        <Skeleton className="h-20 w-48" />
+      </div>
+    </div>
+  );
+}
+
+function SidePanelsSkeleton() {
+  return (
+    <>
+      <Card className="space-y-4 p-5">
+        <Skeleton className="h-5 w-40" />
+        {RATING_CATEGORIES.map((category) => (
+          <div key={category} className="flex items-center gap-3">
+            <Skeleton className="h-4 w-28" />
+            <div className="h-2.5 flex-1 overflow-hidden rounded-full">
+              <Skeleton className="h-full w-full" />
+            </div>
+          </div>
+        ))}
+      </Card>
+      <Card className="space-y-4 p-5">
+        <Skeleton className="h-5 w-44" />
+        {Array.from({ length: 4 }, (_, i) => (
+          <div key={i} className="space-y-1.5">
+            <Skeleton className="h-3 w-20" />
+            <Skeleton className="h-4 w-36" />
+          </div>
+        ))}
+      </Card>
+    </>
+  );
+}
+
+export { OfficerPage as Component };

@@ -1,0 +1,260 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { MSG } from '../../../core/messages';
+import { REVIEW_MESSAGES } from '../../../core/schemas/review';
+import { failOnConsoleErrors } from '../../test/console-errors';
+import { mockApi, renderRoute, reply, type ApiHandler } from '../../test/render';
+import { officer, review, signedIn } from './officer-fixtures';
+
+failOnConsoleErrors();
+
+/** Review 1 is by someone else (score 5); review 2 is by the signed-in user 1. */
+const reviews = [review(1, { score: 5 }), review(2, { userId: 1, score: 2 })];
+
+function officerPageApi(handlers: Record<string, ApiHandler> = {}) {
+  return mockApi({
+    '/api/officers/7': officer(),
+    '/api/reviews/officer/7': { reviews, totalCount: reviews.length },
+    '/api/reviews/my': [],
+    ...handlers,
+  });
+}
+
+/** The card of review `id`, once the list shows it. */
+async function findCard(id: number) {
+  const text = await screen.findByText(`Review number ${id} of this officer.`);
+  return text.closest('article')!;
+}
+
+function votes(card: HTMLElement) {
+  const group = within(card).getByRole('group', { name: 'Votes' });
+  return {
+    up: within(group).getByRole('button', { name: 'Upvote' }),
+    down: within(group).getByRole('button', { name: 'Downvote' }),
+    score: within(group).getByRole('status', { name: 'Score' }),
+  };
+}
+
+/** A POST handler that answers only when the test says so. */
+function deferredAnswer() {
+  let answer!: (result: unknown) => void;
+  const handler = () => new Promise((resolve) => (answer = resolve));
+  return { handler, answer: (result: unknown) => answer(result) };
+}
+
+describe('votes on the reviews of an officer page', () => {
+  it('votes up, then takes the vote back by pressing up again', async () => {
+    const api = officerPageApi({
+      '/api/auth/status': signedIn(),
+      '/api/reviews/1/vote': { value: 0 },
+      'POST /api/reviews/1/vote': ({ body }: { body: unknown }) => {
+        const { value } = body as { value: number };
+        return { value, score: 5 + value };
+      },
+    });
+    const user = userEvent.setup();
+    renderRoute('/officer/7');
+
+    const card = await findCard(1);
+    await waitFor(() => expect(votes(card).up).toBeEnabled());
+    expect(votes(card).up).toHaveAttribute('aria-pressed', 'false');
+    expect(votes(card).score).toHaveTextContent('5');
+
+    await user.click(votes(card).up);
+    await waitFor(() => expect(votes(card).score).toHaveTextContent('6'));
+    expect(votes(card).up).toHaveAttribute('aria-pressed', 'true');
+    // The card's own score line follows the same cache.
+    expect(within(card).getByText('Score:').nextElementSibling).toHaveTextContent('6');
+
+    await user.click(votes(card).up);
+    await waitFor(() => expect(votes(card).score).toHaveTextContent('5'));
+    expect(votes(card).up).toHaveAttribute('aria-pressed', 'false');
+
+    const posts = api.calls.filter((call) => call.method === 'POST' && call.url === '/api/reviews/1/vote');
+    expect(posts.map((call) => call.body)).toEqual([{ value: 1 }, { value: 0 }]);
+    // Only the vote changed: the review list was not asked again.
+    expect(api.calls.filter((call) => call.url.startsWith('/api/reviews/officer/7'))).toHaveLength(1);
+  });
+
+  it('turns an up vote into a down vote, moving the score at once', async () => {
+    const post = deferredAnswer();
+    const api = officerPageApi({
+      '/api/auth/status': signedIn(),
+      '/api/reviews/1/vote': { value: 1 },
+      'POST /api/reviews/1/vote': post.handler,
+    });
+    const user = userEvent.setup();
+    renderRoute('/officer/7');
+
+    const card = await findCard(1);
+    await waitFor(() => expect(votes(card).up).toHaveAttribute('aria-pressed', 'true'));
+
+    await user.click(votes(card).down);
+    // Optimistic: the up vote (1) became a down vote (-1) before the server answered.
+    await waitFor(() => expect(votes(card).score).toHaveTextContent('3'));
+    expect(votes(card).down).toHaveAttribute('aria-pressed', 'true');
+    expect(votes(card).up).toHaveAttribute('aria-pressed', 'false');
+
+    post.answer({ value: -1, score: 2 });
+    // The server's score wins (someone else voted meanwhile).
+    await waitFor(() => expect(votes(card).score).toHaveTextContent('2'));
+    expect(api.calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([{ value: -1 }]);
+  });
+
+  it('puts the score and the vote back and says so when the vote fails', async () => {
+    const post = deferredAnswer();
+    officerPageApi({
+      '/api/auth/status': signedIn(),
+      '/api/reviews/1/vote': { value: 0 },
+      'POST /api/reviews/1/vote': post.handler,
+    });
+    const user = userEvent.setup();
+    renderRoute('/officer/7');
+
+    const card = await findCard(1);
+    await waitFor(() => expect(votes(card).up).toBeEnabled());
+    await user.click(votes(card).up);
+    await waitFor(() => expect(votes(card).score).toHaveTextContent('6'));
+
+    post.answer(reply(500, { message: 'Something went wrong on our side.', code: 'INTERNAL' }));
+    expect(await screen.findByText(MSG.reviewActions.voteFailedTitle)).toBeInTheDocument();
+    expect(screen.getByText(MSG.reviewActions.voteFailed)).toBeInTheDocument();
+    expect(votes(card).score).toHaveTextContent('5');
+    expect(votes(card).up).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it.each([
+    [403, 'You cannot vote on your own review.'],
+    [429, 'Too many votes. Please wait a moment.'],
+  ])('shows the server message when the vote is refused with %i', async (status, message) => {
+    officerPageApi({
+      '/api/auth/status': signedIn(),
+      '/api/reviews/1/vote': { value: 0 },
+      'POST /api/reviews/1/vote': reply(status, { message, code: 'REFUSED' }),
+    });
+    const user = userEvent.setup();
+    renderRoute('/officer/7');
+
+    const card = await findCard(1);
+    await waitFor(() => expect(votes(card).up).toBeEnabled());
+    await user.click(votes(card).down);
+
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByText(MSG.reviewActions.voteFailedTitle)).toBeInTheDocument();
+    expect(votes(card).score).toHaveTextContent('5');
+  });
+
+  it('tells a visitor to log in and sends nothing', async () => {
+    const api = officerPageApi();
+    const user = userEvent.setup();
+    renderRoute('/officer/7');
+
+    const card = await findCard(1);
+    const { up, down } = votes(card);
+    // Disabled in look and for assistive technology, yet clickable to explain why.
+    expect(up).toHaveAttribute('aria-disabled', 'true');
+    expect(up).toBeEnabled();
+
+    await user.click(down);
+    expect(await screen.findByText(MSG.reviewActions.loginToVote)).toBeInTheDocument();
+    expect(screen.getByText(MSG.auth.authenticationRequiredTitle)).toBeInTheDocument();
+    await user.click(up);
+    expect(api.calls.filter((call) => call.url.includes('/vote'))).toEqual([]);
+  });
+
+  it("disables the votes on the user's own review and never asks for their vote on it", async () => {
+    const api = officerPageApi({ '/api/auth/status': signedIn(), '/api/reviews/1/vote': { value: 0 } });
+    renderRoute('/officer/7');
+
+    const card = await findCard(2);
+    const { up, down, score } = votes(card);
+    for (const button of [up, down]) {
+      expect(button).toBeDisabled();
+      expect(button).toHaveAttribute('title', MSG.reviewActions.ownReviewVote);
+    }
+    expect(score).toHaveTextContent('2');
+    await waitFor(() => expect(votes(screen.getByText('Review number 1 of this officer.').closest('article')!).up).toBeEnabled());
+    expect(api.calls.some((call) => call.url === '/api/reviews/2/vote')).toBe(false);
+  });
+});
+
+describe('flagging a review on an officer page', () => {
+  it('validates the reason, sends it, and thanks the user', async () => {
+    const api = officerPageApi({
+      '/api/auth/status': signedIn(),
+      '/api/reviews/1/vote': { value: 0 },
+      'POST /api/reviews/1/flag': reply(201, { success: true, message: 'An admin will review this flag soon.', flagId: 3 }),
+    });
+    const user = userEvent.setup();
+    renderRoute('/officer/7');
+
+    const card = await findCard(1);
+    await user.click(within(card).getByRole('button', { name: 'Flag' }));
+    const dialog = await screen.findByRole('dialog', { name: MSG.reviewActions.flagDialogTitle });
+    const reason = await within(dialog).findByLabelText('Reason');
+
+    await user.type(reason, 'Rude');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(await within(dialog).findByText(REVIEW_MESSAGES.flagReasonMin)).toBeInTheDocument();
+    expect(reason).toHaveAttribute('aria-invalid', 'true');
+    expect(api.calls.some((call) => call.url.endsWith('/flag'))).toBe(false);
+
+    await user.type(reason, ' and insulting to the whole regiment.');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+
+    expect(await screen.findByText(MSG.reviewActions.flaggedTitle)).toBeInTheDocument();
+    expect(screen.getByText(MSG.reviewActions.flagged)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const flags = api.calls.filter((call) => call.method === 'POST' && call.url === '/api/reviews/1/flag');
+    expect(flags.map((call) => call.body)).toEqual([{ reason: 'Rude and insulting to the whole regiment.' }]);
+  });
+
+  it("shows the server's message when the flag is refused", async () => {
+    officerPageApi({
+      '/api/auth/status': signedIn(),
+      '/api/reviews/1/vote': { value: 0 },
+      'POST /api/reviews/1/flag': reply(409, {
+        message: 'You have already flagged this review. An admin will look at it soon.',
+        code: 'CONFLICT',
+      }),
+    });
+    const user = userEvent.setup();
+    renderRoute('/officer/7');
+
+    const card = await findCard(1);
+    await user.click(within(card).getByRole('button', { name: 'Flag' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(await within(dialog).findByLabelText('Reason'), 'Spam about another game entirely.');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+
+    expect(await screen.findByText(MSG.reviewActions.flagFailedTitle)).toBeInTheDocument();
+    expect(screen.getByText('You have already flagged this review. An admin will look at it soon.')).toBeInTheDocument();
+    // The dialog stays open so the user can cancel or try again.
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('tells a visitor to log in instead of opening the dialog', async () => {
+    const api = officerPageApi();
+    const user = userEvent.setup();
+    renderRoute('/officer/7');
+
+    const card = await findCard(1);
+    await user.click(within(card).getByRole('button', { name: 'Flag' }));
+
+    expect(await screen.findByText(MSG.reviewActions.loginToFlag)).toBeInTheDocument();
+    expect(screen.getByText(MSG.auth.authenticationRequiredTitle)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.calls.some((call) => call.url.endsWith('/flag'))).toBe(false);
+  });
+
+  it("offers no flag on the user's own review", async () => {
+    officerPageApi({ '/api/auth/status': signedIn(), '/api/reviews/1/vote': { value: 0 } });
+    renderRoute('/officer/7');
+
+    const own = await findCard(2);
+    await waitFor(() => expect(within(own).getByRole('button', { name: 'Upvote' })).toBeDisabled());
+    expect(within(own).queryByRole('button', { name: 'Flag' })).not.toBeInTheDocument();
+    expect(within(await findCard(1)).getByRole('button', { name: 'Flag' })).toBeInTheDocument();
+  });
+});

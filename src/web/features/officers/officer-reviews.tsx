@@ -1,0 +1,114 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { officerReviewsQueryOptions } from '../../api/reviews';
+import { AdminReviewDelete } from '../../components/domain/admin-review-delete';
+import { ReviewCard } from '../../components/domain/review-card';
+import { ReviewFlag } from '../../components/domain/review-flag';
+import { ReviewVotes } from '../../components/domain/review-votes';
+import { Button } from '../../components/ui/button';
+import { Alert, EmptyState, Skeleton, Spinner } from '../../components/ui/feedback';
+import { LoadFailedAlert } from '../../components/load-failed-alert';
+import { errorMessage } from '../../lib/api-client';
+import { ReviewButton } from './review-button';
+import { collectLoadedReviews } from './review-pages';
+import { useWhenVisible } from './use-when-visible';
+
+/**
+ * The officer's reviews, five a page (spec section 9). A sentinel below the list loads the next
+ * page as it nears the viewport; the 'Load more reviews' button does the same for keyboards and
+ * browsers without IntersectionObserver. Pages stop once the loaded count reaches totalCount
+ * (`getNextPageParam` of officerReviewsQueryOptions).
+ */
+export function OfficerReviews({ officerId }: { officerId: number }) {
+  const { data, error, isPending, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError } =
+    useInfiniteQuery(officerReviewsQueryOptions(officerId));
+
+  const loadMore = () => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  };
+  // After a failed page the sentinel stops, so a broken API is not asked again on every scroll.
+  const sentinelRef = useWhenVisible<HTMLDivElement>(loadMore, hasNextPage && !isFetchingNextPage && !isFetchNextPageError);
+
+  const { reviews, totalCount } = collectLoadedReviews(data?.pages ?? []);
+
+  return (
+    <section aria-labelledby="officer-reviews-heading" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="officer-reviews-heading" className="text-2xl font-bold">
+          Reviews
+          {data && <span className="ml-2 text-base font-normal text-stone-500">({totalCount})</span>}
+        </h2>
+        <ReviewButton officerId={officerId} />
+      </div>
+
+      {isPending ? (
+        <ReviewListSkeleton />
+      ) : isError && !data ? (
+        <LoadFailedAlert title="The reviews could not be loaded." error={error} onRetry={() => void refetch()} />
+      ) : reviews.length === 0 ? (
+        <EmptyState title="No reviews yet">Be the first to share how this officer leads.</EmptyState>
+      ) : (
+        <>
+          <ul className="space-y-4" aria-label="Reviews">
+            {reviews.map((review) => (
+              <li key={review.id}>
+                {/* Owner and admin actions (edit, delete) join the votes and the flag in a later issue. */}
+                <ReviewCard
+                  review={review}
+                  actions={
+                    <>
+                      <ReviewVotes review={review} />
+                      <ReviewFlag review={review} />
+                      <AdminReviewDelete
+                        review={review}
+                        authorName={review.user.username}
+                        officerName={`${review.officer.rank} ${review.officer.name}`}
+                      />
+                    </>
+                  }
+                />
+              </li>
+            ))}
+          </ul>
+          <div ref={sentinelRef} aria-hidden />
+          <div className="flex flex-col items-center gap-2 text-sm text-stone-600">
+            <p aria-live="polite">
+              Showing {reviews.length} of {totalCount} review{totalCount === 1 ? '' : 's'}
+            </p>
+            {isFetchNextPageError && (
+              <Alert variant="destructive" className="w-full">
+                {errorMessage(error)}
+              </Alert>
+            )}
+            {isFetchingNextPage ? (
+              <Spinner label="Loading more reviews…" />
+            ) : (
+              hasNextPage && (
+                <Button variant="outline" onClick={loadMore}>
+                  Load more reviews
+                </Button>
+              )
+            )}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+function ReviewListSkeleton() {
+  return (
+    <div className="space-y-4" role="status" aria-label="Loading reviews">
+      {Array.from({ length: 3 }, (_, i) => (
+        <div key={i} className="rounded-lg border border-stone-200 bg-white p-5 shadow-sm">
+          <div className="flex justify-between gap-4">
+            <Skeleton className="h-4 w-48" />
+            <Skeleton className="h-4 w-24" />
+          </div>
+          <Skeleton className="mt-4 h-4 w-full" />
+          <Skeleton className="mt-2 h-4 w-3/4" />
+          <Skeleton className="mt-4 h-3 w-2/3" />
+        </div>
+      ))}
+    </div>
+  );
+}

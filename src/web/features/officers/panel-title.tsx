@@ -1,0 +1,6 @@
+import type { ReactNode } from 'react';
+
+/** Panels sit under the page's h1, so their titles are h2 (CardTitle renders an h3). */
+export function PanelTitle({ children }: { children: ReactNode }) {
+  return <h2 className="text-lg leading-tight font-semibold">{children}</h2>;
+}

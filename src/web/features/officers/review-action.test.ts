@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import type { AuthUser } from '../../../core/api';
+import { chooseReviewAction } from './review-action';
+
+const user: AuthUser = { id: 3, username: 'hancock', isAdmin: false, isOfficer: false, officerId: null, steamId: null };
+
+describe('chooseReviewAction', () => {
+  it('waits for the auth status before choosing', () => {
+    expect(chooseReviewAction({ officerId: 7, user: null, isLoading: true, hasReviewedOfficer: false })).toEqual({ kind: 'pending' });
+  });
+
+  it('asks a visitor to log in', () => {
+    expect(chooseReviewAction({ officerId: 7, user: null, isLoading: false, hasReviewedOfficer: false })).toEqual({
+      kind: 'login',
+      label: 'Login to write a review',
+      to: '/login',
+    });
+  });
+
+  it('sends a user without a Steam account to the Steam sign-in, carrying the officer id', () => {
+    expect(chooseReviewAction({ officerId: 7, user, isLoading: false, hasReviewedOfficer: false })).toEqual({
+      kind: 'connect-steam',
+      label: 'Connect Steam to Review',
+      href: '/api/auth/steam?officerId=7',
+    });
+  });
+
+  it('lets a user with a Steam account write a review', () => {
+    expect(chooseReviewAction({ officerId: 7, user: { ...user, steamId: '7656' }, isLoading: false, hasReviewedOfficer: false })).toEqual({
+      kind: 'write',
+      label: 'Write a Review',
+      to: '/create-review/7',
+    });
+  });
+
+  it('sends a user who already reviewed this officer to My Reviews', () => {
+    expect(chooseReviewAction({ officerId: 7, user: { ...user, steamId: '7656' }, isLoading: false, hasReviewedOfficer: true })).toEqual({
+      kind: 'edit',
+      label: 'Edit Your Review',
+      to: '/my-reviews',
+    });
+  });
+});

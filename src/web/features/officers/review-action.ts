@@ -1,0 +1,35 @@
+import type { AuthUser } from '../../../core/api';
+import { MSG } from '../../../core/messages';
+import { steamSignInHref } from '../../api/steam';
+
+/**
+ * What the review button on an officer page offers (spec section 2, /officer/{id}):
+ * signed out -> log in; already reviewed -> edit it (from My Reviews); no linked Steam account ->
+ * connect Steam; otherwise write a review.
+ */
+export type ReviewAction =
+  | { kind: 'pending' }
+  | { kind: 'login'; label: string; to: string }
+  | { kind: 'edit'; label: string; to: string }
+  /** Full-page navigation: the server starts the Steam OpenID sign-in and returns to this officer. */
+  | { kind: 'connect-steam'; label: string; href: string }
+  | { kind: 'write'; label: string; to: string };
+
+export interface ReviewActionInput {
+  officerId: number;
+  user: AuthUser | null;
+  /** The auth status, or the signed-in user's own reviews, have not answered yet. */
+  isLoading: boolean;
+  /** Whether the signed-in user already reviewed this officer (from /api/reviews/my). */
+  hasReviewedOfficer: boolean;
+}
+
+export function chooseReviewAction({ officerId, user, isLoading, hasReviewedOfficer }: ReviewActionInput): ReviewAction {
+  // Until auth status (and the user's reviews) answer we do not know which button is right; showing
+  // 'Login' to a signed-in user, or 'Write' to one who already wrote, for a moment would be wrong.
+  if (isLoading) return { kind: 'pending' };
+  if (!user) return { kind: 'login', label: MSG.officer.loginToReview, to: '/login' };
+  if (hasReviewedOfficer) return { kind: 'edit', label: MSG.officer.editYourReview, to: '/my-reviews' };
+  if (!user.steamId) return { kind: 'connect-steam', label: MSG.officer.connectSteam, href: steamSignInHref({ officerId }) };
+  return { kind: 'write', label: MSG.officer.writeReview, to: `/create-review/${officerId}` };
+}

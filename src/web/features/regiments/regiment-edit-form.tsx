@@ -1,0 +1,64 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { Regiment } from '../../../core/api';
+import { LIMITS } from '../../../core/constants';
+import { regimentEditBodySchema, type RegimentEditBody, type RegimentEditFormInput } from '../../../core/schemas/manage';
+import { Button } from '../../components/ui/button';
+import { Input, Textarea } from '../../components/ui/form';
+import { FormField } from '../../components/ui/form-field';
+import { RegimentImageFields } from '../../components/domain/regiment-image-fields';
+import { useUploadsInFlight } from '../../lib/use-uploads-in-flight';
+
+export interface RegimentEditFormProps {
+  regiment: Regiment;
+  isSubmitting: boolean;
+  onSubmit: (values: RegimentEditBody) => void;
+  onCancel: () => void;
+}
+
+/**
+ * The regiment edit form (spec section 7: PATCH /api/regiments/{id}/edit {name, description,
+ * bannerImageUrl, iconImageUrl}); the side does not change. Same rules and messages as registration.
+ */
+export function RegimentEditForm({ regiment, isSubmitting, onSubmit, onCancel }: RegimentEditFormProps) {
+  const { isUploading, onUploadingChange } = useUploadsInFlight();
+  const {
+    control,
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<RegimentEditFormInput, unknown, RegimentEditBody>({
+    resolver: zodResolver(regimentEditBodySchema),
+    defaultValues: {
+      name: regiment.name,
+      description: regiment.description ?? '',
+      bannerImageUrl: regiment.bannerImageUrl,
+      iconImageUrl: regiment.iconImageUrl,
+    },
+  });
+
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-5">
+      <FormField label="Regiment Name" error={errors.name?.message}>
+        {(field) => <Input {...field} autoComplete="off" {...register('name')} />}
+      </FormField>
+      <FormField
+        label="Regiment Description"
+        optional
+        hint={`At most ${LIMITS.regimentDescriptionMax} characters.`}
+        error={errors.description?.message}
+      >
+        {(field) => <Textarea {...field} rows={6} {...register('description')} />}
+      </FormField>
+      <RegimentImageFields control={control} isSubmitting={isSubmitting} onUploadingChange={onUploadingChange} />
+      <div className="flex flex-wrap justify-end gap-3">
+        <Button variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="brass" disabled={isSubmitting || isUploading}>
+          {isSubmitting ? 'Saving…' : isUploading ? 'Uploading image…' : 'Save Changes'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,116 @@
+import { Pencil, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { AuthUser, Regiment } from '../../../core/api';
+import { MSG } from '../../../core/messages';
+import type { RegimentEditBody } from '../../../core/schemas/manage';
+import { useDeleteRegiment, useUpdateRegiment } from '../../api/manage';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../components/ui/dialog';
+import { errorMessage } from '../../lib/api-client';
+import { toast } from '../../lib/toast-store';
+import { RegimentEditForm } from './regiment-edit-form';
+import { chooseRegimentManagement } from './regiment-management';
+
+/**
+ * 'Edit Regiment' for its owner or an admin, 'Delete Regiment' for admins (spec sections 2 and 6). The
+ * mutations live here, so their toasts and the way home come even if a dialog has closed.
+ */
+export function RegimentManageActions({ regiment, user }: { regiment: Regiment; user: AuthUser | null }) {
+  const navigate = useNavigate();
+  const updateRegiment = useUpdateRegiment();
+  const deleteRegiment = useDeleteRegiment();
+  const { canEdit, canDelete } = chooseRegimentManagement(user, regiment);
+  if (!canEdit && !canDelete) return null;
+
+  const save = (body: RegimentEditBody, onSaved: () => void) =>
+    updateRegiment.mutate(
+      { regiment, body },
+      {
+        onSuccess: () => {
+          toast({ title: MSG.manage.regimentUpdatedTitle, description: 'The changes have been saved.' });
+          onSaved();
+        },
+        onError: (error) => toast({ title: MSG.manage.regimentUpdateFailed, description: errorMessage(error), variant: 'destructive' }),
+      },
+    );
+
+  const remove = () =>
+    deleteRegiment.mutate(
+      { regiment },
+      {
+        onSuccess: () => {
+          toast({ title: MSG.manage.regimentDeletedTitle, description: MSG.manage.regimentDeleted });
+          void navigate('/', { replace: true });
+        },
+        onError: (error) => toast({ title: MSG.manage.regimentDeleteFailed, description: errorMessage(error), variant: 'destructive' }),
+      },
+    );
+
+  return (
+    <div className="flex flex-wrap justify-end gap-2">
+      {canEdit && <EditRegimentDialog regiment={regiment} isSaving={updateRegiment.isPending} onSave={save} />}
+      {canDelete && <DeleteRegimentDialog regiment={regiment} isDeleting={deleteRegiment.isPending} onDelete={remove} />}
+    </div>
+  );
+}
+
+function EditRegimentDialog({
+  regiment,
+  isSaving,
+  onSave,
+}: {
+  regiment: Regiment;
+  isSaving: boolean;
+  onSave: (body: RegimentEditBody, onSaved: () => void) => void;
+}) {
+  const [isOpen, setOpen] = useState(false);
+  return (
+    <Dialog open={isOpen} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="outline" size="sm">
+          <Pencil className="h-4 w-4" aria-hidden />
+          {MSG.manage.editRegiment}
+        </Button>
+      </DialogTrigger>
+      <DialogContent title={MSG.manage.editRegiment} description={regiment.name} className="max-w-2xl">
+        {/* Mounted on open: the form starts from the regiment as it is now. */}
+        <RegimentEditForm
+          regiment={regiment}
+          isSubmitting={isSaving}
+          onSubmit={(body) => onSave(body, () => setOpen(false))}
+          onCancel={() => setOpen(false)}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function DeleteRegimentDialog({ regiment, isDeleting, onDelete }: { regiment: Regiment; isDeleting: boolean; onDelete: () => void }) {
+  const officers = regiment.officerCount === 1 ? 'its officer' : `its ${regiment.officerCount} officers`;
+  // What goes and what stays: docs/decisions/0006-deleting-officers-and-regiments.md.
+  const description =
+    `Are you sure you want to delete ${regiment.name}? The regiment, ${officers} with all their reviews and ratings, ` +
+    'and every officer registration for it will be permanently deleted. Accounts linked to its officers are kept but ' +
+    'no longer linked to an officer. This cannot be undone.';
+  return (
+    <Dialog>
+      <DialogTrigger asChild>
+        <Button variant="destructive" size="sm">
+          <Trash2 className="h-4 w-4" aria-hidden />
+          {MSG.manage.deleteRegiment}
+        </Button>
+      </DialogTrigger>
+      <DialogContent title={MSG.manage.deleteRegiment} description={description}>
+        <div className="flex justify-end gap-3">
+          <DialogClose asChild>
+            <Button variant="outline">Cancel</Button>
+          </DialogClose>
+          <Button variant="destructive" disabled={isDeleting} onClick={onDelete}>
+            {isDeleting ? 'Deleting…' : MSG.manage.deleteRegiment}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

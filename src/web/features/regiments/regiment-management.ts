@@ -1,0 +1,17 @@
+import type { AuthUser, Regiment } from '../../../core/api';
+
+/** What a user may do to a regiment from its page. */
+export interface RegimentManagement {
+  canEdit: boolean;
+  canDelete: boolean;
+}
+
+/**
+ * Spec section 6: the regiment's owner (the user who registered it: user id equal to its userId) or an
+ * admin edits it; only an admin deletes it.
+ */
+export function chooseRegimentManagement(user: AuthUser | null, regiment: Pick<Regiment, 'userId'>): RegimentManagement {
+  if (!user) return { canEdit: false, canDelete: false };
+  const isOwner = regiment.userId !== null && regiment.userId === user.id;
+  return { canEdit: isOwner || user.isAdmin, canDelete: user.isAdmin };
+}

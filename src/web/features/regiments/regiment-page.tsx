@@ -1,0 +1,217 @@
+import { useQuery } from '@tanstack/react-query';
+import { Shield } from 'lucide-react';
+import { Suspense, lazy, type ReactNode } from 'react';
+import { useParams } from 'react-router';
+import type { Regiment } from '../../../core/api';
+import { MSG } from '../../../core/messages';
+import { useAuth } from '../../api/auth';
+import { regimentOfficersQueryOptions } from '../../api/officers';
+import { regimentQueryOptions } from '../../api/regiments';
+import { OfficerCard } from '../../components/domain/officer-card';
+import { SideBadge, sideTheme } from '../../components/domain/side-badge';
+import { RatingValue } from '../../components/rating/rating-value';
+import { StarRating } from '../../components/rating/star-rating';
+import { Card, CardContent, CardHeader } from '../../components/ui/card';
+import { EmptyState, Skeleton } from '../../components/ui/feedback';
+import { LoadFailedAlert } from '../../components/load-failed-alert';
+import { ResourceNotFound } from '../../components/resource-not-found';
+import { ApiError } from '../../lib/api-client';
+import { cn } from '../../lib/cn';
+import { parsePositiveId } from '../../lib/parse-id';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { chooseRegimentManagement } from './regiment-management';
+
+// Edit and delete (and their forms) load only for the regiment's owner or an admin.
+const RegimentManageActions = lazy(() => import('./regiment-manage-actions').then((m) => ({ default: m.RegimentManageActions })));
+
+/** /regiment/{id} (spec section 2). A malformed id never reaches the API. */
+export function RegimentPage() {
+  const id = parsePositiveId(useParams().id);
+  if (id === null) return <ResourceNotFound icon={Shield} title={MSG.regiment.notFound} />;
+  return <RegimentProfile key={id} id={id} />;
+}
+
+function RegimentProfile({ id }: { id: number }) {
+  const { data: regiment, error, isError, refetch } = useQuery(regimentQueryOptions(id));
+  // Read with the page: the auth status is always stale, so a reader mounted later (with the
+  // regiment's actions) would ask for it again.
+  const { user } = useAuth();
+  useDocumentTitle(regiment ? regiment.name : 'Regiment');
+
+  // A failed background refetch keeps the regiment we already show.
+  if (isError && !regiment) {
+    if (error instanceof ApiError && error.status === 404) return <ResourceNotFound icon={Shield} title={MSG.regiment.notFound} />;
+    return (
+      <LoadFailedAlert title="This regiment could not be loaded." error={error} onRetry={() => void refetch()} />
+    );
+  }
+
+  // The officers load alongside the regiment, so the grid stays mounted from skeleton to content.
+  return (
+    <div className="space-y-8">
+      {regiment ? <RegimentHeader regiment={regiment} /> : <RegimentHeaderSkeleton />}
+      {regiment && chooseRegimentManagement(user, regiment).canEdit && (
+        <Suspense fallback={null}>
+          <RegimentManageActions regiment={regiment} user={user} />
+        </Suspense>
+      )}
+      {regiment ? <AboutRegiment regiment={regiment} /> : <AboutSkeleton />}
+      <RegimentOfficers regimentId={id} />
+    </div>
+  );
+}
+
+function RegimentHeader({ regiment }: { regiment: Regiment }) {
+  const theme = sideTheme(regiment.side.code);
+  return (
+    <header className="overflow-hidden rounded-xl bg-white shadow-md">
+      {regiment.bannerImageUrl ? (
+        <img
+          src={regiment.bannerImageUrl}
+          alt={`${regiment.name} banner`}
+          width={1200}
+          height={300}
+          className="h-36 w-full object-cover sm:h-56"
+        />
+      ) : (
+        // No banner: the side's colours with faint diagonal stripes, like a regimental colour.
+        <div
+          data-testid="regiment-banner-fallback"
+          className={cn('h-36 w-full bg-linear-to-br sm:h-56', theme.header)}
+          style={{
+            backgroundImage:
+              'repeating-linear-gradient(135deg, rgb(255 255 255 / 0.06) 0 14px, transparent 14px 28px)',
+          }}
+        />
+      )}
+      <div className="flex flex-col gap-4 px-6 pb-6 sm:flex-row sm:items-end">
+        {regiment.iconImageUrl ? (
+          <img
+            src={regiment.iconImageUrl}
+            alt={`${regiment.name} icon`}
+            width={112}
+            height={112}
+            className="-mt-14 h-28 w-28 shrink-0 rounded-lg border-4 border-white bg-white object-cover shadow"
+          />
+        ) : (
+          <span
+            className={cn(
+              '-mt-14 flex h-28 w-28 shrink-0 items-center justify-center rounded-lg border-4 border-white bg-linear-to-br text-white shadow',
+              theme.header,
+            )}
+            aria-hidden
+          >
+            <Shield className="h-12 w-12" />
+          </span>
+        )}
+        <div className="min-w-0 flex-1 pt-2">
+          <h1 className="text-3xl font-bold break-words sm:text-4xl">{regiment.name}</h1>
+          <SideBadge name={regiment.side.name} code={regiment.side.code} className="mt-2" />
+        </div>
+        <dl className="flex flex-wrap gap-x-8 gap-y-3 text-sm">
+          <Stat term="Average rating">
+            <span className="flex items-center gap-2">
+              <StarRating value={regiment.averageRating} />
+              <RatingValue value={regiment.averageRating} outOf className="text-lg" />
+            </span>
+          </Stat>
+          <Stat term="Reviews">{regiment.reviewCount}</Stat>
+          <Stat term="Officers">{regiment.officerCount}</Stat>
+        </dl>
+      </div>
+    </header>
+  );
+}
+
+function Stat({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-semibold tracking-wide text-stone-500 uppercase">{term}</dt>
+      <dd className="mt-0.5 text-lg font-semibold tabular-nums">{children}</dd>
+    </div>
+  );
+}
+
+function AboutRegiment({ regiment }: { regiment: Regiment }) {
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="text-lg leading-tight font-semibold">{MSG.regiment.about}</h2>
+      </CardHeader>
+      <CardContent>
+        <p className="whitespace-pre-line break-words text-stone-700">{regiment.description || MSG.officer.noDescription}</p>
+      </CardContent>
+    </Card>
+  );
+}
+
+function RegimentOfficers({ regimentId }: { regimentId: number }) {
+  const { data: officers, error, isPending, isError, refetch } = useQuery(regimentOfficersQueryOptions(regimentId));
+  return (
+    <section aria-labelledby="regiment-officers-heading" className="space-y-4">
+      <h2 id="regiment-officers-heading" className="text-2xl font-bold">
+        Officers
+      </h2>
+      {isPending ? (
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" role="status" aria-label="Loading officers">
+          {Array.from({ length: 3 }, (_, i) => (
+            <div key={i} className="flex gap-4 rounded-lg border border-stone-200 bg-white p-4 shadow-sm">
+              <div className="h-14 w-14 shrink-0 overflow-hidden rounded-full">
+                <Skeleton className="h-full w-full" />
+              </div>
+              <div className="flex-1 space-y-2">
+                <Skeleton className="h-4 w-3/4" />
+                <Skeleton className="h-3 w-1/2" />
+                <Skeleton className="h-3 w-2/3" />
+              </div>
+            </div>
+          ))}
+        </div>
+      ) : isError && !officers ? (
+        <LoadFailedAlert title="The officers could not be loaded." error={error} onRetry={() => void refetch()} />
+      ) : officers.length === 0 ? (
+        <EmptyState title={MSG.regiment.noOfficers}>No officers have joined this regiment yet.</EmptyState>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Officers of the regiment">
+          {officers.map((officer) => (
+            <li key={officer.id}>
+              <OfficerCard officer={officer} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function RegimentHeaderSkeleton() {
+  return (
+    <div className="overflow-hidden rounded-xl bg-white shadow-md" role="status" aria-label="Loading regiment">
+      <div className="h-36 w-full animate-pulse bg-stone-200 sm:h-56" aria-hidden />
+      <div className="flex flex-col gap-4 px-6 pb-6 sm:flex-row sm:items-end">
+        <div className="-mt-14 h-28 w-28 shrink-0 overflow-hidden rounded-lg border-4 border-white bg-white shadow">
+          <Skeleton className="h-full w-full" />
+        </div>
+        <div className="flex-1 space-y-2 pt-2">
+          <Skeleton className="h-9 w-64" />
+          <div className="h-5 w-20 overflow-hidden rounded-full">
+            <Skeleton className="h-full w-full" />
+          </div>
+        </div>
+        <Skeleton className="h-12 w-72" />
+      </div>
+    </div>
+  );
+}
+
+function AboutSkeleton() {
+  return (
+    <Card className="space-y-3 p-5">
+      <Skeleton className="h-5 w-48" />
+      <Skeleton className="h-4 w-full" />
+      <Skeleton className="h-4 w-2/3" />
+    </Card>
+  );
+}
+
+export { RegimentPage as Component };

@@ -1,0 +1,74 @@
+import { Medal } from 'lucide-react';
+import { Link } from 'react-router';
+import type { AuthUser } from '../../../core/api';
+import { MSG } from '../../../core/messages';
+import { useAuth } from '../../api/auth';
+import { useSubmitOfficerRegistration } from '../../api/registrations';
+import { OfficerForm, type OfficerFormValues } from '../../components/domain/officer-form';
+import { Button } from '../../components/ui/button';
+import { Alert, Spinner } from '../../components/ui/feedback';
+import { toast } from '../../lib/toast-store';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { RedirectWithNotice } from '../../components/redirect-with-notice';
+import { requireOfficerRegistrant } from './registration-access';
+import { describeRegistrationFailure } from './registration-failure';
+import { RegistrationLayout } from './registration-layout';
+import { useRedirectHomeSoon } from './use-redirect-home-soon';
+
+const PAGE_TITLE = 'Register as Officer';
+
+/** /register-officer (spec sections 2 and 5): a signed-in user asks for an officer profile linked to their account. */
+export function RegisterOfficerPage() {
+  useDocumentTitle(PAGE_TITLE);
+  const { user, isLoading } = useAuth();
+  const access = requireOfficerRegistrant({ user, isAuthLoading: isLoading });
+
+  if (access.kind === 'pending') return <Spinner label="Checking your account…" />;
+  if (access.kind === 'redirect') return <RedirectWithNotice redirect={access} />;
+  return (
+    <RegistrationLayout
+      title={PAGE_TITLE}
+      intro="Create an officer profile linked to your account, so the men you lead can rate you."
+      Icon={Medal}
+    >
+      {access.kind === 'already-officer' ? (
+        <Alert title={MSG.registrations.alreadyOfficerTitle}>
+          <p>{MSG.registrations.alreadyOfficer}</p>
+          <Button asChild size="sm" className="mt-4">
+            <Link to={access.profilePath}>{MSG.registrations.viewMyProfile}</Link>
+          </Button>
+        </Alert>
+      ) : (
+        <OfficerRegistrationForm user={access.user} />
+      )}
+    </RegistrationLayout>
+  );
+}
+
+function OfficerRegistrationForm({ user }: { user: AuthUser }) {
+  const submitRegistration = useSubmitOfficerRegistration();
+  const redirectHomeSoon = useRedirectHomeSoon();
+
+  const submit = (values: OfficerFormValues) =>
+    submitRegistration.mutate(
+      { ...values, userId: user.id },
+      {
+        onSuccess: () => {
+          toast({ title: MSG.registrations.officerSubmittedTitle, description: MSG.registrations.officerSubmitted });
+          redirectHomeSoon();
+        },
+        onError: (error) => toast({ ...describeRegistrationFailure(error), variant: 'destructive' }),
+      },
+    );
+
+  return (
+    <OfficerForm
+      submitLabel={MSG.registrations.submitRegistration}
+      pendingLabel="Submitting…"
+      isSubmitting={submitRegistration.isPending || submitRegistration.isSuccess}
+      onSubmit={submit}
+    />
+  );
+}
+
+export { RegisterOfficerPage as Component };

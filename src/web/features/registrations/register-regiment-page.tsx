@@ -1,0 +1,140 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { Flag } from 'lucide-react';
+import { useForm, useWatch, type Control } from 'react-hook-form';
+import type { AuthUser } from '../../../core/api';
+import { LIMITS } from '../../../core/constants';
+import { MSG } from '../../../core/messages';
+import {
+  regimentRegistrationFormSchema,
+  type RegimentRegistrationForm,
+  type RegimentRegistrationFormInput,
+} from '../../../core/schemas/registration';
+import { useAuth } from '../../api/auth';
+import { useSubmitRegimentRegistration } from '../../api/registrations';
+import { sidesQueryOptions } from '../../api/sides';
+import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/feedback';
+import { Input, Select, Textarea } from '../../components/ui/form';
+import { FormField } from '../../components/ui/form-field';
+import { RegimentImageFields } from '../../components/domain/regiment-image-fields';
+import { cn } from '../../lib/cn';
+import { toast } from '../../lib/toast-store';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useUploadsInFlight } from '../../lib/use-uploads-in-flight';
+import { RedirectWithNotice } from '../../components/redirect-with-notice';
+import { LoadFailedAlert } from '../../components/load-failed-alert';
+import { requireRegimentRegistrant } from './registration-access';
+import { describeRegistrationFailure } from './registration-failure';
+import { RegistrationLayout } from './registration-layout';
+import { useRedirectHomeSoon } from './use-redirect-home-soon';
+
+const PAGE_TITLE = 'Register Regiment';
+
+const EMPTY_REGIMENT: RegimentRegistrationFormInput = {
+  name: '',
+  description: '',
+  sideId: '',
+  bannerImageUrl: null,
+  iconImageUrl: null,
+};
+
+/** /register-regiment (spec sections 2 and 5): a signed-in user asks for a regiment to be added. */
+export function RegisterRegimentPage() {
+  useDocumentTitle(PAGE_TITLE);
+  const { user, isLoading } = useAuth();
+  const access = requireRegimentRegistrant({ user, isAuthLoading: isLoading });
+
+  if (access.kind === 'pending') return <Spinner label="Checking your account…" />;
+  if (access.kind === 'redirect') return <RedirectWithNotice redirect={access} />;
+  return (
+    <RegistrationLayout title={PAGE_TITLE} intro="Add your regiment so that its officers can be found and rated." Icon={Flag}>
+      <RegimentRegistrationForm user={access.user} />
+    </RegistrationLayout>
+  );
+}
+
+function RegimentRegistrationForm({ user }: { user: AuthUser }) {
+  const sides = useQuery(sidesQueryOptions());
+  const submitRegistration = useSubmitRegimentRegistration();
+  const redirectHomeSoon = useRedirectHomeSoon();
+  const { isUploading, onUploadingChange } = useUploadsInFlight();
+  const {
+    control,
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<RegimentRegistrationFormInput, unknown, RegimentRegistrationForm>({
+    resolver: zodResolver(regimentRegistrationFormSchema),
+    defaultValues: EMPTY_REGIMENT,
+  });
+
+  const isSubmitting = submitRegistration.isPending || submitRegistration.isSuccess;
+
+  const submit = (values: RegimentRegistrationForm) =>
+    submitRegistration.mutate(
+      { ...values, userId: user.id },
+      {
+        onSuccess: () => {
+          toast({ title: MSG.registrations.regimentSubmittedTitle, description: MSG.registrations.regimentSubmitted });
+          redirectHomeSoon();
+        },
+        onError: (error) => toast({ ...describeRegistrationFailure(error), variant: 'destructive' }),
+      },
+    );
+
+  return (
+    <form onSubmit={handleSubmit(submit)} noValidate className="space-y-5">
+      <FormField label="Regiment Name" error={errors.name?.message}>
+        {(field) => <Input {...field} autoComplete="off" {...register('name')} />}
+      </FormField>
+
+      <FormField label="Side" hint={MSG.registrations.sideHint} error={errors.sideId?.message}>
+        {(field) => (
+          <Select {...field} disabled={sides.isPending} {...register('sideId')}>
+            <option value="">{sides.isPending ? 'Loading sides…' : 'Select a side'}</option>
+            {sides.data?.map((side) => (
+              <option key={side.id} value={String(side.id)}>
+                {side.name}
+              </option>
+            ))}
+          </Select>
+        )}
+      </FormField>
+      {sides.isError && (
+        <LoadFailedAlert title="The sides could not be loaded." error={sides.error} onRetry={() => void sides.refetch()} />
+      )}
+
+      <FormField label="Regiment Description" optional error={errors.description?.message}>
+        {(field) => (
+          <div className="space-y-1">
+            <Textarea {...field} rows={6} placeholder="Who you are, when you muster, what you play." {...register('description')} />
+            <DescriptionCounter control={control} />
+          </div>
+        )}
+      </FormField>
+
+      <RegimentImageFields control={control} isSubmitting={isSubmitting} onUploadingChange={onUploadingChange} />
+
+      <div className="flex justify-end">
+        <Button type="submit" variant="brass" disabled={isSubmitting || isUploading}>
+          {isSubmitting ? 'Submitting…' : isUploading ? 'Uploading image…' : MSG.registrations.submitRegistration}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** 'x/250'; turns red past the limit, where the schema's message explains. */
+function DescriptionCounter({ control }: { control: Control<RegimentRegistrationFormInput> }) {
+  const description = useWatch({ control, name: 'description' }) ?? '';
+  const isOver = description.length > LIMITS.regimentDescriptionMax;
+  return (
+    <p className={cn('text-right text-xs tabular-nums', isOver ? 'font-semibold text-red-700' : 'text-stone-500')}>
+      {description.length}/{LIMITS.regimentDescriptionMax}
+      <span className="sr-only"> characters</span>
+    </p>
+  );
+}
+
+export { RegisterRegimentPage as Component };

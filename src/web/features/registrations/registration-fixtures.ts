@@ -1,0 +1,18 @@
+/** Builders and helpers for the registration page tests: the shared builders. Test-only. */
+import type { AuthStatus } from '../../../core/api';
+import { CONFEDERATE, UNION, homeApi, makeRegiment, signedInStatus } from '../../test/fixtures';
+
+export { findToast } from '../../test/fixtures';
+
+const REGIMENTS = [
+  makeRegiment({ id: 3, name: '5th Wisconsin' }),
+  makeRegiment({ id: 4, name: '1st Texas', sideId: CONFEDERATE.id }),
+  makeRegiment({ id: 5, name: '20th Maine' }),
+];
+
+/** Signed in as user 1 ('meade'), without an officer profile unless `officerId` is given. */
+export function signedIn(officerId: number | null = null): AuthStatus {
+  return signedInStatus({ isOfficer: officerId !== null, officerId });
+}
+
+export const HOME_API = homeApi({ sides: [UNION, CONFEDERATE], regiments: REGIMENTS });

@@ -1,0 +1,56 @@
+/**
+ * Tests `invalidateAfterReviewChange` and `myReviewsQueryOptions` of src/web/api/reviews.ts. They sit
+ * with the review pages that use them (src/web/api has no test file of its own yet).
+ */
+import { QueryClient, type QueryKey } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FRESHNESS } from '../../../core/constants';
+import { invalidateAfterReviewChange, myReviewsQueryOptions } from '../../api/reviews';
+
+describe('invalidateAfterReviewChange', () => {
+  it("refreshes the recent, my-reviews and top-officers lists plus that officer's reviews and detail, nothing else", async () => {
+    const queryClient = new QueryClient();
+    const refreshed: QueryKey[] = [
+      ['reviews', 'recent'],
+      ['reviews', 'my'],
+      ['officers', 'top', 'all'],
+      ['officers', 'top', 'USA'],
+      ['officers', 'top', 'CSA'],
+      ['reviews', 'officer', 7],
+      ['officers', 7],
+    ];
+    const untouched: QueryKey[] = [
+      ['reviews', 'officer', 8],
+      ['officers', 8],
+      ['officers'],
+      ['officers', 'regiment', 3],
+      ['regiments'],
+      ['sides'],
+      ['auth', 'status'],
+    ];
+    for (const key of [...refreshed, ...untouched]) queryClient.setQueryData(key, []);
+
+    await invalidateAfterReviewChange(queryClient, 7);
+
+    const invalidated = (key: QueryKey) => queryClient.getQueryState(key)?.isInvalidated;
+    expect(refreshed.filter((key) => !invalidated(key))).toEqual([]);
+    expect(untouched.filter(invalidated)).toEqual([]);
+  });
+});
+
+describe('myReviewsQueryOptions', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('polls every 5 seconds (spec section 4)', () => {
+    const options = myReviewsQueryOptions();
+    expect(options.queryKey).toEqual(['reviews', 'my']);
+    expect(options.refetchInterval).toBe(FRESHNESS.myReviewsRefetch);
+    expect(FRESHNESS.myReviewsRefetch).toBe(5000);
+  });
+
+  it('fails on a 401 instead of answering an empty list', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"message":"Not signed in","code":"UNAUTHORIZED"}', { status: 401 })));
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await expect(queryClient.fetchQuery(myReviewsQueryOptions())).rejects.toThrow('Authentication required');
+  });
+});

@@ -1,0 +1,51 @@
+import type { AuthUser } from '../../../core/api';
+import { MSG } from '../../../core/messages';
+import { ApiError } from '../../lib/api-client';
+
+/** A redirect home with a toast that says why (spec sections 2 and 6). */
+export interface AccessRedirect {
+  kind: 'redirect';
+  to: string;
+  title: string;
+  description: string;
+}
+
+export type PageAccess = { kind: 'pending' } | AccessRedirect | { kind: 'allowed'; user: AuthUser };
+
+export interface AccessInput {
+  user: AuthUser | null;
+  isAuthLoading: boolean;
+}
+
+/**
+ * /create-review/{officerId} (spec section 6): signed out -> home with 'Authentication Required';
+ * signed in without a linked Steam account -> home with 'Steam Required'. Nothing is decided until
+ * the auth status answers, so a signed-in user is never sent away while it loads.
+ */
+export function requireReviewWriter({ user, isAuthLoading }: AccessInput): PageAccess {
+  if (isAuthLoading) return { kind: 'pending' };
+  if (!user) {
+    return { kind: 'redirect', to: '/', title: MSG.auth.authenticationRequiredTitle, description: MSG.reviews.loginToWrite };
+  }
+  if (!user.steamId) {
+    return { kind: 'redirect', to: '/', title: MSG.reviews.steamRequiredTitle, description: MSG.reviews.steamRequired };
+  }
+  return { kind: 'allowed', user };
+}
+
+/** /my-reviews (spec section 2): signed out -> home with 'Authentication Required'. */
+export function requireSignedInForMyReviews({ user, isAuthLoading }: AccessInput): PageAccess {
+  if (isAuthLoading) return { kind: 'pending' };
+  if (!user) {
+    return { kind: 'redirect', to: '/', title: MSG.auth.authenticationRequiredTitle, description: MSG.reviews.loginToViewMine };
+  }
+  return { kind: 'allowed', user };
+}
+
+/**
+ * Whether a read failed because the session is gone: the API client turns a 401 into a plain
+ * Error with the spec's 'Authentication required' text (spec section 8, Generic).
+ */
+export function isSignedOutError(error: unknown): boolean {
+  return error instanceof Error && !(error instanceof ApiError) && error.message === MSG.auth.authenticationRequired;
+}

@@ -1,0 +1,39 @@
+/** Builders for the review pages' tests: the shared builders with their defaults. Test-only. */
+import type { AuthStatus, Officer, Review } from '../../../core/api';
+import { homeApi, makeOfficer, makeReview, signedInStatus } from '../../test/fixtures';
+
+export { findToast } from '../../test/fixtures';
+
+/** Officer 7, rated in every category. */
+export function buildOfficer(overrides: Partial<Officer> = {}): Officer {
+  return makeOfficer({
+    averageRating: 4.3,
+    leadershipRating: 4.3,
+    tacticsRating: 3.5,
+    communicationRating: 2.5,
+    fairnessRating: 4,
+    reviewCount: 12,
+    ...overrides,
+  });
+}
+
+/** Review `id` by user 1 ('meade', with Steam linked). */
+export function buildReview(id: number, overrides: Partial<Review> = {}): Review {
+  return makeReview(id, {
+    userId: 1,
+    text: `Review number ${id}: steady under fire.`,
+    tactics: 3.5,
+    communication: 3,
+    fairness: 4.5,
+    overallRating: 3.75,
+    score: 2,
+    user: { username: 'meade', steamId: '76561198000000000' },
+    ...overrides,
+  });
+}
+
+export function signedIn(steamId: string | null): AuthStatus {
+  return signedInStatus({ steamId });
+}
+
+export const HOME_API = homeApi();

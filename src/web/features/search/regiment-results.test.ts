@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { filterRegiments, selectRegimentResults, sortRegiments } from './regiment-results';
+import { buildRegiment, REGIMENTS } from './search-fixtures';
+
+const names = (list: Array<{ name: string }>) => list.map((r) => r.name);
+
+describe('filterRegiments', () => {
+  it('keeps everything without q or side', () => {
+    expect(filterRegiments(REGIMENTS, { q: '', sideId: null })).toHaveLength(4);
+  });
+
+  it('matches q in the name or the description, ignoring case', () => {
+    expect(names(filterRegiments(REGIMENTS, { q: 'maine', sideId: null }))).toEqual(['20th Maine', '15th Alabama']);
+    expect(names(filterRegiments(REGIMENTS, { q: 'STONEWALL', sideId: null }))).toEqual(['2nd Virginia']);
+  });
+
+  it('ignores surrounding spaces in q and copes with a null description', () => {
+    expect(names(filterRegiments(REGIMENTS, { q: '  minnesota ', sideId: null }))).toEqual(['1st Minnesota']);
+  });
+
+  it('keeps only the chosen side', () => {
+    expect(names(filterRegiments(REGIMENTS, { q: '', sideId: 2 }))).toEqual(['2nd Virginia', '15th Alabama']);
+    expect(names(filterRegiments(REGIMENTS, { q: 'maine', sideId: 2 }))).toEqual(['15th Alabama']);
+  });
+
+  it('treats q as text, not a pattern', () => {
+    expect(filterRegiments(REGIMENTS, { q: '.*', sideId: null })).toEqual([]);
+  });
+});
+
+describe('sortRegiments', () => {
+  it('sorts by averageRating', () => {
+    expect(names(sortRegiments(REGIMENTS, { sortBy: 'rating', sortOrder: 'desc' }))).toEqual([
+      '20th Maine',
+      '2nd Virginia',
+      '1st Minnesota',
+      '15th Alabama',
+    ]);
+    expect(names(sortRegiments(REGIMENTS, { sortBy: 'rating', sortOrder: 'asc' }))[0]).toBe('15th Alabama');
+  });
+
+  it('sorts by name, numbers by value and ignoring case', () => {
+    const list = [buildRegiment({ id: 1, name: '20th Maine' }), buildRegiment({ id: 2, name: '2nd Virginia' }), buildRegiment({ id: 3, name: 'iron Brigade' })];
+    expect(names(sortRegiments(list, { sortBy: 'name', sortOrder: 'asc' }))).toEqual(['2nd Virginia', '20th Maine', 'iron Brigade']);
+    expect(names(sortRegiments(list, { sortBy: 'name', sortOrder: 'desc' }))).toEqual(['iron Brigade', '20th Maine', '2nd Virginia']);
+  });
+
+  it('sorts by reviewCount', () => {
+    expect(names(sortRegiments(REGIMENTS, { sortBy: 'reviews', sortOrder: 'desc' }))).toEqual([
+      '1st Minnesota',
+      '15th Alabama',
+      '20th Maine',
+      '2nd Virginia',
+    ]);
+    expect(names(sortRegiments(REGIMENTS, { sortBy: 'reviews', sortOrder: 'asc' }))[0]).toBe('2nd Virginia');
+  });
+
+  it('breaks ties by name A-Z whatever the direction', () => {
+    const tied = [buildRegiment({ id: 1, name: 'B', averageRating: 4 }), buildRegiment({ id: 2, name: 'A', averageRating: 4 })];
+    expect(names(sortRegiments(tied, { sortBy: 'rating', sortOrder: 'desc' }))).toEqual(['A', 'B']);
+    expect(names(sortRegiments(tied, { sortBy: 'rating', sortOrder: 'asc' }))).toEqual(['A', 'B']);
+  });
+
+  it('returns a copy and leaves the input alone', () => {
+    const before = names(REGIMENTS);
+    sortRegiments(REGIMENTS, { sortBy: 'name', sortOrder: 'asc' });
+    expect(names(REGIMENTS)).toEqual(before);
+  });
+});
+
+describe('selectRegimentResults', () => {
+  it('filters then sorts', () => {
+    expect(names(selectRegimentResults(REGIMENTS, { q: 'maine', sideId: null, sortBy: 'name', sortOrder: 'asc' }))).toEqual([
+      '15th Alabama',
+      '20th Maine',
+    ]);
+  });
+});

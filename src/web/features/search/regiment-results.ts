@@ -1,0 +1,50 @@
+/**
+ * The Regiments tab of /search filters and sorts GET /api/regiments in the browser (spec section 2,
+ * /search): the list is small, already cached for the filters, and there is no regiment search call.
+ */
+import type { Regiment } from '../../../core/api';
+import type { SortBy, SortOrder } from '../../../core/search';
+
+export interface RegimentFilter {
+  q: string;
+  sideId: number | null;
+  sortBy: SortBy;
+  sortOrder: SortOrder;
+}
+
+const nameCollator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
+/** Regiments whose name or description contains q (case-insensitive) and that belong to the side. */
+export function filterRegiments(regiments: readonly Regiment[], filter: Pick<RegimentFilter, 'q' | 'sideId'>): Regiment[] {
+  const needle = filter.q.trim().toLocaleLowerCase('en');
+  return regiments.filter((regiment) => {
+    if (filter.sideId !== null && regiment.sideId !== filter.sideId) return false;
+    if (!needle) return true;
+    return (
+      regiment.name.toLocaleLowerCase('en').includes(needle) ||
+      (regiment.description ?? '').toLocaleLowerCase('en').includes(needle)
+    );
+  });
+}
+
+const compareBy: Record<SortBy, (a: Regiment, b: Regiment) => number> = {
+  rating: (a, b) => a.averageRating - b.averageRating,
+  name: (a, b) => nameCollator.compare(a.name, b.name),
+  reviews: (a, b) => a.reviewCount - b.reviewCount,
+};
+
+/**
+ * A sorted copy: rating by averageRating, name by name, reviews by reviewCount. Ties fall back to
+ * name A-Z, then id, so the order never depends on what the server happened to send first.
+ */
+export function sortRegiments(regiments: readonly Regiment[], sort: Pick<RegimentFilter, 'sortBy' | 'sortOrder'>): Regiment[] {
+  const direction = sort.sortOrder === 'asc' ? 1 : -1;
+  const primary = compareBy[sort.sortBy];
+  return [...regiments].sort(
+    (a, b) => direction * primary(a, b) || nameCollator.compare(a.name, b.name) || a.id - b.id,
+  );
+}
+
+export function selectRegimentResults(regiments: readonly Regiment[], filter: RegimentFilter): Regiment[] {
+  return sortRegiments(filterRegiments(regiments, filter), filter);
+}

@@ -1,0 +1,198 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Search } from 'lucide-react';
+import { useCallback, useId, useMemo, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { LIMITS } from '../../../core/constants';
+import { MSG } from '../../../core/messages';
+import { SORT_OPTIONS } from '../../../core/search';
+import { officerSearchQueryOptions } from '../../api/officers';
+import { regimentsBySideQueryOptions, regimentsQueryOptions } from '../../api/regiments';
+import { sidesQueryOptions } from '../../api/sides';
+import { OfficerCard } from '../../components/domain/officer-card';
+import { RegimentCard } from '../../components/domain/regiment-card';
+import { Alert } from '../../components/ui/feedback';
+import { Input, Label, Select } from '../../components/ui/form';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { selectRegimentResults } from './regiment-results';
+import { SearchResults } from './search-results';
+import { fromSortValue, parseSearchParams, serializeSearchParams, toSortValue, type SearchState } from './search-params';
+import { useDebouncedQueryText } from './use-debounced-query-text';
+
+type Tab = 'officers' | 'regiments';
+
+/**
+ * The options of a filter select. A chosen id the list does not (yet) contain still shows as chosen,
+ * instead of the select silently reading 'All' while the results are filtered.
+ */
+function filterOptions(items: ReadonlyArray<{ id: number; name: string }> | undefined, selectedId: number | null, noun: string) {
+  const options = [...(items ?? [])];
+  if (selectedId !== null && !options.some((o) => o.id === selectedId)) {
+    options.push({ id: selectedId, name: items ? `${noun} #${selectedId}` : 'Loading…' });
+  }
+  return options;
+}
+
+export function SearchPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const search = useMemo(() => parseSearchParams(searchParams), [searchParams]);
+  const tab: Tab = search.showRegiments ? 'regiments' : 'officers';
+  useDocumentTitle(search.showRegiments ? 'Search Regiments' : 'Search Officers');
+
+  const update = useCallback(
+    (patch: Partial<SearchState>, options?: { replace?: boolean }) =>
+      setSearchParams((current) => serializeSearchParams({ ...parseSearchParams(current), ...patch }), options),
+    [setSearchParams],
+  );
+  // Typing replaces the history entry, so the back button leaves /search instead of un-typing letters.
+  const commitQuery = useCallback((q: string) => update({ q }, { replace: true }), [update]);
+  const { text, setText, commitNow } = useDebouncedQueryText(search.q, commitQuery);
+
+  const sidesQuery = useQuery(sidesQueryOptions());
+  const allRegimentsQuery = useQuery({ ...regimentsQueryOptions(), enabled: tab === 'regiments' || search.sideId === null });
+  const sideRegimentsQuery = useQuery({
+    ...regimentsBySideQueryOptions(search.sideId ?? 0),
+    enabled: tab === 'officers' && search.sideId !== null,
+  });
+  const officersQuery = useQuery({
+    ...officerSearchQueryOptions({
+      q: search.q || undefined,
+      sideId: search.sideId ?? undefined,
+      regimentId: search.regimentId ?? undefined,
+      sortBy: search.sortBy,
+      sortOrder: search.sortOrder,
+    }),
+    placeholderData: keepPreviousData,
+    enabled: tab === 'officers',
+  });
+
+  const regimentChoicesQuery = search.sideId === null ? allRegimentsQuery : sideRegimentsQuery;
+  const regimentResults = useMemo(
+    () => selectRegimentResults(allRegimentsQuery.data ?? [], search),
+    [allRegimentsQuery.data, search],
+  );
+
+  const ids = { q: useId(), side: useId(), regiment: useId(), sort: useId() };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    commitNow();
+  };
+  const filtersFailed = sidesQuery.isError || (tab === 'officers' && regimentChoicesQuery.isError);
+
+  return (
+    <section className="space-y-6">
+      <header>
+        <h1 className="font-serif text-3xl font-bold text-navy">Search</h1>
+        <p className="mt-1 text-stone-600">Find officers and regiments by name, side and regiment.</p>
+      </header>
+
+      <form role="search" onSubmit={onSubmit} className="grid gap-4 rounded-lg border border-stone-200 bg-white p-4 shadow-sm md:grid-cols-2 lg:grid-cols-4">
+        <div className="flex flex-col gap-1.5 lg:col-span-4">
+          <Label htmlFor={ids.q}>Search</Label>
+          <div className="relative">
+            <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-stone-500" aria-hidden />
+            <Input
+              id={ids.q}
+              type="search"
+              className="pl-9"
+              placeholder={MSG.home.searchPlaceholder}
+              maxLength={LIMITS.searchQueryMax}
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+            />
+          </div>
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={ids.side}>Side</Label>
+          <Select
+            id={ids.side}
+            value={search.sideId ?? 'all'}
+            // A regiment belongs to one side: a new side makes the old regiment choice meaningless.
+            onChange={(event) => update({ sideId: event.target.value === 'all' ? null : Number(event.target.value), regimentId: null })}
+          >
+            <option value="all">{MSG.home.allSides}</option>
+            {filterOptions(sidesQuery.data, search.sideId, 'Side').map((side) => (
+              <option key={side.id} value={side.id}>
+                {side.name}
+              </option>
+            ))}
+          </Select>
+        </div>
+        {tab === 'officers' && (
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor={ids.regiment}>Regiment</Label>
+            <Select
+              id={ids.regiment}
+              value={search.regimentId ?? 'all'}
+              onChange={(event) => update({ regimentId: event.target.value === 'all' ? null : Number(event.target.value) })}
+            >
+              <option value="all">{MSG.home.allRegiments}</option>
+              {filterOptions(regimentChoicesQuery.data, search.regimentId, 'Regiment').map((regiment) => (
+                <option key={regiment.id} value={regiment.id}>
+                  {regiment.name}
+                </option>
+              ))}
+            </Select>
+          </div>
+        )}
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={ids.sort}>Sort by</Label>
+          <Select id={ids.sort} value={toSortValue(search)} onChange={(event) => update(fromSortValue(event.target.value))}>
+            {SORT_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </Select>
+        </div>
+      </form>
+
+      {filtersFailed && <Alert variant="destructive" title={MSG.search.loadFiltersFailed} />}
+
+      <Tabs value={tab} onValueChange={(value) => update({ showRegiments: value === 'regiments' })}>
+        <TabsList aria-label="Results">
+          <TabsTrigger value="officers">Officers</TabsTrigger>
+          <TabsTrigger value="regiments">Regiments</TabsTrigger>
+        </TabsList>
+        <TabsContent value="officers">
+          <SearchResults
+            label="Officers"
+            count={officersQuery.data?.length ?? 0}
+            isPending={officersQuery.isPending}
+            isRefreshing={officersQuery.isPlaceholderData}
+            error={officersQuery.error}
+            errorTitle={MSG.search.loadOfficersFailed}
+            emptyTitle={MSG.search.noOfficers}
+            noun={{ singular: 'officer', plural: 'officers' }}
+          >
+            {officersQuery.data?.map((officer) => (
+              <li key={officer.id}>
+                <OfficerCard officer={officer} />
+              </li>
+            ))}
+          </SearchResults>
+        </TabsContent>
+        <TabsContent value="regiments">
+          <SearchResults
+            label="Regiments"
+            count={regimentResults.length}
+            isPending={allRegimentsQuery.isPending}
+            isRefreshing={false}
+            error={allRegimentsQuery.error}
+            errorTitle={MSG.search.loadRegimentsFailed}
+            emptyTitle={MSG.search.noRegiments}
+            noun={{ singular: 'regiment', plural: 'regiments' }}
+          >
+            {regimentResults.map((regiment) => (
+              <li key={regiment.id}>
+                <RegimentCard regiment={regiment} />
+              </li>
+            ))}
+          </SearchResults>
+        </TabsContent>
+      </Tabs>
+    </section>
+  );
+}
+
+export { SearchPage as Component };

@@ -1,0 +1,290 @@
+/**
+ * Sign-in through the hosted identity service when the server says IDENTITY_PROVIDER=firebase
+ * (spec sections 4, 7 and 8; docs/decisions/0007-firebase-provider.md).
+ *
+ * The Firebase JS SDK is loaded with import() the first time it is needed, so it is a chunk of its
+ * own that the built-in mode never downloads. The flows below talk to it through a small interface
+ * (IdentityService), which is what the unit tests replace.
+ */
+import type { AuthUser } from '../../core/api';
+import { MSG } from '../../core/messages';
+import type { FirebaseWebConfig } from '../../core/schemas/firebase-auth';
+import { ApiError } from './api-client';
+
+/** A signed-in identity-service account. */
+export interface IdentityAccount {
+  readonly email: string | null;
+  readonly emailVerified: boolean;
+  getIdToken(forceRefresh?: boolean): Promise<string>;
+  updateDisplayName(name: string): Promise<void>;
+  sendVerificationEmail(): Promise<void>;
+  reload(): Promise<IdentityAccount>;
+  delete(): Promise<void>;
+}
+
+export interface IdentityService {
+  signIn(email: string, password: string): Promise<IdentityAccount>;
+  signUp(email: string, password: string): Promise<IdentityAccount | null>;
+  currentAccount(): IdentityAccount | null;
+  applyActionCode(code: string): Promise<void>;
+  signOut(): Promise<void>;
+}
+
+/** Our server's calls of spec section 7 that the flows need. */
+export interface IdentityBackend {
+  firebaseLogin(idToken: string): Promise<{ user: AuthUser }>;
+  firebaseRegister(idToken: string, username: string): Promise<{ user: AuthUser; needsVerification: boolean; message: string }>;
+  updateVerification(idToken: string): Promise<{ emailVerified: boolean }>;
+  legacyLogin(username: string, password: string): Promise<{ user: AuthUser }>;
+}
+
+export interface IdentityDeps {
+  service: IdentityService;
+  backend: IdentityBackend;
+}
+
+/** A failure whose message is already the text to show (spec section 8). */
+export class IdentityFlowError extends Error {
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = 'IdentityFlowError';
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Identity-service error codes -> the spec's messages
+
+/** The 'auth/...' code of an identity-service error, or null. */
+export function identityErrorCode(error: unknown): string | null {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('auth/') ? code : null;
+}
+
+/** Spec section 4: these mean "not an account the identity service knows": try the legacy login. */
+const LEGACY_FALLBACK_CODES = new Set(['auth/user-not-found', 'auth/wrong-password', 'auth/invalid-credential', 'auth/invalid-login-credentials']);
+
+export function shouldFallBackToLegacyLogin(code: string | null): boolean {
+  return code !== null && LEGACY_FALLBACK_CODES.has(code);
+}
+
+const LOGIN_MESSAGES: Record<string, string> = {
+  'auth/invalid-email': MSG.auth.invalidEmail,
+  'auth/missing-password': MSG.identity.invalidEmailOrPassword,
+  'auth/user-disabled': MSG.identity.invalidLoginCredentials,
+  'auth/too-many-requests': MSG.auth.tooManyAttempts,
+  'auth/network-request-failed': MSG.identity.communicateFailed,
+};
+
+const REGISTRATION_MESSAGES: Record<string, string> = {
+  'auth/email-already-in-use': MSG.identity.emailInUse,
+  'auth/weak-password': MSG.auth.weakPassword,
+  'auth/invalid-email': MSG.auth.invalidEmail,
+  'auth/too-many-requests': MSG.auth.tooManyAttempts,
+  'auth/network-request-failed': MSG.identity.communicateFailed,
+};
+
+/** The text for a failed identity-service sign-in (spec section 8, Login). */
+export function loginErrorMessage(code: string | null): string {
+  return (code && LOGIN_MESSAGES[code]) || MSG.auth.loginFailed;
+}
+
+/** The text for a failed identity-service sign-up (spec section 8, Registration). */
+export function registrationErrorMessage(code: string | null): string {
+  return (code && REGISTRATION_MESSAGES[code]) || MSG.auth.registrationFailed;
+}
+
+/** The legacy login takes the part of the email before '@' as username (spec section 5). */
+export function legacyUsername(email: string): string {
+  return email.split('@')[0] ?? email;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Flows
+
+export type FirebaseLoginOutcome =
+  | { kind: 'signedIn'; user: AuthUser; via: 'identityService' | 'legacy' }
+  | { kind: 'needsRegistration'; email: string };
+
+/**
+ * /login in firebase mode (spec section 4, Login). Resolves when signed in or when the identity
+ * has no account yet; rejects with an ApiError from our server (403 needsVerification, 401) or an
+ * IdentityFlowError whose message is the spec's text.
+ */
+export async function loginWithIdentityService(
+  { email, password }: { email: string; password: string },
+  { service, backend }: IdentityDeps,
+): Promise<FirebaseLoginOutcome> {
+  let account: IdentityAccount;
+  try {
+    account = await service.signIn(email, password);
+  } catch (error) {
+    const code = identityErrorCode(error);
+    if (shouldFallBackToLegacyLogin(code)) return loginWithLegacyFallback(email, password, backend);
+    throw new IdentityFlowError(loginErrorMessage(code), code ?? undefined);
+  }
+
+  let idToken: string;
+  try {
+    idToken = await account.getIdToken();
+  } catch (error) {
+    await service.signOut();
+    throw new IdentityFlowError(MSG.identity.authenticateFailed, identityErrorCode(error) ?? undefined);
+  }
+  try {
+    const { user } = await backend.firebaseLogin(idToken);
+    return { kind: 'signedIn', user, via: 'identityService' };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404 && error.body.needsRegistration === true) {
+      const registrationEmail = typeof error.body.email === 'string' ? error.body.email : email;
+      await service.signOut();
+      return { kind: 'needsRegistration', email: registrationEmail };
+    }
+    if (error instanceof ApiError && error.status === 403 && error.body.needsVerification === true) {
+      // Spec section 4: refused, with a new verification email sent. The account stays signed in
+      // (in memory only) so that 'Resend Email' can send another.
+      await account.sendVerificationEmail().catch(() => undefined);
+      throw error;
+    }
+    await service.signOut();
+    if (error instanceof ApiError) throw error;
+    throw new IdentityFlowError(MSG.identity.communicateFailed);
+  }
+}
+
+async function loginWithLegacyFallback(email: string, password: string, backend: IdentityBackend): Promise<FirebaseLoginOutcome> {
+  try {
+    const { user } = await backend.legacyLogin(legacyUsername(email), password);
+    return { kind: 'signedIn', user, via: 'legacy' };
+  } catch (error) {
+    // An unverified built-in account: the login screen's verification handling applies.
+    if (error instanceof ApiError && error.status === 403 && error.body.needsVerification === true) throw error;
+    if (error instanceof ApiError && error.status === 401) throw new IdentityFlowError(MSG.auth.invalidCredentials);
+    throw new IdentityFlowError(MSG.auth.legacyLoginFailed);
+  }
+}
+
+/**
+ * 'Resend Email' after a refused login: through the identity service when its account is still
+ * signed in; false when there is none (the caller then uses the built-in request).
+ */
+export async function resendVerificationEmail({ service }: Pick<IdentityDeps, 'service'>, email: string): Promise<boolean> {
+  const account = service.currentAccount();
+  if (!account || account.email?.toLowerCase() !== email.toLowerCase()) return false;
+  await account.sendVerificationEmail();
+  return true;
+}
+
+export interface FirebaseRegistrationInput {
+  username: string;
+  email: string;
+  password: string;
+  /** /register?email=: the identity-service account exists already (its login said needsRegistration). */
+  isCompleting: boolean;
+}
+
+/**
+ * /register in firebase mode (spec section 4, Account registration): account created at the
+ * identity service, display name set, verification email sent, our registration called, then
+ * signed out of the identity service (our session, if any, is the server's).
+ */
+export async function registerWithIdentityService(
+  { username, email, password, isCompleting }: FirebaseRegistrationInput,
+  { service, backend }: IdentityDeps,
+): Promise<{ user: AuthUser; needsVerification: boolean; message: string }> {
+  let account: IdentityAccount | null;
+  try {
+    account = isCompleting ? await service.signIn(email, password) : await service.signUp(email, password);
+  } catch (error) {
+    const code = identityErrorCode(error);
+    const message = isCompleting && shouldFallBackToLegacyLogin(code) ? MSG.auth.invalidCredentials : registrationErrorMessage(code);
+    throw new IdentityFlowError(message, code ?? undefined);
+  }
+  if (!account) throw new IdentityFlowError(MSG.identity.userCreationIncomplete);
+
+  try {
+    try {
+      await account.updateDisplayName(username);
+    } catch {
+      throw new IdentityFlowError(MSG.identity.profileUpdateFailed);
+    }
+    // A lost mail is not fatal: the next login refuses the unverified account and sends another.
+    if (!account.emailVerified) await account.sendVerificationEmail().catch(() => undefined);
+    try {
+      return await backend.firebaseRegister(await account.getIdToken(), username);
+    } catch (error) {
+      if (error instanceof ApiError && /username/i.test(error.serverMessage) && /taken/i.test(error.serverMessage)) {
+        // Let the user pick another name: a fresh sign-up is undone so the email is free again.
+        if (!isCompleting) await account.delete().catch(() => undefined);
+        throw new IdentityFlowError(MSG.auth.usernameTaken);
+      }
+      throw new IdentityFlowError(MSG.identity.backendRegistrationFailed);
+    }
+  } finally {
+    await service.signOut().catch(() => undefined);
+  }
+}
+
+/**
+ * The verification link in firebase mode (spec section 4, Email verification): the action code is
+ * applied, the user reloaded and, if verified, the backend told. An invalid-action-code error counts
+ * as already verified. Without a signed-in account the next login tells the backend instead.
+ */
+export async function confirmEmailVerification(code: string, { service, backend }: IdentityDeps): Promise<void> {
+  try {
+    await service.applyActionCode(code);
+  } catch (error) {
+    if (identityErrorCode(error) !== 'auth/invalid-action-code') throw error;
+  }
+  const account = service.currentAccount();
+  if (!account) return;
+  const reloaded = await account.reload();
+  if (reloaded.emailVerified) await backend.updateVerification(await reloaded.getIdToken(true));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The Firebase JS SDK behind IdentityService
+
+let loaded: { key: string; service: Promise<IdentityService> } | null = null;
+
+/** The identity service for this configuration; the SDK is downloaded on first use only. */
+export function loadIdentityService(config: FirebaseWebConfig): Promise<IdentityService> {
+  const key = JSON.stringify(config);
+  if (loaded?.key !== key) loaded = { key, service: createFirebaseIdentityService(config) };
+  return loaded.service;
+}
+
+async function createFirebaseIdentityService(config: FirebaseWebConfig): Promise<IdentityService> {
+  const [appSdk, authSdk] = await Promise.all([import('firebase/app'), import('firebase/auth')]);
+  const { apiKey, authDomain, projectId, appId } = config;
+  const app = appSdk.initializeApp({ apiKey, authDomain, projectId, appId }, 'wor-ratings');
+  // In memory only: our server session is what keeps a user signed in, not a token in the browser.
+  const auth = authSdk.initializeAuth(app, { persistence: authSdk.inMemoryPersistence });
+  if (config.emulatorUrl) authSdk.connectAuthEmulator(auth, config.emulatorUrl, { disableWarnings: true });
+
+  const wrap = (user: import('firebase/auth').User): IdentityAccount => ({
+    email: user.email,
+    emailVerified: user.emailVerified,
+    getIdToken: (forceRefresh) => user.getIdToken(forceRefresh),
+    updateDisplayName: (name) => authSdk.updateProfile(user, { displayName: name }),
+    sendVerificationEmail: () => authSdk.sendEmailVerification(user),
+    reload: async () => {
+      await user.reload();
+      return wrap(auth.currentUser ?? user);
+    },
+    delete: () => authSdk.deleteUser(user),
+  });
+
+  return {
+    signIn: async (email, password) => wrap((await authSdk.signInWithEmailAndPassword(auth, email, password)).user),
+    signUp: async (email, password) => {
+      const credential = await authSdk.createUserWithEmailAndPassword(auth, email, password);
+      return credential.user ? wrap(credential.user) : null;
+    },
+    currentAccount: () => (auth.currentUser ? wrap(auth.currentUser) : null),
+    applyActionCode: (code) => authSdk.applyActionCode(auth, code),
+    signOut: () => authSdk.signOut(auth),
+  };
+}

@@ -1,0 +1,120 @@
+/**
+ * Builders for the API answers the web tests serve, shaped like src/core/api.ts. Each builder has
+ * quiet defaults (no ratings, no images); a test or a feature's fixture file overrides what it asserts.
+ */
+import { waitFor, within } from '@testing-library/react';
+import type { AuthStatus, AuthUser, Officer, Regiment, Review, Side } from '../../core/api';
+
+export const UNION: Side = { id: 1, name: 'Union', code: 'USA' };
+export const CONFEDERATE: Side = { id: 2, name: 'Confederate', code: 'CSA' };
+
+/** A Union regiment unless `sideId` names the Confederacy; `side` and `sideName` follow `sideId`. */
+export function makeRegiment(overrides: Partial<Regiment> = {}): Regiment {
+  const side = overrides.sideId === CONFEDERATE.id ? CONFEDERATE : UNION;
+  return {
+    id: 3,
+    name: '5th Wisconsin',
+    description: null,
+    sideId: side.id,
+    averageRating: 0,
+    reviewCount: 0,
+    officerCount: 0,
+    bannerImageUrl: null,
+    iconImageUrl: null,
+    isActive: true,
+    userId: null,
+    side: { name: side.name, code: side.code },
+    sideName: side.name,
+    submitterUsername: null,
+    ...overrides,
+  };
+}
+
+/** Major Winfield Hancock (officer 7) of the 5th Wisconsin (regiment 3), not yet rated. */
+export function makeOfficer(overrides: Partial<Officer> = {}): Officer {
+  return {
+    id: 7,
+    name: 'Winfield Hancock',
+    rank: 'Major',
+    regimentId: 3,
+    averageRating: 0,
+    leadershipRating: 0,
+    tacticsRating: 0,
+    communicationRating: 0,
+    fairnessRating: 0,
+    reviewCount: 0,
+    profileImageUrl: null,
+    isActive: true,
+    side: UNION,
+    regiment: { id: 3, name: '5th Wisconsin', description: null, bannerImageUrl: null },
+    regimentName: '5th Wisconsin',
+    linkedUsername: null,
+    linkedSteamId: null,
+    ...overrides,
+  };
+}
+
+/** An officer of the 20th Maine (regiment 1) rated 4 everywhere, as Home and Search list them. */
+export const ratedOfficerOf20thMaine = {
+  regimentId: 1,
+  averageRating: 4,
+  leadershipRating: 4,
+  tacticsRating: 4,
+  communicationRating: 4,
+  fairnessRating: 4,
+  reviewCount: 2,
+  regiment: { id: 1, name: '20th Maine', description: null, bannerImageUrl: null },
+  regimentName: '20th Maine',
+} satisfies Partial<Officer>;
+
+/** Review `id` of officer 7, by `soldier{id}` (user 100 + id), 4 in every category. */
+export function makeReview(id: number, overrides: Partial<Review> = {}): Review {
+  return {
+    id,
+    userId: 100 + id,
+    officerId: 7,
+    text: `Review number ${id} of this officer.`,
+    leadership: 4,
+    tactics: 4,
+    communication: 4,
+    fairness: 4,
+    overallRating: 4,
+    score: 0,
+    createdAt: '2025-03-02T12:00:00.000Z',
+    updatedAt: '2025-03-02T12:00:00.000Z',
+    officer: { id: 7, name: 'Winfield Hancock', rank: 'Major' },
+    regiment: { id: 3, name: '5th Wisconsin' },
+    user: { username: `soldier${id}`, steamId: null },
+    ...overrides,
+  };
+}
+
+/** User 1 ('meade'): no admin, no officer profile, no Steam account unless told otherwise. */
+export function makeUser(overrides: Partial<AuthUser> = {}): AuthUser {
+  return { id: 1, username: 'meade', isAdmin: false, isOfficer: false, officerId: null, steamId: null, ...overrides };
+}
+
+/** The auth status of a signed-in `makeUser(overrides)`. */
+export function signedInStatus(overrides: Partial<AuthUser> = {}): AuthStatus {
+  return { authenticated: true, user: makeUser(overrides) };
+}
+
+export const SIGNED_OUT: AuthStatus = { authenticated: false, user: null };
+
+/** What the home page asks for, so a redirect home lands on a quiet page. */
+export function homeApi({ sides = [], regiments = [] }: { sides?: Side[]; regiments?: Regiment[] } = {}) {
+  return { '/api/sides': sides, '/api/regiments': regiments, '/api/officers/top': [], '/api/reviews/recent': [] };
+}
+
+/**
+ * The toast (a list item of the notifications region) whose title is `title`. Found by its label
+ * rather than its accessible name: while a modal dialog is open the region is aria-hidden, and on
+ * pages with a live region Radix hides the toast region itself, which leaves it without a name.
+ */
+export function findToast(title: string): Promise<HTMLElement> {
+  return waitFor(() => {
+    const region = document.querySelector<HTMLElement>('[role="region"][aria-label^="Notifications"]');
+    if (!region) throw new Error('The notifications region is not there.');
+    return within(region).getByText(title).closest('li')!;
+  });
+}

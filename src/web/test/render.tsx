@@ -1,0 +1,75 @@
+/**
+ * Renders whole routes as a user would meet them: the real router, the real query client settings,
+ * and the real API client, with `fetch` answering from a table of canned API responses.
+ */
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { vi } from 'vitest';
+import { createQueryClient } from '../app/query-client';
+import { routes } from '../app/routes';
+
+export type ApiHandler = unknown | ((request: { url: URL; method: string; body: unknown }) => unknown);
+export interface ApiResponse {
+  status: number;
+  body: unknown;
+}
+
+/** A handler may return a plain body (200) or `reply(status, body)`. */
+export function reply(status: number, body: unknown): ApiResponse & { __reply: true } {
+  return { status, body, __reply: true };
+}
+
+export interface MockApi {
+  calls: Array<{ method: string; url: string; body: unknown }>;
+}
+
+/**
+ * Replaces fetch: the key is 'METHOD /path' or '/path' (GET), matched against the path without the
+ * query string; an unlisted call answers 404 so a test notices it.
+ */
+export function mockApi(handlers: Record<string, ApiHandler>): MockApi {
+  const calls: MockApi['calls'] = [];
+  const defaults: Record<string, ApiHandler> = {
+    '/api/auth/status': { authenticated: false, user: null },
+    '/api/csrf-token': { csrfToken: 'test-token' },
+  };
+  const table = { ...defaults, ...handlers };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      const method = (init?.method ?? 'GET').toUpperCase();
+      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+      calls.push({ method, url: url.pathname + url.search, body });
+      const handler = table[`${method} ${url.pathname}`] ?? (method === 'GET' ? table[url.pathname] : undefined);
+      if (handler === undefined) return jsonResponse(404, { message: 'not mocked', code: 'NOT_FOUND' });
+      const result = typeof handler === 'function' ? await handler({ url, method, body }) : handler;
+      if (result && typeof result === 'object' && '__reply' in result) {
+        const r = result as ApiResponse;
+        return jsonResponse(r.status, r.body);
+      }
+      return jsonResponse(200, result);
+    }),
+  );
+  return { calls };
+}
+
+function jsonResponse(status: number, body: unknown): Response {
+  return new Response(body === undefined ? '' : JSON.stringify(body), {
+    status,
+    statusText: status === 200 ? 'OK' : 'Error',
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+export function renderRoute(path: string) {
+  const queryClient = createQueryClient();
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const utils = render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { ...utils, router, queryClient };
+}
