@@ -8,7 +8,7 @@ import { PostgresCacheBus } from '../db/cache-bus.js';
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
 import { officers } from '../db/schema.js';
 import { createTestContext, signedInClient, testConfig, type TestContext } from '../test/app.js';
-import { TEST_DATABASE_URL, databaseUrlFor, templateDb, withAdminClient } from '../test/database.js';
+import { TEST_POSTGRES_URL, databaseUrlFor, runId, withAdminClient } from '../test/database.js';
 import { createOfficer, createRegiment, createReview, createUser } from '../test/fixtures.js';
 import type { App } from '../types.js';
 import { ResponseCache, cacheTags, preferredEncoding, type Entry } from './response-cache.js';
@@ -185,8 +185,9 @@ describe('public answers through the app', () => {
   });
 });
 
-describe.runIf(TEST_DATABASE_URL)('two app processes on one PostgreSQL database', () => {
-  const name = `wor_test_cachebus_${randomBytes(4).toString('hex')}`;
+// The cache bus is PostgreSQL's LISTEN/NOTIFY, so this runs on the machine's server on either engine.
+describe('two app processes on one PostgreSQL database', () => {
+  const name = `wor_test_${runId()}_cachebus_${randomBytes(4).toString('hex')}`;
   let url: string;
   let handles: DatabaseHandle[] = [];
   let buses: PostgresCacheBus[] = [];
@@ -194,8 +195,9 @@ describe.runIf(TEST_DATABASE_URL)('two app processes on one PostgreSQL database'
   const silent = { warn: () => undefined, info: () => undefined };
 
   beforeAll(async () => {
-    await withAdminClient((c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${templateDb()}`));
-    url = databaseUrlFor(TEST_DATABASE_URL!, name);
+    // A fresh database, migrated by the first openDatabase below.
+    await withAdminClient((c) => c.query(`CREATE DATABASE ${name}`), TEST_POSTGRES_URL);
+    url = databaseUrlFor(TEST_POSTGRES_URL, name);
     for (let i = 0; i < 2; i++) {
       const handle = await openDatabase({ url, poolSize: 4 });
       const bus = await PostgresCacheBus.connect(url, handle.db, silent);
@@ -210,7 +212,7 @@ describe.runIf(TEST_DATABASE_URL)('two app processes on one PostgreSQL database'
     for (const app of apps) await app.close();
     for (const bus of buses) await bus.close();
     for (const handle of handles) await handle.close();
-    await withAdminClient((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    await withAdminClient((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`), TEST_POSTGRES_URL);
     handles = [];
     buses = [];
     apps = [];

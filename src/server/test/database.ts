@@ -12,6 +12,11 @@ import { openDatabase, type DatabaseHandle } from '../db/client.js';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || null;
 /**
+ * The PostgreSQL server for the tests that need one whatever the engine under test (several app
+ * processes sharing one database): TEST_DATABASE_URL's server, else the machine's (as with Redis).
+ */
+export const TEST_POSTGRES_URL = TEST_DATABASE_URL ?? process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/**
  * Each test run has its own template and snapshot (named after the run's process id), so two runs
  * on one machine never drop each other's databases. global-setup.ts sets the id for the workers.
  */
@@ -27,8 +32,8 @@ export function databaseUrlFor(baseUrl: string, database: string): string {
   return url.toString();
 }
 
-export async function withAdminClient<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL! });
+export async function withAdminClient<T>(fn: (client: pg.Client) => Promise<T>, serverUrl = TEST_DATABASE_URL!): Promise<T> {
+  const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
     return await fn(client);
