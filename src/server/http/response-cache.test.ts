@@ -31,12 +31,27 @@ describe('the response cache itself', () => {
     expect(cache.get('f')).toBeDefined();
   });
 
-  it('does not store an answer computed while a write invalidated the cache', () => {
+  it('does not store an answer computed while a write invalidated what it shows', () => {
     const cache = new ResponseCache(10_000);
     const startedAt = cache.currentGeneration();
-    cache.invalidateLocally(['recent-reviews']);
-    cache.store(startedAt, entry('/api/officers/1', 100));
+    cache.invalidateLocally(cacheTags.reviewOf(1));
+    cache.store(startedAt, entry('/api/officers/1', 100, ['officer:1']));
     expect(cache.get('/api/officers/1')).toBeUndefined();
+
+    const beforeEverything = cache.currentGeneration();
+    cache.invalidateLocally('all');
+    cache.store(beforeEverything, entry('/api/officers/2', 100, ['officer:2']));
+    expect(cache.get('/api/officers/2')).toBeUndefined();
+  });
+
+  it('stores an answer computed while a write changed something else', () => {
+    const cache = new ResponseCache(10_000);
+    const startedAt = cache.currentGeneration();
+    cache.invalidateLocally(cacheTags.voteOnReviewOf(7));
+    cache.store(startedAt, entry('/api/officers/1', 100, ['officer:1']));
+    cache.store(startedAt, entry('/api/officers/top', 100, ['lists']));
+    expect(cache.get('/api/officers/1')).toBeDefined();
+    expect(cache.get('/api/officers/top')).toBeDefined();
   });
 
   it('forgets only the answers of the tags a write names', () => {
@@ -56,9 +71,9 @@ describe('the response cache itself', () => {
 
   it('lets the first miss for a URL compute it while later ones wait for its answer', async () => {
     const cache = new ResponseCache(10_000);
-    expect(await cache.claim('/api/regiments')).toBe(true);
+    expect(await cache.claim('/api/regiments', ['lists'])).toBe(true);
     let waited = false;
-    const second = cache.claim('/api/regiments').then((computes) => {
+    const second = cache.claim('/api/regiments', ['lists']).then((computes) => {
       waited = true;
       return computes;
     });
@@ -68,10 +83,10 @@ describe('the response cache itself', () => {
     cache.release('/api/regiments');
     expect(await second).toBe(false);
     expect(cache.get('/api/regiments')).toBeDefined();
-    // A write in between starts a new computation rather than waiting for a stale one.
-    expect(await cache.claim('/api/officers/top')).toBe(true);
-    cache.invalidateLocally('all');
-    expect(await cache.claim('/api/officers/top')).toBe(true);
+    // A write to what it shows starts a new computation rather than waiting for a stale one.
+    expect(await cache.claim('/api/officers/top', ['lists'])).toBe(true);
+    cache.invalidateLocally(['lists']);
+    expect(await cache.claim('/api/officers/top', ['lists'])).toBe(true);
   });
 
   it('stores nothing when given no memory', () => {

@@ -8,8 +8,9 @@
  * - every successful write (any method but GET/HEAD/OPTIONS, status < 400) invalidates what its
  *   route declares in `config.invalidates`, everything by default, before its answer is sent, so
  *   the writer's next read is fresh;
- * - a read that was computed while an invalidation happened is not stored (generation check), so
- *   a slow read cannot put back what a write just removed;
+ * - a read that was computed while one of its tags was invalidated is not stored (generation
+ *   check), so a slow read cannot put back what a write just removed, while writes elsewhere (a
+ *   vote on another officer's review) do not stop it being kept;
  * - other processes on the same database hear of it through the bus (PostgreSQL NOTIFY, see
  *   cache-bus.ts); while the bus is down nothing is cached at all.
  */
@@ -84,13 +85,19 @@ export interface Entry {
   bytes: number;
 }
 
+/** Invalidated tags remembered one by one, at most; past that, any read in flight counts as stale. */
+const MAX_REMEMBERED_TAGS = 50_000;
+
 export class ResponseCache {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
-  /** Bumped by every invalidation; a read stores its answer only if it has not moved meanwhile. */
+  /** Bumped by every invalidation: a read notes it when it starts (see isStale). */
   private generation = 0;
+  /** The generation of each tag's last invalidation, and of the last that covered every tag. */
+  private readonly invalidatedAt = new Map<CacheTag, number>();
+  private everythingInvalidatedAt = 0;
   /** Misses being computed: a second request for the same URL waits for the first one's answer. */
-  private readonly pending = new Map<string, { generation: number; done: Promise<void>; finish: () => void }>();
+  private readonly pending = new Map<string, { generation: number; tags: readonly CacheTag[]; done: Promise<void>; finish: () => void }>();
 
   constructor(
     readonly maxBytes: number,
@@ -111,6 +118,12 @@ export class ResponseCache {
     return this.generation;
   }
 
+  /** Whether an answer with these tags, computed from the given generation on, may be out of date. */
+  isStale(tags: readonly CacheTag[], since: number): boolean {
+    if (this.everythingInvalidatedAt > since) return true;
+    return tags.some((tag) => (this.invalidatedAt.get(tag) ?? 0) > since);
+  }
+
   get(key: string): Entry | undefined {
     if (!this.enabled) return undefined;
     const entry = this.entries.get(key);
@@ -127,15 +140,15 @@ export class ResponseCache {
    * until that answer is stored or has failed (false), so a popular list dropped by a write is
    * computed once, not once per waiting visitor.
    */
-  async claim(key: string): Promise<boolean> {
+  async claim(key: string, tags: readonly CacheTag[]): Promise<boolean> {
     const current = this.pending.get(key);
-    if (current && current.generation === this.generation) {
+    if (current && !this.isStale(current.tags, current.generation)) {
       await current.done;
       return false;
     }
     let finish!: () => void;
     const done = new Promise<void>((resolve) => (finish = resolve));
-    this.pending.set(key, { generation: this.generation, done, finish });
+    this.pending.set(key, { generation: this.generation, tags, done, finish });
     return true;
   }
 
@@ -148,7 +161,7 @@ export class ResponseCache {
   }
 
   store(generation: number, entry: Entry): void {
-    if (!this.enabled || generation !== this.generation || entry.bytes > this.maxBytes / 4) return;
+    if (!this.enabled || this.isStale(entry.tags, generation) || entry.bytes > this.maxBytes / 4) return;
     this.remove(entry.key);
     this.entries.set(entry.key, entry);
     this.bytes += entry.bytes;
@@ -183,11 +196,16 @@ export class ResponseCache {
 
   invalidateLocally(invalidation: readonly CacheTag[] | 'all'): void {
     this.generation++;
+    if (invalidation === 'all' || this.invalidatedAt.size + invalidation.length > MAX_REMEMBERED_TAGS) {
+      this.everythingInvalidatedAt = this.generation;
+      this.invalidatedAt.clear();
+    }
     if (invalidation === 'all') {
       this.entries.clear();
       this.bytes = 0;
       return;
     }
+    for (const tag of invalidation) this.invalidatedAt.set(tag, this.generation);
     const forgotten = new Set<string>(invalidation);
     for (const [key, entry] of this.entries) if (entry.tags.some((tag) => forgotten.has(tag))) this.remove(key, entry);
   }
@@ -244,7 +262,8 @@ function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: Entry, c
 const kGeneration = Symbol('responseCacheGeneration');
 const kFromCache = Symbol('responseCacheHit');
 const kClaimed = Symbol('responseCacheClaimed');
-type CachedRequest = FastifyRequest & { [kGeneration]?: number; [kFromCache]?: boolean; [kClaimed]?: boolean };
+const kTags = Symbol('responseCacheTags');
+type CachedRequest = FastifyRequest & { [kGeneration]?: number; [kFromCache]?: boolean; [kClaimed]?: boolean; [kTags]?: CacheTag[] };
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -257,10 +276,12 @@ export const responseCachePlugin = fp<{ cache: ResponseCache }>(async (app, { ca
   app.decorateRequest('cacheInvalidation', undefined);
 
   app.addHook('onRequest', async (request: CachedRequest, reply) => {
-    if (request.method !== 'GET' || !request.routeOptions.config.publicCache) return;
+    const publicCache = request.routeOptions.config.publicCache;
+    if (request.method !== 'GET' || !publicCache) return;
     let entry = cache.get(request.url);
     if (!entry && cache.enabled && request.url.length <= MAX_KEY_LENGTH) {
-      request[kClaimed] = await cache.claim(request.url);
+      request[kTags] = publicCache(request);
+      request[kClaimed] = await cache.claim(request.url, request[kTags]);
       if (!request[kClaimed]) entry = cache.get(request.url);
     }
     if (entry) {
@@ -301,7 +322,7 @@ export const responseCachePlugin = fp<{ cache: ResponseCache }>(async (app, { ca
     const identity = Buffer.from(payload);
     const entry: Entry = {
       key: request.url,
-      tags: config.publicCache!(request),
+      tags: request[kTags] ?? config.publicCache!(request),
       etag: weakEtag(identity),
       contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
       identity,
