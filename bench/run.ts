@@ -174,7 +174,10 @@ async function main() {
 
     build = snapshotBuild(root);
     console.log(`Starting the app (a copy of dist/ in ${build.root}) and the ceiling server...`);
-    app = await startServer({ name: 'app', args: [build.mainJs], env: appEnv, cwd: build.root, port: appPort, readyPath: '/api/sides' });
+    // BENCH_PROFILE=<dir>: the app writes a V8 CPU profile there when it stops (open it in Chrome's
+    // DevTools, Performance tab), which is how to find where a scenario's time goes.
+    const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`] : [];
+    app = await startServer({ name: 'app', args: [...profile, build.mainJs], env: appEnv, cwd: build.root, port: appPort, readyPath: '/api/sides' });
     const ceilingPort = await freePort();
     ceiling = await startServer({
       name: 'ceiling',

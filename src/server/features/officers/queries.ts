@@ -8,6 +8,7 @@ import type { Officer } from '../../../core/api.js';
 import { TOP_OFFICERS_LIMIT, TOP_OFFICERS_MIN_REVIEWS_EXCLUSIVE, type SideCode } from '../../../core/constants.js';
 import { escapeLikePattern, type SortBy, type SortOrder } from '../../../core/search.js';
 import type { Executor } from '../../db/client.js';
+import { prepared } from '../../db/prepared.js';
 import { officers, regiments, sides, users } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 
@@ -71,27 +72,33 @@ export async function listOfficers(db: Executor): Promise<Officer[]> {
 }
 
 export async function getOfficerById(db: Executor, officerId: number): Promise<Officer> {
-  const [officer] = await selectPublicOfficers(db, eq(officers.id, officerId));
+  const query = prepared(db, 'officer_by_id', (db, name) =>
+    selectPublicOfficers(db, eq(officers.id, sql.placeholder('officerId'))).prepare(name),
+  );
+  const [officer] = await query.execute({ officerId });
   if (!officer) throw notFound('Officer');
   return officer;
 }
 
 /** Officers with more than one review, best first (spec section 9: top lists need more than 1). */
 export async function listTopOfficers(db: Executor, sideCode?: SideCode): Promise<Officer[]> {
-  return selectPublicOfficers(
-    db,
-    and(gt(officers.reviewCount, TOP_OFFICERS_MIN_REVIEWS_EXCLUSIVE), sideCode ? eq(sides.code, sideCode) : undefined),
-  )
-    .orderBy(desc(officers.averageRating), desc(officers.reviewCount), asc(officers.id))
-    .limit(TOP_OFFICERS_LIMIT);
+  const top = (db: Executor, name: string, bySide?: SQL) =>
+    selectPublicOfficers(db, and(gt(officers.reviewCount, TOP_OFFICERS_MIN_REVIEWS_EXCLUSIVE), bySide))
+      .orderBy(desc(officers.averageRating), desc(officers.reviewCount), asc(officers.id))
+      .limit(TOP_OFFICERS_LIMIT)
+      .prepare(name);
+  if (!sideCode) return prepared(db, 'top_officers', top).execute();
+  const query = prepared(db, 'top_officers_of_side', (db, name) => top(db, name, eq(sides.code, sql.placeholder('sideCode'))));
+  return query.execute({ sideCode });
 }
 
 export async function listRegimentOfficers(db: Executor, regimentId: number): Promise<Officer[]> {
-  const rows = await selectPublicOfficers(db, eq(officers.regimentId, regimentId)).orderBy(
-    desc(officers.averageRating),
-    asc(officers.name),
-    asc(officers.id),
+  const query = prepared(db, 'officers_of_regiment', (db, name) =>
+    selectPublicOfficers(db, eq(officers.regimentId, sql.placeholder('regimentId')))
+      .orderBy(desc(officers.averageRating), asc(officers.name), asc(officers.id))
+      .prepare(name),
   );
+  const rows = await query.execute({ regimentId });
   // An empty list needs one more look to tell "no officers yet" from "no such regiment".
   if (rows.length === 0) {
     const [regiment] = await db

@@ -1,7 +1,8 @@
 /** Public reads of regiments (spec section 7, Reference data). Only active regiments are public. */
-import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Regiment } from '../../../core/api.js';
 import type { Executor } from '../../db/client.js';
+import { prepared } from '../../db/prepared.js';
 import { regiments, sides, users } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 
@@ -33,17 +34,26 @@ function selectActiveRegiments(db: Executor, where?: SQL) {
 }
 
 export async function listRegiments(db: Executor): Promise<Regiment[]> {
-  return selectActiveRegiments(db).orderBy(asc(regiments.name), asc(regiments.id));
+  const query = prepared(db, 'regiments', (db, name) => selectActiveRegiments(db).orderBy(asc(regiments.name), asc(regiments.id)).prepare(name));
+  return query.execute();
 }
 
 export async function getRegimentById(db: Executor, regimentId: number): Promise<Regiment> {
-  const [regiment] = await selectActiveRegiments(db, eq(regiments.id, regimentId));
+  const query = prepared(db, 'regiment_by_id', (db, name) =>
+    selectActiveRegiments(db, eq(regiments.id, sql.placeholder('regimentId'))).prepare(name),
+  );
+  const [regiment] = await query.execute({ regimentId });
   if (!regiment) throw notFound('Regiment');
   return regiment;
 }
 
 export async function listRegimentsBySide(db: Executor, sideId: number): Promise<Regiment[]> {
-  const rows = await selectActiveRegiments(db, eq(regiments.sideId, sideId)).orderBy(asc(regiments.name), asc(regiments.id));
+  const query = prepared(db, 'regiments_of_side', (db, name) =>
+    selectActiveRegiments(db, eq(regiments.sideId, sql.placeholder('sideId')))
+      .orderBy(asc(regiments.name), asc(regiments.id))
+      .prepare(name),
+  );
+  const rows = await query.execute({ sideId });
   // An empty list needs one more look to tell "no regiments yet" from "no such side".
   if (rows.length === 0) {
     const [side] = await db.select({ id: sides.id }).from(sides).where(eq(sides.id, sideId));

@@ -3,10 +3,11 @@
  * Reviews). Reviews of an officer who is not public (inactive, or in an inactive regiment) are not
  * shown, matching the officer lists.
  */
-import { and, desc, eq, gt, lte, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Review, ReviewPage } from '../../../core/api.js';
 import { RECENT_REVIEWS_LIMIT } from '../../../core/constants.js';
 import type { Executor } from '../../db/client.js';
+import { prepared } from '../../db/prepared.js';
 import { officers, regiments, reviews, users } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 
@@ -55,7 +56,8 @@ function toReview(row: ReviewRow): Review {
 }
 
 export async function listRecentReviews(db: Executor): Promise<Review[]> {
-  const rows = await selectPublicReviews(db).limit(RECENT_REVIEWS_LIMIT);
+  const query = prepared(db, 'recent_reviews', (db, name) => selectPublicReviews(db).limit(RECENT_REVIEWS_LIMIT).prepare(name));
+  const rows = await query.execute();
   return rows.map(toReview);
 }
 
@@ -67,11 +69,15 @@ export async function listRecentReviews(db: Executor): Promise<Review[]> {
  * (created_at, id) order, so the answer is newest first exactly as before.
  */
 export async function listOfficerReviews(db: Executor, officerId: number, { page, limit }: PageRequest): Promise<ReviewPage> {
-  const [officer] = await db
-    .select({ totalCount: officers.reviewCount })
-    .from(officers)
-    .innerJoin(regiments, eq(regiments.id, officers.regimentId))
-    .where(and(eq(officers.id, officerId), isPublicOfficer));
+  const countQuery = prepared(db, 'officer_review_count', (db, name) =>
+    db
+      .select({ totalCount: officers.reviewCount })
+      .from(officers)
+      .innerJoin(regiments, eq(regiments.id, officers.regimentId))
+      .where(and(eq(officers.id, sql.placeholder('officerId')), isPublicOfficer))
+      .prepare(name),
+  );
+  const [officer] = await countQuery.execute({ officerId });
   if (!officer) throw notFound('Officer');
   const { totalCount } = officer;
   // Numbers, not SQL: page and limit are validated integers, and a page far past the end must not
@@ -79,11 +85,20 @@ export async function listOfficerReviews(db: Executor, officerId: number, { page
   const newest = totalCount - (page - 1) * limit;
   if (newest <= 0) return { reviews: [], totalCount };
   const oldest = Math.max(newest - limit, 0);
-  const rows = await selectPublicReviews(
-    db,
-    and(eq(reviews.officerId, officerId), gt(reviews.position, oldest), lte(reviews.position, newest)),
-    [desc(reviews.position)],
-  ).limit(limit);
+  const pageQuery = prepared(db, 'officer_review_page', (db, name) =>
+    selectPublicReviews(
+      db,
+      and(
+        eq(reviews.officerId, sql.placeholder('officerId')),
+        gt(reviews.position, sql.placeholder('oldest')),
+        lte(reviews.position, sql.placeholder('newest')),
+      ),
+      [desc(reviews.position)],
+    )
+      .limit(sql.placeholder('limit'))
+      .prepare(name),
+  );
+  const rows = await pageQuery.execute({ officerId, oldest, newest, limit });
   return { reviews: rows.map(toReview), totalCount };
 }
 
