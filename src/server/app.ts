@@ -101,7 +101,7 @@ export async function buildApp({ config, db, logger, rateLimitStore, mailer, cac
   });
   // Between helmet (its headers are set first) and compress/etag (this one's onSend must see the
   // serialised JSON): public answers come ready-made from memory, writes invalidate them.
-  await app.register(responseCachePlugin, { cache: new ResponseCache(config.responseCacheBytes, cacheBus ?? null) });
+  await app.register(responseCachePlugin, { cache: new ResponseCache(config.responseCacheBytes, cacheBus ?? null, { ratingsLagMs: config.listRatingsLagMs }) });
   await app.register(loadSheddingPlugin, { maxInFlight: config.maxInFlight });
   await app.register(compress, { threshold: 1024 });
   // Public GETs answer with an ETag and 304 Not Modified when the client already has the same body.

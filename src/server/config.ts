@@ -33,6 +33,7 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(24 * 7),
   RESPONSE_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
+  LIST_RATINGS_LAG_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(64),
   SESSION_MAX_DAYS: z.coerce.number().positive().default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -70,6 +71,8 @@ export interface Config {
   sessionMaxMs: number;
   /** Memory for ready-to-send public answers (src/server/http/response-cache.ts); 0 turns it off. */
   responseCacheBytes: number;
+  /** How long after a review the cached lists (top, search, regiments) may show the ratings before it. */
+  listRatingsLagMs: number;
   /** API requests worked on at once beyond which new ones are refused 503 (load shedding). */
   maxInFlight: number;
   /** Serve the built web app from dist/web (production); off for tests of the API alone. */
@@ -240,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMs: e.SESSION_IDLE_HOURS * 3_600_000,
     sessionMaxMs: e.SESSION_MAX_DAYS * 86_400_000,
     responseCacheBytes: Math.round(e.RESPONSE_CACHE_MB * 1024 * 1024),
+    listRatingsLagMs: e.LIST_RATINGS_LAG_MS,
     maxInFlight: e.MAX_IN_FLIGHT,
     serveWeb: true,
     identityProvider: e.IDENTITY_PROVIDER,

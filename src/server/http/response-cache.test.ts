@@ -13,8 +13,8 @@ import { createOfficer, createRegiment, createReview, createUser } from '../test
 import type { App } from '../types.js';
 import { ResponseCache, cacheTags, preferredEncoding, type Entry } from './response-cache.js';
 
-function entry(key: string, bytes: number, tags: Entry['tags'] = ['lists']): Entry {
-  return { key, tags, etag: `W/"${key}"`, contentType: 'application/json', identity: Buffer.alloc(bytes, 'x'), bytes };
+function entry(key: string, bytes: number, tags: Entry['tags'] = ['lists'], computedAt = 0): Entry {
+  return { key, tags, computedAt, etag: `W/"${key}"`, contentType: 'application/json', identity: Buffer.alloc(bytes, 'x'), bytes };
 }
 
 describe('the response cache itself', () => {
@@ -59,7 +59,7 @@ describe('the response cache itself', () => {
     cache.store(0, entry('/api/officers/1', 100, ['officer:1']));
     cache.store(0, entry('/api/officers/2', 100, ['officer:2']));
     cache.store(0, entry('/api/reviews/recent', 100, ['recent-reviews']));
-    cache.store(0, entry('/api/officers/top', 100, ['lists']));
+    cache.store(0, entry('/api/officers/top', 100, cacheTags.ratedList));
     cache.invalidateLocally(cacheTags.reviewOf(1));
     expect(cache.get('/api/officers/1')).toBeUndefined();
     expect(cache.get('/api/officers/2')).toBeDefined();
@@ -69,24 +69,93 @@ describe('the response cache itself', () => {
     expect(cache.size).toEqual({ entries: 0, bytes: 0 });
   });
 
+  describe('ratings in the lists, which may lag by ratingsLagMs', () => {
+    const LAG = 1_000;
+    const setUp = () => {
+      let clock = 10_000;
+      const cache = new ResponseCache(10_000, null, { ratingsLagMs: LAG, now: () => clock });
+      return { cache, advance: (ms: number) => (clock += ms), at: () => clock };
+    };
+
+    it("serves a list until the lag is over after a review, while the officer's own pages go at once", () => {
+      const { cache, advance, at } = setUp();
+      cache.store(0, entry('/api/officers/top', 100, cacheTags.ratedList, at()));
+      cache.store(0, entry('/api/officers/1', 100, ['officer:1'], at()));
+      advance(400);
+      cache.invalidateLocally(cacheTags.reviewOf(1));
+      expect(cache.get('/api/officers/1')).toBeUndefined();
+      expect(cache.get('/api/officers/top')).toBeDefined();
+      advance(599);
+      expect(cache.get('/api/officers/top')).toBeDefined();
+      advance(1);
+      expect(cache.get('/api/officers/top')).toBeUndefined();
+    });
+
+    it('drops a list computed longer ago than the lag at once, and keeps one nothing has changed', () => {
+      const { cache, advance, at } = setUp();
+      cache.store(0, entry('/api/regiments', 100, cacheTags.ratedList, at()));
+      advance(5 * LAG);
+      expect(cache.get('/api/regiments')).toBeDefined();
+      cache.invalidateLocally(cacheTags.reviewOf(1));
+      expect(cache.get('/api/regiments')).toBeUndefined();
+    });
+
+    it('keeps a list computed across a review only for what is left of the lag', () => {
+      const { cache, advance, at } = setUp();
+      const startedAt = at();
+      const generation = cache.currentGeneration();
+      advance(300);
+      cache.invalidateLocally(cacheTags.reviewOf(1));
+      advance(200);
+      cache.store(generation, entry('/api/officers/search?q=lee', 100, cacheTags.ratedList, startedAt));
+      expect(cache.get('/api/officers/search?q=lee')).toBeDefined();
+      advance(500);
+      expect(cache.get('/api/officers/search?q=lee')).toBeUndefined();
+    });
+
+    it('forgets lists at once for any other change', () => {
+      const { cache, at } = setUp();
+      cache.store(0, entry('/api/officers/top', 100, cacheTags.ratedList, at()));
+      cache.invalidateLocally(['lists']);
+      expect(cache.get('/api/officers/top')).toBeUndefined();
+    });
+  });
+
   it('lets the first miss for a URL compute it while later ones wait for its answer', async () => {
     const cache = new ResponseCache(10_000);
-    expect(await cache.claim('/api/regiments', ['lists'])).toBe(true);
+    const first = await cache.claim('/api/regiments', ['lists']);
+    expect(first).not.toBeNull();
     let waited = false;
-    const second = cache.claim('/api/regiments', ['lists']).then((computes) => {
+    const second = cache.claim('/api/regiments', ['lists']).then((claim) => {
       waited = true;
-      return computes;
+      return claim;
     });
     await new Promise((resolve) => setImmediate(resolve));
     expect(waited).toBe(false);
     cache.store(cache.currentGeneration(), entry('/api/regiments', 100));
-    cache.release('/api/regiments');
-    expect(await second).toBe(false);
+    cache.release(first!);
+    expect(await second).toBeNull();
     expect(cache.get('/api/regiments')).toBeDefined();
-    // A write to what it shows starts a new computation rather than waiting for a stale one.
-    expect(await cache.claim('/api/officers/top', ['lists'])).toBe(true);
+  });
+
+  it('replaces a computation a write made stale, and still releases those waiting for it', async () => {
+    const cache = new ResponseCache(10_000);
+    const stale = await cache.claim('/api/officers/top', ['lists']);
+    const waitingForStale = cache.claim('/api/officers/top', ['lists']);
     cache.invalidateLocally(['lists']);
-    expect(await cache.claim('/api/officers/top', ['lists'])).toBe(true);
+    // A write to what it shows: the next request computes afresh rather than wait for a stale answer.
+    const fresh = await cache.claim('/api/officers/top', ['lists']);
+    expect(fresh).not.toBeNull();
+    // The stale computation ends first: its waiters go on, and the fresh claim stays in place.
+    cache.release(stale!);
+    expect(await waitingForStale).toBeNull();
+    let waitedForFresh = false;
+    const waitingForFresh = cache.claim('/api/officers/top', ['lists']).then(() => (waitedForFresh = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(waitedForFresh).toBe(false);
+    cache.release(fresh!);
+    await waitingForFresh;
+    expect(waitedForFresh).toBe(true);
   });
 
   it('stores nothing when given no memory', () => {

@@ -12,7 +12,11 @@
  *   check), so a slow read cannot put back what a write just removed, while writes elsewhere (a
  *   vote on another officer's review) do not stop it being kept;
  * - other processes on the same database hear of it through the bus (PostgreSQL NOTIFY, see
- *   cache-bus.ts); while the bus is down nothing is cached at all.
+ *   cache-bus.ts); while the bus is down nothing is cached at all;
+ * - one kind of change is allowed to lag, by at most `ratingsLagMs` (1 s by default): the ratings
+ *   shown in community-wide lists (top officers, search results, the regiment list). A new review
+ *   changes them all; recomputing every list after every review was most of the mixed workload's
+ *   cost. The reviewed officer's own page and reviews, and the recent reviews, are exact at once.
  */
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
@@ -24,30 +28,32 @@ import fp from 'fastify-plugin';
  * pages, the recent reviews, or any list of officers and regiments (their figures, order and search
  * results move with every rating).
  */
-export type CacheTag = 'lists' | 'recent-reviews' | `officer:${number}` | `officer-reviews:${number}`;
+export type CacheTag = 'lists' | 'ratings' | 'recent-reviews' | `officer:${number}` | `officer-reviews:${number}`;
 /** What a write changes: some tags, everything public ('all'), or nothing public ('none'). */
 export type Invalidation = readonly CacheTag[] | 'all' | 'none';
 
 export const cacheTags = {
   lists: 'lists',
+  /** A list of officers or regiments with their ratings: tags 'lists' and 'ratings'. */
+  ratedList: ['lists', 'ratings'],
   recentReviews: 'recent-reviews',
   officer: (id: number) => `officer:${id}`,
   officerReviews: (id: number) => `officer-reviews:${id}`,
-  /** What a new review of this officer changes. */
+  /** What a new review of this officer changes: its pages at once, the lists' ratings within the lag. */
   reviewOf: (officerId: number): CacheTag[] => [
     `officer:${officerId}`,
     `officer-reviews:${officerId}`,
     'recent-reviews',
-    'lists',
+    'ratings',
   ],
   /** What a vote on a review of this officer changes: that review's score, shown in review lists. */
   voteOnReviewOf: (officerId: number): CacheTag[] => [`officer-reviews:${officerId}`, 'recent-reviews'],
-} as const satisfies Record<string, CacheTag | ((id: number) => CacheTag | CacheTag[])>;
+} as const satisfies Record<string, CacheTag | readonly CacheTag[] | ((id: number) => CacheTag | CacheTag[])>;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** A public GET whose answer depends on its URL alone (never on the session): cache it under these tags. */
-    publicCache?: (request: FastifyRequest) => CacheTag[];
+    publicCache?: (request: FastifyRequest) => readonly CacheTag[];
     /** What a successful request on this route changes. Writes default to 'all'; GETs to 'none'. */
     invalidates?: Invalidation;
   }
@@ -77,6 +83,10 @@ type Encoding = 'br' | 'gzip' | 'identity';
 export interface Entry {
   key: string;
   tags: readonly CacheTag[];
+  /** When its computation started (ms): what it shows is at least that recent. */
+  computedAt: number;
+  /** Set when a lagging change happened since computedAt: the entry is served until then, no longer. */
+  expiresAt?: number;
   etag: string;
   contentType: string;
   identity: Buffer;
@@ -88,6 +98,15 @@ export interface Entry {
 /** Invalidated tags remembered one by one, at most; past that, any read in flight counts as stale. */
 const MAX_REMEMBERED_TAGS = 50_000;
 
+/** A miss being computed by one request; others asking for the same URL wait for `done`. */
+export interface Claim {
+  key: string;
+  generation: number;
+  tags: readonly CacheTag[];
+  done: Promise<void>;
+  finish: () => void;
+}
+
 export class ResponseCache {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
@@ -97,12 +116,19 @@ export class ResponseCache {
   private readonly invalidatedAt = new Map<CacheTag, number>();
   private everythingInvalidatedAt = 0;
   /** Misses being computed: a second request for the same URL waits for the first one's answer. */
-  private readonly pending = new Map<string, { generation: number; tags: readonly CacheTag[]; done: Promise<void>; finish: () => void }>();
+  private readonly pending = new Map<string, Claim>();
+  /** Tags whose invalidation may lag, with by how much (ms), and when each was last invalidated. */
+  private readonly lagMs: ReadonlyMap<CacheTag, number>;
+  private readonly laggingSince = new Map<CacheTag, number>();
+  readonly now: () => number;
 
   constructor(
     readonly maxBytes: number,
     private readonly bus: CacheBus | null = null,
+    options: { ratingsLagMs?: number; now?: () => number } = {},
   ) {
+    this.lagMs = new Map(options.ratingsLagMs ? [['ratings', options.ratingsLagMs]] : []);
+    this.now = options.now ?? Date.now;
     bus?.subscribe((invalidation) => this.invalidateLocally(invalidation));
   }
 
@@ -127,6 +153,10 @@ export class ResponseCache {
   get(key: string): Entry | undefined {
     if (!this.enabled) return undefined;
     const entry = this.entries.get(key);
+    if (entry?.expiresAt !== undefined && this.now() >= entry.expiresAt) {
+      this.remove(key, entry);
+      return undefined;
+    }
     if (entry) {
       // Least recently used goes first: move the hit to the end of the insertion order.
       this.entries.delete(key);
@@ -136,32 +166,41 @@ export class ResponseCache {
   }
 
   /**
-   * Called on a miss. The first request for a URL computes it (true); one arriving meanwhile waits
-   * until that answer is stored or has failed (false), so a popular list dropped by a write is
-   * computed once, not once per waiting visitor.
+   * Called on a miss. The first request for a URL computes it (its claim is returned); one arriving
+   * meanwhile waits until that answer is stored or has failed (null), so a popular list dropped by
+   * a write is computed once, not once per waiting visitor. A computation that a write has made
+   * stale is not waited for: a new claim replaces it.
    */
-  async claim(key: string, tags: readonly CacheTag[]): Promise<boolean> {
+  async claim(key: string, tags: readonly CacheTag[]): Promise<Claim | null> {
     const current = this.pending.get(key);
     if (current && !this.isStale(current.tags, current.generation)) {
       await current.done;
-      return false;
+      return null;
     }
     let finish!: () => void;
     const done = new Promise<void>((resolve) => (finish = resolve));
-    this.pending.set(key, { generation: this.generation, tags, done, finish });
-    return true;
+    const claim: Claim = { key, generation: this.generation, tags, done, finish };
+    this.pending.set(key, claim);
+    return claim;
   }
 
-  /** The computing request is answered (stored or not): release whoever waits for it. */
-  release(key: string): void {
-    const current = this.pending.get(key);
-    if (!current) return;
-    this.pending.delete(key);
-    current.finish();
+  /**
+   * The computing request is answered (stored or not): release whoever waits for it. Its own claim,
+   * which a newer one may have replaced meanwhile: those waiting for the replaced one must go on too.
+   */
+  release(claim: Claim): void {
+    if (this.pending.get(claim.key) === claim) this.pending.delete(claim.key);
+    claim.finish();
   }
 
   store(generation: number, entry: Entry): void {
     if (!this.enabled || this.isStale(entry.tags, generation) || entry.bytes > this.maxBytes / 4) return;
+    // A lagging change since the computation started: keep it only for what is left of the lag.
+    for (const tag of entry.tags) {
+      const lag = this.lagMs.get(tag);
+      if (lag !== undefined && (this.laggingSince.get(tag) ?? -Infinity) >= entry.computedAt) expireBy(entry, entry.computedAt + lag);
+    }
+    if (entry.expiresAt !== undefined && this.now() >= entry.expiresAt) return;
     this.remove(entry.key);
     this.entries.set(entry.key, entry);
     this.bytes += entry.bytes;
@@ -205,9 +244,30 @@ export class ResponseCache {
       this.bytes = 0;
       return;
     }
-    for (const tag of invalidation) this.invalidatedAt.set(tag, this.generation);
-    const forgotten = new Set<string>(invalidation);
-    for (const [key, entry] of this.entries) if (entry.tags.some((tag) => forgotten.has(tag))) this.remove(key, entry);
+    const now = this.now();
+    const forgotten = new Set<CacheTag>();
+    const lagging = new Map<CacheTag, number>();
+    for (const tag of invalidation) {
+      const lag = this.lagMs.get(tag);
+      if (lag === undefined) {
+        forgotten.add(tag);
+        this.invalidatedAt.set(tag, this.generation);
+      } else {
+        lagging.set(tag, lag);
+        this.laggingSince.set(tag, now);
+      }
+    }
+    for (const [key, entry] of this.entries) {
+      if (entry.tags.some((tag) => forgotten.has(tag))) {
+        this.remove(key, entry);
+        continue;
+      }
+      for (const tag of entry.tags) {
+        const lag = lagging.get(tag);
+        if (lag !== undefined) expireBy(entry, entry.computedAt + lag);
+      }
+      if (entry.expiresAt !== undefined && now >= entry.expiresAt) this.remove(key, entry);
+    }
   }
 
   private remove(key: string, entry = this.entries.get(key)) {
@@ -215,6 +275,10 @@ export class ResponseCache {
     this.entries.delete(key);
     this.bytes -= entry.bytes;
   }
+}
+
+function expireBy(entry: Entry, deadline: number) {
+  entry.expiresAt = Math.min(entry.expiresAt ?? Infinity, deadline);
 }
 
 /** The client's preferred encoding among those we produce (brotli, then gzip), from Accept-Encoding. */
@@ -263,7 +327,14 @@ const kGeneration = Symbol('responseCacheGeneration');
 const kFromCache = Symbol('responseCacheHit');
 const kClaimed = Symbol('responseCacheClaimed');
 const kTags = Symbol('responseCacheTags');
-type CachedRequest = FastifyRequest & { [kGeneration]?: number; [kFromCache]?: boolean; [kClaimed]?: boolean; [kTags]?: CacheTag[] };
+const kComputedAt = Symbol('responseCacheComputedAt');
+type CachedRequest = FastifyRequest & {
+  [kGeneration]?: number;
+  [kComputedAt]?: number;
+  [kFromCache]?: boolean;
+  [kClaimed]?: Claim | null;
+  [kTags]?: readonly CacheTag[];
+};
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -290,13 +361,15 @@ export const responseCachePlugin = fp<{ cache: ResponseCache }>(async (app, { ca
     }
     // Not there even after waiting (the first one failed, or a write came between): compute it.
     request[kGeneration] = cache.currentGeneration();
+    request[kComputedAt] = cache.now();
   });
 
   // Whatever happened to the request that computes a URL, those waiting for it must go on.
   const releaseClaim = async (request: CachedRequest) => {
-    if (request[kClaimed]) {
-      request[kClaimed] = false;
-      cache.release(request.url);
+    const claim = request[kClaimed];
+    if (claim) {
+      request[kClaimed] = null;
+      cache.release(claim);
     }
   };
   app.addHook('onResponse', releaseClaim);
@@ -323,6 +396,7 @@ export const responseCachePlugin = fp<{ cache: ResponseCache }>(async (app, { ca
     const entry: Entry = {
       key: request.url,
       tags: request[kTags] ?? config.publicCache!(request),
+      computedAt: request[kComputedAt] ?? cache.now(),
       etag: weakEtag(identity),
       contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
       identity,

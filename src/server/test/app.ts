@@ -40,6 +40,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     sessionIdleMs: 7 * 24 * 3_600_000,
     sessionMaxMs: 30 * 24 * 3_600_000,
     responseCacheBytes: 32 * 1024 * 1024,
+    // Exact lists, so a test can read the ratings it has just written (response-cache.test.ts
+    // covers the lag itself).
+    listRatingsLagMs: 0,
     maxInFlight: 64,
     serveWeb: false,
     identityProvider: 'builtin',

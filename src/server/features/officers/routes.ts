@@ -30,25 +30,25 @@ const officerListSchema = z.array(officerSchema);
 export async function officerRoutes(app: App) {
   const { db } = app;
 
-  app.get('/officers', { config: { publicCache: () => [cacheTags.lists] }, schema: { response: { 200: officerListSchema } } }, async () => listOfficers(db));
+  app.get('/officers', { config: { publicCache: () => cacheTags.ratedList }, schema: { response: { 200: officerListSchema } } }, async () => listOfficers(db));
 
   // Static segments: find-my-way prefers them over '/officers/:id' whatever the order, and the
   // tests check that 'top' and 'search' are never read as an id.
   app.get(
     '/officers/top',
-    { config: { publicCache: () => [cacheTags.lists] }, schema: { querystring: topQuerySchema, response: { 200: officerListSchema } } },
+    { config: { publicCache: () => cacheTags.ratedList }, schema: { querystring: topQuerySchema, response: { 200: officerListSchema } } },
     async (request) => listTopOfficers(db, request.query.side),
   );
 
   app.get(
     '/officers/search',
-    { config: { publicCache: () => [cacheTags.lists] }, schema: { querystring: searchQuerySchema, response: { 200: officerListSchema } } },
+    { config: { publicCache: () => cacheTags.ratedList }, schema: { querystring: searchQuerySchema, response: { 200: officerListSchema } } },
     async (request) => searchOfficers(db, request.query),
   );
 
   app.get(
     '/officers/regiment/:regimentId',
-    { config: { publicCache: () => [cacheTags.lists] }, schema: { params: z.object({ regimentId: positiveIntString('regimentId') }), response: { 200: officerListSchema } } },
+    { config: { publicCache: () => cacheTags.ratedList }, schema: { params: z.object({ regimentId: positiveIntString('regimentId') }), response: { 200: officerListSchema } } },
     async (request) => listRegimentOfficers(db, request.params.regimentId),
   );
 
