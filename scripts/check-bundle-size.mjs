@@ -1,6 +1,8 @@
 // Fails the test run when the web build grows past its budget (the performance issue's targets):
 // the first screen's JavaScript (entry chunk, everything it imports statically, and the home route
 // with its static imports) at most 130 KB gzip; every other route chunk at most 60 KB gzip.
+// The home route is bundled into the entry (src/web/app/routes.tsx); should it become lazy again,
+// its chunk still counts here, because the first screen cannot render without it.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -23,9 +25,9 @@ function staticClosure(key, seen = new Set()) {
 
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
 const homeKey = Object.keys(manifest).find((key) => key.endsWith('features/home/home-page.tsx'));
-if (!entryKey || !homeKey) throw new Error('entry or home route chunk not found in the Vite manifest');
+if (!entryKey) throw new Error('entry chunk not found in the Vite manifest');
 
-const firstScreen = new Set([...staticClosure(entryKey), ...staticClosure(homeKey)]);
+const firstScreen = new Set([...staticClosure(entryKey), ...(homeKey ? staticClosure(homeKey) : [])]);
 const firstScreenBytes = [...firstScreen].reduce((sum, key) => sum + gzipSize(manifest[key].file), 0);
 
 const failures = [];

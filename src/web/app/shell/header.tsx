@@ -19,6 +19,19 @@ function UserMenuPlaceholder({ username }: { username: string }) {
   );
 }
 
+function VisitorButtons() {
+  return (
+    <>
+      <Button asChild variant="ghostLight" size="sm">
+        <Link to="/login">LOGIN</Link>
+      </Button>
+      <Button asChild variant="brass" size="sm">
+        <Link to="/register">REGISTER</Link>
+      </Button>
+    </>
+  );
+}
+
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn('rounded px-3 py-2 text-sm font-medium text-stone-200 hover:bg-white/10 hover:text-white', isActive && 'bg-white/10 text-white');
 
@@ -59,19 +72,18 @@ export function Header() {
           )}
         </nav>
         <div className="ml-auto flex items-center gap-2">
-          {isLoading ? null : user ? (
+          {isLoading ? (
+            // Until the auth status is known, the visitor's buttons hold their place unseen, so the
+            // header does not shift (and move the page with it) when they appear.
+            <div className="invisible flex items-center gap-2" aria-hidden>
+              <VisitorButtons />
+            </div>
+          ) : user ? (
             <Suspense fallback={<UserMenuPlaceholder username={user.username} />}>
               <UserMenu user={user} />
             </Suspense>
           ) : (
-            <>
-              <Button asChild variant="ghostLight" size="sm">
-                <Link to="/login">LOGIN</Link>
-              </Button>
-              <Button asChild variant="brass" size="sm">
-                <Link to="/register">REGISTER</Link>
-              </Button>
-            </>
+            <VisitorButtons />
           )}
           <Button
             variant="ghostLight"

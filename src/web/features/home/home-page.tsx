@@ -17,7 +17,7 @@ export function HomePage() {
 
   return (
     <div className="space-y-12">
-      {isLoading ? <Skeleton className="h-44 rounded-xl" /> : user ? <WelcomeBanner user={user} /> : <VisitorHero />}
+      {isLoading ? <HeroSkeleton /> : user ? <WelcomeBanner user={user} /> : <VisitorHero />}
       <HomeSection id="find-officer" title={MSG.home.findOfficer}>
         <FindOfficerForm />
       </HomeSection>
@@ -28,4 +28,17 @@ export function HomePage() {
   );
 }
 
-export { HomePage as Component };
+/**
+ * While the auth status loads: a skeleton as large as the visitor hero at every screen width (the
+ * hero laid out but hidden beneath it), so that the sections below do not jump when it appears.
+ */
+function HeroSkeleton() {
+  return (
+    <div className="relative" aria-hidden>
+      <div className="invisible">
+        <VisitorHero />
+      </div>
+      <Skeleton className="absolute inset-0 rounded-xl" />
+    </div>
+  );
+}

@@ -175,6 +175,10 @@ function InfoRow({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
+/**
+ * The header's lines at their real heights (rank, name, and the regiment with its side badge, which
+ * wrap onto two lines below the widest layout), so the page below does not jump when it loads.
+ */
 function OfficerHeaderSkeleton() {
   return (
     <div className="rounded-xl border border-stone-200 bg-white p-6 shadow-md sm:p-8" role="status" aria-label="Loading officer">
@@ -182,12 +186,15 @@ function OfficerHeaderSkeleton() {
         <div className="h-28 w-28 shrink-0 overflow-hidden rounded-full">
           <Skeleton className="h-full w-full" />
         </div>
-        <div className="flex-1 space-y-3">
-          <Skeleton className="h-4 w-24" />
-          <Skeleton className="h-9 w-64" />
-          <Skeleton className="h-4 w-40" />
+        <div className="flex-1">
+          <Skeleton className="h-5 w-24" />
+          <Skeleton className="mt-1 h-9 w-64 sm:h-10" />
+          <div className="mt-2 flex flex-col items-start gap-2 lg:flex-row">
+            <Skeleton className="h-6 w-40" />
+            <Skeleton className="h-6 w-24" />
+          </div>
         </div>
-        <Skeleton className="h-20 w-48" />
+        <Skeleton className="h-22 w-48" />
       </div>
     </div>
   );

@@ -35,7 +35,7 @@ export function OfficerReviews({ officerId }: { officerId: number }) {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="officer-reviews-heading" className="text-2xl font-bold">
           Reviews
-          {data && <span className="ml-2 text-base font-normal text-stone-500">({totalCount})</span>}
+          {data && <span className="ml-2 text-base font-normal text-stone-600">({totalCount})</span>}
         </h2>
         <ReviewButton officerId={officerId} />
       </div>

@@ -4,7 +4,7 @@ import type { OfficerRegistration } from '../../../../core/api';
 import { MSG } from '../../../../core/messages';
 import { useOfficerRegistrations } from '../../../api/admin';
 import { Cell } from './admin-table';
-import { DecisionDetail } from './registration-decision-dialog';
+import { DecisionDetail } from './decision-detail';
 import { RegistrationImagePreview, RegistrationImages } from './registration-image';
 import { RegistrationTables } from './registration-tables';
 

@@ -4,7 +4,7 @@ import { MSG } from '../../../../core/messages';
 import { useRegimentRegistrations } from '../../../api/admin';
 import { SideBadge } from '../../../components/domain/side-badge';
 import { Cell } from './admin-table';
-import { DecisionDetail } from './registration-decision-dialog';
+import { DecisionDetail } from './decision-detail';
 import { RegistrationImagePreview, RegistrationImages } from './registration-image';
 import { RegistrationTables } from './registration-tables';
 

@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { formatDate } from '../../../../core/date';
 import { MSG } from '../../../../core/messages';
 import { useDecideRegistration, type RegistrationKind } from '../../../api/admin';
@@ -8,8 +8,13 @@ import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast-store';
 import { splitRegistrations } from '../registration-status';
 import { ActionsCell, AdminTable, Cell, RowHeader, TextCell } from './admin-table';
-import { RegistrationDecisionDialog, type PendingDecision } from './registration-decision-dialog';
+import type { PendingDecision } from './registration-decision-dialog';
 import { RegistrationStatusBadge } from './status-badge';
+
+// The dialog and its form code (react-hook-form, zod) load with the first decision, not with the page.
+const RegistrationDecisionDialog = lazy(() =>
+  import('./registration-decision-dialog').then((m) => ({ default: m.RegistrationDecisionDialog })),
+);
 
 interface Registration {
   id: number;
@@ -132,16 +137,18 @@ export function RegistrationTables<T extends Registration>({
       />
 
       {decision && (
-        <RegistrationDecisionDialog
-          key={`${decision.registration.id}-${decision.action}`}
-          action={decision.action}
-          isOpen
-          isDeciding={decide.isPending}
-          onClose={() => setDecision(null)}
-          onConfirm={confirm}
-        >
-          {renderDetails(decision.registration)}
-        </RegistrationDecisionDialog>
+        <Suspense fallback={null}>
+          <RegistrationDecisionDialog
+            key={`${decision.registration.id}-${decision.action}`}
+            action={decision.action}
+            isOpen
+            isDeciding={decide.isPending}
+            onClose={() => setDecision(null)}
+            onConfirm={confirm}
+          >
+            {renderDetails(decision.registration)}
+          </RegistrationDecisionDialog>
+        </Suspense>
       )}
     </div>
   );
