@@ -5,11 +5,13 @@
  * each hot endpoint, a mixed workload with signed-in writes, the same mix at twice the connections
  * (overload), and the ceiling (a bare Fastify route doing one primary-key SELECT through the same
  * driver and pool), one after the other with autocannon at 50 connections. Prints a table and
- * writes bench/results/<time>.json and bench/results/latest.md (<time>-no-cache.json and
- * latest-no-cache.md when the app's response cache is off). See docs/performance.md.
+ * writes bench/results/<time>.json, latest.json and latest.md (<time>-no-cache.json,
+ * latest-no-cache.json and latest-no-cache.md when the app's response cache is off). See
+ * docs/performance.md.
  *
  * Environment: DATABASE_URL (required), SESSION_SECRET (generated for the run when unset),
- * BENCH_DURATION (seconds per scenario, default 10), BENCH_WARMUP (default 3),
+ * BENCH_DURATION (seconds per scenario, default 10), BENCH_WARMUP (default 3), BENCH_PROFILE (a
+ * directory: the app writes a CPU profile there),
  * BENCH_CONNECTIONS (default 50); the app gets the rest of the environment, e.g.
  * RESPONSE_CACHE_MB=0 to measure it without its response cache.
  *

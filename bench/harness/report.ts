@@ -171,14 +171,19 @@ export function formatMarkdown(report: RunReport): string {
   ].join('\n');
 }
 
-/** A run without the response cache goes to files of its own, so both can be kept side by side. */
+/**
+ * A run without the response cache goes to files of its own, so both can be kept side by side. The
+ * latest run's JSON is also kept as latest(-no-cache).json, committed with its summary.
+ */
 export function writeReport(resultsDir: string, report: RunReport): { json: string; markdown: string } {
   mkdirSync(resultsDir, { recursive: true });
   const stamp = report.startedAt.replace(/[:.]/g, '-');
   const suffix = report.responseCache.enabled ? '' : '-no-cache';
   const json = path.join(resultsDir, `${stamp}${suffix}.json`);
   const markdown = path.join(resultsDir, `latest${suffix}.md`);
-  writeFileSync(json, `${JSON.stringify(report, null, 2)}\n`);
+  const text = `${JSON.stringify(report, null, 2)}\n`;
+  writeFileSync(json, text);
+  writeFileSync(path.join(resultsDir, `latest${suffix}.json`), text);
   writeFileSync(markdown, formatMarkdown(report));
   return { json, markdown };
 }
