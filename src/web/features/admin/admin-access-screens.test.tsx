@@ -59,13 +59,15 @@ describe('admin screens while the auth status loads', () => {
 
 describe('admin screens for an admin', () => {
   it('open once the auth status says admin, and only then ask for their data', async () => {
-    let answer!: (status: AuthStatus) => void;
+    let answer: ((status: AuthStatus) => void) | undefined;
     const api = mockApi({ ...ADMIN_API, '/api/auth/status': () => new Promise((resolve) => (answer = resolve)) });
     renderRoute('/admin');
     await screen.findByText('Checking your access…');
     expect(adminDataCalls(api.calls)).toEqual([]);
 
-    answer(ADMIN);
+    // The screen says it is checking from its first render; the request may go out a tick later.
+    await waitFor(() => expect(answer).toBeDefined());
+    answer!(ADMIN);
     expect(await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument();
     await waitFor(() => expect(adminDataCalls(api.calls)).toEqual(['/api/admin/dashboard']));
     expect(screen.queryByText('Access Denied')).not.toBeInTheDocument();

@@ -24,13 +24,15 @@ function expectReturnToLogin() {
 
 describe('/reset-password', () => {
   it('checks the link, then shows the form with the account email', async () => {
-    let answer!: (value: unknown) => void;
+    let answer: ((value: unknown) => void) | undefined;
     mockApi({ '/api/auth/reset-password/abc123': () => new Promise((resolve) => (answer = resolve)) });
     renderRoute(LINK);
 
     expect(await screen.findByText('Verifying your reset link…')).toBeInTheDocument();
     expectReturnToLogin();
-    answer({ email: 'kilrain@example.com' });
+    // The screen says it is verifying from its first render; the check itself may start a tick later.
+    await waitFor(() => expect(answer).toBeDefined());
+    answer!({ email: 'kilrain@example.com' });
 
     expect(await screen.findByText('kilrain@example.com')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Reset Password' })).toBeInTheDocument();

@@ -38,9 +38,16 @@ function votes(card: HTMLElement) {
 
 /** A POST handler that answers only when the test says so. */
 function deferredAnswer() {
-  let answer!: (result: unknown) => void;
+  let answer: ((result: unknown) => void) | undefined;
   const handler = () => new Promise((resolve) => (answer = resolve));
-  return { handler, answer: (result: unknown) => answer(result) };
+  return {
+    handler,
+    // The screen moves at once (optimistic); the request itself may go out later (CSRF token first).
+    answer: async (result: unknown) => {
+      await waitFor(() => expect(answer).toBeDefined());
+      answer!(result);
+    },
+  };
 }
 
 describe('votes on the reviews of an officer page', () => {
@@ -96,7 +103,7 @@ describe('votes on the reviews of an officer page', () => {
     expect(votes(card).down).toHaveAttribute('aria-pressed', 'true');
     expect(votes(card).up).toHaveAttribute('aria-pressed', 'false');
 
-    post.answer({ value: -1, score: 2 });
+    await post.answer({ value: -1, score: 2 });
     // The server's score wins (someone else voted meanwhile).
     await waitFor(() => expect(votes(card).score).toHaveTextContent('2'));
     expect(api.calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([{ value: -1 }]);
@@ -117,7 +124,7 @@ describe('votes on the reviews of an officer page', () => {
     await user.click(votes(card).up);
     await waitFor(() => expect(votes(card).score).toHaveTextContent('6'));
 
-    post.answer(reply(500, { message: 'Something went wrong on our side.', code: 'INTERNAL' }));
+    await post.answer(reply(500, { message: 'Something went wrong on our side.', code: 'INTERNAL' }));
     expect(await screen.findByText(MSG.reviewActions.voteFailedTitle)).toBeInTheDocument();
     expect(screen.getByText(MSG.reviewActions.voteFailed)).toBeInTheDocument();
     expect(votes(card).score).toHaveTextContent('5');

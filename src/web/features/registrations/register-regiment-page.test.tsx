@@ -43,12 +43,14 @@ describe('/register-regiment', () => {
   });
 
   it('waits for the auth status before deciding', async () => {
-    let answer: (status: AuthStatus) => void = () => {};
+    let answer: ((status: AuthStatus) => void) | undefined;
     mockRegistrant({ '/api/auth/status': () => new Promise<AuthStatus>((resolve) => (answer = resolve)) });
     const { router } = renderRoute('/register-regiment');
 
     expect(await screen.findByText('Checking your account…')).toBeInTheDocument();
-    answer(signedIn());
+    // The screen says it is checking from its first render; the request may go out a tick later.
+    await waitFor(() => expect(answer).toBeDefined());
+    answer!(signedIn());
     await findForm();
     expect(router.state.location.pathname).toBe('/register-regiment');
   });

@@ -50,14 +50,16 @@ describe('/create-review/:officerId guards', () => {
   });
 
   it('waits for the auth status before deciding', async () => {
-    let answer: (status: AuthStatus) => void = () => {};
+    let answer: ((status: AuthStatus) => void) | undefined;
     mockWriter({ '/api/auth/status': () => new Promise<AuthStatus>((resolve) => (answer = resolve)) });
     const { router } = renderRoute('/create-review/7');
 
     expect(await screen.findByText('Checking your account…')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/create-review/7');
 
-    answer(signedIn(STEAM_ID));
+    // The screen says it is checking from its first render; the request may go out a tick later.
+    await waitFor(() => expect(answer).toBeDefined());
+    answer!(signedIn(STEAM_ID));
     expect(await screen.findByRole('button', { name: 'Submit Review' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/create-review/7');
   });
