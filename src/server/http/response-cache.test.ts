@@ -113,6 +113,21 @@ describe('the response cache itself', () => {
       expect(cache.get('/api/officers/search?q=lee')).toBeUndefined();
     });
 
+    it("lets the recent reviews' scores lag a vote, not the voted review's own list", () => {
+      const { cache, advance, at } = setUp();
+      cache.store(0, entry('/api/reviews/recent', 100, cacheTags.recentReviews, at()));
+      cache.store(0, entry('/api/reviews/officer/1?page=1&limit=5', 100, ['officer-reviews:1'], at()));
+      cache.invalidateLocally(cacheTags.voteOnReviewOf(1));
+      expect(cache.get('/api/reviews/officer/1?page=1&limit=5')).toBeUndefined();
+      expect(cache.get('/api/reviews/recent')).toBeDefined();
+      advance(LAG);
+      expect(cache.get('/api/reviews/recent')).toBeUndefined();
+      // A new review shows in the recent reviews at once.
+      cache.store(0, entry('/api/reviews/recent', 100, cacheTags.recentReviews, at()));
+      cache.invalidateLocally(cacheTags.reviewOf(2));
+      expect(cache.get('/api/reviews/recent')).toBeUndefined();
+    });
+
     it('forgets lists at once for any other change', () => {
       const { cache, at } = setUp();
       cache.store(0, entry('/api/officers/top', 100, cacheTags.ratedList, at()));

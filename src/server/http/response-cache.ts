@@ -13,10 +13,11 @@
  *   vote on another officer's review) do not stop it being kept;
  * - other processes on the same database hear of it through the bus (PostgreSQL NOTIFY, see
  *   cache-bus.ts); while the bus is down nothing is cached at all;
- * - one kind of change is allowed to lag, by at most `ratingsLagMs` (1 s by default): the ratings
- *   shown in community-wide lists (top officers, search results, the regiment list). A new review
- *   changes them all; recomputing every list after every review was most of the mixed workload's
- *   cost. The reviewed officer's own page and reviews, and the recent reviews, are exact at once.
+ * - two kinds of change are allowed to lag, by at most `ratingsLagMs` (1 s by default): the ratings
+ *   shown in community-wide lists (top officers, search results, the regiment list), which a new
+ *   review changes, and the vote scores shown in the recent reviews, which a vote changes.
+ *   Recomputing every list after every review was most of the mixed workload's cost. The reviewed
+ *   officer's own page and reviews, and the review list a vote was cast in, are exact at once.
  */
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
@@ -28,7 +29,7 @@ import fp from 'fastify-plugin';
  * pages, the recent reviews, or any list of officers and regiments (their figures, order and search
  * results move with every rating).
  */
-export type CacheTag = 'lists' | 'ratings' | 'recent-reviews' | `officer:${number}` | `officer-reviews:${number}`;
+export type CacheTag = 'lists' | 'ratings' | 'recent-reviews' | 'scores' | `officer:${number}` | `officer-reviews:${number}`;
 /** What a write changes: some tags, everything public ('all'), or nothing public ('none'). */
 export type Invalidation = readonly CacheTag[] | 'all' | 'none';
 
@@ -36,7 +37,8 @@ export const cacheTags = {
   lists: 'lists',
   /** A list of officers or regiments with their ratings: tags 'lists' and 'ratings'. */
   ratedList: ['lists', 'ratings'],
-  recentReviews: 'recent-reviews',
+  /** The recent reviews: tags 'recent-reviews' and 'scores' (their vote scores). */
+  recentReviews: ['recent-reviews', 'scores'],
   officer: (id: number) => `officer:${id}`,
   officerReviews: (id: number) => `officer-reviews:${id}`,
   /** What a new review of this officer changes: its pages at once, the lists' ratings within the lag. */
@@ -46,8 +48,8 @@ export const cacheTags = {
     'recent-reviews',
     'ratings',
   ],
-  /** What a vote on a review of this officer changes: that review's score, shown in review lists. */
-  voteOnReviewOf: (officerId: number): CacheTag[] => [`officer-reviews:${officerId}`, 'recent-reviews'],
+  /** What a vote on a review of this officer changes: its score, in the officer's review pages at once and in the recent reviews within the lag. */
+  voteOnReviewOf: (officerId: number): CacheTag[] => [`officer-reviews:${officerId}`, 'scores'],
 } as const satisfies Record<string, CacheTag | readonly CacheTag[] | ((id: number) => CacheTag | CacheTag[])>;
 
 declare module 'fastify' {
@@ -127,7 +129,8 @@ export class ResponseCache {
     private readonly bus: CacheBus | null = null,
     options: { ratingsLagMs?: number; now?: () => number } = {},
   ) {
-    this.lagMs = new Map(options.ratingsLagMs ? [['ratings', options.ratingsLagMs]] : []);
+    const lag = options.ratingsLagMs;
+    this.lagMs = new Map<CacheTag, number>(lag ? [['ratings', lag], ['scores', lag]] : []);
     this.now = options.now ?? Date.now;
     bus?.subscribe((invalidation) => this.invalidateLocally(invalidation));
   }

@@ -21,7 +21,7 @@ export async function reviewRoutes(app: App) {
   const { db, config, rateLimitStore } = app;
   const limits = config.rateLimits;
 
-  app.get('/reviews/recent', { config: { publicCache: () => [cacheTags.recentReviews] }, schema: { response: { 200: z.array(reviewSchema) } } }, async () => listRecentReviews(db));
+  app.get('/reviews/recent', { config: { publicCache: () => cacheTags.recentReviews }, schema: { response: { 200: z.array(reviewSchema) } } }, async () => listRecentReviews(db));
 
   app.get(
     '/reviews/officer/:officerId',
