@@ -19,6 +19,7 @@
  * (the table's or the other targets of targets.ts).
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -179,7 +180,8 @@ async function main() {
     // BENCH_PROFILE=<dir>: the app writes a V8 CPU profile there when it stops (open it in Chrome's
     // DevTools, Performance tab), which is how to find where a scenario's time goes.
     const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`] : [];
-    app = await startServer({ name: 'app', args: [...profile, build.mainJs], env: appEnv, cwd: build.root, port: appPort, readyPath: '/api/sides' });
+    const args = [...productionNodeFlags(root), ...profile, build.mainJs];
+    app = await startServer({ name: 'app', args, env: appEnv, cwd: build.root, port: appPort, readyPath: '/api/sides' });
     const ceilingPort = await freePort();
     ceiling = await startServer({
       name: 'ceiling',
@@ -304,4 +306,15 @@ try {
     process.exit(2);
   }
   throw error;
+}
+
+/**
+ * The Node flags production starts the server with (`npm run start:built` in package.json), so the
+ * app is measured as it runs there, e.g. with its young-generation size (docs/decisions/0010).
+ */
+function productionNodeFlags(root: string): string[] {
+  const scripts = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  const words = (scripts['start:built'] ?? '').trim().split(/\s+/);
+  if (words[0] !== 'node') throw new Error('package.json: scripts.start:built must run `node [flags] <server>`');
+  return words.slice(1, -1).filter((word) => word.startsWith('--'));
 }
