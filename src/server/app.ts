@@ -30,7 +30,7 @@ import { FAKE_STEAM_PREFIX, fakeSteamPlugin } from './adapters/steam/fake-steam.
 import { firebaseConnectSources } from './adapters/firebase/web-sdk-origins.js';
 import { sessionPlugin } from './plugins/session.js';
 import { ResponseCache, preferredEncoding, responseCachePlugin, type CacheBus } from './http/response-cache.js';
-import { loadSheddingPlugin } from './http/load-shedding.js';
+import { loadSheddingPlugin, overloadReporter } from './http/load-shedding.js';
 import { createMailer, type Mailer } from './adapters/mail/mailer.js';
 import { MemoryRateLimitStore, type RateLimitStore } from './rate-limit/rate-limit.js';
 import { projectRoot } from './paths.js';
@@ -70,11 +70,13 @@ export async function buildApp({ config, db, logger, rateLimitStore, mailer, cac
   app.decorate('rateLimitStore', rateLimitStore ?? new MemoryRateLimitStore());
   app.decorate('mailer', mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }));
 
+  const overload = overloadReporter(app.log);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const { status, body } = toErrorResponse(error);
     if (error instanceof AppError && error.headers) void reply.headers(error.headers);
     if (status === 503) void reply.header('Retry-After', '2');
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    if (status === 503) overload.refused();
+    else if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ status, code: body.code, msg: body.message }, 'request refused');
     void reply.code(status).header('Cache-Control', 'no-store').send(body);
   });

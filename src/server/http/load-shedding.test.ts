@@ -2,7 +2,23 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../core/messages.js';
 import { toErrorResponse } from '../app.js';
-import { loadSheddingPlugin } from './load-shedding.js';
+import { loadSheddingPlugin, overloadReporter } from './load-shedding.js';
+
+describe('the overload report', () => {
+  it('counts busy refusals and warns at most once per interval, with the count', () => {
+    let clock = 0;
+    const warnings: string[] = [];
+    const report = overloadReporter({ warn: (message) => warnings.push(message) }, 10_000, () => clock);
+    for (let i = 0; i < 500; i++) report.refused();
+    expect(warnings).toEqual([]);
+    clock = 10_000;
+    report.refused();
+    expect(warnings).toEqual(['Overloaded: 501 request(s) refused with 503 (busy) in the last 10 s']);
+    clock = 12_000;
+    report.refused();
+    expect(warnings).toHaveLength(1);
+  });
+});
 
 describe('load shedding', () => {
   const app = Fastify({ logger: false });

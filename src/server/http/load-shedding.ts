@@ -35,3 +35,23 @@ export const loadSheddingPlugin = fp<{ maxInFlight: number }>(async (app, { maxI
   app.addHook('onResponse', release);
   app.addHook('onRequestAbort', release);
 });
+
+/**
+ * Busy refusals (503) are expected under an overload, thousands a second: logging each one would
+ * flood the log and cost the CPU the refusal saves. They are counted and reported as one warning at
+ * most every `intervalMs`.
+ */
+export function overloadReporter(log: { warn(message: string): void }, intervalMs = 10_000, now: () => number = Date.now) {
+  let refused = 0;
+  let since = now();
+  return {
+    refused(): void {
+      refused++;
+      const elapsed = now() - since;
+      if (elapsed < intervalMs) return;
+      log.warn(`Overloaded: ${refused} request(s) refused with 503 (busy) in the last ${Math.round(elapsed / 1000)} s`);
+      refused = 0;
+      since = now();
+    },
+  };
+}
