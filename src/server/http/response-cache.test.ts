@@ -173,6 +173,13 @@ describe('the response cache itself', () => {
     expect(waitedForFresh).toBe(true);
   });
 
+  it("tags a search answer by its officers when it holds every match, else by the lists' ratings", () => {
+    expect(cacheTags.searchAnswer([3, 9], 100)).toEqual(['lists', 'officer:3', 'officer:9']);
+    expect(cacheTags.searchAnswer([], 100)).toEqual(['lists']);
+    const full = Array.from({ length: 100 }, (_, i) => i + 1);
+    expect(cacheTags.searchAnswer(full, 100)).toEqual(['lists', 'ratings']);
+  });
+
   it('stores nothing when given no memory', () => {
     const cache = new ResponseCache(0);
     cache.store(0, entry('/api/sides', 10));
@@ -254,6 +261,27 @@ describe('public answers through the app', () => {
     const pageAfter = (await client.get(`/api/reviews/officer/${officerId}?page=1&limit=5`)).json<ReviewPage>();
     expect(pageAfter.totalCount).toBe(pageBefore.totalCount + 1);
     expect(pageAfter.reviews[0]!.text).toBe('Held the line on Little Round Top with great calm.');
+  });
+
+  it('keeps a search that holds every match until one of its officers changes', async () => {
+    const regiment = await createRegiment(ctx.db, { name: '15th Alabama Infantry' });
+    const oates = await createOfficer(ctx.db, { regimentId: regiment.id, name: 'William Oates' });
+    const url = '/api/officers/search?q=Chamberlain';
+    const [before] = (await get(url)).json<Officer[]>();
+    expect(before!.id).toBe(officerId);
+    const { client } = await signedInClient(ctx, { steamId: '76561198000000003' });
+    const review = (id: number) =>
+      client.post('/api/reviews', { officerId: id, text: 'Steady under fire on the slope.', leadership: 5, tactics: 5, communication: 5, fairness: 5 });
+
+    // A review of an officer the answer does not hold cannot change it: it stays in memory.
+    expect((await review(oates.id)).statusCode).toBe(201);
+    expect(ctx.app.responseCache.get(url)).toBeDefined();
+
+    // A review of one it holds: forgotten before the review's answer, so the next search shows it.
+    expect((await review(officerId)).statusCode).toBe(201);
+    expect(ctx.app.responseCache.get(url)).toBeUndefined();
+    const [after] = (await get(url)).json<Officer[]>();
+    expect(after!.reviewCount).toBe(before!.reviewCount + 1);
   });
 
   it("a vote refreshes the review lists' scores", async () => {

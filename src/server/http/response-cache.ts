@@ -41,6 +41,14 @@ export const cacheTags = {
   recentReviews: ['recent-reviews', 'scores'],
   officer: (id: number) => `officer:${id}`,
   officerReviews: (id: number) => `officer-reviews:${id}`,
+  /**
+   * A search answer's tags. One with fewer than the limit holds every matching officer: only a
+   * change to one of them can change it (a new review moves no officer into or out of a text match),
+   * so it is tagged with those officers and forgotten exactly when one of them changes. A full
+   * answer could gain an officer whose rating rises: it carries the lists' lagging 'ratings'.
+   */
+  searchAnswer: (officerIds: readonly number[], limit: number): CacheTag[] =>
+    officerIds.length < limit ? ['lists', ...officerIds.map((id): CacheTag => `officer:${id}`)] : ['lists', 'ratings'],
   /** What a new review of this officer changes: its pages at once, the lists' ratings within the lag. */
   reviewOf: (officerId: number): CacheTag[] => [
     `officer:${officerId}`,
@@ -50,7 +58,7 @@ export const cacheTags = {
   ],
   /** What a vote on a review of this officer changes: its score, in the officer's review pages at once and in the recent reviews within the lag. */
   voteOnReviewOf: (officerId: number): CacheTag[] => [`officer-reviews:${officerId}`, 'scores'],
-} as const satisfies Record<string, CacheTag | readonly CacheTag[] | ((id: number) => CacheTag | CacheTag[])>;
+} as const satisfies Record<string, CacheTag | readonly CacheTag[] | ((...args: never[]) => CacheTag | CacheTag[])>;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -65,6 +73,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by a handler that learns only while working what it changed (overrides config.invalidates). */
     cacheInvalidation?: Invalidation;
+    /** Set by a handler whose answer's tags depend on the answer (overrides config.publicCache's). */
+    cacheAnswerTags?: readonly CacheTag[];
   }
 }
 
@@ -348,6 +358,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const responseCachePlugin = fp<{ cache: ResponseCache }>(async (app, { cache }) => {
   app.decorate('responseCache', cache);
   app.decorateRequest('cacheInvalidation', undefined);
+  app.decorateRequest('cacheAnswerTags', undefined);
 
   app.addHook('onRequest', async (request: CachedRequest, reply) => {
     const publicCache = request.routeOptions.config.publicCache;
@@ -398,7 +409,7 @@ export const responseCachePlugin = fp<{ cache: ResponseCache }>(async (app, { ca
     const identity = Buffer.from(payload);
     const entry: Entry = {
       key: request.url,
-      tags: request[kTags] ?? config.publicCache!(request),
+      tags: request.cacheAnswerTags ?? request[kTags] ?? config.publicCache!(request),
       computedAt: request[kComputedAt] ?? cache.now(),
       etag: weakEtag(identity),
       contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),

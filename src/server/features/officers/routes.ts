@@ -9,7 +9,7 @@ import { cacheTags } from '../../http/response-cache.js';
 import type { App } from '../../types.js';
 import { requireUser } from '../auth/guards.js';
 import { deleteOfficer, requireOfficerOwner, updateOfficer } from './manage.js';
-import { getOfficerById, listOfficers, listRegimentOfficers, listTopOfficers, searchOfficers } from './queries.js';
+import { SEARCH_RESULTS_LIMIT, getOfficerById, listOfficers, listRegimentOfficers, listTopOfficers, searchOfficers } from './queries.js';
 
 const topQuerySchema = z.object({ side: z.enum(['USA', 'CSA'] as const satisfies readonly SideCode[]).optional() });
 
@@ -43,7 +43,14 @@ export async function officerRoutes(app: App) {
   app.get(
     '/officers/search',
     { config: { publicCache: () => cacheTags.ratedList }, schema: { querystring: searchQuerySchema, response: { 200: officerListSchema } } },
-    async (request) => searchOfficers(db, request.query),
+    async (request) => {
+      const found = await searchOfficers(db, request.query);
+      request.cacheAnswerTags = cacheTags.searchAnswer(
+        found.map((officer) => officer.id),
+        SEARCH_RESULTS_LIMIT,
+      );
+      return found;
+    },
   );
 
   app.get(
