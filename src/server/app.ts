@@ -74,9 +74,10 @@ export async function buildApp({ config, db, logger, rateLimitStore, mailer, cac
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const { status, body } = toErrorResponse(error);
     if (error instanceof AppError && error.headers) void reply.headers(error.headers);
-    if (status === 503) void reply.header('Retry-After', '2');
-    if (status === 503) overload.refused();
-    else if (status >= 500) request.log.error({ err: error }, 'request failed');
+    if (status === 503) {
+      void reply.header('Retry-After', '2');
+      overload.refused();
+    } else if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ status, code: body.code, msg: body.message }, 'request refused');
     void reply.code(status).header('Cache-Control', 'no-store').send(body);
   });

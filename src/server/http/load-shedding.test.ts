@@ -1,22 +1,28 @@
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../core/messages.js';
 import { toErrorResponse } from '../app.js';
 import { loadSheddingPlugin, overloadReporter } from './load-shedding.js';
 
 describe('the overload report', () => {
-  it('counts busy refusals and warns at most once per interval, with the count', () => {
-    let clock = 0;
-    const warnings: string[] = [];
-    const report = overloadReporter({ warn: (message) => warnings.push(message) }, 10_000, () => clock);
-    for (let i = 0; i < 500; i++) report.refused();
-    expect(warnings).toEqual([]);
-    clock = 10_000;
-    report.refused();
-    expect(warnings).toEqual(['Overloaded: 501 request(s) refused with 503 (busy) in the last 10 s']);
-    clock = 12_000;
-    report.refused();
-    expect(warnings).toHaveLength(1);
+  it('counts busy refusals and warns once per interval with the count, a last short burst included', () => {
+    vi.useFakeTimers();
+    try {
+      const warnings: string[] = [];
+      const report = overloadReporter({ warn: (message) => warnings.push(message) }, 10_000);
+      for (let i = 0; i < 500; i++) report.refused();
+      vi.advanceTimersByTime(9_999);
+      expect(warnings).toEqual([]);
+      vi.advanceTimersByTime(1);
+      expect(warnings).toEqual(['Overloaded: 500 request(s) refused with 503 (busy) in 10 s']);
+      // A burst that ends before the interval does is still reported, once.
+      report.refused();
+      report.refused();
+      vi.advanceTimersByTime(60_000);
+      expect(warnings).toEqual(['Overloaded: 500 request(s) refused with 503 (busy) in 10 s', 'Overloaded: 2 request(s) refused with 503 (busy) in 10 s']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -38,20 +38,22 @@ export const loadSheddingPlugin = fp<{ maxInFlight: number }>(async (app, { maxI
 
 /**
  * Busy refusals (503) are expected under an overload, thousands a second: logging each one would
- * flood the log and cost the CPU the refusal saves. They are counted and reported as one warning at
- * most every `intervalMs`.
+ * flood the log and cost the CPU the refusal saves. They are counted, and the count is reported as
+ * one warning `intervalMs` after the first refusal of each interval, so a short burst is reported
+ * too. The timer does not keep the process alive.
  */
-export function overloadReporter(log: { warn(message: string): void }, intervalMs = 10_000, now: () => number = Date.now) {
+export function overloadReporter(log: { warn(message: string): void }, intervalMs = 10_000) {
   let refused = 0;
-  let since = now();
+  let timer: NodeJS.Timeout | null = null;
+  const report = () => {
+    log.warn(`Overloaded: ${refused} request(s) refused with 503 (busy) in ${Math.round(intervalMs / 1000)} s`);
+    refused = 0;
+    timer = null;
+  };
   return {
     refused(): void {
       refused++;
-      const elapsed = now() - since;
-      if (elapsed < intervalMs) return;
-      log.warn(`Overloaded: ${refused} request(s) refused with 503 (busy) in the last ${Math.round(elapsed / 1000)} s`);
-      refused = 0;
-      since = now();
+      timer ??= setTimeout(report, intervalMs).unref();
     },
   };
 }
