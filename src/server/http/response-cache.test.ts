@@ -11,7 +11,7 @@ import { createTestContext, signedInClient, testConfig, type TestContext } from 
 import { TEST_POSTGRES_URL, databaseUrlFor, runId, withAdminClient } from '../test/database.js';
 import { createOfficer, createRegiment, createReview, createUser } from '../test/fixtures.js';
 import type { App } from '../types.js';
-import { ResponseCache, cacheTags, preferredEncoding, type Entry } from './response-cache.js';
+import { ResponseCache, cacheTags, exactCopy, preferredEncoding, type Entry } from './response-cache.js';
 
 function entry(key: string, bytes: number, tags: Entry['tags'] = ['lists'], computedAt = 0): Entry {
   return { key, tags, computedAt, etag: `W/"${key}"`, contentType: 'application/json', identity: Buffer.alloc(bytes, 'x'), bytes };
@@ -178,6 +178,21 @@ describe('the response cache itself', () => {
     expect(cacheTags.searchAnswer([], 100)).toEqual(['lists']);
     const full = Array.from({ length: 100 }, (_, i) => i + 1);
     expect(cacheTags.searchAnswer(full, 100)).toEqual(['lists', 'ratings']);
+  });
+
+  it('holds no more memory than it counts: each kept body owns exactly its bytes', () => {
+    const cache = new ResponseCache(1_000_000);
+    const json = JSON.stringify({ id: 7, name: 'Col. Joshua Chamberlain', text: 'Held the line. '.repeat(100) });
+    const stored: Entry = { ...entry('/api/officers/7', 0), identity: exactCopy(Buffer.from(json)) };
+    stored.bytes = stored.identity.length;
+    cache.store(cache.currentGeneration(), stored);
+    const bodies = [stored.identity, cache.variant(stored, 'br'), cache.variant(stored, 'gzip')];
+    for (const body of bodies) expect(body.buffer.byteLength).toBe(body.length);
+    expect(cache.size.bytes).toBe(bodies.reduce((sum, body) => sum + body.length, 0));
+    // Buffer.from(string) slices a shared slab; the copy does not, and keeps the same bytes.
+    const pooled = Buffer.from(json.slice(0, 100));
+    expect(pooled.buffer.byteLength).toBeGreaterThan(pooled.length);
+    expect(exactCopy(pooled).equals(pooled)).toBe(true);
   });
 
   it('stores nothing when given no memory', () => {

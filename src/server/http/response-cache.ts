@@ -90,6 +90,8 @@ export interface CacheBus {
 const COMPRESS_THRESHOLD = 1024;
 /** URLs longer than this are answered but not cached: no legitimate public URL is that long. */
 const MAX_KEY_LENGTH = 512;
+/** What an entry costs besides its bodies and key: its object, Map slot and Buffer objects (measured, rounded up). */
+export const ENTRY_OVERHEAD_BYTES = 512;
 type Encoding = 'br' | 'gzip' | 'identity';
 
 export interface Entry {
@@ -228,10 +230,11 @@ export class ResponseCache {
     if (encoding === 'identity' || entry.identity.length < COMPRESS_THRESHOLD) return entry.identity;
     let body = entry[encoding];
     if (!body) {
-      body =
+      body = exactCopy(
         encoding === 'br'
           ? brotliCompressSync(entry.identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
-          : gzipSync(entry.identity, { level: 6 });
+          : gzipSync(entry.identity, { level: 6 }),
+      );
       entry[encoding] = body;
       entry.bytes += body.length;
       if (this.entries.get(entry.key) === entry) this.bytes += body.length;
@@ -288,6 +291,19 @@ export class ResponseCache {
     this.entries.delete(key);
     this.bytes -= entry.bytes;
   }
+}
+
+/**
+ * A buffer that owns exactly its bytes. zlib's sync calls return a slice of their 16 KiB output
+ * chunk, and Buffer.from(string) a slice of a shared 8 KiB pool slab: kept in the cache, a 600-byte
+ * answer would hold on to the whole chunk or slab, and the memory actually used would be ten times
+ * what the cache counts (measured: 16.5 MB counted, 180 MB held, for 10,000 small answers).
+ */
+export function exactCopy(body: Buffer): Buffer {
+  if (body.byteOffset === 0 && body.buffer.byteLength === body.length) return body;
+  const copy = Buffer.allocUnsafeSlow(body.length);
+  body.copy(copy);
+  return copy;
 }
 
 function expireBy(entry: Entry, deadline: number) {
@@ -406,7 +422,7 @@ export const responseCachePlugin = fp<{ cache: ResponseCache }>(async (app, { ca
     ) {
       return payload;
     }
-    const identity = Buffer.from(payload);
+    const identity = exactCopy(Buffer.from(payload));
     const entry: Entry = {
       key: request.url,
       tags: request.cacheAnswerTags ?? request[kTags] ?? config.publicCache!(request),
@@ -414,7 +430,7 @@ export const responseCachePlugin = fp<{ cache: ResponseCache }>(async (app, { ca
       etag: weakEtag(identity),
       contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
       identity,
-      bytes: identity.length + request.url.length,
+      bytes: identity.length + request.url.length + ENTRY_OVERHEAD_BYTES,
     };
     cache.store(generation, entry);
     await releaseClaim(request);
