@@ -1,5 +1,6 @@
 /** Runs one scenario with autocannon (warm-up, then the measured run) and keeps the figures we report. */
 import type { EventEmitter } from 'node:events';
+import { createRequire } from 'node:module';
 import autocannon, { type Options, type Result } from 'autocannon';
 import type { RssSampler } from './servers.js';
 import type { Scenario } from './scenarios.js';
@@ -58,6 +59,25 @@ interface MeasuredRun {
   result: Result;
   latencies: Float64Array;
 }
+
+/**
+ * autocannon keeps every answer's body by appending each chunk to a string (`req.body += data` in
+ * its PipelinedRequestsQueue), which decodes every byte as UTF-8, compressed or not. No scenario
+ * reads a body (onResponse looks at the status only), and for a large answer that decoding made the
+ * client, not the server, the bottleneck: on /api/regiments (57 KB of brotli) autocannon used 81% of
+ * a core and the server 31%, at 1,160 req/s. Bodies are dropped instead; bytes are still counted
+ * (addByteCount) and responses still parsed. Done once, for every scenario and the ceiling alike.
+ */
+function stopKeepingBodies(): void {
+  const queue = createRequire(import.meta.url)('autocannon/lib/pipelinedRequestsQueue.js') as {
+    prototype: { addBody?: (data: Buffer) => void };
+  };
+  if (typeof queue.prototype.addBody !== 'function') {
+    throw new Error('autocannon changed: PipelinedRequestsQueue.addBody is gone; see stopKeepingBodies in bench/harness/load.ts');
+  }
+  queue.prototype.addBody = () => {};
+}
+stopKeepingBodies();
 
 function runCollectingLatencies(options: Options): Promise<MeasuredRun> {
   return new Promise((resolve, reject) => {
