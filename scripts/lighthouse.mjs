@@ -73,7 +73,7 @@ async function measure(url) {
     try {
       const result = await lighthouse(url, {
         port: chrome.port,
-        output: 'html',
+        output: ['html', 'json'],
         onlyCategories: ['performance', 'accessibility'],
         logLevel: 'error',
       });
@@ -95,8 +95,10 @@ try {
     const performance = median(runs.map((r) => score(r.lhr, 'performance')));
     const accessibility = median(runs.map((r) => score(r.lhr, 'accessibility')));
     const medianRun = runs.find((r) => score(r.lhr, 'performance') === performance);
+    // The HTML to read; the JSON (same name, .json) to query, e.g. its long-tasks or bootup-time audits.
     const report = path.join(tmpdir(), `lighthouse-${name}.html`);
-    writeFileSync(report, medianRun.report);
+    writeFileSync(report, medianRun.report[0]);
+    writeFileSync(report.replace(/\.html$/, '.json'), medianRun.report[1]);
     const metrics = medianRun.lhr.audits;
     rows.push({
       page: name,

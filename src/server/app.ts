@@ -2,8 +2,7 @@
  * Builds the Fastify application: infrastructure plugins, the API routes under /api, the built web
  * app, and the one error handler. main.ts starts it; tests call buildApp and use inject().
  */
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -29,8 +28,9 @@ import { adminRoutes } from './features/admin/routes.js';
 import { FAKE_STEAM_PREFIX, fakeSteamPlugin } from './adapters/steam/fake-steam.js';
 import { firebaseConnectSources } from './adapters/firebase/web-sdk-origins.js';
 import { sessionPlugin } from './plugins/session.js';
-import { ResponseCache, preferredEncoding, responseCachePlugin, type CacheBus } from './http/response-cache.js';
+import { ResponseCache, responseCachePlugin, type CacheBus } from './http/response-cache.js';
 import { loadSheddingPlugin, overloadReporter } from './http/load-shedding.js';
+import { readPageShell } from './http/page-shell.js';
 import { createMailer, type Mailer } from './adapters/mail/mailer.js';
 import { MemoryRateLimitStore, type RateLimitStore } from './rate-limit/rate-limit.js';
 import { projectRoot } from './paths.js';
@@ -169,33 +169,17 @@ async function registerWebApp(app: App, webRoot: string) {
       }
     },
   });
-  // The HTML shell answers every client-side route: read it (and its precompressed copies) once.
-  const shell = readShell(webRoot);
+  // The HTML shell answers every client-side route: read it once.
+  const shell = readPageShell(webRoot);
   app.setNotFoundHandler((request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.code(404).send({ message: MSG.server.notFoundApi, code: 'NOT_FOUND' } satisfies ErrorBody);
     }
-    // Unknown paths still get the app, which shows its own not-found screen.
-    void reply.header('Cache-Control', 'no-cache').header('ETag', shell.etag).header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
-    const encoding = preferredEncoding(request.headers['accept-encoding']);
-    const body = (encoding !== 'identity' && shell[encoding]) || shell.identity;
-    // A set Content-Encoding tells @fastify/compress the body is already encoded.
-    if (body !== shell.identity) void reply.header('Content-Encoding', encoding);
-    return reply.send(body);
+    // Unknown paths still get the app, which shows its own not-found screen. The page's first API
+    // answers are named as preloads (page-shell.ts); @fastify/etag and @fastify/compress do the rest.
+    void reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+    return reply.send(shell.html(request.url));
   });
-}
-
-function readShell(webRoot: string) {
-  const file = path.join(webRoot, 'index.html');
-  const identity = readFileSync(file);
-  // scripts/compress-assets.mjs skips files under 1 KB: those go uncompressed.
-  const precompressed = (suffix: string) => (existsSync(file + suffix) ? readFileSync(file + suffix) : null);
-  return {
-    identity,
-    br: precompressed('.br'),
-    gzip: precompressed('.gz'),
-    etag: `W/"${createHash('sha1').update(identity).digest('base64url').slice(0, 27)}"`,
-  };
 }
 
 /** JSON lines for machines; readable lines when a person watches the terminal (npm start). */

@@ -1,7 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router';
+import { prefetchFirstScreen } from './app/first-screen';
 import { createQueryClient } from './app/query-client';
 import { routes } from './app/routes';
 import './styles.css';
@@ -9,10 +10,35 @@ import './styles.css';
 const queryClient = createQueryClient();
 const router = createBrowserRouter(routes);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+/** Past this, the page renders with skeletons rather than wait longer for its first answers. */
+const FIRST_SCREEN_WAIT_MS = 3000;
+
+/** The router has loaded the current route's code (pages other than home are loaded lazily). */
+function routerReady(): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) return resolve();
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+// The first render waits for the page's code and first answers, so that it draws the page once,
+// complete, instead of a skeleton the answers then fill in (src/web/app/first-screen.ts).
+const root = createRoot(document.getElementById('root')!);
+const firstScreen = Promise.all([routerReady(), prefetchFirstScreen(queryClient, window.location)]);
+void Promise.race([firstScreen, new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS))]).then(() => {
+  // A transition makes the first render concurrent: React renders in slices of a few milliseconds
+  // and lets the browser in between, instead of one long task that blocks input.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </StrictMode>,
+    );
+  });
+});

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AuthStatus, AuthUser } from '../../core/api';
+import { apiPaths } from '../../core/first-screen';
 import { FRESHNESS } from '../../core/constants';
 import { MSG } from '../../core/messages';
 import type { LoginBody, RegisterBody } from '../../core/schemas/auth';
@@ -9,7 +10,7 @@ import { useIdentityProvider } from './auth-config';
 export const authStatusQueryOptions = () =>
   queryOptions({
     queryKey: ['auth', 'status'],
-    queryFn: () => api.get<AuthStatus>('/api/auth/status'),
+    queryFn: () => api.get<AuthStatus>(apiPaths.authStatus),
     // Spec section 4: auth status refreshes every 10 seconds and on window focus.
     refetchInterval: FRESHNESS.authStatusRefetch,
     refetchOnWindowFocus: true,

@@ -1,26 +1,27 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Regiment } from '../../core/api';
+import { apiPaths } from '../../core/first-screen';
 import { FRESHNESS } from '../../core/constants';
 import { api } from '../lib/api-client';
 
 export const regimentsQueryOptions = () =>
   queryOptions({
     queryKey: ['regiments'],
-    queryFn: () => api.get<Regiment[]>('/api/regiments'),
+    queryFn: () => api.get<Regiment[]>(apiPaths.regiments),
     staleTime: FRESHNESS.regiments,
   });
 
 export const regimentQueryOptions = (id: number) =>
   queryOptions({
     queryKey: ['regiments', id],
-    queryFn: () => api.get<Regiment>(`/api/regiments/${id}`),
+    queryFn: () => api.get<Regiment>(apiPaths.regiment(id)),
     staleTime: FRESHNESS.regiments,
   });
 
 export const regimentsBySideQueryOptions = (sideId: number) =>
   queryOptions({
     queryKey: ['regiments', 'side', sideId],
-    queryFn: () => api.get<Regiment[]>(`/api/regiments/side/${sideId}`),
+    queryFn: () => api.get<Regiment[]>(apiPaths.regimentsBySide(sideId)),
     staleTime: FRESHNESS.regiments,
   });
 

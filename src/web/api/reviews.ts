@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { Review, ReviewPage } from '../../core/api';
-import { FRESHNESS, REVIEW_PAGE_SIZE } from '../../core/constants';
+import { apiPaths } from '../../core/first-screen';
+import { FRESHNESS } from '../../core/constants';
 import type { ReviewBody } from '../../core/schemas/review';
 import { ApiError, api } from '../lib/api-client';
 import { officerQueryOptions } from './officers';
@@ -8,7 +9,7 @@ import { officerQueryOptions } from './officers';
 export const recentReviewsQueryOptions = () =>
   queryOptions({
     queryKey: ['reviews', 'recent'],
-    queryFn: () => api.get<Review[]>('/api/reviews/recent'),
+    queryFn: () => api.get<Review[]>(apiPaths.recentReviews),
     staleTime: FRESHNESS.recentReviews,
   });
 
@@ -17,7 +18,7 @@ export const officerReviewsQueryOptions = (officerId: number) =>
   infiniteQueryOptions({
     queryKey: ['reviews', 'officer', officerId],
     queryFn: ({ pageParam }) =>
-      api.get<ReviewPage>(`/api/reviews/officer/${officerId}?page=${pageParam}&limit=${REVIEW_PAGE_SIZE}`),
+      api.get<ReviewPage>(apiPaths.officerReviews(officerId, pageParam)),
     initialPageParam: 1,
     getNextPageParam: (lastPage, allPages) => {
       const loaded = allPages.reduce((n, page) => n + page.reviews.length, 0);

@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Side } from '../../core/api';
+import { apiPaths } from '../../core/first-screen';
 import { FRESHNESS } from '../../core/constants';
 import { api } from '../lib/api-client';
 
 export const sidesQueryOptions = () =>
   queryOptions({
     queryKey: ['sides'],
-    queryFn: () => api.get<Side[]>('/api/sides'),
+    queryFn: () => api.get<Side[]>(apiPaths.sides),
     staleTime: FRESHNESS.sides,
   });
 

@@ -17,7 +17,7 @@ import { LoadFailedAlert } from '../../components/load-failed-alert';
 import { ResourceNotFound } from '../../components/resource-not-found';
 import { ApiError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
-import { parsePositiveId } from '../../lib/parse-id';
+import { parsePositiveId } from '../../../core/parse-id';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { chooseRegimentManagement } from './regiment-management';
 

@@ -13,7 +13,7 @@ import { Button } from '../../components/ui/button';
 import { Alert, Skeleton, Spinner } from '../../components/ui/feedback';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
-import { parsePositiveId } from '../../lib/parse-id';
+import { parsePositiveId } from '../../../core/parse-id';
 import { toast } from '../../lib/toast-store';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { RedirectWithNotice } from '../../components/redirect-with-notice';

@@ -16,7 +16,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { selectRegimentResults } from './regiment-results';
 import { SearchResults } from './search-results';
-import { fromSortValue, parseSearchParams, serializeSearchParams, toSortValue, type SearchState } from './search-params';
+import { fromSortValue, officerSearchOf, parseSearchParams, serializeSearchParams, toSortValue, type SearchState } from '../../../core/search-params';
 import { useDebouncedQueryText } from './use-debounced-query-text';
 
 type Tab = 'officers' | 'regiments';
@@ -55,13 +55,7 @@ export function SearchPage() {
     enabled: tab === 'officers' && search.sideId !== null,
   });
   const officersQuery = useQuery({
-    ...officerSearchQueryOptions({
-      q: search.q || undefined,
-      sideId: search.sideId ?? undefined,
-      regimentId: search.regimentId ?? undefined,
-      sortBy: search.sortBy,
-      sortOrder: search.sortOrder,
-    }),
+    ...officerSearchQueryOptions(officerSearchOf(search)),
     placeholderData: keepPreviousData,
     enabled: tab === 'officers',
   });

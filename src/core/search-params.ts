@@ -3,9 +3,9 @@
  * showRegiments, sortBy and sortOrder. A URL is typed, pasted and bookmarked by people, so parsing
  * never throws: a value that is not valid is ignored and its default used instead.
  */
-import { LIMITS } from '../../../core/constants';
-import { DEFAULT_SORT, SORT_BY_VALUES, SORT_OPTIONS, SORT_ORDER_VALUES, type SortBy, type SortOrder } from '../../../core/search';
-import { parsePositiveId } from '../../lib/parse-id';
+import { LIMITS } from './constants.js';
+import { DEFAULT_SORT, SORT_BY_VALUES, SORT_OPTIONS, SORT_ORDER_VALUES, type SortBy, type SortOrder } from './search.js';
+import { parsePositiveId } from './parse-id.js';
 
 export interface SearchState {
   /** Trimmed free text; '' means no text filter. */
@@ -48,6 +48,26 @@ export function parseSearchParams(params: URLSearchParams): SearchState {
     showRegiments: params.get('showRegiments') === 'true',
     sortBy: isOneOf(SORT_BY_VALUES, sortBy) ? sortBy : DEFAULT_SEARCH_STATE.sortBy,
     sortOrder: isOneOf(SORT_ORDER_VALUES, sortOrder) ? sortOrder : DEFAULT_SEARCH_STATE.sortOrder,
+  };
+}
+
+/** The query of GET /api/officers/search. */
+export interface OfficerSearch {
+  q?: string;
+  sideId?: number;
+  regimentId?: number;
+  sortBy: SortBy;
+  sortOrder: SortOrder;
+}
+
+/** The officer search a state asks the API for (GET /api/officers/search). */
+export function officerSearchOf(state: SearchState): OfficerSearch {
+  return {
+    q: state.q || undefined,
+    sideId: state.sideId ?? undefined,
+    regimentId: state.regimentId ?? undefined,
+    sortBy: state.sortBy,
+    sortOrder: state.sortOrder,
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsePositiveId } from './parse-id';
+import { parsePositiveId } from './parse-id.js';
 
 describe('parsePositiveId', () => {
   it('reads a positive whole number', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SORT_OPTIONS } from '../../../core/search';
+import { SORT_OPTIONS } from './search.js';
 import {
   DEFAULT_SEARCH_STATE,
   fromSortValue,
@@ -7,7 +7,7 @@ import {
   parseSearchParams,
   serializeSearchParams,
   toSortValue,
-} from './search-params';
+} from './search-params.js';
 
 const parse = (query: string) => parseSearchParams(new URLSearchParams(query));
 

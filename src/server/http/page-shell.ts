@@ -1,0 +1,67 @@
+/**
+ * The HTML shell every client-side route is answered with, plus what that page needs first, named
+ * in its <head> so the browser fetches it while it downloads the app's code instead of after
+ * running it:
+ * - the page's first-screen API answers, as fetch preloads (src/core/first-screen.ts; the client
+ *   waits for the same answers before its first render). `use-credentials` matches the client's
+ *   fetches (credentials: 'include'), or the browser would not use the preloaded answers;
+ * - the code of a page the router loads lazily, and the chunks it imports, as module preloads
+ *   (read from Vite's manifest), which the app would otherwise ask for only once it runs.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { firstScreenPage, firstScreenRequests, type FirstScreenPage } from '../../core/first-screen.js';
+import { escapeHtml } from './escape-html.js';
+
+/** The module of each lazily loaded page, as Vite's manifest names it (relative to src/web). */
+const PAGE_MODULES: Partial<Record<FirstScreenPage['page'], string>> = {
+  officer: 'features/officers/officer-page.tsx',
+  regiment: 'features/regiments/regiment-page.tsx',
+  search: 'features/search/search-page.tsx',
+};
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+export interface PageShell {
+  /** The shell for a request URL (path and query). */
+  html(url: string): string;
+}
+
+export function readPageShell(webRoot: string): PageShell {
+  const shell = readFileSync(path.join(webRoot, 'index.html'), 'utf8');
+  const manifestFile = path.join(webRoot, '.vite', 'manifest.json');
+  const manifest: Manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest) : {};
+  return { html: (url) => shellWithPreloads(shell, url, manifest) };
+}
+
+/** Every chunk a manifest entry imports statically, itself included. */
+function staticClosure(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
+  if (into.has(key) || !manifest[key]) return into;
+  into.add(key);
+  for (const imported of manifest[key].imports ?? []) staticClosure(manifest, imported, into);
+  return into;
+}
+
+function pageModulePreloads(manifest: Manifest, page: FirstScreenPage): string[] {
+  const module = PAGE_MODULES[page.page];
+  if (!module || !manifest[module]) return [];
+  const loaded = new Set<string>();
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) staticClosure(manifest, key, loaded);
+  return [...staticClosure(manifest, module)].filter((key) => !loaded.has(key)).map((key) => `/${manifest[key]!.file}`);
+}
+
+export function shellWithPreloads(shell: string, url: string, manifest: Manifest = {}): string {
+  const { pathname, search } = new URL(url, 'http://localhost');
+  const fetches = firstScreenRequests(pathname, search).map(
+    (href) => `<link rel="preload" as="fetch" href="${escapeHtml(href)}" crossorigin="use-credentials">`,
+  );
+  const modules = pageModulePreloads(manifest, firstScreenPage(pathname, search)).map(
+    (href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`,
+  );
+  return shell.replace('</head>', `${[...fetches, ...modules].join('')}</head>`);
+}

@@ -1,0 +1,54 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { firstScreenRequests } from '../../core/first-screen';
+import { createQueryClient } from './query-client';
+import { prefetchFirstScreen } from './first-screen';
+
+/** The URLs the client asks for before its first render, answered with empty JSON. */
+async function fetchedBeforeFirstRender(pathname: string, search = ''): Promise<string[]> {
+  const urls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      urls.push(url);
+      return new Response(url.includes('/api/reviews/officer/') ? '{"reviews":[],"totalCount":0}' : '[]', { status: 200 });
+    }),
+  );
+  await prefetchFirstScreen(createQueryClient(), { pathname, search });
+  return urls;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the first screen', () => {
+  // The server preloads firstScreenRequests; a preload the client does not use is a wasted request.
+  it.each([
+    ['/', ''],
+    ['/officer/87', ''],
+    ['/Officer/87/', ''],
+    ['/regiment/3', ''],
+    ['/search', ''],
+    ['/search', '?q=Crawford'],
+    ['/search', '?q=%20Hancock%20&sideId=1&regimentId=4&sortBy=name&sortOrder=asc'],
+    ['/search', '?sideId=2'],
+    ['/search', '?showRegiments=true&q=Maine'],
+    ['/officer/abc', ''],
+    ['/my-reviews', ''],
+  ])('of %s%s is fetched by the client exactly as the server preloads it', async (pathname, search) => {
+    expect((await fetchedBeforeFirstRender(pathname, search)).sort()).toEqual(firstScreenRequests(pathname, search).sort());
+  });
+
+  it("of an officer's page is the officer and the first page of its reviews", () => {
+    expect(firstScreenRequests('/officer/87', '')).toEqual(['/api/auth/status', '/api/officers/87', '/api/reviews/officer/87?page=1&limit=5']);
+  });
+
+  it('of a search is the sides, the regiment filter and the results, with the default sort', () => {
+    expect(firstScreenRequests('/search', '?q=Crawford')).toEqual([
+      '/api/auth/status',
+      '/api/sides',
+      '/api/regiments',
+      '/api/officers/search?q=Crawford&sortBy=rating&sortOrder=desc',
+    ]);
+  });
+});

@@ -1,0 +1,53 @@
+/**
+ * What the first screen of a page shows, fetched before the app first renders (main.tsx), so the
+ * page is drawn once with its content instead of as skeletons that four answers then fill one by
+ * one: each answer filling in meant a render, a style recalculation and a layout of the whole page
+ * after the first paint, the blocking time Lighthouse counted on a phone (docs/performance.md). The
+ * server names the same requests as preloads in the page's HTML (src/core/first-screen.ts).
+ *
+ * The queries are the pages' own (the same options, hence the same keys): nothing is fetched twice.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { firstScreenPage } from '../../core/first-screen';
+import { officerSearchOf } from '../../core/search-params';
+import { authStatusQueryOptions } from '../api/auth';
+import { officerQueryOptions, officerSearchQueryOptions, regimentOfficersQueryOptions, topOfficersQueryOptions } from '../api/officers';
+import { regimentQueryOptions, regimentsBySideQueryOptions, regimentsQueryOptions } from '../api/regiments';
+import { officerReviewsQueryOptions, recentReviewsQueryOptions } from '../api/reviews';
+import { sidesQueryOptions } from '../api/sides';
+
+/** Starts the page's first-screen queries; resolves when all have settled (failures included). */
+export function prefetchFirstScreen(queryClient: QueryClient, location: { pathname: string; search: string }): Promise<unknown> {
+  const fetches: Array<Promise<unknown>> = [queryClient.prefetchQuery(authStatusQueryOptions())];
+  const page = firstScreenPage(location.pathname, location.search);
+  switch (page.page) {
+    case 'home':
+      fetches.push(
+        queryClient.prefetchQuery(topOfficersQueryOptions()),
+        queryClient.prefetchQuery(regimentsQueryOptions()),
+        queryClient.prefetchQuery(recentReviewsQueryOptions()),
+        queryClient.prefetchQuery(sidesQueryOptions()),
+      );
+      break;
+    case 'officer':
+      fetches.push(queryClient.prefetchQuery(officerQueryOptions(page.id)), queryClient.prefetchInfiniteQuery(officerReviewsQueryOptions(page.id)));
+      break;
+    case 'regiment':
+      fetches.push(queryClient.prefetchQuery(regimentQueryOptions(page.id)), queryClient.prefetchQuery(regimentOfficersQueryOptions(page.id)));
+      break;
+    case 'search': {
+      const { search } = page;
+      fetches.push(queryClient.prefetchQuery(sidesQueryOptions()));
+      fetches.push(
+        search.sideId === null || search.showRegiments
+          ? queryClient.prefetchQuery(regimentsQueryOptions())
+          : queryClient.prefetchQuery(regimentsBySideQueryOptions(search.sideId)),
+      );
+      if (!search.showRegiments) fetches.push(queryClient.prefetchQuery(officerSearchQueryOptions(officerSearchOf(search))));
+      break;
+    }
+    case 'other':
+      break;
+  }
+  return Promise.all(fetches);
+}
