@@ -1,15 +1,13 @@
-import { Flag } from 'lucide-react';
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy } from 'react';
 import type { Review } from '../../../core/api';
 import { MSG } from '../../../core/messages';
 import { useAuth } from '../../api/auth';
 import { toast } from '../../lib/toast-store';
-import { Button, type ButtonProps } from '../ui/button';
-import { Dialog, DialogContent, DialogTrigger } from '../ui/dialog';
-import { Spinner } from '../ui/feedback';
+import { FlagButton } from './flag-button';
 
-// The form (and its validation library) loads when the dialog first opens.
-const FlagReasonForm = lazy(() => import('./review-flag-form').then((m) => ({ default: m.FlagReasonForm })));
+// The dialog (and, when it opens, its form) loads for signed-in readers only: visitors get a
+// button that asks them to log in, without the dialog's code on their first screen.
+const ReviewFlagDialog = lazy(() => import('./review-flag-dialog').then((m) => ({ default: m.ReviewFlagDialog })));
 
 /**
  * 'Flag' asks an admin to look at a review (spec sections 2 and 6): a dialog takes the reason.
@@ -17,7 +15,6 @@ const FlagReasonForm = lazy(() => import('./review-flag-form').then((m) => ({ de
  */
 export function ReviewFlag({ review }: { review: Pick<Review, 'id' | 'userId'> }) {
   const { user, isLoading } = useAuth();
-  const [isOpen, setIsOpen] = useState(false);
 
   if (user && user.id === review.userId) return null;
 
@@ -31,29 +28,8 @@ export function ReviewFlag({ review }: { review: Pick<Review, 'id' | 'userId'> }
   }
 
   return (
-    <Dialog open={isOpen} onOpenChange={setIsOpen}>
-      <DialogTrigger asChild>
-        <FlagButton />
-      </DialogTrigger>
-      <DialogContent
-        title={MSG.reviewActions.flagDialogTitle}
-        description="Tell the moderators what is wrong with this review. An admin will look at it."
-      >
-        {/* Inside the content, so every opening starts with an empty form. */}
-        <Suspense fallback={<Spinner />}>
-          <FlagReasonForm reviewId={review.id} onFlagged={() => setIsOpen(false)} />
-        </Suspense>
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-/** Takes any button props: as a DialogTrigger child it receives the trigger's props and ref. */
-function FlagButton(props: ButtonProps) {
-  return (
-    <Button variant="ghost" size="sm" className="text-stone-600" {...props}>
-      <Flag className="h-4 w-4" aria-hidden />
-      {MSG.reviewActions.flag}
-    </Button>
+    <Suspense fallback={<FlagButton disabled />}>
+      <ReviewFlagDialog reviewId={review.id} />
+    </Suspense>
   );
 }
