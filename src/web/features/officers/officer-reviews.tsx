@@ -1,7 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Suspense, lazy } from 'react';
-import { useIsAdmin } from '../../api/auth';
 import { officerReviewsQueryOptions } from '../../api/reviews';
+import { AdminReviewDeleteAction } from '../../components/domain/admin-review-delete-action';
 import { ReviewCard } from '../../components/domain/review-card';
 import { ReviewFlag } from '../../components/domain/review-flag';
 import { ReviewVotes } from '../../components/domain/review-votes';
@@ -13,11 +12,6 @@ import { ReviewButton } from './review-button';
 import { collectLoadedReviews } from './review-pages';
 import { useWhenVisible } from './use-when-visible';
 
-// Only admins see it: its dialog code stays out of everyone else's officer page.
-const AdminReviewDelete = lazy(() =>
-  import('../../components/domain/admin-review-delete').then((m) => ({ default: m.AdminReviewDelete })),
-);
-
 /**
  * The officer's reviews, five a page (spec section 9). A sentinel below the list loads the next
  * page as it nears the viewport; the 'Load more reviews' button does the same for keyboards and
@@ -27,8 +21,6 @@ const AdminReviewDelete = lazy(() =>
 export function OfficerReviews({ officerId }: { officerId: number }) {
   const { data, error, isPending, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError } =
     useInfiniteQuery(officerReviewsQueryOptions(officerId));
-  // Admins may delete any review (spec section 6); others do not load that code.
-  const isAdmin = useIsAdmin();
 
   const loadMore = () => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
@@ -66,15 +58,7 @@ export function OfficerReviews({ officerId }: { officerId: number }) {
                     <>
                       <ReviewVotes review={review} />
                       <ReviewFlag review={review} />
-                      {isAdmin && (
-                        <Suspense fallback={null}>
-                          <AdminReviewDelete
-                            review={review}
-                            authorName={review.user.username}
-                            officerName={`${review.officer.rank} ${review.officer.name}`}
-                          />
-                        </Suspense>
-                      )}
+                      <AdminReviewDeleteAction review={review} />
                     </>
                   }
                 />

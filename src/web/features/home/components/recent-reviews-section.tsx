@@ -1,17 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, lazy } from 'react';
 import { MSG } from '../../../../core/messages';
 import { useIsAdmin } from '../../../api/auth';
 import { recentReviewsQueryOptions } from '../../../api/reviews';
+import { AdminReviewDeleteAction } from '../../../components/domain/admin-review-delete-action';
 import { ReviewCard } from '../../../components/domain/review-card';
 import { Alert, EmptyState, Skeleton } from '../../../components/ui/feedback';
 import { errorMessage } from '../../../lib/api-client';
 import { HomeSection } from './home-section';
-
-// Only admins see it: its dialog code stays out of everyone else's first screen.
-const AdminReviewDelete = lazy(() =>
-  import('../../../components/domain/admin-review-delete').then((m) => ({ default: m.AdminReviewDelete })),
-);
 
 /** 'Recent Reviews' across all officers (spec section 2, Home). */
 export function RecentReviewsSection() {
@@ -43,15 +38,7 @@ export function RecentReviewsSection() {
                 review={review}
                 showOfficer
                 actions={
-                  isAdmin ? (
-                    <Suspense fallback={null}>
-                      <AdminReviewDelete
-                        review={review}
-                        authorName={review.user.username}
-                        officerName={`${review.officer.rank} ${review.officer.name}`}
-                      />
-                    </Suspense>
-                  ) : undefined
+                  isAdmin ? <AdminReviewDeleteAction review={review} /> : undefined
                 }
               />
             </li>
