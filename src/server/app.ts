@@ -176,9 +176,8 @@ async function registerWebApp(app: App, webRoot: string) {
       return reply.code(404).send({ message: MSG.server.notFoundApi, code: 'NOT_FOUND' } satisfies ErrorBody);
     }
     // Unknown paths still get the app, which shows its own not-found screen. The page's first API
-    // answers are named as preloads (page-shell.ts); @fastify/etag and @fastify/compress do the rest.
-    void reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
-    return reply.send(shell.html(request.url));
+    // answers are named as preloads (page-shell.ts).
+    return shell.send(request, reply);
   });
 }
 

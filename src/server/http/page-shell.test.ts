@@ -1,5 +1,10 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { shellWithPreloads } from './page-shell.js';
+import { readPageShell, shellWithPreloads } from './page-shell.js';
 
 const SHELL = '<!doctype html><html><head><title>t</title></head><body><div id="root"></div></body></html>';
 
@@ -34,5 +39,34 @@ describe('the HTML shell', () => {
 
   it('preloads only the auth status for a page without a first screen of its own', () => {
     expect(shellWithPreloads(SHELL, '/my-reviews').match(/rel="preload"/g)).toHaveLength(1);
+  });
+
+  it('is answered compressed with an ETag, 304 when the browser has it, each page with its own preloads', async () => {
+    const webRoot = mkdtempSync(path.join(tmpdir(), 'wor-shell-'));
+    try {
+      // As large as the real shell: answers under 1 KB are not worth compressing.
+      const html = SHELL.replace('<title>', `<meta name="description" content="${'War of Rights officers. '.repeat(40)}"><title>`);
+      writeFileSync(path.join(webRoot, 'index.html'), html);
+      mkdirSync(path.join(webRoot, '.vite'));
+      writeFileSync(path.join(webRoot, '.vite', 'manifest.json'), JSON.stringify({ 'index.html': { file: 'assets/index-1.js', isEntry: true } }));
+      const shell = readPageShell(webRoot);
+      const app = Fastify();
+      app.setNotFoundHandler((request, reply) => shell.send(request, reply));
+
+      const first = await app.inject({ url: '/officer/87', headers: { 'accept-encoding': 'br' } });
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(first.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(first.rawPayload).toString()).toBe(shellWithPreloads(html, '/officer/87'));
+
+      const again = await app.inject({ url: '/officer/87', headers: { 'if-none-match': String(first.headers.etag) } });
+      expect(again.statusCode).toBe(304);
+      const other = await app.inject({ url: '/officer/88' });
+      expect(other.headers.etag).not.toBe(first.headers.etag);
+      expect(other.body).toContain('href="/api/officers/88"');
+      await app.close();
+    } finally {
+      rmSync(webRoot, { recursive: true, force: true });
+    }
   });
 });

@@ -10,8 +10,16 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { firstScreenPage, firstScreenRequests, type FirstScreenPage } from '../../core/first-screen.js';
 import { escapeHtml } from './escape-html.js';
+import { ENTRY_OVERHEAD_BYTES, ResponseCache, exactCopy, sendEntry, weakEtag, type Entry } from './response-cache.js';
+
+/**
+ * Shells already assembled and compressed, by their preloads (one per officer, regiment or search
+ * page visited): the officer page's HTML is a hot read. Bounded like the response cache, by bytes.
+ */
+const SHELL_CACHE_BYTES = 4 * 1024 * 1024;
 
 /** The module of each lazily loaded page, as Vite's manifest names it (relative to src/web). */
 const PAGE_MODULES: Partial<Record<FirstScreenPage['page'], string>> = {
@@ -28,15 +36,36 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 export interface PageShell {
-  /** The shell for a request URL (path and query). */
-  html(url: string): string;
+  /** Answers a page request with its shell: ETag, 304, compressed as the client accepts. */
+  send(request: FastifyRequest, reply: FastifyReply): FastifyReply;
 }
 
 export function readPageShell(webRoot: string): PageShell {
   const shell = readFileSync(path.join(webRoot, 'index.html'), 'utf8');
   const manifestFile = path.join(webRoot, '.vite', 'manifest.json');
   const manifest: Manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest) : {};
-  return { html: (url) => shellWithPreloads(shell, url, manifest) };
+  const assembled = new ResponseCache(SHELL_CACHE_BYTES);
+  return {
+    send(request, reply) {
+      const links = preloadLinks(request.url, manifest);
+      let entry = assembled.get(links);
+      if (!entry) {
+        const identity = exactCopy(Buffer.from(withLinks(shell, links)));
+        const created: Entry = {
+          key: links,
+          tags: [],
+          computedAt: assembled.now(),
+          etag: weakEtag(identity),
+          contentType: 'text/html; charset=utf-8',
+          identity,
+          bytes: identity.length + links.length + ENTRY_OVERHEAD_BYTES,
+        };
+        assembled.store(assembled.currentGeneration(), created);
+        entry = created;
+      }
+      return sendEntry(request, reply, entry, assembled);
+    },
+  };
 }
 
 /** Every chunk a manifest entry imports statically, itself included. */
@@ -55,7 +84,8 @@ function pageModulePreloads(manifest: Manifest, page: FirstScreenPage): string[]
   return [...staticClosure(manifest, module)].filter((key) => !loaded.has(key)).map((key) => `/${manifest[key]!.file}`);
 }
 
-export function shellWithPreloads(shell: string, url: string, manifest: Manifest = {}): string {
+/** The <link> elements naming what the page at this URL needs first. */
+function preloadLinks(url: string, manifest: Manifest): string {
   const { pathname, search } = new URL(url, 'http://localhost');
   const fetches = firstScreenRequests(pathname, search).map(
     (href) => `<link rel="preload" as="fetch" href="${escapeHtml(href)}" crossorigin="use-credentials">`,
@@ -63,5 +93,13 @@ export function shellWithPreloads(shell: string, url: string, manifest: Manifest
   const modules = pageModulePreloads(manifest, firstScreenPage(pathname, search)).map(
     (href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`,
   );
-  return shell.replace('</head>', `${[...fetches, ...modules].join('')}</head>`);
+  return [...fetches, ...modules].join('');
+}
+
+function withLinks(shell: string, links: string): string {
+  return shell.replace('</head>', `${links}</head>`);
+}
+
+export function shellWithPreloads(shell: string, url: string, manifest: Manifest = {}): string {
+  return withLinks(shell, preloadLinks(url, manifest));
 }

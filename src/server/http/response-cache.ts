@@ -325,7 +325,7 @@ export function preferredEncoding(header: string | undefined): Encoding {
   return 'identity';
 }
 
-function weakEtag(body: Buffer): string {
+export function weakEtag(body: Buffer): string {
   return `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
 }
 
@@ -338,7 +338,8 @@ function etagMatches(header: string | undefined, etag: string): boolean {
   });
 }
 
-function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: Entry, cache: ResponseCache) {
+/** Answers with a kept entry: its ETag (304 when the client has it), compressed as the client accepts. */
+export function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: Entry, cache: ResponseCache) {
   void reply
     .header('Content-Type', entry.contentType)
     .header('ETag', entry.etag)
