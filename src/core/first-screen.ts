@@ -58,7 +58,10 @@ export function firstScreenPage(pathname: string, search: string): FirstScreenPa
 
 /** The paths the page's first screen asks the API for, the auth status first. */
 export function firstScreenRequests(pathname: string, search: string): string[] {
-  const page = firstScreenPage(pathname, search);
+  return firstScreenRequestsOf(firstScreenPage(pathname, search));
+}
+
+export function firstScreenRequestsOf(page: FirstScreenPage): string[] {
   const paths: string[] = [apiPaths.authStatus];
   switch (page.page) {
     case 'home':

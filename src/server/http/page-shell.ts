@@ -11,7 +11,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { firstScreenPage, firstScreenRequests, type FirstScreenPage } from '../../core/first-screen.js';
+import { firstScreenPage, firstScreenRequestsOf, type FirstScreenPage } from '../../core/first-screen.js';
 import { escapeHtml } from './escape-html.js';
 import { ENTRY_OVERHEAD_BYTES, ResponseCache, exactCopy, sendEntry, weakEtag, type Entry } from './response-cache.js';
 
@@ -44,10 +44,11 @@ export function readPageShell(webRoot: string): PageShell {
   const shell = readFileSync(path.join(webRoot, 'index.html'), 'utf8');
   const manifestFile = path.join(webRoot, '.vite', 'manifest.json');
   const manifest: Manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest) : {};
+  const moduleLinks = moduleLinksByPage(manifest);
   const assembled = new ResponseCache(SHELL_CACHE_BYTES);
   return {
     send(request, reply) {
-      const links = preloadLinks(request.url, manifest);
+      const links = preloadLinks(request.url, moduleLinks);
       let entry = assembled.get(links);
       if (!entry) {
         const identity = exactCopy(Buffer.from(withLinks(shell, links)));
@@ -76,24 +77,33 @@ function staticClosure(manifest: Manifest, key: string, into = new Set<string>()
   return into;
 }
 
-function pageModulePreloads(manifest: Manifest, page: FirstScreenPage): string[] {
-  const module = PAGE_MODULES[page.page];
-  if (!module || !manifest[module]) return [];
+/**
+ * The module preloads of each lazily loaded page: its chunk and what that imports, less what the
+ * entry has already loaded. Computed once, from the manifest, not per request.
+ */
+function moduleLinksByPage(manifest: Manifest): ModuleLinks {
   const loaded = new Set<string>();
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) staticClosure(manifest, key, loaded);
-  return [...staticClosure(manifest, module)].filter((key) => !loaded.has(key)).map((key) => `/${manifest[key]!.file}`);
+  const links: ModuleLinks = {};
+  for (const [page, module] of Object.entries(PAGE_MODULES) as Array<[FirstScreenPage['page'], string]>) {
+    if (!manifest[module]) continue;
+    links[page] = [...staticClosure(manifest, module)]
+      .filter((key) => !loaded.has(key))
+      .map((key) => `<link rel="modulepreload" crossorigin href="${escapeHtml(`/${manifest[key]!.file}`)}">`)
+      .join('');
+  }
+  return links;
 }
+type ModuleLinks = Partial<Record<FirstScreenPage['page'], string>>;
 
 /** The <link> elements naming what the page at this URL needs first. */
-function preloadLinks(url: string, manifest: Manifest): string {
+function preloadLinks(url: string, moduleLinks: ModuleLinks): string {
   const { pathname, search } = new URL(url, 'http://localhost');
-  const fetches = firstScreenRequests(pathname, search).map(
+  const page = firstScreenPage(pathname, search);
+  const fetches = firstScreenRequestsOf(page).map(
     (href) => `<link rel="preload" as="fetch" href="${escapeHtml(href)}" crossorigin="use-credentials">`,
   );
-  const modules = pageModulePreloads(manifest, firstScreenPage(pathname, search)).map(
-    (href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`,
-  );
-  return [...fetches, ...modules].join('');
+  return fetches.join('') + (moduleLinks[page.page] ?? '');
 }
 
 function withLinks(shell: string, links: string): string {
@@ -101,5 +111,5 @@ function withLinks(shell: string, links: string): string {
 }
 
 export function shellWithPreloads(shell: string, url: string, manifest: Manifest = {}): string {
-  return withLinks(shell, preloadLinks(url, manifest));
+  return withLinks(shell, preloadLinks(url, moduleLinksByPage(manifest)));
 }
