@@ -2,35 +2,14 @@
  * The API answers the first screen of a page shows: the client fetches them before its first
  * render (src/web/app/first-screen.ts) and the server names them in the page's HTML as preloads, so
  * the browser asks for them while it is still downloading the app's code. Both sides build the
- * same URLs from the same paths below; src/web/app/first-screen.test.ts checks they agree.
+ * same URLs from the same paths (api-paths.ts); src/web/app/first-screen.test.ts checks they agree.
  *
  * Only the public pages people land on are listed; any other page has none but the auth status.
  */
-import { REVIEW_PAGE_SIZE, type SideCode } from './constants.js';
+import { apiPaths } from './api-paths.js';
 import { parsePositiveId } from './parse-id.js';
-import { officerSearchOf, parseSearchParams, type OfficerSearch } from './search-params.js';
+import { officerSearchOf, parseSearchParams } from './search-params.js';
 
-export const apiPaths = {
-  authStatus: '/api/auth/status',
-  sides: '/api/sides',
-  regiments: '/api/regiments',
-  regiment: (id: number) => `/api/regiments/${id}`,
-  regimentsBySide: (sideId: number) => `/api/regiments/side/${sideId}`,
-  officer: (id: number) => `/api/officers/${id}`,
-  topOfficers: (side?: SideCode) => (side ? `/api/officers/top?side=${side}` : '/api/officers/top'),
-  regimentOfficers: (regimentId: number) => `/api/officers/regiment/${regimentId}`,
-  officerSearch: (search: OfficerSearch) => {
-    const params = new URLSearchParams();
-    if (search.q) params.set('q', search.q);
-    if (search.sideId) params.set('sideId', String(search.sideId));
-    if (search.regimentId) params.set('regimentId', String(search.regimentId));
-    params.set('sortBy', search.sortBy);
-    params.set('sortOrder', search.sortOrder);
-    return `/api/officers/search?${params.toString()}`;
-  },
-  recentReviews: '/api/reviews/recent',
-  officerReviews: (officerId: number, page: number) => `/api/reviews/officer/${officerId}?page=${page}&limit=${REVIEW_PAGE_SIZE}`,
-} as const;
 
 /** A page of the router: paths match case-insensitively, with or without a trailing slash. */
 export type FirstScreenPage =

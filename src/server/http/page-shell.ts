@@ -13,7 +13,7 @@ import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { firstScreenPage, firstScreenRequestsOf, type FirstScreenPage } from '../../core/first-screen.js';
 import { escapeHtml } from './escape-html.js';
-import { ENTRY_OVERHEAD_BYTES, ResponseCache, exactCopy, sendEntry, weakEtag, type Entry } from './response-cache.js';
+import { ResponseCache, createEntry, sendEntry } from './response-cache.js';
 
 /**
  * Shells already assembled and compressed, by their preloads (one per officer, regiment or search
@@ -51,18 +51,8 @@ export function readPageShell(webRoot: string): PageShell {
       const links = preloadLinks(request.url, moduleLinks);
       let entry = assembled.get(links);
       if (!entry) {
-        const identity = exactCopy(Buffer.from(withLinks(shell, links)));
-        const created: Entry = {
-          key: links,
-          tags: [],
-          computedAt: assembled.now(),
-          etag: weakEtag(identity),
-          contentType: 'text/html; charset=utf-8',
-          identity,
-          bytes: identity.length + links.length + ENTRY_OVERHEAD_BYTES,
-        };
-        assembled.store(assembled.currentGeneration(), created);
-        entry = created;
+        entry = createEntry({ key: links, tags: [], computedAt: assembled.now(), contentType: 'text/html; charset=utf-8', body: withLinks(shell, links) });
+        assembled.store(assembled.currentGeneration(), entry);
       }
       return sendEntry(request, reply, entry, assembled);
     },

@@ -91,7 +91,7 @@ const COMPRESS_THRESHOLD = 1024;
 /** URLs longer than this are answered but not cached: no legitimate public URL is that long. */
 const MAX_KEY_LENGTH = 512;
 /** What an entry costs besides its bodies and key: its object, Map slot and Buffer objects (measured, rounded up). */
-export const ENTRY_OVERHEAD_BYTES = 512;
+const ENTRY_OVERHEAD_BYTES = 512;
 type Encoding = 'br' | 'gzip' | 'identity';
 
 export interface Entry {
@@ -306,6 +306,20 @@ export function exactCopy(body: Buffer): Buffer {
   return copy;
 }
 
+/** An entry for an answer's body: kept as an exact-size buffer, with its ETag and its cost counted. */
+export function createEntry(answer: { key: string; tags: readonly CacheTag[]; computedAt: number; contentType: string; body: string }): Entry {
+  const identity = exactCopy(Buffer.from(answer.body));
+  return {
+    key: answer.key,
+    tags: answer.tags,
+    computedAt: answer.computedAt,
+    etag: weakEtag(identity),
+    contentType: answer.contentType,
+    identity,
+    bytes: identity.length + answer.key.length + ENTRY_OVERHEAD_BYTES,
+  };
+}
+
 function expireBy(entry: Entry, deadline: number) {
   entry.expiresAt = Math.min(entry.expiresAt ?? Infinity, deadline);
 }
@@ -325,7 +339,7 @@ export function preferredEncoding(header: string | undefined): Encoding {
   return 'identity';
 }
 
-export function weakEtag(body: Buffer): string {
+function weakEtag(body: Buffer): string {
   return `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
 }
 
@@ -423,16 +437,13 @@ export const responseCachePlugin = fp<{ cache: ResponseCache }>(async (app, { ca
     ) {
       return payload;
     }
-    const identity = exactCopy(Buffer.from(payload));
-    const entry: Entry = {
+    const entry = createEntry({
       key: request.url,
       tags: request.cacheAnswerTags ?? request[kTags] ?? config.publicCache!(request),
       computedAt: request[kComputedAt] ?? cache.now(),
-      etag: weakEtag(identity),
       contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
-      identity,
-      bytes: identity.length + request.url.length + ENTRY_OVERHEAD_BYTES,
-    };
+      body: payload,
+    });
     cache.store(generation, entry);
     await releaseClaim(request);
     void reply.header('ETag', entry.etag).header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AuthStatus, AuthUser } from '../../core/api';
-import { apiPaths } from '../../core/first-screen';
+import { apiPaths } from '../../core/api-paths';
 import { FRESHNESS } from '../../core/constants';
 import { MSG } from '../../core/messages';
 import type { LoginBody, RegisterBody } from '../../core/schemas/auth';

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Officer } from '../../core/api';
 import type { SideCode } from '../../core/constants';
 import { FRESHNESS } from '../../core/constants';
-import { apiPaths } from '../../core/first-screen';
+import { apiPaths } from '../../core/api-paths';
 import type { OfficerSearch } from '../../core/search-params';
 import { api } from '../lib/api-client';
 
@@ -24,8 +24,6 @@ export const regimentOfficersQueryOptions = (regimentId: number) =>
     queryKey: ['officers', 'regiment', regimentId],
     queryFn: () => api.get<Officer[]>(apiPaths.regimentOfficers(regimentId)),
   });
-
-export type { OfficerSearch };
 
 export const officerSearchQueryOptions = (search: OfficerSearch) =>
   queryOptions({

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { Review, ReviewPage } from '../../core/api';
-import { apiPaths } from '../../core/first-screen';
+import { apiPaths } from '../../core/api-paths';
 import { FRESHNESS } from '../../core/constants';
 import type { ReviewBody } from '../../core/schemas/review';
 import { ApiError, api } from '../lib/api-client';

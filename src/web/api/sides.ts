@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Side } from '../../core/api';
-import { apiPaths } from '../../core/first-screen';
+import { apiPaths } from '../../core/api-paths';
 import { FRESHNESS } from '../../core/constants';
 import { api } from '../lib/api-client';
 
