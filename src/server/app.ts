@@ -7,9 +7,9 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import etag from '@fastify/etag';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyServerOptions } from 'fastify';
+import type { HelmetOptions } from 'helmet';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../core/api.js';
 import { MSG } from '../core/messages.js';
@@ -31,6 +31,8 @@ import { sessionPlugin } from './plugins/session.js';
 import { ResponseCache, responseCachePlugin, type CacheBus } from './http/response-cache.js';
 import { loadSheddingPlugin, overloadReporter } from './http/load-shedding.js';
 import { readPageShell } from './http/page-shell.js';
+import { FrontServer } from './http/front-server.js';
+import { securityHeadersOf, securityHeadersPlugin } from './http/security-headers.js';
 import { createMailer, type Mailer } from './adapters/mail/mailer.js';
 import { MemoryRateLimitStore, type RateLimitStore } from './rate-limit/rate-limit.js';
 import { projectRoot } from './paths.js';
@@ -49,7 +51,16 @@ export interface BuildAppOptions {
 }
 
 export async function buildApp({ config, db, logger, rateLimitStore, mailer, cacheBus }: BuildAppOptions): Promise<App> {
+  const securityHeaders = securityHeadersOf(securityPolicy(config));
+  const responseCache = new ResponseCache(config.responseCacheBytes, cacheBus ?? null, { ratingsLagMs: config.listRatingsLagMs });
+  // Ready answers (kept public reads, page shells) are written before Fastify sees the request.
+  const front: FrontServer = new FrontServer(securityHeaders, (): FastifyBaseLogger => app.log);
+  front.addSource((url) => {
+    const entry = responseCache.get(url);
+    return entry && { entry, cache: responseCache };
+  });
   const app = Fastify({
+    serverFactory: front.serverFactory,
     logger: logger ?? loggerOptions(config),
     // Ids in URLs are short; anything longer is noise or an attack.
     routerOptions: { maxParamLength: 200 },
@@ -82,29 +93,14 @@ export async function buildApp({ config, db, logger, rateLimitStore, mailer, cac
     void reply.code(status).header('Cache-Control', 'no-store').send(body);
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Radix positions popovers with inline style attributes.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        connectSrc: ["'self'", ...firebaseConnectSources(config)],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: config.isHttps ? [] : null,
-      },
-    },
-    strictTransportSecurity: config.isHttps,
-    crossOriginEmbedderPolicy: false,
+  app.addHook('preClose', (done) => {
+    front.close();
+    done();
   });
-  // Between helmet (its headers are set first) and compress/etag (this one's onSend must see the
+  await app.register(securityHeadersPlugin, { headers: securityHeaders });
+  // Between the security headers (set first) and compress/etag (this one's onSend must see the
   // serialised JSON): public answers come ready-made from memory, writes invalidate them.
-  await app.register(responseCachePlugin, { cache: new ResponseCache(config.responseCacheBytes, cacheBus ?? null, { ratingsLagMs: config.listRatingsLagMs }) });
+  await app.register(responseCachePlugin, { cache: responseCache });
   await app.register(loadSheddingPlugin, { maxInFlight: config.maxInFlight });
   await app.register(compress, { threshold: 1024 });
   // Public GETs answer with an ETag and 304 Not Modified when the client already has the same body.
@@ -148,13 +144,13 @@ export async function buildApp({ config, db, logger, rateLimitStore, mailer, cac
 
   const webRoot = path.join(projectRoot(), 'dist', 'web');
   if (config.serveWeb && existsSync(path.join(webRoot, 'index.html'))) {
-    await registerWebApp(app, webRoot);
+    await registerWebApp(app, webRoot, front);
   }
   return app;
 }
 
 /** Serves the Vite build: hashed assets for a year, index.html for every client-side route. */
-async function registerWebApp(app: App, webRoot: string) {
+async function registerWebApp(app: App, webRoot: string, front: FrontServer) {
   await app.register(fastifyStatic, {
     root: webRoot,
     wildcard: false,
@@ -171,6 +167,7 @@ async function registerWebApp(app: App, webRoot: string) {
   });
   // The HTML shell answers every client-side route: read it once.
   const shell = readPageShell(webRoot);
+  front.addSource(shell.readyAnswer);
   app.setNotFoundHandler((request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.code(404).send({ message: MSG.server.notFoundApi, code: 'NOT_FOUND' } satisfies ErrorBody);
@@ -179,6 +176,30 @@ async function registerWebApp(app: App, webRoot: string) {
     // answers are named as preloads (page-shell.ts).
     return shell.send(request, reply);
   });
+}
+
+/** What helmet makes the security headers of (security-headers.ts): they depend on the configuration alone. */
+function securityPolicy(config: Config): HelmetOptions {
+  return {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix positions popovers with inline style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        connectSrc: ["'self'", ...firebaseConnectSources(config)],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: config.isHttps ? [] : null,
+      },
+    },
+    strictTransportSecurity: config.isHttps,
+    crossOriginEmbedderPolicy: false,
+  };
 }
 
 /** JSON lines for machines; readable lines when a person watches the terminal (npm start). */

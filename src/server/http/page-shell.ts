@@ -13,7 +13,8 @@ import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { firstScreenPage, firstScreenRequestsOf, type FirstScreenPage } from '../../core/first-screen.js';
 import { escapeHtml } from './escape-html.js';
-import { ResponseCache, createEntry, sendEntry } from './response-cache.js';
+import type { ReadyAnswerSource } from './front-server.js';
+import { ResponseCache, createEntry, sendEntry, type Entry } from './response-cache.js';
 
 /**
  * Shells already assembled and compressed, by their preloads (one per officer, regiment or search
@@ -38,6 +39,12 @@ type Manifest = Record<string, ManifestChunk>;
 export interface PageShell {
   /** Answers a page request with its shell: ETag, 304, compressed as the client accepts. */
   send(request: FastifyRequest, reply: FastifyReply): FastifyReply;
+  /**
+   * The shell of a page with a first screen of its own (home, officer, regiment, search), for the
+   * front server: those paths are never a file or another route, so Fastify would answer them with
+   * the shell too. Any other URL is left to Fastify.
+   */
+  readyAnswer: ReadyAnswerSource;
 }
 
 export function readPageShell(webRoot: string): PageShell {
@@ -46,17 +53,32 @@ export function readPageShell(webRoot: string): PageShell {
   const manifest: Manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest) : {};
   const moduleLinks = moduleLinksByPage(manifest);
   const assembled = new ResponseCache(SHELL_CACHE_BYTES);
+  const entryFor = (page: FirstScreenPage): Entry => {
+    const links = preloadLinks(page, moduleLinks);
+    let entry = assembled.get(links);
+    if (!entry) {
+      entry = createEntry({ key: links, tags: [], computedAt: assembled.now(), contentType: 'text/html; charset=utf-8', body: withLinks(shell, links) });
+      assembled.store(assembled.currentGeneration(), entry);
+    }
+    return entry;
+  };
   return {
     send(request, reply) {
-      const links = preloadLinks(request.url, moduleLinks);
-      let entry = assembled.get(links);
-      if (!entry) {
-        entry = createEntry({ key: links, tags: [], computedAt: assembled.now(), contentType: 'text/html; charset=utf-8', body: withLinks(shell, links) });
-        assembled.store(assembled.currentGeneration(), entry);
-      }
-      return sendEntry(request, reply, entry, assembled);
+      return sendEntry(request, reply, entryFor(pageOf(request.url)), assembled);
+    },
+    readyAnswer(url) {
+      const page = pageOf(url);
+      // A path the URL parser rewrote (dot segments, doubled slashes) may route elsewhere in Fastify.
+      if (page.page === 'other' || page.pathname !== (url.split('?', 1)[0] ?? url)) return undefined;
+      return { entry: entryFor(page), cache: assembled };
     },
   };
+}
+
+/** The router's page at this URL, with the path as the URL parser read it. */
+function pageOf(url: string): FirstScreenPage & { pathname: string } {
+  const { pathname, search } = new URL(url, 'http://localhost');
+  return { ...firstScreenPage(pathname, search), pathname };
 }
 
 /** Every chunk a manifest entry imports statically, itself included. */
@@ -86,10 +108,8 @@ function moduleLinksByPage(manifest: Manifest): ModuleLinks {
 }
 type ModuleLinks = Partial<Record<FirstScreenPage['page'], string>>;
 
-/** The <link> elements naming what the page at this URL needs first. */
-function preloadLinks(url: string, moduleLinks: ModuleLinks): string {
-  const { pathname, search } = new URL(url, 'http://localhost');
-  const page = firstScreenPage(pathname, search);
+/** The <link> elements naming what the page needs first. */
+function preloadLinks(page: FirstScreenPage, moduleLinks: ModuleLinks): string {
   const fetches = firstScreenRequestsOf(page).map(
     (href) => `<link rel="preload" as="fetch" href="${escapeHtml(href)}" crossorigin="use-credentials">`,
   );
@@ -101,5 +121,5 @@ function withLinks(shell: string, links: string): string {
 }
 
 export function shellWithPreloads(shell: string, url: string, manifest: Manifest = {}): string {
-  return withLinks(shell, preloadLinks(url, moduleLinksByPage(manifest)));
+  return withLinks(shell, preloadLinks(pageOf(url), moduleLinksByPage(manifest)));
 }

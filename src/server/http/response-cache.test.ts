@@ -153,24 +153,59 @@ describe('the response cache itself', () => {
     expect(cache.get('/api/regiments')).toBeDefined();
   });
 
-  it('replaces a computation a write made stale, and still releases those waiting for it', async () => {
+  it('replaces a computation a write made stale; those waiting for it wait for the new one', async () => {
     const cache = new ResponseCache(10_000);
     const stale = await cache.claim('/api/officers/top', ['lists']);
-    const waitingForStale = cache.claim('/api/officers/top', ['lists']);
+    let waiterDone = false;
+    const waitingForStale = cache.claim('/api/officers/top', ['lists']).then((claim) => ((waiterDone = true), claim));
     cache.invalidateLocally(['lists']);
     // A write to what it shows: the next request computes afresh rather than wait for a stale answer.
     const fresh = await cache.claim('/api/officers/top', ['lists']);
     expect(fresh).not.toBeNull();
-    // The stale computation ends first: its waiters go on, and the fresh claim stays in place.
+    // The stale computation ends first: its waiter does not compute the list again, it waits for the fresh one.
     cache.release(stale!);
-    expect(await waitingForStale).toBeNull();
-    let waitedForFresh = false;
-    const waitingForFresh = cache.claim('/api/officers/top', ['lists']).then(() => (waitedForFresh = true));
     await new Promise((resolve) => setImmediate(resolve));
-    expect(waitedForFresh).toBe(false);
+    expect(waiterDone).toBe(false);
+    cache.store(fresh!.generation, entry('/api/officers/top', 100));
     cache.release(fresh!);
-    await waitingForFresh;
-    expect(waitedForFresh).toBe(true);
+    expect(await waitingForStale).toBeNull();
+    expect(cache.get('/api/officers/top')).toBeDefined();
+  });
+
+  it('lets one of those waiting for a stale computation compute it again, the others wait for that one', async () => {
+    const cache = new ResponseCache(10_000);
+    const stale = await cache.claim('/api/reviews/recent', ['recent-reviews']);
+    const waiters = [cache.claim('/api/reviews/recent', ['recent-reviews']), cache.claim('/api/reviews/recent', ['recent-reviews'])];
+    cache.invalidateLocally(['recent-reviews']);
+    cache.release(stale!);
+    await new Promise((resolve) => setImmediate(resolve));
+    // Exactly one waiter holds the new claim; once it is answered, the other finds its entry.
+    const claimed = await Promise.race(waiters);
+    expect(claimed).not.toBeNull();
+    cache.store(claimed!.generation, entry('/api/reviews/recent', 100, ['recent-reviews']));
+    cache.release(claimed!);
+    const results = await Promise.all(waiters);
+    expect(results.filter((claim) => claim !== null)).toHaveLength(1);
+    expect(cache.get('/api/reviews/recent')).toBeDefined();
+  });
+
+  it('waits only a few rounds: under a stream of writes a request still gets its answer', async () => {
+    const cache = new ResponseCache(10_000);
+    let computing = await cache.claim('/api/reviews/recent', ['recent-reviews']);
+    const waiter = cache.claim('/api/reviews/recent', ['recent-reviews']);
+    let settled = false;
+    void waiter.then(() => (settled = true));
+    for (let round = 0; round < 3 && !settled; round++) {
+      // Each computation is made stale by a write before it ends; another request takes over.
+      cache.invalidateLocally(['recent-reviews']);
+      const next = await cache.claim('/api/reviews/recent', ['recent-reviews']);
+      cache.release(computing!);
+      computing = next;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    // After its rounds the waiter computes it itself rather than wait on for ever.
+    expect(await waiter).not.toBeNull();
+    cache.release(computing!);
   });
 
   it("tags a search answer by its officers when it holds every match, else by the lists' ratings", () => {
@@ -389,4 +424,5 @@ describe('two app processes on one PostgreSQL database', () => {
     }
     expect(seen.reviewCount).toBe(1);
   });
+
 });

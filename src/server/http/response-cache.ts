@@ -1,8 +1,10 @@
 /**
  * An in-process cache of the public GET answers (officers, regiments, review lists, search), kept as
  * ready-to-send bytes: serialised once, compressed once per encoding, with their ETag. A hit is
- * answered in onRequest, before the session lookup, the handler, serialisation, ETag hashing and
- * compression, which is what makes the read endpoints cheap (docs/decisions/0009-response-cache.md).
+ * answered by the front server before Fastify sees the request (front-server.ts), or in onRequest
+ * when it comes through Fastify (app.inject, a request that waited for another's computation):
+ * either way before the session lookup, the handler, serialisation, ETag hashing and compression,
+ * which is what makes the read endpoints cheap (docs/decisions/0009-response-cache.md, 0013).
  *
  * Correctness rests on invalidation, not on expiry:
  * - every successful write (any method but GET/HEAD/OPTIONS, status < 400) invalidates what its
@@ -20,6 +22,7 @@
  *   officer's own page and reviews, and the review list a vote was cast in, are exact at once.
  */
 import { createHash } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -112,6 +115,9 @@ export interface Entry {
 /** Invalidated tags remembered one by one, at most; past that, any read in flight counts as stale. */
 const MAX_REMEMBERED_TAGS = 50_000;
 
+/** How many computations of one URL a request waits for in turn, each made stale by a write, before computing it itself. */
+const MAX_CLAIM_ROUNDS = 3;
+
 /** A miss being computed by one request; others asking for the same URL wait for `done`. */
 export interface Claim {
   key: string;
@@ -182,15 +188,19 @@ export class ResponseCache {
 
   /**
    * Called on a miss. The first request for a URL computes it (its claim is returned); one arriving
-   * meanwhile waits until that answer is stored or has failed (null), so a popular list dropped by
-   * a write is computed once, not once per waiting visitor. A computation that a write has made
-   * stale is not waited for: a new claim replaces it.
+   * meanwhile waits until that answer is stored or has failed (null: look the entry up, and compute
+   * the answer unclaimed if there is none). A computation that a write has made stale is not waited
+   * for: a new claim replaces it, and whoever was waiting for the stale one waits for its
+   * replacement or becomes it. So a popular list dropped by a write is computed once, not once per
+   * waiting visitor, even while writes keep coming; after a few rounds a waiter computes it itself.
    */
   async claim(key: string, tags: readonly CacheTag[]): Promise<Claim | null> {
-    const current = this.pending.get(key);
-    if (current && !this.isStale(current.tags, current.generation)) {
+    for (let round = 0; round < MAX_CLAIM_ROUNDS; round++) {
+      const current = this.pending.get(key);
+      if (!current || this.isStale(current.tags, current.generation)) break;
       await current.done;
-      return null;
+      // Stored, or not to be stored (an error, an answer not kept): waiting again would not help.
+      if (!this.isStale(current.tags, current.generation)) return null;
     }
     let finish!: () => void;
     const done = new Promise<void>((resolve) => (finish = resolve));
@@ -352,19 +362,37 @@ function etagMatches(header: string | undefined, etag: string): boolean {
   });
 }
 
-/** Answers with a kept entry: its ETag (304 when the client has it), compressed as the client accepts. */
-export function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: Entry, cache: ResponseCache) {
-  void reply
-    .header('Content-Type', entry.contentType)
-    .header('ETag', entry.etag)
-    .header('Cache-Control', 'no-cache')
-    .header('Vary', 'Accept-Encoding');
-  if (etagMatches(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
-  const encoding = preferredEncoding(request.headers['accept-encoding']);
+/** What a kept entry answers a request with: its ETag (304 when the client has it), compressed as the client accepts. */
+export interface ReadyAnswer {
+  status: 200 | 304;
+  headers: Record<string, string>;
+  body: Buffer | undefined;
+}
+
+/**
+ * The one place that turns a kept entry into an answer, for Fastify (sendEntry, and a computed miss
+ * in the plugin's onSend) and for the front server, which answers before Fastify
+ * (front-server.ts): both send the same headers and bytes.
+ */
+export function answerWith(entry: Entry, cache: ResponseCache, requestHeaders: IncomingHttpHeaders): ReadyAnswer {
+  const headers: Record<string, string> = {
+    'content-type': entry.contentType,
+    etag: entry.etag,
+    'cache-control': 'no-cache',
+    vary: 'Accept-Encoding',
+  };
+  if (etagMatches(requestHeaders['if-none-match'], entry.etag)) return { status: 304, headers, body: undefined };
+  const encoding = preferredEncoding(requestHeaders['accept-encoding']);
   const body = cache.variant(entry, encoding);
-  // A set Content-Encoding tells @fastify/compress the body is already encoded.
-  if (body !== entry.identity) void reply.header('Content-Encoding', encoding);
-  return reply.send(body);
+  // A set Content-Encoding also tells @fastify/compress the body is already encoded.
+  if (body !== entry.identity) headers['content-encoding'] = encoding;
+  return { status: 200, headers, body };
+}
+
+/** Answers through Fastify with a kept entry. */
+export function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: Entry, cache: ResponseCache) {
+  const answer = answerWith(entry, cache, request.headers);
+  return reply.code(answer.status).headers(answer.headers).send(answer.body);
 }
 
 const kGeneration = Symbol('responseCacheGeneration');
@@ -383,7 +411,7 @@ type CachedRequest = FastifyRequest & {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Register after helmet (its headers are set in onRequest, before a hit is answered) and before
+ * Register after the security headers (set in onRequest, before a hit is answered) and before
  * @fastify/compress and @fastify/etag (this onSend must see the serialised JSON, not a stream).
  */
 export const responseCachePlugin = fp<{ cache: ResponseCache }>(async (app, { cache }) => {
@@ -446,14 +474,10 @@ export const responseCachePlugin = fp<{ cache: ResponseCache }>(async (app, { ca
     });
     cache.store(generation, entry);
     await releaseClaim(request);
-    void reply.header('ETag', entry.etag).header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
-    if (etagMatches(request.headers['if-none-match'], entry.etag)) {
-      void reply.code(304);
-      return '';
-    }
-    const encoding = preferredEncoding(request.headers['accept-encoding']);
-    const body = cache.variant(entry, encoding);
-    if (body !== entry.identity) void reply.header('Content-Encoding', encoding).header('Content-Length', body.length);
-    return body;
+    const answer = answerWith(entry, cache, request.headers);
+    void reply.code(answer.status).headers(answer.headers);
+    if (answer.body === undefined) return '';
+    if (answer.body !== entry.identity) void reply.header('Content-Length', answer.body.length);
+    return answer.body;
   });
 });
