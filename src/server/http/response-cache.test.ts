@@ -425,4 +425,19 @@ describe('two app processes on one PostgreSQL database', () => {
     expect(seen.reviewCount).toBe(1);
   });
 
+  it('a process whose notification channel is down still tells the others, through its pool', async () => {
+    const second = apps[1]!;
+    const db = handles[0]!.db;
+    const regiment = await createRegiment(db, { name: '19th Indiana Infantry' });
+    const officer = await createOfficer(db, { regimentId: regiment.id, name: 'Solomon Meredith' });
+    const url = `/api/officers/${officer.id}`;
+    await second.inject({ method: 'GET', url });
+    expect(second.responseCache.get(url)).toBeDefined();
+
+    // The first process's listener is gone (as after a lost connection): it publishes through its pool.
+    await buses[0]!.close();
+    await buses[0]!.publish([`officer:${officer.id}`]);
+    for (let attempt = 0; attempt < 40 && second.responseCache.get(url); attempt++) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(second.responseCache.get(url)).toBeUndefined();
+  });
 });
