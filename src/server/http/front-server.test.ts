@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import Fastify, { type LightMyRequestResponse } from 'fastify';
+import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Officer } from '../../core/api.js';
 import { buildApp } from '../app.js';
@@ -137,7 +137,7 @@ describe('the front server: ready public answers before Fastify', () => {
 describe("the front server: the pages' HTML shell", () => {
   const SHELL = `<!doctype html><html><head><meta name="description" content="${'War of Rights officers. '.repeat(40)}"><title>t</title></head><body></body></html>`;
   let webRoot: string;
-  let app: ReturnType<typeof Fastify>;
+  let app: FastifyInstance;
   let base: string;
   let shellsFromFastify = 0;
 
