@@ -54,9 +54,9 @@ export class PostgresCacheBus implements CacheBus {
   }
 
   /**
-   * Sent on the listening connection while it is up: a write then needs no second connection from
-   * the pool, where under load it queued behind the reads for tens of milliseconds before answering.
-   * If that connection is down or fails, through the app's pool, so a lost listener loses no news.
+   * Sent on the listening connection while it is up, so a write needs no second connection from the
+   * pool; through the pool if that connection is down or fails, so a lost listener loses no news.
+   * A failure of both is logged: the write itself is committed and answered already.
    */
   async publish(invalidation: Invalidation): Promise<void> {
     const message: Message = { origin: this.origin, invalidation };
@@ -69,7 +69,11 @@ export class PostgresCacheBus implements CacheBus {
         // The listener's own error handler deals with the connection; the news goes through the pool.
       }
     }
-    await announcePublicDataChanged(this.db, invalidation, this.origin);
+    try {
+      await announcePublicDataChanged(this.db, invalidation, this.origin);
+    } catch (error) {
+      this.log.warn(`Response cache: could not tell the other processes of a change (${(error as Error).message}); they may show it late`);
+    }
   }
 
   async close(): Promise<void> {

@@ -85,6 +85,7 @@ declare module 'fastify' {
 export interface CacheBus {
   /** False while the bus cannot deliver (e.g. reconnecting): the cache then stores nothing. */
   readonly healthy: boolean;
+  /** Sends the news to the other processes; resolves once sent, never rejects (the bus reports its own failures). */
   publish(invalidation: readonly CacheTag[] | 'all'): Promise<void>;
   subscribe(listener: (invalidation: readonly CacheTag[] | 'all') => void): void;
 }
@@ -252,11 +253,16 @@ export class ResponseCache {
     return body;
   }
 
-  /** A write on this process: forget here at once, then tell the others. */
-  async invalidate(invalidation: Invalidation): Promise<void> {
+  /**
+   * A write on this process: forget here at once, then tell the others. The write's answer does not
+   * wait for the news to leave: the others hear it asynchronously in any case (a few milliseconds
+   * after the commit), and under load the wait for a database round trip cost each write tens of
+   * milliseconds.
+   */
+  invalidate(invalidation: Invalidation): void {
     if (invalidation === 'none') return;
     this.invalidateLocally(invalidation);
-    await this.bus?.publish(invalidation);
+    void this.bus?.publish(invalidation);
   }
 
   invalidateLocally(invalidation: readonly CacheTag[] | 'all'): void {
@@ -452,7 +458,7 @@ export const responseCachePlugin = fp<{ cache: ResponseCache }>(async (app, { ca
     const config = request.routeOptions.config;
     const invalidation = request.cacheInvalidation ?? config.invalidates ?? (SAFE_METHODS.has(request.method) ? 'none' : 'all');
     if (invalidation !== 'none' && reply.statusCode < 400) {
-      await cache.invalidate(invalidation);
+      cache.invalidate(invalidation);
       return payload;
     }
     const generation = request[kGeneration];
