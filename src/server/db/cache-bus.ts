@@ -20,10 +20,14 @@ interface Message {
   invalidation: Invalidation;
 }
 
+/** The notification's payload: who sent it (a process ignores its own) and what changed. */
+function payloadOf(invalidation: Invalidation, origin: string): string {
+  return JSON.stringify({ origin, invalidation } satisfies Message);
+}
+
 /** For writers outside the app (e.g. `npm run db:reconcile` fixing figures a running site shows). */
 export async function announcePublicDataChanged(db: Executor, invalidation: Invalidation = 'all', origin = 'cli'): Promise<void> {
-  const message: Message = { origin, invalidation };
-  await db.execute(sql`select pg_notify(${CACHE_CHANNEL}, ${JSON.stringify(message)})`);
+  await db.execute(sql`select pg_notify(${CACHE_CHANNEL}, ${payloadOf(invalidation, origin)})`);
 }
 
 export class PostgresCacheBus implements CacheBus {
@@ -59,11 +63,10 @@ export class PostgresCacheBus implements CacheBus {
    * A failure of both is logged: the write itself is committed and answered already.
    */
   async publish(invalidation: Invalidation): Promise<void> {
-    const message: Message = { origin: this.origin, invalidation };
     const client = this.client;
     if (client) {
       try {
-        await client.query('select pg_notify($1, $2)', [CACHE_CHANNEL, JSON.stringify(message)]);
+        await client.query('select pg_notify($1, $2)', [CACHE_CHANNEL, payloadOf(invalidation, this.origin)]);
         return;
       } catch {
         // The listener's own error handler deals with the connection; the news goes through the pool.
