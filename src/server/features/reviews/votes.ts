@@ -5,7 +5,7 @@
  */
 import { MSG } from '../../../core/messages.js';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client.js';
+import { queryRows, type Database, type Executor } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { reviewVotes, reviews } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
@@ -41,31 +41,36 @@ export async function castVote(
   }
 }
 
+/**
+ * Four round trips, not six: under load a transaction's connection is held while the app gets round
+ * to sending its next statement, and the pool of connections was what limited the mixed workload.
+ * The review and the voter's previous vote (locked) come in one statement, the vote's change and
+ * the score's in another.
+ */
 async function writeVote(db: Database, user: SessionUser, reviewId: number, value: -1 | 0 | 1) {
   return db.transaction(async (tx) => {
-    const [review] = await tx.select({ userId: reviews.userId, officerId: reviews.officerId }).from(reviews).where(eq(reviews.id, reviewId));
+    const ownVote = and(eq(reviewVotes.userId, user.id), eq(reviewVotes.reviewId, reviewId));
+    const previousVote = tx.select({ vote: reviewVotes.vote }).from(reviewVotes).where(ownVote).for('update');
+    const [review] = await tx
+      .select({ userId: reviews.userId, officerId: reviews.officerId, previous: sql<number | null>`${previousVote}` })
+      .from(reviews)
+      .where(eq(reviews.id, reviewId));
     if (!review) throw notFound('Review');
     if (review.userId === user.id) throw new AppError('FORBIDDEN', VOTE_ERRORS.ownReview);
+    const delta = value - (review.previous ?? 0);
 
-    const [previous] = await tx
-      .select({ vote: reviewVotes.vote })
-      .from(reviewVotes)
-      .where(and(eq(reviewVotes.userId, user.id), eq(reviewVotes.reviewId, reviewId)))
-      .for('update');
-    const delta = value - (previous?.vote ?? 0);
-
-    if (value === 0) {
-      await tx.delete(reviewVotes).where(and(eq(reviewVotes.userId, user.id), eq(reviewVotes.reviewId, reviewId)));
-    } else if (previous) {
-      await tx.update(reviewVotes).set({ vote: value }).where(and(eq(reviewVotes.userId, user.id), eq(reviewVotes.reviewId, reviewId)));
-    } else {
-      await tx.insert(reviewVotes).values({ userId: user.id, reviewId, vote: value });
-    }
-    const [updated] = await tx
-      .update(reviews)
-      .set({ score: sql`${reviews.score} + ${delta}` })
-      .where(eq(reviews.id, reviewId))
-      .returning({ score: reviews.score });
-    return { value, score: updated!.score, officerId: review.officerId };
+    const change =
+      value === 0
+        ? tx.delete(reviewVotes).where(ownVote)
+        : review.previous !== null
+          ? tx.update(reviewVotes).set({ vote: value }).where(ownVote)
+          : tx.insert(reviewVotes).values({ userId: user.id, reviewId, vote: value });
+    // A data-modifying WITH runs whether or not the UPDATE reads it: both changes in one statement.
+    // (Drizzle puts an embedded query in parentheses itself.)
+    const [updated] = await queryRows<{ score: number }>(
+      tx,
+      sql`with vote_change as ${change} update ${reviews} set score = ${reviews.score} + ${delta} where ${reviews.id} = ${reviewId} returning ${reviews.score} as score`,
+    );
+    return { value, score: Number(updated!.score), officerId: review.officerId };
   });
 }
