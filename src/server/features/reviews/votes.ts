@@ -71,6 +71,6 @@ async function writeVote(db: Database, user: SessionUser, reviewId: number, valu
       tx,
       sql`with vote_change as ${change} update ${reviews} set score = ${reviews.score} + ${delta} where ${reviews.id} = ${reviewId} returning ${reviews.score} as score`,
     );
-    return { value, score: Number(updated!.score), officerId: review.officerId };
+    return { value, score: updated!.score, officerId: review.officerId };
   });
 }
