@@ -35,6 +35,12 @@ export const LIMITS = {
   usernameMax: 50,
   passwordMin: 8,
   searchQueryMax: 100,
+  /**
+   * Registration requests one user may have awaiting an administrator at once (issue 12: one account
+   * filed 40 regiment requests in a row). Approved and rejected requests do not count.
+   */
+  pendingRegimentRegistrationsPerUser: 3,
+  pendingOfficerRegistrationsPerUser: 1,
 } as const;
 
 /** Client data freshness (spec section 9), in milliseconds. */

@@ -2,8 +2,9 @@
  * Submitting regiment and officer registration requests (spec sections 4, 5 and 7, Registrations).
  * A request starts pending; an admin decides it (decide-registration.ts).
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { OfficerRegistration, RegimentRegistration } from '../../../core/api.js';
+import { LIMITS } from '../../../core/constants.js';
 import { REGISTRATION_MESSAGES, type OfficerRegistrationBody, type RegimentRegistrationBody } from '../../../core/schemas/registration.js';
 import type { Database, Executor } from '../../db/client.js';
 import { officerRegistrations, regimentRegistrations, regiments, sides, users } from '../../db/schema.js';
@@ -16,7 +17,9 @@ export const SUBMISSION_ERRORS = {
   regimentNameTaken: 'A regiment with this name already exists.',
   regimentNamePending: 'A registration for a regiment with this name is already awaiting approval.',
   alreadyOfficer: 'You already have an officer profile.',
-  officerPending: 'You already have an officer registration awaiting approval.',
+  officerPending:
+    'You already have an officer registration awaiting approval. Please wait for an administrator to decide on it before submitting another.',
+  regimentPendingLimit: `You already have ${LIMITS.pendingRegimentRegistrationsPerUser} regiment registrations awaiting approval. Please wait for an administrator to decide on them before submitting another.`,
 } as const;
 
 /**
@@ -27,6 +30,33 @@ function assertOwnAccount(user: SessionUser, claimedUserId: number | undefined):
   if (claimedUserId !== undefined && claimedUserId !== user.id) {
     throw new AppError('FORBIDDEN', SUBMISSION_ERRORS.notOwnAccount);
   }
+}
+
+/**
+ * Locks the submitter's row for the rest of the transaction, so that this user's submissions queue
+ * one behind the other and each counts the pending requests the previous ones left (otherwise
+ * simultaneous submissions would all count the same number and all pass the limit). NO KEY UPDATE
+ * leaves alone the KEY SHARE locks other writes take through foreign keys to users.
+ */
+async function lockSubmitter(tx: Executor, userId: number): Promise<{ officerId: number | null } | undefined> {
+  const [account] = await tx.select({ officerId: users.officerId }).from(users).where(eq(users.id, userId)).for('no key update');
+  return account;
+}
+
+async function countPendingRegimentRegistrations(tx: Executor, userId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(regimentRegistrations)
+    .where(and(eq(regimentRegistrations.userId, userId), eq(regimentRegistrations.status, PENDING)));
+  return row?.n ?? 0;
+}
+
+async function countPendingOfficerRegistrations(tx: Executor, userId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(officerRegistrations)
+    .where(and(eq(officerRegistrations.userId, userId), eq(officerRegistrations.status, PENDING)));
+  return row?.n ?? 0;
 }
 
 /**
@@ -47,6 +77,12 @@ export async function submitRegimentRegistration(
   const id = await db.transaction(async (tx) => {
     const [side] = await tx.select({ id: sides.id }).from(sides).where(eq(sides.id, body.sideId));
     if (!side) throw new AppError('BAD_REQUEST', REGISTRATION_MESSAGES.sideInvalid);
+
+    // The user's lock before the name's, in every submission: two submissions never wait in a cycle.
+    await lockSubmitter(tx, user.id);
+    if ((await countPendingRegimentRegistrations(tx, user.id)) >= LIMITS.pendingRegimentRegistrationsPerUser) {
+      throw new AppError('CONFLICT', SUBMISSION_ERRORS.regimentPendingLimit);
+    }
 
     await lockRegimentName(tx, body.name);
     // Inactive regiments count too: the unique index on lower(name) covers them.
@@ -92,20 +128,12 @@ export async function submitOfficerRegistration(
       .where(and(eq(regiments.id, body.regimentId), eq(regiments.isActive, true)));
     if (!regiment) throw new AppError('BAD_REQUEST', REGISTRATION_MESSAGES.regimentInvalid);
 
-    // The user's row lock serializes this user's submissions with each other and with an approval
-    // linking them to an officer; NO KEY UPDATE leaves the KEY SHARE locks of other writes alone.
-    const [account] = await tx
-      .select({ officerId: users.officerId })
-      .from(users)
-      .where(eq(users.id, user.id))
-      .for('no key update');
+    // The lock also serializes this submission with an approval linking the user to an officer.
+    const account = await lockSubmitter(tx, user.id);
     if (account?.officerId != null) throw new AppError('CONFLICT', SUBMISSION_ERRORS.alreadyOfficer);
-    const [pending] = await tx
-      .select({ id: officerRegistrations.id })
-      .from(officerRegistrations)
-      .where(and(eq(officerRegistrations.userId, user.id), eq(officerRegistrations.status, PENDING)))
-      .limit(1);
-    if (pending) throw new AppError('CONFLICT', SUBMISSION_ERRORS.officerPending);
+    if ((await countPendingOfficerRegistrations(tx, user.id)) >= LIMITS.pendingOfficerRegistrationsPerUser) {
+      throw new AppError('CONFLICT', SUBMISSION_ERRORS.officerPending);
+    }
 
     const [created] = await tx
       .insert(officerRegistrations)
