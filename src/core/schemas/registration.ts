@@ -17,7 +17,7 @@ export const REGISTRATION_MESSAGES = {
   rankMax: 'Rank must be 50 characters or less',
   regimentRequired: 'Please select a regiment',
   regimentInvalid: 'Please select a valid regiment.',
-  imageUrlInvalid: 'Image URL must be a valid URL',
+  imageUrlInvalid: 'Images must be uploaded here with the image upload; links to images on other sites are not accepted.',
   proofUrlInvalid: 'Proof URL must be a valid URL',
   userIdInvalid: 'Invalid user id',
   notesMax: 'Notes must be 1000 characters or less',
@@ -67,21 +67,28 @@ function selectedIdSchema(requiredMessage: string, invalidMessage: string) {
 }
 
 /**
- * An optional link: absent, null or blank all mean "none" (stored as null). When given it must be an
- * absolute http(s) URL, or, when `allowOwnImages`, the path of an image uploaded here.
+ * An optional text that must pass `isAccepted`: absent, null or blank all mean "none" (stored as null).
  */
-function optionalUrlSchema(message: string, { allowOwnImages }: { allowOwnImages: boolean }) {
+function optionalLinkSchema(message: string, isAccepted: (value: string) => boolean) {
   return z
     .string({ error: message })
     .trim()
     .max(URL_MAX, message)
-    .refine((value) => value === '' || isHttpUrl(value) || (allowOwnImages && OWN_IMAGE_PATH.test(value)), message)
+    .refine((value) => value === '' || isAccepted(value), message)
     .transform((value) => (value === '' ? null : value))
     .nullish()
     .transform((value) => value ?? null);
 }
 
-export const imageUrlSchema = optionalUrlSchema(M.imageUrlInvalid, { allowOwnImages: true });
+/**
+ * Every image URL the API accepts (registrations and edits of regiments and officers). Only images
+ * uploaded here: an image elsewhere would make every visitor's browser fetch from a third party
+ * (issue 12), and could change or vanish after an admin approved it.
+ */
+export const imageUrlSchema = optionalLinkSchema(M.imageUrlInvalid, (value) => OWN_IMAGE_PATH.test(value));
+
+/** A proof is a link an admin follows, not an image the site shows: any absolute http(s) URL. */
+const proofUrlSchema = optionalLinkSchema(M.proofUrlInvalid, isHttpUrl);
 
 /** Clients may echo the signed-in user's id (spec section 7); the server trusts only the session. */
 const userIdSchema = z
@@ -131,7 +138,7 @@ export type OfficerRegistrationForm = z.output<typeof officerRegistrationFormSch
 
 /** POST /api/officers/register: the form plus the optional proof link the server also accepts. */
 export const officerRegistrationBodySchema = officerRegistrationFormSchema.extend({
-  proofUrl: optionalUrlSchema(M.proofUrlInvalid, { allowOwnImages: false }),
+  proofUrl: proofUrlSchema,
   userId: userIdSchema,
 });
 export type OfficerRegistrationBody = z.output<typeof officerRegistrationBodySchema>;

@@ -98,8 +98,8 @@ describe('PATCH /api/officers/:id/edit (owner)', () => {
     // An owner's own edit is not an administrative action.
     expect(await auditRows('officer.update', officer.id)).toEqual([]);
 
-    const cleared = await owner.client.write('PATCH', `/api/officers/${officer.id}/edit`, editBody({ profileImageUrl: 'https://img.example/c.webp' }));
-    expect(cleared.json<Officer>().profileImageUrl).toBe('https://img.example/c.webp');
+    const cleared = await owner.client.write('PATCH', `/api/officers/${officer.id}/edit`, editBody({ profileImageUrl: '/api/images/other02.webp' }));
+    expect(cleared.json<Officer>().profileImageUrl).toBe('/api/images/other02.webp');
     const removed = await owner.client.write('PATCH', `/api/officers/${officer.id}/edit`, editBody({ profileImageUrl: '' }));
     expect(removed.json<Officer>().profileImageUrl).toBeNull();
   });
@@ -144,6 +144,8 @@ describe('PATCH /api/officers/:id/edit (owner)', () => {
       [{ profileImageUrl: 'javascript:alert(1)' }, M.imageUrlInvalid],
       [{ profileImageUrl: '/api/images/../../etc/passwd.webp' }, M.imageUrlInvalid],
       [{ profileImageUrl: '/uploads/x.png' }, M.imageUrlInvalid],
+      [{ profileImageUrl: 'https://img.example/c.webp' }, M.imageUrlInvalid],
+      [{ profileImageUrl: 'https://img.example/api/images/abc123.webp' }, M.imageUrlInvalid],
     ];
     for (const [overrides, message] of cases) {
       const response = await owner.client.write('PATCH', `/api/officers/${officer.id}/edit`, editBody(overrides));
@@ -152,6 +154,20 @@ describe('PATCH /api/officers/:id/edit (owner)', () => {
     }
     const [row] = await ctx.db.select({ name: officers.name, regimentId: officers.regimentId }).from(officers).where(eq(officers.id, officer.id));
     expect(row).toEqual({ name: officer.name, regimentId: maine.id });
+  });
+
+  it('keeps an image from another site stored before the rule, but an edit must drop or replace it', async () => {
+    const officer = await createOfficer(ctx.db, { regimentId: maine.id, profileImageUrl: 'https://img.example/legacy.webp' });
+    const owner = await ownerOf(officer);
+    const url = `/api/officers/${officer.id}/edit`;
+    const unchanged = await owner.client.write('PATCH', url, editBody({ profileImageUrl: 'https://img.example/legacy.webp' }));
+    expect(unchanged.statusCode).toBe(400);
+    expect(unchanged.json().message).toBe(REGISTRATION_MESSAGES.imageUrlInvalid);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/officers/${officer.id}` })).json<Officer>().profileImageUrl).toBe(
+      'https://img.example/legacy.webp',
+    );
+    const replaced = await owner.client.write('PATCH', url, editBody({ profileImageUrl: '/api/images/fresh01.webp' }));
+    expect(replaced.json<Officer>().profileImageUrl).toBe('/api/images/fresh01.webp');
   });
 
   it('accepts the regiment id as text, as a select sends it', async () => {
@@ -198,6 +214,9 @@ describe('PATCH /api/admin/officers/:id', () => {
     expect((await owner.client.write('PATCH', `/api/admin/officers/${officer.id}`, editBody())).statusCode).toBe(403);
     const invalid = await admin.client.write('PATCH', `/api/admin/officers/${officer.id}`, editBody({ rank: '' }));
     expect(invalid.statusCode).toBe(400);
+    const foreignImage = await admin.client.write('PATCH', `/api/admin/officers/${officer.id}`, editBody({ profileImageUrl: 'https://img.example/c.webp' }));
+    expect(foreignImage.statusCode).toBe(400);
+    expect(foreignImage.json().message).toBe(REGISTRATION_MESSAGES.imageUrlInvalid);
     expect((await admin.client.write('PATCH', '/api/admin/officers/999999', editBody())).statusCode).toBe(404);
     expect(await auditRows('officer.update', officer.id)).toEqual([]);
   });

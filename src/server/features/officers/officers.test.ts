@@ -33,7 +33,7 @@ async function review(officer: { id: number }, ...ratings: number[]) {
 beforeAll(async () => {
   ctx = await createTestContext();
   const { db } = ctx;
-  maine = await createRegiment(db, { name: 'Maine', sideId: 1, description: 'Little Round Top', bannerImageUrl: 'https://img.example/m.webp' });
+  maine = await createRegiment(db, { name: 'Maine', sideId: 1, description: 'Little Round Top', bannerImageUrl: '/api/images/maine01.webp' });
   texas = await createRegiment(db, { name: 'Texas', sideId: 2 });
   wildcards = await createRegiment(db, { name: 'Wildcards', sideId: 2 });
   ghostRegiment = await createRegiment(db, { name: 'Ghost', sideId: 1, isActive: false });
@@ -41,7 +41,7 @@ beforeAll(async () => {
 
   // Maine: the six sort orders and the rating/reviews ties are checked on these four.
   o.cole = await createOfficer(db, { regimentId: maine.id, name: 'Cole', rank: 'Capt.' });
-  o.adams = await createOfficer(db, { regimentId: maine.id, name: 'Adams', rank: 'Col.', profileImageUrl: 'https://img.example/a.webp' });
+  o.adams = await createOfficer(db, { regimentId: maine.id, name: 'Adams', rank: 'Col.', profileImageUrl: '/api/images/adams01.webp' });
   o.baker = await createOfficer(db, { regimentId: maine.id, name: 'Baker', rank: 'Maj.' });
   o.evans = await createOfficer(db, { regimentId: maine.id, name: 'Evans', rank: 'Lt.' });
   o.hidden = await createOfficer(db, { regimentId: maine.id, name: 'Hidden', rank: 'Gen.', isActive: false });
@@ -98,10 +98,10 @@ describe('GET /api/officers', () => {
       communicationRating: 5,
       fairnessRating: 5,
       reviewCount: 2,
-      profileImageUrl: 'https://img.example/a.webp',
+      profileImageUrl: '/api/images/adams01.webp',
       isActive: true,
       side: { id: 1, name: 'Union', code: 'USA' },
-      regiment: { id: maine.id, name: 'Maine', description: 'Little Round Top', bannerImageUrl: 'https://img.example/m.webp' },
+      regiment: { id: maine.id, name: 'Maine', description: 'Little Round Top', bannerImageUrl: '/api/images/maine01.webp' },
       regimentName: 'Maine',
       linkedUsername: 'Chamberlain',
       linkedSteamId: '76561198000000001',

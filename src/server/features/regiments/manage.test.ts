@@ -64,7 +64,7 @@ describe('PATCH /api/regiments/:id/edit', () => {
       editBody({
         name: ' 5th Wisconsin Volunteers ',
         bannerImageUrl: '/api/images/banner01.webp',
-        iconImageUrl: 'https://img.example/icon.webp',
+        iconImageUrl: '/api/images/icon01.webp',
       }),
     );
     expect(response.statusCode).toBe(200);
@@ -73,7 +73,7 @@ describe('PATCH /api/regiments/:id/edit', () => {
       name: '5th Wisconsin Volunteers',
       description: 'Held the left flank.',
       bannerImageUrl: '/api/images/banner01.webp',
-      iconImageUrl: 'https://img.example/icon.webp',
+      iconImageUrl: '/api/images/icon01.webp',
       sideId: 1,
       userId: owner.userId,
       submitterUsername: owner.username,
@@ -131,6 +131,8 @@ describe('PATCH /api/regiments/:id/edit', () => {
       [{ description: 'x'.repeat(251) }, M.descriptionMax],
       [{ bannerImageUrl: 'ftp://img.example/b.webp' }, M.imageUrlInvalid],
       [{ iconImageUrl: 'data:image/png;base64,AAAA' }, M.imageUrlInvalid],
+      [{ bannerImageUrl: 'https://img.example/b.webp' }, M.imageUrlInvalid],
+      [{ iconImageUrl: 'https://img.example/icon.webp' }, M.imageUrlInvalid],
     ];
     for (const [overrides, message] of cases) {
       const response = await owner.client.write('PATCH', `/api/regiments/${regiment.id}/edit`, editBody(overrides));
@@ -138,6 +140,9 @@ describe('PATCH /api/regiments/:id/edit', () => {
       expect(response.json().message, JSON.stringify(overrides)).toBe(message);
     }
     expect((await owner.client.write('PATCH', `/api/regiments/${regiment.id}/edit`, editBody({ description: 'x'.repeat(250) }))).statusCode).toBe(200);
+    const foreignImage = await admin.client.write('PATCH', `/api/regiments/${regiment.id}/edit`, editBody({ bannerImageUrl: 'https://img.example/b.webp' }));
+    expect(foreignImage.statusCode).toBe(400);
+    expect(foreignImage.json().message).toBe(M.imageUrlInvalid);
     expect((await admin.client.write('PATCH', '/api/regiments/999999/edit', editBody({ name: 'Nobody' }))).statusCode).toBe(404);
   });
 });

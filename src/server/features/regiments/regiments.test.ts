@@ -23,8 +23,8 @@ beforeAll(async () => {
     sideId: 1,
     userId: owner.id,
     description: 'Held the left flank',
-    bannerImageUrl: 'https://img.example/banner.webp',
-    iconImageUrl: 'https://img.example/icon.webp',
+    bannerImageUrl: '/api/images/banner01.webp',
+    iconImageUrl: '/api/images/icon01.webp',
   });
   bravo = await createRegiment(db, { name: 'Bravo', sideId: 2 });
   hidden = await createRegiment(db, { name: 'Aardvark', sideId: 1, isActive: false });
@@ -54,8 +54,8 @@ describe('GET /api/regiments', () => {
       averageRating: 4.5,
       reviewCount: 2,
       officerCount: 1,
-      bannerImageUrl: 'https://img.example/banner.webp',
-      iconImageUrl: 'https://img.example/icon.webp',
+      bannerImageUrl: '/api/images/banner01.webp',
+      iconImageUrl: '/api/images/icon01.webp',
       isActive: true,
       userId: ownerId,
       side: { name: 'Union', code: 'USA' },

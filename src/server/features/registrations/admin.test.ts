@@ -40,7 +40,7 @@ async function requestRegiment(overrides: Record<string, unknown> = {}): Promise
     description: 'Mustered at Portland.',
     sideId: 1,
     bannerImageUrl: '/api/images/banner01.webp',
-    iconImageUrl: 'https://cdn.example.test/icon.png',
+    iconImageUrl: '/api/images/icon01.webp',
     ...overrides,
   });
   expect(response.statusCode).toBe(201);
@@ -237,7 +237,7 @@ describe('approving a regiment request', () => {
       sideId: 1,
       sideName: 'Union',
       bannerImageUrl: '/api/images/banner01.webp',
-      iconImageUrl: 'https://cdn.example.test/icon.png',
+      iconImageUrl: '/api/images/icon01.webp',
       userId: requester.userId,
       submitterUsername: requester.username,
       officerCount: 0,

@@ -57,7 +57,7 @@ describe('POST /api/regiments/register', () => {
         sideId: '1',
         userId,
         bannerImageUrl: '/api/images/abc123.webp',
-        iconImageUrl: 'https://cdn.example.test/icon.png',
+        iconImageUrl: '/api/images/icon01.webp',
       }),
     );
     expect(response.statusCode).toBe(201);
@@ -73,7 +73,7 @@ describe('POST /api/regiments/register', () => {
       status: 'pending',
       notes: null,
       bannerImageUrl: '/api/images/abc123.webp',
-      iconImageUrl: 'https://cdn.example.test/icon.png',
+      iconImageUrl: '/api/images/icon01.webp',
       submitterUsername: username,
     });
     const [row] = await ctx.db.select().from(regimentRegistrations).where(eq(regimentRegistrations.id, body.registration.id));
@@ -104,6 +104,10 @@ describe('POST /api/regiments/register', () => {
     ['a banner that is not a URL', { bannerImageUrl: 'not a url' }, M.imageUrlInvalid],
     ['an icon with a script URL', { iconImageUrl: 'javascript:alert(1)' }, M.imageUrlInvalid],
     ['an icon path outside the image store', { iconImageUrl: '/etc/passwd' }, M.imageUrlInvalid],
+    ['a banner on another site', { bannerImageUrl: 'https://cdn.example.test/banner.png' }, M.imageUrlInvalid],
+    ['an icon on another site', { iconImageUrl: 'https://cdn.example.test/icon.png' }, M.imageUrlInvalid],
+    ['an icon over plain http', { iconImageUrl: 'http://cdn.example.test/icon.png' }, M.imageUrlInvalid],
+    ['an image path on another host', { bannerImageUrl: 'https://evil.example.test/api/images/abc123.webp' }, M.imageUrlInvalid],
   ])('refuses %s with 400', async (_label, overrides, message) => {
     const { client } = await signedInClient(ctx);
     await expectRefusal(await client.post('/api/regiments/register', regimentBody(overrides)), 400, message);
@@ -234,6 +238,7 @@ describe('POST /api/officers/register', () => {
     ['an empty regiment', { regimentId: '' }, M.regimentRequired],
     ['a non-numeric regiment', { regimentId: 'iron' }, M.regimentInvalid],
     ['a profile image that is not a URL', { profileImageUrl: 'face.png' }, M.imageUrlInvalid],
+    ['a profile image on another site', { profileImageUrl: 'https://cdn.example.test/face.png' }, M.imageUrlInvalid],
     ['a proof that is not a URL', { proofUrl: 'ask my captain' }, M.proofUrlInvalid],
     ['a proof on the image path', { proofUrl: '/api/images/abc.webp' }, M.proofUrlInvalid],
   ])('refuses %s with 400', async (_label, overrides, message) => {
