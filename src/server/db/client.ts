@@ -52,8 +52,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     pool.on('error', (error) => {
       console.warn(`PostgreSQL connection lost (${(error as { code?: string }).code ?? error.message}); it will be replaced.`);
     });
+    try {
+      await migratePostgresOnce(pool);
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
     const db = drizzlePg(pool, { schema }) as unknown as Database;
-    await migratePg(db as never, { migrationsFolder: migrationsFolder() });
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   const dir = options.pgliteDir ?? 'memory://';
@@ -62,6 +67,38 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   await migratePglite(db as never, { migrationsFolder: migrationsFolder() });
   return { db, kind: 'pglite', close: () => client.close() };
+}
+
+/**
+ * The advisory lock key that serializes migrations across processes sharing one PostgreSQL database.
+ * Any constant works as long as nothing else on the database uses it; this one is the ASCII of
+ * "wor-migr", so it is recognisable in pg_locks (classid 0x776f722d, objid 0x6d696772).
+ */
+export const MIGRATION_LOCK_KEY = 0x776f722d6d696772n;
+
+/**
+ * Drizzle's migrator takes no lock: N processes starting together on an empty database all see "no
+ * migration applied yet" and collide on CREATE SCHEMA/TABLE and on the migrations themselves. A
+ * session-level advisory lock on one dedicated connection lets one process migrate while the others
+ * wait, then find nothing left to do. The migrator must run on THAT connection (not the pool), since
+ * the lock belongs to the session holding it.
+ */
+async function migratePostgresOnce(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    // The pool's 10 s statement timeout is for requests: waiting for another process's migration, or
+    // building an index on a large table, may rightly take longer (RESET restores the pool's value).
+    await client.query('SET statement_timeout = 0');
+    await client.query('SELECT pg_advisory_lock($1::bigint)', [MIGRATION_LOCK_KEY.toString()]);
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder: migrationsFolder() });
+    await client.query('SELECT pg_advisory_unlock($1::bigint)', [MIGRATION_LOCK_KEY.toString()]);
+    await client.query('RESET statement_timeout');
+    client.release();
+  } catch (error) {
+    // Destroying the connection ends its session, which releases the lock whatever state it was in.
+    client.release(error instanceof Error ? error : true);
+    throw error;
+  }
 }
 
 /** The committed SQL migrations (kept in src/, read both by tsx/vitest and by the built server). */
