@@ -107,7 +107,14 @@ export interface RateLimitConfig {
   reviewWrite: RateLimitWindow;
   vote: RateLimitWindow;
   flag: RateLimitWindow;
-  /** Login attempts per IP, and failed attempts per account. */
+  /**
+   * RATE_LIMIT_LOGIN=count/window for the built-in logins (email and legacy username count against one
+   * account): `count` failed logins per account are free (three times as many per client address, for
+   * players behind one address); past them each attempt waits a delay that grows with the failures
+   * (LOGIN_SLOWDOWN in features/auth/login-throttle.ts), rather than a lock-out anyone could trigger.
+   * Failures are forgotten `window` after the last one; successes never count and clear the account's.
+   * The Firebase token exchange reads the same numbers as a plain limit on its calls per address.
+   */
   login: RateLimitWindow;
   /** Registration, forgot-password and request-verification, per IP and per email. */
   accountEmail: RateLimitWindow;

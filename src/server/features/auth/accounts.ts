@@ -104,6 +104,17 @@ async function checkPassword(
   return user;
 }
 
+/**
+ * The account a login names: by email, or by username for the legacy login. The login throttle
+ * counts failures by this id, so the two logins cannot be used to double an attacker's guesses.
+ */
+export async function findLoginAccountId(db: Executor, by: { email: string } | { username: string }): Promise<number | null> {
+  const where =
+    'email' in by ? sql`lower(${users.email}) = lower(${by.email})` : sql`lower(${users.username}) = lower(${by.username})`;
+  const [row] = await db.select({ id: users.id }).from(users).where(where).limit(1);
+  return row?.id ?? null;
+}
+
 /** Promotes an account listed in ADMIN_EMAILS when it signs in. */
 export async function applyAdminEmails(db: Executor, user: SessionUser, adminEmails: ReadonlySet<string>): Promise<SessionUser> {
   if (user.isAdmin || !adminEmails.has(user.email.toLowerCase())) return user;

@@ -11,7 +11,7 @@ import {
 } from '../../../core/schemas/auth.js';
 import { enforceRateLimit } from '../../rate-limit/rate-limit.js';
 import type { App } from '../../types.js';
-import { authenticateLegacy, authenticateWithPassword, registerAccount, toAuthUser } from './accounts.js';
+import { authenticateLegacy, authenticateWithPassword, findLoginAccountId, registerAccount, toAuthUser } from './accounts.js';
 import { currentUser } from './guards.js';
 import { firebaseAuthRoutes } from './firebase-routes.js';
 import {
@@ -23,6 +23,7 @@ import {
   sendVerificationEmail,
   verifyEmail,
 } from './lifecycle.js';
+import { LoginThrottle, loginAccountSubject } from './login-throttle.js';
 import {
   clearSessionCookie,
   createSession,
@@ -47,11 +48,16 @@ export async function authRoutes(app: App) {
     request.session = created.session;
   }
 
-  /** Login attempts: per client address, and per account (spec section 8's wording). */
-  async function limitLogin(request: FastifyRequest, account: string) {
-    const rule = { name: 'login-ip', ...limits.login };
-    await enforceRateLimit(rateLimitStore, rule, request.ip, MSG.auth.tooManyAttempts);
-    await enforceRateLimit(rateLimitStore, { ...rule, name: 'login-account' }, account.toLowerCase(), MSG.auth.tooManyAttempts);
+  const loginThrottle = new LoginThrottle(rateLimitStore, limits.login);
+
+  /**
+   * Failed logins slow down the account and the client address (login-throttle.ts; spec section 8's
+   * message). The account is looked up first so that both logins count against the same one.
+   */
+  async function limitLogin<T>(request: FastifyRequest, by: { email: string } | { username: string }, authenticate: () => Promise<T>) {
+    const accountId = await findLoginAccountId(db, by);
+    const account = loginAccountSubject(accountId, 'email' in by ? by.email : by.username);
+    return loginThrottle.attempt({ account, address: request.ip }, authenticate);
   }
 
   /** Requests that send mail: per client address and per email address. */
@@ -103,10 +109,11 @@ export async function authRoutes(app: App) {
     '/auth/login',
     { config: { invalidates: 'none' }, schema: { body: loginBodySchema, response: { 200: z.object({ user: authUserSchema }) } } },
     async (request, reply) => {
-      await limitLogin(request, request.body.email);
-      const user = await authenticateWithPassword(db, request.body, config.adminEmails, async (unverified) => {
-        inBackground(request, 'verification mail', () => sendVerificationEmail(db, mailer, config, unverified));
-      });
+      const user = await limitLogin(request, { email: request.body.email }, () =>
+        authenticateWithPassword(db, request.body, config.adminEmails, async (unverified) => {
+          inBackground(request, 'verification mail', () => sendVerificationEmail(db, mailer, config, unverified));
+        }),
+      );
       await signIn(request, reply, user);
       return { user: toAuthUser(user) };
     },
@@ -123,8 +130,7 @@ export async function authRoutes(app: App) {
     },
     async (request, reply) => {
       const { username, password } = request.body;
-      await limitLogin(request, `legacy:${username}`);
-      const user = await authenticateLegacy(db, username, password, config.adminEmails);
+      const user = await limitLogin(request, { username }, () => authenticateLegacy(db, username, password, config.adminEmails));
       await signIn(request, reply, user);
       return { success: true, message: MSG.auth.loginSuccess, user: toAuthUser(user) };
     },
