@@ -11,7 +11,9 @@ export default defineConfig({
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps are written for debugging a build (and error reports) but not linked from the code, and
+    // the server never serves them (app.ts): the public gets the minified code only.
+    sourcemap: 'hidden',
     // Read by scripts/check-bundle-size.mjs to measure the first screen and each route.
     manifest: true,
     rolldownOptions: {

@@ -137,6 +137,9 @@ export const MSG = {
     notFoundApi: 'The requested resource does not exist.',
     badRequest: 'The request is not valid.',
     busy: 'The site is very busy right now. Please try again in a moment.',
+    nulCharacter: 'Text cannot contain NUL characters (\\0). Please remove them and try again.',
+    requestTimeout: 'The request took too long to arrive. Please try again.',
+    badMultipart: 'The upload could not be read: the form was incomplete or malformed. Please try again.',
   },
   /** Votes and flags on reviews (spec sections 4, 6 and 8). */
   reviewActions: {

@@ -30,13 +30,17 @@ import { firebaseConnectSources } from './adapters/firebase/web-sdk-origins.js';
 import { sessionPlugin } from './plugins/session.js';
 import { ResponseCache, responseCachePlugin, type CacheBus } from './http/response-cache.js';
 import { loadSheddingPlugin, overloadReporter } from './http/load-shedding.js';
+import { canonicalUrl } from './http/canonical-url.js';
+import { inputGuardPlugin } from './http/input-guard.js';
+import { Metrics, metricsPlugin } from './http/metrics.js';
+import { healthRoutes, type Lifecycle } from './http/health.js';
 import { readPageShell } from './http/page-shell.js';
 import { FrontServer } from './http/front-server.js';
 import { securityHeadersOf, securityHeadersPlugin } from './http/security-headers.js';
 import { createMailer, type Mailer } from './adapters/mail/mailer.js';
 import { MemoryRateLimitStore, type RateLimitStore } from './rate-limit/rate-limit.js';
 import { projectRoot } from './paths.js';
-import type { App } from './types.js';
+import type { App, RegisteredRoute } from './types.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -48,13 +52,15 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** Carries response-cache invalidations between processes sharing a PostgreSQL database. */
   cacheBus?: CacheBus;
+  /** This process's metrics (main.ts serves them on METRICS_PORT); a fresh registry by default. */
+  metrics?: Metrics;
 }
 
-export async function buildApp({ config, db, logger, rateLimitStore, mailer, cacheBus }: BuildAppOptions): Promise<App> {
+export async function buildApp({ config, db, logger, rateLimitStore, mailer, cacheBus, metrics = new Metrics() }: BuildAppOptions): Promise<App> {
   const securityHeaders = securityHeadersOf(securityPolicy(config));
   const responseCache = new ResponseCache(config.responseCacheBytes, cacheBus ?? null, { ratingsLagMs: config.listRatingsLagMs });
   // Ready answers (kept public reads, page shells) are written before Fastify sees the request.
-  const front: FrontServer = new FrontServer(securityHeaders, (): FastifyBaseLogger => app.log);
+  const front: FrontServer = new FrontServer(securityHeaders, (): FastifyBaseLogger => app.log, metrics);
   front.addSource((url) => {
     const entry = responseCache.get(url);
     return entry && { entry, cache: responseCache };
@@ -62,8 +68,19 @@ export async function buildApp({ config, db, logger, rateLimitStore, mailer, cac
   const app = Fastify({
     serverFactory: front.serverFactory,
     logger: logger ?? loggerOptions(config),
-    // Ids in URLs are short; anything longer is noise or an attack.
-    routerOptions: { maxParamLength: 200 },
+    // Ids in URLs are short; anything longer is noise or an attack. Paths match whatever their
+    // letter case (parameters keep theirs), as the web app's routes do (spec section 2).
+    routerOptions: { maxParamLength: 200, caseSensitive: false },
+    // Every spelling of a path is routed as its normal form (canonical-url.ts).
+    rewriteUrl: (request) => canonicalUrl(request.url ?? '/'),
+    // A request must arrive whole within this time, or it is answered 408 and its socket closed;
+    // its headers within a shorter one (front-server.ts applies both).
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      requestTimeout: config.requestTimeoutMs,
+      headersTimeout: Math.min(config.requestTimeoutMs, 10_000),
+      connectionsCheckingInterval: Math.max(100, Math.min(5_000, config.requestTimeoutMs / 4)),
+    },
     // Behind a load balancer the client address (for rate limits) is in X-Forwarded-For.
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -71,11 +88,15 @@ export async function buildApp({ config, db, logger, rateLimitStore, mailer, cac
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);
-  // Every route, as registered: the authorization matrix test checks that each one has a row.
-  const routeList: Array<{ method: string; url: string }> = [];
+  app.decorate('metrics', metrics);
+  const lifecycle: Lifecycle = { draining: false };
+  app.decorate('lifecycle', lifecycle);
+  // Every route, as registered: the authorization matrix test checks that each one has a row, and
+  // the hardening tests send every one of them malformed input and other spellings of its path.
+  const routeList: RegisteredRoute[] = [];
   app.decorate('routeList', routeList);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routeList.push({ method, url: route.url });
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeList.push({ method, url: route.url, schema: route.schema });
   });
   app.decorate('config', config);
   app.decorate('rateLimitStore', rateLimitStore ?? new MemoryRateLimitStore());
@@ -94,29 +115,38 @@ export async function buildApp({ config, db, logger, rateLimitStore, mailer, cac
   });
 
   app.addHook('preClose', (done) => {
+    lifecycle.draining = true;
     front.close();
     done();
   });
+  // Hooks registered here, at the root, run for every request Fastify routes. Answers the front
+  // server writes from memory (front-server.ts) skip all of them: only public, URL-keyed answers
+  // are kept there, and the security headers are added to those directly.
+  await app.register(metricsPlugin, { metrics });
   await app.register(securityHeadersPlugin, { headers: securityHeaders });
   // Between the security headers (set first) and compress/etag (this one's onSend must see the
   // serialised JSON): public answers come ready-made from memory, writes invalidate them.
-  await app.register(responseCachePlugin, { cache: responseCache });
-  await app.register(loadSheddingPlugin, { maxInFlight: config.maxInFlight });
+  await app.register(responseCachePlugin, { cache: responseCache, metrics });
   await app.register(compress, { threshold: 1024 });
   // Public GETs answer with an ETag and 304 Not Modified when the client already has the same body.
   await app.register(etag, { weak: true });
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method === 'GET' && request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
-      // Revalidate every time (cheap with the ETag); never serve stale ratings from a cache.
-      reply.header('Cache-Control', 'no-cache');
-    }
-    return payload;
-  });
   await app.register(cookie);
-  await app.register(sessionPlugin, { db, config });
+  await app.register(healthRoutes, { db, lifecycle });
 
   await app.register(
     async (api) => {
+      // The API's own hooks, in this order: they apply to the routes of this scope, whatever the
+      // spelling of the URL that reached them (canonical-url.ts), and to nothing else.
+      await api.register(loadSheddingPlugin, { maxInFlight: config.maxInFlight, metrics });
+      await api.register(inputGuardPlugin);
+      await api.register(sessionPlugin, { db, config });
+      api.addHook('onSend', async (request, reply, payload) => {
+        if (request.method === 'GET' && !reply.hasHeader('cache-control')) {
+          // Revalidate every time (cheap with the ETag); never serve stale ratings from a cache.
+          reply.header('Cache-Control', 'no-cache');
+        }
+        return payload;
+      });
       const typed = api.withTypeProvider<ZodTypeProvider>();
       await typed.register(authRoutes);
       await typed.register(sideRoutes);
@@ -157,6 +187,8 @@ async function registerWebApp(app: App, webRoot: string, front: FrontServer) {
     index: false,
     // scripts/compress-assets.mjs writes .br and .gz files at build time.
     preCompressed: true,
+    // Source maps stay on the server's disk (vite.config.ts): not published.
+    allowedPath: (pathName) => !pathName.endsWith('.map'),
     setHeaders(res, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         res.header('Cache-Control', 'public, max-age=31536000, immutable');
@@ -187,7 +219,9 @@ function securityPolicy(config: Config): HelmetOptions {
         scriptSrc: ["'self'"],
         // Radix positions popovers with inline style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
+        // Only images served here (uploads are stored here; image URLs elsewhere are refused), and
+        // blob: for the preview of an image being uploaded.
+        imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'", ...firebaseConnectSources(config)],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],

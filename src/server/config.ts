@@ -35,6 +35,10 @@ const envSchema = z.object({
   RESPONSE_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
   LIST_RATINGS_LAG_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(64),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   SESSION_MAX_DAYS: z.coerce.number().positive().default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   IDENTITY_PROVIDER: z.enum(['builtin', 'firebase']).default('builtin'),
@@ -75,6 +79,12 @@ export interface Config {
   listRatingsLagMs: number;
   /** API requests worked on at once beyond which new ones are refused 503 (load shedding). */
   maxInFlight: number;
+  /** A request must arrive whole (headers and body) within this time, or it is answered 408 and closed. */
+  requestTimeoutMs: number;
+  /** On SIGTERM, requests in progress get this long to finish before their connections are closed. */
+  shutdownDrainMs: number;
+  /** Prometheus metrics on their own port (http/metrics.ts); null serves none. */
+  metrics: { port: number; host: string } | null;
   /** Serve the built web app from dist/web (production); off for tests of the API alone. */
   serveWeb: boolean;
   /** Who proves identities: the built-in accounts, or Firebase (docs/decisions/0007-firebase-provider.md). */
@@ -252,6 +262,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     responseCacheBytes: Math.round(e.RESPONSE_CACHE_MB * 1024 * 1024),
     listRatingsLagMs: e.LIST_RATINGS_LAG_MS,
     maxInFlight: e.MAX_IN_FLIGHT,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+    metrics: e.METRICS_PORT === undefined ? null : { port: e.METRICS_PORT, host: e.METRICS_HOST },
     serveWeb: true,
     identityProvider: e.IDENTITY_PROVIDER,
     firebase,

@@ -3,7 +3,10 @@ import path from 'node:path';
 import { buildApp } from './app.js';
 import { fakeSteamConfig } from './adapters/steam/fake-steam.js';
 import { isLoopbackUrl, loadConfigOrExit, type Config } from './config.js';
-import { openDatabase } from './db/client.js';
+import { openDatabase, type DatabaseHandle } from './db/client.js';
+import { describeDatabaseError } from './db/open-error.js';
+import { Metrics, startMetricsServer } from './http/metrics.js';
+import { closeGracefully } from './http/shutdown.js';
 import { PostgresCacheBus } from './db/cache-bus.js';
 import { RedisRateLimitStore } from './rate-limit/redis-store.js';
 import { purgeExpiredSessions } from './features/auth/sessions.js';
@@ -12,7 +15,7 @@ import { announceDemoAccounts, isDatabaseEmpty, seedDemoData } from './db/seed/d
 async function main() {
   let config: Config = loadConfigOrExit();
 
-  const handle = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
+  const handle = await openConfiguredDatabase(config);
   // Demo data: on by default only for an empty embedded database; never over existing data.
   const wantsSeed = config.seedDemo ?? handle.kind === 'pglite';
   // The embedded demo links Steam offline through the development fake, unless told otherwise.
@@ -24,7 +27,10 @@ async function main() {
   // writes through it. PGlite belongs to this one process.
   const cacheBus =
     config.databaseUrl && config.responseCacheBytes > 0 ? await PostgresCacheBus.connect(config.databaseUrl, handle.db, console) : undefined;
-  const app = await buildApp({ config, db: handle.db, rateLimitStore: redisStore, cacheBus });
+  const metrics = new Metrics();
+  metrics.collectProcessMetrics();
+  const app = await buildApp({ config, db: handle.db, rateLimitStore: redisStore, cacheBus, metrics });
+  const metricsServer = config.metrics ? await startMetricsServer(metrics, config.metrics.port, config.metrics.host) : null;
   if (config.steam.fake) app.log.warn(`Steam sign-in and statistics use the development fake at ${config.steam.openIdUrl}`);
 
   if (wantsSeed && (await isDatabaseEmpty(handle.db))) {
@@ -41,8 +47,10 @@ async function main() {
   purgeTimer.unref();
 
   const shutdown = async (signal: string) => {
-    app.log.info(`${signal} received, shutting down`);
-    await app.close();
+    app.log.info(`${signal} received, shutting down (requests in progress get ${config.shutdownDrainMs} ms)`);
+    const { cutConnections } = await closeGracefully(app, config.shutdownDrainMs);
+    if (cutConnections) app.log.warn('Connections still open after the drain were closed');
+    await metricsServer?.close();
     await redisStore?.close();
     await cacheBus?.close();
     await handle.close();
@@ -53,6 +61,17 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`War of Rights Officer Ratings is running at ${config.publicUrl} (database: ${handle.kind})`);
+  if (metricsServer) app.log.info(`Metrics at http://${config.metrics!.host}:${metricsServer.port}/metrics`);
+}
+
+/** The configured database, migrated; one line and exit code 1 when it cannot be opened. */
+async function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
+  try {
+    return await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
+  } catch (error) {
+    console.error(describeDatabaseError(error, config.databaseUrl));
+    process.exit(1);
+  }
 }
 
 await main();

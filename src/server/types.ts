@@ -1,8 +1,9 @@
-import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifySchema, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Mailer } from './adapters/mail/mailer.js';
 import type { Database } from './db/client.js';
+import type { Metrics } from './http/metrics.js';
 import type { RateLimitStore } from './rate-limit/rate-limit.js';
 
 declare module 'fastify' {
@@ -11,8 +12,16 @@ declare module 'fastify' {
     config: Config;
     rateLimitStore: RateLimitStore;
     mailer: Mailer;
-    routeList: ReadonlyArray<{ method: string; url: string }>;
+    metrics: Metrics;
+    routeList: ReadonlyArray<RegisteredRoute>;
   }
+}
+
+/** A route as registered, with its schemas (zod: params, querystring, body). */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  schema?: FastifySchema;
 }
 
 /** The Fastify instance routes receive: zod schemas type their params, query, body and response. */

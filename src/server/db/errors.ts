@@ -11,6 +11,11 @@ export function pgErrorOf(error: unknown): { code?: string; constraint?: string 
   return null;
 }
 
+/** A row referred to was gone when the write checked it (e.g. a review deleted under a vote). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return pgErrorOf(error)?.code === '23503';
+}
+
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   const pgError = pgErrorOf(error);
   if (pgError?.code !== '23505') return false;

@@ -12,6 +12,7 @@ import { signedInClient, testConfig, type TestContext } from '../test/app.js';
 import { openTestDatabase } from '../test/database.js';
 import { createOfficer, createRegiment, createReview, createUser } from '../test/fixtures.js';
 import type { App } from '../types.js';
+import { Metrics } from './metrics.js';
 import { FrontServer } from './front-server.js';
 import { readPageShell } from './page-shell.js';
 import { securityHeadersOf } from './security-headers.js';
@@ -148,7 +149,7 @@ describe("the front server: the pages' HTML shell", () => {
     writeFileSync(path.join(webRoot, '.vite', 'manifest.json'), JSON.stringify({ 'index.html': { file: 'assets/index-1.js', isEntry: true } }));
     const shell = readPageShell(webRoot);
     const headers = securityHeadersOf({});
-    const front = new FrontServer(headers, () => app.log);
+    const front = new FrontServer(headers, () => app.log, new Metrics());
     front.addSource(shell.readyAnswer);
     app = Fastify({ serverFactory: front.serverFactory });
     app.addHook('onRequest', async (_request, reply) => void reply.headers(headers));

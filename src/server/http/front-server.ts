@@ -12,6 +12,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyServerFactory } from 'fastify';
 import { answerWith, type Entry, type ResponseCache } from './response-cache.js';
+import type { Metrics } from './metrics.js';
 import type { SecurityHeaders } from './security-headers.js';
 
 /** A kept answer for a URL, with the cache that keeps it (it compresses on first demand). */
@@ -42,6 +43,7 @@ export class FrontServer {
   constructor(
     private readonly securityHeaders: SecurityHeaders,
     private readonly log: () => FastifyBaseLogger,
+    private readonly metrics: Metrics,
   ) {}
 
   addSource(source: ReadyAnswerSource): void {
@@ -76,6 +78,7 @@ export class FrontServer {
     const answer = answerWith(ready.entry, ready.cache, request.headers);
     response.writeHead(answer.status, { ...this.securityHeaders, ...answer.headers, ...(answer.body ? { 'content-length': answer.body.length } : {}) });
     response.end(answer.body);
+    this.metrics.readyAnswers.inc();
     const log = this.log();
     // The same access line Fastify writes for the requests it answers, when that level is on.
     if (ACCESS_LOG_LEVELS.has(log.level)) {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../core/messages.js';
 import { toErrorResponse } from '../app.js';
 import { loadSheddingPlugin, overloadReporter } from './load-shedding.js';
+import { Metrics } from './metrics.js';
 
 describe('the overload report', () => {
   it('counts busy refusals and warns once per interval with the count, a last short burst included', () => {
@@ -28,23 +29,30 @@ describe('the overload report', () => {
 
 describe('load shedding', () => {
   const app = Fastify({ logger: false });
+  const metrics = new Metrics();
   let release: () => void = () => undefined;
   beforeAll(async () => {
-    await app.register(loadSheddingPlugin, { maxInFlight: 2 });
     app.setErrorHandler((error, _request, reply) => {
       const { status, body } = toErrorResponse(error as Error);
       void reply.code(status).send(body);
     });
     // Holds every request until the test lets them all go.
     let gate = new Promise<void>((resolve) => (release = resolve));
-    app.get('/api/slow', async () => {
-      await gate;
-      return { ok: true };
-    });
-    app.get('/api/reset', async () => {
-      gate = new Promise<void>((resolve) => (release = resolve));
-      return { ok: true };
-    });
+    // Registered in the API's scope, as app.ts does.
+    await app.register(
+      async (api) => {
+        await api.register(loadSheddingPlugin, { maxInFlight: 2, metrics });
+        api.get('/slow', async () => {
+          await gate;
+          return { ok: true };
+        });
+        api.get('/reset', async () => {
+          gate = new Promise<void>((resolve) => (release = resolve));
+          return { ok: true };
+        });
+      },
+      { prefix: '/api' },
+    );
     app.get('/elsewhere', async () => ({ ok: true }));
     await app.ready();
   });

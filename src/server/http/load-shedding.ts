@@ -4,23 +4,31 @@
  * the site then answers quickly (some with "busy") and its memory stays bounded, instead of every
  * request waiting seconds and timing out. Answers from the response cache are sent before this hook
  * runs and are never refused: they cost almost nothing.
+ *
+ * A request counts from the moment its body has arrived (preValidation), not from its first byte: a
+ * client that sends headers and then half a body costs a socket and nothing else, so a few hundred
+ * stalled uploads or logins cannot fill the slots and starve everyone else (the server's request
+ * timeout ends them, app.ts). Register it in the API's scope, before the session plugin, so a
+ * refused request does not even look its session up.
  */
 import fp from 'fastify-plugin';
 import { MSG } from '../../core/messages.js';
 import { AppError } from '../errors.js';
+import type { Metrics } from './metrics.js';
 
 const kCounted = Symbol('loadSheddingCounted');
 
-export const loadSheddingPlugin = fp<{ maxInFlight: number }>(async (app, { maxInFlight }) => {
+export const loadSheddingPlugin = fp<{ maxInFlight: number; metrics: Metrics }>(async (app, { maxInFlight, metrics }) => {
   let inFlight = 0;
 
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+  app.addHook('preValidation', async (request) => {
     if (inFlight >= maxInFlight) {
+      metrics.shed.inc();
       // The error handler adds Retry-After to every 503.
       throw new AppError('UNAVAILABLE', MSG.server.busy);
     }
     inFlight++;
+    metrics.inFlight.inc();
     (request as { [kCounted]?: boolean })[kCounted] = true;
   });
 
@@ -31,6 +39,7 @@ export const loadSheddingPlugin = fp<{ maxInFlight: number }>(async (app, { maxI
     if (!counted[kCounted]) return;
     counted[kCounted] = false;
     inFlight--;
+    metrics.inFlight.dec();
   };
   app.addHook('onResponse', release);
   app.addHook('onRequestAbort', release);

@@ -26,6 +26,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Metrics } from './metrics.js';
 
 /**
  * What a cached answer shows, so a write can forget just that: one officer, one officer's review
@@ -420,7 +421,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Register after the security headers (set in onRequest, before a hit is answered) and before
  * @fastify/compress and @fastify/etag (this onSend must see the serialised JSON, not a stream).
  */
-export const responseCachePlugin = fp<{ cache: ResponseCache }>(async (app, { cache }) => {
+export const responseCachePlugin = fp<{ cache: ResponseCache; metrics: Metrics }>(async (app, { cache, metrics }) => {
   app.decorate('responseCache', cache);
   app.decorateRequest('cacheInvalidation', undefined);
   app.decorateRequest('cacheAnswerTags', undefined);
@@ -434,6 +435,7 @@ export const responseCachePlugin = fp<{ cache: ResponseCache }>(async (app, { ca
       request[kClaimed] = await cache.claim(request.url, request[kTags]);
       if (!request[kClaimed]) entry = cache.get(request.url);
     }
+    metrics.cacheLookups.inc({ result: entry ? 'hit' : 'miss' });
     if (entry) {
       request[kFromCache] = true;
       return sendEntry(request, reply, entry, cache);

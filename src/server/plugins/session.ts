@@ -1,13 +1,18 @@
 /**
  * Loads the session of every API request and enforces the CSRF synchronizer token on every write
  * (spec section 7: writes send the CSRF-Token header; a refusal says 'CSRF token').
+ *
+ * Registered inside the API's scope (app.ts), so which requests it guards is decided by the route
+ * they reach, never by how their URL is spelled: `/%61pi/auth/logout` routes to the logout route
+ * and gets exactly its checks. It runs once the body has arrived (preValidation), after load
+ * shedding, so a stalled or refused request costs no database query.
  */
 import fp from 'fastify-plugin';
 import { MSG } from '../../core/messages.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { AppError } from '../errors.js';
-import { SESSION_COOKIE, csrfTokenMatches, findSession, sessionLifetimes, type Session } from '../features/auth/sessions.js';
+import { SESSION_COOKIE, csrfTokenMatches, findSession, sessionCookieName, sessionLifetimes, type Session } from '../features/auth/sessions.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -20,10 +25,11 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const sessionPlugin = fp<{ db: Database; config: Config }>(async (app, { db, config }) => {
   app.decorateRequest('session', null);
   const lifetimes = sessionLifetimes(config);
+  const cookieName = sessionCookieName(config);
 
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
-    const token = request.cookies[SESSION_COOKIE];
+  app.addHook('preValidation', async (request) => {
+    // Over HTTPS, a cookie set before the __Host- prefix is still read, so nobody is signed out by it.
+    const token = request.cookies[cookieName] ?? (config.isHttps ? request.cookies[SESSION_COOKIE] : undefined);
     request.session = token ? await findSession(db, lifetimes, token) : null;
 
     if (SAFE_METHODS.has(request.method)) return;

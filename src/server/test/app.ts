@@ -44,6 +44,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // covers the lag itself).
     listRatingsLagMs: 0,
     maxInFlight: 64,
+    requestTimeoutMs: 60_000,
+    shutdownDrainMs: 10_000,
+    metrics: null,
     serveWeb: false,
     identityProvider: 'builtin',
     firebase: null,

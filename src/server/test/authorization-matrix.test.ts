@@ -42,6 +42,9 @@ const officerForm = (w: World) => ({ name: `Renamed ${w.tag}`, rank: 'Maj.', reg
 let smallPng: Buffer;
 
 const ROWS: Row[] = [
+  // Health checks for the load balancer (http/health.ts): public, no session.
+  { method: 'GET', path: '/healthz', url: () => '/healthz', expect: everyone(200) },
+  { method: 'GET', path: '/readyz', url: () => '/readyz', expect: everyone(200) },
   // Security token and authentication: public.
   { method: 'GET', path: '/api/csrf-token', url: () => '/api/csrf-token', expect: everyone(200) },
   { method: 'GET', path: '/api/auth/status', url: () => '/api/auth/status', expect: everyone(200) },

@@ -1,6 +1,6 @@
 /**
  * /api/admin/* (spec section 7, Administration and Registrations and editing). Every route of this
- * plugin is for admins only: the onRequest hook below answers 401 to visitors and 403 to signed-in
+ * plugin is for admins only: the preValidation hook below (after the API's session hook) answers 401 to visitors and 403 to signed-in
  * users before any handler runs. Handlers that need the admin call requireAdmin again to get it.
  * (Registration decisions live under /api/admin/registrations in the registrations feature.)
  */
@@ -29,7 +29,7 @@ import { banUser, listUsers, unbanUser } from './users.js';
 export async function adminRoutes(app: App) {
   const { db, config } = app;
 
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('preValidation', async (request, reply) => {
     requireAdmin(request);
     // Admin answers depend on who asks and hold private data: never stored by any cache.
     void reply.header('Cache-Control', 'private, no-store');

@@ -79,7 +79,7 @@ export async function firebaseAuthRoutes(app: App) {
 
   /** Same as the built-in sign-in: a new session id (no fixation); the old session is destroyed. */
   async function signIn(request: FastifyRequest, reply: FastifyReply, user: SessionUser) {
-    if (request.session) await destroySession(db, request.session.id);
+    if (request.session?.id) await destroySession(db, request.session.id);
     const created = await createSession(db, lifetimes, user);
     setSessionCookie(reply, config, created);
     request.session = created.session;

@@ -26,6 +26,7 @@ import {
 import { LoginThrottle, loginAccountSubject } from './login-throttle.js';
 import {
   clearSessionCookie,
+  createAnonymousSession,
   createSession,
   destroySession,
   sessionLifetimes,
@@ -42,7 +43,7 @@ export async function authRoutes(app: App) {
 
   /** A new session id at every sign-in (no fixation); the old one, anonymous or not, is destroyed. */
   async function signIn(request: FastifyRequest, reply: FastifyReply, user: SessionUser) {
-    if (request.session) await destroySession(db, request.session.id);
+    if (request.session?.id) await destroySession(db, request.session.id);
     const created = await createSession(db, lifetimes, user);
     setSessionCookie(reply, config, created);
     request.session = created.session;
@@ -74,7 +75,8 @@ export async function authRoutes(app: App) {
   app.get('/csrf-token', { schema: { response: { 200: z.object({ csrfToken: z.string() }) } } }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     if (request.session) return { csrfToken: request.session.csrfToken };
-    const created = await createSession(db, lifetimes, null);
+    // No row: a visitor's token is derived, not stored (sessions.ts).
+    const created = createAnonymousSession(lifetimes);
     setSessionCookie(reply, config, created);
     return { csrfToken: created.session.csrfToken };
   });
@@ -137,7 +139,7 @@ export async function authRoutes(app: App) {
   );
 
   app.post('/auth/logout', { config: { invalidates: 'none' }, schema: { response: { 200: messageSchema } } }, async (request, reply) => {
-    if (request.session) await destroySession(db, request.session.id);
+    if (request.session?.id) await destroySession(db, request.session.id);
     request.session = null;
     clearSessionCookie(reply, config);
     return { success: true, message: MSG.auth.loggedOut };

@@ -6,7 +6,7 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Officer, Regiment, ReviewPage } from '../../../core/api.js';
-import { reviewVotes, reviews } from '../../db/schema.js';
+import { reviewFlags, reviewVotes, reviews } from '../../db/schema.js';
 import { createTestContext, signedInClient, testConfig, type TestContext } from '../../test/app.js';
 import { createOfficer, createRegiment, createReview, createUser, type OfficerRow } from '../../test/fixtures.js';
 import { findAggregateDifferences } from './reconcile.js';
@@ -101,6 +101,38 @@ describe('votes', () => {
     const responses = await Promise.all(Array.from({ length: 10 }, () => client.post(`/api/reviews/${review.id}/vote`, { value: 1 })));
     expect(statuses(responses)).toEqual(Array(10).fill(200));
     expect((await client.get(`/api/reviews/${review.id}/vote`)).json()).toEqual({ value: 1 });
+    expect(await findAggregateDifferences(ctx.db)).toEqual([]);
+  });
+});
+
+describe('votes and flags racing a delete', () => {
+  it('answers 404 (never 500) to votes and flags on a review deleted at the same moment, and leaves no orphan row', async () => {
+    const officer = await newOfficer();
+    const admin = await signedInClient(ctx, { isAdmin: true });
+    const voters = await signedInUsers(12);
+    await Promise.all([admin, ...voters].map(({ client }) => client.fetchCsrfToken()));
+    const outcomes: number[] = [];
+    // Several rounds: each time the delete lands somewhere among the votes and flags.
+    for (let round = 0; round < 6; round++) {
+      const author = await createUser(ctx.db, { steamId: `7656119300000${String(round).padStart(4, '0')}` });
+      const review = await createReview(ctx.db, { userId: author.id, officerId: officer.id });
+      const racing = await Promise.all([
+        ...voters.slice(0, 6).map(({ client }) => client.post(`/api/reviews/${review.id}/vote`, { value: 1 })),
+        admin.client.write('DELETE', `/api/reviews/${review.id}`),
+        ...voters.slice(6).map(({ client }) => client.post(`/api/reviews/${review.id}/flag`, { reason: 'Racing the moderator here.' })),
+      ]);
+      const deleted = racing[6]!;
+      expect(deleted.statusCode).toBe(200);
+      for (const response of racing.filter((r) => r !== deleted)) {
+        expect([200, 201, 404]).toContain(response.statusCode);
+        if (response.statusCode === 404) expect(response.json().message).toBe('Review not found');
+        outcomes.push(response.statusCode);
+      }
+      const [votes] = await ctx.db.select({ n: count() }).from(reviewVotes).where(eq(reviewVotes.reviewId, review.id));
+      const [flags] = await ctx.db.select({ n: count() }).from(reviewFlags).where(eq(reviewFlags.reviewId, review.id));
+      expect([votes!.n, flags!.n]).toEqual([0, 0]);
+    }
+    expect(outcomes).toHaveLength(6 * 12);
     expect(await findAggregateDifferences(ctx.db)).toEqual([]);
   });
 });

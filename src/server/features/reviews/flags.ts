@@ -2,7 +2,7 @@
 import { MSG } from '../../../core/messages.js';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { isUniqueViolation } from '../../db/errors.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
 import { reviewFlags, reviews } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import type { SessionUser } from '../auth/sessions.js';
@@ -17,7 +17,8 @@ export async function flagReview(db: Database, user: SessionUser, reviewId: numb
   if (user.isBanned) throw new AppError('FORBIDDEN', REVIEW_ERRORS.banned);
   try {
     return await db.transaction(async (tx) => {
-      const [review] = await tx.select({ id: reviews.id }).from(reviews).where(eq(reviews.id, reviewId));
+      // Locked until commit, so a delete of the review cannot pass the flag (see writeVote in votes.ts).
+      const [review] = await tx.select({ id: reviews.id }).from(reviews).where(eq(reviews.id, reviewId)).for('key share');
       if (!review) throw notFound('Review');
       const [open] = await tx
         .select({ id: reviewFlags.id })
@@ -29,6 +30,7 @@ export async function flagReview(db: Database, user: SessionUser, reviewId: numb
     });
   } catch (error) {
     if (isUniqueViolation(error, 'review_flags_open_per_user_idx')) throw new AppError('CONFLICT', FLAG_MESSAGES.duplicate);
+    if (isForeignKeyViolation(error)) throw notFound('Review');
     throw error;
   }
 }

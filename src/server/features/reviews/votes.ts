@@ -6,7 +6,7 @@
 import { MSG } from '../../../core/messages.js';
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Database, type Executor } from '../../db/client.js';
-import { isUniqueViolation } from '../../db/errors.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
 import { reviewVotes, reviews } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import type { SessionUser } from '../auth/sessions.js';
@@ -37,6 +37,9 @@ export async function castVote(
   } catch (error) {
     // The same user's first vote arriving twice at once: the second sees the first once retried.
     if (isUniqueViolation(error, 'review_votes_user_review_idx')) return writeVote(db, user, reviewId, value);
+    // The review's lock (writeVote) keeps a delete from passing the vote; should one still, the
+    // vote is of a review that no longer exists, like any other.
+    if (isForeignKeyViolation(error)) throw notFound('Review');
     throw error;
   }
 }
@@ -54,7 +57,11 @@ async function writeVote(db: Database, user: SessionUser, reviewId: number, valu
     const [review] = await tx
       .select({ userId: reviews.userId, officerId: reviews.officerId, previous: sql<number | null>`${previousVote}` })
       .from(reviews)
-      .where(eq(reviews.id, reviewId));
+      .where(eq(reviews.id, reviewId))
+      // Held until commit: a delete of the review waits for this vote (and then removes it with
+      // the review), or went first and this finds nothing. Without it, a delete committed between
+      // this read and the insert left the vote pointing at nothing: a foreign-key error, a 500.
+      .for('key share');
     if (!review) throw notFound('Review');
     if (review.userId === user.id) throw new AppError('FORBIDDEN', VOTE_ERRORS.ownReview);
     const delta = value - (review.previous ?? 0);

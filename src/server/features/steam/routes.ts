@@ -18,7 +18,7 @@ export async function steamRoutes(app: App) {
   // Browser navigations, not API calls: answers are redirects, never JSON.
   app.get('/auth/steam', { schema: { querystring: startQuery } }, async (request, reply) => {
     const user = currentUser(request);
-    if (!user || !request.session) return reply.redirect('/login', 302);
+    if (!user || !request.session?.id) return reply.redirect('/login', 302);
     const target: SteamLinkTarget = 'officerId' in request.query ? { officerId: request.query.officerId } : { redirect: request.query.redirect };
     const url = await startSteamLink(db, config, request.session.id, user.id, target);
     return reply.redirect(url, 302);
@@ -30,7 +30,7 @@ export async function steamRoutes(app: App) {
     { config: { invalidates: 'all' }, schema: { querystring: z.record(z.string(), z.string().max(2000)) } },
     async (request, reply) => {
       const user = currentUser(request);
-      if (!user || !request.session) return reply.redirect('/login', 302);
+      if (!user || !request.session?.id) return reply.redirect('/login', 302);
       const outcome = await completeSteamLink(db, config, request.session.id, user.id, request.query);
       const target = new URL(outcome.redirectPath, config.publicUrl);
       if (outcome.ok) {

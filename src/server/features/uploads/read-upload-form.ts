@@ -6,6 +6,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { IMAGE_KINDS, type ImageKind } from '../../adapters/images/process-image.js';
+import { MSG } from '../../../core/messages.js';
 import { AppError } from '../../errors.js';
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from './upload-image.js';
 
@@ -22,10 +23,15 @@ export const UPLOAD_FORM_LIMITS = {
   headerPairs: 20,
 } as const;
 
+/** RFC 2046: a boundary parameter of 1 to 70 characters, quoted or not. */
+const MULTIPART_BOUNDARY = /;\s*boundary=(?:"[^"]{1,70}"|[^";\s]{1,70})(?:;|\s|$)/i;
+
 const kindSchema = z.enum(IMAGE_KINDS, { error: UPLOAD_MESSAGES.badKind });
 
 export async function readUploadForm(request: FastifyRequest): Promise<{ file: Buffer; kind: ImageKind }> {
   if (!request.isMultipart()) throw new AppError('BAD_REQUEST', UPLOAD_MESSAGES.notMultipart);
+  // Without a boundary no part can be found: say the form is malformed, not that it holds no file.
+  if (!MULTIPART_BOUNDARY.test(request.headers['content-type'] ?? '')) throw new AppError('BAD_REQUEST', MSG.server.badMultipart);
   // A declared length far over the limit is refused before a byte of it is read.
   const declaredLength = Number(request.headers['content-length']);
   if (declaredLength > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooLarge);
@@ -53,8 +59,13 @@ export async function readUploadForm(request: FastifyRequest): Promise<{ file: B
   return { file, kind: parsedKind.data };
 }
 
-/** @fastify/multipart's refusals, in our words. */
-function toUploadError(error: unknown): unknown {
+/**
+ * @fastify/multipart's refusals, in our words. Anything else that fails while the form is read is the
+ * form's fault (busboy's "Boundary not found", "Unexpected end of form", a malformed part header): a
+ * 400, never a 500.
+ */
+function toUploadError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
   switch ((error as { code?: unknown }).code) {
     case 'FST_REQ_FILE_TOO_LARGE':
       return new AppError('PAYLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooLarge);
@@ -63,6 +74,6 @@ function toUploadError(error: unknown): unknown {
     case 'FST_FIELDS_LIMIT':
       return new AppError('BAD_REQUEST', UPLOAD_MESSAGES.oneFile);
     default:
-      return error;
+      return new AppError('BAD_REQUEST', MSG.server.badMultipart);
   }
 }

@@ -254,6 +254,27 @@ describe('POST /api/upload refuses everything else', () => {
     expectRefused(await client.post('/api/upload', { file: 'data:image/png;base64,AAAA' }), 400, 'The image must be sent as multipart/form-data in the field "file".');
   });
 
+  it('refuses a multipart body without a boundary, or cut off before its end, with 400', async () => {
+    const { client, userId } = await uploader();
+    await client.fetchCsrfToken();
+    const png = await photo(20, 20).png().toBuffer();
+    const { payload, contentType } = await multipartBody([{ data: png, filename: 'a.png', type: 'image/png' }]);
+    const send = (headers: Record<string, string>, body: Buffer) =>
+      ctx.app.inject({ method: 'POST', url: '/api/upload', headers: { cookie: client.cookie, 'csrf-token': client.csrfToken, ...headers }, payload: body });
+    const badForm = 'The upload could not be read: the form was incomplete or malformed. Please try again.';
+    expectRefused(await send({ 'content-type': 'multipart/form-data' }, payload), 400, badForm);
+    expectRefused(await send({ 'content-type': 'multipart/form-data; boundary=' }, payload), 400, badForm);
+    // Cut anywhere: in the part headers, in the file, just before the closing boundary. Where the
+    // file part had not begun, nothing was uploaded; once it had, the form is incomplete.
+    // (Sixteen cuts: the default upload allowance is 20 an hour.)
+    for (let cut = 10; cut < payload.length; cut += Math.ceil(payload.length / 16)) {
+      const response = await send({ 'content-type': contentType }, payload.subarray(0, cut));
+      expect(response.statusCode, `cut at ${cut} of ${payload.length}: ${response.body}`).toBe(400);
+      expect([MESSAGES.noFile, badForm]).toContain(response.json().message);
+    }
+    expect(await ctx.db.select({ id: images.id }).from(images).where(eq(images.userId, userId))).toEqual([]);
+  });
+
   it('stores nothing for a refused upload', async () => {
     const { client, userId } = await uploader();
     await upload(ctx, client, { data: Buffer.from('<svg/>'), filename: 'a.svg' });
