@@ -1,10 +1,8 @@
 /** Starts the server: configuration, database (migrated), demo data when wanted, HTTP. */
-import path from 'node:path';
 import { buildApp } from './app.js';
 import { fakeSteamConfig } from './adapters/steam/fake-steam.js';
 import { isLoopbackUrl, loadConfigOrExit, type Config } from './config.js';
-import { openDatabase, type DatabaseHandle } from './db/client.js';
-import { describeDatabaseError } from './db/open-error.js';
+import { openConfiguredDatabase } from './db/open-configured-database.js';
 import { Metrics, startMetricsServer } from './http/metrics.js';
 import { closeGracefully } from './http/shutdown.js';
 import { PostgresCacheBus } from './db/cache-bus.js';
@@ -29,6 +27,7 @@ async function main() {
     config.databaseUrl && config.responseCacheBytes > 0 ? await PostgresCacheBus.connect(config.databaseUrl, handle.db, console) : undefined;
   const metrics = new Metrics();
   metrics.collectProcessMetrics();
+  if (handle.poolStats) metrics.watchPool(handle.poolStats);
   const app = await buildApp({ config, db: handle.db, rateLimitStore: redisStore, cacheBus, metrics });
   const metricsServer = config.metrics ? await startMetricsServer(metrics, config.metrics.port, config.metrics.host) : null;
   if (config.steam.fake) app.log.warn(`Steam sign-in and statistics use the development fake at ${config.steam.openIdUrl}`);
@@ -62,16 +61,6 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`War of Rights Officer Ratings is running at ${config.publicUrl} (database: ${handle.kind})`);
   if (metricsServer) app.log.info(`Metrics at http://${config.metrics!.host}:${metricsServer.port}/metrics`);
-}
-
-/** The configured database, migrated; one line and exit code 1 when it cannot be opened. */
-async function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
-  try {
-    return await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
-  } catch (error) {
-    console.error(describeDatabaseError(error, config.databaseUrl));
-    process.exit(1);
-  }
 }
 
 await main();

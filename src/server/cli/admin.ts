@@ -3,7 +3,7 @@
  * Works on the configured database (DATABASE_URL, or the embedded one under DATA_DIR).
  */
 import { sql } from 'drizzle-orm';
-import { openConfiguredDatabase } from './open-configured-database.js';
+import { openConfiguredDatabase } from '../db/open-configured-database.js';
 import { users } from '../db/schema.js';
 
 const USAGE = 'Usage: npm run admin -- grant <email>\n       npm run admin -- revoke <email>';

@@ -4,7 +4,7 @@
  * when differences remain.
  */
 import { announcePublicDataChanged } from '../db/cache-bus.js';
-import { openConfiguredDatabase } from './open-configured-database.js';
+import { openConfiguredDatabase } from '../db/open-configured-database.js';
 import { recomputeAllAggregates } from '../features/reviews/aggregates.js';
 import { findAggregateDifferences, fixReviewScores } from '../features/reviews/reconcile.js';
 
