@@ -6,6 +6,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../db/client.js';
 import { createTestContext, type TestContext } from '../test/app.js';
 import { startMetricsServer } from './metrics.js';
 
@@ -27,11 +28,10 @@ describe('health checks', () => {
   });
 
   it('is not ready while a migration this build knows is missing, nor while draining', async () => {
-    const [latest] = (await ctx.db.execute(sql`select id, hash, created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`)).rows as Array<{
-      id: number;
-      hash: string;
-      created_at: string;
-    }>;
+    const [latest] = await queryRows<{ id: number; hash: string; created_at: string }>(
+      ctx.db,
+      sql`select id, hash, created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`,
+    );
     await ctx.db.execute(sql`delete from drizzle.__drizzle_migrations where id = ${latest!.id}`);
     try {
       const pending = await ctx.app.inject({ method: 'GET', url: '/readyz' });
