@@ -67,3 +67,16 @@ test('the legal pages are reachable from the footer', async ({ page }) => {
   await footer.getByRole('link', { name: 'Terms of Service' }).click();
   await expect(page).toHaveURL('/terms-of-service');
 });
+
+test('the production build publishes no source maps', async ({ request }) => {
+  const html = await (await request.get('/')).text();
+  const scripts = [...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)].map((match) => match[1]!);
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const script of scripts) {
+    const code = await (await request.get(script)).text();
+    expect(code, script).not.toContain('sourceMappingURL');
+    const map = await request.get(`${script}.map`);
+    // Whatever answers (the app's not-found page), it is not the map.
+    expect(await map.text(), `${script}.map`).not.toContain('"mappings"');
+  }
+});
