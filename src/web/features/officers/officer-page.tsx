@@ -38,8 +38,8 @@ export function OfficerPage() {
 
 function OfficerProfile({ id }: { id: number }) {
   const { data: officer, error, isError, refetch } = useQuery(officerQueryOptions(id));
-  // Read with the page: the auth status is always stale, so a reader mounted later (with the
-  // officer's actions) would ask for it again.
+  // Read with the page: the auth status is fresh only between its 10-second polls, so a reader
+  // mounted later (with the officer's actions) could ask for it again.
   const { user } = useAuth();
   useDocumentTitle(officer ? `${officer.rank} ${officer.name}` : 'Officer');
 
