@@ -58,6 +58,17 @@ export const officerSchema = z.object({
 });
 export type Officer = z.infer<typeof officerSchema>;
 
+/**
+ * One page of GET /api/search/officers: the officers, how many match the filters in all, and the
+ * opaque cursor of the next page (null on the last page). docs/decisions/0019-search-paging.md.
+ */
+export const officerSearchPageSchema = z.object({
+  officers: z.array(officerSchema),
+  totalCount: z.number(),
+  nextCursor: z.string().nullable(),
+});
+export type OfficerSearchPage = z.infer<typeof officerSearchPageSchema>;
+
 export const reviewSchema = z.object({
   id: z.number(),
   userId: z.number(),

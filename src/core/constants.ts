@@ -22,6 +22,12 @@ export const REVIEW_PAGE_SIZE_MAX = 50;
 export const TOP_OFFICERS_MIN_REVIEWS_EXCLUSIVE = 1;
 export const TOP_OFFICERS_LIMIT = 10;
 export const RECENT_REVIEWS_LIMIT = 10;
+/**
+ * Officers per page of the paged search (GET /api/search/officers), and regiments per step of the
+ * Regiments tab: eight rows of the three-column grid (docs/decisions/0019-search-paging.md).
+ */
+export const SEARCH_PAGE_SIZE = 24;
+export const SEARCH_PAGE_SIZE_MAX = 100;
 
 export const LIMITS = {
   reviewTextMax: 500,

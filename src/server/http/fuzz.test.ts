@@ -82,6 +82,11 @@ const HOSTILE_QUERY_VALUES = [
   '%25%5C',
   "'",
   '%22',
+  // Cursor-shaped (base64url JSON, as the paged search's `after`) with what SQL would choke on: a
+  // NUL in text, numbers beyond int4 and numeric(4,2), a key of the wrong length.
+  Buffer.from(JSON.stringify(['rating-desc', 4.5, 'a\u0000b', 1])).toString('base64url'),
+  Buffer.from(JSON.stringify(['reviews-desc', 1e300, 'a', 99999999999])).toString('base64url'),
+  Buffer.from(JSON.stringify(['name-asc', 'a'])).toString('base64url'),
 ];
 
 /** Bodies that are not the object any route expects. */
@@ -412,7 +417,7 @@ describe('fuzzing every registered route', () => {
     // The field names are read from the zod schemas: if that ever reads nothing, the fuzzing would
     // quietly shrink to the malformed bodies alone.
     for (const route of routes.filter((r) => r.schema?.body)) expect(keysOf(route.schema?.body), `${route.method} ${route.url}`).not.toEqual([]);
-    expect(routes.flatMap((route) => keysOf(route.schema?.querystring))).toEqual(expect.arrayContaining(['q', 'sortBy', 'page', 'limit', 'side']));
+    expect(routes.flatMap((route) => keysOf(route.schema?.querystring))).toEqual(expect.arrayContaining(['q', 'sortBy', 'page', 'limit', 'side', 'after']));
     for (const route of routes) {
       const actor = await actorFor(route);
       const world = await buildWorld(ctx.db, { emulator });

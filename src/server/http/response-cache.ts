@@ -53,6 +53,16 @@ export const cacheTags = {
    */
   searchAnswer: (officerIds: readonly number[], limit: number): CacheTag[] =>
     officerIds.length < limit ? ['lists', ...officerIds.map((id): CacheTag => `officer:${id}`)] : ['lists', 'ratings'],
+  /**
+   * A page of the paged search (GET /api/search/officers), by the same reasoning. Which officers a
+   * page holds moves with the ratings only when it is ordered by rating or review count and is not
+   * the whole answer (a first page without a next one): those carry the lists' lagging 'ratings'. A
+   * page in name order, or the whole answer, changes only when one of its officers does (its figures)
+   * or through 'lists' (officers and regiments added, renamed or removed); its total never moves
+   * with a review.
+   */
+  searchPage: (officerIds: readonly number[], { isOrderedByName, isWholeAnswer }: { isOrderedByName: boolean; isWholeAnswer: boolean }): CacheTag[] =>
+    isOrderedByName || isWholeAnswer ? ['lists', ...officerIds.map((id): CacheTag => `officer:${id}`)] : ['lists', 'ratings'],
   /** What a new review of this officer changes: its pages at once, the lists' ratings within the lag. */
   reviewOf: (officerId: number): CacheTag[] => [
     `officer:${officerId}`,

@@ -132,6 +132,7 @@ const ROWS: Row[] = [
   { method: 'GET', path: '/api/officers', url: () => '/api/officers', expect: everyone(200) },
   { method: 'GET', path: '/api/officers/top', url: () => '/api/officers/top?side=USA', expect: everyone(200) },
   { method: 'GET', path: '/api/officers/search', url: (w) => `/api/officers/search?q=${w.tag}`, expect: everyone(200) },
+  { method: 'GET', path: '/api/search/officers', url: (w) => `/api/search/officers?q=${w.tag}`, expect: everyone(200) },
   {
     method: 'GET',
     path: '/api/officers/regiment/:regimentId',

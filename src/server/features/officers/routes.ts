@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { officerSchema, successMessageSchema } from '../../../core/api.js';
-import { LIMITS, type SideCode } from '../../../core/constants.js';
+import { officerSchema, officerSearchPageSchema, successMessageSchema } from '../../../core/api.js';
+import { LIMITS, SEARCH_PAGE_SIZE, SEARCH_PAGE_SIZE_MAX, type SideCode } from '../../../core/constants.js';
 import { MSG } from '../../../core/messages.js';
 import { officerEditBodySchema } from '../../../core/schemas/manage.js';
 import { DEFAULT_SORT, SORT_BY_VALUES, SORT_ORDER_VALUES } from '../../../core/search.js';
@@ -9,6 +9,8 @@ import { cacheTags } from '../../http/response-cache.js';
 import type { App } from '../../types.js';
 import { requireUser } from '../auth/guards.js';
 import { deleteOfficer, requireOfficerOwner, updateOfficer } from './manage.js';
+import { searchCursorSchema } from './search-cursor.js';
+import { searchOfficerPage } from './search-officer-page.js';
 import { SEARCH_RESULTS_LIMIT, getOfficerById, listOfficers, listRegimentOfficers, listTopOfficers, searchOfficers } from './queries.js';
 
 const topQuerySchema = z.object({ side: z.enum(['USA', 'CSA'] as const satisfies readonly SideCode[]).optional() });
@@ -26,6 +28,26 @@ const searchQuerySchema = z.object({
 });
 
 const officerListSchema = z.array(officerSchema);
+
+/**
+ * The paged search beside the spec's list (docs/decisions/0019-search-paging.md): the same filters
+ * and sorts, `after` the previous page's nextCursor (empty or absent: the first page) and `limit`.
+ */
+const searchPageQuerySchema = searchQuerySchema
+  .extend({
+    after: z
+      .string()
+      .transform((value) => (value === '' ? undefined : value))
+      .pipe(searchCursorSchema.optional())
+      .optional(),
+    limit: positiveIntString('limit', SEARCH_PAGE_SIZE_MAX).default(SEARCH_PAGE_SIZE),
+  })
+  .superRefine((query, ctx) => {
+    // A cursor is a place in one order: in another it would skip or repeat officers silently.
+    if (query.after && (query.after.sortBy !== query.sortBy || query.after.sortOrder !== query.sortOrder)) {
+      ctx.addIssue({ code: 'custom', path: ['after'], message: MSG.search.cursorOfAnotherSort });
+    }
+  });
 
 export async function officerRoutes(app: App) {
   const { db } = app;
@@ -50,6 +72,19 @@ export async function officerRoutes(app: App) {
         SEARCH_RESULTS_LIMIT,
       );
       return found;
+    },
+  );
+
+  app.get(
+    '/search/officers',
+    { config: { publicCache: () => cacheTags.ratedList }, schema: { querystring: searchPageQuerySchema, response: { 200: officerSearchPageSchema } } },
+    async (request) => {
+      const page = await searchOfficerPage(db, request.query);
+      request.cacheAnswerTags = cacheTags.searchPage(
+        page.officers.map((officer) => officer.id),
+        { isOrderedByName: request.query.sortBy === 'name', isWholeAnswer: !request.query.after && page.nextCursor === null },
+      );
+      return page;
     },
   );
 

@@ -1,0 +1,62 @@
+/**
+ * The cursor of the paged officer search (GET /api/search/officers): where the previous page ended,
+ * as the sort and the key of its last officer (search-order.ts), e.g. ["rating-desc", 4.37, "Amos
+ * Shields", 1234], JSON in base64url. Clients pass it back untouched as `after`; it is opaque to them,
+ * and it names no position (no offset), so a deep page is found through the index like the first
+ * (docs/decisions/0019-search-paging.md).
+ *
+ * It arrives from the address bar like any query parameter, so it is checked like one: anything
+ * that is not a key this server could have given out for that sort is a 400, never SQL.
+ */
+import { z } from 'zod';
+import { MSG } from '../../../core/messages.js';
+import { SORT_OPTIONS, type SortBy, type SortOrder } from '../../../core/search.js';
+import { searchOrder, type SortKeyValue } from './search-order.js';
+
+export interface SearchCursor {
+  sortBy: SortBy;
+  sortOrder: SortOrder;
+  key: SortKeyValue[];
+}
+
+/** Longer than any cursor given out (a 60-character name of 4-byte characters is 320 of them). */
+const MAX_CURSOR_LENGTH = 512;
+
+const cursorOfSort = new Map(
+  SORT_OPTIONS.map((option) => [
+    option.value,
+    z.tuple(searchOrder(option.sortBy, option.sortOrder).map((term) => term.schema) as [z.ZodType<SortKeyValue>, ...z.ZodType<SortKeyValue>[]]),
+  ]),
+);
+
+export function encodeSearchCursor(cursor: SearchCursor): string {
+  return Buffer.from(JSON.stringify([`${cursor.sortBy}-${cursor.sortOrder}`, ...cursor.key]), 'utf8').toString('base64url');
+}
+
+/** The cursor in the text, or null when it is not one this server gives out. */
+export function decodeSearchCursor(text: string): SearchCursor | null {
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(decoded)) return null;
+  const [sort, ...key] = decoded as unknown[];
+  const option = SORT_OPTIONS.find((o) => o.value === sort);
+  const parsed = option && cursorOfSort.get(option.value)!.safeParse(key);
+  if (!option || !parsed?.success) return null;
+  return { sortBy: option.sortBy, sortOrder: option.sortOrder, key: parsed.data };
+}
+
+/** The `after` query parameter: a cursor, decoded, or a 400 that says what to do instead. */
+export const searchCursorSchema = z
+  .string()
+  .max(MAX_CURSOR_LENGTH, MSG.search.badCursor)
+  .regex(/^[A-Za-z0-9_-]+$/, MSG.search.badCursor)
+  .transform((text, ctx) => {
+    const cursor = decodeSearchCursor(text);
+    if (cursor) return cursor;
+    ctx.addIssue({ code: 'custom', message: MSG.search.badCursor });
+    return z.NEVER;
+  });

@@ -1,0 +1,71 @@
+/**
+ * The six sort orders of the officer search (spec section 2, /search) as the database orders them:
+ * the chosen column, then the tie-breakers name and id, so equal ratings never swap places between
+ * requests and every officer has exactly one place. The ORDER BY of both search calls, the keyset
+ * condition of a page after a cursor and the cursor's key all come from these terms, so they cannot
+ * disagree (docs/decisions/0019-search-paging.md). A new leading term (such as one putting unrated
+ * officers last) goes here, with its value's schema, and pages follow it.
+ */
+import { and, asc, desc, eq, gt, gte, lt, lte, or, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import type { Officer } from '../../../core/api.js';
+import { LIMITS, RATING_MAX } from '../../../core/constants.js';
+import type { SortBy, SortOrder } from '../../../core/search.js';
+import { officers } from '../../db/schema.js';
+import { MAX_INT4 } from '../../http/params.js';
+
+export type SortKeyValue = string | number;
+
+export interface SortTerm {
+  column: AnyPgColumn;
+  direction: SortOrder;
+  /** The officer's value of this term, as the cursor carries it. */
+  valueOf(officer: Officer): SortKeyValue;
+  /** What a cursor may carry for it: a value the column can be compared with, never one that fails in SQL. */
+  schema: z.ZodType<SortKeyValue>;
+}
+
+/** Names are at most 60 characters; a little room for any stored before the limit. NUL cannot reach SQL text. */
+const nameValue = z
+  .string()
+  .max(LIMITS.officerNameMax * 4)
+  .refine((name) => !name.includes('\0'));
+const name: Omit<SortTerm, 'direction'> = { column: officers.name, valueOf: (o) => o.name, schema: nameValue };
+const id: Omit<SortTerm, 'direction'> = { column: officers.id, valueOf: (o) => o.id, schema: z.number().int().min(1).max(MAX_INT4) };
+const primaryTerms: Record<SortBy, Omit<SortTerm, 'direction'>> = {
+  // numeric(4,2): a finite number in range compares exactly as the text JSON gives it.
+  rating: { column: officers.averageRating, valueOf: (o) => o.averageRating ?? 0, schema: z.number().min(0).max(RATING_MAX) },
+  name,
+  reviews: { column: officers.reviewCount, valueOf: (o) => o.reviewCount, schema: z.number().int().min(0).max(MAX_INT4) },
+};
+
+export function searchOrder(sortBy: SortBy, sortOrder: SortOrder): SortTerm[] {
+  const primary = { ...primaryTerms[sortBy], direction: sortOrder };
+  const tieBreakers: SortTerm[] = sortBy === 'name' ? [{ ...id, direction: 'asc' }] : [{ ...name, direction: 'asc' }, { ...id, direction: 'asc' }];
+  return [primary, ...tieBreakers];
+}
+
+export function orderByTerms(terms: readonly SortTerm[]): SQL[] {
+  return terms.map((term) => (term.direction === 'asc' ? asc(term.column) : desc(term.column)));
+}
+
+/** The key a cursor carries for this officer: its value of each term, in order. */
+export function sortKeyOf(terms: readonly SortTerm[], officer: Officer): SortKeyValue[] {
+  return terms.map((term) => term.valueOf(officer));
+}
+
+/**
+ * Rows that come after `key` in this order: beyond it on the first term, or equal on the first
+ * terms and beyond it on the next. The directions are mixed (rating desc, then name asc), so a row
+ * comparison `(a, b) > (x, y)` cannot say it. The first term's own bound (`<=` or `>=`), implied by
+ * the rest, is the part an index scan on that column can start from, so a deep page costs what the
+ * first does (keyset paging: no OFFSET, nothing before the cursor is read).
+ */
+export function afterKey(terms: readonly SortTerm[], key: readonly SortKeyValue[]): SQL {
+  const beyond = (term: SortTerm, value: SortKeyValue) => (term.direction === 'asc' ? gt(term.column, value) : lt(term.column, value));
+  const alternatives = terms.map((term, i) => and(...terms.slice(0, i).map((earlier, j) => eq(earlier.column, key[j])), beyond(term, key[i]!)));
+  const [first] = terms;
+  const reach = first!.direction === 'asc' ? gte(first!.column, key[0]) : lte(first!.column, key[0]);
+  return and(reach, or(...alternatives))!;
+}
