@@ -47,7 +47,7 @@ import {
   writeReport,
   type RunReport,
 } from './harness/report.js';
-import { BROWSER_HEADERS, SCENARIO_KEYS, ceilingScenario, endpointScenarios, mixedWorkload, type Scenario } from './harness/scenarios.js';
+import { BROAD_SEARCH_TERMS, BROWSER_HEADERS, SCENARIO_KEYS, ceilingScenario, endpointScenarios, mixedWorkload, type Scenario } from './harness/scenarios.js';
 import { RssSampler, freePort, snapshotBuild, startServer, type BuildSnapshot, type ServerProcess } from './harness/servers.js';
 
 /** The app's pool size: openDatabase's default (src/server/db/client.ts); the ceiling uses the same. */
@@ -172,7 +172,7 @@ async function main() {
     const leftovers = await removeBenchUsers(database.db);
     if (leftovers.users > 0) console.log(`Removed ${leftovers.users} bench users left by an earlier run.`);
     console.log('Reading the dataset...');
-    const facts = await readDatasetFacts(database.db, OFFICER_SAMPLE);
+    const facts = await readDatasetFacts(database.db, OFFICER_SAMPLE, BROAD_SEARCH_TERMS);
     const users = await createBenchUsers(database.db, sessionLifetimes(appConfig), BENCH_USERS);
 
     build = snapshotBuild(root);

@@ -23,6 +23,8 @@ export const TARGETS: Readonly<Record<string, Target>> = {
   'top-officers': HOT_READ,
   'search-selective': HOT_READ,
   'search-broad': HOT_READ,
+  'search-paged-first': HOT_READ,
+  'search-paged-deep': HOT_READ,
   regiments: HOT_READ,
   'recent-reviews': HOT_READ,
   'officer-html': HOT_READ,
@@ -55,13 +57,15 @@ export function judge(key: string, ratio: number, p99Ms: number, errors: number)
 const MB_IN_MIB = 1e6 / 2 ** 20;
 
 export const OTHER_TARGETS = {
-  /** Issue: "Search: p95 <= 15 ms for selective and for broad terms". */
-  searchP95: { keys: ['search-selective', 'search-broad'], maxP95Ms: 15 },
+  /** Issue: "Search: p95 <= 15 ms for selective and for broad terms"; the paged search's pages too (issue 13). */
+  searchP95: { keys: ['search-selective', 'search-broad', 'search-paged-first', 'search-paged-deep'], maxP95Ms: 15 },
   /**
    * Issue: the deep review page within 1.5x page 1's latency. Compared on mean latency (under the
    * closed loop, mean latency = connections / req/s, so this is also the req/s ratio).
    */
   deepPage: { key: 'reviews-deep-page', reference: 'reviews-page-1', maxMeanRatio: 1.5 },
+  /** Issue 13: keyset pages of the search, deep as fast as the first (the same measure as the reviews' deep page). */
+  searchDeepPage: { key: 'search-paged-deep', reference: 'search-paged-first', maxMeanRatio: 1.5 },
   /** Issue: "Server RSS under load <= 250 MB" — the app's highest RSS over the whole run. */
   rss: { maxMb: 250, maxMiB: 250 * MB_IN_MIB },
   /** Issue: the mixed workload's writes leave exact aggregates (as npm run db:reconcile checks). */
@@ -102,7 +106,7 @@ export function judgeOtherTargets(
 ): OtherVerdict[] {
   const byKey = new Map(results.map((r) => [r.key, r]));
   const verdicts: OtherVerdict[] = [];
-  const { searchP95, deepPage, rss, aggregates, overload } = OTHER_TARGETS;
+  const { searchP95, deepPage, searchDeepPage, rss, aggregates, overload } = OTHER_TARGETS;
 
   for (const key of searchP95.keys) {
     const r = byKey.get(key);
@@ -113,16 +117,16 @@ export function judgeOtherTargets(
     );
   }
 
-  {
-    const deep = byKey.get(deepPage.key);
-    const page1 = byKey.get(deepPage.reference);
-    const target = `${deep?.name ?? deepPage.key}: mean latency ≤ ${deepPage.maxMeanRatio} × ${page1?.name ?? deepPage.reference}'s`;
+  for (const deepTarget of [deepPage, searchDeepPage]) {
+    const deep = byKey.get(deepTarget.key);
+    const page1 = byKey.get(deepTarget.reference);
+    const target = `${deep?.name ?? deepTarget.key}: mean latency ≤ ${deepTarget.maxMeanRatio} × ${page1?.name ?? deepTarget.reference}'s`;
     if (deep && page1) {
       const ratio = deep.latencyMs.mean / page1.latencyMs.mean;
       verdicts.push({
         target,
         measured: `${Number.isFinite(ratio) ? ratio.toFixed(2) : 'n/a'} × (${ms(deep.latencyMs.mean)} / ${ms(page1.latencyMs.mean)})`,
-        meets: ratio <= deepPage.maxMeanRatio,
+        meets: ratio <= deepTarget.maxMeanRatio,
       });
     } else {
       verdicts.push({ target, measured: 'not measured (needs both scenarios)', meets: null });

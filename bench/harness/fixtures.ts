@@ -15,6 +15,10 @@ import {
   recomputeReviewPositions,
 } from '../../src/server/features/reviews/aggregates.js';
 import { findAggregateDifferences } from '../../src/server/features/reviews/reconcile.js';
+import { findOfficerMatches } from '../../src/server/features/officers/queries.js';
+import { encodeSearchCursor } from '../../src/server/features/officers/search-cursor.js';
+import { searchOrder, sortKeyOf, type SortKeyValue } from '../../src/server/features/officers/search-order.js';
+import { DEFAULT_SORT } from '../../src/core/search.js';
 import { SESSION_COOKIE, createSession, type SessionLifetimes, type SessionUser } from '../../src/server/features/auth/sessions.js';
 
 /** Bench accounts are recognizable by name, so a crashed run's leftovers are cleaned by the next. */
@@ -41,13 +45,40 @@ export interface DatasetFacts {
   largestOfficer: { id: number; name: string; reviewCount: number; deepPage: number };
   /** Reviews of public officers, targets for votes. */
   reviewIds: number[];
+  /**
+   * For each broad search term, the cursor of the paged search (GET /api/search/officers, default
+   * order) at about position SEARCH_DEEP_POSITION, or at its last page if it has fewer matches.
+   */
+  searchDeepPages: Array<{ q: string; after: string; position: number }>;
   postgresVersion: string;
 }
 
 export const REVIEW_PAGE_LIMIT = 5;
 const DEEP_PAGE = 1000;
+/** Where the deep page of the paged search starts: page 84 of 24 officers, far past the list call's 100. */
+export const SEARCH_DEEP_POSITION = 2000;
 
-export async function readDatasetFacts(db: Database, sampleSize: number): Promise<DatasetFacts> {
+/**
+ * The cursor after the first `position` matches of a search in the default order, found as a reader
+ * scrolling would reach it: page after page (100 at a time), through the app's own query and cursor.
+ */
+async function deepSearchCursor(db: Database, q: string, position: number): Promise<{ q: string; after: string; position: number }> {
+  const search = { q, ...DEFAULT_SORT };
+  const terms = searchOrder(search.sortBy, search.sortOrder);
+  let key: SortKeyValue[] | undefined;
+  let reached = 0;
+  while (reached < position) {
+    const page = await findOfficerMatches(db, search, { after: key, limit: Math.min(100, position - reached) });
+    // The last page: the deep page is then the one after the previous cursor.
+    if (page.length < Math.min(100, position - reached)) break;
+    reached += page.length;
+    key = sortKeyOf(terms, page.at(-1)!);
+  }
+  if (!key) throw new Error(`The search for ${JSON.stringify(q)} has too few matches for a deep page.`);
+  return { q, after: encodeSearchCursor({ ...search, key }), position: reached };
+}
+
+export async function readDatasetFacts(db: Database, sampleSize: number, broadSearchTerms: readonly string[]): Promise<DatasetFacts> {
   const [counts] = await queryRows<Record<string, unknown>>(
     db,
     sql`select (select count(*) from users) as users, (select count(*) from regiments) as regiments,
@@ -77,6 +108,8 @@ export async function readDatasetFacts(db: Database, sampleSize: number): Promis
   const [version] = await queryRows<{ server_version: string }>(db, sql`show server_version`);
   if (!largest || officers.length === 0 || reviewIds.length === 0) throw new Error('The dataset has no public officer with reviews.');
   const lastPage = Math.max(1, Math.ceil(largest.review_count / REVIEW_PAGE_LIMIT));
+  const searchDeepPages: DatasetFacts['searchDeepPages'] = [];
+  for (const q of broadSearchTerms) searchDeepPages.push(await deepSearchCursor(db, q, SEARCH_DEEP_POSITION));
   return {
     counts: numericCounts,
     officers,
@@ -87,6 +120,7 @@ export async function readDatasetFacts(db: Database, sampleSize: number): Promis
       deepPage: Math.min(DEEP_PAGE, lastPage),
     },
     reviewIds: reviewIds.map((r) => r.id),
+    searchDeepPages,
     postgresVersion: version?.server_version ?? 'unknown',
   };
 }

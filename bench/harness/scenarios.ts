@@ -19,6 +19,8 @@ export const SCENARIO_KEYS = [
   'top-officers',
   'search-selective',
   'search-broad',
+  'search-paged-first',
+  'search-paged-deep',
   'regiments',
   'recent-reviews',
   'officer-html',
@@ -63,6 +65,8 @@ export interface Paths {
   officer(id: number): string;
   reviewsPage(id: number, page: number): string;
   search(q: string): string;
+  /** A page of the paged search in the default order: the first without `after`. */
+  searchPage(q: string, after?: string): string;
   html(id: number): string;
   ceiling(id: number): string;
 }
@@ -71,6 +75,7 @@ export const PATHS: Paths = {
   officer: (id) => `/api/officers/${id}`,
   reviewsPage: (id, page) => `/api/reviews/officer/${id}?page=${page}&limit=${REVIEW_PAGE_LIMIT}`,
   search: (q) => `/api/officers/search?q=${encodeURIComponent(q)}`,
+  searchPage: (q, after) => `/api/search/officers?q=${encodeURIComponent(q)}${after ? `&after=${after}` : ''}`,
   html: (id) => `/officer/${id}`,
   ceiling: (id) => `/ceiling/${id}`,
 };
@@ -120,6 +125,32 @@ export function endpointScenarios(facts: DatasetFacts): Scenario[] {
       requests: () => {
         const next = rotating(BROAD_SEARCH_TERMS);
         return [getRequest(() => PATHS.search(next()), JSON_HEADERS)];
+      },
+    },
+    {
+      key: 'search-paged-first',
+      name: 'paged search, page 1 (broad)',
+      target: 'app',
+      example: PATHS.searchPage(BROAD_SEARCH_TERMS[0]!),
+      requests: () => {
+        const next = rotating(BROAD_SEARCH_TERMS);
+        return [getRequest(() => PATHS.searchPage(next()), JSON_HEADERS)];
+      },
+    },
+    {
+      // The same terms, from about the 2,000th match on: keyset paging reads what page 1 reads.
+      key: 'search-paged-deep',
+      name: `paged search, deep page (broad, from ~${facts.searchDeepPages[0]?.position ?? 0})`,
+      target: 'app',
+      example: PATHS.searchPage(facts.searchDeepPages[0]!.q, facts.searchDeepPages[0]!.after),
+      requests: () => {
+        const next = rotating(facts.searchDeepPages);
+        return [
+          getRequest(() => {
+            const deep = next();
+            return PATHS.searchPage(deep.q, deep.after);
+          }, JSON_HEADERS),
+        ];
       },
     },
     { key: 'regiments', name: 'regiments', target: 'app', example: '/api/regiments', requests: fixed('/api/regiments', JSON_HEADERS) },

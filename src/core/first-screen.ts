@@ -56,7 +56,7 @@ export function firstScreenRequestsOf(page: FirstScreenPage): string[] {
       const { search } = page;
       paths.push(apiPaths.sides);
       paths.push(search.showRegiments || search.sideId === null ? apiPaths.regiments : apiPaths.regimentsBySide(search.sideId));
-      if (!search.showRegiments) paths.push(apiPaths.officerSearch(officerSearchOf(search)));
+      if (!search.showRegiments) paths.push(apiPaths.officerSearchPage(officerSearchOf(search)));
       break;
     }
     case 'other':

@@ -19,7 +19,7 @@ describe('the HTML shell', () => {
   it('escapes what the visitor typed into the search', () => {
     const html = shellWithPreloads(SHELL, '/search?q=%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E');
     expect(html).not.toContain('<script>');
-    expect(html).toContain('href="/api/officers/search?q=%22%3E%3Cscript%3Ealert%281%29%3C%2Fscript%3E&#38;sortBy=rating&#38;sortOrder=desc"');
+    expect(html).toContain('href="/api/search/officers?q=%22%3E%3Cscript%3Ealert%281%29%3C%2Fscript%3E&#38;sortBy=rating&#38;sortOrder=desc"');
   });
 
   it("preloads a lazily loaded page's code and the chunks it imports, not those of the entry", () => {

@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Officer } from '../../core/api';
+import { infiniteQueryOptions, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Officer, OfficerSearchPage } from '../../core/api';
 import type { SideCode } from '../../core/constants';
 import { FRESHNESS } from '../../core/constants';
 import { apiPaths } from '../../core/api-paths';
@@ -25,10 +25,16 @@ export const regimentOfficersQueryOptions = (regimentId: number) =>
     queryFn: () => api.get<Officer[]>(apiPaths.regimentOfficers(regimentId)),
   });
 
-export const officerSearchQueryOptions = (search: OfficerSearch) =>
-  queryOptions({
-    queryKey: ['officers', 'search', search],
-    queryFn: () => api.get<Officer[]>(apiPaths.officerSearch(search)),
+/**
+ * The search screen's officers, a page at a time (GET /api/search/officers): the next page is asked
+ * for with the last one's nextCursor, until a page has none (docs/decisions/0019-search-paging.md).
+ */
+export const officerSearchPagesQueryOptions = (search: OfficerSearch) =>
+  infiniteQueryOptions({
+    queryKey: ['officers', 'search-pages', search],
+    queryFn: ({ pageParam }) => api.get<OfficerSearchPage>(apiPaths.officerSearchPage(search, pageParam)),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
   });
 
 export const useOfficer = (id: number) => useQuery(officerQueryOptions(id));

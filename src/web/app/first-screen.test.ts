@@ -10,7 +10,12 @@ async function fetchedBeforeFirstRender(pathname: string, search = ''): Promise<
     'fetch',
     vi.fn(async (url: string) => {
       urls.push(url);
-      return new Response(url.includes('/api/reviews/officer/') ? '{"reviews":[],"totalCount":0}' : '[]', { status: 200 });
+      const body = url.includes('/api/reviews/officer/')
+        ? '{"reviews":[],"totalCount":0}'
+        : url.includes('/api/search/officers')
+          ? '{"officers":[],"totalCount":0,"nextCursor":null}'
+          : '[]';
+      return new Response(body, { status: 200 });
     }),
   );
   await prefetchFirstScreen(createQueryClient(), { pathname, search });
@@ -48,7 +53,7 @@ describe('the first screen', () => {
       '/api/auth/status',
       '/api/sides',
       '/api/regiments',
-      '/api/officers/search?q=Crawford&sortBy=rating&sortOrder=desc',
+      '/api/search/officers?q=Crawford&sortBy=rating&sortOrder=desc',
     ]);
   });
 });

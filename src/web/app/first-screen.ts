@@ -11,7 +11,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { firstScreenPage } from '../../core/first-screen';
 import { officerSearchOf } from '../../core/search-params';
 import { authStatusQueryOptions } from '../api/auth';
-import { officerQueryOptions, officerSearchQueryOptions, regimentOfficersQueryOptions, topOfficersQueryOptions } from '../api/officers';
+import { officerQueryOptions, officerSearchPagesQueryOptions, regimentOfficersQueryOptions, topOfficersQueryOptions } from '../api/officers';
 import { regimentQueryOptions, regimentsBySideQueryOptions, regimentsQueryOptions } from '../api/regiments';
 import { officerReviewsQueryOptions, recentReviewsQueryOptions } from '../api/reviews';
 import { sidesQueryOptions } from '../api/sides';
@@ -43,7 +43,7 @@ export function prefetchFirstScreen(queryClient: QueryClient, location: { pathna
           ? queryClient.prefetchQuery(regimentsQueryOptions())
           : queryClient.prefetchQuery(regimentsBySideQueryOptions(search.sideId)),
       );
-      if (!search.showRegiments) fetches.push(queryClient.prefetchQuery(officerSearchQueryOptions(officerSearchOf(search))));
+      if (!search.showRegiments) fetches.push(queryClient.prefetchInfiniteQuery(officerSearchPagesQueryOptions(officerSearchOf(search))));
       break;
     }
     case 'other':

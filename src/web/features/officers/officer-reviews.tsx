@@ -10,7 +10,7 @@ import { LoadFailedAlert } from '../../components/load-failed-alert';
 import { errorMessage } from '../../lib/api-client';
 import { ReviewButton } from './review-button';
 import { collectLoadedReviews } from './review-pages';
-import { useWhenVisible } from './use-when-visible';
+import { useWhenVisible } from '../../lib/use-when-visible';
 
 /**
  * The officer's reviews, five a page (spec section 9). A sentinel below the list loads the next

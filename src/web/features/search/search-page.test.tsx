@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Officer } from '../../../core/api';
+import type { Officer, OfficerSearchPage } from '../../../core/api';
+import { SEARCH_PAGE_SIZE } from '../../../core/constants';
 import { MSG } from '../../../core/messages';
 import { SORT_OPTIONS } from '../../../core/search';
 import { mockApi, renderRoute, reply, type MockApi } from '../../test/render';
@@ -12,20 +13,27 @@ const OFFICERS: Officer[] = [
   buildOfficer({ id: 2, name: 'Fitz Lee', side: CONFEDERATE, regimentId: 4, regimentName: '15th Alabama' }),
 ];
 
+/** One page of GET /api/search/officers; by default the whole answer. */
+const page = (officers: Officer[], totalCount = officers.length, nextCursor: string | null = null): OfficerSearchPage => ({
+  officers,
+  totalCount,
+  nextCursor,
+});
+
 function standardApi(overrides: Record<string, unknown> = {}) {
   return mockApi({
     '/api/sides': [UNION, CONFEDERATE],
     '/api/regiments': REGIMENTS,
     '/api/regiments/side/1': REGIMENTS.filter((r) => r.sideId === 1),
     '/api/regiments/side/2': REGIMENTS.filter((r) => r.sideId === 2),
-    '/api/officers/search': OFFICERS,
+    '/api/search/officers': page(OFFICERS),
     ...overrides,
   });
 }
 
 function searchCalls(api: MockApi) {
   return api.calls
-    .filter((call) => call.url.startsWith('/api/officers/search'))
+    .filter((call) => call.url.startsWith('/api/search/officers'))
     .map((call) => Object.fromEntries(new URL(call.url, 'http://localhost').searchParams));
 }
 
@@ -156,14 +164,14 @@ describe('/search, officers tab', () => {
   });
 
   it('shows No Officers Found for an empty answer', async () => {
-    standardApi({ '/api/officers/search': [] });
+    standardApi({ '/api/search/officers': page([]) });
     renderRoute('/search?q=nobody');
     expect(await screen.findByText(MSG.search.noOfficers)).toBeInTheDocument();
     expect(screen.getByText('0 officers')).toBeInTheDocument();
   });
 
   it('shows an error alert when the search fails', async () => {
-    standardApi({ '/api/officers/search': reply(500, { message: 'The database is down', code: 'INTERNAL' }) });
+    standardApi({ '/api/search/officers': reply(500, { message: 'The database is down', code: 'INTERNAL' }) });
     renderRoute('/search?q=lee');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(MSG.search.loadOfficersFailed);
@@ -174,12 +182,12 @@ describe('/search, officers tab', () => {
     const user = userEvent.setup();
     let release: (() => void) | undefined;
     standardApi({
-      '/api/officers/search': ({ url }: { url: URL }) =>
+      '/api/search/officers': ({ url }: { url: URL }) =>
         url.searchParams.get('sortBy') === 'name'
           ? new Promise((resolve) => {
-              release = () => resolve([OFFICERS[1], OFFICERS[0]]);
+              release = () => resolve(page([OFFICERS[1]!, OFFICERS[0]!]));
             })
-          : OFFICERS,
+          : page(OFFICERS),
     });
     renderRoute('/search');
     await screen.findByText('2 officers');
@@ -192,6 +200,128 @@ describe('/search, officers tab', () => {
     release?.();
     await waitFor(() => expect(resultNames('Officers')[0]).toContain('Fitz Lee'));
     expect(screen.getByText('2 officers').parentElement).toHaveAttribute('aria-busy', 'false');
+  });
+});
+
+/**
+ * A stand-in for IntersectionObserver (jsdom has none): the test says when the observed sentinel
+ * below the list comes into view, as a reader's scrolling would.
+ */
+function installScrolling() {
+  const observers = new Set<{ callback: IntersectionObserverCallback; elements: Set<Element> }>();
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      private readonly entry: { callback: IntersectionObserverCallback; elements: Set<Element> };
+      constructor(callback: IntersectionObserverCallback) {
+        this.entry = { callback, elements: new Set() };
+        observers.add(this.entry);
+      }
+      observe(element: Element) {
+        this.entry.elements.add(element);
+      }
+      unobserve(element: Element) {
+        this.entry.elements.delete(element);
+      }
+      disconnect() {
+        observers.delete(this.entry);
+      }
+      takeRecords() {
+        return [];
+      }
+    },
+  );
+  return {
+    /** The end of the list scrolls into view: every observer of an element hears it. */
+    scrollToEnd() {
+      for (const { callback, elements } of [...observers]) {
+        const entries = [...elements].map((target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry);
+        if (entries.length > 0) callback(entries, {} as IntersectionObserver);
+      }
+    },
+  };
+}
+
+/** 30 officers in three pages of 12, 12 and 6, as GET /api/search/officers would give them with limit 12. */
+const MANY_OFFICERS = Array.from({ length: 30 }, (_, i) =>
+  buildOfficer({ id: 100 + i, name: `Officer ${String(i + 1).padStart(2, '0')}`, side: UNION, regimentId: 1, regimentName: '20th Maine' }),
+);
+function pagedSearch(options: { failSecondPage?: boolean } = {}) {
+  let failures = options.failSecondPage ? 1 : 0;
+  return ({ url }: { url: URL }) => {
+    const after = url.searchParams.get('after');
+    if (after === null) return page(MANY_OFFICERS.slice(0, 12), 30, 'cursor-12');
+    if (after === 'cursor-12') {
+      if (failures-- > 0) return reply(503, { message: 'The site is very busy right now.', code: 'UNAVAILABLE' });
+      return page(MANY_OFFICERS.slice(12, 24), 30, 'cursor-24');
+    }
+    if (after === 'cursor-24') return page(MANY_OFFICERS.slice(24), 30, null);
+    return reply(400, { message: 'unexpected cursor', code: 'VALIDATION' });
+  };
+}
+
+describe('/search, officers tab: paging', () => {
+  it('says the true total and loads the next pages with Load more until the last', async () => {
+    const user = userEvent.setup();
+    const api = standardApi({ '/api/search/officers': pagedSearch() });
+    renderRoute('/search');
+
+    expect(await screen.findByText('30 officers')).toBeInTheDocument();
+    expect(resultNames('Officers')).toHaveLength(12);
+    expect(screen.getByText('Showing 12 of 30 officers')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: MSG.search.loadMoreOfficers }));
+    await waitFor(() => expect(resultNames('Officers')).toHaveLength(24));
+    expect(searchCalls(api).at(-1)).toEqual({ sortBy: 'rating', sortOrder: 'desc', after: 'cursor-12' });
+
+    await user.click(screen.getByRole('button', { name: MSG.search.loadMoreOfficers }));
+    await waitFor(() => expect(resultNames('Officers')).toHaveLength(30));
+    expect(resultNames('Officers')).toEqual(MANY_OFFICERS.map((officer) => expect.stringContaining(officer.name)));
+    expect(screen.getByText('30 officers')).toBeInTheDocument();
+    // The last page has no cursor: nothing more to ask for.
+    expect(screen.queryByRole('button', { name: MSG.search.loadMoreOfficers })).not.toBeInTheDocument();
+    expect(screen.queryByText(/^Showing/)).not.toBeInTheDocument();
+    expect(searchCalls(api).map((call) => call.after)).toEqual([undefined, 'cursor-12', 'cursor-24']);
+  });
+
+  it('loads the next page as the reader scrolls to the end of the list', async () => {
+    const scrolling = installScrolling();
+    const api = standardApi({ '/api/search/officers': pagedSearch() });
+    renderRoute('/search?q=officer');
+    await screen.findByText('30 officers');
+    expect(searchCalls(api)).toHaveLength(1);
+
+    scrolling.scrollToEnd();
+    await waitFor(() => expect(resultNames('Officers')).toHaveLength(24));
+    expect(searchCalls(api).at(-1)).toMatchObject({ q: 'officer', after: 'cursor-12' });
+  });
+
+  it('keeps what it shows when the next page fails, and tries again on the button', async () => {
+    const user = userEvent.setup();
+    standardApi({ '/api/search/officers': pagedSearch({ failSecondPage: true }) });
+    renderRoute('/search');
+    await screen.findByText('30 officers');
+
+    await user.click(screen.getByRole('button', { name: MSG.search.loadMoreOfficers }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The site is very busy right now.');
+    expect(resultNames('Officers')).toHaveLength(12);
+
+    await user.click(screen.getByRole('button', { name: MSG.search.loadMoreOfficers }));
+    await waitFor(() => expect(resultNames('Officers')).toHaveLength(24));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('starts again from the first page for a new sort', async () => {
+    const user = userEvent.setup();
+    const api = standardApi({ '/api/search/officers': pagedSearch() });
+    renderRoute('/search');
+    await screen.findByText('30 officers');
+    await user.click(screen.getByRole('button', { name: MSG.search.loadMoreOfficers }));
+    await waitFor(() => expect(resultNames('Officers')).toHaveLength(24));
+
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'Alphabetical A-Z');
+    await waitFor(() => expect(searchCalls(api).at(-1)).toEqual({ sortBy: 'name', sortOrder: 'asc' }));
+    await waitFor(() => expect(resultNames('Officers')).toHaveLength(12));
   });
 });
 
@@ -252,3 +382,36 @@ describe('/search, regiments tab', () => {
     expect(await screen.findByLabelText('Regiment')).toBeInTheDocument();
   });
 });
+
+describe('/search, regiments tab: paging', () => {
+  const MANY_REGIMENTS = Array.from({ length: 30 }, (_, i) =>
+    buildRegiment({ id: 200 + i, name: `Regiment ${String(i + 1).padStart(2, '0')}`, sideId: i % 2 === 0 ? 1 : 2, averageRating: 3, reviewCount: 1 }),
+  );
+
+  it(`says the true total and shows ${SEARCH_PAGE_SIZE} regiments at a time, more on Load more or on scrolling`, async () => {
+    const user = userEvent.setup();
+    const scrolling = installScrolling();
+    standardApi({ '/api/regiments': MANY_REGIMENTS });
+    renderRoute('/search?showRegiments=true&sortBy=name&sortOrder=asc');
+
+    expect(await screen.findByText('30 regiments')).toBeInTheDocument();
+    expect(resultNames('Regiments')).toHaveLength(SEARCH_PAGE_SIZE);
+    expect(screen.getByText(`Showing ${SEARCH_PAGE_SIZE} of 30 regiments`)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: MSG.search.loadMoreRegiments }));
+    expect(resultNames('Regiments')).toEqual(startingWith(...MANY_REGIMENTS.map((regiment) => regiment.name)));
+    expect(screen.queryByRole('button', { name: MSG.search.loadMoreRegiments })).not.toBeInTheDocument();
+
+    // A new filter starts from the top again: 15 Union regiments, a page's worth of them first.
+    await user.selectOptions(screen.getByLabelText('Side'), 'Union');
+    expect(await screen.findByText('15 regiments')).toBeInTheDocument();
+    expect(resultNames('Regiments')).toHaveLength(15);
+    await user.selectOptions(screen.getByLabelText('Side'), MSG.home.allSides);
+    expect(await screen.findByText('30 regiments')).toBeInTheDocument();
+    expect(resultNames('Regiments')).toHaveLength(SEARCH_PAGE_SIZE);
+
+    scrolling.scrollToEnd();
+    await waitFor(() => expect(resultNames('Regiments')).toHaveLength(30));
+  });
+});
+

@@ -1,11 +1,11 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useCallback, useId, useMemo, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { LIMITS } from '../../../core/constants';
+import { LIMITS, SEARCH_PAGE_SIZE } from '../../../core/constants';
 import { MSG } from '../../../core/messages';
 import { SORT_OPTIONS } from '../../../core/search';
-import { officerSearchQueryOptions } from '../../api/officers';
+import { officerSearchPagesQueryOptions } from '../../api/officers';
 import { regimentsBySideQueryOptions, regimentsQueryOptions } from '../../api/regiments';
 import { sidesQueryOptions } from '../../api/sides';
 import { OfficerCard } from '../../components/domain/officer-card';
@@ -15,9 +15,11 @@ import { Input, Label, Select } from '../../components/ui/form';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { selectRegimentResults } from './regiment-results';
+import { collectSearchPages } from './search-pages';
 import { SearchResults } from './search-results';
 import { fromSortValue, officerSearchOf, parseSearchParams, serializeSearchParams, toSortValue, type SearchState } from '../../../core/search-params';
 import { useDebouncedQueryText } from './use-debounced-query-text';
+import { useRevealedCount } from './use-revealed-count';
 
 type Tab = 'officers' | 'regiments';
 
@@ -54,16 +56,23 @@ export function SearchPage() {
     ...regimentsBySideQueryOptions(search.sideId ?? 0),
     enabled: tab === 'officers' && search.sideId !== null,
   });
-  const officersQuery = useQuery({
-    ...officerSearchQueryOptions(officerSearchOf(search)),
+  // A page at a time, more as the reader scrolls (docs/decisions/0019-search-paging.md).
+  const officersQuery = useInfiniteQuery({
+    ...officerSearchPagesQueryOptions(officerSearchOf(search)),
     placeholderData: keepPreviousData,
     enabled: tab === 'officers',
   });
+  const officerResults = useMemo(() => collectSearchPages(officersQuery.data?.pages ?? []), [officersQuery.data]);
 
   const regimentChoicesQuery = search.sideId === null ? allRegimentsQuery : sideRegimentsQuery;
   const regimentResults = useMemo(
     () => selectRegimentResults(allRegimentsQuery.data ?? [], search),
     [allRegimentsQuery.data, search],
+  );
+  // Every regiment is in memory already: drawn a page's worth at a time, from the top for each new filter or sort.
+  const [regimentsShown, showMoreRegiments] = useRevealedCount(
+    SEARCH_PAGE_SIZE,
+    JSON.stringify([search.q, search.sideId, search.sortBy, search.sortOrder]),
   );
 
   const ids = { q: useId(), side: useId(), regiment: useId(), sort: useId() };
@@ -151,15 +160,25 @@ export function SearchPage() {
         <TabsContent value="officers">
           <SearchResults
             label="Officers"
-            count={officersQuery.data?.length ?? 0}
+            totalCount={officerResults.totalCount}
+            shownCount={officerResults.officers.length}
             isPending={officersQuery.isPending}
             isRefreshing={officersQuery.isPlaceholderData}
-            error={officersQuery.error}
+            // A failed next page keeps the officers already shown (paging.loadMoreError).
+            error={officersQuery.data ? null : officersQuery.error}
             errorTitle={MSG.search.loadOfficersFailed}
             emptyTitle={MSG.search.noOfficers}
             noun={{ singular: 'officer', plural: 'officers' }}
+            paging={{
+              hasMore: officersQuery.hasNextPage && !officersQuery.isPlaceholderData,
+              isLoadingMore: officersQuery.isFetchingNextPage,
+              loadMore: () => void officersQuery.fetchNextPage(),
+              loadMoreError: officersQuery.isFetchNextPageError ? officersQuery.error : undefined,
+              loadMoreLabel: MSG.search.loadMoreOfficers,
+              loadingMoreLabel: MSG.search.loadingMoreOfficers,
+            }}
           >
-            {officersQuery.data?.map((officer) => (
+            {officerResults.officers.map((officer) => (
               <li key={officer.id}>
                 <OfficerCard officer={officer} />
               </li>
@@ -169,15 +188,22 @@ export function SearchPage() {
         <TabsContent value="regiments">
           <SearchResults
             label="Regiments"
-            count={regimentResults.length}
+            totalCount={regimentResults.length}
+            shownCount={Math.min(regimentsShown, regimentResults.length)}
             isPending={allRegimentsQuery.isPending}
             isRefreshing={false}
             error={allRegimentsQuery.error}
             errorTitle={MSG.search.loadRegimentsFailed}
             emptyTitle={MSG.search.noRegiments}
             noun={{ singular: 'regiment', plural: 'regiments' }}
+            paging={{
+              hasMore: regimentsShown < regimentResults.length,
+              isLoadingMore: false,
+              loadMore: showMoreRegiments,
+              loadMoreLabel: MSG.search.loadMoreRegiments,
+            }}
           >
-            {regimentResults.map((regiment) => (
+            {regimentResults.slice(0, regimentsShown).map((regiment) => (
               <li key={regiment.id}>
                 <RegimentCard regiment={regiment} />
               </li>

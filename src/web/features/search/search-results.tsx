@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
-import { Alert, EmptyState, Skeleton } from '../../components/ui/feedback';
+import { Button } from '../../components/ui/button';
+import { Alert, EmptyState, Skeleton, Spinner } from '../../components/ui/feedback';
 import { errorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
+import { useWhenVisible } from '../../lib/use-when-visible';
 
 /** '1 officer', '12 officers'. */
 export function countLabel(count: number, singular: string, plural: string): string {
@@ -10,30 +12,49 @@ export function countLabel(count: number, singular: string, plural: string): str
 
 const SKELETON_CARDS = 6;
 
+/** How a tab's list grows: more results on the way, how to ask for them, and a failed attempt. */
+export interface ResultPaging {
+  hasMore: boolean;
+  isLoadingMore: boolean;
+  loadMore: () => void;
+  /** The last attempt to load more failed: shown above the button, which tries again. */
+  loadMoreError?: unknown;
+  loadMoreLabel: string;
+  /** Only for lists that wait for the network to grow. */
+  loadingMoreLabel?: string;
+}
+
 /**
  * One tab's results: skeleton cards while the first answer is pending, an alert on failure, the
- * empty state, or the count and grid. While a new query loads, the previous results stay visible,
- * dimmed and marked busy.
+ * empty state, or the count and grid. The count is how many match in all, not how many are on
+ * screen: the list grows as the reader scrolls (a sentinel below it asks for more as it nears the
+ * viewport, as the officer's reviews do), and a 'Load more' button does the same for keyboards and
+ * browsers without IntersectionObserver. While a new query loads, the previous results stay
+ * visible, dimmed and marked busy.
  */
 export function SearchResults({
   label,
-  count,
+  totalCount,
+  shownCount,
   isPending,
   isRefreshing,
   error,
   errorTitle,
   emptyTitle,
   noun,
+  paging,
   children,
 }: {
   label: string;
-  count: number;
+  totalCount: number;
+  shownCount: number;
   isPending: boolean;
   isRefreshing: boolean;
   error: unknown;
   errorTitle: string;
   emptyTitle: string;
   noun: { singular: string; plural: string };
+  paging: ResultPaging;
   children: ReactNode;
 }) {
   if (error) {
@@ -55,15 +76,63 @@ export function SearchResults({
   return (
     <div aria-busy={isRefreshing} className={cn('transition-opacity', isRefreshing && 'opacity-60')}>
       <p className="mb-3 text-sm text-stone-600" aria-live="polite">
-        {countLabel(count, noun.singular, noun.plural)}
+        {countLabel(totalCount, noun.singular, noun.plural)}
       </p>
-      {count === 0 ? (
+      {shownCount === 0 ? (
         <EmptyState title={emptyTitle} />
       ) : (
-        <ul aria-label={label} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {children}
-        </ul>
+        <>
+          <ul aria-label={label} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {children}
+          </ul>
+          <MoreResults paging={paging} shownCount={shownCount} totalCount={totalCount} noun={noun} />
+        </>
       )}
     </div>
+  );
+}
+
+function MoreResults({
+  paging,
+  shownCount,
+  totalCount,
+  noun,
+}: {
+  paging: ResultPaging;
+  shownCount: number;
+  totalCount: number;
+  noun: { singular: string; plural: string };
+}) {
+  const { hasMore, isLoadingMore, loadMore, loadMoreError } = paging;
+  const askForMore = () => {
+    if (hasMore && !isLoadingMore) loadMore();
+  };
+  // After a failed page the sentinel stops, so a broken API is not asked again on every scroll.
+  const sentinelRef = useWhenVisible<HTMLDivElement>(askForMore, hasMore && !isLoadingMore && !loadMoreError);
+  // Nothing more to say when everything is on screen.
+  if (!hasMore && !isLoadingMore) return null;
+  return (
+    <>
+      <div ref={sentinelRef} aria-hidden />
+      <div className="mt-6 flex flex-col items-center gap-2 text-sm text-stone-600">
+        <p>
+          Showing {shownCount} of {countLabel(totalCount, noun.singular, noun.plural)}
+        </p>
+        {loadMoreError ? (
+          <Alert variant="destructive" className="w-full">
+            {errorMessage(loadMoreError)}
+          </Alert>
+        ) : null}
+        {isLoadingMore ? (
+          <Spinner label={paging.loadingMoreLabel} />
+        ) : (
+          hasMore && (
+            <Button variant="outline" onClick={askForMore}>
+              {paging.loadMoreLabel}
+            </Button>
+          )
+        )}
+      </div>
+    </>
   );
 }
