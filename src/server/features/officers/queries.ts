@@ -3,7 +3,7 @@
  * its regiment are active: a hidden regiment takes its officers out of every list with it, so no
  * answer links to a regiment page that would say 'Regiment Not Found'.
  */
-import { and, asc, desc, eq, gt, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, like, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Officer } from '../../../core/api.js';
 import { TOP_OFFICERS_LIMIT, TOP_OFFICERS_MIN_REVIEWS_EXCLUSIVE, type SideCode } from '../../../core/constants.js';
 import { escapeLikePattern, type SortBy, type SortOrder } from '../../../core/search.js';
@@ -24,6 +24,17 @@ export interface OfficerSearch {
 }
 
 const isPublicOfficer = and(eq(officers.isActive, true), eq(regiments.isActive, true));
+
+/**
+ * Officers without a review come last in every rating sort, both directions (issue 13: 0.0 is no
+ * rating, not the worst one). Ascending, they sort as if rated above the maximum, 5: this
+ * expression, which officers_rating_unrated_last_idx indexes as written (the 6 stays a literal: a
+ * parameter would not match the index). Descending needs no such key: unrated officers have
+ * average_rating 0 (the aggregates keep it so), and rated ones with an average of 0 (every
+ * category 0) go first among those by the next key.
+ */
+export const unratedLastRating = sql`(case when ${officers.reviewCount} = 0 then 6 else ${officers.averageRating} end)`;
+const isUnrated = sql`(${officers.reviewCount} = 0)`;
 
 function selectPublicOfficers(db: Executor, where?: SQL) {
   // users.officer_id is not unique, so take one linked account (the oldest) instead of joining
@@ -95,7 +106,7 @@ export async function listTopOfficers(db: Executor, sideCode?: SideCode): Promis
 export async function listRegimentOfficers(db: Executor, regimentId: number): Promise<Officer[]> {
   const query = prepared(db, 'officers_of_regiment', (db, name) =>
     selectPublicOfficers(db, eq(officers.regimentId, sql.placeholder('regimentId')))
-      .orderBy(desc(officers.averageRating), asc(officers.name), asc(officers.id))
+      .orderBy(desc(officers.averageRating), asc(isUnrated), asc(officers.name), asc(officers.id))
       .prepare(name),
   );
   const rows = await query.execute({ regimentId });
@@ -110,23 +121,34 @@ export async function listRegimentOfficers(db: Executor, regimentId: number): Pr
   return rows;
 }
 
-const sortColumns = {
-  rating: officers.averageRating,
-  name: officers.name,
-  reviews: officers.reviewCount,
-} as const;
+/** The key each sort orders by first (and bounds the name branch by), and what breaks its ties. */
+function sortKeys(sortBy: SortBy, sortOrder: SortOrder): { key: SQL | AnyColumn; order: SQL[] } {
+  const direction = sortOrder === 'asc' ? asc : desc;
+  const byName = [asc(officers.name), asc(officers.id)];
+  switch (sortBy) {
+    case 'name':
+      return { key: officers.name, order: [direction(officers.name), asc(officers.id)] };
+    case 'reviews':
+      return { key: officers.reviewCount, order: [direction(officers.reviewCount), ...byName] };
+    case 'rating':
+      return sortOrder === 'asc'
+        ? { key: unratedLastRating, order: [asc(unratedLastRating), ...byName] }
+        : { key: officers.averageRating, order: [desc(officers.averageRating), asc(isUnrated), ...byName] };
+  }
+}
 
 /**
  * The search screen: free text over officer name, regiment name and rank (case-insensitive
  * substring; the user's % and _ match literally), optional side and regiment, six sort orders.
- * Ties fall back to name, then id, so equal ratings never swap places between requests.
+ * Ties fall back to name, then id, so equal ratings never swap places between requests; officers
+ * without a review come last in both rating orders (sortKeys).
  *
  * Shaped for the planner (docs/performance.md, Query plans). An OR across the officers-regiments
  * join can use no index, so the text is matched in two branches, each keeping only its first 100
  * in the requested order; the first 100 of their union are the answer.
  * - Regiment name: the trigram index of regiments, then those regiments' officers; for a broad
- *   term, a walk down the sort's index (officers_rating_idx, officers_name_idx,
- *   officers_reviews_idx) that stops at 100 matches.
+ *   term, a walk down the sort's index (officers_rating_idx, or officers_rating_unrated_last_idx
+ *   for rating ascending; officers_name_idx, officers_reviews_idx) that stops at 100 matches.
  * - Officer name or rank: the two trigram indexes of officers, or the same walk. When the regiment
  *   branch found a full 100, only officers sorting no later than its 100th can still be in the
  *   answer, so this branch is bounded there: for a term that few names but many regiment names
@@ -137,10 +159,7 @@ const sortColumns = {
  */
 export async function searchOfficers(db: Executor, search: OfficerSearch): Promise<Officer[]> {
   const text = search.q?.trim();
-  const sortColumn = sortColumns[search.sortBy];
-  const direction = search.sortOrder === 'asc' ? asc : desc;
-  const tieBreakers = search.sortBy === 'name' ? [asc(officers.id)] : [asc(officers.name), asc(officers.id)];
-  const order = [direction(sortColumn), ...tieBreakers];
+  const { key: sortColumn, order } = sortKeys(search.sortBy, search.sortOrder);
   const publicAndFiltered = (match?: SQL) =>
     and(
       isPublicOfficer,
