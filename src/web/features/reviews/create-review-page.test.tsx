@@ -103,8 +103,8 @@ describe('/create-review/:officerId', () => {
     // Keyboard works the same way.
     within(form.stars('Fairness')).getByRole('radio', { checked: true }).focus();
     await user.keyboard('{Home}');
-    // (5 + 4.5 + 3 + 0.5) / 4 = 3.25 -> shown as 3.3
-    expect(form.overall()).toHaveTextContent('3.3/5.0');
+    // Home is 1 star, the scale's minimum: (5 + 4.5 + 3 + 1) / 4 = 3.375 -> 3.38 -> shown as 3.4
+    expect(form.overall()).toHaveTextContent('3.4/5.0');
   });
 
   it('counts characters and shows the validation messages without sending anything', async () => {
