@@ -34,6 +34,10 @@ export const MSG = {
     writeReview: 'Write a Review',
     editYourReview: 'Edit Your Review',
   },
+  /** Beside the spec's 0.0 of an officer or regiment nobody has reviewed yet (issue 13). */
+  rating: {
+    notYetRated: 'Not yet rated',
+  },
   regiment: {
     notFound: 'Regiment Not Found',
     noOfficers: 'No Officers Found',
