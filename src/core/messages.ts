@@ -183,6 +183,9 @@ export const MSG = {
     deleteFailedTitle: 'Delete Failed',
     fetchFailed: 'Failed to fetch reviews',
     alreadyReviewed: 'You have already reviewed this officer.',
+    /** The Terms forbid reviewing yourself: the account linked to an officer cannot review that officer (issue 13). */
+    ownOfficerTitle: 'This is your own officer profile',
+    ownOfficer: 'You cannot review your own officer profile.',
   },
   /** Regiment and officer registration requests and their review by admins (spec sections 2, 4 and 8). */
   registrations: {
