@@ -49,6 +49,18 @@ describe('/create-review/:officerId guards', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
+  it("shows the officer's own account why there is no form: nobody reviews their own profile", async () => {
+    const own: AuthStatus = { authenticated: true, user: { ...signedIn(STEAM_ID).user!, isOfficer: true, officerId: 7 } };
+    const api = mockWriter({ '/api/auth/status': own });
+    renderRoute('/create-review/7');
+
+    expect(await screen.findByText('You cannot review your own officer profile.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to your profile' })).toHaveAttribute('href', '/officer/7');
+    expect(screen.queryByRole('button', { name: 'Submit Review' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('radiogroup')).not.toBeInTheDocument();
+    expect(api.calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
   it('waits for the auth status before deciding', async () => {
     let answer: ((status: AuthStatus) => void) | undefined;
     mockWriter({ '/api/auth/status': () => new Promise<AuthStatus>((resolve) => (answer = resolve)) });
