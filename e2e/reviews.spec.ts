@@ -85,8 +85,15 @@ test('a user links Steam through the fake provider, writes a review, sees the of
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('ArrowLeft');
   await star(page, 'Fairness', 3).focus();
+  // The scale starts at 1 star (spec section 9): Home goes there, and no key goes below.
   await page.keyboard.press('Home');
-  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowLeft');
+  await expect(ratingGroup(page, 'Fairness').getByRole('radio', { name: '0.5 stars' })).toHaveCount(0);
+  // Hovering a star previews its value beside the stars; leaving shows the chosen one again.
+  await star(page, 'Leadership', 4.5).hover();
+  await expect(ratingGroup(page, 'Leadership')).toContainText('4.5');
+  await page.getByRole('heading', { name: 'Write a Review' }).hover();
+  await expect(ratingGroup(page, 'Leadership')).toContainText('2.0');
   await expect(star(page, 'Leadership', 2)).toHaveAttribute('aria-checked', 'true');
   await expect(star(page, 'Tactics', 1.5)).toHaveAttribute('aria-checked', 'true');
   await expect(star(page, 'Communication', 2)).toHaveAttribute('aria-checked', 'true');

@@ -34,6 +34,10 @@ export const MSG = {
     writeReview: 'Write a Review',
     editYourReview: 'Edit Your Review',
   },
+  /** Beside the spec's 0.0 of an officer or regiment nobody has reviewed yet (issue 13). */
+  rating: {
+    notYetRated: 'Not yet rated',
+  },
   regiment: {
     notFound: 'Regiment Not Found',
     noOfficers: 'No Officers Found',
@@ -185,6 +189,9 @@ export const MSG = {
     deleteFailedTitle: 'Delete Failed',
     fetchFailed: 'Failed to fetch reviews',
     alreadyReviewed: 'You have already reviewed this officer.',
+    /** The Terms forbid reviewing yourself: the account linked to an officer cannot review that officer (issue 13). */
+    ownOfficerTitle: 'This is your own officer profile',
+    ownOfficer: 'You cannot review your own officer profile.',
   },
   /** Regiment and officer registration requests and their review by admins (spec sections 2, 4 and 8). */
   registrations: {

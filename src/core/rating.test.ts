@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeOverallRating, formatRating, ratingBand, ratingBarWidth, starParts } from './rating.js';
+import { computeOverallRating, displayRating, formatRating, ratingBarWidth } from './rating.js';
 
 const overall = (leadership: number, tactics: number, communication: number, fairness: number) =>
   computeOverallRating({ leadership, tactics, communication, fairness });
@@ -78,48 +78,81 @@ describe('formatRating', () => {
   });
 });
 
-describe('ratingBand', () => {
+describe('displayRating', () => {
+  const band = (value: number | null | undefined) => displayRating(value).band;
+  const stars = (value: number | null | undefined) => displayRating(value).stars;
+
+  // The figure, its colour and its stars all come from the value rounded to one decimal (issue 13).
+  it.each([
+    // value, figure shown, band, full stars, half star
+    [3.95, '4.0', 'high', 4, false],
+    [3.96, '4.0', 'high', 4, false],
+    [3.94, '3.9', 'mid', 3, true],
+    [4.45, '4.5', 'high', 4, true],
+    [4.46, '4.5', 'high', 4, true],
+    [4.44, '4.4', 'high', 4, false],
+    [2.95, '3.0', 'mid', 3, false],
+    [2.94, '2.9', 'low', 2, true],
+    [0.45, '0.5', 'low', 0, true],
+    [0.04, '0.0', 'none', 0, false],
+    [0, '0.0', 'none', 0, false],
+    [null, '0.0', 'none', 0, false],
+    [undefined, '0.0', 'none', 0, false],
+    [Number.NaN, '0.0', 'none', 0, false],
+    [4.96, '5.0', 'high', 5, false],
+  ] as const)('shows %s as %s, %s, %i stars (half: %s)', (value, text, expectedBand, full, half) => {
+    const shown = displayRating(value);
+    expect(shown.text).toBe(text);
+    expect(shown.value).toBe(Number(text));
+    expect(shown.band).toBe(expectedBand);
+    expect(shown.stars).toEqual({ full, half, empty: 5 - full - (half ? 1 : 0) });
+  });
+
+  it('agrees with what it shows for every 2-decimal rating: same figure, same colour, same stars', () => {
+    const mismatches: string[] = [];
+    for (let hundredths = 0; hundredths <= 500; hundredths++) {
+      const shown = displayRating(hundredths / 100);
+      const again = displayRating(Number(shown.text));
+      if (shown.band !== again.band || JSON.stringify(shown.stars) !== JSON.stringify(again.stars)) {
+        mismatches.push(`${hundredths / 100} shows ${shown.text}: ${shown.band} vs ${again.band}`);
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+
   it.each([
     [null, 'none'],
     [undefined, 'none'],
     [0, 'none'],
     [0.5, 'low'],
-    [2.99, 'low'],
+    [2.9, 'low'],
     [3, 'mid'],
     [3.5, 'mid'],
-    [3.99, 'mid'],
+    [3.9, 'mid'],
     [4, 'high'],
     [4.25, 'high'],
     [5, 'high'],
-  ] as const)('%s is %s', (value, band) => {
-    expect(ratingBand(value)).toBe(band);
+  ] as const)('bands %s as %s', (value, expected) => {
+    expect(band(value)).toBe(expected);
   });
-});
 
-describe('starParts', () => {
   it('shows whole stars plus a half star when the fraction is 0.5 or more', () => {
-    expect(starParts(3.5)).toEqual({ full: 3, half: true, empty: 1 });
-    expect(starParts(3.75)).toEqual({ full: 3, half: true, empty: 1 });
-    expect(starParts(3.49)).toEqual({ full: 3, half: false, empty: 2 });
-    expect(starParts(4)).toEqual({ full: 4, half: false, empty: 1 });
-    expect(starParts(5)).toEqual({ full: 5, half: false, empty: 0 });
-    expect(starParts(0.5)).toEqual({ full: 0, half: true, empty: 4 });
+    expect(stars(3.5)).toEqual({ full: 3, half: true, empty: 1 });
+    expect(stars(3.49)).toEqual({ full: 3, half: true, empty: 1 }); // shown as 3.5
+    expect(stars(3.44)).toEqual({ full: 3, half: false, empty: 2 });
+    expect(stars(4)).toEqual({ full: 4, half: false, empty: 1 });
+    expect(stars(5)).toEqual({ full: 5, half: false, empty: 0 });
+    expect(stars(0.5)).toEqual({ full: 0, half: true, empty: 4 });
   });
 
-  it('shows five empty stars for no rating', () => {
-    expect(starParts(0)).toEqual({ full: 0, half: false, empty: 5 });
-    expect(starParts(null)).toEqual({ full: 0, half: false, empty: 5 });
-    expect(starParts(undefined)).toEqual({ full: 0, half: false, empty: 5 });
-  });
-
-  it('clamps to 0..5', () => {
-    expect(starParts(-2)).toEqual({ full: 0, half: false, empty: 5 });
-    expect(starParts(7.5)).toEqual({ full: 5, half: false, empty: 0 });
+  it('clamps the stars to 0..5', () => {
+    expect(stars(-2)).toEqual({ full: 0, half: false, empty: 5 });
+    expect(stars(7.5)).toEqual({ full: 5, half: false, empty: 0 });
   });
 
   it('always adds up to five stars', () => {
-    for (let tenths = -10; tenths <= 60; tenths++) {
-      const { full, half, empty } = starParts(tenths / 10);
+    for (let hundredths = -100; hundredths <= 600; hundredths++) {
+      const { full, half, empty } = stars(hundredths / 100);
       expect(full + (half ? 1 : 0) + empty).toBe(5);
     }
   });

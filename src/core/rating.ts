@@ -24,25 +24,55 @@ export function computeOverallRating(r: CategoryRatings): number {
   return roundHalfUp(average, 2);
 }
 
-/** Ratings display with one decimal; a missing rating shows 0.0 (spec section 2, Rating display). */
-export function formatRating(value: number | null | undefined): string {
-  if (value === null || value === undefined || !Number.isFinite(value)) return '0.0';
-  return roundHalfUp(value, 1).toFixed(1);
-}
-
 export type RatingBand = 'none' | 'high' | 'mid' | 'low';
 
-/** Colour bands: no rating grey; 4 or above green; 3 or above yellow; below 3 red. */
-export function ratingBand(value: number | null | undefined): RatingBand {
-  if (value === null || value === undefined || value <= 0) return 'none';
-  if (value >= 4) return 'high';
-  if (value >= 3) return 'mid';
+/** Whole stars, an optional half star, and empty stars: always RATING_MAX in all. */
+export interface StarParts {
+  full: number;
+  half: boolean;
+  empty: number;
+}
+
+/** A rating as every screen shows it: the figure, its colour band and its stars. */
+export interface DisplayedRating {
+  /** The value rounded to one decimal: the figure people read (0 for a missing rating). */
+  value: number;
+  /** That figure with one decimal: '4.0', '0.0'. */
+  text: string;
+  band: RatingBand;
+  stars: StarParts;
+}
+
+/**
+ * The one way a rating is displayed (spec section 2, Rating display): one decimal out of 5, a missing
+ * rating as 0.0; the colour band (no rating grey, 4 or above green, 3 or above yellow, below 3 red)
+ * and the stars (whole stars plus a half star when the fraction is 0.5 or more) are those of the
+ * figure shown, not of the stored value. Otherwise a 3.96 reads '4.0' in yellow beside a green '4.1',
+ * and a 4.46 reads '4.5' with 4 stars beside a 4.5 with 4 1/2 (issue 13). Every rating display
+ * component goes through here.
+ */
+export function displayRating(value: number | null | undefined): DisplayedRating {
+  const isMissing = value === null || value === undefined || !Number.isFinite(value);
+  const shown = isMissing ? 0 : roundHalfUp(value, 1);
+  return { value: shown, text: shown.toFixed(1), band: bandOf(shown), stars: starsOf(shown) };
+}
+
+/** Ratings display with one decimal; a missing rating shows 0.0 (spec section 2, Rating display). */
+export function formatRating(value: number | null | undefined): string {
+  return displayRating(value).text;
+}
+
+/** Colour bands of a displayed figure: no rating grey; 4 or above green; 3 or above yellow; below 3 red. */
+function bandOf(shown: number): RatingBand {
+  if (shown <= 0) return 'none';
+  if (shown >= 4) return 'high';
+  if (shown >= 3) return 'mid';
   return 'low';
 }
 
-/** Whole stars plus a half star when the fraction is 0.5 or more. */
-export function starParts(value: number | null | undefined): { full: number; half: boolean; empty: number } {
-  const v = Math.min(Math.max(value ?? 0, 0), RATING_MAX);
+/** Stars of a displayed figure: whole stars plus a half star when the fraction is 0.5 or more. */
+function starsOf(shown: number): StarParts {
+  const v = Math.min(Math.max(shown, 0), RATING_MAX);
   const full = Math.floor(v);
   const half = full < RATING_MAX && v - full >= 0.5;
   return { full, half, empty: RATING_MAX - full - (half ? 1 : 0) };

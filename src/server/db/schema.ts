@@ -125,6 +125,11 @@ export const officers = pgTable(
     // walks the index and stops at 100 matches (docs/performance.md, Query plans). The rating one
     // also serves the top list (rating, then review count: an incremental sort of each rating).
     index('officers_rating_idx').on(t.averageRating, t.name, t.id),
+    // Lowest rating first, but officers without a review last (issue 13): the ascending rating sort
+    // walks this one. Its expression is unratedLastRating in features/officers/queries.ts, written
+    // the same there so the planner matches the two. The descending sort needs no index of its own:
+    // unrated officers have average_rating 0 (the aggregates keep it so), the bottom of the rating index.
+    index('officers_rating_unrated_last_idx').on(sql`(case when ${t.reviewCount} = 0 then 6 else ${t.averageRating} end)`, t.name, t.id),
     index('officers_name_idx').on(t.name, t.id),
     index('officers_reviews_idx').on(t.reviewCount, t.name, t.id),
     index('officers_name_lower_trgm_idx').using('gin', sql`${t.nameLower} gin_trgm_ops`),

@@ -44,7 +44,7 @@ export interface World {
   ownOfficer: OfficerRow;
   /** A second officer of the regiment, reviewed by the owner. */
   otherOfficer: OfficerRow;
-  /** Nobody has reviewed this one yet: the target of POST /api/reviews. */
+  /** Nobody has reviewed this one yet: a target anyone may review (the fuzz test's POST /api/reviews). */
   unreviewedOfficer: OfficerRow;
   ownerReview: ReviewRow;
   /** Someone else's review of the owner's officer, with a pending flag. */

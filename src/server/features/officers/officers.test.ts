@@ -210,7 +210,8 @@ describe('GET /api/officers/search', () => {
 
   it.each([
     ['rating', 'desc', ['Adams', 'Baker', 'Cole', 'Evans']],
-    ['rating', 'asc', ['Evans', 'Baker', 'Cole', 'Adams']],
+    // Evans has no review: last in both rating orders (issue 13).
+    ['rating', 'asc', ['Baker', 'Cole', 'Adams', 'Evans']],
     ['name', 'asc', ['Adams', 'Baker', 'Cole', 'Evans']],
     ['name', 'desc', ['Evans', 'Cole', 'Baker', 'Adams']],
     ['reviews', 'desc', ['Baker', 'Adams', 'Cole', 'Evans']],
@@ -221,7 +222,7 @@ describe('GET /api/officers/search', () => {
 
   it('takes a default order for a missing sortBy or sortOrder', async () => {
     expect(await names(`/api/officers/search?${inMaine()}&sortBy=name`)).toEqual(['Evans', 'Cole', 'Baker', 'Adams']);
-    expect(await names(`/api/officers/search?${inMaine()}&sortOrder=asc`)).toEqual(['Evans', 'Baker', 'Cole', 'Adams']);
+    expect(await names(`/api/officers/search?${inMaine()}&sortOrder=asc`)).toEqual(['Baker', 'Cole', 'Adams', 'Evans']);
   });
 
   it('matches the officer name, the regiment name or the rank, whatever the case', async () => {

@@ -11,7 +11,7 @@ import { queryRows, type Executor } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
 import { officers, regiments, sides, users } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
-import { afterKey, orderByTerms, searchOrder, type SortKeyValue } from './search-order.js';
+import { afterKey, isUnrated, orderByTerms, searchOrder, type SortKeyValue } from './search-order.js';
 
 /** The most rows one search answers; the search screen shows a list, not a paged table. */
 export const SEARCH_RESULTS_LIMIT = 100;
@@ -25,6 +25,7 @@ export interface OfficerSearch {
 }
 
 const isPublicOfficer = and(eq(officers.isActive, true), eq(regiments.isActive, true));
+
 
 function selectPublicOfficers(db: Executor, where?: SQL) {
   // users.officer_id is not unique, so take one linked account (the oldest) instead of joining
@@ -96,7 +97,7 @@ export async function listTopOfficers(db: Executor, sideCode?: SideCode): Promis
 export async function listRegimentOfficers(db: Executor, regimentId: number): Promise<Officer[]> {
   const query = prepared(db, 'officers_of_regiment', (db, name) =>
     selectPublicOfficers(db, eq(officers.regimentId, sql.placeholder('regimentId')))
-      .orderBy(desc(officers.averageRating), asc(officers.name), asc(officers.id))
+      .orderBy(desc(officers.averageRating), asc(isUnrated), asc(officers.name), asc(officers.id))
       .prepare(name),
   );
   const rows = await query.execute({ regimentId });
@@ -114,8 +115,8 @@ export async function listRegimentOfficers(db: Executor, regimentId: number): Pr
 /**
  * The search screen: free text over officer name, regiment name and rank (case-insensitive
  * substring; the user's % and _ match literally), optional side and regiment, six sort orders.
- * Ties fall back to name, then id, so equal ratings never swap places between requests
- * (search-order.ts). This is the spec's GET /api/officers/search: the first 100, as a list.
+ * Ties fall back to name, then id, so equal ratings never swap places between requests, and
+ * officers without a review come last in both rating orders (search-order.ts). This is the spec's GET /api/officers/search: the first 100, as a list.
  */
 export async function searchOfficers(db: Executor, search: OfficerSearch): Promise<Officer[]> {
   return findOfficerMatches(db, search, { limit: SEARCH_RESULTS_LIMIT });
@@ -135,8 +136,8 @@ export interface MatchWindow {
  * join can use no index, so the text is matched in two branches, each keeping only its first
  * `limit` in the requested order; the first `limit` of their union are the answer.
  * - Regiment name: the trigram index of regiments, then those regiments' officers; for a broad
- *   term, a walk down the sort's index (officers_rating_idx, officers_name_idx,
- *   officers_reviews_idx) that stops at `limit` matches.
+ *   term, a walk down the sort's index (officers_rating_idx, or officers_rating_unrated_last_idx
+ *   for rating ascending; officers_name_idx, officers_reviews_idx) that stops at `limit` matches.
  * - Officer name or rank: the two trigram indexes of officers, or the same walk. When the regiment
  *   branch found a full `limit`, only officers sorting no later than its last can still be in the
  *   answer, so this branch is bounded there: for a term that few names but many regiment names

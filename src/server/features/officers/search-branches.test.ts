@@ -50,8 +50,9 @@ beforeAll(async () => {
       name: nameOf(wanted.prefix, i),
       rank: wanted.prefix === 'Rifleman' && i % 11 === 0 ? 'Lowland Scout' : i % 3 === 0 ? 'Capt.' : 'Sgt.',
       regimentId: regiment.id,
-      // Few distinct values: the Brigade's 100th officer sits in a large tie on the sort key.
-      averageRating: 1 + (i % 3),
+      // Few distinct values: the Brigade's 100th officer sits in a large tie on the sort key. An
+      // officer without a review has no rating (0), as the aggregates leave it.
+      averageRating: i % 4 === 0 ? 0 : 1 + (i % 3),
       reviewCount: i % 4,
       isActive: i % 17 !== 5,
     }));
@@ -83,13 +84,15 @@ function expected(q: string, { sortBy, sortOrder }: Sort, filter: (row: Row) => 
   const key = (row: Row) => (sortBy === 'rating' ? row.averageRating : sortBy === 'reviews' ? row.reviewCount : 0);
   const sign = sortOrder === 'asc' ? 1 : -1;
   const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  // In both rating orders, officers without a review come after every rated one (issue 13).
+  const unratedLast = (a: Row, b: Row) => (sortBy === 'rating' ? Number(a.reviewCount === 0) - Number(b.reviewCount === 0) : 0);
   return rows
     .filter((row) => row.isPublic && filter(row))
     .filter((row) => [row.name, row.rank, row.regimentName].some((value) => value.toLowerCase().includes(text)))
     .sort((a, b) =>
       sortBy === 'name'
         ? sign * byText(a.name, b.name) || a.id - b.id
-        : sign * (key(a) - key(b)) || byText(a.name, b.name) || a.id - b.id,
+        : unratedLast(a, b) || sign * (key(a) - key(b)) || byText(a.name, b.name) || a.id - b.id,
     )
     .slice(0, 100)
     .map((row) => row.id);

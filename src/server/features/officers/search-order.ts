@@ -6,7 +6,7 @@
  * disagree (docs/decisions/0019-search-paging.md). A new leading term (such as one putting unrated
  * officers last) goes here, with its value's schema, and pages follow it.
  */
-import { and, asc, desc, eq, gt, gte, lt, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Officer } from '../../../core/api.js';
@@ -15,10 +15,22 @@ import type { SortBy, SortOrder } from '../../../core/search.js';
 import { officers } from '../../db/schema.js';
 import { MAX_INT4 } from '../../http/params.js';
 
-export type SortKeyValue = string | number;
+/**
+ * Officers without a review come last in every rating sort, both directions (issue 13: 0.0 is no
+ * rating, not the worst one). Ascending, they sort as if rated above the maximum, 5: this
+ * expression, which officers_rating_unrated_last_idx indexes as written (the 6 stays a literal: a
+ * parameter would not match the index). Descending needs no such key: unrated officers have
+ * average_rating 0 (the aggregates keep it so), and rated ones with an average of 0 (every
+ * category 0) go first among those by the next key.
+ */
+export const unratedLastRating = sql`(case when ${officers.reviewCount} = 0 then 6 else ${officers.averageRating} end)`;
+export const isUnrated = sql`(${officers.reviewCount} = 0)`;
+
+export type SortKeyValue = string | number | boolean;
 
 export interface SortTerm {
-  column: AnyPgColumn;
+  /** A column, or an expression an index covers as written (unratedLastRating). */
+  column: AnyPgColumn | SQL;
   direction: SortOrder;
   /** The officer's value of this term, as the cursor carries it. */
   valueOf(officer: Officer): SortKeyValue;
@@ -40,10 +52,23 @@ const primaryTerms: Record<SortBy, Omit<SortTerm, 'direction'>> = {
   reviews: { column: officers.reviewCount, valueOf: (o) => o.reviewCount, schema: z.number().int().min(0).max(MAX_INT4) },
 };
 
+/** Rating ascending: unrated officers sort as a 6, after every real rating (see unratedLastRating). */
+const ratingUnratedLast: Omit<SortTerm, 'direction'> = {
+  column: unratedLastRating,
+  valueOf: (o) => (o.reviewCount === 0 ? 6 : (o.averageRating ?? 0)),
+  schema: z.number().min(0).max(6),
+};
+/** Rating descending: among average 0, rated officers before unrated ones. */
+const unratedAfterRated: SortTerm = { column: isUnrated, direction: 'asc', valueOf: (o) => o.reviewCount === 0, schema: z.boolean() };
+
 export function searchOrder(sortBy: SortBy, sortOrder: SortOrder): SortTerm[] {
-  const primary = { ...primaryTerms[sortBy], direction: sortOrder };
   const tieBreakers: SortTerm[] = sortBy === 'name' ? [{ ...id, direction: 'asc' }] : [{ ...name, direction: 'asc' }, { ...id, direction: 'asc' }];
-  return [primary, ...tieBreakers];
+  if (sortBy === 'rating') {
+    return sortOrder === 'asc'
+      ? [{ ...ratingUnratedLast, direction: 'asc' }, ...tieBreakers]
+      : [{ ...primaryTerms.rating, direction: 'desc' }, unratedAfterRated, ...tieBreakers];
+  }
+  return [{ ...primaryTerms[sortBy], direction: sortOrder }, ...tieBreakers];
 }
 
 export function orderByTerms(terms: readonly SortTerm[]): SQL[] {
@@ -63,9 +88,10 @@ export function sortKeyOf(terms: readonly SortTerm[], officer: Officer): SortKey
  * first does (keyset paging: no OFFSET, nothing before the cursor is read).
  */
 export function afterKey(terms: readonly SortTerm[], key: readonly SortKeyValue[]): SQL {
-  const beyond = (term: SortTerm, value: SortKeyValue) => (term.direction === 'asc' ? gt(term.column, value) : lt(term.column, value));
-  const alternatives = terms.map((term, i) => and(...terms.slice(0, i).map((earlier, j) => eq(earlier.column, key[j])), beyond(term, key[i]!)));
+  // Written as SQL, not drizzle's gt/eq: a term may be an expression (unratedLastRating), not a column.
+  const beyond = (term: SortTerm, value: SortKeyValue) => (term.direction === 'asc' ? sql`${term.column} > ${value}` : sql`${term.column} < ${value}`);
+  const alternatives = terms.map((term, i) => and(...terms.slice(0, i).map((earlier, j) => sql`${earlier.column} = ${key[j]}`), beyond(term, key[i]!)));
   const [first] = terms;
-  const reach = first!.direction === 'asc' ? gte(first!.column, key[0]) : lte(first!.column, key[0]);
+  const reach = first!.direction === 'asc' ? sql`${first!.column} >= ${key[0]}` : sql`${first!.column} <= ${key[0]}`;
   return and(reach, or(...alternatives))!;
 }

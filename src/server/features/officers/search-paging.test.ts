@@ -47,7 +47,8 @@ beforeAll(async () => {
       name: wanted.prefix === 'Rifleman' && i % 9 === 0 ? `Lowlander${String(i % 4).padStart(2, '0')}` : `${wanted.prefix}${String(i % 60).padStart(3, '0')}`,
       rank: wanted.prefix === 'Rifleman' && i % 11 === 0 ? 'Lowland Scout' : i % 3 === 0 ? 'Capt.' : 'Sgt.',
       regimentId: regiment.id,
-      averageRating: [1, 2.5, 4.25][i % 3]!,
+      // An officer without a review has average 0, as the aggregates keep it (unrated ones sort last).
+      averageRating: i % 4 === 0 ? 0 : [1, 2.5, 4.25][i % 3]!,
       reviewCount: i % 4,
       isActive: i % 17 !== 5,
     }));
@@ -77,14 +78,19 @@ const SORTS: Sort[] = (['rating', 'name', 'reviews'] as const).flatMap((sortBy) 
 /** Every matching public officer in the search's order: the definition both calls must follow. */
 function expected(q: string, { sortBy, sortOrder }: Sort, filter: (row: Row) => boolean = () => true): number[] {
   const text = q.toLowerCase();
-  const key = (row: Row) => (sortBy === 'rating' ? row.averageRating : sortBy === 'reviews' ? row.reviewCount : 0);
+  // Rating: unrated officers last in both directions (ascending as if rated 6; descending after
+  // any officer rated 0.0).
+  const unrated = (row: Row) => (row.reviewCount === 0 ? 1 : 0);
+  const key = (row: Row) =>
+    sortBy === 'rating' ? (sortOrder === 'asc' && unrated(row) ? 6 : row.averageRating) : sortBy === 'reviews' ? row.reviewCount : 0;
   const sign = sortOrder === 'asc' ? 1 : -1;
+  const unratedLast = (a: Row, b: Row) => (sortBy === 'rating' && sortOrder === 'desc' ? unrated(a) - unrated(b) : 0);
   const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   return rows
     .filter((row) => row.isPublic && filter(row))
     .filter((row) => [row.name, row.rank, row.regimentName].some((value) => value.toLowerCase().includes(text)))
     .sort((a, b) =>
-      sortBy === 'name' ? sign * byText(a.name, b.name) || a.id - b.id : sign * (key(a) - key(b)) || byText(a.name, b.name) || a.id - b.id,
+      sortBy === 'name' ? sign * byText(a.name, b.name) || a.id - b.id : sign * (key(a) - key(b)) || unratedLast(a, b) || byText(a.name, b.name) || a.id - b.id,
     )
     .map((row) => row.id);
 }
@@ -228,9 +234,9 @@ describe('GET /api/search/officers', () => {
   });
 
   it('reads a cursor as a place in the order, whatever officer it names', async () => {
-    // After the key (2.5, "Brigadier030", 0): every officer of rating 2.5 named after Brigadier030,
-    // then those rated lower, even though no officer has that key.
-    const after = encodeSearchCursor({ sortBy: 'rating', sortOrder: 'desc', key: [2.5, 'Brigadier030', 1] });
+    // After the key (2.5, rated, "Brigadier030", 1): every officer of rating 2.5 named after
+    // Brigadier030, then those rated lower, even though no officer has that key.
+    const after = encodeSearchCursor({ sortBy: 'rating', sortOrder: 'desc', key: [2.5, false, 'Brigadier030', 1] });
     const { ids } = await allPages('', SEARCH_PAGE_SIZE_MAX, after);
     const want = expected('', { sortBy: 'rating', sortOrder: 'desc' }).filter((id) => {
       const row = rows.find((r) => r.id === id)!;

@@ -14,6 +14,7 @@ import { officerRegistrations, officers, regimentRegistrations, regiments, users
 import { AppError, notFound } from '../../errors.js';
 import { recordAdminAction } from '../admin/audit.js';
 import type { SessionUser } from '../auth/sessions.js';
+import { linkAccountToOfficer } from '../officers/link-account.js';
 import { recomputeRegimentAggregates } from '../reviews/aggregates.js';
 import { getOfficerRegistrationById, getRegimentRegistrationById, PENDING } from './queries.js';
 
@@ -171,7 +172,7 @@ async function createOfficerFor(tx: Executor, request: typeof officerRegistratio
     .insert(officers)
     .values({ name: request.name, rank: request.rank, regimentId: regiment.id, profileImageUrl: request.profileImageUrl })
     .returning({ id: officers.id });
-  await tx.update(users).set({ isOfficer: true, officerId: officer!.id }).where(eq(users.id, request.userId));
+  await linkAccountToOfficer(tx, request.userId, officer!.id);
   await recomputeRegimentAggregates(tx, [regiment.id]);
   return officer!.id;
 }

@@ -8,7 +8,7 @@ import { computeOverallRating } from '../../../core/rating.js';
 import type { ReviewForm } from '../../../core/schemas/review.js';
 import type { Database, Executor } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { officers, regiments, reviews } from '../../db/schema.js';
+import { officers, regiments, reviews, users } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import { recordAdminAction } from '../admin/audit.js';
 import type { SessionUser } from '../auth/sessions.js';
@@ -19,12 +19,26 @@ export const REVIEW_ERRORS = {
   banned: 'Your account has been banned and cannot submit reviews.',
   duplicate: `${MSG.reviews.alreadyReviewed} You can edit your review from My Reviews.`,
   notAuthor: 'You can only change your own reviews.',
+  ownOfficer: MSG.reviews.ownOfficer,
 } as const;
 
 /** Spec section 6: writing needs a linked Steam account, and banned users cannot submit reviews. */
 export function assertMayWriteReviews(user: SessionUser): void {
   if (user.isBanned) throw new AppError('FORBIDDEN', REVIEW_ERRORS.banned);
   if (!user.steamId) throw new AppError('FORBIDDEN', REVIEW_ERRORS.steamRequired);
+}
+
+/**
+ * The Terms forbid reviewing yourself: nobody reviews the officer their account is linked to
+ * (issue 13; docs/decisions/0016-self-reviews.md). Read in the write's transaction, not from the
+ * session: an admin may have linked the account since the session was read.
+ */
+async function assertNotOwnOfficer(tx: Executor, userId: number, officerId: number): Promise<void> {
+  const [linked] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.officerId, officerId)));
+  if (linked) throw new AppError('FORBIDDEN', REVIEW_ERRORS.ownOfficer);
 }
 
 /**
@@ -75,6 +89,7 @@ export async function createReview(db: Database, user: SessionUser, officerId: n
         .innerJoin(regiments, eq(regiments.id, officers.regimentId))
         .where(and(eq(officers.id, officerId), eq(officers.isActive, true), eq(regiments.isActive, true)));
       if (!officer) throw notFound('Officer');
+      await assertNotOwnOfficer(tx, user.id, officerId);
       const [created] = await tx
         .insert(reviews)
         .values({
@@ -129,6 +144,8 @@ export async function updateReview(db: Database, user: SessionUser, reviewId: nu
   if (user.isBanned) throw new AppError('FORBIDDEN', REVIEW_ERRORS.banned);
   await db.transaction(async (tx) => {
     const review = await reviewForChange(tx, user, reviewId, 'edit');
+    // A review written before the account was linked to this officer stays deletable, not editable.
+    await assertNotOwnOfficer(tx, user.id, review.officerId);
     await tx
       .update(reviews)
       .set({ ...scoresOf(form), updatedAt: new Date() })
@@ -137,17 +154,42 @@ export async function updateReview(db: Database, user: SessionUser, reviewId: nu
   });
 }
 
+/**
+ * Deletes one review inside the caller's transaction, which holds its officer's row lock: the
+ * officer's later reviews move down one place and the figures follow.
+ */
+async function removeReview(tx: Executor, review: { id: number; officerId: number; position: number }): Promise<void> {
+  await tx.delete(reviews).where(eq(reviews.id, review.id));
+  // The officer's later reviews move down one place, keeping positions 1..n without a gap. The
+  // unique constraint on (officer_id, position) is checked at commit, not row by row.
+  await tx
+    .update(reviews)
+    .set({ position: sql`${reviews.position} - 1` })
+    .where(and(eq(reviews.officerId, review.officerId), gt(reviews.position, review.position)));
+  await refreshFiguresOf(tx, review.officerId);
+}
+
+/**
+ * When an account is linked to an officer, its own review of that officer is removed, in the
+ * transaction that links them, with the officer's positions and figures (docs/decisions/0016-self-reviews.md).
+ * Returns whether there was one. Locks the officer's row first, as every review write does.
+ */
+export async function removeSelfReview(tx: Executor, userId: number, officerId: number): Promise<boolean> {
+  await tx.select({ id: officers.id }).from(officers).where(eq(officers.id, officerId)).for('no key update');
+  const [review] = await tx
+    .select({ id: reviews.id, officerId: reviews.officerId, position: reviews.position })
+    .from(reviews)
+    .where(and(eq(reviews.userId, userId), eq(reviews.officerId, officerId)))
+    .for('update');
+  if (!review) return false;
+  await removeReview(tx, review);
+  return true;
+}
+
 export async function deleteReview(db: Database, user: SessionUser, reviewId: number): Promise<void> {
   await db.transaction(async (tx) => {
     const review = await reviewForChange(tx, user, reviewId, 'delete');
-    await tx.delete(reviews).where(eq(reviews.id, review.id));
-    // The officer's later reviews move down one place, keeping positions 1..n without a gap. The
-    // unique constraint on (officer_id, position) is checked at commit, not row by row.
-    await tx
-      .update(reviews)
-      .set({ position: sql`${reviews.position} - 1` })
-      .where(and(eq(reviews.officerId, review.officerId), gt(reviews.position, review.position)));
-    await refreshFiguresOf(tx, review.officerId);
+    await removeReview(tx, review);
     // Someone else's review can only be deleted by an admin (reviewForChange): a moderation action.
     if (review.userId !== user.id) {
       await recordAdminAction(tx, user.id, {

@@ -2,6 +2,7 @@ import { UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Officer } from '../../../core/api';
 import { cn } from '../../lib/cn';
+import { NotYetRated } from '../rating/not-yet-rated';
 import { StarRating } from '../rating/star-rating';
 import { RatingValue } from '../rating/rating-value';
 import { sideTheme } from './side-badge';
@@ -35,6 +36,7 @@ export function OfficerCard({ officer }: { officer: Officer }) {
         <div className="mt-1 flex flex-wrap items-center gap-2 text-sm">
           <StarRating value={officer.averageRating} size="sm" />
           <RatingValue value={officer.averageRating} />
+          <NotYetRated reviewCount={officer.reviewCount} />
           <span className="text-stone-500">({reviewCountLabel(officer.reviewCount)})</span>
         </div>
       </div>

@@ -1,6 +1,7 @@
 import { Shield } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Regiment } from '../../../core/api';
+import { NotYetRated } from '../rating/not-yet-rated';
 import { StarRating } from '../rating/star-rating';
 import { RatingValue } from '../rating/rating-value';
 import { SideBadge } from './side-badge';
@@ -27,6 +28,7 @@ export function RegimentCard({ regiment }: { regiment: Regiment }) {
         <div className="mt-1 flex flex-wrap items-center gap-2 text-sm">
           <StarRating value={regiment.averageRating} size="sm" />
           <RatingValue value={regiment.averageRating} />
+          <NotYetRated reviewCount={regiment.reviewCount} />
           <span className="text-stone-500">
             {regiment.officerCount} officer{regiment.officerCount === 1 ? '' : 's'} · {regiment.reviewCount} review
             {regiment.reviewCount === 1 ? '' : 's'}

@@ -1,4 +1,4 @@
-import { formatRating, ratingBand, ratingBarWidth, type RatingBand } from '../../../core/rating';
+import { displayRating, ratingBarWidth, type RatingBand } from '../../../core/rating';
 import { cn } from '../../lib/cn';
 
 /** Colour bands: no rating grey; 4 or above green; 3 or above yellow; below 3 red. */
@@ -15,12 +15,12 @@ export const BAND_BG: Record<RatingBand, string> = {
   low: 'bg-red-600',
 };
 
-/** A rating as '4.3' (or '4.3/5.0'), coloured by its band. */
+/** A rating as '4.3' (or '4.3/5.0'), coloured by the band of that figure. */
 export function RatingValue({ value, outOf, className }: { value: number | null | undefined; outOf?: boolean; className?: string }) {
-  const band = ratingBand(value);
+  const { text, band } = displayRating(value);
   return (
     <span className={cn('font-semibold tabular-nums', BAND_TEXT[band], className)} data-band={band}>
-      {formatRating(value)}
+      {text}
       {outOf && <span className="font-normal text-stone-500">/5.0</span>}
     </span>
   );
@@ -28,7 +28,7 @@ export function RatingValue({ value, outOf, className }: { value: number | null 
 
 /** A labelled bar whose width is the rating divided by 5. */
 export function RatingBar({ label, value }: { label: string; value: number | null | undefined }) {
-  const band = ratingBand(value);
+  const shown = displayRating(value);
   return (
     <div className="flex items-center gap-3">
       <span className="w-32 shrink-0 text-sm font-medium">{label}</span>
@@ -38,9 +38,9 @@ export function RatingBar({ label, value }: { label: string; value: number | nul
         aria-label={label}
         aria-valuemin={0}
         aria-valuemax={5}
-        aria-valuenow={value ?? 0}
+        aria-valuenow={shown.value}
       >
-        <div className={cn('h-full rounded-full', BAND_BG[band])} style={{ width: ratingBarWidth(value) }} />
+        <div className={cn('h-full rounded-full', BAND_BG[shown.band])} style={{ width: ratingBarWidth(shown.value) }} />
       </div>
       <RatingValue value={value} className="w-8 text-right text-sm" />
     </div>

@@ -1,14 +1,22 @@
 import { Star, StarHalf } from 'lucide-react';
 import { useImperativeHandle, useRef, useState, type FocusEvent, type KeyboardEvent, type Ref } from 'react';
 import { RATING_MAX } from '../../../core/constants';
-import { formatRating } from '../../../core/rating';
+import { displayRating } from '../../../core/rating';
 import { cn } from '../../lib/cn';
 
-/** The star scale is 1-5 in half steps (spec section 9); the left half of the first star sets 0.5. */
+/**
+ * The star scale is 1-5 in half steps (spec section 9): a review gives at least one star, so the first
+ * star is one whole radio (1) and every other star has two halves (n - 0.5 and n).
+ */
 export const STAR_STEP = 0.5;
-export const STAR_MIN = STAR_STEP;
-/** Every value the widget can set, in order: 0.5, 1, 1.5, ... 5. One radio each. */
-export const STAR_VALUES: readonly number[] = Array.from({ length: RATING_MAX / STAR_STEP }, (_, i) => (i + 1) * STAR_STEP);
+export const STAR_MIN = 1;
+/** Every value the widget can set, in order: 1, 1.5, 2, ... 5. One radio each. */
+export const STAR_VALUES: readonly number[] = Array.from({ length: (RATING_MAX - STAR_MIN) / STAR_STEP + 1 }, (_, i) => STAR_MIN + i * STAR_STEP);
+
+/** The values star n sets: [1] for the first, [n - 0.5, n] for the others (left half, right half). */
+function valuesOfStar(star: number): number[] {
+  return star === STAR_MIN ? [star] : [star - STAR_STEP, star];
+}
 
 /** What a screen reader announces for one value: '1 star', '3.5 stars'. */
 export function starLabel(value: number): string {
@@ -17,7 +25,7 @@ export function starLabel(value: number): string {
 
 /**
  * The value a key moves to, or null for keys the widget leaves alone. Unlike a plain radio group,
- * arrows stop at the ends instead of wrapping: 5 -> 0.5 on one key press would be a surprise.
+ * arrows stop at the ends instead of wrapping: 5 -> 1 on one key press would be a surprise.
  */
 export function nextStarValue(current: number, key: string): number | null {
   const snapped = Math.round(current / STAR_STEP) * STAR_STEP;
@@ -59,10 +67,12 @@ export interface StarInputProps {
 
 /**
  * The interactive star widget (spec section 2, Rating display): the left half of star n sets
- * n - 0.5, the right half n. Controlled, so it plugs into react-hook-form's Controller.
+ * n - 0.5, the right half n; the first star sets 1 (the scale starts at 1). Controlled, so it plugs
+ * into react-hook-form's Controller. While the pointer is over a star, the stars and the figure beside
+ * them preview the value a click would set.
  *
- * Built as an ARIA radio group with one radio per half star and a roving tab stop: Tab reaches the
- * checked value, arrows move it by 0.5 within 0.5-5, Home and End jump to the ends.
+ * Built as an ARIA radio group with one radio per value and a roving tab stop: Tab reaches the
+ * checked value, arrows move it by 0.5 within 1-5, Home and End jump to the ends.
  */
 export function StarInput({ value, onChange, onBlur, disabled, className, ref, ...aria }: StarInputProps) {
   const [hovered, setHovered] = useState<number | null>(null);
@@ -91,7 +101,8 @@ export function StarInput({ value, onChange, onBlur, disabled, className, ref, .
     if (!event.currentTarget.contains(event.relatedTarget)) onBlur?.();
   };
 
-  const shown = hovered ?? value;
+  // The figure and the stars preview the hovered value; the checked radio stays the real value.
+  const shown = displayRating(disabled ? value : (hovered ?? value));
 
   return (
     <div
@@ -106,11 +117,12 @@ export function StarInput({ value, onChange, onBlur, disabled, className, ref, .
       <span className="inline-flex gap-0.5">
         {Array.from({ length: RATING_MAX }, (_, i) => {
           const star = i + 1;
-          const fill = shown >= star ? 'full' : shown >= star - STAR_STEP ? 'half' : 'empty';
+          const fill = star <= shown.stars.full ? 'full' : star === shown.stars.full + 1 && shown.stars.half ? 'half' : 'empty';
+          const steps = valuesOfStar(star);
           return (
             <span key={star} className="relative inline-block h-8 w-8">
               <StarGlyph fill={fill} />
-              {[star - STAR_STEP, star].map((step) => {
+              {steps.map((step) => {
                 const index = STAR_VALUES.indexOf(step);
                 return (
                   <button
@@ -127,8 +139,8 @@ export function StarInput({ value, onChange, onBlur, disabled, className, ref, .
                     onClick={() => select(step)}
                     onMouseEnter={() => setHovered(step)}
                     className={cn(
-                      'absolute inset-y-0 w-1/2 cursor-pointer rounded-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-navy disabled:cursor-not-allowed',
-                      step === star ? 'right-0' : 'left-0',
+                      'absolute inset-y-0 cursor-pointer rounded-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-navy disabled:cursor-not-allowed',
+                      steps.length === 1 ? 'inset-x-0' : step === star ? 'right-0 w-1/2' : 'left-0 w-1/2',
                     )}
                   />
                 );
@@ -138,7 +150,7 @@ export function StarInput({ value, onChange, onBlur, disabled, className, ref, .
         })}
       </span>
       <span aria-hidden className="w-8 text-sm font-semibold tabular-nums text-ink">
-        {formatRating(value)}
+        {shown.text}
       </span>
     </div>
   );

@@ -1,16 +1,20 @@
 import { Star, StarHalf } from 'lucide-react';
-import { formatRating, starParts } from '../../../core/rating';
+import { displayRating } from '../../../core/rating';
 import { cn } from '../../lib/cn';
 
 /**
  * Read-only star display: whole stars plus a half star when the fraction is 0.5 or more
- * (spec section 2, Rating display). The interactive variant comes with review writing.
+ * (spec section 2, Rating display), of the figure shown beside them. The interactive variant is
+ * star-input.tsx.
  */
 export function StarRating({ value, size = 'md', className }: { value: number | null | undefined; size?: 'sm' | 'md' | 'lg'; className?: string }) {
-  const { full, half, empty } = starParts(value);
+  const {
+    text,
+    stars: { full, half, empty },
+  } = displayRating(value);
   const px = { sm: 'h-3.5 w-3.5', md: 'h-4 w-4', lg: 'h-5 w-5' }[size];
   return (
-    <span className={cn('inline-flex items-center gap-0.5', className)} role="img" aria-label={`${formatRating(value)} out of 5 stars`}>
+    <span className={cn('inline-flex items-center gap-0.5', className)} role="img" aria-label={`${text} out of 5 stars`}>
       {Array.from({ length: full }, (_, i) => (
         <Star key={`f${i}`} className={cn(px, 'fill-brass text-brass')} aria-hidden />
       ))}

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { failOnConsoleErrors } from '../../test/console-errors';
+import { signedInStatus } from '../../test/fixtures';
 import { mockApi, renderRoute, reply } from '../../test/render';
 import { officer, review, reviewPages, signedIn } from './officer-fixtures';
 
@@ -100,6 +101,23 @@ describe('officer page', () => {
     renderRoute('/officer/7');
 
     expect(await screen.findByRole('link', { name: 'Write a Review' })).toHaveAttribute('href', '/create-review/7');
+  });
+
+  it('shows no review button to the officer himself, and does not ask for his reviews', async () => {
+    const api = mockApi({
+      '/api/auth/status': signedInStatus({ steamId: '76561198000000000', isOfficer: true, officerId: 7 }),
+      '/api/officers/7': officer(),
+      '/api/reviews/officer/7': reviewPages(0),
+      '/api/reviews/my': [],
+    });
+    renderRoute('/officer/7');
+
+    // His own actions show, so the auth status has answered.
+    expect(await screen.findByRole('button', { name: 'Edit My Profile' })).toBeInTheDocument();
+    for (const name of ['Write a Review', 'Edit Your Review', 'Connect Steam to Review', 'Login to write a review']) {
+      expect(screen.queryByRole('link', { name })).not.toBeInTheDocument();
+    }
+    expect(api.calls.some((call) => call.url === '/api/reviews/my')).toBe(false);
   });
 
   it("never asks for a visitor's own reviews", async () => {

@@ -8,6 +8,7 @@ import { MSG } from '../../../core/messages';
 import { useAuth } from '../../api/auth';
 import { officerQueryOptions } from '../../api/officers';
 import { SideBadge, sideTheme } from '../../components/domain/side-badge';
+import { NotYetRated } from '../../components/rating/not-yet-rated';
 import { RatingBar, RatingValue } from '../../components/rating/rating-value';
 import { StarRating } from '../../components/rating/star-rating';
 import { Card, CardContent, CardHeader } from '../../components/ui/card';
@@ -114,9 +115,10 @@ function OfficerHeader({ officer, user }: { officer: Officer; user: AuthUser | n
           )}
         </div>
         <div className="rounded-lg bg-white px-5 py-4 text-ink shadow-sm" role="group" aria-label="Average rating">
-          <div className="flex items-center gap-3">
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
             <StarRating value={officer.averageRating} size="lg" />
             <RatingValue value={officer.averageRating} outOf className="text-2xl" />
+            <NotYetRated reviewCount={officer.reviewCount} />
           </div>
           <p className="mt-1 text-sm text-stone-600">
             {reviews} review{reviews === 1 ? '' : 's'}

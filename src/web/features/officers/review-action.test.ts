@@ -40,4 +40,11 @@ describe('chooseReviewAction', () => {
       to: '/my-reviews',
     });
   });
+
+  it("offers the officer himself no review button: nobody reviews their own profile", () => {
+    const officerSelf = { ...user, steamId: '7656', isOfficer: true, officerId: 7 };
+    expect(chooseReviewAction({ officerId: 7, user: officerSelf, isLoading: false, hasReviewedOfficer: false })).toEqual({ kind: 'none' });
+    // Another officer's page is reviewable as usual.
+    expect(chooseReviewAction({ officerId: 8, user: officerSelf, isLoading: false, hasReviewedOfficer: false })).toMatchObject({ kind: 'write' });
+  });
 });

@@ -4,11 +4,14 @@ import { steamSignInHref } from '../../api/steam';
 
 /**
  * What the review button on an officer page offers (spec section 2, /officer/{id}):
- * signed out -> log in; already reviewed -> edit it (from My Reviews); no linked Steam account ->
- * connect Steam; otherwise write a review.
+ * signed out -> log in; the officer's own account -> nothing (nobody reviews themselves, issue 13);
+ * already reviewed -> edit it (from My Reviews); no linked Steam account -> connect Steam; otherwise
+ * write a review.
  */
 export type ReviewAction =
   | { kind: 'pending' }
+  /** The officer's own linked account: no review button at all (the server refuses with 403). */
+  | { kind: 'none' }
   | { kind: 'login'; label: string; to: string }
   | { kind: 'edit'; label: string; to: string }
   /** Full-page navigation: the server starts the Steam OpenID sign-in and returns to this officer. */
@@ -29,7 +32,13 @@ export function chooseReviewAction({ officerId, user, isLoading, hasReviewedOffi
   // 'Login' to a signed-in user, or 'Write' to one who already wrote, for a moment would be wrong.
   if (isLoading) return { kind: 'pending' };
   if (!user) return { kind: 'login', label: MSG.officer.loginToReview, to: '/login' };
+  if (isOwnOfficerProfile(user, officerId)) return { kind: 'none' };
   if (hasReviewedOfficer) return { kind: 'edit', label: MSG.officer.editYourReview, to: '/my-reviews' };
   if (!user.steamId) return { kind: 'connect-steam', label: MSG.officer.connectSteam, href: steamSignInHref({ officerId }) };
   return { kind: 'write', label: MSG.officer.writeReview, to: `/create-review/${officerId}` };
+}
+
+/** Whether this officer is the signed-in user's own profile (spec section 6: users.officerId). */
+export function isOwnOfficerProfile(user: AuthUser | null, officerId: number): boolean {
+  return user !== null && user.officerId === officerId;
 }

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useAuth } from '../../api/auth';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/feedback';
-import { chooseReviewAction } from './review-action';
+import { chooseReviewAction, isOwnOfficerProfile } from './review-action';
 import { useHasReviewedOfficer } from './use-has-reviewed-officer';
 
 /** The in-app actions: each a link, told apart by its icon and weight. */
@@ -13,10 +13,14 @@ const LINK_LOOK = {
   write: { Icon: PenLine, variant: 'brass' },
 } as const;
 
-/** The review button of an officer page; 'Edit Your Review' for a user who already reviewed them. */
+/**
+ * The review button of an officer page; 'Edit Your Review' for a user who already reviewed them, and
+ * none for the officer himself.
+ */
 export function ReviewButton({ officerId }: { officerId: number }) {
   const { user, isLoading } = useAuth();
-  const reviewed = useHasReviewedOfficer(officerId, user);
+  // The officer himself gets no button, so his own reviews need not be asked for first.
+  const reviewed = useHasReviewedOfficer(officerId, isOwnOfficerProfile(user, officerId) ? null : user);
   const action = chooseReviewAction({
     officerId,
     user,
@@ -25,6 +29,8 @@ export function ReviewButton({ officerId }: { officerId: number }) {
   });
 
   switch (action.kind) {
+    case 'none':
+      return null;
     case 'pending':
       return <Skeleton className="h-10 w-44" />;
     case 'connect-steam':

@@ -9,6 +9,7 @@ import { regimentOfficersQueryOptions } from '../../api/officers';
 import { regimentQueryOptions } from '../../api/regiments';
 import { OfficerCard } from '../../components/domain/officer-card';
 import { SideBadge, sideTheme } from '../../components/domain/side-badge';
+import { NotYetRated } from '../../components/rating/not-yet-rated';
 import { RatingValue } from '../../components/rating/rating-value';
 import { StarRating } from '../../components/rating/star-rating';
 import { Card, CardContent, CardHeader } from '../../components/ui/card';
@@ -110,9 +111,10 @@ function RegimentHeader({ regiment }: { regiment: Regiment }) {
         </div>
         <dl className="flex flex-wrap gap-x-8 gap-y-3 text-sm">
           <Stat term="Average rating">
-            <span className="flex items-center gap-2">
+            <span className="flex flex-wrap items-center gap-2">
               <StarRating value={regiment.averageRating} />
               <RatingValue value={regiment.averageRating} outOf className="text-lg" />
+              <NotYetRated reviewCount={regiment.reviewCount} />
             </span>
           </Stat>
           <Stat term="Reviews">{regiment.reviewCount}</Stat>

@@ -49,6 +49,18 @@ describe('/create-review/:officerId guards', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
+  it("shows the officer's own account why there is no form: nobody reviews their own profile", async () => {
+    const own: AuthStatus = { authenticated: true, user: { ...signedIn(STEAM_ID).user!, isOfficer: true, officerId: 7 } };
+    const api = mockWriter({ '/api/auth/status': own });
+    renderRoute('/create-review/7');
+
+    expect(await screen.findByText('You cannot review your own officer profile.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to your profile' })).toHaveAttribute('href', '/officer/7');
+    expect(screen.queryByRole('button', { name: 'Submit Review' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('radiogroup')).not.toBeInTheDocument();
+    expect(api.calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
   it('waits for the auth status before deciding', async () => {
     let answer: ((status: AuthStatus) => void) | undefined;
     mockWriter({ '/api/auth/status': () => new Promise<AuthStatus>((resolve) => (answer = resolve)) });
@@ -103,8 +115,8 @@ describe('/create-review/:officerId', () => {
     // Keyboard works the same way.
     within(form.stars('Fairness')).getByRole('radio', { checked: true }).focus();
     await user.keyboard('{Home}');
-    // (5 + 4.5 + 3 + 0.5) / 4 = 3.25 -> shown as 3.3
-    expect(form.overall()).toHaveTextContent('3.3/5.0');
+    // Home is 1 star, the scale's minimum: (5 + 4.5 + 3 + 1) / 4 = 3.375 -> 3.38 -> shown as 3.4
+    expect(form.overall()).toHaveTextContent('3.4/5.0');
   });
 
   it('counts characters and shows the validation messages without sending anything', async () => {

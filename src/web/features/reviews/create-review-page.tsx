@@ -27,7 +27,8 @@ const PAGE_TITLE = 'Write a Review';
 
 /**
  * /create-review/{officerId} (spec sections 2 and 6): only for a signed-in user with a linked Steam
- * account; one review per officer, so someone who already reviewed this officer is sent to My Reviews.
+ * account; one review per officer, so someone who already reviewed this officer is sent to My Reviews;
+ * nobody reviews their own officer profile (issue 13), so its linked account gets that said instead.
  */
 export function CreateReviewPage() {
   const officerId = parsePositiveId(useParams().officerId);
@@ -38,7 +39,7 @@ export function CreateReviewPage() {
   if (access.kind === 'redirect') return <RedirectWithNotice redirect={access} />;
   // A malformed id never reaches the API.
   if (officerId === null) return <ResourceNotFound icon={UserRound} title={MSG.officer.notFound} />;
-  return <CreateReview key={officerId} officerId={officerId} />;
+  return <CreateReview key={officerId} officerId={officerId} isOwnProfile={access.user.officerId === officerId} />;
 }
 
 function CheckingAccount() {
@@ -46,11 +47,11 @@ function CheckingAccount() {
   return <Spinner label="Checking your account…" />;
 }
 
-function CreateReview({ officerId }: { officerId: number }) {
+function CreateReview({ officerId, isOwnProfile }: { officerId: number; isOwnProfile: boolean }) {
   const navigate = useNavigate();
   const officerQuery = useQuery(officerQueryOptions(officerId));
   // Only to find an existing review of this officer: no polling while the user writes.
-  const myReviews = useQuery({ ...myReviewsQueryOptions(), refetchInterval: false });
+  const myReviews = useQuery({ ...myReviewsQueryOptions(), refetchInterval: false, enabled: !isOwnProfile });
   const createReview = useCreateReview();
 
   const officer = officerQuery.data;
@@ -80,7 +81,10 @@ function CreateReview({ officerId }: { officerId: number }) {
     });
 
   let body: ReactNode;
-  if (myReviews.isPending) {
+  if (isOwnProfile) {
+    // The server refuses it too (403); saying so here spares writing a review for nothing.
+    body = <OwnOfficerProfile officerPath={officerPath} />;
+  } else if (myReviews.isPending) {
     body = <Spinner label="Checking your reviews…" />;
   } else if (hasReviewed && !createReview.isPending && !createReview.isSuccess) {
     // (Right after a successful submit the refreshed list holds the new review; the page is leaving.)
@@ -151,6 +155,20 @@ function OfficerSummarySkeleton() {
         <Skeleton className="h-4 w-32" />
       </div>
     </div>
+  );
+}
+
+/** The Terms forbid reviewing yourself: the officer's own account sees why there is no form. */
+function OwnOfficerProfile({ officerPath }: { officerPath: string }) {
+  return (
+    <Alert title={MSG.reviews.ownOfficerTitle}>
+      <p>{MSG.reviews.ownOfficer}</p>
+      <div className="mt-4">
+        <Button asChild size="sm" variant="outline">
+          <Link to={officerPath}>Back to your profile</Link>
+        </Button>
+      </div>
+    </Alert>
   );
 }
 

@@ -39,6 +39,32 @@ describe('sortRegiments', () => {
     expect(names(sortRegiments(REGIMENTS, { sortBy: 'rating', sortOrder: 'asc' }))[0]).toBe('15th Alabama');
   });
 
+  it('puts regiments without a review last in both rating orders', () => {
+    const list = [
+      ...REGIMENTS,
+      buildRegiment({ id: 5, name: '1st Delaware', averageRating: 0, reviewCount: 0 }),
+      buildRegiment({ id: 6, name: 'Alpha Unrated', averageRating: 0, reviewCount: 0 }),
+    ];
+    expect(names(sortRegiments(list, { sortBy: 'rating', sortOrder: 'asc' }))).toEqual([
+      '15th Alabama',
+      '1st Minnesota',
+      '2nd Virginia',
+      '20th Maine',
+      '1st Delaware',
+      'Alpha Unrated',
+    ]);
+    expect(names(sortRegiments(list, { sortBy: 'rating', sortOrder: 'desc' }))).toEqual([
+      '20th Maine',
+      '2nd Virginia',
+      '1st Minnesota',
+      '15th Alabama',
+      '1st Delaware',
+      'Alpha Unrated',
+    ]);
+    // The review sorts are about the count itself: Least Reviews starts with them.
+    expect(names(sortRegiments(list, { sortBy: 'reviews', sortOrder: 'asc' })).slice(0, 2)).toEqual(['1st Delaware', 'Alpha Unrated']);
+  });
+
   it('sorts by name, numbers by value and ignoring case', () => {
     const list = [buildRegiment({ id: 1, name: '20th Maine' }), buildRegiment({ id: 2, name: '2nd Virginia' }), buildRegiment({ id: 3, name: 'iron Brigade' })];
     expect(names(sortRegiments(list, { sortBy: 'name', sortOrder: 'asc' }))).toEqual(['2nd Virginia', '20th Maine', 'iron Brigade']);

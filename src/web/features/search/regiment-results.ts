@@ -33,15 +33,20 @@ const compareBy: Record<SortBy, (a: Regiment, b: Regiment) => number> = {
   reviews: (a, b) => a.reviewCount - b.reviewCount,
 };
 
+/** Regiments without a review (0.0, no rating) after the rated ones, in either direction. */
+const unratedLast = (a: Regiment, b: Regiment) => Number(a.reviewCount === 0) - Number(b.reviewCount === 0);
+
 /**
  * A sorted copy: rating by averageRating, name by name, reviews by reviewCount. Ties fall back to
- * name A-Z, then id, so the order never depends on what the server happened to send first.
+ * name A-Z, then id, so the order never depends on what the server happened to send first. In both
+ * rating orders, regiments without a review come last (issue 13), as officers do in the search call.
  */
 export function sortRegiments(regiments: readonly Regiment[], sort: Pick<RegimentFilter, 'sortBy' | 'sortOrder'>): Regiment[] {
   const direction = sort.sortOrder === 'asc' ? 1 : -1;
   const primary = compareBy[sort.sortBy];
+  const first = sort.sortBy === 'rating' ? unratedLast : () => 0;
   return [...regiments].sort(
-    (a, b) => direction * primary(a, b) || nameCollator.compare(a.name, b.name) || a.id - b.id,
+    (a, b) => first(a, b) || direction * primary(a, b) || nameCollator.compare(a.name, b.name) || a.id - b.id,
   );
 }
 

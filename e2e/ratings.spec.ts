@@ -1,0 +1,86 @@
+import { expect, test, type Page } from '@playwright/test';
+
+interface ShownRating {
+  label: string;
+  figure: string;
+  band: string | null;
+  filled: number;
+  halves: number;
+}
+
+/** Every star row on the page with the figure and colour band shown beside it. */
+async function shownRatings(page: Page): Promise<ShownRating[]> {
+  return page.locator('[role="img"][aria-label$=" out of 5 stars"]').evaluateAll((images) =>
+    images.map((image) => {
+      const icons = [...image.querySelectorAll('svg')];
+      const halves = icons.filter((icon) => icon.classList.contains('lucide-star-half')).length;
+      const beside = image.nextElementSibling;
+      return {
+        label: image.getAttribute('aria-label')!,
+        figure: beside?.firstChild?.textContent ?? '',
+        band: beside?.getAttribute('data-band') ?? null,
+        filled: icons.filter((icon) => icon.classList.contains('fill-brass')).length - halves,
+        halves,
+      };
+    }),
+  );
+}
+
+/** Spec section 2, Rating display, applied to the figure as shown. */
+function expectedFor(figure: string) {
+  const value = Number(figure);
+  const band = value <= 0 ? 'none' : value >= 4 ? 'high' : value >= 3 ? 'mid' : 'low';
+  const filled = Math.floor(value);
+  return { band, filled, halves: value - filled >= 0.5 ? 1 : 0 };
+}
+
+test('every rating shown has the colour and the stars of its own figure', async ({ page }) => {
+  const seen: ShownRating[] = [];
+  for (const url of ['/', '/search', '/search?sortBy=rating&sortOrder=asc', '/search?showRegiments=true']) {
+    await page.goto(url);
+    await expect(page.locator('[role="img"][aria-label$=" out of 5 stars"]').first()).toBeVisible();
+    seen.push(...(await shownRatings(page)));
+  }
+  expect(seen.length).toBeGreaterThan(100);
+  const wrong = seen
+    .filter((shown) => shown.band !== null)
+    .filter((shown) => {
+      const expected = expectedFor(shown.figure);
+      return (
+        shown.label !== `${shown.figure} out of 5 stars` ||
+        shown.band !== expected.band ||
+        shown.filled !== expected.filled ||
+        shown.halves !== expected.halves
+      );
+    });
+  expect(wrong).toEqual([]);
+});
+
+test('officers without a review say so, and come last under Lowest Average Rating', async ({ page, request }) => {
+  // A regiment with rated and unrated officers, from the public list.
+  const officers = (await (await request.get('/api/officers')).json()) as Array<{ regimentId: number; reviewCount: number }>;
+  const regimentId = [...new Set(officers.map((officer) => officer.regimentId))].find((id) => {
+    const ofRegiment = officers.filter((officer) => officer.regimentId === id);
+    return ofRegiment.some((officer) => officer.reviewCount === 0) && ofRegiment.some((officer) => officer.reviewCount > 0);
+  });
+  expect(regimentId).toBeDefined();
+
+  for (const sortOrder of ['asc', 'desc']) {
+    await page.goto(`/search?regimentId=${regimentId}&sortBy=rating&sortOrder=${sortOrder}`);
+    const cards = page.locator('main a[href^="/officer/"]');
+    await expect(cards.first()).toBeVisible();
+    const unrated = await cards.evaluateAll((links) => links.map((link) => link.textContent!.includes('Not yet rated')));
+    const firstUnrated = unrated.indexOf(true);
+    expect(firstUnrated, `sortOrder=${sortOrder}`).toBeGreaterThan(0);
+    // Rated first, then every unrated one.
+    expect(unrated.slice(firstUnrated).every(Boolean), `sortOrder=${sortOrder}`).toBe(true);
+    await expect(cards.nth(firstUnrated).getByText('Not yet rated')).toBeVisible();
+    await expect(cards.nth(firstUnrated).getByText('0.0', { exact: true })).toBeVisible();
+  }
+
+  // The unrated officer's own page keeps the spec's 0.0/5.0 and says why.
+  await page.locator('main a[href^="/officer/"]').filter({ hasText: 'Not yet rated' }).first().click();
+  const average = page.getByRole('group', { name: 'Average rating' });
+  await expect(average.getByText('Not yet rated')).toBeVisible();
+  await expect(average).toContainText('0.0/5.0');
+});

@@ -1,0 +1,1 @@
+CREATE INDEX "officers_rating_unrated_last_idx" ON "officers" USING btree ((case when "review_count" = 0 then 6 else "average_rating" end),"name","id");

@@ -1,0 +1,77 @@
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { failOnConsoleErrors } from '../../test/console-errors';
+import { makeOfficer, makeRegiment } from '../../test/fixtures';
+import { mockApi, renderRoute } from '../../test/render';
+import { OfficerCard } from '../domain/officer-card';
+import { RegimentCard } from '../domain/regiment-card';
+
+failOnConsoleErrors();
+
+const unratedOfficer = makeOfficer({ reviewCount: 0, averageRating: 0 });
+const ratedOfficer = makeOfficer({ id: 8, name: 'John Gibbon', reviewCount: 3, averageRating: 3.2 });
+// Rated, with reviews that gave 0: a 0.0 earned, not a missing rating.
+const ratedZeroOfficer = makeOfficer({ id: 9, name: 'Zero Hour', reviewCount: 1, averageRating: 0 });
+const unratedRegiment = makeRegiment({ reviewCount: 0, averageRating: 0, officerCount: 1 });
+
+function inRouter(children: React.ReactNode) {
+  return render(<MemoryRouter>{children}</MemoryRouter>);
+}
+
+describe("'Not yet rated' beside the 0.0 of what nobody has reviewed (issue 13)", () => {
+  it('shows on the card of an officer without a review, beside the 0.0', () => {
+    inRouter(<OfficerCard officer={unratedOfficer} />);
+    const card = screen.getByRole('link');
+    expect(within(card).getByText('0.0')).toBeInTheDocument();
+    expect(within(card).getByText('Not yet rated')).toBeVisible();
+    expect(card).toHaveTextContent('0.0Not yet rated(0 reviews)');
+  });
+
+  it('does not show on the card of a rated officer, even one rated 0.0', () => {
+    inRouter(
+      <>
+        <OfficerCard officer={ratedOfficer} />
+        <OfficerCard officer={ratedZeroOfficer} />
+      </>,
+    );
+    expect(screen.getByText('3.2')).toBeInTheDocument();
+    expect(screen.getByText('0.0')).toBeInTheDocument();
+    expect(screen.queryByText('Not yet rated')).not.toBeInTheDocument();
+  });
+
+  it('shows on the card of a regiment without a review, and not on a rated one', () => {
+    inRouter(
+      <>
+        <RegimentCard regiment={unratedRegiment} />
+        <RegimentCard regiment={makeRegiment({ id: 4, name: '2nd Virginia', reviewCount: 5, averageRating: 4.1 })} />
+      </>,
+    );
+    const [unrated, rated] = screen.getAllByRole('link');
+    expect(within(unrated!).getByText('Not yet rated')).toBeVisible();
+    expect(within(rated!).queryByText('Not yet rated')).not.toBeInTheDocument();
+  });
+
+  it("shows in the officer page's average rating, beside 0.0/5.0", async () => {
+    mockApi({ '/api/officers/7': unratedOfficer, '/api/reviews/officer/7': { reviews: [], totalCount: 0 } });
+    renderRoute('/officer/7');
+    const rating = await screen.findByRole('group', { name: 'Average rating' });
+    expect(within(rating).getByText('0.0')).toHaveAttribute('data-band', 'none');
+    expect(within(rating).getByText('/5.0')).toBeInTheDocument();
+    expect(within(rating).getByText('Not yet rated')).toBeVisible();
+    expect(within(rating).getByText('0 reviews')).toBeInTheDocument();
+  });
+
+  it("shows in the regiment page's header and on its unrated officers' cards", async () => {
+    mockApi({ '/api/regiments/3': unratedRegiment, '/api/officers/regiment/3': [unratedOfficer, ratedOfficer] });
+    renderRoute('/regiment/3');
+    const heading = await screen.findByRole('heading', { level: 1, name: '5th Wisconsin' });
+    const header = heading.closest('header')!;
+    expect(within(header).getByText('Not yet rated')).toBeVisible();
+
+    const grid = await screen.findByRole('list', { name: 'Officers of the regiment' });
+    const [unratedCard, ratedCard] = within(grid).getAllByRole('link');
+    expect(within(unratedCard!).getByText('Not yet rated')).toBeVisible();
+    expect(within(ratedCard!).queryByText('Not yet rated')).not.toBeInTheDocument();
+  });
+});
