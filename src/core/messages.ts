@@ -71,6 +71,8 @@ export const MSG = {
     authenticationRequiredTitle: 'Authentication Required',
     loginSuccess: 'Login successful',
     loggedOut: 'Logged out',
+    /** Toast on / after a logout from any page. */
+    signedOut: 'Signed out',
     loginFailed: 'Login failed',
     verificationRequiredTitle: 'Email Verification Required',
     verifyEmailBeforeLogin: 'Please check your email to verify your account before logging in.',

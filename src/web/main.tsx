@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router';
 import { prefetchFirstScreen } from './app/first-screen';
@@ -36,7 +37,8 @@ void Promise.race([firstScreen, new Promise((resolve) => setTimeout(resolve, FIR
     root.render(
       <StrictMode>
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
+          {/* flushSync lets a navigation commit synchronously when asked to (logout, use-sign-out.ts). */}
+          <RouterProvider router={router} flushSync={(update) => void flushSync(update)} />
         </QueryClientProvider>
       </StrictMode>,
     );
