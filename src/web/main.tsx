@@ -4,11 +4,14 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router';
 import { prefetchFirstScreen } from './app/first-screen';
+import { keyFreshHistoryEntry } from './app/history-entry-key';
 import { createQueryClient } from './app/query-client';
 import { routes } from './app/routes';
 import './styles.css';
 
 const queryClient = createQueryClient();
+// Before the router reads the entry: a fresh load must not reuse another page's scroll position.
+keyFreshHistoryEntry(window.history);
 const router = createBrowserRouter(routes);
 
 /** Past this, the page renders with skeletons rather than wait longer for its first answers. */
