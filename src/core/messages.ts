@@ -73,6 +73,8 @@ export const MSG = {
     loggedOut: 'Logged out',
     /** Toast on / after a logout from any page. */
     signedOut: 'Signed out',
+    /** The action of an 'Authentication Required' toast: login, then back to the page that asked. */
+    loginAction: 'Login',
     loginFailed: 'Login failed',
     verificationRequiredTitle: 'Email Verification Required',
     verifyEmailBeforeLogin: 'Please check your email to verify your account before logging in.',

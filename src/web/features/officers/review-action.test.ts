@@ -9,11 +9,11 @@ describe('chooseReviewAction', () => {
     expect(chooseReviewAction({ officerId: 7, user: null, isLoading: true, hasReviewedOfficer: false })).toEqual({ kind: 'pending' });
   });
 
-  it('asks a visitor to log in', () => {
+  it('asks a visitor to log in, coming back to this officer afterwards', () => {
     expect(chooseReviewAction({ officerId: 7, user: null, isLoading: false, hasReviewedOfficer: false })).toEqual({
       kind: 'login',
       label: 'Login to write a review',
-      to: '/login',
+      to: '/login?next=%2Fofficer%2F7',
     });
   });
 

@@ -12,12 +12,13 @@ describe('requireReviewWriter', () => {
     expect(requireReviewWriter({ user: steamUser, isAuthLoading: true })).toEqual({ kind: 'pending' });
   });
 
-  it('sends a visitor home: Authentication Required', () => {
+  it('sends a visitor home: Authentication Required, offering a login back here', () => {
     expect(requireReviewWriter({ user: null, isAuthLoading: false })).toEqual({
       kind: 'redirect',
       to: '/',
       title: 'Authentication Required',
       description: 'You must be logged in to write a review.',
+      offersLogin: true,
     });
   });
 
@@ -46,6 +47,7 @@ describe('requireSignedInForMyReviews', () => {
       to: '/',
       title: 'Authentication Required',
       description: 'You must be logged in to view your reviews.',
+      offersLogin: true,
     });
   });
 

@@ -2,12 +2,16 @@ import type { AuthUser } from '../../../core/api';
 import { MSG } from '../../../core/messages';
 import { ApiError } from '../../lib/api-client';
 
-/** A redirect home with a toast that says why (spec sections 2 and 6). */
+/**
+ * A redirect home with a toast that says why (spec sections 2 and 6). `offersLogin`: the reader is
+ * signed out, and the toast offers a login that comes back to this page (issue 13, `next`).
+ */
 export interface AccessRedirect {
   kind: 'redirect';
   to: string;
   title: string;
   description: string;
+  offersLogin?: true;
 }
 
 export type PageAccess = { kind: 'pending' } | AccessRedirect | { kind: 'allowed'; user: AuthUser };
@@ -24,9 +28,7 @@ export interface AccessInput {
  */
 export function requireReviewWriter({ user, isAuthLoading }: AccessInput): PageAccess {
   if (isAuthLoading) return { kind: 'pending' };
-  if (!user) {
-    return { kind: 'redirect', to: '/', title: MSG.auth.authenticationRequiredTitle, description: MSG.reviews.loginToWrite };
-  }
+  if (!user) return signedOut(MSG.reviews.loginToWrite);
   if (!user.steamId) {
     return { kind: 'redirect', to: '/', title: MSG.reviews.steamRequiredTitle, description: MSG.reviews.steamRequired };
   }
@@ -36,10 +38,12 @@ export function requireReviewWriter({ user, isAuthLoading }: AccessInput): PageA
 /** /my-reviews (spec section 2): signed out -> home with 'Authentication Required'. */
 export function requireSignedInForMyReviews({ user, isAuthLoading }: AccessInput): PageAccess {
   if (isAuthLoading) return { kind: 'pending' };
-  if (!user) {
-    return { kind: 'redirect', to: '/', title: MSG.auth.authenticationRequiredTitle, description: MSG.reviews.loginToViewMine };
-  }
+  if (!user) return signedOut(MSG.reviews.loginToViewMine);
   return { kind: 'allowed', user };
+}
+
+function signedOut(description: string): AccessRedirect {
+  return { kind: 'redirect', to: '/', title: MSG.auth.authenticationRequiredTitle, description, offersLogin: true };
 }
 
 /**
