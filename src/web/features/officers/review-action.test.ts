@@ -17,6 +17,22 @@ describe('chooseReviewAction', () => {
     });
   });
 
+  it('shows a suspended account its suspension instead of any review button', () => {
+    const banned = { ...user, steamId: '7656', isBanned: true };
+    expect(chooseReviewAction({ officerId: 7, user: banned, isLoading: false, hasReviewedOfficer: false })).toEqual({ kind: 'suspended' });
+    // Editing is refused too (the server checks the ban on every review write).
+    expect(chooseReviewAction({ officerId: 7, user: banned, isLoading: false, hasReviewedOfficer: true })).toEqual({ kind: 'suspended' });
+    expect(chooseReviewAction({ officerId: 7, user: { ...banned, steamId: null }, isLoading: false, hasReviewedOfficer: false })).toEqual({
+      kind: 'suspended',
+    });
+  });
+
+  it('treats an account the server did not mark as banned as not suspended', () => {
+    expect(
+      chooseReviewAction({ officerId: 7, user: { ...user, steamId: '7656', isBanned: false }, isLoading: false, hasReviewedOfficer: false }).kind,
+    ).toBe('write');
+  });
+
   it('sends a user without a Steam account to the Steam sign-in, carrying the officer id', () => {
     expect(chooseReviewAction({ officerId: 7, user, isLoading: false, hasReviewedOfficer: false })).toEqual({
       kind: 'connect-steam',

@@ -5,12 +5,14 @@ import { steamSignInHref } from '../../api/steam';
 
 /**
  * What the review button on an officer page offers (spec section 2, /officer/{id}):
- * signed out -> log in (and come back to this officer); already reviewed -> edit it (from My
- * Reviews); no linked Steam account -> connect Steam; otherwise write a review.
+ * signed out -> log in (and come back to this officer); suspended -> say so instead of any button
+ * (the server refuses every review, vote and flag of a banned user); already reviewed -> edit it
+ * (from My Reviews); no linked Steam account -> connect Steam; otherwise write a review.
  */
 export type ReviewAction =
   | { kind: 'pending' }
   | { kind: 'login'; label: string; to: string }
+  | { kind: 'suspended' }
   | { kind: 'edit'; label: string; to: string }
   /** Full-page navigation: the server starts the Steam OpenID sign-in and returns to this officer. */
   | { kind: 'connect-steam'; label: string; href: string }
@@ -31,6 +33,7 @@ export function chooseReviewAction({ officerId, user, isLoading, hasReviewedOffi
   if (isLoading) return { kind: 'pending' };
   // Back to this officer, not straight to the form: the reader may still need to link Steam.
   if (!user) return { kind: 'login', label: MSG.officer.loginToReview, to: authPathReturningTo('/login', `/officer/${officerId}`) };
+  if (user.isBanned) return { kind: 'suspended' };
   if (hasReviewedOfficer) return { kind: 'edit', label: MSG.officer.editYourReview, to: '/my-reviews' };
   if (!user.steamId) return { kind: 'connect-steam', label: MSG.officer.connectSteam, href: steamSignInHref({ officerId }) };
   return { kind: 'write', label: MSG.officer.writeReview, to: `/create-review/${officerId}` };

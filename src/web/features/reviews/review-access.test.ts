@@ -22,6 +22,11 @@ describe('requireReviewWriter', () => {
     });
   });
 
+  it('shows a suspended account its suspension, with or without Steam', () => {
+    expect(requireReviewWriter({ user: { ...steamUser, isBanned: true }, isAuthLoading: false })).toEqual({ kind: 'suspended' });
+    expect(requireReviewWriter({ user: { ...user, isBanned: true }, isAuthLoading: false })).toEqual({ kind: 'suspended' });
+  });
+
   it('sends a user without a linked Steam account home: Steam Required', () => {
     expect(requireReviewWriter({ user, isAuthLoading: false })).toEqual({
       kind: 'redirect',

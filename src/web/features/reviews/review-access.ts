@@ -16,6 +16,9 @@ export interface AccessRedirect {
 
 export type PageAccess = { kind: 'pending' } | AccessRedirect | { kind: 'allowed'; user: AuthUser };
 
+/** /create-review also knows suspended accounts: they see why instead of a form they cannot send. */
+export type ReviewWriterAccess = PageAccess | { kind: 'suspended' };
+
 export interface AccessInput {
   user: AuthUser | null;
   isAuthLoading: boolean;
@@ -23,12 +26,14 @@ export interface AccessInput {
 
 /**
  * /create-review/{officerId} (spec section 6): signed out -> home with 'Authentication Required';
- * signed in without a linked Steam account -> home with 'Steam Required'. Nothing is decided until
- * the auth status answers, so a signed-in user is never sent away while it loads.
+ * a suspended account -> the suspension instead of the form (the server refuses its reviews); signed
+ * in without a linked Steam account -> home with 'Steam Required'. Nothing is decided until the
+ * auth status answers, so a signed-in user is never sent away while it loads.
  */
-export function requireReviewWriter({ user, isAuthLoading }: AccessInput): PageAccess {
+export function requireReviewWriter({ user, isAuthLoading }: AccessInput): ReviewWriterAccess {
   if (isAuthLoading) return { kind: 'pending' };
   if (!user) return signedOut(MSG.reviews.loginToWrite);
+  if (user.isBanned) return { kind: 'suspended' };
   if (!user.steamId) {
     return { kind: 'redirect', to: '/', title: MSG.reviews.steamRequiredTitle, description: MSG.reviews.steamRequired };
   }
