@@ -36,7 +36,9 @@ function mockSignIn(extra: Record<string, unknown> = {}) {
 
 async function logIn() {
   const user = userEvent.setup();
-  await user.type(await screen.findByLabelText('Email'), 'kilrain@example.com');
+  // The login screen itself, not the page before it still on screen while the route's code loads.
+  await screen.findByRole('heading', { level: 1, name: 'Login' });
+  await user.type(screen.getByLabelText('Email'), 'kilrain@example.com');
   await user.type(screen.getByLabelText('Password'), 'correct horse');
   await user.click(screen.getByRole('button', { name: 'Login' }));
   return user;
