@@ -100,16 +100,30 @@ test('an admin bans a user who then cannot review', async ({ page, browser }) =>
   await expect(page.getByRole('link', { name: 'Login to write a review' })).toBeVisible();
   await logInThroughUi(page, email, password);
 
-  // Writing a review is refused with the ban's message.
+  // The officer page says so before the user writes anything (issue 13): the suspension in place of
+  // the review button, and the votes disabled with the same explanation.
+  const suspended = 'Your account is suspended: you cannot write reviews, vote or flag reviews.';
   await page.goto(officerPath);
-  await page.getByRole('link', { name: 'Write a Review' }).click();
+  await expect(page.getByText(suspended, { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Write a Review' })).toHaveCount(0);
+  const upvote = page.getByRole('list', { name: 'Reviews' }).getByRole('listitem').first().getByRole('button', { name: 'Upvote' });
+  await expect(upvote).toBeDisabled();
+  await expect(upvote).toHaveAccessibleDescription(suspended);
+
+  // The review form is not offered either, even by its address.
+  await page.goto(`/create-review/${officers[0].id}`);
   await expect(page.getByRole('heading', { name: 'Write a Review' })).toBeVisible();
-  await page.getByRole('textbox', { name: 'Your Review' }).fill('Trying to get a review in after the ban.');
-  await page.getByRole('button', { name: 'Submit Review' }).click();
-  const toast = page.getByRole('listitem').filter({ hasText: 'Submission Failed' });
-  await expect(toast).toBeVisible();
-  await expect(toast).toContainText('Your account has been banned and cannot submit reviews.');
-  await expect(page).toHaveURL(/\/create-review\/\d+$/);
+  await expect(page.getByText(suspended, { exact: true })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Your Review' })).toHaveCount(0);
+
+  // And the server refuses a review sent anyway, with the ban's message.
+  const { csrfToken } = await (await page.request.get('/api/csrf-token')).json();
+  const refused = await page.request.post('/api/reviews', {
+    headers: { 'CSRF-Token': csrfToken },
+    data: { text: 'Trying to get a review in after the ban.', leadership: 3, tactics: 3, communication: 3, fairness: 3, officerId: officers[0].id },
+  });
+  expect(refused.status()).toBe(403);
+  expect((await refused.json()).message).toBe('Your account has been banned and cannot submit reviews.');
   await page.goto('/my-reviews');
   await expect(page.getByText('You have not written any reviews yet')).toBeVisible();
 });

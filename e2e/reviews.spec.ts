@@ -175,4 +175,9 @@ test('a user links Steam through the fake provider, writes a review, sees the of
   await flagDialog.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Review Flagged', { exact: true }).first()).toBeVisible();
   await expect(flagDialog).toBeHidden();
+  // The button says so at once, and still does after a reload (issue 13): no second flag to try.
+  await expect(other.getByRole('button', { name: 'Flagged' })).toHaveAttribute('aria-disabled', 'true');
+  await page.reload();
+  await expect(reviews.first().getByRole('button', { name: 'Flagged' })).toHaveAttribute('aria-disabled', 'true');
+  await expect(reviews.first().getByRole('button', { name: 'Flag', exact: true })).toHaveCount(0);
 });

@@ -98,6 +98,11 @@ export const authUserSchema = z.object({
   isOfficer: z.boolean(),
   officerId: z.number().nullable(),
   steamId: z.string().nullable(),
+  /**
+   * Beside the spec's fields (issue 13): a suspended account sees why it cannot review or vote
+   * before it tries. The server always sends it; absent reads as not banned.
+   */
+  isBanned: z.boolean().optional(),
 });
 export type AuthUser = z.infer<typeof authUserSchema>;
 

@@ -81,6 +81,10 @@ export const MSG = {
     authenticationRequiredTitle: 'Authentication Required',
     loginSuccess: 'Login successful',
     loggedOut: 'Logged out',
+    /** Toast on / after a logout from any page. */
+    signedOut: 'Signed out',
+    /** The action of an 'Authentication Required' toast: login, then back to the page that asked. */
+    loginAction: 'Login',
     loginFailed: 'Login failed',
     verificationRequiredTitle: 'Email Verification Required',
     verifyEmailBeforeLogin: 'Please check your email to verify your account before logging in.',
@@ -159,6 +163,8 @@ export const MSG = {
     voteFailedTitle: 'Vote Failed',
     voteFailed: 'Could not record vote.',
     flag: 'Flag',
+    /** The Flag button once the signed-in user's flag on that review is open. */
+    flaggedButton: 'Flagged',
     flagDialogTitle: 'Flag Review',
     flaggedTitle: 'Review Flagged',
     flagged: 'An admin will review this flag soon.',
@@ -173,6 +179,10 @@ export const MSG = {
     gameStatistics: 'Game Statistics',
     officerStatsError: 'Error loading Steam stats.',
     loginToSeeStats: 'You must be logged in to see your game statistics.',
+  },
+  /** A banned account (spec sections 4 and 6: banned users cannot submit reviews). */
+  account: {
+    suspended: 'Your account is suspended: you cannot write reviews, vote or flag reviews.',
   },
   /** Writing, editing and deleting one's own reviews (spec sections 2, 6 and 8). */
   reviews: {

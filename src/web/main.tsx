@@ -1,13 +1,17 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router';
 import { prefetchFirstScreen } from './app/first-screen';
+import { keyFreshHistoryEntry } from './app/history-entry-key';
 import { createQueryClient } from './app/query-client';
 import { routes } from './app/routes';
 import './styles.css';
 
 const queryClient = createQueryClient();
+// Before the router reads the entry: a fresh load must not reuse another page's scroll position.
+keyFreshHistoryEntry(window.history);
 const router = createBrowserRouter(routes);
 
 /** Past this, the page renders with skeletons rather than wait longer for its first answers. */
@@ -36,7 +40,8 @@ void Promise.race([firstScreen, new Promise((resolve) => setTimeout(resolve, FIR
     root.render(
       <StrictMode>
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
+          {/* flushSync lets a navigation commit synchronously when asked to (logout, use-sign-out.ts). */}
+          <RouterProvider router={router} flushSync={(update) => void flushSync(update)} />
         </QueryClientProvider>
       </StrictMode>,
     );

@@ -70,11 +70,27 @@ export function useRegister() {
   });
 }
 
-export function useLogout() {
+export const SIGNED_OUT_STATUS: AuthStatus = { authenticated: false, user: null };
+
+/**
+ * POST /api/auth/logout. Everything after success lives in the mutation's own onSuccess, not in a
+ * callback passed to mutate(): the user menu that starts a logout unmounts as soon as the user is
+ * gone, and TanStack Query drops the callbacks of an unmounted caller (the browser then stayed on
+ * the page). `leave` runs first, while the app still believes in the session: a page that needs a
+ * user (My Reviews, the admin screens) must be gone before it learns of the sign-out, or it answers
+ * with its own redirect toast or 'Access Denied'. Then the session is forgotten at once (the header
+ * does not wait for a refetch) and everything is refetched as a visitor.
+ */
+export function useLogout({ leave }: { leave: () => Promise<void> | void }) {
+  const queryClient = useQueryClient();
   const after = useAfterSessionChange();
   return useMutation({
     mutationFn: () => api.post<{ success: boolean }>('/api/auth/logout', {}),
-    onSuccess: after,
+    onSuccess: async () => {
+      await leave();
+      queryClient.setQueryData(authStatusQueryOptions().queryKey, SIGNED_OUT_STATUS);
+      await after();
+    },
   });
 }
 

@@ -77,16 +77,36 @@ function setCachedReviewScore(queryClient: QueryClient, reviewId: number, score:
   }
 }
 
-/** The signed-in user's vote on a review: 1, -1 or 0. The key carries the user: votes are personal. */
-export const reviewVoteQueryOptions = (reviewId: number, userId: number) =>
+/** What the signed-in user did to one review: their vote (1, -1 or 0) and whether their flag on it is open. */
+export interface ReviewViewerState {
+  value: number;
+  flagged: boolean;
+}
+
+const NO_VIEWER_STATE: ReviewViewerState = { value: 0, flagged: false };
+
+/**
+ * GET /api/reviews/{id}/vote: the spec's `value`, plus `flagged` (docs/decisions/0017: per-user
+ * state stays out of the shared review pages). The key carries the user: this is personal.
+ */
+export const reviewViewerStateQueryOptions = (reviewId: number, userId: number) =>
   queryOptions({
     queryKey: ['reviews', 'vote', reviewId, userId],
-    queryFn: async () => {
+    queryFn: async (): Promise<ReviewViewerState> => {
       // A session that ended meanwhile has no vote; the auth status refetch updates the page.
-      const answer = await api.get<{ value: number } | null>(`/api/reviews/${reviewId}/vote`, { on401: 'null' });
-      return answer?.value ?? 0;
+      const answer = await api.get<Partial<ReviewViewerState> | null>(`/api/reviews/${reviewId}/vote`, { on401: 'null' });
+      return { value: answer?.value ?? 0, flagged: answer?.flagged ?? false };
     },
   });
+
+/** Changes one field of the cached viewer state, keeping the other. */
+function updateCachedViewerState(queryClient: QueryClient, reviewId: number, userId: number, change: Partial<ReviewViewerState>): void {
+  queryClient.setQueryData(reviewViewerStateQueryOptions(reviewId, userId).queryKey, (state) => ({ ...(state ?? NO_VIEWER_STATE), ...change }));
+}
+
+function setCachedVote(queryClient: QueryClient, reviewId: number, userId: number, value: number): void {
+  updateCachedViewerState(queryClient, reviewId, userId, { value });
+}
 
 export interface CastVoteInput {
   review: Pick<Review, 'id' | 'score'>;
@@ -104,30 +124,45 @@ export function useCastReviewVote() {
     mutationFn: ({ review, value }: CastVoteInput) =>
       api.post<{ value: number; score: number }>(`/api/reviews/${review.id}/vote`, { value }),
     onMutate: async ({ review, userId, value }) => {
-      const voteKey = reviewVoteQueryOptions(review.id, userId).queryKey;
+      const voteKey = reviewViewerStateQueryOptions(review.id, userId).queryKey;
       await queryClient.cancelQueries({ queryKey: voteKey });
-      const previousVote = queryClient.getQueryData(voteKey) ?? 0;
-      queryClient.setQueryData(voteKey, value);
+      const previousVote = queryClient.getQueryData(voteKey)?.value ?? 0;
+      setCachedVote(queryClient, review.id, userId, value);
       setCachedReviewScore(queryClient, review.id, scoreAfterVote(review.score, previousVote, value));
       return { previousVote, previousScore: review.score };
     },
     onSuccess: (answer, { review, userId }) => {
-      queryClient.setQueryData(reviewVoteQueryOptions(review.id, userId).queryKey, answer.value);
+      setCachedVote(queryClient, review.id, userId, answer.value);
       setCachedReviewScore(queryClient, review.id, answer.score);
     },
     onError: (_error, { review, userId }, context) => {
       if (!context) return;
-      queryClient.setQueryData(reviewVoteQueryOptions(review.id, userId).queryKey, context.previousVote);
+      setCachedVote(queryClient, review.id, userId, context.previousVote);
       setCachedReviewScore(queryClient, review.id, context.previousScore);
     },
   });
 }
 
-/** POST /api/reviews/{id}/flag: asks an admin to look at a review. Nothing cached changes. */
+export interface FlagReviewInput {
+  reviewId: number;
+  userId: number;
+  reason: string;
+}
+
+/**
+ * POST /api/reviews/{id}/flag: asks an admin to look at a review. The user's flag is open from then
+ * on, so their Flag button turns to 'Flagged' at once; a 409 means it already was (another tab).
+ * Nothing public changes until an admin decides.
+ */
 export function useFlagReview() {
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ reviewId, reason }: { reviewId: number; reason: string }) =>
+    mutationFn: ({ reviewId, reason }: FlagReviewInput) =>
       api.post<{ success: boolean; message: string }>(`/api/reviews/${reviewId}/flag`, { reason }),
+    onSuccess: (_answer, { reviewId, userId }) => updateCachedViewerState(queryClient, reviewId, userId, { flagged: true }),
+    onError: (error, { reviewId, userId }) => {
+      if (error instanceof ApiError && error.status === 409) updateCachedViewerState(queryClient, reviewId, userId, { flagged: true });
+    },
   });
 }
 

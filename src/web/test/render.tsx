@@ -4,6 +4,7 @@
  */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
+import { flushSync } from 'react-dom';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import { createQueryClient } from '../app/query-client';
@@ -68,7 +69,8 @@ export function renderRoute(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const utils = render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      {/* As in main.tsx: a navigation can commit synchronously when asked to (flushSync). */}
+      <RouterProvider router={router} flushSync={(update) => void flushSync(update)} />
     </QueryClientProvider>,
   );
   return { ...utils, router, queryClient };

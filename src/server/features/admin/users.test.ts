@@ -91,6 +91,7 @@ describe('PATCH /api/admin/users/:id/ban and /unban', () => {
     const regiment = await createRegiment(ctx.db, { name: 'Ban Regiment' });
     const officer = await createOfficer(ctx.db, { regimentId: regiment.id });
     const target = await signedInClient(ctx, { steamId: nextSteamId() });
+    expect((await target.client.get('/api/auth/status')).json<AuthStatus>().user?.isBanned).toBe(false);
     const secondTab = await signInAgain(target.email);
     const someoneElse = await signedInClient(ctx);
     const review = await createReview(ctx.db, { userId: someoneElse.userId, officerId: officer.id });
@@ -109,8 +110,13 @@ describe('PATCH /api/admin/users/:id/ban and /unban', () => {
     // The session of another user is untouched.
     expect((await someoneElse.client.get('/api/auth/status')).json<AuthStatus>().authenticated).toBe(true);
 
-    // Signing in again is allowed; writing reviews, votes and flags is not.
+    // Signing in again is allowed, and the auth status says the account is suspended (issue 13: the
+    // pages say so before the user writes); writing reviews, votes and flags is not.
     const banned = await signInAgain(target.email);
+    expect((await banned.get('/api/auth/status')).json<AuthStatus>()).toMatchObject({
+      authenticated: true,
+      user: { id: target.userId, isBanned: true },
+    });
     const post = await banned.post('/api/reviews', {
       text: 'Trying to post while banned.',
       leadership: 3,
@@ -121,8 +127,12 @@ describe('PATCH /api/admin/users/:id/ban and /unban', () => {
     });
     expect(post.statusCode).toBe(403);
     expect(post.json().message).toBe(REVIEW_ERRORS.banned);
-    expect((await banned.post(`/api/reviews/${review.id}/vote`, { value: 1 })).statusCode).toBe(403);
-    expect((await banned.post(`/api/reviews/${review.id}/flag`, { reason: 'Flagging while banned.' })).statusCode).toBe(403);
+    const vote = await banned.post(`/api/reviews/${review.id}/vote`, { value: 1 });
+    expect(vote.statusCode).toBe(403);
+    expect(vote.json().message).toBe(MSG.account.suspended);
+    const flag = await banned.post(`/api/reviews/${review.id}/flag`, { reason: 'Flagging while banned.' });
+    expect(flag.statusCode).toBe(403);
+    expect(flag.json().message).toBe(MSG.account.suspended);
   });
 
   it('unbans: answers the spec message, and the user can write reviews again', async () => {

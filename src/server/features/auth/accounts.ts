@@ -44,6 +44,7 @@ export function toAuthUser(user: SessionUser): AuthUser {
     isOfficer: user.isOfficer,
     officerId: user.officerId,
     steamId: user.steamId,
+    isBanned: user.isBanned,
   };
 }
 

@@ -6,7 +6,9 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
 import { reviewFlags, reviews } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import type { SessionUser } from '../auth/sessions.js';
-import { REVIEW_ERRORS } from './review-writes.js';
+
+/** A flag no administrator has decided on yet (approving a review clears its flags). */
+export const OPEN_FLAG_STATUS = 'pending';
 
 export const FLAG_MESSAGES = {
   duplicate: 'You have already flagged this review. An admin will look at it soon.',
@@ -14,7 +16,7 @@ export const FLAG_MESSAGES = {
 } as const;
 
 export async function flagReview(db: Database, user: SessionUser, reviewId: number, reason: string): Promise<number> {
-  if (user.isBanned) throw new AppError('FORBIDDEN', REVIEW_ERRORS.banned);
+  if (user.isBanned) throw new AppError('FORBIDDEN', MSG.account.suspended);
   try {
     return await db.transaction(async (tx) => {
       // Locked until commit, so a delete of the review cannot pass the flag (see writeVote in votes.ts).
@@ -23,7 +25,7 @@ export async function flagReview(db: Database, user: SessionUser, reviewId: numb
       const [open] = await tx
         .select({ id: reviewFlags.id })
         .from(reviewFlags)
-        .where(and(eq(reviewFlags.reviewId, reviewId), eq(reviewFlags.userId, user.id), eq(reviewFlags.status, 'pending')));
+        .where(and(eq(reviewFlags.reviewId, reviewId), eq(reviewFlags.userId, user.id), eq(reviewFlags.status, OPEN_FLAG_STATUS)));
       if (open) throw new AppError('CONFLICT', FLAG_MESSAGES.duplicate);
       const [flag] = await tx.insert(reviewFlags).values({ reviewId, userId: user.id, reason }).returning({ id: reviewFlags.id });
       return flag!.id;

@@ -10,7 +10,8 @@ import { requireUser } from '../auth/guards.js';
 import { FLAG_MESSAGES, flagReview } from './flags.js';
 import { getReviewById, listOfficerReviews, listRecentReviews, listUserReviews } from './queries.js';
 import { createReview, deleteReview, updateReview } from './review-writes.js';
-import { castVote, getVote } from './votes.js';
+import { getReviewViewerState } from './viewer-state.js';
+import { castVote } from './votes.js';
 
 const pageQuerySchema = z.object({
   page: positiveIntString('page').default(1),
@@ -75,11 +76,12 @@ export async function reviewRoutes(app: App) {
 
   app.get(
     '/reviews/:id/vote',
-    { schema: { params: idParamsSchema, response: { 200: z.object({ value: z.number() }) } } },
+    // The spec's `value`, and beside it `flagged` (docs/decisions/0017-per-user-review-state.md).
+    { schema: { params: idParamsSchema, response: { 200: z.object({ value: z.number(), flagged: z.boolean() }) } } },
     async (request, reply) => {
       const user = requireUser(request);
       reply.header('Cache-Control', 'private, no-store');
-      return { value: await getVote(db, user.id, request.params.id) };
+      return getReviewViewerState(db, user.id, request.params.id);
     },
   );
 

@@ -10,7 +10,8 @@ import { createTestContext, signedInClient, TestClient, type TestContext } from 
 import { createOfficer, createRegiment, createReview, type OfficerRow, type ReviewRow } from '../../test/fixtures.js';
 import { FLAG_MESSAGES } from './flags.js';
 import { findAggregateDifferences } from './reconcile.js';
-import { REVIEW_ERRORS } from './review-writes.js';
+import { MSG } from '../../../core/messages.js';
+import { OPEN_FLAG_STATUS } from './flags.js';
 
 let ctx: TestContext;
 let officer: OfficerRow;
@@ -50,13 +51,13 @@ describe('votes', () => {
     const voter = await signedInClient(ctx);
     const before = await voter.client.get(`/api/reviews/${review.id}/vote`);
     expect(before.statusCode).toBe(200);
-    expect(before.json()).toEqual({ value: 0 });
+    expect(before.json()).toEqual({ value: 0, flagged: false });
     expect(before.headers['cache-control']).toContain('no-store');
 
     const voted = await voter.client.post(`/api/reviews/${review.id}/vote`, { value: 1 });
     expect(voted.statusCode).toBe(200);
     expect(voted.json()).toEqual({ value: 1, score: 1 });
-    expect((await voter.client.get(`/api/reviews/${review.id}/vote`)).json()).toEqual({ value: 1 });
+    expect((await voter.client.get(`/api/reviews/${review.id}/vote`)).json()).toEqual({ value: 1, flagged: false });
   });
 
   it('is idempotent, switches direction, and clears with 0', async () => {
@@ -71,12 +72,12 @@ describe('votes', () => {
 
     expect((await vote(-1)).json()).toEqual({ value: -1, score: -1 });
     expect(await scoreOf(review)).toBe(-1);
-    expect((await client.get(`/api/reviews/${review.id}/vote`)).json()).toEqual({ value: -1 });
+    expect((await client.get(`/api/reviews/${review.id}/vote`)).json()).toEqual({ value: -1, flagged: false });
     expect(await voteRows(review.id)).toEqual([{ userId, vote: -1 }]);
 
     expect((await vote(0)).json()).toEqual({ value: 0, score: 0 });
     expect(await scoreOf(review)).toBe(0);
-    expect((await client.get(`/api/reviews/${review.id}/vote`)).json()).toEqual({ value: 0 });
+    expect((await client.get(`/api/reviews/${review.id}/vote`)).json()).toEqual({ value: 0, flagged: false });
     expect(await voteRows(review.id)).toEqual([]);
 
     // Clearing again changes nothing; voting again after clearing counts again.
@@ -142,13 +143,14 @@ describe('votes', () => {
     expect((await client.get('/api/reviews/abc/vote')).statusCode).toBe(400);
   });
 
-  it('answers 403 to a banned user', async () => {
+  it('answers 403 to a banned user, saying the account is suspended (not that it cannot submit reviews)', async () => {
     const { review } = await reviewBySignedInAuthor();
     const { client, userId } = await signedInClient(ctx);
     await ctx.db.update(users).set({ isBanned: true }).where(eq(users.id, userId));
     const response = await client.post(`/api/reviews/${review.id}/vote`, { value: 1 });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toMatchObject({ message: REVIEW_ERRORS.banned });
+    expect(response.json()).toMatchObject({ code: 'FORBIDDEN', message: 'Your account is suspended: you cannot write reviews, vote or flag reviews.' });
+    expect(response.json().message).toBe(MSG.account.suspended);
     expect(await scoreOf(review)).toBe(0);
   });
 
@@ -221,6 +223,16 @@ describe('flags', () => {
     expect(flags.map((flag) => flag.userId).sort((a, b) => a - b)).toEqual([first.userId, second.userId].sort((a, b) => a - b));
   });
 
+  it('answers 403 to a banned user, saying the account is suspended', async () => {
+    const { review } = await reviewBySignedInAuthor();
+    const { client, userId } = await signedInClient(ctx);
+    await ctx.db.update(users).set({ isBanned: true }).where(eq(users.id, userId));
+    const response = await client.post(`/api/reviews/${review.id}/flag`, { reason });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ code: 'FORBIDDEN', message: MSG.account.suspended });
+    expect(await openFlags(review.id)).toEqual([]);
+  });
+
   it('answers 401 to a visitor', async () => {
     const { review } = await reviewBySignedInAuthor();
     const response = await new TestClient(ctx.app).post(`/api/reviews/${review.id}/flag`, { reason });
@@ -249,5 +261,56 @@ describe('flags', () => {
     expect(response.statusCode).toBe(403);
     expect(response.json().message).toContain('CSRF token');
     expect(await openFlags(review.id)).toEqual([]);
+  });
+});
+
+describe('GET /api/reviews/:id/vote tells the signed-in user whether their flag is open', () => {
+  const reason = 'Names a player and insults him.';
+
+  it('flagged is false before flagging, true after, for that user only, with the vote beside it', async () => {
+    const { review } = await reviewBySignedInAuthor();
+    const flagger = await signedInClient(ctx);
+    const other = await signedInClient(ctx);
+    const stateOf = async (client: TestClient) => {
+      const response = await client.get(`/api/reviews/${review.id}/vote`);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toContain('no-store');
+      return response.json();
+    };
+
+    expect(await stateOf(flagger.client)).toEqual({ value: 0, flagged: false });
+    expect((await flagger.client.post(`/api/reviews/${review.id}/vote`, { value: -1 })).statusCode).toBe(200);
+    expect((await flagger.client.post(`/api/reviews/${review.id}/flag`, { reason })).statusCode).toBe(201);
+
+    expect(await stateOf(flagger.client)).toEqual({ value: -1, flagged: true });
+    expect(await stateOf(other.client)).toEqual({ value: 0, flagged: false });
+  });
+
+  it('flagged is false again once an admin has decided on the flag (it is no longer open)', async () => {
+    const { review } = await reviewBySignedInAuthor();
+    const flagger = await signedInClient(ctx);
+    expect((await flagger.client.post(`/api/reviews/${review.id}/flag`, { reason })).statusCode).toBe(201);
+    expect((await flagger.client.get(`/api/reviews/${review.id}/vote`)).json()).toEqual({ value: 0, flagged: true });
+
+    const admin = await signedInClient(ctx, { isAdmin: true });
+    expect((await admin.client.post(`/api/admin/reviews/${review.id}/approve`)).statusCode).toBe(200);
+    const [decided] = await ctx.db.select({ status: reviewFlags.status }).from(reviewFlags).where(eq(reviewFlags.reviewId, review.id));
+    expect(decided?.status).not.toBe(OPEN_FLAG_STATUS);
+
+    expect((await flagger.client.get(`/api/reviews/${review.id}/vote`)).json()).toEqual({ value: 0, flagged: false });
+    // ...and the user may flag it again.
+    expect((await flagger.client.post(`/api/reviews/${review.id}/flag`, { reason })).statusCode).toBe(201);
+    expect((await flagger.client.get(`/api/reviews/${review.id}/vote`)).json()).toEqual({ value: 0, flagged: true });
+  });
+
+  it("keeps per-user state out of the officer's shared review pages", async () => {
+    const { review } = await reviewBySignedInAuthor();
+    const flagger = await signedInClient(ctx);
+    expect((await flagger.client.post(`/api/reviews/${review.id}/flag`, { reason })).statusCode).toBe(201);
+    const asFlagger = await flagger.client.get(`/api/reviews/officer/${review.officerId}`);
+    const asVisitor = await ctx.app.inject({ method: 'GET', url: `/api/reviews/officer/${review.officerId}` });
+    expect(asFlagger.statusCode).toBe(200);
+    expect(asFlagger.body).toBe(asVisitor.body);
+    expect(asFlagger.json<ReviewPage>().reviews[0]).not.toHaveProperty('flagged');
   });
 });

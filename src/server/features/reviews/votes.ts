@@ -5,24 +5,13 @@
  */
 import { MSG } from '../../../core/messages.js';
 import { and, eq, sql } from 'drizzle-orm';
-import { queryRows, type Database, type Executor } from '../../db/client.js';
+import { queryRows, type Database } from '../../db/client.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
 import { reviewVotes, reviews } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import type { SessionUser } from '../auth/sessions.js';
-import { REVIEW_ERRORS } from './review-writes.js';
 
 export const VOTE_ERRORS = { ownReview: MSG.reviewActions.ownReviewVote } as const;
-
-export async function getVote(db: Executor, userId: number, reviewId: number): Promise<number> {
-  const [review] = await db.select({ id: reviews.id }).from(reviews).where(eq(reviews.id, reviewId));
-  if (!review) throw notFound('Review');
-  const [vote] = await db
-    .select({ vote: reviewVotes.vote })
-    .from(reviewVotes)
-    .where(and(eq(reviewVotes.userId, userId), eq(reviewVotes.reviewId, reviewId)));
-  return vote?.vote ?? 0;
-}
 
 /** The vote as the voter sees it, and the reviewed officer (whose review pages show the new score). */
 export async function castVote(
@@ -31,7 +20,8 @@ export async function castVote(
   reviewId: number,
   value: -1 | 0 | 1,
 ): Promise<{ value: number; score: number; officerId: number }> {
-  if (user.isBanned) throw new AppError('FORBIDDEN', REVIEW_ERRORS.banned);
+  // Not the review message ('cannot submit reviews'): a suspended account is told what it cannot do.
+  if (user.isBanned) throw new AppError('FORBIDDEN', MSG.account.suspended);
   try {
     return await writeVote(db, user, reviewId, value);
   } catch (error) {

@@ -33,6 +33,7 @@ export function Layout() {
       </main>
       <Footer />
       <ToastArea />
+      {/* Restores a remembered position on back/forward only; a fresh load has its own entry key (main.tsx, history-entry-key.ts). */}
       <ScrollRestoration />
     </div>
   );

@@ -5,10 +5,9 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ChevronDown, Shield, UserRound } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import type { AuthUser } from '../../../core/api';
 import { MSG } from '../../../core/messages';
-import { useLogout } from '../../api/auth';
 import { useOwnedRegiments } from '../../api/registrations';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
@@ -17,12 +16,12 @@ import { LoadFailedAlert } from '../../components/load-failed-alert';
 import { errorMessage } from '../../lib/api-client';
 import { toast } from '../../lib/toast-store';
 import { chooseMyRegimentsEntry } from './my-regiments-entry';
+import { useSignOut } from './use-sign-out';
 
 const menuItemClass = 'block cursor-pointer rounded px-3 py-2 text-sm text-ink outline-none data-[highlighted]:bg-stone-100';
 
 export function UserMenu({ user }: { user: AuthUser }) {
-  const navigate = useNavigate();
-  const logout = useLogout();
+  const logout = useSignOut();
   const ownedRegiments = useOwnedRegiments(user.id);
   const myRegiments = chooseMyRegimentsEntry({
     regiments: ownedRegiments.data,
@@ -33,7 +32,7 @@ export function UserMenu({ user }: { user: AuthUser }) {
 
   const onLogout = () =>
     logout.mutate(undefined, {
-      onSuccess: () => navigate('/'),
+      // Success (home, 'Signed out') is handled by useSignOut, which outlives this menu.
       onError: (error) => toast({ title: 'Logout failed', description: errorMessage(error), variant: 'destructive' }),
     });
 

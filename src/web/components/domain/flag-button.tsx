@@ -1,4 +1,5 @@
 import { Flag } from 'lucide-react';
+import type { Ref } from 'react';
 import { MSG } from '../../../core/messages';
 import { Button, type ButtonProps } from '../ui/button';
 
@@ -8,6 +9,27 @@ export function FlagButton(props: ButtonProps) {
     <Button variant="ghost" size="sm" className="text-stone-600" {...props}>
       <Flag className="h-4 w-4" aria-hidden />
       {MSG.reviewActions.flag}
+    </Button>
+  );
+}
+
+/**
+ * 'Flagged': the signed-in user's flag on this review is open, so there is nothing more to do.
+ * Disabled by aria-disabled rather than `disabled`, so it can still hold focus: after a flag the
+ * dialog closes and hands focus back to this button (a disabled one would drop it on the page).
+ */
+export function FlaggedButton(props: Omit<ButtonProps, 'onClick' | 'children'> & { ref?: Ref<HTMLButtonElement> }) {
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      aria-disabled="true"
+      title={MSG.reviewActions.flagged}
+      className="cursor-not-allowed text-stone-600 opacity-60 hover:bg-transparent"
+      {...props}
+    >
+      <Flag className="h-4 w-4 fill-current" aria-hidden />
+      {MSG.reviewActions.flaggedButton}
     </Button>
   );
 }

@@ -15,7 +15,7 @@ type FlagForm = z.input<typeof flagBodySchema>;
 type FlagBody = z.output<typeof flagBodySchema>;
 
 /** The reason for a flag (at least 10 characters), inside the Flag dialog of review-flag.tsx. */
-export function FlagReasonForm({ reviewId, onFlagged }: { reviewId: number; onFlagged: () => void }) {
+export function FlagReasonForm({ reviewId, userId, onFlagged }: { reviewId: number; userId: number; onFlagged: () => void }) {
   const id = useId();
   const errorId = `${id}-error`;
   const flag = useFlagReview();
@@ -27,7 +27,7 @@ export function FlagReasonForm({ reviewId, onFlagged }: { reviewId: number; onFl
 
   const onSubmit = handleSubmit(({ reason }) =>
     flag.mutate(
-      { reviewId, reason },
+      { reviewId, userId, reason },
       {
         onSuccess: () => {
           toast({ title: MSG.reviewActions.flaggedTitle, description: MSG.reviewActions.flagged });

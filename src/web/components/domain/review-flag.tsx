@@ -1,7 +1,9 @@
-import { Suspense, lazy } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Suspense, lazy, useId } from 'react';
 import type { Review } from '../../../core/api';
 import { MSG } from '../../../core/messages';
 import { useAuth } from '../../api/auth';
+import { reviewViewerStateQueryOptions } from '../../api/reviews';
 import { toast } from '../../lib/toast-store';
 import { FlagButton } from './flag-button';
 
@@ -11,12 +13,22 @@ const ReviewFlagDialog = lazy(() => import('./review-flag-dialog').then((m) => (
 
 /**
  * 'Flag' asks an admin to look at a review (spec sections 2 and 6): a dialog takes the reason.
- * Visitors are told to log in; the author of the review has nothing to flag.
+ * Visitors are told to log in; the author of the review has nothing to flag; a suspended account
+ * cannot flag (the button says why); a user whose flag is open sees 'Flagged' (from the same
+ * per-user answer as their vote, GET /api/reviews/{id}/vote).
  */
 export function ReviewFlag({ review }: { review: Pick<Review, 'id' | 'userId'> }) {
   const { user, isLoading } = useAuth();
+  const suspendedNoticeId = useId();
+  const isOwnReview = user !== null && user.id === review.userId;
+  const mayFlag = user !== null && !isOwnReview && user.isBanned !== true;
+  const flagged = useQuery({
+    ...reviewViewerStateQueryOptions(review.id, user?.id ?? 0),
+    enabled: mayFlag,
+    select: (state) => state.flagged,
+  });
 
-  if (user && user.id === review.userId) return null;
+  if (isOwnReview) return null;
 
   if (!user) {
     return (
@@ -27,9 +39,20 @@ export function ReviewFlag({ review }: { review: Pick<Review, 'id' | 'userId'> }
     );
   }
 
+  if (!mayFlag) {
+    return (
+      <>
+        <FlagButton disabled title={MSG.account.suspended} aria-describedby={suspendedNoticeId} />
+        <span id={suspendedNoticeId} className="sr-only">
+          {MSG.account.suspended}
+        </span>
+      </>
+    );
+  }
+
   return (
     <Suspense fallback={<FlagButton disabled />}>
-      <ReviewFlagDialog reviewId={review.id} />
+      <ReviewFlagDialog reviewId={review.id} userId={user.id} isFlagged={flagged.data === true} isChecking={flagged.isPending} />
     </Suspense>
   );
 }

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowBigDown, ArrowBigUp } from 'lucide-react';
+import { useId } from 'react';
 import type { Review } from '../../../core/api';
 import { MSG } from '../../../core/messages';
 import { useAuth } from '../../api/auth';
-import { nextVoteValue, reviewVoteQueryOptions, useCastReviewVote, type VoteDirection } from '../../api/reviews';
+import { nextVoteValue, reviewViewerStateQueryOptions, useCastReviewVote, type VoteDirection } from '../../api/reviews';
 import { cn } from '../../lib/cn';
 import { toast } from '../../lib/toast-store';
 import { describeVoteFailure } from './review-vote-failure';
@@ -11,15 +12,19 @@ import { describeVoteFailure } from './review-vote-failure';
 /**
  * Up and down votes with the net score between them (spec sections 4 and 6). The user's current
  * vote is pressed. Visitors see the buttons disabled, yet a click explains that voting needs an
- * account; the author of the review cannot vote on it at all.
+ * account; the author of the review cannot vote on it at all, nor can a suspended account (the
+ * buttons say why in their description).
  */
 export function ReviewVotes({ review }: { review: Pick<Review, 'id' | 'userId' | 'score'> }) {
   const { user, isLoading: isAuthLoading } = useAuth();
+  const suspendedNoticeId = useId();
   const isOwnReview = user !== null && user.id === review.userId;
-  const canVote = user !== null && !isOwnReview;
+  const isSuspended = user?.isBanned === true;
+  const canVote = user !== null && !isOwnReview && !isSuspended;
   const { data: currentVote = 0, isPending: isVotePending } = useQuery({
-    ...reviewVoteQueryOptions(review.id, user?.id ?? 0),
+    ...reviewViewerStateQueryOptions(review.id, user?.id ?? 0),
     enabled: canVote,
+    select: (state) => state.value,
   });
   const castVote = useCastReviewVote();
 
@@ -39,33 +44,43 @@ export function ReviewVotes({ review }: { review: Pick<Review, 'id' | 'userId' |
     );
   };
 
-  const mode = isAuthLoading || (canVote && isVotePending) ? 'loading' : !user ? 'visitor' : isOwnReview ? 'own' : 'ready';
-  const title = mode === 'own' ? MSG.reviewActions.ownReviewVote : undefined;
+  const mode: VoteButtonMode =
+    isAuthLoading || (canVote && isVotePending) ? 'loading' : !user ? 'visitor' : isOwnReview ? 'own' : isSuspended ? 'suspended' : 'ready';
+  const title = mode === 'own' ? MSG.reviewActions.ownReviewVote : mode === 'suspended' ? MSG.account.suspended : undefined;
+  const describedBy = mode === 'suspended' ? suspendedNoticeId : undefined;
 
   return (
     <div role="group" aria-label="Votes" title={title} className="flex items-center gap-1">
-      <VoteButton direction="up" mode={mode} isPressed={canVote && currentVote === 1} title={title} onVote={vote} />
+      <VoteButton direction="up" mode={mode} isPressed={canVote && currentVote === 1} title={title} describedBy={describedBy} onVote={vote} />
       <output aria-label="Score" className="min-w-8 text-center text-sm font-semibold tabular-nums">
         {review.score}
       </output>
-      <VoteButton direction="down" mode={mode} isPressed={canVote && currentVote === -1} title={title} onVote={vote} />
+      <VoteButton direction="down" mode={mode} isPressed={canVote && currentVote === -1} title={title} describedBy={describedBy} onVote={vote} />
+      {/* The reason, for screen readers (the title shows it on hover). */}
+      {mode === 'suspended' && (
+        <span id={suspendedNoticeId} className="sr-only">
+          {MSG.account.suspended}
+        </span>
+      )}
     </div>
   );
 }
 
-type VoteButtonMode = 'loading' | 'visitor' | 'own' | 'ready';
+type VoteButtonMode = 'loading' | 'visitor' | 'own' | 'suspended' | 'ready';
 
 function VoteButton({
   direction,
   mode,
   isPressed,
   title,
+  describedBy,
   onVote,
 }: {
   direction: VoteDirection;
   mode: VoteButtonMode;
   isPressed: boolean;
   title: string | undefined;
+  describedBy: string | undefined;
   onVote: (direction: VoteDirection) => void;
 }) {
   const Icon = direction === 'up' ? ArrowBigUp : ArrowBigDown;
@@ -77,8 +92,9 @@ function VoteButton({
       aria-pressed={isPressed}
       // Visitors keep a clickable button (to be told why it does nothing) that looks disabled.
       aria-disabled={isVisitor || undefined}
-      disabled={mode === 'loading' || mode === 'own'}
+      disabled={mode === 'loading' || mode === 'own' || mode === 'suspended'}
       title={title}
+      aria-describedby={describedBy}
       onClick={() => onVote(direction)}
       className={cn(
         'inline-flex h-8 w-8 items-center justify-center rounded-md text-stone-600 transition-colors hover:bg-stone-100 disabled:cursor-not-allowed disabled:opacity-50',

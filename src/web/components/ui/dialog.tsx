@@ -13,11 +13,14 @@ export function DialogContent({
   description,
   children,
   className,
+  onCloseAutoFocus,
 }: {
   title: string;
   description?: ReactNode;
   children?: ReactNode;
   className?: string;
+  /** Where focus goes on close, when not back to the trigger (call event.preventDefault()). */
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   return (
     <DialogPrimitive.Portal>
@@ -28,6 +31,7 @@ export function DialogContent({
           className,
         )}
         {...(description ? {} : { 'aria-describedby': undefined })}
+        onCloseAutoFocus={onCloseAutoFocus}
       >
         <div className="flex items-start justify-between gap-4">
           <div>

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { TOAST } from '../../../core/constants';
 import { MSG } from '../../../core/messages';
+import { RETURN_PATH_PARAM, authPathReturningTo, parseReturnPath } from '../../../core/return-path';
 import { loginBodySchema, type LoginBody } from '../../../core/schemas/auth';
 import { useAuth, useLogin } from '../../api/auth';
 import { useIdentityProvider } from '../../api/auth-config';
@@ -18,11 +19,16 @@ import { AuthCard } from './components/auth-card';
 import { TextField } from './components/text-field';
 import { useRequestVerificationEmail } from './use-request-verification-email';
 
-/** /login (spec section 2): email and password; success goes to /. */
+/**
+ * /login (spec section 2): email and password; success goes to /, or back to the page that sent the
+ * reader here (`?next=`, a path on this site only; src/core/return-path.ts).
+ */
 export function LoginPage() {
   useDocumentTitle('Login');
   const { user } = useAuth();
   const navigate = useNavigate();
+  const returnPath = parseReturnPath(useSearchParams()[0].get(RETURN_PATH_PARAM));
+  const destination = returnPath ?? '/';
   const login = useLogin();
   const builtinResend = useRequestVerificationEmail();
   // IDENTITY_PROVIDER=firebase: the identity service signs in first (spec section 4, Login).
@@ -45,7 +51,7 @@ export function LoginPage() {
   const onSubmit = handleSubmit((body) => {
     setUnverifiedEmail(null);
     const options = {
-      onSuccess: () => navigate('/', { replace: true }),
+      onSuccess: () => navigate(destination, { replace: true }),
       onError: (error: unknown) => {
         const failure = classifyLoginError(error);
         if (failure.kind === 'needsVerification') {
@@ -69,12 +75,13 @@ export function LoginPage() {
       ...options,
       // An identity without an account here registers first (spec section 4, Login).
       onSuccess: (outcome) =>
-        outcome.kind === 'needsRegistration' ? navigate(`/register?email=${encodeURIComponent(outcome.email)}`) : options.onSuccess(),
+        outcome.kind === 'needsRegistration' ? navigate(registerPathFor(outcome.email, returnPath)) : options.onSuccess(),
     });
   });
 
-  // Someone already signed in has nothing to do here.
-  if (user) return <Navigate to="/" replace />;
+  // Someone already signed in has nothing to do here. This also answers a successful login, as the
+  // refreshed auth status can arrive before onSuccess: both go to the same place.
+  if (user) return <Navigate to={destination} replace />;
 
   return (
     <AuthCard title="Login" description="Sign in to rate officers, vote on reviews and manage your regiment.">
@@ -112,12 +119,19 @@ export function LoginPage() {
       </form>
       <p className="mt-6 text-center text-sm text-stone-600">
         New here?{' '}
-        <Link to="/register" className="font-medium text-union-dark hover:underline">
+        <Link to={authPathReturningTo('/register', returnPath)} className="font-medium text-union-dark hover:underline">
           Create an account
         </Link>
       </p>
     </AuthCard>
   );
+}
+
+/** /register?email=... for an identity without an account here, keeping the return path. */
+function registerPathFor(email: string, returnPath: string | null): string {
+  const query = new URLSearchParams({ email });
+  if (returnPath) query.set(RETURN_PATH_PARAM, returnPath);
+  return `/register?${query}`;
 }
 
 export { LoginPage as Component };

@@ -5,6 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { LIMITS } from '../../../core/constants';
 import { MSG } from '../../../core/messages';
+import { RETURN_PATH_PARAM, authPathReturningTo, parseReturnPath } from '../../../core/return-path';
 import { registerFormSchema, type RegisterForm } from '../../../core/schemas/auth';
 import { useRegister, type RegisterResult } from '../../api/auth';
 import { useIdentityProvider } from '../../api/auth-config';
@@ -21,10 +22,12 @@ import { mapRegistrationError } from './map-registration-error';
 
 /**
  * /register (spec section 2). `?email=` comes from a third-party sign-in that has no account yet:
- * it prefills the email and suggests the part before '@' as username.
+ * it prefills the email and suggests the part before '@' as username. `?next=` (from /login) goes
+ * on to /login, so the reader still comes back to where they started.
  */
 export function RegisterPage() {
   const [searchParams] = useSearchParams();
+  const returnPath = parseReturnPath(searchParams.get(RETURN_PATH_PARAM));
   const prefilledEmail = searchParams.get('email')?.trim() ?? '';
   const isCompleting = prefilledEmail !== '';
   useDocumentTitle(isCompleting ? 'Complete Registration' : 'Register');
@@ -57,9 +60,9 @@ export function RegisterPage() {
       onSuccess: (result: RegisterResult) => {
         if (result.needsVerification) {
           toast({ title: 'Check Your Email', description: MSG.auth.registrationSuccess });
-          navigate('/login');
+          navigate(authPathReturningTo('/login', returnPath));
         } else {
-          navigate('/', { replace: true });
+          navigate(returnPath ?? '/', { replace: true });
         }
       },
       onError: (error: Error) => {
@@ -118,7 +121,7 @@ export function RegisterPage() {
       </form>
       <p className="mt-6 text-center text-sm text-stone-600">
         Already have an account?{' '}
-        <Link to="/login" className="font-medium text-union-dark hover:underline">
+        <Link to={authPathReturningTo('/login', returnPath)} className="font-medium text-union-dark hover:underline">
           Login
         </Link>
       </p>

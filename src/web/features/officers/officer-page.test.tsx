@@ -55,11 +55,11 @@ describe('officer page', () => {
     expect(within(screen.getByRole('group', { name: 'Average rating' })).getByText('2.4')).toHaveAttribute('data-band', 'low');
   });
 
-  it('asks a visitor to log in before reviewing', async () => {
+  it('asks a visitor to log in before reviewing, and to come back to this officer afterwards', async () => {
     mockApi({ '/api/officers/7': officer(), '/api/reviews/officer/7': reviewPages(0) });
     renderRoute('/officer/7');
 
-    expect(await screen.findByRole('link', { name: 'Login to write a review' })).toHaveAttribute('href', '/login');
+    expect(await screen.findByRole('link', { name: 'Login to write a review' })).toHaveAttribute('href', '/login?next=%2Fofficer%2F7');
   });
 
   it('asks a signed-in user without Steam to connect it, through the Steam sign-in', async () => {

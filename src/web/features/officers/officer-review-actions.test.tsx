@@ -5,6 +5,7 @@ import { MSG } from '../../../core/messages';
 import { REVIEW_MESSAGES } from '../../../core/schemas/review';
 import { failOnConsoleErrors } from '../../test/console-errors';
 import { mockApi, renderRoute, reply, type ApiHandler } from '../../test/render';
+import { signedInStatus } from '../../test/fixtures';
 import { officer, review, signedIn } from './officer-fixtures';
 
 failOnConsoleErrors();
@@ -263,5 +264,111 @@ describe('flagging a review on an officer page', () => {
     await waitFor(() => expect(within(own).getByRole('button', { name: 'Upvote' })).toBeDisabled());
     expect(within(own).queryByRole('button', { name: 'Flag' })).not.toBeInTheDocument();
     expect(within(await findCard(1)).getByRole('button', { name: 'Flag' })).toBeInTheDocument();
+  });
+});
+
+describe('a flag the user already made', () => {
+  it("shows 'Flagged', disabled, for a review whose flag by this user is open; 'Flag' for the others", async () => {
+    const api = officerPageApi({
+      '/api/auth/status': signedIn(),
+      '/api/reviews/officer/7': { reviews: [review(1), review(3)], totalCount: 2 },
+      '/api/reviews/1/vote': { value: 1, flagged: true },
+      '/api/reviews/3/vote': { value: 0, flagged: false },
+    });
+    const user = userEvent.setup();
+    renderRoute('/officer/7');
+
+    const flaggedCard = await findCard(1);
+    const flagged = await within(flaggedCard).findByRole('button', { name: MSG.reviewActions.flaggedButton });
+    expect(flagged).toHaveAttribute('aria-disabled', 'true');
+    expect(within(flaggedCard).queryByRole('button', { name: MSG.reviewActions.flag })).not.toBeInTheDocument();
+    // The vote from the same answer still shows.
+    expect(votes(flaggedCard).up).toHaveAttribute('aria-pressed', 'true');
+
+    // Nothing to do: no dialog, no second flag to be refused after typing a reason.
+    await user.click(flagged);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await within(await findCard(3)).findByRole('button', { name: MSG.reviewActions.flag })).toBeEnabled();
+    expect(api.calls.some((call) => call.url.endsWith('/flag'))).toBe(false);
+    // One per-user answer per review: votes and flag share it.
+    expect(api.calls.filter((call) => call.url === '/api/reviews/1/vote')).toHaveLength(1);
+  });
+
+  it("turns 'Flag' into 'Flagged' as soon as the flag is sent, keeping the thanks and the focus", async () => {
+    officerPageApi({
+      '/api/auth/status': signedIn(),
+      '/api/reviews/1/vote': { value: 0, flagged: false },
+      'POST /api/reviews/1/flag': reply(201, { success: true, message: 'An admin will review this flag soon.', flagId: 3 }),
+    });
+    const user = userEvent.setup();
+    renderRoute('/officer/7');
+
+    const card = await findCard(1);
+    await waitFor(() => expect(within(card).getByRole('button', { name: MSG.reviewActions.flag })).toBeEnabled());
+    await user.click(within(card).getByRole('button', { name: MSG.reviewActions.flag }));
+    const dialog = await screen.findByRole('dialog', { name: MSG.reviewActions.flagDialogTitle });
+    await user.type(await within(dialog).findByLabelText('Reason'), 'Insults a whole regiment by name.');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+
+    expect(await screen.findByText(MSG.reviewActions.flaggedTitle)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const flagged = within(card).getByRole('button', { name: MSG.reviewActions.flaggedButton });
+    expect(flagged).toHaveAttribute('aria-disabled', 'true');
+    await waitFor(() => expect(flagged).toHaveFocus());
+  });
+
+  it("shows 'Flagged' when the server says the flag was already there (another tab)", async () => {
+    officerPageApi({
+      '/api/auth/status': signedIn(),
+      '/api/reviews/1/vote': { value: 0, flagged: false },
+      'POST /api/reviews/1/flag': reply(409, { message: 'You have already flagged this review. An admin will look at it soon.', code: 'CONFLICT' }),
+    });
+    const user = userEvent.setup();
+    renderRoute('/officer/7');
+
+    const card = await findCard(1);
+    await waitFor(() => expect(within(card).getByRole('button', { name: MSG.reviewActions.flag })).toBeEnabled());
+    await user.click(within(card).getByRole('button', { name: MSG.reviewActions.flag }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(await within(dialog).findByLabelText('Reason'), 'Spam about another game entirely.');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+
+    expect(await screen.findByText(MSG.reviewActions.flagFailedTitle)).toBeInTheDocument();
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(card).getByRole('button', { name: MSG.reviewActions.flaggedButton })).toHaveAttribute('aria-disabled', 'true');
+  });
+});
+
+describe('a suspended (banned) account on an officer page', () => {
+  const banned = () => signedInStatus({ steamId: '76561198000000000', isBanned: true });
+
+  it('shows the suspension instead of the review button', async () => {
+    officerPageApi({ '/api/auth/status': banned() });
+    renderRoute('/officer/7');
+
+    await findCard(1);
+    // Where the review button would be, above the list (the cards' vote buttons carry it too).
+    await waitFor(() =>
+      expect(screen.getAllByText(MSG.account.suspended).filter((notice) => !notice.closest('ul[aria-label="Reviews"]'))).toHaveLength(1),
+    );
+    expect(screen.queryByRole('link', { name: MSG.officer.writeReview })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: MSG.officer.editYourReview })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: MSG.officer.connectSteam })).not.toBeInTheDocument();
+  });
+
+  it('disables the votes and the flag, saying why, and asks nothing per review', async () => {
+    const api = officerPageApi({ '/api/auth/status': banned() });
+    const user = userEvent.setup();
+    renderRoute('/officer/7');
+
+    const card = await findCard(1);
+    await waitFor(() => expect(votes(card).up).toBeDisabled());
+    for (const button of [votes(card).up, votes(card).down, within(card).getByRole('button', { name: MSG.reviewActions.flag })]) {
+      expect(button).toBeDisabled();
+      expect(button).toHaveAccessibleDescription(MSG.account.suspended);
+    }
+    await user.click(votes(card).up);
+    expect(api.calls.filter((call) => call.url.includes('/vote') || call.url.endsWith('/flag'))).toEqual([]);
   });
 });

@@ -9,12 +9,28 @@ describe('chooseReviewAction', () => {
     expect(chooseReviewAction({ officerId: 7, user: null, isLoading: true, hasReviewedOfficer: false })).toEqual({ kind: 'pending' });
   });
 
-  it('asks a visitor to log in', () => {
+  it('asks a visitor to log in, coming back to this officer afterwards', () => {
     expect(chooseReviewAction({ officerId: 7, user: null, isLoading: false, hasReviewedOfficer: false })).toEqual({
       kind: 'login',
       label: 'Login to write a review',
-      to: '/login',
+      to: '/login?next=%2Fofficer%2F7',
     });
+  });
+
+  it('shows a suspended account its suspension instead of any review button', () => {
+    const banned = { ...user, steamId: '7656', isBanned: true };
+    expect(chooseReviewAction({ officerId: 7, user: banned, isLoading: false, hasReviewedOfficer: false })).toEqual({ kind: 'suspended' });
+    // Editing is refused too (the server checks the ban on every review write).
+    expect(chooseReviewAction({ officerId: 7, user: banned, isLoading: false, hasReviewedOfficer: true })).toEqual({ kind: 'suspended' });
+    expect(chooseReviewAction({ officerId: 7, user: { ...banned, steamId: null }, isLoading: false, hasReviewedOfficer: false })).toEqual({
+      kind: 'suspended',
+    });
+  });
+
+  it('treats an account the server did not mark as banned as not suspended', () => {
+    expect(
+      chooseReviewAction({ officerId: 7, user: { ...user, steamId: '7656', isBanned: false }, isLoading: false, hasReviewedOfficer: false }).kind,
+    ).toBe('write');
   });
 
   it('sends a user without a Steam account to the Steam sign-in, carrying the officer id', () => {

@@ -1,18 +1,21 @@
 import type { AuthUser } from '../../../core/api';
 import { MSG } from '../../../core/messages';
+import { authPathReturningTo } from '../../../core/return-path';
 import { steamSignInHref } from '../../api/steam';
 
 /**
  * What the review button on an officer page offers (spec section 2, /officer/{id}):
- * signed out -> log in; the officer's own account -> nothing (nobody reviews themselves, issue 13);
- * already reviewed -> edit it (from My Reviews); no linked Steam account -> connect Steam; otherwise
- * write a review.
+ * signed out -> log in (and come back to this officer); the officer's own account -> nothing (nobody
+ * reviews themselves, issue 13); suspended -> say so instead of any button (the server refuses every
+ * review, vote and flag of a banned user); already reviewed -> edit it (from My Reviews); no linked
+ * Steam account -> connect Steam; otherwise write a review.
  */
 export type ReviewAction =
   | { kind: 'pending' }
   /** The officer's own linked account: no review button at all (the server refuses with 403). */
   | { kind: 'none' }
   | { kind: 'login'; label: string; to: string }
+  | { kind: 'suspended' }
   | { kind: 'edit'; label: string; to: string }
   /** Full-page navigation: the server starts the Steam OpenID sign-in and returns to this officer. */
   | { kind: 'connect-steam'; label: string; href: string }
@@ -31,8 +34,10 @@ export function chooseReviewAction({ officerId, user, isLoading, hasReviewedOffi
   // Until auth status (and the user's reviews) answer we do not know which button is right; showing
   // 'Login' to a signed-in user, or 'Write' to one who already wrote, for a moment would be wrong.
   if (isLoading) return { kind: 'pending' };
-  if (!user) return { kind: 'login', label: MSG.officer.loginToReview, to: '/login' };
+  // Back to this officer, not straight to the form: the reader may still need to link Steam.
+  if (!user) return { kind: 'login', label: MSG.officer.loginToReview, to: authPathReturningTo('/login', `/officer/${officerId}`) };
   if (isOwnOfficerProfile(user, officerId)) return { kind: 'none' };
+  if (user.isBanned) return { kind: 'suspended' };
   if (hasReviewedOfficer) return { kind: 'edit', label: MSG.officer.editYourReview, to: '/my-reviews' };
   if (!user.steamId) return { kind: 'connect-steam', label: MSG.officer.connectSteam, href: steamSignInHref({ officerId }) };
   return { kind: 'write', label: MSG.officer.writeReview, to: `/create-review/${officerId}` };

@@ -1,6 +1,7 @@
 import { Gamepad2, LogIn, PenLine, SquarePen } from 'lucide-react';
 import { Link } from 'react-router';
 import { useAuth } from '../../api/auth';
+import { AccountSuspendedNotice } from '../../components/domain/account-suspended-notice';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/feedback';
 import { chooseReviewAction, isOwnOfficerProfile } from './review-action';
@@ -33,6 +34,8 @@ export function ReviewButton({ officerId }: { officerId: number }) {
       return null;
     case 'pending':
       return <Skeleton className="h-10 w-44" />;
+    case 'suspended':
+      return <AccountSuspendedNotice />;
     case 'connect-steam':
       // A plain link on purpose: the server answers with a redirect to Steam's OpenID page.
       return (

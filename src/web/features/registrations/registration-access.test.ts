@@ -10,12 +10,13 @@ describe('requireRegimentRegistrant', () => {
     expect(requireRegimentRegistrant({ user: null, isAuthLoading: true })).toEqual({ kind: 'pending' });
   });
 
-  it('sends a visitor home: Authentication Required', () => {
+  it('sends a visitor home: Authentication Required, offering a login back here', () => {
     expect(requireRegimentRegistrant({ user: null, isAuthLoading: false })).toEqual({
       kind: 'redirect',
       to: '/',
       title: 'Authentication Required',
       description: 'You need to login with Steam to register a regiment.',
+      offersLogin: true,
     });
   });
 
@@ -30,12 +31,13 @@ describe('requireOfficerRegistrant', () => {
     expect(requireOfficerRegistrant({ user: officer, isAuthLoading: true })).toEqual({ kind: 'pending' });
   });
 
-  it('sends a visitor home: Authentication Required', () => {
+  it('sends a visitor home: Authentication Required, offering a login back here', () => {
     expect(requireOfficerRegistrant({ user: null, isAuthLoading: false })).toEqual({
       kind: 'redirect',
       to: '/',
       title: 'Authentication Required',
       description: 'You need to login with Steam to register as an officer.',
+      offersLogin: true,
     });
   });
 

@@ -1,12 +1,13 @@
 import type { AuthUser } from '../../../core/api';
 import { MSG } from '../../../core/messages';
 
-/** A redirect home with a toast that says why. */
+/** A redirect home with a toast that says why; `offersLogin`: the toast offers a login back here. */
 export interface RegistrationRedirect {
   kind: 'redirect';
   to: string;
   title: string;
   description: string;
+  offersLogin?: true;
 }
 
 export type RegistrationAccess = { kind: 'pending' } | RegistrationRedirect | { kind: 'allowed'; user: AuthUser };
@@ -41,5 +42,5 @@ export function requireOfficerRegistrant({ user, isAuthLoading }: RegistrationAc
 }
 
 function signedOut(description: string): RegistrationRedirect {
-  return { kind: 'redirect', to: '/', title: MSG.auth.authenticationRequiredTitle, description };
+  return { kind: 'redirect', to: '/', title: MSG.auth.authenticationRequiredTitle, description, offersLogin: true };
 }

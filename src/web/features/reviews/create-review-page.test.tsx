@@ -2,7 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AuthStatus } from '../../../core/api';
+import { MSG } from '../../../core/messages';
 import { failOnConsoleErrors } from '../../test/console-errors';
+import { signedInStatus } from '../../test/fixtures';
 import { mockApi, renderRoute, reply } from '../../test/render';
 import { HOME_API, buildOfficer, buildReview, findToast, signedIn } from './review-fixtures';
 
@@ -59,6 +61,19 @@ describe('/create-review/:officerId guards', () => {
     expect(screen.queryByRole('button', { name: 'Submit Review' })).not.toBeInTheDocument();
     expect(screen.queryByRole('radiogroup')).not.toBeInTheDocument();
     expect(api.calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('shows a suspended account the suspension instead of the form, and asks for nothing', async () => {
+    const api = mockWriter({ '/api/auth/status': signedInStatus({ steamId: STEAM_ID, isBanned: true }) });
+    const { router } = renderRoute('/create-review/7');
+
+    expect(await screen.findByText(MSG.account.suspended)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Write a Review' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Your Review')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Submit Review' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the officer' })).toHaveAttribute('href', '/officer/7');
+    expect(router.state.location.pathname).toBe('/create-review/7');
+    expect(api.calls.filter((c) => c.url.startsWith('/api/reviews') || c.url.startsWith('/api/officers'))).toEqual([]);
   });
 
   it('waits for the auth status before deciding', async () => {

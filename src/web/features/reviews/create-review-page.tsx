@@ -8,6 +8,7 @@ import type { ReviewForm as ReviewFormValues } from '../../../core/schemas/revie
 import { useAuth } from '../../api/auth';
 import { officerQueryOptions } from '../../api/officers';
 import { myReviewsQueryOptions, useCreateReview } from '../../api/reviews';
+import { AccountSuspendedNotice } from '../../components/domain/account-suspended-notice';
 import { SideBadge, sideTheme } from '../../components/domain/side-badge';
 import { Button } from '../../components/ui/button';
 import { Alert, Skeleton, Spinner } from '../../components/ui/feedback';
@@ -37,9 +38,26 @@ export function CreateReviewPage() {
 
   if (access.kind === 'pending') return <CheckingAccount />;
   if (access.kind === 'redirect') return <RedirectWithNotice redirect={access} />;
+  if (access.kind === 'suspended') return <AccountSuspended officerId={officerId} />;
   // A malformed id never reaches the API.
   if (officerId === null) return <ResourceNotFound icon={UserRound} title={MSG.officer.notFound} />;
   return <CreateReview key={officerId} officerId={officerId} isOwnProfile={access.user.officerId === officerId} />;
+}
+
+/** A suspended account learns it before writing: no form, the reason, and the way back. */
+function AccountSuspended({ officerId }: { officerId: number | null }) {
+  useDocumentTitle(PAGE_TITLE);
+  return (
+    <div className="mx-auto max-w-2xl space-y-6">
+      <h1 className="text-3xl font-bold text-navy">{PAGE_TITLE}</h1>
+      <AccountSuspendedNotice />
+      {officerId !== null && (
+        <Button asChild variant="outline" size="sm">
+          <Link to={`/officer/${officerId}`}>Back to the officer</Link>
+        </Button>
+      )}
+    </div>
+  );
 }
 
 function CheckingAccount() {

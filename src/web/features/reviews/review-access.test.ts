@@ -12,13 +12,19 @@ describe('requireReviewWriter', () => {
     expect(requireReviewWriter({ user: steamUser, isAuthLoading: true })).toEqual({ kind: 'pending' });
   });
 
-  it('sends a visitor home: Authentication Required', () => {
+  it('sends a visitor home: Authentication Required, offering a login back here', () => {
     expect(requireReviewWriter({ user: null, isAuthLoading: false })).toEqual({
       kind: 'redirect',
       to: '/',
       title: 'Authentication Required',
       description: 'You must be logged in to write a review.',
+      offersLogin: true,
     });
+  });
+
+  it('shows a suspended account its suspension, with or without Steam', () => {
+    expect(requireReviewWriter({ user: { ...steamUser, isBanned: true }, isAuthLoading: false })).toEqual({ kind: 'suspended' });
+    expect(requireReviewWriter({ user: { ...user, isBanned: true }, isAuthLoading: false })).toEqual({ kind: 'suspended' });
   });
 
   it('sends a user without a linked Steam account home: Steam Required', () => {
@@ -46,6 +52,7 @@ describe('requireSignedInForMyReviews', () => {
       to: '/',
       title: 'Authentication Required',
       description: 'You must be logged in to view your reviews.',
+      offersLogin: true,
     });
   });
 

@@ -2,15 +2,22 @@ import type { AuthUser } from '../../../core/api';
 import { MSG } from '../../../core/messages';
 import { ApiError } from '../../lib/api-client';
 
-/** A redirect home with a toast that says why (spec sections 2 and 6). */
+/**
+ * A redirect home with a toast that says why (spec sections 2 and 6). `offersLogin`: the reader is
+ * signed out, and the toast offers a login that comes back to this page (issue 13, `next`).
+ */
 export interface AccessRedirect {
   kind: 'redirect';
   to: string;
   title: string;
   description: string;
+  offersLogin?: true;
 }
 
 export type PageAccess = { kind: 'pending' } | AccessRedirect | { kind: 'allowed'; user: AuthUser };
+
+/** /create-review also knows suspended accounts: they see why instead of a form they cannot send. */
+export type ReviewWriterAccess = PageAccess | { kind: 'suspended' };
 
 export interface AccessInput {
   user: AuthUser | null;
@@ -19,14 +26,14 @@ export interface AccessInput {
 
 /**
  * /create-review/{officerId} (spec section 6): signed out -> home with 'Authentication Required';
- * signed in without a linked Steam account -> home with 'Steam Required'. Nothing is decided until
- * the auth status answers, so a signed-in user is never sent away while it loads.
+ * a suspended account -> the suspension instead of the form (the server refuses its reviews); signed
+ * in without a linked Steam account -> home with 'Steam Required'. Nothing is decided until the
+ * auth status answers, so a signed-in user is never sent away while it loads.
  */
-export function requireReviewWriter({ user, isAuthLoading }: AccessInput): PageAccess {
+export function requireReviewWriter({ user, isAuthLoading }: AccessInput): ReviewWriterAccess {
   if (isAuthLoading) return { kind: 'pending' };
-  if (!user) {
-    return { kind: 'redirect', to: '/', title: MSG.auth.authenticationRequiredTitle, description: MSG.reviews.loginToWrite };
-  }
+  if (!user) return signedOut(MSG.reviews.loginToWrite);
+  if (user.isBanned) return { kind: 'suspended' };
   if (!user.steamId) {
     return { kind: 'redirect', to: '/', title: MSG.reviews.steamRequiredTitle, description: MSG.reviews.steamRequired };
   }
@@ -36,10 +43,12 @@ export function requireReviewWriter({ user, isAuthLoading }: AccessInput): PageA
 /** /my-reviews (spec section 2): signed out -> home with 'Authentication Required'. */
 export function requireSignedInForMyReviews({ user, isAuthLoading }: AccessInput): PageAccess {
   if (isAuthLoading) return { kind: 'pending' };
-  if (!user) {
-    return { kind: 'redirect', to: '/', title: MSG.auth.authenticationRequiredTitle, description: MSG.reviews.loginToViewMine };
-  }
+  if (!user) return signedOut(MSG.reviews.loginToViewMine);
   return { kind: 'allowed', user };
+}
+
+function signedOut(description: string): AccessRedirect {
+  return { kind: 'redirect', to: '/', title: MSG.auth.authenticationRequiredTitle, description, offersLogin: true };
 }
 
 /**

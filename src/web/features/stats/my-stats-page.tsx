@@ -26,7 +26,7 @@ export function MyStatsPage() {
   if (!user) {
     return (
       <RedirectWithNotice
-        redirect={{ to: '/', title: MSG.auth.authenticationRequiredTitle, description: MSG.steam.loginToSeeStats }}
+        redirect={{ to: '/', title: MSG.auth.authenticationRequiredTitle, description: MSG.steam.loginToSeeStats, offersLogin: true }}
       />
     );
   }

@@ -1,0 +1,37 @@
+/**
+ * What one signed-in user did to one review: their vote (spec section 7, GET /api/reviews/{id}/vote
+ * -> value) and whether their flag on it is still open (`flagged`, issue 13). Per user, so never in
+ * the shared, cached review pages (docs/decisions/0017-per-user-review-state.md).
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { reviewFlags, reviewVotes, reviews } from '../../db/schema.js';
+import { notFound } from '../../errors.js';
+import { OPEN_FLAG_STATUS } from './flags.js';
+
+export interface ReviewViewerState {
+  value: number;
+  flagged: boolean;
+}
+
+/** One statement: the review (404 when missing), the user's vote (0 without one) and open flag. */
+export async function getReviewViewerState(db: Executor, userId: number, reviewId: number): Promise<ReviewViewerState> {
+  const vote = db
+    .select({ vote: reviewVotes.vote })
+    .from(reviewVotes)
+    .where(and(eq(reviewVotes.userId, userId), eq(reviewVotes.reviewId, reviewId)));
+  // The unique index of open flags (review_flags_open_per_user_idx) answers this.
+  const openFlag = db
+    .select({ one: sql`1` })
+    .from(reviewFlags)
+    .where(and(eq(reviewFlags.reviewId, reviewId), eq(reviewFlags.userId, userId), eq(reviewFlags.status, OPEN_FLAG_STATUS)));
+  const [row] = await db
+    .select({
+      value: sql<number>`coalesce(${vote}, 0)`.mapWith(Number),
+      flagged: sql<boolean>`exists ${openFlag}`.mapWith(Boolean),
+    })
+    .from(reviews)
+    .where(eq(reviews.id, reviewId));
+  if (!row) throw notFound('Review');
+  return row;
+}

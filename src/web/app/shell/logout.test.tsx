@@ -1,0 +1,79 @@
+/**
+ * Logout from any page lands on / with a 'Signed out' toast (spec section 2: successful logout sends
+ * the browser to /), and the page being left never reacts to the sign-out with its own screen.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { AuthStatus } from '../../../core/api';
+import { MSG } from '../../../core/messages';
+import { failOnConsoleErrors } from '../../test/console-errors';
+import { SIGNED_OUT, findToast, homeApi, makeOfficer, signedInStatus } from '../../test/fixtures';
+import { mockApi, renderRoute, reply } from '../../test/render';
+
+failOnConsoleErrors();
+
+/** Signed in as 'meade' (an admin when `isAdmin`) until POST /api/auth/logout. */
+function mockSession({ isAdmin = false, logout }: { isAdmin?: boolean; logout?: unknown } = {}) {
+  let status: AuthStatus = signedInStatus({ isAdmin });
+  const api = mockApi({
+    ...homeApi(),
+    '/api/auth/status': () => status,
+    'POST /api/auth/logout':
+      logout ??
+      (() => {
+        status = SIGNED_OUT;
+        return { success: true, message: MSG.auth.loggedOut };
+      }),
+    '/api/users/me/regiments/owned': [],
+    '/api/reviews/my': [],
+    '/api/admin/dashboard': { pendingRegimentRegistrations: 0, pendingOfficerRegistrations: 0, recentActivity: [] },
+    '/api/officers/7': makeOfficer(),
+    '/api/reviews/officer/7': { reviews: [], totalCount: 0 },
+  });
+  return api;
+}
+
+async function logOut() {
+  const user = userEvent.setup();
+  // The menu's code loads after sign-in; until then its button is a disabled placeholder.
+  await waitFor(() => expect(screen.getByRole('button', { name: 'meade' })).toBeEnabled());
+  await user.click(screen.getByRole('button', { name: 'meade' }));
+  await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+}
+
+describe('Logout', () => {
+  it.each([
+    ['/my-reviews', 'My Reviews'],
+    ['/admin', 'Admin Dashboard'],
+    ['/officer/7', 'Winfield Hancock'],
+  ])('from %s lands on / with "Signed out", and nothing else', async (page, heading) => {
+    mockSession({ isAdmin: page === '/admin' });
+    const { router } = renderRoute(page);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+
+    await logOut();
+
+    expect(await findToast(MSG.auth.signedOut)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByRole('link', { name: 'LOGIN' })).toBeInTheDocument();
+    // The page left behind said nothing of its own: no 'Authentication Required' (which, one toast
+    // at a time, would replace 'Signed out'), no 'Access Denied'.
+    expect(await findToast(MSG.auth.signedOut)).toBeVisible();
+    expect(screen.queryByText(MSG.auth.authenticationRequiredTitle)).not.toBeInTheDocument();
+    expect(screen.queryByText(MSG.admin.accessDeniedTitle)).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: MSG.home.findOfficer })).toBeInTheDocument();
+  });
+
+  it('stays on the page, signed in, and says so when the logout fails', async () => {
+    mockSession({ logout: reply(500, { message: 'Something went wrong on our side.', code: 'INTERNAL' }) });
+    const { router } = renderRoute('/my-reviews');
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Reviews' })).toBeInTheDocument();
+
+    await logOut();
+
+    expect(await findToast('Logout failed')).toHaveTextContent('Something went wrong on our side.');
+    expect(router.state.location.pathname).toBe('/my-reviews');
+    expect(screen.getByRole('button', { name: 'meade' })).toBeInTheDocument();
+  });
+});
