@@ -36,9 +36,29 @@ function VisitorButtons() {
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn('rounded px-3 py-2 text-sm font-medium whitespace-nowrap text-stone-200 hover:bg-white/10 hover:text-white', isActive && 'bg-white/10 text-white');
 
+/**
+ * Where the links stop folding into the menu button (static class names, for Tailwind). A visitor
+ * has two links, which fit from 768 px. A signed-in admin has five and the user menu (a name of up
+ * to 10rem): about 1,090 px on one line, which wrapped onto two or three lines below that; they fold
+ * below 1280 px instead.
+ */
+const NAV_FOLD = {
+  visitor: {
+    nav: 'md:flex',
+    open: 'absolute top-16 right-0 left-0 flex flex-col bg-navy p-2 shadow-lg md:static md:flex-row md:p-0 md:shadow-none',
+    button: 'md:hidden',
+  },
+  signedIn: {
+    nav: 'xl:flex',
+    open: 'absolute top-16 right-0 left-0 flex flex-col bg-navy p-2 shadow-lg xl:static xl:flex-row xl:p-0 xl:shadow-none',
+    button: 'xl:hidden',
+  },
+} as const;
+
 export function Header() {
   const { user, isLoading } = useAuth();
   const [menuOpen, setMenuOpen] = useState(false);
+  const fold = user ? NAV_FOLD.signedIn : NAV_FOLD.visitor;
 
   return (
     <header className="sticky top-0 z-30 border-b border-black/20 bg-navy text-white shadow">
@@ -48,11 +68,7 @@ export function Header() {
           <Star className="h-6 w-6 fill-brass text-brass" aria-hidden />
           <span className="hidden whitespace-nowrap sm:inline">WoR Officer Ratings</span>
         </Link>
-        {/*
-          Signed in as an admin the links and the user menu need about 1,000 px on one line, so below
-          the lg breakpoint (1024 px) they fold into the menu button instead of wrapping.
-        */}
-        <nav aria-label="Main" className={cn('flex-1 items-center gap-1 lg:flex', menuOpen ? 'absolute top-16 right-0 left-0 flex flex-col bg-navy p-2 shadow-lg lg:static lg:flex-row lg:p-0 lg:shadow-none' : 'hidden')}>
+        <nav aria-label="Main" className={cn('flex-1 items-center gap-1', fold.nav, menuOpen ? fold.open : 'hidden')}>
           <NavLink to="/" end className={navLinkClass} onClick={() => setMenuOpen(false)}>
             Home
           </NavLink>
@@ -94,7 +110,7 @@ export function Header() {
           <Button
             variant="ghostLight"
             size="icon"
-            className="lg:hidden"
+            className={fold.button}
             aria-label="Menu"
             aria-expanded={menuOpen}
             onClick={() => setMenuOpen((open) => !open)}
