@@ -67,6 +67,8 @@ const MATCHERS = (Object.entries(CLIENT_ROUTES) as Array<[ClientRoute, string]>)
  * does not separate segments); a malformed escape leaves the path as it is.
  */
 function decodePath(pathname: string): string {
+  // Nearly every path has nothing to decode (the officer page's HTML is a hot path).
+  if (!pathname.includes('%')) return pathname;
   try {
     return pathname
       .split('/')
