@@ -7,11 +7,11 @@
  * Only the public pages people land on are listed; any other page has none but the auth status.
  */
 import { apiPaths } from './api-paths.js';
+import { matchClientRoute, type ClientRouteMatch } from './client-routes.js';
 import { parsePositiveId } from './parse-id.js';
 import { officerSearchOf, parseSearchParams } from './search-params.js';
 
-
-/** A page of the router: paths match case-insensitively, with or without a trailing slash. */
+/** A page of the router (client-routes.ts): paths match case-insensitively, with or without a trailing slash. */
 export type FirstScreenPage =
   | { page: 'home' }
   | { page: 'officer'; id: number }
@@ -19,20 +19,28 @@ export type FirstScreenPage =
   | { page: 'search'; search: ReturnType<typeof parseSearchParams> }
   | { page: 'other' };
 
-const pagePath = (pattern: string) => new RegExp(`^${pattern}/?$`, 'i');
-const HOME = pagePath('');
-const OFFICER = pagePath('/officer/([^/]+)');
-const REGIMENT = pagePath('/regiment/([^/]+)');
-const SEARCH = pagePath('/search');
-
 export function firstScreenPage(pathname: string, search: string): FirstScreenPage {
-  if (HOME.test(pathname)) return { page: 'home' };
-  const officerId = parsePositiveId(OFFICER.exec(pathname)?.[1]);
-  if (officerId !== null) return { page: 'officer', id: officerId };
-  const regimentId = parsePositiveId(REGIMENT.exec(pathname)?.[1]);
-  if (regimentId !== null) return { page: 'regiment', id: regimentId };
-  if (SEARCH.test(pathname)) return { page: 'search', search: parseSearchParams(new URLSearchParams(search)) };
-  return { page: 'other' };
+  return firstScreenPageOf(matchClientRoute(pathname), search);
+}
+
+/** The page of a path already matched against the routes (null: no screen of the app). */
+export function firstScreenPageOf(match: ClientRouteMatch | null, search: string): FirstScreenPage {
+  switch (match?.route) {
+    case 'home':
+      return { page: 'home' };
+    case 'officer': {
+      const id = parsePositiveId(match.params.id);
+      return id === null ? { page: 'other' } : { page: 'officer', id };
+    }
+    case 'regiment': {
+      const id = parsePositiveId(match.params.id);
+      return id === null ? { page: 'other' } : { page: 'regiment', id };
+    }
+    case 'search':
+      return { page: 'search', search: parseSearchParams(new URLSearchParams(search)) };
+    default:
+      return { page: 'other' };
+  }
 }
 
 /** The paths the page's first screen asks the API for, the auth status first. */

@@ -25,6 +25,8 @@ import { steamRoutes } from './features/steam/routes.js';
 import { uploadRoutes } from './features/uploads/routes.js';
 import { registrationRoutes } from './features/registrations/routes.js';
 import { adminRoutes } from './features/admin/routes.js';
+import { officerIsPublic } from './features/officers/queries.js';
+import { regimentIsActive } from './features/regiments/queries.js';
 import { FAKE_STEAM_PREFIX, fakeSteamPlugin } from './adapters/steam/fake-steam.js';
 import { firebaseConnectSources } from './adapters/firebase/web-sdk-origins.js';
 import { sessionPlugin } from './plugins/session.js';
@@ -54,9 +56,20 @@ export interface BuildAppOptions {
   cacheBus?: CacheBus;
   /** This process's metrics (main.ts serves them on METRICS_PORT); a fresh registry by default. */
   metrics?: Metrics;
+  /** The built web app served with `config.serveWeb`: dist/web by default (tests serve a shell of their own). */
+  webRoot?: string;
 }
 
-export async function buildApp({ config, db, logger, rateLimitStore, mailer, cacheBus, metrics = new Metrics() }: BuildAppOptions): Promise<App> {
+export async function buildApp({
+  config,
+  db,
+  logger,
+  rateLimitStore,
+  mailer,
+  cacheBus,
+  metrics = new Metrics(),
+  webRoot = path.join(projectRoot(), 'dist', 'web'),
+}: BuildAppOptions): Promise<App> {
   const securityHeaders = securityHeadersOf(securityPolicy(config));
   const responseCache = new ResponseCache(config.responseCacheBytes, cacheBus ?? null, { ratingsLagMs: config.listRatingsLagMs });
   // Ready answers (kept public reads, page shells) are written before Fastify sees the request.
@@ -172,15 +185,14 @@ export async function buildApp({ config, db, logger, rateLimitStore, mailer, cac
     });
   }
 
-  const webRoot = path.join(projectRoot(), 'dist', 'web');
   if (config.serveWeb && existsSync(path.join(webRoot, 'index.html'))) {
-    await registerWebApp(app, webRoot, front);
+    await registerWebApp(app, webRoot, front, responseCache);
   }
   return app;
 }
 
 /** Serves the Vite build: hashed assets for a year, index.html for every client-side route. */
-async function registerWebApp(app: App, webRoot: string, front: FrontServer) {
+async function registerWebApp(app: App, webRoot: string, front: FrontServer, responseCache: ResponseCache) {
   await app.register(fastifyStatic, {
     root: webRoot,
     wildcard: false,
@@ -198,13 +210,18 @@ async function registerWebApp(app: App, webRoot: string, front: FrontServer) {
     },
   });
   // The HTML shell answers every client-side route: read it once.
-  const shell = readPageShell(webRoot);
+  const { db } = app;
+  const shell = readPageShell(webRoot, {
+    cache: responseCache,
+    rowExists: (page) => (page.page === 'officer' ? officerIsPublic(db, page.id) : regimentIsActive(db, page.id)),
+  });
   front.addSource(shell.readyAnswer);
   app.setNotFoundHandler((request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.code(404).send({ message: MSG.server.notFoundApi, code: 'NOT_FOUND' } satisfies ErrorBody);
     }
-    // Unknown paths still get the app, which shows its own not-found screen. The page's first API
+    // Every other path gets the app too, which shows its own not-found screen, with 404 when the
+    // path is no screen of the app or names a missing officer or regiment. The page's first API
     // answers are named as preloads (page-shell.ts).
     return shell.send(request, reply);
   });

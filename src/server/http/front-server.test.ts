@@ -15,6 +15,7 @@ import type { App } from '../types.js';
 import { Metrics } from './metrics.js';
 import { FrontServer } from './front-server.js';
 import { readPageShell } from './page-shell.js';
+import { ResponseCache } from './response-cache.js';
 import { securityHeadersOf } from './security-headers.js';
 
 interface RawAnswer {
@@ -147,7 +148,11 @@ describe("the front server: the pages' HTML shell", () => {
     writeFileSync(path.join(webRoot, 'index.html'), SHELL);
     mkdirSync(path.join(webRoot, '.vite'));
     writeFileSync(path.join(webRoot, '.vite', 'manifest.json'), JSON.stringify({ 'index.html': { file: 'assets/index-1.js', isEntry: true } }));
-    const shell = readPageShell(webRoot);
+    // Officers 87 and regiment 3 exist; nothing else does.
+    const shell = readPageShell(webRoot, {
+      cache: new ResponseCache(1024 * 1024),
+      rowExists: async (page) => (page.page === 'officer' ? page.id === 87 : page.id === 3),
+    });
     const headers = securityHeadersOf({});
     const front = new FrontServer(headers, () => app.log, new Metrics());
     front.addSource(shell.readyAnswer);
@@ -166,6 +171,12 @@ describe("the front server: the pages' HTML shell", () => {
   });
 
   it("answers the pages with a first screen of their own with the shell Fastify would send", async () => {
+    // Whether an officer or regiment exists is asked of the database once, through Fastify.
+    for (const url of ['/officer/87', '/Regiment/3/']) {
+      const before = shellsFromFastify;
+      expect((await request(base, url)).status).toBe(200);
+      expect(shellsFromFastify).toBe(before + 1);
+    }
     for (const url of ['/', '/officer/87', '/Regiment/3/', '/search?q=Meade&sortBy=name']) {
       const before = shellsFromFastify;
       const inFront = await request(base, url, { 'accept-encoding': 'br' });
@@ -182,6 +193,16 @@ describe("the front server: the pages' HTML shell", () => {
       const before = shellsFromFastify;
       await request(base, url);
       expect(shellsFromFastify).toBe(before + 1);
+    }
+  });
+
+  it('never answers a missing officer or an unknown path in front: Fastify answers them 404', async () => {
+    for (const url of ['/officer/99999999', '/officer/99999999', '/regiment/4', '/no-such-page']) {
+      const before = shellsFromFastify;
+      const answer = await request(base, url);
+      expect(shellsFromFastify, url).toBe(before + 1);
+      expect(answer.status, url).toBe(404);
+      expect(answer.headers['content-type'], url).toBe('text/html; charset=utf-8');
     }
   });
 });

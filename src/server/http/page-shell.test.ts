@@ -2,11 +2,43 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import Fastify from 'fastify';
-import { describe, expect, it } from 'vitest';
-import { readPageShell, shellWithPreloads } from './page-shell.js';
+import type { AddressInfo } from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLIENT_ROUTES } from '../../core/client-routes.js';
+import { buildApp } from '../app.js';
+import { signedInClient, testConfig, type TestContext } from '../test/app.js';
+import { openTestDatabase } from '../test/database.js';
+import { createOfficer, createRegiment } from '../test/fixtures.js';
+import { Metrics } from './metrics.js';
+import { readPageShell, shellWithPreloads, type PageShellOptions, type RowPage } from './page-shell.js';
+import { ResponseCache } from './response-cache.js';
 
 const SHELL = '<!doctype html><html><head><title>t</title></head><body><div id="root"></div></body></html>';
+
+/** A built web app's folder: a shell as large as the real one (answers under 1 KB are not compressed). */
+function writeWebRoot(): { webRoot: string; html: string } {
+  const webRoot = mkdtempSync(path.join(tmpdir(), 'wor-shell-'));
+  const html = SHELL.replace('<title>', `<meta name="description" content="${'War of Rights officers. '.repeat(40)}"><title>`);
+  writeFileSync(path.join(webRoot, 'index.html'), html);
+  mkdirSync(path.join(webRoot, '.vite'));
+  writeFileSync(path.join(webRoot, '.vite', 'manifest.json'), JSON.stringify({ 'index.html': { file: 'assets/index-1.js', isEntry: true } }));
+  return { webRoot, html };
+}
+
+/** Rows that exist, as the database would say, counting the questions. */
+function fakeRows(existing: { officer?: number[]; regiment?: number[] }) {
+  const asked: string[] = [];
+  const rowExists = async (page: RowPage) => {
+    asked.push(`${page.page}:${page.id}`);
+    return (existing[page.page] ?? []).includes(page.id);
+  };
+  return { asked, rowExists };
+}
+
+function shellOptions(rowExists: PageShellOptions['rowExists'] = fakeRows({ officer: [87, 88] }).rowExists): PageShellOptions {
+  return { cache: new ResponseCache(1024 * 1024), rowExists };
+}
 
 describe('the HTML shell', () => {
   it("names an officer page's first answers as preloads the client's fetches can use", () => {
@@ -42,14 +74,9 @@ describe('the HTML shell', () => {
   });
 
   it('is answered compressed with an ETag, 304 when the browser has it, each page with its own preloads', async () => {
-    const webRoot = mkdtempSync(path.join(tmpdir(), 'wor-shell-'));
+    const { webRoot, html } = writeWebRoot();
     try {
-      // As large as the real shell: answers under 1 KB are not worth compressing.
-      const html = SHELL.replace('<title>', `<meta name="description" content="${'War of Rights officers. '.repeat(40)}"><title>`);
-      writeFileSync(path.join(webRoot, 'index.html'), html);
-      mkdirSync(path.join(webRoot, '.vite'));
-      writeFileSync(path.join(webRoot, '.vite', 'manifest.json'), JSON.stringify({ 'index.html': { file: 'assets/index-1.js', isEntry: true } }));
-      const shell = readPageShell(webRoot);
+      const shell = readPageShell(webRoot, shellOptions());
       const app = Fastify();
       app.setNotFoundHandler((request, reply) => shell.send(request, reply));
 
@@ -68,5 +95,159 @@ describe('the HTML shell', () => {
     } finally {
       rmSync(webRoot, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the status of a page', () => {
+  let webRoot: string;
+  let html: string;
+  beforeAll(() => ({ webRoot, html } = writeWebRoot()));
+  afterAll(() => rmSync(webRoot, { recursive: true, force: true }));
+
+  async function appWith(options: PageShellOptions): Promise<FastifyInstance> {
+    const shell = readPageShell(webRoot, options);
+    const app = Fastify();
+    app.setNotFoundHandler((request, reply) => shell.send(request, reply));
+    return app;
+  }
+
+  it('is 200 on every screen of the route list, however the path is spelled', async () => {
+    const app = await appWith(shellOptions(fakeRows({ officer: [87], regiment: [87] }).rowExists));
+    const paths = Object.values(CLIENT_ROUTES).map((route) => route.replace(':id', '87').replace(':officerId', '87'));
+    expect(paths).toHaveLength(24);
+    for (const url of [...paths, '/LOGIN', '/admin/Officers/all/', '/__/auth/action?mode=resetPassword&oobCode=x', '/search?q=%22Meade', '/l%6Fgin']) {
+      const answer = await app.inject({ url });
+      expect(answer.statusCode, url).toBe(200);
+      expect(answer.body, url).toContain('<div id="root"></div>');
+    }
+    await app.close();
+  });
+
+  it("is 404 with the app's shell for any other path, a missing officer or regiment, and an id that is no id", async () => {
+    const app = await appWith(shellOptions());
+    for (const url of ['/no-such-page', '/officer/99999999', '/regiment/3', '/officer/abc', '/officer/0', '/officer/87/reviews', '/assets/missing.js', '/admin/nothing', '/favicon.png']) {
+      const answer = await app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+      expect(answer.statusCode, url).toBe(404);
+      expect(answer.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      expect(answer.headers['cache-control'], url).toBe('no-cache');
+      // The not-found screen's shell: the app, with no preload for an officer that is not there.
+      expect(answer.body, url).toBe(shellWithPreloads(html, '/no-such-page'));
+    }
+    await app.close();
+  });
+
+  it('asks the database once whether a row exists, until a write forgets what it changed', async () => {
+    const rows = fakeRows({ officer: [87], regiment: [5] });
+    const options = shellOptions(rows.rowExists);
+    const app = await appWith(options);
+    const status = async (url: string) => (await app.inject({ url })).statusCode;
+
+    expect([await status('/officer/87'), await status('/Officer/87/'), await status('/regiment/5'), await status('/regiment/5')]).toEqual([200, 200, 200, 200]);
+    expect(rows.asked).toEqual(['officer:87', 'regiment:5']);
+    // A missing row is asked about every time: it may be created at any moment.
+    expect([await status('/officer/12'), await status('/officer/12')]).toEqual([404, 404]);
+    expect(rows.asked).toEqual(['officer:87', 'regiment:5', 'officer:12', 'officer:12']);
+
+    // A write to another officer keeps what is known; one to this officer (its deletion) forgets it.
+    options.cache.invalidate(['officer:12']);
+    await status('/officer/87');
+    expect(rows.asked).toHaveLength(4);
+    options.cache.invalidate(['officer:87']);
+    await status('/officer/87');
+    expect(rows.asked.slice(4)).toEqual(['officer:87']);
+    // Deleting or hiding a regiment forgets everything ('all').
+    options.cache.invalidate('all');
+    await status('/regiment/5');
+    expect(rows.asked.slice(5)).toEqual(['regiment:5']);
+    await app.close();
+  });
+
+  it('does not keep an answer that a write made while the database was asked', async () => {
+    const cache = new ResponseCache(1024 * 1024);
+    let asked = 0;
+    const app = await appWith({
+      cache,
+      rowExists: async () => {
+        asked += 1;
+        // The officer is deleted while the question is in flight.
+        if (asked === 1) cache.invalidate(['officer:87']);
+        return true;
+      },
+    });
+    await app.inject({ url: '/officer/87' });
+    await app.inject({ url: '/officer/87' });
+    expect(asked).toBe(2);
+    await app.close();
+  });
+
+  it('answers the page when the database cannot say, so the app can show its own error', async () => {
+    const app = await appWith(shellOptions(async () => Promise.reject(new Error('connection refused'))));
+    const answer = await app.inject({ url: '/officer/87' });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body).toContain('href="/api/officers/87"');
+    await app.close();
+  });
+});
+
+describe('the status of a page, in the app on its database', () => {
+  let ctx: TestContext;
+  let webRoot: string;
+  let base: string;
+  let officerId: number;
+  let regimentId: number;
+  let hiddenRegimentOfficerId: number;
+  const metrics = new Metrics();
+  /** Answers the front server wrote from memory, without asking the database. */
+  const answeredInFront = async () => (await metrics.readyAnswers.get()).values[0]?.value ?? 0;
+
+  beforeAll(async () => {
+    ({ webRoot } = writeWebRoot());
+    const handle = await openTestDatabase();
+    const app = await buildApp({ config: testConfig({ serveWeb: true }), db: handle.db, logger: false, webRoot, metrics });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    ctx = { app, db: handle.db, close: async () => (await app.close(), await handle.close()) };
+    base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const regiment = await createRegiment(ctx.db, { name: '20th Maine Infantry' });
+    regimentId = regiment.id;
+    officerId = (await createOfficer(ctx.db, { regimentId, name: 'Joshua Chamberlain' })).id;
+    const hidden = await createRegiment(ctx.db, { name: 'Disbanded Company', isActive: false });
+    hiddenRegimentOfficerId = (await createOfficer(ctx.db, { regimentId: hidden.id, name: 'Nobody Public' })).id;
+  });
+  afterAll(async () => {
+    await ctx.close();
+    rmSync(webRoot, { recursive: true, force: true });
+  });
+
+  /** Over HTTP, so the front server answers what it has ready. */
+  const statusOf = async (url: string) => (await fetch(`${base}${url}`)).status;
+
+  it('is 200 for an officer and a regiment that exist, 404 for ids that name none or nothing public', async () => {
+    expect(await statusOf(`/officer/${officerId}`)).toBe(200);
+    const before = await answeredInFront();
+    expect(await statusOf(`/officer/${officerId}`)).toBe(200);
+    expect(await answeredInFront()).toBe(before + 1);
+    expect(await statusOf(`/regiment/${regimentId}`)).toBe(200);
+    expect(await statusOf('/officer/99999999')).toBe(404);
+    expect(await statusOf('/regiment/99999999')).toBe(404);
+    expect(await statusOf('/officer/2147483648')).toBe(404);
+    // An officer of a hidden regiment is not shown (getOfficerById says Officer not found).
+    expect(await statusOf(`/officer/${hiddenRegimentOfficerId}`)).toBe(404);
+    expect(await statusOf('/no-such-page')).toBe(404);
+    expect(await statusOf('/my-reviews')).toBe(200);
+    // The API keeps its own JSON 404.
+    const api = await fetch(`${base}/api/no-such-call`);
+    expect(api.status).toBe(404);
+    expect(api.headers.get('content-type')).toContain('application/json');
+  });
+
+  it('is 404 once the officer is deleted, though its page was answered from memory before', async () => {
+    const doomed = (await createOfficer(ctx.db, { regimentId, name: 'Short Lived' })).id;
+    expect(await statusOf(`/officer/${doomed}`)).toBe(200);
+    const before = await answeredInFront();
+    expect(await statusOf(`/officer/${doomed}`)).toBe(200);
+    expect(await answeredInFront()).toBe(before + 1);
+    const { client } = await signedInClient(ctx, { isAdmin: true });
+    expect((await client.write('DELETE', `/api/admin/officers/${doomed}`)).statusCode).toBe(200);
+    expect(await statusOf(`/officer/${doomed}`)).toBe(404);
   });
 });

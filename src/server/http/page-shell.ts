@@ -1,20 +1,24 @@
 /**
- * The HTML shell every client-side route is answered with, plus what that page needs first, named
- * in its <head> so the browser fetches it while it downloads the app's code instead of after
- * running it:
+ * The HTML shell every page is answered with, plus what that page needs first, named in its <head>
+ * so the browser fetches it while it downloads the app's code instead of after running it:
  * - the page's first-screen API answers, as fetch preloads (src/core/first-screen.ts; the client
  *   waits for the same answers before its first render). `use-credentials` matches the client's
  *   fetches (credentials: 'include'), or the browser would not use the preloaded answers;
  * - the code of a page the router loads lazily, and the chunks it imports, as module preloads
  *   (read from Vite's manifest), which the app would otherwise ask for only once it runs.
+ *
+ * The status tells the truth to search engines and link previews: 200 for a screen of the app
+ * (src/core/client-routes.ts), 404 for any other path and for the page of an officer or regiment
+ * that does not exist (or is not public), which the app shows as its not-found screen.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { firstScreenPage, firstScreenRequestsOf, type FirstScreenPage } from '../../core/first-screen.js';
+import { matchClientRoute, type ClientRouteMatch } from '../../core/client-routes.js';
+import { firstScreenPageOf, firstScreenRequestsOf, type FirstScreenPage } from '../../core/first-screen.js';
 import { escapeHtml } from './escape-html.js';
 import type { ReadyAnswerSource } from './front-server.js';
-import { ResponseCache, createEntry, sendEntry, type Entry } from './response-cache.js';
+import { ResponseCache, cacheTags, createEntry, sendEntry, type CacheTag, type Entry } from './response-cache.js';
 
 /**
  * Shells already assembled and compressed, by their preloads (one per officer, regiment or search
@@ -29,6 +33,20 @@ const PAGE_MODULES: Partial<Record<FirstScreenPage['page'], string>> = {
   search: 'features/search/search-page.tsx',
 };
 
+/** A page that shows one officer or regiment: it exists while that row does. */
+export type RowPage = Extract<FirstScreenPage, { page: 'officer' | 'regiment' }>;
+
+export interface PageShellOptions {
+  /**
+   * The kept public answers (response-cache.ts). That a row page exists is kept there, under the
+   * tags of that row's own answers, so the writes that delete or hide the row forget it (in every
+   * process) and the page is asked about again.
+   */
+  cache: ResponseCache;
+  /** Whether the page's officer or regiment exists and is public (asks the database). */
+  rowExists: (page: RowPage) => Promise<boolean>;
+}
+
 interface ManifestChunk {
   file: string;
   isEntry?: boolean;
@@ -37,17 +55,23 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 export interface PageShell {
-  /** Answers a page request with its shell: ETag, 304, compressed as the client accepts. */
-  send(request: FastifyRequest, reply: FastifyReply): FastifyReply;
   /**
-   * The shell of a page with a first screen of its own (home, officer, regiment, search), for the
-   * front server: those paths are never a file or another route, so Fastify would answer them with
-   * the shell too. Any other URL is left to Fastify.
+   * Answers a page request with its shell: ETag, 304, compressed as the client accepts; 404 with
+   * the not-found page's shell for a path that is no screen of the app or a missing row.
+   */
+  send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+  /**
+   * The shell of a page with a first screen of its own (home, search, and an officer or regiment
+   * already known to exist), for the front server: those paths are never a file or another route,
+   * so Fastify would answer them with the same shell. Any other URL is left to Fastify.
    */
   readyAnswer: ReadyAnswerSource;
 }
 
-export function readPageShell(webRoot: string): PageShell {
+/** What the not-found screen needs first: the auth status, as any page without a first screen. */
+const NOT_FOUND_PAGE: FirstScreenPage = { page: 'other' };
+
+export function readPageShell(webRoot: string, { cache, rowExists }: PageShellOptions): PageShell {
   const shell = readFileSync(path.join(webRoot, 'index.html'), 'utf8');
   const manifestFile = path.join(webRoot, '.vite', 'manifest.json');
   const manifest: Manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest) : {};
@@ -62,23 +86,68 @@ export function readPageShell(webRoot: string): PageShell {
     }
     return entry;
   };
+
+  /** Whether the row is known to exist, from memory alone. */
+  const isKnownRow = (page: RowPage): boolean => cache.get(rowKey(page)) !== undefined;
+
+  /** Asks the database, and remembers a row that exists (unless a write came meanwhile). */
+  const findRow = async (request: FastifyRequest, page: RowPage): Promise<boolean> => {
+    if (isKnownRow(page)) return true;
+    const generation = cache.currentGeneration();
+    const computedAt = cache.now();
+    let exists: boolean;
+    try {
+      exists = await rowExists(page);
+    } catch (error) {
+      // The app shows its own error for what it cannot load; a 500 here would show nothing at all.
+      request.log.warn({ err: error }, 'could not tell whether the page exists; answering it');
+      return true;
+    }
+    if (exists) cache.store(generation, createEntry({ key: rowKey(page), tags: rowTags(page), computedAt, contentType: 'text/plain', body: '' }));
+    return exists;
+  };
+
   return {
-    send(request, reply) {
-      return sendEntry(request, reply, entryFor(pageOf(request.url)), assembled);
+    async send(request, reply) {
+      const { route, page } = pageOf(request.url);
+      const isFound = route !== null && (isRowPage(page) ? await findRow(request, page) : !isRowRoute(route));
+      if (!isFound) return sendEntry(request, reply, entryFor(NOT_FOUND_PAGE), assembled, 404);
+      return sendEntry(request, reply, entryFor(page), assembled);
     },
     readyAnswer(url) {
-      const page = pageOf(url);
+      const { page, pathname } = pageOf(url);
+      if (page.page === 'other' || (isRowPage(page) && !isKnownRow(page))) return undefined;
       // A path the URL parser rewrote (dot segments, doubled slashes) may route elsewhere in Fastify.
-      if (page.page === 'other' || page.pathname !== (url.split('?', 1)[0] ?? url)) return undefined;
+      if (pathname !== (url.split('?', 1)[0] ?? url)) return undefined;
       return { entry: entryFor(page), cache: assembled };
     },
   };
 }
 
-/** The router's page at this URL, with the path as the URL parser read it. */
-function pageOf(url: string): FirstScreenPage & { pathname: string } {
+function isRowPage(page: FirstScreenPage): page is RowPage {
+  return page.page === 'officer' || page.page === 'regiment';
+}
+
+/** An officer or regiment route, whose id may name no row (then the page is 'other'). */
+function isRowRoute(route: ClientRouteMatch): boolean {
+  return route.route === 'officer' || route.route === 'regiment';
+}
+
+/** Where a row's existence is kept. With a space: no request URL can equal it and be answered with it. */
+function rowKey(page: RowPage): string {
+  return `page-exists ${page.page}:${page.id}`;
+}
+
+/** The writes that forget the row's own answers forget its existence too. */
+function rowTags(page: RowPage): CacheTag[] {
+  return page.page === 'officer' ? [cacheTags.officer(page.id)] : [cacheTags.lists];
+}
+
+/** The route and page at this URL, with the path as the URL parser read it. */
+function pageOf(url: string): { route: ClientRouteMatch | null; page: FirstScreenPage; pathname: string } {
   const { pathname, search } = new URL(url, 'http://localhost');
-  return { ...firstScreenPage(pathname, search), pathname };
+  const route = matchClientRoute(pathname);
+  return { route, page: firstScreenPageOf(route, search), pathname };
 }
 
 /** Every chunk a manifest entry imports statically, itself included. */
@@ -121,5 +190,5 @@ function withLinks(shell: string, links: string): string {
 }
 
 export function shellWithPreloads(shell: string, url: string, manifest: Manifest = {}): string {
-  return withLinks(shell, preloadLinks(pageOf(url), moduleLinksByPage(manifest)));
+  return withLinks(shell, preloadLinks(pageOf(url).page, moduleLinksByPage(manifest)));
 }

@@ -381,7 +381,7 @@ function etagMatches(header: string | undefined, etag: string): boolean {
 
 /** What a kept entry answers a request with: its ETag (304 when the client has it), compressed as the client accepts. */
 export interface ReadyAnswer {
-  status: 200 | 304;
+  status: 200 | 304 | 404;
   headers: Record<string, string>;
   body: Buffer | undefined;
 }
@@ -391,24 +391,23 @@ export interface ReadyAnswer {
  * in the plugin's onSend) and for the front server, which answers before Fastify
  * (front-server.ts): both send the same headers and bytes.
  */
-export function answerWith(entry: Entry, cache: ResponseCache, requestHeaders: IncomingHttpHeaders): ReadyAnswer {
-  const headers: Record<string, string> = {
-    'content-type': entry.contentType,
-    etag: entry.etag,
-    'cache-control': 'no-cache',
-    vary: 'Accept-Encoding',
-  };
-  if (etagMatches(requestHeaders['if-none-match'], entry.etag)) return { status: 304, headers, body: undefined };
+export function answerWith(entry: Entry, cache: ResponseCache, requestHeaders: IncomingHttpHeaders, status: 200 | 404 = 200): ReadyAnswer {
+  const headers: Record<string, string> = { 'content-type': entry.contentType, 'cache-control': 'no-cache', vary: 'Accept-Encoding' };
+  // The entry's body sent as a 404 (the app's not-found page) is not the entry: no ETag, no 304.
+  if (status === 200) {
+    headers.etag = entry.etag;
+    if (etagMatches(requestHeaders['if-none-match'], entry.etag)) return { status: 304, headers, body: undefined };
+  }
   const encoding = preferredEncoding(requestHeaders['accept-encoding']);
   const body = cache.variant(entry, encoding);
   // A set Content-Encoding also tells @fastify/compress the body is already encoded.
   if (body !== entry.identity) headers['content-encoding'] = encoding;
-  return { status: 200, headers, body };
+  return { status, headers, body };
 }
 
-/** Answers through Fastify with a kept entry. */
-export function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: Entry, cache: ResponseCache) {
-  const answer = answerWith(entry, cache, request.headers);
+/** Answers through Fastify with a kept entry (with 404: its body, as the answer to a missing page). */
+export function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: Entry, cache: ResponseCache, status: 200 | 404 = 200) {
+  const answer = answerWith(entry, cache, request.headers, status);
   return reply.code(answer.status).headers(answer.headers).send(answer.body);
 }
 

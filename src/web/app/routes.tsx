@@ -1,7 +1,40 @@
 import type { RouteObject } from 'react-router';
+import { CLIENT_ROUTES, type ClientRoute } from '../../core/client-routes';
 import { HomePage } from '../features/home/home-page';
 import { Layout, LayoutFallback } from './shell/layout';
 import { RouteError } from './route-error';
+
+type LazyScreen = NonNullable<Extract<RouteObject, { index?: false }>['lazy']>;
+
+/**
+ * The code of each screen but Home, by route (CLIENT_ROUTES in src/core holds their paths, which
+ * the server reads too): every route has one, or this does not compile.
+ */
+const LAZY_SCREENS: Record<Exclude<ClientRoute, 'home'>, LazyScreen> = {
+  login: () => import('../features/auth/login-page'),
+  register: () => import('../features/auth/register-page'),
+  verifyEmail: () => import('../features/auth/verify-email-page'),
+  forgotPassword: () => import('../features/auth/forgot-password-page'),
+  resetPassword: () => import('../features/auth/reset-password-page'),
+  authAction: () => import('../features/auth/auth-action-page'),
+  officer: () => import('../features/officers/officer-page'),
+  regiment: () => import('../features/regiments/regiment-page'),
+  search: () => import('../features/search/search-page'),
+  createReview: () => import('../features/reviews/create-review-page'),
+  myReviews: () => import('../features/reviews/my-reviews-page'),
+  myStats: () => import('../features/stats/my-stats-page'),
+  registerRegiment: () => import('../features/registrations/register-regiment-page'),
+  registerOfficer: () => import('../features/registrations/register-officer-page'),
+  admin: () => import('../features/admin/admin-dashboard-page'),
+  adminOfficers: () => import('../features/admin/admin-officers-page'),
+  adminAllOfficers: () => import('../features/admin/admin-all-officers-page'),
+  adminRegiments: () => import('../features/admin/admin-regiments-page'),
+  adminAllRegiments: () => import('../features/admin/admin-all-regiments-page'),
+  adminManageUsers: () => import('../features/admin/manage-users-page'),
+  adminReviews: () => import('../features/admin/review-moderation-page'),
+  privacyPolicy: () => import('../features/legal/privacy-page'),
+  termsOfService: () => import('../features/legal/terms-page'),
+};
 
 /**
  * The screens of spec section 2. React Router matches paths case-insensitively and ignores a
@@ -17,30 +50,12 @@ export const routes: RouteObject[] = [
     HydrateFallback: LayoutFallback,
     children: [
       { index: true, Component: HomePage },
-      { path: 'login', lazy: () => import('../features/auth/login-page') },
-      { path: 'register', lazy: () => import('../features/auth/register-page') },
-      { path: 'verify-email', lazy: () => import('../features/auth/verify-email-page') },
-      { path: 'forgot-password', lazy: () => import('../features/auth/forgot-password-page') },
-      { path: 'reset-password', lazy: () => import('../features/auth/reset-password-page') },
-      // The mailed links' callback: mode picks the verification or the reset screen.
-      { path: '__/auth/action', lazy: () => import('../features/auth/auth-action-page') },
-      { path: 'officer/:id', lazy: () => import('../features/officers/officer-page') },
-      { path: 'regiment/:id', lazy: () => import('../features/regiments/regiment-page') },
-      { path: 'search', lazy: () => import('../features/search/search-page') },
-      { path: 'create-review/:officerId', lazy: () => import('../features/reviews/create-review-page') },
-      { path: 'my-reviews', lazy: () => import('../features/reviews/my-reviews-page') },
-      { path: 'my-stats', lazy: () => import('../features/stats/my-stats-page') },
-      { path: 'register-regiment', lazy: () => import('../features/registrations/register-regiment-page') },
-      { path: 'register-officer', lazy: () => import('../features/registrations/register-officer-page') },
-      { path: 'admin', lazy: () => import('../features/admin/admin-dashboard-page') },
-      { path: 'admin/officers', lazy: () => import('../features/admin/admin-officers-page') },
-      { path: 'admin/officers/all', lazy: () => import('../features/admin/admin-all-officers-page') },
-      { path: 'admin/regiments', lazy: () => import('../features/admin/admin-regiments-page') },
-      { path: 'admin/regiments/all', lazy: () => import('../features/admin/admin-all-regiments-page') },
-      { path: 'admin/manage-users', lazy: () => import('../features/admin/manage-users-page') },
-      { path: 'admin/reviews', lazy: () => import('../features/admin/review-moderation-page') },
-      { path: 'privacy-policy', lazy: () => import('../features/legal/privacy-page') },
-      { path: 'terms-of-service', lazy: () => import('../features/legal/terms-page') },
+      ...(Object.entries(LAZY_SCREENS) as Array<[Exclude<ClientRoute, 'home'>, LazyScreen]>).map(([route, lazy]) => ({
+        // Relative to the layout route: 'officer/:id'.
+        path: CLIENT_ROUTES[route].slice(1),
+        lazy,
+      })),
+      // Any other path: the not-found screen (the server answers it with 404).
       { path: '*', lazy: () => import('./not-found') },
     ],
   },

@@ -82,6 +82,22 @@ export async function getOfficerById(db: Executor, officerId: number): Promise<O
   return officer;
 }
 
+/**
+ * Whether /officer/{id} shows an officer: the same condition as getOfficerById, without reading the
+ * officer. The page's HTML is answered 404 otherwise (src/server/http/page-shell.ts).
+ */
+export async function officerIsPublic(db: Executor, officerId: number): Promise<boolean> {
+  const query = prepared(db, 'officer_is_public', (db, name) =>
+    db
+      .select({ id: officers.id })
+      .from(officers)
+      .innerJoin(regiments, eq(regiments.id, officers.regimentId))
+      .where(and(isPublicOfficer, eq(officers.id, sql.placeholder('officerId'))))
+      .prepare(name),
+  );
+  return (await query.execute({ officerId })).length > 0;
+}
+
 /** Officers with more than one review, best first (spec section 9: top lists need more than 1). */
 export async function listTopOfficers(db: Executor, sideCode?: SideCode): Promise<Officer[]> {
   const top = (db: Executor, name: string, bySide?: SQL) =>

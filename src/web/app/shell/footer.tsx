@@ -6,7 +6,7 @@ const linkClass = 'text-stone-300 hover:text-white hover:underline';
 export function Footer() {
   return (
     <footer className="mt-16 border-t border-black/20 bg-navy text-sm text-stone-300">
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
+      <div className="mx-auto grid max-w-6xl grid-cols-1 gap-8 px-4 py-10 sm:grid-cols-3">
         <div>
           <p className="font-serif text-base font-semibold text-white">WoR Officer Ratings</p>
           <p className="mt-2">Honest ratings of the officers who lead War of Rights regiments, by the players who follow them.</p>

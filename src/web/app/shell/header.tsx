@@ -32,21 +32,43 @@ function VisitorButtons() {
   );
 }
 
+// One line each: a label that wrapped made the header two or three lines tall.
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  cn('rounded px-3 py-2 text-sm font-medium text-stone-200 hover:bg-white/10 hover:text-white', isActive && 'bg-white/10 text-white');
+  cn('rounded px-3 py-2 text-sm font-medium whitespace-nowrap text-stone-200 hover:bg-white/10 hover:text-white', isActive && 'bg-white/10 text-white');
+
+/**
+ * Where the links stop folding into the menu button (static class names, for Tailwind). A visitor
+ * has two links, which fit from 768 px. A signed-in admin has five and the user menu (a name of up
+ * to 10rem): about 1,090 px on one line, which wrapped onto two or three lines below that; they fold
+ * below 1280 px instead.
+ */
+const NAV_FOLD = {
+  visitor: {
+    nav: 'md:flex',
+    open: 'absolute top-16 right-0 left-0 flex flex-col bg-navy p-2 shadow-lg md:static md:flex-row md:p-0 md:shadow-none',
+    button: 'md:hidden',
+  },
+  signedIn: {
+    nav: 'xl:flex',
+    open: 'absolute top-16 right-0 left-0 flex flex-col bg-navy p-2 shadow-lg xl:static xl:flex-row xl:p-0 xl:shadow-none',
+    button: 'xl:hidden',
+  },
+} as const;
 
 export function Header() {
   const { user, isLoading } = useAuth();
   const [menuOpen, setMenuOpen] = useState(false);
+  const fold = user ? NAV_FOLD.signedIn : NAV_FOLD.visitor;
 
   return (
     <header className="sticky top-0 z-30 border-b border-black/20 bg-navy text-white shadow">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
-        <Link to="/" className="flex items-center gap-2 font-serif text-lg font-bold tracking-wide" aria-label="War of Rights Officer Ratings, home">
+        {/* The name starts with the visible text (WCAG 2.5.3, label in name): speech users say what they see. */}
+        <Link to="/" className="flex shrink-0 items-center gap-2 font-serif text-lg font-bold tracking-wide" aria-label="WoR Officer Ratings, home">
           <Star className="h-6 w-6 fill-brass text-brass" aria-hidden />
-          <span className="hidden sm:inline">WoR Officer Ratings</span>
+          <span className="hidden whitespace-nowrap sm:inline">WoR Officer Ratings</span>
         </Link>
-        <nav aria-label="Main" className={cn('flex-1 items-center gap-1 md:flex', menuOpen ? 'absolute top-16 right-0 left-0 flex flex-col bg-navy p-2 shadow-lg md:static md:flex-row md:p-0 md:shadow-none' : 'hidden')}>
+        <nav aria-label="Main" className={cn('flex-1 items-center gap-1', fold.nav, menuOpen ? fold.open : 'hidden')}>
           <NavLink to="/" end className={navLinkClass} onClick={() => setMenuOpen(false)}>
             Home
           </NavLink>
@@ -71,7 +93,7 @@ export function Header() {
             </>
           )}
         </nav>
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ml-auto flex shrink-0 items-center gap-2">
           {isLoading ? (
             // Until the auth status is known, the visitor's buttons hold their place unseen, so the
             // header does not shift (and move the page with it) when they appear.
@@ -88,7 +110,7 @@ export function Header() {
           <Button
             variant="ghostLight"
             size="icon"
-            className="md:hidden"
+            className={fold.button}
             aria-label="Menu"
             aria-expanded={menuOpen}
             onClick={() => setMenuOpen((open) => !open)}

@@ -21,8 +21,9 @@ export function RegimentCard({ regiment }: { regiment: Regiment }) {
         </span>
       )}
       <div className="min-w-0 flex-1">
-        <div className="flex items-start justify-between gap-2">
-          <p className="font-semibold group-hover:underline">{regiment.name}</p>
+        {/* The badge goes under a long name on a narrow phone rather than pushing the card past the screen's edge. */}
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <p className="min-w-0 font-semibold break-words group-hover:underline">{regiment.name}</p>
           <SideBadge name={regiment.side.name} code={regiment.side.code} />
         </div>
         <div className="mt-1 flex flex-wrap items-center gap-2 text-sm">

@@ -36,7 +36,7 @@ function AdminDashboard() {
         <LoadFailedAlert title="The dashboard could not be loaded" error={dashboard.error} onRetry={() => void dashboard.refetch()} />
       )}
 
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <PendingCountCard
           title="Pending Regiment Registrations"
           count={counts?.pendingRegimentRegistrations}
@@ -59,7 +59,7 @@ function AdminDashboard() {
           <CardDescription>Every regiment, officer, flagged review and user account.</CardDescription>
         </CardHeader>
         <CardContent>
-          <nav aria-label="Content management" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          <nav aria-label="Content management" className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
             <ManagementLink to="/admin/regiments/all" icon={<Shield className="h-4 w-4" aria-hidden />} label={MSG.admin.allRegiments} />
             <ManagementLink to="/admin/officers/all" icon={<UserRound className="h-4 w-4" aria-hidden />} label={MSG.admin.allOfficers} />
             <ManagementLink to="/admin/reviews" icon={<Flag className="h-4 w-4" aria-hidden />} label={MSG.admin.reviewModeration} />

@@ -56,7 +56,7 @@ function OfficerProfile({ id }: { id: number }) {
   return (
     <div className="space-y-8">
       {officer ? <OfficerHeader officer={officer} user={user} /> : <OfficerHeaderSkeleton />}
-      <div className="grid items-start gap-8 lg:grid-cols-3">
+      <div className="grid grid-cols-1 items-start gap-8 lg:grid-cols-3">
         <div className="space-y-6">
           {officer ? (
             <>

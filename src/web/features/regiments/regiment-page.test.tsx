@@ -30,8 +30,10 @@ describe('regiment page', () => {
     expect(within(header).getByText('/5.0')).toBeInTheDocument();
     expect(within(header).getByText('Reviews').nextElementSibling).toHaveTextContent('14');
     expect(within(header).getByText('Officers').nextElementSibling).toHaveTextContent('2');
-    // Without a banner image the header shows the side's colours.
-    expect(within(header).getByTestId('regiment-banner-fallback')).toHaveClass('from-union-dark');
+    // Without a banner image the header itself carries the side's colours, as the officer's does,
+    // and keeps no empty banner box.
+    expect(header).toHaveClass('bg-linear-to-r', 'from-union-dark', 'to-union', 'text-white');
+    expect(within(header).queryByRole('img', { name: /banner/ })).not.toBeInTheDocument();
 
     expect(screen.getByRole('heading', { name: 'About the Regiment' })).toBeInTheDocument();
     expect(screen.getByText('Skirmishers of the Iron Brigade.')).toBeInTheDocument();
@@ -51,8 +53,8 @@ describe('regiment page', () => {
 
     expect(await screen.findByRole('img', { name: '5th Wisconsin banner' })).toHaveAttribute('src', '/uploads/banner.png');
     expect(screen.getByRole('img', { name: '5th Wisconsin icon' })).toHaveAttribute('src', '/uploads/icon.png');
-    expect(screen.queryByTestId('regiment-banner-fallback')).not.toBeInTheDocument();
     expect(screen.getByText('Confederate')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 }).closest('header')).toHaveClass('from-confederate-dark', 'to-confederate');
   });
 
   it("says 'No description available.' and 'No Officers Found' for an empty regiment", async () => {

@@ -62,11 +62,16 @@ function RegimentProfile({ id }: { id: number }) {
   );
 }
 
+/**
+ * Coloured by side, as the officer's header is. A banner, when the regiment has one, sits on top
+ * with the icon over its lower edge; without one the header is just its coloured block (it used to
+ * keep a banner-sized box that showed as 220 px of blank white on every regiment without a banner).
+ */
 function RegimentHeader({ regiment }: { regiment: Regiment }) {
-  const theme = sideTheme(regiment.side.code);
+  const hasBanner = Boolean(regiment.bannerImageUrl);
   return (
-    <header className="overflow-hidden rounded-xl bg-white shadow-md">
-      {regiment.bannerImageUrl ? (
+    <header className={cn('overflow-hidden rounded-xl bg-linear-to-r text-white shadow-md', sideTheme(regiment.side.code).header)}>
+      {regiment.bannerImageUrl && (
         <img
           src={regiment.bannerImageUrl}
           alt={`${regiment.name} banner`}
@@ -74,42 +79,32 @@ function RegimentHeader({ regiment }: { regiment: Regiment }) {
           height={300}
           className="h-36 w-full object-cover sm:h-56"
         />
-      ) : (
-        // No banner: the side's colours with faint diagonal stripes, like a regimental colour.
-        <div
-          data-testid="regiment-banner-fallback"
-          className={cn('h-36 w-full bg-linear-to-br sm:h-56', theme.header)}
-          style={{
-            backgroundImage:
-              'repeating-linear-gradient(135deg, rgb(255 255 255 / 0.06) 0 14px, transparent 14px 28px)',
-          }}
-        />
       )}
-      <div className="flex flex-col gap-4 px-6 pb-6 sm:flex-row sm:items-end">
+      <div className={cn('flex flex-col gap-6 sm:flex-row', hasBanner ? 'px-6 pb-6 sm:items-end sm:px-8 sm:pb-8' : 'p-6 sm:items-center sm:p-8')}>
         {regiment.iconImageUrl ? (
           <img
             src={regiment.iconImageUrl}
             alt={`${regiment.name} icon`}
             width={112}
             height={112}
-            className="-mt-14 h-28 w-28 shrink-0 rounded-lg border-4 border-white bg-white object-cover shadow"
+            className={cn('h-28 w-28 shrink-0 rounded-lg bg-white object-cover ring-4 ring-white/30', hasBanner && '-mt-14')}
           />
         ) : (
           <span
             className={cn(
-              '-mt-14 flex h-28 w-28 shrink-0 items-center justify-center rounded-lg border-4 border-white bg-linear-to-br text-white shadow',
-              theme.header,
+              'flex h-28 w-28 shrink-0 items-center justify-center rounded-lg bg-white/10 text-white/70 ring-4 ring-white/30',
+              hasBanner && '-mt-14',
             )}
             aria-hidden
           >
-            <Shield className="h-12 w-12" />
+            <Shield className="h-14 w-14" />
           </span>
         )}
-        <div className="min-w-0 flex-1 pt-2">
+        <div className="min-w-0 flex-1">
           <h1 className="text-3xl font-bold break-words sm:text-4xl">{regiment.name}</h1>
-          <SideBadge name={regiment.side.name} code={regiment.side.code} className="mt-2" />
+          <SideBadge name={regiment.side.name} code={regiment.side.code} className="mt-2 ring-1 ring-white/40" />
         </div>
-        <dl className="flex flex-wrap gap-x-8 gap-y-3 text-sm">
+        <dl className="flex flex-wrap gap-x-8 gap-y-3 rounded-lg bg-white px-5 py-4 text-sm text-ink shadow-sm">
           <Stat term="Average rating">
             <span className="flex flex-wrap items-center gap-2">
               <StarRating value={regiment.averageRating} />
@@ -155,7 +150,7 @@ function RegimentOfficers({ regimentId }: { regimentId: number }) {
         Officers
       </h2>
       {isPending ? (
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" role="status" aria-label="Loading officers">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" role="status" aria-label="Loading officers">
           {Array.from({ length: 3 }, (_, i) => (
             <div key={i} className="flex gap-4 rounded-lg border border-stone-200 bg-white p-4 shadow-sm">
               <div className="h-14 w-14 shrink-0 overflow-hidden rounded-full">
@@ -174,7 +169,7 @@ function RegimentOfficers({ regimentId }: { regimentId: number }) {
       ) : officers.length === 0 ? (
         <EmptyState title={MSG.regiment.noOfficers}>No officers have joined this regiment yet.</EmptyState>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Officers of the regiment">
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Officers of the regiment">
           {officers.map((officer) => (
             <li key={officer.id}>
               <OfficerCard officer={officer} />
@@ -186,21 +181,21 @@ function RegimentOfficers({ regimentId }: { regimentId: number }) {
   );
 }
 
+/** The header without a banner (most regiments have none), so the page below does not jump when it loads. */
 function RegimentHeaderSkeleton() {
   return (
-    <div className="overflow-hidden rounded-xl bg-white shadow-md" role="status" aria-label="Loading regiment">
-      <div className="h-36 w-full animate-pulse bg-stone-200 sm:h-56" aria-hidden />
-      <div className="flex flex-col gap-4 px-6 pb-6 sm:flex-row sm:items-end">
-        <div className="-mt-14 h-28 w-28 shrink-0 overflow-hidden rounded-lg border-4 border-white bg-white shadow">
+    <div className="rounded-xl border border-stone-200 bg-white p-6 shadow-md sm:p-8" role="status" aria-label="Loading regiment">
+      <div className="flex flex-col gap-6 sm:flex-row sm:items-center">
+        <div className="h-28 w-28 shrink-0 overflow-hidden rounded-lg">
           <Skeleton className="h-full w-full" />
         </div>
-        <div className="flex-1 space-y-2 pt-2">
+        <div className="flex-1 space-y-2">
           <Skeleton className="h-9 w-64" />
           <div className="h-5 w-20 overflow-hidden rounded-full">
             <Skeleton className="h-full w-full" />
           </div>
         </div>
-        <Skeleton className="h-12 w-72" />
+        <Skeleton className="h-20 w-72 max-w-full" />
       </div>
     </div>
   );

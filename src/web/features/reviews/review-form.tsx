@@ -117,7 +117,8 @@ function OverallPreview({ control }: { control: Control<ReviewFormValues> }) {
   const [leadership, tactics, communication, fairness] = useWatch({ control, name: [...RATING_CATEGORIES] });
   const overall = computeOverallRating({ leadership, tactics, communication, fairness });
   return (
-    <div className="flex flex-wrap items-center justify-between gap-3 rounded-md bg-parchment px-4 py-3">
+    // On a light stone, not parchment: the yellow band and the grey '/5.0' lack contrast on parchment (WCAG 1.4.3).
+    <div className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-stone-200 bg-stone-50 px-4 py-3">
       <span id={id} className="text-sm font-semibold">
         Overall Rating
       </span>

@@ -66,7 +66,7 @@ export function SearchResults({
   }
   if (isPending) {
     return (
-      <div aria-busy="true" aria-label={`Loading ${noun.plural}`} role="status" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <div aria-busy="true" aria-label={`Loading ${noun.plural}`} role="status" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {Array.from({ length: SKELETON_CARDS }, (_, i) => (
           <Skeleton key={i} className="h-24" />
         ))}
@@ -82,7 +82,7 @@ export function SearchResults({
         <EmptyState title={emptyTitle} />
       ) : (
         <>
-          <ul aria-label={label} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <ul aria-label={label} className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {children}
           </ul>
           <MoreResults paging={paging} shownCount={shownCount} totalCount={totalCount} noun={noun} />

@@ -14,7 +14,7 @@ export function FeaturedRegimentsSection() {
   return (
     <HomeSection id="featured-regiments" title={MSG.home.featuredRegiments}>
       {regiments.isPending ? (
-        <ul className="grid gap-4 sm:grid-cols-2" aria-busy="true" aria-label="Loading featured regiments">
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2" aria-busy="true" aria-label="Loading featured regiments">
           {Array.from({ length: 2 }, (_, i) => (
             <li key={i}>
               <Skeleton className="h-24" />
@@ -37,7 +37,7 @@ function FeaturedRegimentList({ featured }: { featured: ReturnType<typeof select
     return <EmptyState title="No rated regiments yet">Regiments appear here once their officers have been reviewed.</EmptyState>;
   }
   return (
-    <ul className="grid gap-4 sm:grid-cols-2">
+    <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2">
       {featured.map((regiment) => (
         <li key={regiment.id}>
           <RegimentCard regiment={regiment} />

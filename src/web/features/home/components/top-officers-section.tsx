@@ -42,7 +42,7 @@ export function TopOfficersSection() {
   return (
     <HomeSection id="top-officers" title={MSG.home.topOfficers} aside={filters}>
       {officers.isPending ? (
-        <ul className="grid gap-4 sm:grid-cols-2" aria-busy="true" aria-label="Loading top officers">
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2" aria-busy="true" aria-label="Loading top officers">
           {Array.from({ length: 4 }, (_, i) => (
             <li key={i}>
               <Skeleton className="h-24" />
@@ -56,7 +56,7 @@ export function TopOfficersSection() {
       ) : officers.data.length === 0 ? (
         <EmptyState title={MSG.home.noTopOfficers} />
       ) : (
-        <ol className="grid gap-4 sm:grid-cols-2">
+        <ol className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           {officers.data.map((officer) => (
             <li key={officer.id}>
               <OfficerCard officer={officer} />

@@ -25,7 +25,7 @@ export function WelcomeBanner({ user }: { user: AuthUser }) {
       <h1 id="welcome-heading" className="text-3xl font-bold sm:text-4xl">
         {MSG.home.welcomeBack(user.username)}
       </h1>
-      <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <ul className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {cards.map(({ to, title, text, Icon }) => (
           <li key={to}>
             <Link

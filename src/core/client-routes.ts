@@ -1,0 +1,93 @@
+/**
+ * The web app's screens: the route list of spec section 2, in one place. The router
+ * (src/web/app/routes.tsx) builds its routes from it, and the server (page-shell.ts) answers a path
+ * on it with the app and 200, and any other path with the app's not-found screen and 404, so that
+ * search engines and link previews see the truth.
+ *
+ * Paths match case-insensitively and with or without a trailing slash; `:name` is a parameter of
+ * one path segment, as in React Router.
+ */
+export const CLIENT_ROUTES = {
+  home: '/',
+  login: '/login',
+  register: '/register',
+  verifyEmail: '/verify-email',
+  forgotPassword: '/forgot-password',
+  // The mailed links' callback: its mode picks the verification or the reset screen.
+  authAction: '/__/auth/action',
+  resetPassword: '/reset-password',
+  officer: '/officer/:id',
+  regiment: '/regiment/:id',
+  search: '/search',
+  createReview: '/create-review/:officerId',
+  myReviews: '/my-reviews',
+  registerRegiment: '/register-regiment',
+  registerOfficer: '/register-officer',
+  myStats: '/my-stats',
+  admin: '/admin',
+  adminOfficers: '/admin/officers',
+  adminRegiments: '/admin/regiments',
+  adminAllOfficers: '/admin/officers/all',
+  adminAllRegiments: '/admin/regiments/all',
+  adminManageUsers: '/admin/manage-users',
+  adminReviews: '/admin/reviews',
+  privacyPolicy: '/privacy-policy',
+  termsOfService: '/terms-of-service',
+} as const;
+
+export type ClientRoute = keyof typeof CLIENT_ROUTES;
+
+export interface ClientRouteMatch {
+  route: ClientRoute;
+  /** The path's parameters, percent-decoded as the router decodes them. */
+  params: Record<string, string>;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Each route's pattern as a regular expression, with its parameters' names in order. */
+const MATCHERS = (Object.entries(CLIENT_ROUTES) as Array<[ClientRoute, string]>).map(([route, path]) => {
+  const names: string[] = [];
+  const pattern = path
+    .split('/')
+    .filter((segment) => segment !== '')
+    .map((segment) => {
+      if (!segment.startsWith(':')) return `/${escapeRegExp(segment)}`;
+      names.push(segment.slice(1));
+      return '/([^/]+)';
+    })
+    .join('');
+  return { route, names, regExp: new RegExp(`^${pattern}/*$`, 'i') };
+});
+
+/**
+ * The path as React Router reads it: each segment percent-decoded, an encoded slash kept as %2F (it
+ * does not separate segments); a malformed escape leaves the path as it is.
+ */
+function decodePath(pathname: string): string {
+  // Nearly every path has nothing to decode (the officer page's HTML is a hot path).
+  if (!pathname.includes('%')) return pathname;
+  try {
+    return pathname
+      .split('/')
+      .map((segment) => decodeURIComponent(segment).replace(/\//g, '%2F'))
+      .join('/');
+  } catch {
+    return pathname;
+  }
+}
+
+/** The screen at this path (no query string), or null when the app has none: its not-found screen. */
+export function matchClientRoute(pathname: string): ClientRouteMatch | null {
+  const decoded = decodePath(pathname);
+  for (const { route, names, regExp } of MATCHERS) {
+    const found = regExp.exec(decoded);
+    if (!found) continue;
+    const params: Record<string, string> = {};
+    for (const [index, name] of names.entries()) params[name] = found[index + 1]!.replace(/%2F/g, '/');
+    return { route, params };
+  }
+  return null;
+}
