@@ -29,6 +29,7 @@ async function main() {
   metrics.collectProcessMetrics();
   if (handle.poolStats) metrics.watchPool(handle.poolStats);
   const app = await buildApp({ config, db: handle.db, rateLimitStore: redisStore, cacheBus, metrics });
+  metrics.watchMemory({ embeddedDatabase: handle.memoryBytes, responseCache: () => app.responseCache.size.bytes });
   const metricsServer = config.metrics ? await startMetricsServer(metrics, config.metrics.port, config.metrics.host) : null;
   if (config.steam.fake) app.log.warn(`Steam sign-in and statistics use the development fake at ${config.steam.openIdUrl}`);
 
