@@ -35,10 +35,10 @@ async function main() {
 
   if (wantsSeed && (await isDatabaseEmpty(handle.db))) {
     app.log.info('Empty database: seeding demo data');
-    const accounts = await seedDemoData(handle.db, config.dataDir);
-    announceDemoAccounts(app.log, accounts);
+    const accounts = await seedDemoData(handle.db, config.dataDir, { databaseUrl: config.databaseUrl });
+    announceDemoAccounts(app.log, accounts, config.dataDir, config.databaseUrl);
   } else if (wantsSeed) {
-    announceDemoAccounts(app.log, null, config.dataDir);
+    announceDemoAccounts(app.log, null, config.dataDir, config.databaseUrl);
   }
 
   // Expired sessions are dead already (findSession checks expiry); this only keeps the table small.
