@@ -75,7 +75,8 @@ await db.close();
  * an interrupted creation never leaves a half-made database that the next start would try to open.
  */
 async function createDataDirInChildProcess(dir: string): Promise<void> {
-  const partial = `${dir}.creating-${process.pid}`;
+  // Absolute: the child runs in the project's folder, which need not be this process's.
+  const partial = path.resolve(`${dir}.creating-${process.pid}`);
   rmSync(partial, { recursive: true, force: true });
   const stderr: string[] = [];
   const exitCode = await new Promise<number | null>((resolve, reject) => {
