@@ -61,6 +61,7 @@ const env = {
 if (process.env.TEST_DATABASE_URL) {
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await admin.connect();
+  // The seed names its accounts file after the database: e2e/support.ts reads demo-accounts-wor_e2e.json.
   await admin.query('DROP DATABASE IF EXISTS wor_e2e WITH (FORCE)');
   await admin.query('CREATE DATABASE wor_e2e');
   await admin.end();

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { expect, type Page } from '@playwright/test';
+import { demoAccountsFileName } from '../src/server/db/seed/accounts-file.js';
 
 export const E2E_PORT = process.env.E2E_PORT ?? '3100';
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `wor-e2e-${E2E_PORT}`);
@@ -13,9 +14,13 @@ export interface DemoAccount {
   password: string;
 }
 
-/** The demo accounts the server seeded and wrote to its data folder. */
+/**
+ * The demo accounts the server seeded and wrote to its data folder, in the file of the database it
+ * runs on: the embedded one, or the PostgreSQL database e2e/serve.mjs creates (wor_e2e).
+ */
 export function demoAccounts(): { admin: DemoAccount; user: DemoAccount } {
-  return JSON.parse(readFileSync(path.join(E2E_DATA_DIR, 'demo-accounts.json'), 'utf8'));
+  const file = demoAccountsFileName(process.env.TEST_DATABASE_URL ? 'wor_e2e' : null);
+  return JSON.parse(readFileSync(path.join(E2E_DATA_DIR, file), 'utf8'));
 }
 
 let counter = 0;

@@ -29,15 +29,16 @@ async function main() {
   metrics.collectProcessMetrics();
   if (handle.poolStats) metrics.watchPool(handle.poolStats);
   const app = await buildApp({ config, db: handle.db, rateLimitStore: redisStore, cacheBus, metrics });
+  metrics.watchMemory({ embeddedDatabase: handle.memoryBytes, responseCache: () => app.responseCache.size.bytes });
   const metricsServer = config.metrics ? await startMetricsServer(metrics, config.metrics.port, config.metrics.host) : null;
   if (config.steam.fake) app.log.warn(`Steam sign-in and statistics use the development fake at ${config.steam.openIdUrl}`);
 
   if (wantsSeed && (await isDatabaseEmpty(handle.db))) {
     app.log.info('Empty database: seeding demo data');
-    const accounts = await seedDemoData(handle.db, config.dataDir);
-    announceDemoAccounts(app.log, accounts);
+    const accounts = await seedDemoData(handle.db, config.dataDir, { databaseUrl: config.databaseUrl });
+    announceDemoAccounts(app.log, accounts, config.dataDir, config.databaseUrl);
   } else if (wantsSeed) {
-    announceDemoAccounts(app.log, null, config.dataDir);
+    announceDemoAccounts(app.log, null, config.dataDir, config.databaseUrl);
   }
 
   // Expired sessions are dead already (findSession checks expiry); this only keeps the table small.

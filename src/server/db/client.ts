@@ -4,8 +4,6 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -14,6 +12,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { projectRoot } from '../paths.js';
+import { openEmbeddedEngine } from './embedded.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -28,6 +27,8 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** The connection pool's figures (PostgreSQL only: PGlite is one connection in this process). */
   poolStats?: () => { total: number; idle: number; waiting: number };
+  /** Bytes of the embedded engine's WebAssembly heap (PGlite only): it grows and never shrinks. */
+  memoryBytes?: () => number;
 }
 
 export interface DatabaseOptions {
@@ -70,10 +71,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   const dir = options.pgliteDir ?? 'memory://';
   if (!dir.startsWith('memory://')) mkdirSync(path.dirname(dir), { recursive: true });
-  const client = await PGlite.create(dir, { extensions: { pg_trgm }, loadDataDir: options.pgliteSnapshot });
+  const client = await openEmbeddedEngine(dir, options.pgliteSnapshot);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   await migratePglite(db as never, { migrationsFolder: migrationsFolder() });
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', close: () => client.close(), memoryBytes: () => client.Module.HEAPU8.byteLength };
 }
 
 /**

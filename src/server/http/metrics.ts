@@ -71,6 +71,18 @@ export class Metrics {
     gauge('db_pool_waiting_requests', 'Queries waiting for a connection', (s) => s.waiting);
   }
 
+  /**
+   * Memory outside the V8 heap that the process figures cannot name: the embedded engine's
+   * WebAssembly heap (PGlite only; it never shrinks, decision 0018) and the response cache's bodies.
+   */
+  watchMemory(read: { embeddedDatabase?: () => number; responseCache: () => number }): void {
+    const { embeddedDatabase, responseCache } = read;
+    if (embeddedDatabase) {
+      new Gauge({ name: 'db_embedded_memory_bytes', help: 'WebAssembly heap of the embedded database (PGlite)', registers: [this.registry], collect() { this.set(embeddedDatabase()); } });
+    }
+    new Gauge({ name: 'response_cache_bytes', help: 'Bytes the response cache holds (bodies, keys and a fixed overhead per entry)', registers: [this.registry], collect() { this.set(responseCache()); } });
+  }
+
   observe(route: string | undefined, method: string, status: number, seconds: number): void {
     const labels = { route: route ?? UNMATCHED, method, status: String(status) };
     this.requests.inc(labels);

@@ -9,7 +9,8 @@ import { LIMITS } from '../../../core/constants.js';
 import { usernameSchema } from '../../../core/schemas/auth.js';
 import { queryRows, type DatabaseHandle } from '../client.js';
 import { openTestDatabase } from '../../test/database.js';
-import { announceDemoAccounts, isDatabaseEmpty, seedDemoData, type DemoAccounts } from './demo.js';
+import { databaseNameOf, demoAccountsFile, demoAccountsFileName } from './accounts-file.js';
+import { announceDemoAccounts, formatDemoAccounts, isDatabaseEmpty, seedDemoData, type DemoAccounts } from './demo.js';
 import { planDemoData } from './plan.js';
 
 let handle: DatabaseHandle;
@@ -165,14 +166,67 @@ describe('demo seed', () => {
     const log = { info } as unknown as FastifyBaseLogger;
     announceDemoAccounts(log, null, dataDir);
     expect(info).toHaveBeenCalledTimes(1);
-    expect(info.mock.calls[0]?.[0]).toContain(accounts.admin.password);
-    expect(info.mock.calls[0]?.[0]).toContain(accounts.user.email);
+    const message = String(info.mock.calls[0]?.[0]);
+    expect(message).toContain(accounts.admin.password);
+    expect(message).toContain(accounts.user.email);
+    expect(message).toContain(`also in ${file}`);
 
     info.mockClear();
     const emptyDir = mkdtempSync(path.join(os.tmpdir(), 'wor-seed-empty-'));
     announceDemoAccounts(log, null, emptyDir);
     rmSync(emptyDir, { recursive: true });
     expect(info).not.toHaveBeenCalled();
+  });
+});
+
+describe('the demo accounts announcement', () => {
+  it('is a small table: role, email, username and password, one account a line, columns aligned', () => {
+    const message = formatDemoAccounts({
+      admin: { email: 'admin@demo.local', username: 'DemoAdmin', password: 'Adm1n-pass-x' },
+      user: { email: 'soldier@demo.local', username: 'DemoSoldier', password: 'S0ldier_pass' },
+    });
+    const lines = message.split('\n');
+    expect(lines).toEqual([
+      'Demo accounts (sign in with the email and password):',
+      '  role   email               username     password',
+      '  admin  admin@demo.local    DemoAdmin    Adm1n-pass-x',
+      '  user   soldier@demo.local  DemoSoldier  S0ldier_pass',
+    ]);
+  });
+});
+
+describe('one demo accounts file per database', () => {
+  it('names the embedded database\'s file demo-accounts.json and a PostgreSQL database\'s after it', () => {
+    expect(demoAccountsFile('/srv/data', null)).toBe(path.join('/srv/data', 'demo-accounts.json'));
+    expect(demoAccountsFile('/srv/data', 'postgres://postgres@127.0.0.1:5432/wor_e2e')).toBe(path.join('/srv/data', 'demo-accounts-wor_e2e.json'));
+    expect(demoAccountsFile('/srv/data', 'postgresql://app:secret@db.example.org/ratings?sslmode=require')).toBe(
+      path.join('/srv/data', 'demo-accounts-ratings.json'),
+    );
+    // No database in the URL: PostgreSQL uses the user's name.
+    expect(databaseNameOf('postgres://wor@localhost')).toBe('wor');
+    // Never a path out of DATA_DIR, whatever the database is called.
+    expect(demoAccountsFileName('../../etc/x y')).toBe('demo-accounts-.._.._etc_x_y.json');
+  });
+
+  it('seeding a PostgreSQL database leaves the embedded demo\'s accounts file as it was', async () => {
+    const embeddedFile = path.join(dataDir, 'demo-accounts.json');
+    const before = readFileSync(embeddedFile, 'utf8');
+    const other = await openTestDatabase();
+    try {
+      const otherAccounts = await seedDemoData(other.db, dataDir, { databaseUrl: 'postgres://postgres@127.0.0.1:5432/wor_other' });
+      expect(readFileSync(embeddedFile, 'utf8')).toBe(before);
+      const otherFile = path.join(dataDir, 'demo-accounts-wor_other.json');
+      expect(JSON.parse(readFileSync(otherFile, 'utf8'))).toEqual(otherAccounts);
+      expect(otherAccounts.admin.password).not.toBe(accounts.admin.password);
+
+      // Each start announces the accounts of its own database.
+      const info = vi.fn();
+      announceDemoAccounts({ info } as unknown as FastifyBaseLogger, null, dataDir, 'postgres://postgres@127.0.0.1:5432/wor_other');
+      expect(String(info.mock.calls[0]?.[0])).toContain(otherAccounts.admin.password);
+      expect(String(info.mock.calls[0]?.[0])).not.toContain(accounts.admin.password);
+    } finally {
+      await other.close();
+    }
   });
 });
 

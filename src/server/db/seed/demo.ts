@@ -21,6 +21,7 @@ import {
   reviews,
   users,
 } from '../schema.js';
+import { demoAccountsFile } from './accounts-file.js';
 import { ADMIN_INDEX, DEMO_ADMIN, DEMO_SOLDIER, SOLDIER_INDEX, planDemoData, type DemoPlan } from './plan.js';
 
 export interface DemoAccounts {
@@ -32,10 +33,11 @@ export interface SeedOptions {
   /** PRNG seed: the same seed gives the same data (only dates move with `now`). */
   seed?: number;
   now?: Date;
+  /** The PostgreSQL database seeded (DATABASE_URL), or null for the embedded one: names the accounts file. */
+  databaseUrl?: string | null;
 }
 
 const DEFAULT_SEED = 1862;
-const ACCOUNTS_FILE = 'demo-accounts.json';
 /** Rows per INSERT: well below PostgreSQL's 65,535 bind parameters for the widest table. */
 const BATCH_SIZE = 500;
 
@@ -63,7 +65,7 @@ export async function seedDemoData(db: Database, dataDir: string, options: SeedO
     // Also numbers the reviews' positions, inserted as 0 (the unique constraint waits for the commit).
     await recomputeAllAggregates(tx);
     // Last step inside the transaction: if the file cannot be written, no account exists without it.
-    writeAccountsFile(dataDir, accounts);
+    writeAccountsFile(demoAccountsFile(dataDir, options.databaseUrl ?? null), accounts);
   });
   return accounts;
 }
@@ -212,23 +214,18 @@ function idsByKey(inserted: ReadonlyArray<{ id: number; key: string }>, keys: re
 
 // ---------------------------------------------------------------------------- the accounts file
 
-function accountsFilePath(dataDir: string): string {
-  return path.join(dataDir, ACCOUNTS_FILE);
-}
-
 /** Owner-only, because it holds working passwords (the admin's included). */
-function writeAccountsFile(dataDir: string, accounts: DemoAccounts): void {
-  mkdirSync(dataDir, { recursive: true });
-  const file = accountsFilePath(dataDir);
+function writeAccountsFile(file: string, accounts: DemoAccounts): void {
+  mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, `${JSON.stringify(accounts, null, 2)}\n`, { mode: 0o600 });
   // `mode` only applies when the file is created; a file left from an earlier seed keeps its own.
   chmodSync(file, 0o600);
 }
 
-function readAccountsFile(dataDir: string): DemoAccounts | null {
+function readAccountsFile(file: string): DemoAccounts | null {
   let content: string;
   try {
-    content = readFileSync(accountsFilePath(dataDir), 'utf8');
+    content = readFileSync(file, 'utf8');
   } catch {
     return null;
   }
@@ -246,17 +243,30 @@ function isAccount(value: unknown): value is DemoAccounts['admin'] {
 }
 
 /**
- * Prints the demo sign-ins at start-up. A newcomer never sees a password otherwise, so later starts
- * (accounts null) repeat them from the file written by the seed.
+ * Prints the demo sign-ins at start-up, as one multi-line log message holding a small table. A
+ * newcomer never sees a password otherwise, so later starts (accounts null) repeat them from the
+ * file the seed wrote for this database (none: nothing is printed).
  */
-export function announceDemoAccounts(log: FastifyBaseLogger, accounts: DemoAccounts | null, dataDir?: string): void {
-  const known = accounts ?? (dataDir ? readAccountsFile(dataDir) : null);
+export function announceDemoAccounts(
+  log: FastifyBaseLogger,
+  accounts: DemoAccounts | null,
+  dataDir?: string,
+  databaseUrl: string | null = null,
+): void {
+  const file = dataDir === undefined ? undefined : demoAccountsFile(dataDir, databaseUrl);
+  const known = accounts ?? (file ? readAccountsFile(file) : null);
   if (!known) return;
-  const lines = [
-    'Demo accounts (sign in with email and password):',
-    `  admin:   ${known.admin.email}  password: ${known.admin.password}  (username ${known.admin.username})`,
-    `  soldier: ${known.user.email}  password: ${known.user.password}  (username ${known.user.username})`,
+  log.info(formatDemoAccounts(known, file));
+}
+
+/** The accounts as a table with a header, columns aligned, under one line saying what it is. */
+export function formatDemoAccounts(accounts: DemoAccounts, file?: string): string {
+  const rows = [
+    ['role', 'email', 'username', 'password'],
+    ['admin', accounts.admin.email, accounts.admin.username, accounts.admin.password],
+    ['user', accounts.user.email, accounts.user.username, accounts.user.password],
   ];
-  if (dataDir) lines.push(`  (also in ${accountsFilePath(dataDir)})`);
-  log.info(lines.join('\n'));
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  const table = rows.map((row) => `  ${row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd()}`);
+  return [`Demo accounts (sign in with the email and password${file ? `; also in ${file}` : ''}):`, ...table].join('\n');
 }
