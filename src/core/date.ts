@@ -11,3 +11,17 @@ export function formatDate(value: string | Date): string {
   if (Number.isNaN(date.getTime())) return '';
   return formatter.format(date);
 }
+
+/**
+ * A review is shown as edited when its last change came more than a minute after it was written
+ * (issue 13): creating one stamps both times together, and nothing but an edit moves updatedAt.
+ * The date of the last edit, or null for a review never edited.
+ */
+export const EDITED_AFTER_MS = 60_000;
+
+export function editedDate(createdAt: string, updatedAt: string): string | null {
+  const created = new Date(createdAt).getTime();
+  const updated = new Date(updatedAt).getTime();
+  if (!(updated - created > EDITED_AFTER_MS)) return null;
+  return formatDate(updatedAt);
+}

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Review } from '../../../core/api';
 import { RATING_CATEGORIES, RATING_CATEGORY_LABELS, STEAM_PROFILE_URL } from '../../../core/constants';
-import { formatDate } from '../../../core/date';
+import { editedDate, formatDate } from '../../../core/date';
 import { MSG } from '../../../core/messages';
 import { formatRating } from '../../../core/rating';
 import { StarRating } from '../rating/star-rating';
@@ -50,6 +50,7 @@ export function ReviewCard({ review, showOfficer = false, actions }: { review: R
           )}
           <p className="text-sm text-stone-600">
             <ReviewAuthor user={review.user} /> · <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
+            <EditedMark createdAt={review.createdAt} updatedAt={review.updatedAt} />
           </p>
         </div>
         <div className="flex items-center gap-2">
@@ -72,5 +73,19 @@ export function ReviewCard({ review, showOfficer = false, actions }: { review: R
       </dl>
       {actions && <footer className="mt-3 flex flex-wrap items-center gap-2 border-t border-stone-100 pt-3">{actions}</footer>}
     </article>
+  );
+}
+
+/** ' · edited {Month D, YYYY}' for a review changed after it was written (core/date.ts editedDate). */
+function EditedMark({ createdAt, updatedAt }: { createdAt: string; updatedAt: string }) {
+  const edited = editedDate(createdAt, updatedAt);
+  if (!edited) return null;
+  return (
+    <>
+      {' · '}
+      <span className="italic">
+        edited <time dateTime={updatedAt}>{edited}</time>
+      </span>
+    </>
   );
 }
