@@ -41,7 +41,8 @@ test('every rating shown has the colour and the stars of its own figure', async 
     await expect(page.locator('[role="img"][aria-label$=" out of 5 stars"]').first()).toBeVisible();
     seen.push(...(await shownRatings(page)));
   }
-  expect(seen.length).toBeGreaterThan(100);
+  // Search shows its first page of 24 (issue 13, item 4): about 90 ratings over these four pages.
+  expect(seen.length).toBeGreaterThan(60);
   const wrong = seen
     .filter((shown) => shown.band !== null)
     .filter((shown) => {
