@@ -11,9 +11,10 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { FakeAuthEmulator } from '../adapters/firebase/fake-auth-emulator.js';
-import type { FirebaseConfig, RateLimitConfig } from '../config.js';
-import { createTestContext, type TestClient, type TestContext } from '../test/app.js';
+import type { FakeAuthEmulator } from '../adapters/firebase/fake-auth-emulator.js';
+import type { RateLimitConfig } from '../config.js';
+import type { TestClient, TestContext } from '../test/app.js';
+import { createFirebaseTestContext, type FirebaseTestContext } from '../test/firebase-mode.js';
 import { buildWorld, clientFor, RECRUIT_PASSWORD, type World } from '../test/authorization-world.js';
 import type { RegisteredRoute } from '../types.js';
 
@@ -342,8 +343,8 @@ function attemptsFor(route: RegisteredRoute, world: World, smallPng: Buffer): At
 }
 
 const PROJECT = 'demo-wor-fuzz';
-const emulator = new FakeAuthEmulator(PROJECT);
-const previousEmulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+let emulator: FakeAuthEmulator;
+let firebaseMode: FirebaseTestContext | undefined;
 let ctx: TestContext;
 let smallPng: Buffer;
 const answers: Answer[] = [];
@@ -388,26 +389,13 @@ const clip = (text: string | Buffer | undefined, length = 200) => {
 const describeAnswer = (a: Answer) => `${a.attempt.method} ${clip(a.attempt.url)} body=${clip(a.attempt.payload)} -> ${a.status} ${clip(a.body, 300)}`;
 
 beforeAll(async () => {
-  const emulatorHost = await emulator.start();
-  // firebase-admin reads the emulator address from the environment (the verifier checks they agree).
-  process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
-  const firebase: FirebaseConfig = {
-    projectId: PROJECT,
-    apiKey: 'fake-api-key',
-    authDomain: `${PROJECT}.firebaseapp.com`,
-    appId: '1:123:web:abc',
-    emulatorHost,
-  };
-  // Firebase mode registers every route the built-in mode does, plus the identity-service calls.
-  ctx = await createTestContext({ identityProvider: 'firebase', firebase, rateLimits: GENEROUS_RATE_LIMITS });
+  firebaseMode = await createFirebaseTestContext(PROJECT, { rateLimits: GENEROUS_RATE_LIMITS });
+  ({ ctx, emulator } = firebaseMode);
   smallPng = await sharp({ create: { width: 16, height: 16, channels: 3, background: { r: 90, g: 60, b: 30 } } }).png().toBuffer();
 });
 
 afterAll(async () => {
-  await ctx?.close();
-  await emulator.stop();
-  if (previousEmulatorHost === undefined) delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
-  else process.env.FIREBASE_AUTH_EMULATOR_HOST = previousEmulatorHost;
+  await firebaseMode?.close();
 });
 
 describe('fuzzing every registered route', () => {

@@ -11,9 +11,9 @@
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeAuthEmulator } from '../adapters/firebase/fake-auth-emulator.js';
-import type { FirebaseConfig } from '../config.js';
-import { createTestContext, type TestContext } from './app.js';
+import type { FakeAuthEmulator } from '../adapters/firebase/fake-auth-emulator.js';
+import type { TestContext } from './app.js';
+import { createFirebaseTestContext, type FirebaseTestContext } from './firebase-mode.js';
 import { buildWorld, clientFor, MultipartBody, RECRUIT_PASSWORD, ROLES, send, type Method, type Role, type World } from './authorization-world.js';
 
 type Expected = Record<Role, number>;
@@ -274,32 +274,20 @@ const ROWS: Row[] = [
 ];
 
 const PROJECT = 'demo-wor-matrix';
-const emulator = new FakeAuthEmulator(PROJECT);
-const previousEmulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+let emulator: FakeAuthEmulator;
+let firebaseMode: FirebaseTestContext | undefined;
 let ctx: TestContext;
 /** Every answer of the matrix, for the check that none is a server error. */
 const answers: Array<{ cell: string; status: number; body: string }> = [];
 
 beforeAll(async () => {
-  const emulatorHost = await emulator.start();
-  // firebase-admin reads the emulator address from the environment (the verifier checks they agree).
-  process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
-  const firebase: FirebaseConfig = {
-    projectId: PROJECT,
-    apiKey: 'fake-api-key',
-    authDomain: `${PROJECT}.firebaseapp.com`,
-    appId: '1:123:web:abc',
-    emulatorHost,
-  };
-  ctx = await createTestContext({ identityProvider: 'firebase', firebase });
+  firebaseMode = await createFirebaseTestContext(PROJECT);
+  ({ ctx, emulator } = firebaseMode);
   smallPng = await sharp({ create: { width: 16, height: 16, channels: 3, background: { r: 90, g: 60, b: 30 } } }).png().toBuffer();
 });
 
 afterAll(async () => {
-  await ctx?.close();
-  await emulator.stop();
-  if (previousEmulatorHost === undefined) delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
-  else process.env.FIREBASE_AUTH_EMULATOR_HOST = previousEmulatorHost;
+  await firebaseMode?.close();
 });
 
 const key = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
