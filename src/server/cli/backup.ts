@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { loadConfigOrExit } from '../config.js';
-import { BackupCommandError, backupPglite, backupPostgres, defaultBackupPath } from './database-backup.js';
+import { reportOutcome, backupPglite, backupPostgres, defaultBackupPath } from './database-backup.js';
 
 const USAGE = `Usage: npm run db:backup [-- <file>]
   Backs up the configured database to <file>, by default backups/wor-<engine>-<UTC time>.<ext>:
@@ -27,16 +27,9 @@ async function main() {
   const config = loadConfigOrExit();
   const engine = config.databaseUrl ? 'postgres' : 'pglite';
   const file = args[0] ? path.resolve(args[0]) : defaultBackupPath(engine);
-  try {
-    const done = config.databaseUrl
-      ? await backupPostgres(config.databaseUrl, file)
-      : await backupPglite(path.join(config.dataDir, 'pglite'), file);
-    console.log(done);
-  } catch (error) {
-    if (!(error instanceof BackupCommandError)) throw error;
-    console.error(error.message);
-    process.exitCode = 1;
-  }
+  await reportOutcome(() =>
+    config.databaseUrl ? backupPostgres(config.databaseUrl, file) : backupPglite(path.join(config.dataDir, 'pglite'), file),
+  );
 }
 
 await main();

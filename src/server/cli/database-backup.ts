@@ -19,6 +19,20 @@ export type Engine = 'postgres' | 'pglite';
 /** A refusal or a failure the operator can act on: the command prints its one-line message and exits 1. */
 export class BackupCommandError extends Error {}
 
+/**
+ * Runs a backup or restore and says how it went in one line: what it did, or why it refused
+ * (exit code 1). Any other failure is a bug and keeps its stack trace.
+ */
+export async function reportOutcome(work: () => Promise<string>): Promise<void> {
+  try {
+    console.log(await work());
+  } catch (error) {
+    if (!(error instanceof BackupCommandError)) throw error;
+    console.error(error.message);
+    process.exitCode = 1;
+  }
+}
+
 const FILE_EXTENSION: Record<Engine, string> = { postgres: 'dump', pglite: 'tar.gz' };
 /** The first bytes of a pg_dump custom-format archive, and of a gzip file (PGlite's dump). */
 const PG_DUMP_MAGIC = Buffer.from('PGDMP');

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { loadConfigOrExit } from '../config.js';
-import { BackupCommandError, restorePglite, restorePostgres } from './database-backup.js';
+import { reportOutcome, restorePglite, restorePostgres } from './database-backup.js';
 
 const USAGE = `Usage: npm run db:restore -- <file> [--force]
   Restores a backup made by npm run db:backup into the configured database:
@@ -29,16 +29,11 @@ async function main() {
   }
   const config = loadConfigOrExit();
   const file = path.resolve(files[0]!);
-  try {
-    const done = config.databaseUrl
-      ? await restorePostgres(config.databaseUrl, file, { force })
-      : await restorePglite(path.join(config.dataDir, 'pglite'), file, { force });
-    console.log(done);
-  } catch (error) {
-    if (!(error instanceof BackupCommandError)) throw error;
-    console.error(error.message);
-    process.exitCode = 1;
-  }
+  await reportOutcome(() =>
+    config.databaseUrl
+      ? restorePostgres(config.databaseUrl, file, { force })
+      : restorePglite(path.join(config.dataDir, 'pglite'), file, { force }),
+  );
 }
 
 await main();
