@@ -70,7 +70,7 @@ test('officers without a review say so, and come last under Lowest Average Ratin
     await page.goto(`/search?regimentId=${regimentId}&sortBy=rating&sortOrder=${sortOrder}`);
     const cards = page.locator('main a[href^="/officer/"]');
     await expect(cards.first()).toBeVisible();
-    const unrated = await cards.evaluateAll((links) => links.map((link) => link.textContent!.includes('Not yet rated')));
+    const unrated = await cards.evaluateAll((links) => links.map((link) => link.textContent.includes('Not yet rated')));
     const firstUnrated = unrated.indexOf(true);
     expect(firstUnrated, `sortOrder=${sortOrder}`).toBeGreaterThan(0);
     // Rated first, then every unrated one.

@@ -252,12 +252,10 @@ function shuffle(items) {
  */
 async function browse(server, paths) {
   let next = 0;
-  let unseen = 0;
   const nextPath = () => {
     const n = next++;
     const url = paths[n % paths.length];
     if (Math.floor((n + 1) * unseenShare) === Math.floor(n * unseenShare)) return url;
-    unseen++;
     return `${url}${url.includes('?') ? '&' : '?'}visit=${n}`;
   };
   const headers = { 'accept-encoding': 'gzip, deflate, br', 'user-agent': 'wor-measure-memory/1 (autocannon)' };

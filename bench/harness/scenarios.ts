@@ -5,7 +5,7 @@
  * rows instead of one hot row, as it would for real visitors.
  */
 import type { Request, RequestParams } from 'autocannon';
-import { SeededRandom } from '../../src/server/db/seed/random.js';
+import { SeededRandom } from '../../src/server/seed/random.js';
 import type { BenchUser, DatasetFacts } from './fixtures.js';
 import { REVIEW_PAGE_LIMIT } from './fixtures.js';
 
@@ -62,13 +62,13 @@ function getRequest(nextPath: () => string, headers: Record<string, string>): Re
 export const BROAD_SEARCH_TERMS = ['Infantry', 'Capt', 'Virginia', 'son', 'New'];
 
 export interface Paths {
-  officer(id: number): string;
-  reviewsPage(id: number, page: number): string;
-  search(q: string): string;
+  officer: (id: number) => string;
+  reviewsPage: (id: number, page: number) => string;
+  search: (q: string) => string;
   /** A page of the paged search in the default order: the first without `after`. */
-  searchPage(q: string, after?: string): string;
-  html(id: number): string;
-  ceiling(id: number): string;
+  searchPage: (q: string, after?: string) => string;
+  html: (id: number) => string;
+  ceiling: (id: number) => string;
 }
 
 export const PATHS: Paths = {

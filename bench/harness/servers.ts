@@ -103,7 +103,8 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
   };
   child.stdout?.on('data', collector());
   child.stderr?.on('data', collector());
-  let exited: number | null = null;
+  // Set by the exit listener: asserted to its declared type so the loop below does not narrow it to null.
+  let exited = null as number | null;
   child.once('exit', (code) => {
     exited = code ?? -1;
   });

@@ -23,6 +23,8 @@ const PROBE_ORIGIN = 'https://return-path.invalid';
 export function parseReturnPath(value: unknown): string | null {
   if (typeof value !== 'string' || value.length === 0 || value.length > MAX_RETURN_PATH_LENGTH) return null;
   if (value[0] !== '/' || value[1] === '/' || value.includes('\\')) return null;
+  // Control characters are exactly what this refuses (a header or log line must not be split).
+  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(value)) return null;
   let url: URL;
   try {

@@ -8,7 +8,7 @@ import { closeGracefully } from './http/shutdown.js';
 import { PostgresCacheBus } from './db/cache-bus.js';
 import { RedisRateLimitStore } from './rate-limit/redis-store.js';
 import { purgeExpiredSessions } from './features/auth/sessions.js';
-import { announceDemoAccounts, isDatabaseEmpty, seedDemoData } from './db/seed/demo.js';
+import { announceDemoAccounts, isDatabaseEmpty, seedDemoData } from './seed/demo.js';
 
 async function main() {
   let config: Config = loadConfigOrExit();

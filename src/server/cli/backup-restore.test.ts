@@ -48,6 +48,8 @@ async function createSomeData(db: Database): Promise<void> {
 /** Changes of every kind a restore must undo: an update, a delete, an insert. */
 async function changeTheData(db: Database): Promise<void> {
   await db.update(users).set({ username: 'Renamed', isAdmin: true }).where(eq(users.username, 'Meade'));
+  // A whole table lost: the restore must bring every row back.
+  // eslint-disable-next-line drizzle/enforce-delete-with-where
   await db.delete(regiments);
   await db.insert(users).values({ username: 'Intruder', email: 'intruder@example.test' });
 }

@@ -74,7 +74,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const client = await openEmbeddedEngine(dir, options.pgliteSnapshot);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   await migratePglite(db as never, { migrationsFolder: migrationsFolder() });
-  return { db, kind: 'pglite', close: () => client.close(), memoryBytes: () => client.Module.HEAPU8.byteLength };
+  // PGlite types its module without the Emscripten fields (their types are not shipped).
+  const heap = () => (client.Module as unknown as { HEAPU8: Uint8Array }).HEAPU8;
+  return { db, kind: 'pglite', close: () => client.close(), memoryBytes: () => heap().byteLength };
 }
 
 /**
@@ -116,6 +118,8 @@ export function migrationsFolder(): string {
 
 /** Runs raw SQL and returns its rows; pg and PGlite both answer with a `rows` array. */
 export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
+  // The two drivers' result types differ (QueryResult, Results); both carry the rows.
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }

@@ -14,7 +14,7 @@ import { Metrics } from '../http/metrics.js';
 import { testConfig } from '../test/app.js';
 import type { App } from '../types.js';
 import { openDatabase, type DatabaseHandle } from './client.js';
-import { seedDemoData } from './seed/demo.js';
+import { seedDemoData } from '../seed/demo.js';
 
 const MIB = 1024 * 1024;
 /** The initial memory PGlite's module declares: the heap cannot be smaller. */
@@ -42,7 +42,7 @@ afterAll(async () => {
 async function getJson<T>(url: string): Promise<T> {
   const response = await app.inject({ method: 'GET', url });
   expect(response.statusCode, url).toBe(200);
-  return response.json() as T;
+  return response.json<T>();
 }
 
 /** Resident bytes of the mapping exactly the WebAssembly heap's size (Linux's /proc/self/smaps). */

@@ -47,10 +47,10 @@ function startOpeningProcess(): { child: ChildProcess; ready: Promise<void>; exi
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let stderr = '';
-  child.stderr!.on('data', (chunk) => (stderr += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
   const exited = new Promise<Outcome>((resolve) => child.on('close', (code) => resolve({ code, stderr })));
   const ready = new Promise<void>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).on('line', (line) => line === 'ready' && resolve());
+    createInterface({ input: child.stdout }).on('line', (line) => line === 'ready' && resolve());
     void exited.then((outcome) => reject(new Error(`exited before ready: ${outcome.stderr}`)));
   });
   return { child, ready, exited };

@@ -28,7 +28,7 @@ export function securityHeadersOf(options: HelmetOptions): SecurityHeaders {
     },
   } as unknown as ServerResponse;
   helmet(options)(request, response, (error?: unknown) => {
-    if (error) throw error;
+    if (error) throw error instanceof Error ? error : new Error('helmet refused the security policy', { cause: error });
   });
   return headers;
 }

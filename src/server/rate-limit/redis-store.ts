@@ -41,7 +41,8 @@ export class RedisRateLimitStore implements RateLimitStore {
     const results = await this.redis.multi().incr(fullKey).pexpire(fullKey, windowMs, 'NX').pttl(fullKey).exec();
     if (!results) throw new Error('Redis transaction was aborted');
     const [[incrError, count], , [ttlError, ttl]] = results as [[Error | null, number], unknown, [Error | null, number]];
-    if (incrError || ttlError) throw incrError ?? ttlError;
+    const failure = incrError ?? ttlError;
+    if (failure) throw failure;
     return { count, resetAt: Date.now() + Math.max(0, ttl) };
   }
 

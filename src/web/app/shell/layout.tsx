@@ -1,4 +1,4 @@
-import { Suspense, lazy, useRef } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Spinner } from '../../components/ui/feedback';
 import { useToasts } from '../../lib/toast-store';
@@ -10,9 +10,10 @@ const Toaster = lazy(() => import('../../components/ui/toaster').then((m) => ({ 
 
 function ToastArea() {
   const hasToasts = useToasts().length > 0;
-  const isMounted = useRef(false);
-  if (hasToasts) isMounted.current = true;
-  return isMounted.current ? (
+  // Once loaded, the toaster stays mounted (its exit animations need it): remembered as state.
+  const [isMounted, setMounted] = useState(false);
+  if (hasToasts && !isMounted) setMounted(true);
+  return isMounted ? (
     <Suspense fallback={null}>
       <Toaster />
     </Suspense>

@@ -3,8 +3,8 @@
  * index in the plan. Keeping generation pure (one seeded PRNG, a fixed clock) makes it
  * deterministic and lets demo.ts stay a thin writer.
  */
-import { RATING_CATEGORIES, type RatingCategory } from '../../../core/constants.js';
-import { computeOverallRating, type CategoryRatings } from '../../../core/rating.js';
+import { RATING_CATEGORIES, type RatingCategory } from '../../core/constants.js';
+import { computeOverallRating, type CategoryRatings } from '../../core/rating.js';
 import {
   DEMO_REGIMENTS,
   EMAIL_DOMAINS,
@@ -355,7 +355,7 @@ function planReviews(random: SeededRandom, clock: Clock, users: PlannedUser[], o
 function profileOfficers(random: SeededRandom, officers: readonly PlannedOfficer[]): OfficerProfile[] {
   // Senior officers lead more players, so they tend to collect more reviews (but not always).
   const order = random.weightedSample(officers.map((_, i) => i), (i) => rankVisibility(officers[i]!.rank), officers.length);
-  const profiles: OfficerProfile[] = new Array(officers.length);
+  const profiles: OfficerProfile[] = new Array<OfficerProfile>(officers.length);
   let position = 0;
   for (const [count, fewest, most] of POPULARITY_TIERS) {
     for (let i = 0; i < count && position < order.length; i++, position++) {

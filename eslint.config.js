@@ -1,0 +1,122 @@
+// The house rules that can be checked, checked on every `npm test` (docs/decisions/0021-lint-zones.md).
+// Layer zones come from ARCHITECTURE.md: core is pure and shared; the server and the web app never
+// import each other; the database layer knows nothing of features or HTTP; a web feature keeps to
+// its own folder and reaches shared code only through components, lib and api.
+import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
+import drizzle from 'eslint-plugin-drizzle';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** The zones of the layout, most specific first (boundaries takes the first pattern that matches). */
+const elements = [
+  { type: 'core', pattern: 'src/core' },
+  { type: 'server-db', pattern: 'src/server/db' },
+  { type: 'server-http', pattern: 'src/server/http' },
+  { type: 'server-read-cache', pattern: 'src/server/read-cache' },
+  { type: 'server-feature', pattern: 'src/server/features/*', capture: ['feature'] },
+  // The server's foundation (configuration, paths, error types) that every server zone may use.
+  { type: 'server-base', pattern: 'src/server/(config|paths|errors).ts', mode: 'file' },
+  { type: 'server', pattern: 'src/server' },
+  { type: 'web-app', pattern: 'src/web/app' },
+  { type: 'web-feature', pattern: 'src/web/features/*', capture: ['feature'] },
+  { type: 'web-api', pattern: 'src/web/api' },
+  { type: 'web-lib', pattern: 'src/web/lib' },
+  { type: 'web-components', pattern: 'src/web/components' },
+  { type: 'web-test', pattern: 'src/web/test' },
+  { type: 'web', pattern: 'src/web' },
+  { type: 'tooling', pattern: '(e2e|bench|scripts)' },
+];
+
+const serverZones = ['server-base', 'server', 'server-db', 'server-http', 'server-read-cache', 'server-feature'];
+const webZones = ['web', 'web-app', 'web-feature', 'web-api', 'web-lib', 'web-components', 'web-test'];
+
+const zoneRules = [
+  { from: 'core', disallow: [...serverZones, ...webZones, 'tooling'], message: 'src/core is shared and pure: it imports nothing of the server or the web app.' },
+  { from: webZones, disallow: serverZones, message: 'The web app never imports server code: share it through src/core.' },
+  { from: serverZones, disallow: webZones, message: 'The server never imports web code: share it through src/core.' },
+  { from: 'server-db', disallow: ['server-feature', 'server-http', 'server-read-cache', 'server'], message: 'The database layer imports no feature, HTTP or read-cache module.' },
+  {
+    from: 'web-feature',
+    disallow: [['web-feature', { feature: '!${from.feature}' }]],
+    message: "A web feature does not reach into another feature's files: move what both need to components, lib or api.",
+  },
+  { from: ['web-lib', 'web-components', 'web-api'], disallow: ['web-feature', 'web-app'], message: 'Shared web code does not depend on features or the app shell.' },
+  { from: 'web-lib', disallow: ['web-api', 'web-components'], message: 'web/lib is the bottom of the web app: the API client and helpers, with no queries or components.' },
+];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'playwright-report/**', 'data/**', 'backups/**', 'src/server/db/migrations/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      // Unused names are noise; a leading underscore says "on purpose".
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      // Fastify handlers and React event props take promise-returning functions by design.
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false, attributes: false } }],
+      '@typescript-eslint/only-throw-error': 'error',
+      // Fastify plugins and hooks are async by contract (a hook either returns a promise or takes
+      // done), whether or not they await anything.
+      '@typescript-eslint/require-await': 'off',
+    },
+  },
+  {
+    // Tests read answers parsed from JSON (inject's json(), fetch's json()) and check them with
+    // assertions; typing every one of them would add casts, not safety. Spies are passed unbound.
+    files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', 'src/server/test/**/*.ts', 'src/web/test/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/unbound-method': 'off',
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': elements,
+      'boundaries/include': ['src/**/*'],
+      'import/resolver': { typescript: { project: './tsconfig.json' } },
+    },
+    rules: { 'boundaries/element-types': ['error', { default: 'allow', rules: zoneRules }] },
+  },
+  {
+    // A database test may start the whole app to watch the database under it (embedded memory, the
+    // migration lock): the direction rule is about what the database layer's code depends on.
+    files: ['src/server/db/**/*.test.ts'],
+    rules: { 'boundaries/element-types': ['error', { default: 'allow', rules: zoneRules.filter((rule) => rule.from !== 'server-db') }] },
+  },
+  {
+    files: ['src/server/**/*.ts', 'bench/**/*.ts'],
+    plugins: { drizzle },
+    rules: {
+      // An update or delete without a where clause rewrites or empties a whole table.
+      'drizzle/enforce-delete-with-where': ['error', { drizzleObjectName: ['db', 'tx', 'executor', 'database'] }],
+      'drizzle/enforce-update-with-where': ['error', { drizzleObjectName: ['db', 'tx', 'executor', 'database'] }],
+    },
+  },
+);
