@@ -29,7 +29,7 @@ import { officerIsPublic } from './features/officers/queries.js';
 import { regimentIsActive } from './features/regiments/queries.js';
 import { FAKE_STEAM_PREFIX, fakeSteamPlugin } from './adapters/steam/fake-steam.js';
 import { firebaseConnectSources } from './adapters/firebase/web-sdk-origins.js';
-import { sessionPlugin } from './plugins/session.js';
+import { sessionPlugin } from './features/auth/session-plugin.js';
 import { ResponseCache, responseCachePlugin, type CacheBus } from './http/response-cache.js';
 import { loadSheddingPlugin, overloadReporter } from './http/load-shedding.js';
 import { canonicalUrl } from './http/canonical-url.js';

@@ -8,11 +8,11 @@
  * shedding, so a stalled or refused request costs no database query.
  */
 import fp from 'fastify-plugin';
-import { MSG } from '../../core/messages.js';
-import type { Config } from '../config.js';
-import type { Database } from '../db/client.js';
-import { AppError } from '../errors.js';
-import { SESSION_COOKIE, csrfTokenMatches, findSession, sessionCookieName, sessionLifetimes, type Session } from '../features/auth/sessions.js';
+import { MSG } from '../../../core/messages.js';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/client.js';
+import { AppError } from '../../errors.js';
+import { SESSION_COOKIE, csrfTokenMatches, findSession, sessionCookieName, sessionLifetimes, type Session } from './sessions.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
