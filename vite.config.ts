@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { layerAliases } from './layer-aliases';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
@@ -8,6 +9,7 @@ export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
   plugins: [react(), tailwindcss()],
+  resolve: { alias: layerAliases },
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

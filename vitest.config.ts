@@ -1,10 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { layerAliases } from './layer-aliases';
 
 export default defineConfig({
   test: {
     projects: [
       {
+        resolve: { alias: layerAliases },
         test: {
           name: 'server',
           include: ['src/server/**/*.test.ts', 'src/core/**/*.test.ts'],
@@ -16,6 +18,7 @@ export default defineConfig({
       },
       {
         plugins: [react()],
+        resolve: { alias: layerAliases },
         test: {
           name: 'web',
           include: ['src/web/**/*.test.{ts,tsx}'],
