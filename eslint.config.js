@@ -1,4 +1,4 @@
-// The house rules that can be checked, checked on every `npm test` (docs/decisions/0021-lint-zones.md).
+// The house rules that can be checked, checked on every `npm test` (docs/decisions/0022-lint-zones.md).
 // Layer zones come from ARCHITECTURE.md: core is pure and shared; the server and the web app never
 // import each other; the database layer knows nothing of features or HTTP; a web feature keeps to
 // its own folder and reaches shared code only through components, lib and api.
@@ -11,7 +11,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /** The zones of the layout, most specific first (boundaries takes the first pattern that matches). */
-const elements = [
+export const elements = [
   { type: 'core', pattern: 'src/core' },
   { type: 'server-db', pattern: 'src/server/db' },
   { type: 'server-http', pattern: 'src/server/http' },
@@ -33,7 +33,7 @@ const elements = [
 const serverZones = ['server-base', 'server', 'server-db', 'server-http', 'server-read-cache', 'server-feature'];
 const webZones = ['web', 'web-app', 'web-feature', 'web-api', 'web-lib', 'web-components', 'web-test'];
 
-const zoneRules = [
+export const zoneRules = [
   { from: 'core', disallow: [...serverZones, ...webZones, 'tooling'], message: 'src/core is shared and pure: it imports nothing of the server or the web app.' },
   { from: webZones, disallow: serverZones, message: 'The web app never imports server code: share it through src/core.' },
   { from: serverZones, disallow: webZones, message: 'The server never imports web code: share it through src/core.' },

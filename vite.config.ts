@@ -1,7 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { layerAliases } from './layer-aliases';
+import { layerAliases } from './layer-aliases.ts';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 

@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { layerAliases } from './layer-aliases';
+import { layerAliases } from './layer-aliases.ts';
 
 export default defineConfig({
   test: {
@@ -9,7 +9,7 @@ export default defineConfig({
         resolve: { alias: layerAliases },
         test: {
           name: 'server',
-          include: ['src/server/**/*.test.ts', 'src/core/**/*.test.ts'],
+          include: ['src/server/**/*.test.ts', 'src/core/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['src/server/test/global-setup.ts'],
           testTimeout: 30_000,

@@ -105,6 +105,9 @@ export function StarInput({ value, onChange, onBlur, disabled, className, ref, .
   const shown = displayRating(disabled ? value : (hovered ?? value));
 
   return (
+    // The focus moves between the radios (a roving tabindex, as the WAI-ARIA radio group pattern
+    // says); the group itself takes none.
+    // eslint-disable-next-line jsx-a11y/interactive-supports-focus
     <div
       role="radiogroup"
       {...aria}

@@ -17,8 +17,8 @@ export function Select({ className, ...props }: SelectHTMLAttributes<HTMLSelectE
   return <select className={cn(fieldBase, 'h-10 pr-8', className)} {...props} />;
 }
 
-export function Label({ className, ...props }: LabelHTMLAttributes<HTMLLabelElement>) {
-  return <label className={cn('text-sm font-medium text-ink', className)} {...props} />;
+export function Label({ className, htmlFor, ...props }: LabelHTMLAttributes<HTMLLabelElement>) {
+  return <label htmlFor={htmlFor} className={cn('text-sm font-medium text-ink', className)} {...props} />;
 }
 
 export function FieldError({ id, message }: { id?: string; message?: string }) {

@@ -63,6 +63,7 @@ export function AdminTable<T>({
         <div
           role="region"
           aria-labelledby={headingId}
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- see above: a scrollable region must take the focus
           tabIndex={0}
           className="relative overflow-x-auto rounded-lg border border-stone-200 bg-white shadow-sm"
         >
