@@ -1,8 +1,32 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, beforeEach, vi } from 'vitest';
+import { clearToasts } from '../lib/toast-store';
+import { captureConsoleErrors, checkConsoleErrors, releaseConsoleErrors } from './console-errors';
 
-afterEach(() => cleanup());
+// Any console.error fails the test it happens in (see console-errors.ts); one logged between tests
+// (after the previous test ended, or while the file loaded) fails the next test, or the file.
+captureConsoleErrors();
+beforeEach(() => checkConsoleErrors('before this test began (after the previous one ended, or while the file loaded)'));
+// This file's hooks are the first registered, so this runs after each test file's own afterEach.
+afterEach(() => {
+  try {
+    // Unmount first: an error logged while unmounting belongs to the test too.
+    cleanup();
+  } finally {
+    clearToasts();
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+    checkConsoleErrors();
+  }
+});
+afterAll(() => {
+  try {
+    checkConsoleErrors('after the last test of the file');
+  } finally {
+    releaseConsoleErrors();
+  }
+});
 
 // The suite shares two cores with the server tests: give findBy/waitFor room before calling a miss.
 configure({ asyncUtilTimeout: 5000 });

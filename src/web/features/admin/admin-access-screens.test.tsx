@@ -1,11 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AuthStatus } from '../../../core/api';
-import { failOnConsoleErrors } from '../../test/console-errors';
 import { mockApi, renderRoute } from '../../test/render';
 import { ADMIN, NON_ADMIN, VISITOR, adminDataCalls, dashboard } from './admin-fixtures';
-
-failOnConsoleErrors();
 
 const ADMIN_SCREENS = [
   ['/admin', 'You must be logged in with administrator privileges to access this page.'],
