@@ -31,6 +31,16 @@ describe('the console.error guard', () => {
     console.error('an expected failure');
   });
 
+  it('hears the errors jsdom reports', () => {
+    // jsdom also prints this one to the worker's console: expected noise in the test output.
+    window.location.assign('http://elsewhere.test/');
+    expect(() => checkConsoleErrors()).toThrow(/Not implemented: navigation/);
+  });
+
+  it("runs in React's act environment, so an update that escapes act() warns", () => {
+    expect((globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT).toBe(true);
+  });
+
   describe('through the hooks of setup.ts', () => {
     // `fails`: these tests pass only if the guard fails them at the end of the test.
     it.fails('fails a test that logs a console.error', () => {
