@@ -3,11 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { OwnedRegiment, Regiment } from '../../../core/api';
-import { failOnConsoleErrors } from '../../test/console-errors';
 import { makeRegiment, signedInStatus } from '../../test/fixtures';
 import { mockApi, renderRoute, reply } from '../../test/render';
-
-failOnConsoleErrors();
 
 const signedIn = signedInStatus({ id: 4 });
 

@@ -7,11 +7,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AuthStatus } from '../../../core/api';
 import { MSG } from '../../../core/messages';
-import { failOnConsoleErrors } from '../../test/console-errors';
 import { SIGNED_OUT, findToast, homeApi, makeOfficer, signedInStatus } from '../../test/fixtures';
 import { mockApi, renderRoute, reply } from '../../test/render';
-
-failOnConsoleErrors();
 
 /** Signed in as 'meade' (an admin when `isAdmin`) until POST /api/auth/logout. */
 function mockSession({ isAdmin = false, logout }: { isAdmin?: boolean; logout?: unknown } = {}) {

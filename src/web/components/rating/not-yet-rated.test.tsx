@@ -1,13 +1,10 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { failOnConsoleErrors } from '../../test/console-errors';
 import { makeOfficer, makeRegiment } from '../../test/fixtures';
 import { mockApi, renderRoute } from '../../test/render';
 import { OfficerCard } from '../domain/officer-card';
 import { RegimentCard } from '../domain/regiment-card';
-
-failOnConsoleErrors();
 
 const unratedOfficer = makeOfficer({ reviewCount: 0, averageRating: 0 });
 const ratedOfficer = makeOfficer({ id: 8, name: 'John Gibbon', reviewCount: 3, averageRating: 3.2 });

@@ -3,12 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCsrfToken } from '../../lib/api-client';
-import { failOnConsoleErrors } from '../../test/console-errors';
 import { imageFile, stubUploads } from '../../test/fake-upload';
 import { mockApi } from '../../test/render';
 import { ImageDropZone } from './image-drop-zone';
 
-failOnConsoleErrors();
 beforeEach(() => {
   resetCsrfToken();
 });

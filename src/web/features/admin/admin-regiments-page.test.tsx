@@ -2,11 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { RegimentRegistration } from '../../../core/api';
-import { failOnConsoleErrors } from '../../test/console-errors';
 import { mockApi, renderRoute, reply, type ApiHandler } from '../../test/render';
 import { ADMIN, bodyRowsOf, columnsOf, dashboard, findToast, regiment, regimentRegistration, rowNamed } from './admin-fixtures';
-
-failOnConsoleErrors();
 
 const maine = regimentRegistration(1, {
   name: '20th Maine',

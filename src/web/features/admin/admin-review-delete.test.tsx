@@ -2,11 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AuthStatus, Review } from '../../../core/api';
-import { failOnConsoleErrors } from '../../test/console-errors';
 import { mockApi, renderRoute, reply, type ApiHandler } from '../../test/render';
 import { ADMIN, NON_ADMIN, VISITOR, findToast, officer, review } from './admin-fixtures';
-
-failOnConsoleErrors();
 
 /** The officer page of officer 7 with two reviews by other users; DELETE removes one like the server. */
 function officerPageApi(status: AuthStatus, overrides: Record<string, ApiHandler> = {}) {

@@ -4,11 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { AdminUser } from '../../../core/api';
 import { FRESHNESS } from '../../../core/constants';
 import { adminUsersQueryOptions } from '../../api/admin';
-import { failOnConsoleErrors } from '../../test/console-errors';
 import { mockApi, renderRoute, reply, type ApiHandler } from '../../test/render';
 import { ADMIN, adminUser, bodyRowsOf, columnsOf, findToast, rowNamed } from './admin-fixtures';
-
-failOnConsoleErrors();
 
 /** User 1 is the signed-in admin ('meade'). */
 const initialUsers: AdminUser[] = [

@@ -2,11 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { FlaggedReview } from '../../../core/api';
-import { failOnConsoleErrors } from '../../test/console-errors';
 import { mockApi, renderRoute, reply, type ApiHandler } from '../../test/render';
 import { ADMIN, bodyRowsOf, columnsOf, findToast, flaggedReview } from './admin-fixtures';
-
-failOnConsoleErrors();
 
 const rude = flaggedReview(11, {
   text: 'He is a fool and so is his regiment.',

@@ -8,7 +8,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthStatus, AuthUser } from '../../../core/api';
 import { MSG } from '../../../core/messages';
 import type { IdentityConfig } from '../../../core/schemas/firebase-auth';
-import { clearToasts } from '../../lib/toast-store';
 import { mockApi, renderRoute, reply } from '../../test/render';
 
 const sdk = vi.hoisted(() => {
@@ -54,7 +53,6 @@ const firebaseMode: IdentityConfig = {
 };
 
 beforeEach(() => vi.clearAllMocks());
-afterEach(clearToasts);
 
 async function fillLogin(email: string, password: string) {
   const user = userEvent.setup();

@@ -3,10 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AuthStatus, AuthUser } from '../../../core/api';
 import { MSG } from '../../../core/messages';
-import { clearToasts } from '../../lib/toast-store';
 import { mockApi, renderRoute, reply } from '../../test/render';
 
-afterEach(clearToasts);
 
 const soldier: AuthUser = { id: 7, username: 'kilrain', isAdmin: false, isOfficer: false, officerId: null, steamId: null };
 const homeData = { '/api/sides': [], '/api/regiments': [], '/api/officers/top': [], '/api/reviews/recent': [] };

@@ -8,11 +8,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AuthStatus } from '../../../core/api';
 import { MSG } from '../../../core/messages';
-import { failOnConsoleErrors } from '../../test/console-errors';
 import { SIGNED_OUT, findToast, homeApi, makeOfficer, signedInStatus } from '../../test/fixtures';
 import { mockApi, renderRoute } from '../../test/render';
-
-failOnConsoleErrors();
 
 const soldier = signedInStatus({ id: 7, username: 'kilrain' });
 

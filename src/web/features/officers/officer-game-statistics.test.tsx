@@ -2,11 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../../core/messages';
 import { STEAM_LINK_ERRORS, STEAM_MESSAGES } from '../../../core/steam';
-import { failOnConsoleErrors } from '../../test/console-errors';
 import { mockApi, renderRoute, reply, type ApiHandler } from '../../test/render';
 import { officer, reviewPages, signedIn, steamStats } from './officer-fixtures';
-
-failOnConsoleErrors();
 
 function officerPageApi(handlers: Record<string, ApiHandler>) {
   return mockApi({ '/api/officers/7': officer(), '/api/reviews/officer/7': reviewPages(0), ...handlers });

@@ -3,12 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AuthStatus, Officer, Regiment } from '../../../core/api';
-import { failOnConsoleErrors } from '../../test/console-errors';
 import { makeRegiment, signedInStatus } from '../../test/fixtures';
 import { mockApi, renderRoute, reply } from '../../test/render';
 import { officer, reviewPages } from './officer-fixtures';
-
-failOnConsoleErrors();
 
 function regiment(id: number, name: string): Regiment {
   return makeRegiment({ id, name, officerCount: 1 });

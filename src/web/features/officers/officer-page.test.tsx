@@ -1,12 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { failOnConsoleErrors } from '../../test/console-errors';
 import { signedInStatus } from '../../test/fixtures';
 import { mockApi, renderRoute, reply } from '../../test/render';
 import { officer, review, reviewPages, signedIn } from './officer-fixtures';
-
-failOnConsoleErrors();
 
 describe('officer page', () => {
   it('shows the header, the rating breakdown and the officer information', async () => {

@@ -3,12 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../../core/messages';
 import { REVIEW_MESSAGES } from '../../../core/schemas/review';
-import { failOnConsoleErrors } from '../../test/console-errors';
 import { mockApi, renderRoute, reply, type ApiHandler } from '../../test/render';
 import { signedInStatus } from '../../test/fixtures';
 import { officer, review, signedIn } from './officer-fixtures';
-
-failOnConsoleErrors();
 
 /** Review 1 is by someone else (score 5); review 2 is by the signed-in user 1. */
 const reviews = [review(1, { score: 5 }), review(2, { userId: 1, score: 2 })];

@@ -3,13 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AuthStatus, Regiment } from '../../../core/api';
-import { failOnConsoleErrors } from '../../test/console-errors';
 import { imageFile, stubUploads } from '../../test/fake-upload';
 import { mockApi, renderRoute, reply } from '../../test/render';
 import { signedInStatus } from '../../test/fixtures';
 import { regiment as ownedRegiment } from './regiment-fixtures';
-
-failOnConsoleErrors();
 
 function regiment(overrides: Partial<Regiment> = {}): Regiment {
   return ownedRegiment({ iconImageUrl: '/api/images/current-icon-0001.webp', ...overrides });

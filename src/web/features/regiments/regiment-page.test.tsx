@@ -1,7 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Officer } from '../../../core/api';
-import { failOnConsoleErrors } from '../../test/console-errors';
 import { makeOfficer } from '../../test/fixtures';
 import { mockApi, renderRoute, reply } from '../../test/render';
 import { regiment } from './regiment-fixtures';
@@ -10,8 +9,6 @@ function officer(id: number, name: string, rank: string): Officer {
   const ratings = { averageRating: 4, leadershipRating: 4, tacticsRating: 4, communicationRating: 4, fairnessRating: 4 };
   return makeOfficer({ id, name, rank, ...ratings, reviewCount: 7 });
 }
-
-failOnConsoleErrors();
 
 describe('regiment page', () => {
   it('shows the header with side, rating and counts, the description and the officers', async () => {

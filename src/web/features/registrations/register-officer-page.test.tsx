@@ -1,12 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { failOnConsoleErrors } from '../../test/console-errors';
 import { imageFile, stubUploads } from '../../test/fake-upload';
 import { mockApi, renderRoute, reply } from '../../test/render';
 import { HOME_API, findToast, signedIn } from './registration-fixtures';
-
-failOnConsoleErrors();
 
 const submitted = {
   success: true,

@@ -3,14 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AuthStatus } from '../../../core/api';
 import { MSG } from '../../../core/messages';
-import { failOnConsoleErrors } from '../../test/console-errors';
 import { signedInStatus } from '../../test/fixtures';
 import { mockApi, renderRoute, reply } from '../../test/render';
 import { HOME_API, buildOfficer, buildReview, findToast, signedIn } from './review-fixtures';
 
 const STEAM_ID = '76561198000000000';
-
-failOnConsoleErrors();
 
 /** A signed-in Steam user on /create-review/7 who has not reviewed officer 7 yet. */
 function mockWriter(overrides: Record<string, unknown> = {}) {

@@ -2,11 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AuthStatus, Review } from '../../../core/api';
-import { failOnConsoleErrors } from '../../test/console-errors';
 import { mockApi, renderRoute, reply } from '../../test/render';
 import { HOME_API, buildReview, findToast, signedIn } from './review-fixtures';
-
-failOnConsoleErrors();
 
 const hancockReview = buildReview(4);
 const gibbonReview = buildReview(5, {

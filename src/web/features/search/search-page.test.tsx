@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Officer, OfficerSearchPage } from '../../../core/api';
@@ -147,9 +147,9 @@ describe('/search, officers tab', () => {
     const { router } = renderRoute('/search?q=lee');
     await screen.findByText('2 officers');
     await user.selectOptions(screen.getByLabelText('Sort by'), 'Most Reviews');
-    await router.navigate('/search?q=grant');
+    await act(() => router.navigate('/search?q=grant'));
     await waitFor(() => expect(screen.getByLabelText('Search')).toHaveValue('grant'));
-    await router.navigate(-1);
+    await act(() => router.navigate(-1));
     await waitFor(() => expect(screen.getByLabelText('Search')).toHaveValue('lee'));
     expect(screen.getByLabelText('Sort by')).toHaveDisplayValue('Most Reviews');
   });
@@ -234,10 +234,13 @@ function installScrolling() {
   return {
     /** The end of the list scrolls into view: every observer of an element hears it. */
     scrollToEnd() {
-      for (const { callback, elements } of [...observers]) {
-        const entries = [...elements].map((target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry);
-        if (entries.length > 0) callback(entries, {} as IntersectionObserver);
-      }
+      // An event from the browser: React handles its updates before the test looks (act).
+      act(() => {
+        for (const { callback, elements } of [...observers]) {
+          const entries = [...elements].map((target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry);
+          if (entries.length > 0) callback(entries, {} as IntersectionObserver);
+        }
+      });
     },
   };
 }

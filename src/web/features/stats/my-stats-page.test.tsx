@@ -3,10 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AuthStatus } from '../../../core/api';
 import { MSG } from '../../../core/messages';
 import { STEAM_LINK_ERRORS, STEAM_MESSAGES, type SteamStats } from '../../../core/steam';
-import { failOnConsoleErrors } from '../../test/console-errors';
 import { mockApi, renderRoute, reply } from '../../test/render';
-
-failOnConsoleErrors();
 
 const STEAM_ID = '76561198000000000';
 
