@@ -3,6 +3,7 @@
  * a stubbed fetch. The client keeps the CSRF token in module state, so every test imports it fresh.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { requestUrl } from '../test/request-url';
 
 type ApiClient = typeof import('./api-client');
 
@@ -24,7 +25,7 @@ function stubFetch(routes: Record<string, Answer[]>) {
   const calls: Call[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const method = (init.method ?? 'GET').toUpperCase();
-    const url = String(input);
+    const url = requestUrl(input);
     calls.push({
       url,
       method,

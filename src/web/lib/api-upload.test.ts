@@ -4,6 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubUploads } from '../test/fake-upload';
+import { requestUrl } from '../test/request-url';
 
 type ApiClient = typeof import('./api-client');
 let client: ApiClient;
@@ -20,7 +21,7 @@ function stubTokens(...tokens: Array<string | Response>) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
-      calls.push(String(input));
+      calls.push(requestUrl(input));
       const next = tokens.length > 1 ? tokens.shift()! : tokens[0]!;
       return typeof next === 'string' ? new Response(JSON.stringify({ csrfToken: next }), { status: 200 }) : next.clone();
     }),

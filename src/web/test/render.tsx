@@ -9,7 +9,10 @@ import { RouterProvider, createMemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import { createQueryClient } from '../app/query-client';
 import { routes } from '../app/routes';
+import { requestUrl } from './request-url';
 
+/** A fixed answer body, or a function of the request that returns one. */
+// eslint-disable-next-line @typescript-eslint/no-redundant-type-constituents -- the union documents the function form
 export type ApiHandler = unknown | ((request: { url: URL; method: string; body: unknown }) => unknown);
 export interface ApiResponse {
   status: number;
@@ -39,7 +42,7 @@ export function mockApi(handlers: Record<string, ApiHandler>): MockApi {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
+      const url = new URL(requestUrl(input), 'http://localhost');
       const method = (init?.method ?? 'GET').toUpperCase();
       const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
       calls.push({ method, url: url.pathname + url.search, body });

@@ -2,7 +2,7 @@
  * Logout from any page lands on / with a 'Signed out' toast (spec section 2: successful logout sends
  * the browser to /), and the page being left never reacts to the sign-out with its own screen.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AuthStatus } from '../../../core/api';

@@ -185,7 +185,7 @@ describe('ImageDropZone', () => {
     render(<Field initial="/api/images/current-banner-1.webp" />);
 
     // 'Replace image' opens the same file input.
-    const input = screen.getByLabelText('Banner Image (optional)', { selector: 'input' }) as HTMLInputElement;
+    const input = screen.getByLabelText<HTMLInputElement>('Banner Image (optional)', { selector: 'input' });
     const click = vi.spyOn(input, 'click');
     await user.click(screen.getByRole('button', { name: 'Replace image: Banner Image' }));
     expect(click).toHaveBeenCalled();

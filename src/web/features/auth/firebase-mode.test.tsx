@@ -4,7 +4,7 @@
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthStatus, AuthUser } from '../../../core/api';
 import { MSG } from '../../../core/messages';
 import type { IdentityConfig } from '../../../core/schemas/firebase-auth';

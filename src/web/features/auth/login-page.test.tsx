@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AuthStatus, AuthUser } from '../../../core/api';
 import { MSG } from '../../../core/messages';
 import { mockApi, renderRoute, reply } from '../../test/render';

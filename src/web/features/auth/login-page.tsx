@@ -51,7 +51,7 @@ export function LoginPage() {
   const onSubmit = handleSubmit((body) => {
     setUnverifiedEmail(null);
     const options = {
-      onSuccess: () => navigate(destination, { replace: true }),
+      onSuccess: () => void navigate(destination, { replace: true }),
       onError: (error: unknown) => {
         const failure = classifyLoginError(error);
         if (failure.kind === 'needsVerification') {
@@ -74,8 +74,10 @@ export function LoginPage() {
     firebaseLogin.mutate(body, {
       ...options,
       // An identity without an account here registers first (spec section 4, Login).
-      onSuccess: (outcome) =>
-        outcome.kind === 'needsRegistration' ? navigate(registerPathFor(outcome.email, returnPath)) : options.onSuccess(),
+      onSuccess: (outcome) => {
+        if (outcome.kind === 'needsRegistration') void navigate(registerPathFor(outcome.email, returnPath));
+        else options.onSuccess();
+      },
     });
   });
 

@@ -60,9 +60,9 @@ export function RegisterPage() {
       onSuccess: (result: RegisterResult) => {
         if (result.needsVerification) {
           toast({ title: 'Check Your Email', description: MSG.auth.registrationSuccess });
-          navigate(authPathReturningTo('/login', returnPath));
+          void navigate(authPathReturningTo('/login', returnPath));
         } else {
-          navigate(returnPath ?? '/', { replace: true });
+          void navigate(returnPath ?? '/', { replace: true });
         }
       },
       onError: (error: Error) => {

@@ -19,7 +19,7 @@ import { ApiError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { parsePositiveId } from '../../../core/parse-id';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useSteamLinkResult } from '../../lib/use-steam-link-result';
+import { useSteamLinkResult } from '../../api/use-steam-link-result';
 import { OfficerGameStatistics } from './officer-game-statistics';
 import { chooseOfficerManagement } from './officer-management';
 import { PanelTitle } from './panel-title';

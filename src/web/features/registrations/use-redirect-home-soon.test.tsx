@@ -19,9 +19,13 @@ describe('useRedirectHomeSoon', () => {
     const { result } = renderHook(useRedirectAndLocation, { wrapper });
 
     act(() => result.current.redirect());
-    act(() => vi.advanceTimersByTime(99));
+    act(() => {
+      vi.advanceTimersByTime(99);
+    });
     expect(result.current.pathname).toBe('/register-regiment');
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(result.current.pathname).toBe('/');
   });
 

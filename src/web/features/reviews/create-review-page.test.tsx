@@ -5,7 +5,7 @@ import type { AuthStatus } from '../../../core/api';
 import { MSG } from '../../../core/messages';
 import { signedInStatus } from '../../test/fixtures';
 import { mockApi, renderRoute, reply } from '../../test/render';
-import { HOME_API, buildOfficer, buildReview, findToast, signedIn } from './review-fixtures';
+import { HOME_API, buildOfficer, buildReview, findToast, signedIn } from '../../test/review-fixtures';
 
 const STEAM_ID = '76561198000000000';
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AuthStatus, Review } from '../../../core/api';
 import { mockApi, renderRoute, reply } from '../../test/render';
-import { HOME_API, buildReview, findToast, signedIn } from './review-fixtures';
+import { HOME_API, buildReview, findToast, signedIn } from '../../test/review-fixtures';
 
 const hancockReview = buildReview(4);
 const gibbonReview = buildReview(5, {

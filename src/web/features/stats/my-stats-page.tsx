@@ -11,7 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '../../components
 import { Alert, Skeleton, Spinner } from '../../components/ui/feedback';
 import { RedirectWithNotice } from '../../components/redirect-with-notice';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useSteamLinkResult } from '../../lib/use-steam-link-result';
+import { useSteamLinkResult } from '../../api/use-steam-link-result';
 
 /** The Steam sign-in comes back to this page (spec section 7). */
 const LINK_STEAM_HREF = steamSignInHref({ redirect: '/my-stats' });

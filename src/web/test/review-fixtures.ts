@@ -1,8 +1,8 @@
 /** Builders for the review pages' tests: the shared builders with their defaults. Test-only. */
-import type { AuthStatus, Officer, Review } from '../../../core/api';
-import { homeApi, makeOfficer, makeReview, signedInStatus } from '../../test/fixtures';
+import type { AuthStatus, Officer, Review } from '../../core/api';
+import { homeApi, makeOfficer, makeReview, signedInStatus } from './fixtures';
 
-export { findToast } from '../../test/fixtures';
+export { findToast } from './fixtures';
 
 /** Officer 7, rated in every category. */
 export function buildOfficer(overrides: Partial<Officer> = {}): Officer {

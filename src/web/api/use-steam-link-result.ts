@@ -2,9 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { MSG } from '../../core/messages';
-import { authStatusQueryOptions } from '../api/auth';
-import { readSteamLinkResult, withoutSteamLinkParams } from './steam-link-result';
-import { toast } from './toast-store';
+import { authStatusQueryOptions } from './auth';
+import { readSteamLinkResult, withoutSteamLinkParams } from '../lib/steam-link-result';
+import { toast } from '../lib/toast-store';
 
 /**
  * On a page the Steam link callback returns to (/my-stats, /officer/{id}): tells the user how the
