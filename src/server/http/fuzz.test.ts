@@ -169,7 +169,7 @@ interface Answer {
 
 /** Reaches the object inside optional / nullable / default / pipe wrappers; the options of a union. */
 function objectShapes(schema: unknown): Array<Record<string, z.ZodType>> {
-  if (schema instanceof z.ZodObject) return [schema.shape as Record<string, z.ZodType>];
+  if (schema instanceof z.ZodObject) return [schema.shape];
   if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable) return objectShapes(schema.unwrap());
   if (schema instanceof z.ZodDefault || schema instanceof z.ZodPrefault || schema instanceof z.ZodReadonly || schema instanceof z.ZodCatch) {
     return objectShapes(schema.def.innerType);
