@@ -26,7 +26,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Metrics } from './metrics.js';
+import type { Metrics } from '../http/metrics.js';
 
 /**
  * What a cached answer shows, so a write can forget just that: one officer, one officer's review

@@ -10,7 +10,7 @@ import { buildApp } from '../app.js';
 import { signedInClient, testConfig, type TestContext } from '../test/app.js';
 import { openTestDatabase } from '../test/database.js';
 import { createOfficer, createRegiment } from '../test/fixtures.js';
-import { Metrics } from './metrics.js';
+import { Metrics } from '../http/metrics.js';
 import { readPageShell, shellWithPreloads, type PageShellOptions, type RowPage } from './page-shell.js';
 import { ResponseCache } from './response-cache.js';
 

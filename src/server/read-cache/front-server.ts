@@ -12,8 +12,8 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyServerFactory } from 'fastify';
 import { answerWith, type Entry, type ResponseCache } from './response-cache.js';
-import type { Metrics } from './metrics.js';
-import type { SecurityHeaders } from './security-headers.js';
+import type { Metrics } from '../http/metrics.js';
+import type { SecurityHeaders } from '../http/security-headers.js';
 
 /** A kept answer for a URL, with the cache that keeps it (it compresses on first demand). */
 export interface ReadyEntry {

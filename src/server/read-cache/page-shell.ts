@@ -16,7 +16,7 @@ import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { matchClientRoute, type ClientRouteMatch } from '../../core/client-routes.js';
 import { firstScreenPageOf, firstScreenRequestsOf, type FirstScreenPage } from '../../core/first-screen.js';
-import { escapeHtml } from './escape-html.js';
+import { escapeHtml } from '../http/escape-html.js';
 import type { ReadyAnswerSource } from './front-server.js';
 import { ResponseCache, cacheTags, createEntry, sendEntry, type CacheTag, type Entry } from './response-cache.js';
 

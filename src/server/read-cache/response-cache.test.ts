@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Officer, ReviewPage } from '../../core/api.js';
 import { buildApp } from '../app.js';
-import { PostgresCacheBus } from '../db/cache-bus.js';
+import { PostgresCacheBus } from './cache-bus.js';
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
 import { officers } from '../db/schema.js';
 import { createTestContext, signedInClient, testConfig, type TestContext } from '../test/app.js';
