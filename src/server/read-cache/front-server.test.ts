@@ -15,7 +15,7 @@ import type { App } from '../types.js';
 import { Metrics } from '../http/metrics.js';
 import { FrontServer } from './front-server.js';
 import { readPageShell } from './page-shell.js';
-import { ResponseCache } from './response-cache.js';
+import { ResponseCache } from './store.js';
 import { securityHeadersOf } from '../http/security-headers.js';
 
 interface RawAnswer {

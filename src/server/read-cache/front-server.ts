@@ -1,6 +1,6 @@
 /**
  * The HTTP server in front of Fastify. A GET whose answer is already in memory, a kept public API
- * answer (response-cache.ts) or a page's HTML shell (page-shell.ts), is written straight to the
+ * answer (store.ts) or a page's HTML shell (page-shell.ts), is written straight to the
  * socket; everything else goes to Fastify as usual. Such an answer depends on its URL alone and is
  * complete bytes with its headers, so Fastify's routing, hooks and reply machinery, which cost
  * several times the answer itself, have nothing to add (docs/decisions/0013-front-server.md).
@@ -11,7 +11,8 @@
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyServerFactory } from 'fastify';
-import { answerWith, type Entry, type ResponseCache } from './response-cache.js';
+import { answerWith } from './encoding.js';
+import type { Entry, ResponseCache } from './store.js';
 import type { Metrics } from '../http/metrics.js';
 import type { SecurityHeaders } from '../http/security-headers.js';
 

@@ -12,7 +12,7 @@ import { openTestDatabase } from '../test/database.js';
 import { createOfficer, createRegiment } from '../test/fixtures.js';
 import { Metrics } from '../http/metrics.js';
 import { readPageShell, shellWithPreloads, type PageShellOptions, type RowPage } from './page-shell.js';
-import { ResponseCache } from './response-cache.js';
+import { ResponseCache } from './store.js';
 
 const SHELL = '<!doctype html><html><head><title>t</title></head><body><div id="root"></div></body></html>';
 

@@ -18,7 +18,9 @@ import { matchClientRoute, type ClientRouteMatch } from '../../core/client-route
 import { firstScreenPageOf, firstScreenRequestsOf, type FirstScreenPage } from '../../core/first-screen.js';
 import { escapeHtml } from '../http/escape-html.js';
 import type { ReadyAnswerSource } from './front-server.js';
-import { ResponseCache, cacheTags, createEntry, sendEntry, type CacheTag, type Entry } from './response-cache.js';
+import { sendEntry } from './plugin.js';
+import { ResponseCache, createEntry, type Entry } from './store.js';
+import { cacheTags, type CacheTag } from './tags.js';
 
 /**
  * Shells already assembled and compressed, by their preloads (one per officer, regiment or search
@@ -38,7 +40,7 @@ export type RowPage = Extract<FirstScreenPage, { page: 'officer' | 'regiment' }>
 
 export interface PageShellOptions {
   /**
-   * The kept public answers (response-cache.ts). That a row page exists is kept there, under the
+   * The kept public answers (store.ts). That a row page exists is kept there, under the
    * tags of that row's own answers, so the writes that delete or hide the row forget it (in every
    * process) and the page is asked about again.
    */

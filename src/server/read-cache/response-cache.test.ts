@@ -11,7 +11,9 @@ import { createTestContext, signedInClient, testConfig, type TestContext } from 
 import { TEST_POSTGRES_URL, databaseUrlFor, runId, withAdminClient } from '../test/database.js';
 import { createOfficer, createRegiment, createReview, createUser } from '../test/fixtures.js';
 import type { App } from '../types.js';
-import { ResponseCache, cacheTags, exactCopy, preferredEncoding, type Entry } from './response-cache.js';
+import { exactCopy, preferredEncoding } from './encoding.js';
+import { ResponseCache, type Entry } from './store.js';
+import { cacheTags } from './tags.js';
 
 function entry(key: string, bytes: number, tags: Entry['tags'] = ['lists'], computedAt = 0): Entry {
   return { key, tags, computedAt, etag: `W/"${key}"`, contentType: 'application/json', identity: Buffer.alloc(bytes, 'x'), bytes };

@@ -5,7 +5,7 @@ import { MSG } from '../../../core/messages.js';
 import { officerEditBodySchema } from '../../../core/schemas/manage.js';
 import { DEFAULT_SORT, SORT_BY_VALUES, SORT_ORDER_VALUES } from '../../../core/search.js';
 import { idParamsSchema, optionalIdFilter, positiveIntString } from '../../http/params.js';
-import { cacheTags } from '../../read-cache/response-cache.js';
+import { cacheTags } from '../../read-cache/tags.js';
 import type { App } from '../../types.js';
 import { requireUser } from '../auth/guards.js';
 import { deleteOfficer, requireOfficerOwner, updateOfficer } from './manage.js';

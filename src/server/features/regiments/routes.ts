@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { regimentSchema } from '../../../core/api.js';
 import { regimentEditBodySchema } from '../../../core/schemas/manage.js';
 import { idParamsSchema, positiveIntString } from '../../http/params.js';
-import { cacheTags } from '../../read-cache/response-cache.js';
+import { cacheTags } from '../../read-cache/tags.js';
 import type { App } from '../../types.js';
 import { requireUser } from '../auth/guards.js';
 import { updateRegiment } from './manage.js';

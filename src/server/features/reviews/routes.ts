@@ -3,7 +3,7 @@ import { reviewPageSchema, reviewSchema } from '../../../core/api.js';
 import { REVIEW_PAGE_SIZE, REVIEW_PAGE_SIZE_MAX } from '../../../core/constants.js';
 import { flagBodySchema, reviewBodySchema, reviewUpdateBodySchema, voteBodySchema } from '../../../core/schemas/review.js';
 import { idParamsSchema, positiveIntString } from '../../http/params.js';
-import { cacheTags } from '../../read-cache/response-cache.js';
+import { cacheTags } from '../../read-cache/tags.js';
 import { enforceRateLimit } from '../../rate-limit/rate-limit.js';
 import type { App } from '../../types.js';
 import { requireUser } from '../auth/guards.js';

@@ -2,7 +2,7 @@ import { asc } from 'drizzle-orm';
 import { z } from 'zod';
 import { sideSchema } from '../../../core/api.js';
 import { sides } from '../../db/schema.js';
-import { cacheTags } from '../../read-cache/response-cache.js';
+import { cacheTags } from '../../read-cache/tags.js';
 import type { App } from '../../types.js';
 
 export async function sideRoutes(app: App) {
