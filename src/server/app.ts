@@ -105,12 +105,13 @@ export async function buildApp({
   app.decorate('metrics', metrics);
   const lifecycle: Lifecycle = { draining: false };
   app.decorate('lifecycle', lifecycle);
-  // Every route, as registered: the authorization matrix test checks that each one has a row, and
-  // the hardening tests send every one of them malformed input and other spellings of its path.
+  // Every route, as registered: the authorization matrix test checks that each one has a row, the
+  // hardening tests send every one of them malformed input and other spellings of its path, and the
+  // cache policy test checks that every API GET declares how its answer may be kept (config.cache).
   const routeList: RegisteredRoute[] = [];
   app.decorate('routeList', routeList);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routeList.push({ method, url: route.url, schema: route.schema });
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeList.push({ method, url: route.url, schema: route.schema, config: route.config });
   });
   app.decorate('config', config);
   app.decorate('rateLimitStore', rateLimitStore ?? new MemoryRateLimitStore());

@@ -8,13 +8,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Metrics } from '../http/metrics.js';
 import { answerWith } from './encoding.js';
+import { publicTagsOf, type CachePolicy } from './route-policy.js';
 import { createEntry, type Claim, type Entry, type ResponseCache } from './store.js';
 import type { CacheTag, Invalidation } from './tags.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** A public GET whose answer depends on its URL alone (never on the session): cache it under these tags. */
-    publicCache?: (request: FastifyRequest) => readonly CacheTag[];
+    /** How a GET's answer may be kept: every API GET declares it (CachePolicy, route-policy.ts). */
+    cache?: CachePolicy;
     /** What a successful request on this route changes. Writes default to 'all'; GETs to 'none'. */
     invalidates?: Invalidation;
   }
@@ -24,7 +25,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by a handler that learns only while working what it changed (overrides config.invalidates). */
     cacheInvalidation?: Invalidation;
-    /** Set by a handler whose answer's tags depend on the answer (overrides config.publicCache's). */
+    /** Set by a handler whose answer's tags depend on the answer (overrides those of config.cache). */
     cacheAnswerTags?: readonly CacheTag[];
   }
 }
@@ -63,7 +64,7 @@ export const responseCachePlugin = fp<{ cache: ResponseCache; metrics: Metrics }
   app.decorateRequest('cacheAnswerTags', undefined);
 
   app.addHook('onRequest', async (request: CachedRequest, reply) => {
-    const publicCache = request.routeOptions.config.publicCache;
+    const publicCache = publicTagsOf(request.routeOptions.config.cache);
     if (request.method !== 'GET' || !publicCache) return;
     let entry = cache.get(request.url);
     if (!entry && cache.enabled && request.url.length <= MAX_KEY_LENGTH) {
@@ -111,7 +112,7 @@ export const responseCachePlugin = fp<{ cache: ResponseCache; metrics: Metrics }
     }
     const entry = createEntry({
       key: request.url,
-      tags: request.cacheAnswerTags ?? request[kTags] ?? config.publicCache!(request),
+      tags: request.cacheAnswerTags ?? request[kTags] ?? publicTagsOf(config.cache)!(request),
       computedAt: request[kComputedAt] ?? cache.now(),
       contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
       body: payload,

@@ -6,7 +6,7 @@ import { cacheTags } from '../../read-cache/tags.js';
 import type { App } from '../../types.js';
 
 export async function sideRoutes(app: App) {
-  app.get('/sides', { config: { publicCache: () => [cacheTags.lists] }, schema: { response: { 200: z.array(sideSchema) } } }, async () => {
+  app.get('/sides', { config: { cache: { public: () => [cacheTags.lists] } }, schema: { response: { 200: z.array(sideSchema) } } }, async () => {
     return app.db.select().from(sides).orderBy(asc(sides.id));
   });
 }
