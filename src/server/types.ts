@@ -23,6 +23,8 @@ export interface RegisteredRoute {
   url: string;
   schema?: FastifySchema;
   config?: FastifyContextConfig;
+  /** The Fastify instance (scope) the route was registered in: its hooks are the route's (front-hooks.test.ts reads them). */
+  scope?: FastifyInstance;
 }
 
 /** The Fastify instance routes receive: zod schemas type their params, query, body and response. */

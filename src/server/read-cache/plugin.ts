@@ -63,7 +63,7 @@ export const responseCachePlugin = fp<{ cache: ResponseCache; metrics: Metrics }
   app.decorateRequest('cacheInvalidation', undefined);
   app.decorateRequest('cacheAnswerTags', undefined);
 
-  app.addHook('onRequest', async (request: CachedRequest, reply) => {
+  app.addHook('onRequest', async function answerFromCache(request: CachedRequest, reply) {
     const publicCache = publicTagsOf(request.routeOptions.config.cache);
     if (request.method !== 'GET' || !publicCache) return;
     let entry = cache.get(request.url);
@@ -93,7 +93,7 @@ export const responseCachePlugin = fp<{ cache: ResponseCache; metrics: Metrics }
   app.addHook('onResponse', releaseClaim);
   app.addHook('onRequestAbort', releaseClaim);
 
-  app.addHook('onSend', async (request: CachedRequest, reply, payload) => {
+  app.addHook('onSend', async function storeOrInvalidate(request: CachedRequest, reply, payload) {
     const config = request.routeOptions.config;
     const invalidation = request.cacheInvalidation ?? config.invalidates ?? (SAFE_METHODS.has(request.method) ? 'none' : 'all');
     if (invalidation !== 'none' && reply.statusCode < 400) {

@@ -29,7 +29,7 @@ import { banUser, listUsers, unbanUser } from './users.js';
 export async function adminRoutes(app: App) {
   const { db, config } = app;
 
-  app.addHook('preValidation', async (request, reply) => {
+  app.addHook('preValidation', async function requireAdminFirst(request, reply) {
     requireAdmin(request);
     // Admin answers depend on who asks and hold private data: never stored by any cache.
     void reply.header('Cache-Control', 'private, no-store');
