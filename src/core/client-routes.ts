@@ -1,6 +1,6 @@
 /**
  * The web app's screens: the route list of spec section 2, in one place. The router
- * (src/web/app/routes.tsx) builds its routes from it, and the server (page-shell.ts) answers a path
+ * (src/web/app/routes.tsx) builds its routes from it, and the server (read-cache/page-shell.ts) answers a path
  * on it with the app and 200, and any other path with the app's not-found screen and 404, so that
  * search engines and link previews see the truth.
  *
@@ -36,6 +36,39 @@ export const CLIENT_ROUTES = {
 } as const;
 
 export type ClientRoute = keyof typeof CLIENT_ROUTES;
+
+/**
+ * The module of each screen the router loads on demand, relative to src/web (as Vite's manifest
+ * names it), in one table: the router imports each screen from this path (src/web/app/routes.tsx),
+ * and the server names the same module's chunks as preloads in the page's HTML (page-shell.ts). A
+ * page file renamed without this table fails the router's test and the server's. Home is bundled
+ * with the entry (vite.config.ts): it has no module of its own here.
+ */
+export const SCREEN_MODULES: Readonly<Record<Exclude<ClientRoute, 'home'>, `features/${string}/${string}-page.tsx`>> = {
+  login: 'features/auth/login-page.tsx',
+  register: 'features/auth/register-page.tsx',
+  verifyEmail: 'features/auth/verify-email-page.tsx',
+  forgotPassword: 'features/auth/forgot-password-page.tsx',
+  resetPassword: 'features/auth/reset-password-page.tsx',
+  authAction: 'features/auth/auth-action-page.tsx',
+  officer: 'features/officers/officer-page.tsx',
+  regiment: 'features/regiments/regiment-page.tsx',
+  search: 'features/search/search-page.tsx',
+  createReview: 'features/reviews/create-review-page.tsx',
+  myReviews: 'features/reviews/my-reviews-page.tsx',
+  myStats: 'features/stats/my-stats-page.tsx',
+  registerRegiment: 'features/registrations/register-regiment-page.tsx',
+  registerOfficer: 'features/registrations/register-officer-page.tsx',
+  admin: 'features/admin/admin-dashboard-page.tsx',
+  adminOfficers: 'features/admin/admin-officers-page.tsx',
+  adminAllOfficers: 'features/admin/admin-all-officers-page.tsx',
+  adminRegiments: 'features/admin/admin-regiments-page.tsx',
+  adminAllRegiments: 'features/admin/admin-all-regiments-page.tsx',
+  adminManageUsers: 'features/admin/manage-users-page.tsx',
+  adminReviews: 'features/admin/review-moderation-page.tsx',
+  privacyPolicy: 'features/legal/privacy-page.tsx',
+  termsOfService: 'features/legal/terms-page.tsx',
+};
 
 export interface ClientRouteMatch {
   route: ClientRoute;

@@ -30,14 +30,15 @@ import { regimentIsActive } from './features/regiments/queries.js';
 import { FAKE_STEAM_PREFIX, fakeSteamPlugin } from './adapters/steam/fake-steam.js';
 import { firebaseConnectSources } from './adapters/firebase/web-sdk-origins.js';
 import { sessionPlugin } from './features/auth/session-plugin.js';
-import { ResponseCache, responseCachePlugin, type CacheBus } from './http/response-cache.js';
+import { responseCachePlugin } from './read-cache/plugin.js';
+import { ResponseCache, type CacheBus } from './read-cache/store.js';
 import { loadSheddingPlugin, overloadReporter } from './http/load-shedding.js';
 import { canonicalUrl } from './http/canonical-url.js';
 import { inputGuardPlugin } from './http/input-guard.js';
 import { Metrics, metricsPlugin } from './http/metrics.js';
 import { healthRoutes, type Lifecycle } from './http/health.js';
-import { readPageShell } from './http/page-shell.js';
-import { FrontServer } from './http/front-server.js';
+import { readPageShell } from './read-cache/page-shell.js';
+import { FrontServer } from './read-cache/front-server.js';
 import { securityHeadersOf, securityHeadersPlugin } from './http/security-headers.js';
 import { createMailer, type Mailer } from './adapters/mail/mailer.js';
 import { MemoryRateLimitStore, type RateLimitStore } from './rate-limit/rate-limit.js';
@@ -104,12 +105,13 @@ export async function buildApp({
   app.decorate('metrics', metrics);
   const lifecycle: Lifecycle = { draining: false };
   app.decorate('lifecycle', lifecycle);
-  // Every route, as registered: the authorization matrix test checks that each one has a row, and
-  // the hardening tests send every one of them malformed input and other spellings of its path.
+  // Every route, as registered: the authorization matrix test checks that each one has a row, the
+  // hardening tests send every one of them malformed input and other spellings of its path, and the
+  // cache policy test checks that every API GET declares how its answer may be kept (config.cache).
   const routeList: RegisteredRoute[] = [];
   app.decorate('routeList', routeList);
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routeList.push({ method, url: route.url, schema: route.schema });
+  app.addHook('onRoute', function recordRoute(route) {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeList.push({ method, url: route.url, schema: route.schema, config: route.config, scope: this });
   });
   app.decorate('config', config);
   app.decorate('rateLimitStore', rateLimitStore ?? new MemoryRateLimitStore());
@@ -133,8 +135,12 @@ export async function buildApp({
     done();
   });
   // Hooks registered here, at the root, run for every request Fastify routes. Answers the front
-  // server writes from memory (front-server.ts) skip all of them: only public, URL-keyed answers
-  // are kept there, and the security headers are added to those directly.
+  // server writes from memory (read-cache/front-server.ts: kept public GETs, page shells) skip all
+  // of them, and those of the API's scope below: only public, URL-keyed answers are kept there, and
+  // the security headers are added to those directly. Each hook's decision (the front skips it, and
+  // why; or honours it, and how) is recorded in read-cache/front-hooks.ts, and front-hooks.test.ts
+  // fails on a hook added here or in the API's scopes without one. Name hook functions: the list
+  // knows them by name.
   await app.register(metricsPlugin, { metrics });
   await app.register(securityHeadersPlugin, { headers: securityHeaders });
   // Between the security headers (set first) and compress/etag (this one's onSend must see the
@@ -149,11 +155,12 @@ export async function buildApp({
   await app.register(
     async (api) => {
       // The API's own hooks, in this order: they apply to the routes of this scope, whatever the
-      // spelling of the URL that reached them (canonical-url.ts), and to nothing else.
+      // spelling of the URL that reached them (canonical-url.ts), and to nothing else. A cache hit
+      // answered by the front server skips them too (read-cache/front-hooks.ts says why each may).
       await api.register(loadSheddingPlugin, { maxInFlight: config.maxInFlight, metrics });
       await api.register(inputGuardPlugin);
       await api.register(sessionPlugin, { db, config });
-      api.addHook('onSend', async (request, reply, payload) => {
+      api.addHook('onSend', async function revalidateByDefault(request, reply, payload) {
         if (request.method === 'GET' && !reply.hasHeader('cache-control')) {
           // Revalidate every time (cheap with the ETag); never serve stale ratings from a cache.
           reply.header('Cache-Control', 'no-cache');

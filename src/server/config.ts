@@ -73,7 +73,7 @@ export interface Config {
   trustProxy: boolean;
   sessionIdleMs: number;
   sessionMaxMs: number;
-  /** Memory for ready-to-send public answers (src/server/http/response-cache.ts); 0 turns it off. */
+  /** Memory for ready-to-send public answers (src/server/read-cache/store.ts); 0 turns it off. */
   responseCacheBytes: number;
   /** How long after a review the cached lists (top, search, regiments) may show the ratings before it. */
   listRatingsLagMs: number;

@@ -5,7 +5,7 @@ import { isLoopbackUrl, loadConfigOrExit, type Config } from './config.js';
 import { openConfiguredDatabase } from './db/open-configured-database.js';
 import { Metrics, startMetricsServer } from './http/metrics.js';
 import { closeGracefully } from './http/shutdown.js';
-import { PostgresCacheBus } from './db/cache-bus.js';
+import { PostgresCacheBus } from './read-cache/cache-bus.js';
 import { RedisRateLimitStore } from './rate-limit/redis-store.js';
 import { purgeExpiredSessions } from './features/auth/sessions.js';
 import { announceDemoAccounts, isDatabaseEmpty, seedDemoData } from './seed/demo.js';

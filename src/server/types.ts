@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyInstance, FastifySchema, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { FastifyBaseLogger, FastifyContextConfig, FastifyInstance, FastifySchema, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Mailer } from './adapters/mail/mailer.js';
@@ -17,11 +17,14 @@ declare module 'fastify' {
   }
 }
 
-/** A route as registered, with its schemas (zod: params, querystring, body). */
+/** A route as registered, with its schemas (zod: params, querystring, body) and its config (its cache policy, what it invalidates). */
 export interface RegisteredRoute {
   method: string;
   url: string;
   schema?: FastifySchema;
+  config?: FastifyContextConfig;
+  /** The Fastify instance (scope) the route was registered in: its hooks are the route's (front-hooks.test.ts reads them). */
+  scope?: FastifyInstance;
 }
 
 /** The Fastify instance routes receive: zod schemas type their params, query, body and response. */

@@ -11,7 +11,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { announcePublicDataChanged } from '../db/cache-bus.js';
+import { announcePublicDataChanged } from '../read-cache/cache-bus.js';
 import type { Executor } from '../db/client.js';
 
 export type Engine = 'postgres' | 'pglite';

@@ -3,7 +3,7 @@
  * reviews and votes, reports differences, and with --fix writes the recomputed values. Exit code 1
  * when differences remain.
  */
-import { announcePublicDataChanged } from '../db/cache-bus.js';
+import { announcePublicDataChanged } from '../read-cache/cache-bus.js';
 import { openConfiguredDatabase } from '../db/open-configured-database.js';
 import { recomputeAllAggregates } from '../features/reviews/aggregates.js';
 import { findAggregateDifferences, fixReviewScores } from '../features/reviews/reconcile.js';

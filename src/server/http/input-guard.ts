@@ -10,7 +10,7 @@ import { AppError } from '../errors.js';
 
 /** Registered in the API's scope (app.ts). */
 export const inputGuardPlugin = fp(async (app) => {
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', async function refuseNul(request) {
     if (holdsNul(request.params) || holdsNul(request.query) || holdsNul(request.body)) {
       throw new AppError('BAD_REQUEST', MSG.server.nulCharacter);
     }

@@ -21,7 +21,7 @@ const kCounted = Symbol('loadSheddingCounted');
 export const loadSheddingPlugin = fp<{ maxInFlight: number; metrics: Metrics }>(async (app, { maxInFlight, metrics }) => {
   let inFlight = 0;
 
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', async function admitOrShed(request) {
     if (inFlight >= maxInFlight) {
       metrics.shed.inc();
       // The error handler adds Retry-After to every 503.

@@ -96,7 +96,7 @@ export class Metrics {
 
 /** Counts every answer Fastify makes, by the route that answered it. */
 export const metricsPlugin = fp<{ metrics: Metrics }>(async (app, { metrics }) => {
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', async function countAnswer(request, reply) {
     metrics.observe(request.routeOptions.url, request.method, reply.statusCode, reply.elapsedTime / 1000);
   });
 });

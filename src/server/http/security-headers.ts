@@ -35,7 +35,7 @@ export function securityHeadersOf(options: HelmetOptions): SecurityHeaders {
 
 /** Sets the headers on every answer Fastify makes, first thing, as helmet's middleware would. */
 export const securityHeadersPlugin = fp<{ headers: SecurityHeaders }>(async (app, { headers }) => {
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', function setSecurityHeaders(_request, reply, done) {
     void reply.headers(headers);
     done();
   });

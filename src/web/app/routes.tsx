@@ -1,40 +1,31 @@
 import type { RouteObject } from 'react-router';
-import { CLIENT_ROUTES, type ClientRoute } from '../../core/client-routes';
+import { CLIENT_ROUTES, SCREEN_MODULES, type ClientRoute } from '../../core/client-routes';
 import { HomePage } from '../features/home/home-page';
 import { Layout, LayoutFallback } from './shell/layout';
 import { RouteError } from './route-error';
 
-type LazyScreen = NonNullable<Extract<RouteObject, { index?: false }>['lazy']>;
+type LazyScreen = Extract<NonNullable<Extract<RouteObject, { index?: false }>['lazy']>, () => unknown>;
+type ScreenModule = Awaited<ReturnType<LazyScreen>>;
 
 /**
- * The code of each screen but Home, by route (CLIENT_ROUTES in src/core holds their paths, which
- * the server reads too): every route has one, or this does not compile.
+ * Every screen file, by its path from here: Vite makes each one a chunk of its own. The files are
+ * named `*-page.tsx` under a feature's folder; Home is left out (imported above, with the entry).
  */
-const LAZY_SCREENS: Record<Exclude<ClientRoute, 'home'>, LazyScreen> = {
-  login: () => import('../features/auth/login-page'),
-  register: () => import('../features/auth/register-page'),
-  verifyEmail: () => import('../features/auth/verify-email-page'),
-  forgotPassword: () => import('../features/auth/forgot-password-page'),
-  resetPassword: () => import('../features/auth/reset-password-page'),
-  authAction: () => import('../features/auth/auth-action-page'),
-  officer: () => import('../features/officers/officer-page'),
-  regiment: () => import('../features/regiments/regiment-page'),
-  search: () => import('../features/search/search-page'),
-  createReview: () => import('../features/reviews/create-review-page'),
-  myReviews: () => import('../features/reviews/my-reviews-page'),
-  myStats: () => import('../features/stats/my-stats-page'),
-  registerRegiment: () => import('../features/registrations/register-regiment-page'),
-  registerOfficer: () => import('../features/registrations/register-officer-page'),
-  admin: () => import('../features/admin/admin-dashboard-page'),
-  adminOfficers: () => import('../features/admin/admin-officers-page'),
-  adminAllOfficers: () => import('../features/admin/admin-all-officers-page'),
-  adminRegiments: () => import('../features/admin/admin-regiments-page'),
-  adminAllRegiments: () => import('../features/admin/admin-all-regiments-page'),
-  adminManageUsers: () => import('../features/admin/manage-users-page'),
-  adminReviews: () => import('../features/admin/review-moderation-page'),
-  privacyPolicy: () => import('../features/legal/privacy-page'),
-  termsOfService: () => import('../features/legal/terms-page'),
-};
+const SCREEN_FILES = import.meta.glob<ScreenModule>(['../features/*/*-page.tsx', '!../features/home/home-page.tsx']);
+
+/**
+ * The code of each screen but Home, loaded from the module SCREEN_MODULES names (src/core, which the
+ * server reads for the page's preloads): a screen file renamed without that table stops the app
+ * here, at once, rather than dropping the preloads quietly (routes.test.ts names the file).
+ */
+export function lazyScreen(route: Exclude<ClientRoute, 'home'>): LazyScreen {
+  const load = SCREEN_FILES[`../${SCREEN_MODULES[route]}`];
+  if (!load) throw new Error(`The ${route} screen's module, src/web/${SCREEN_MODULES[route]}, does not exist (SCREEN_MODULES in src/core/client-routes.ts)`);
+  return load;
+}
+
+/** The screen files found on disk, relative to src/web, as SCREEN_MODULES names them. */
+export const screenFiles = (): string[] => Object.keys(SCREEN_FILES).map((file) => file.replace(/^\.\.\//, ''));
 
 /**
  * The screens of spec section 2. React Router matches paths case-insensitively and ignores a
@@ -50,10 +41,10 @@ export const routes: RouteObject[] = [
     HydrateFallback: LayoutFallback,
     children: [
       { index: true, Component: HomePage },
-      ...(Object.entries(LAZY_SCREENS) as Array<[Exclude<ClientRoute, 'home'>, LazyScreen]>).map(([route, lazy]) => ({
+      ...(Object.keys(SCREEN_MODULES) as Array<Exclude<ClientRoute, 'home'>>).map((route) => ({
         // Relative to the layout route: 'officer/:id'.
         path: CLIENT_ROUTES[route].slice(1),
-        lazy,
+        lazy: lazyScreen(route),
       })),
       // Any other path: the not-found screen (the server answers it with 404).
       { path: '*', lazy: () => import('./not-found') },

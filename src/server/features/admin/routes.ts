@@ -29,19 +29,19 @@ import { banUser, listUsers, unbanUser } from './users.js';
 export async function adminRoutes(app: App) {
   const { db, config } = app;
 
-  app.addHook('preValidation', async (request, reply) => {
+  app.addHook('preValidation', async function requireAdminFirst(request, reply) {
     requireAdmin(request);
     // Admin answers depend on who asks and hold private data: never stored by any cache.
     void reply.header('Cache-Control', 'private, no-store');
   });
 
-  app.get('/dashboard', { schema: { response: { 200: adminDashboardSchema } } }, async () => getAdminDashboard(db));
+  app.get('/dashboard', { config: { cache: 'private' }, schema: { response: { 200: adminDashboardSchema } } }, async () => getAdminDashboard(db));
 
-  app.get('/status', { schema: { response: { 200: adminStatusSchema } } }, async (request) =>
+  app.get('/status', { config: { cache: 'private' }, schema: { response: { 200: adminStatusSchema } } }, async (request) =>
     checkSystemStatus(db, config, request.log),
   );
 
-  app.get('/users', { schema: { response: { 200: z.array(adminUserSchema) } } }, async () => listUsers(db));
+  app.get('/users', { config: { cache: 'private' }, schema: { response: { 200: z.array(adminUserSchema) } } }, async () => listUsers(db));
 
   app.patch('/users/:id/ban', { schema: { params: idParamsSchema, response: { 200: successMessageSchema } } }, async (request) => {
     await banUser(db, requireAdmin(request), request.params.id);
@@ -53,7 +53,7 @@ export async function adminRoutes(app: App) {
     return { success: true, message: MSG.admin.userUnbanned(request.params.id) };
   });
 
-  app.get('/reviews/flagged', { schema: { response: { 200: flaggedReviewListSchema } } }, async () => ({
+  app.get('/reviews/flagged', { config: { cache: 'private' }, schema: { response: { 200: flaggedReviewListSchema } } }, async () => ({
     rows: await listFlaggedReviews(db),
   }));
 

@@ -49,7 +49,8 @@ export async function firebaseAuthRoutes(app: App) {
   const { db, config, rateLimitStore } = app;
   const identityConfig = identityConfigFor(config);
 
-  app.get('/auth/config', { schema: { response: { 200: identityConfigSchema } } }, async (_request, reply) => {
+  // The same for everyone, but tiny and read once per visit: not worth a place in memory.
+  app.get('/auth/config', { config: { cache: 'not-kept' }, schema: { response: { 200: identityConfigSchema } } }, async (_request, reply) => {
     // Changes only with a restart; revalidated so a new deployment's provider is seen.
     reply.header('Cache-Control', 'no-cache');
     return identityConfig;

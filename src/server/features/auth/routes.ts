@@ -72,7 +72,7 @@ export async function authRoutes(app: App) {
     void work().catch((err) => request.log.error({ err }, `${what} failed`));
   }
 
-  app.get('/csrf-token', { schema: { response: { 200: z.object({ csrfToken: z.string() }) } } }, async (request, reply) => {
+  app.get('/csrf-token', { config: { cache: 'private' }, schema: { response: { 200: z.object({ csrfToken: z.string() }) } } }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     if (request.session) return { csrfToken: request.session.csrfToken };
     // No row: a visitor's token is derived, not stored (sessions.ts).
@@ -81,7 +81,7 @@ export async function authRoutes(app: App) {
     return { csrfToken: created.session.csrfToken };
   });
 
-  app.get('/auth/status', { schema: { response: { 200: authStatusSchema } } }, async (request, reply) => {
+  app.get('/auth/status', { config: { cache: 'private' }, schema: { response: { 200: authStatusSchema } } }, async (request, reply) => {
     // Never cached: it changes with the cookie, not the URL.
     reply.header('Cache-Control', 'no-store');
     const user = currentUser(request);
@@ -157,7 +157,8 @@ export async function authRoutes(app: App) {
 
   app.get(
     '/auth/verify-email/:code',
-    { config: { invalidates: 'none' }, schema: { params: z.object({ code: z.string().max(200) }), response: { 200: messageSchema } } },
+    // A one-time code's answer, and a GET that writes (the account becomes verified): nothing public changes.
+    { config: { cache: 'private', invalidates: 'none' }, schema: { params: z.object({ code: z.string().max(200) }), response: { 200: messageSchema } } },
     async (request) => verifyEmail(db, request.params.code),
   );
 
@@ -173,7 +174,8 @@ export async function authRoutes(app: App) {
 
   app.get(
     '/auth/reset-password/:code',
-    { config: { invalidates: 'none' }, schema: { params: z.object({ code: z.string().max(200) }), response: { 200: z.object({ email: z.string() }) } } },
+    // Shows the account's email to whoever holds the code.
+    { config: { cache: 'private', invalidates: 'none' }, schema: { params: z.object({ code: z.string().max(200) }), response: { 200: z.object({ email: z.string() }) } } },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return getPasswordResetAccount(db, request.params.code);

@@ -27,7 +27,7 @@ export const sessionPlugin = fp<{ db: Database; config: Config }>(async (app, { 
   const lifetimes = sessionLifetimes(config);
   const cookieName = sessionCookieName(config);
 
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', async function readSessionAndCheckCsrf(request) {
     // Over HTTPS, a cookie set before the __Host- prefix is still read, so nobody is signed out by it.
     const token = request.cookies[cookieName] ?? (config.isHttps ? request.cookies[SESSION_COOKIE] : undefined);
     request.session = token ? await findSession(db, lifetimes, token) : null;

@@ -84,7 +84,7 @@ export async function getOfficerById(db: Executor, officerId: number): Promise<O
 
 /**
  * Whether /officer/{id} shows an officer: the same condition as getOfficerById, without reading the
- * officer. The page's HTML is answered 404 otherwise (src/server/http/page-shell.ts).
+ * officer. The page's HTML is answered 404 otherwise (src/server/read-cache/page-shell.ts).
  */
 export async function officerIsPublic(db: Executor, officerId: number): Promise<boolean> {
   const query = prepared(db, 'officer_is_public', (db, name) =>

@@ -5,7 +5,7 @@ import { MSG } from '../../../core/messages.js';
 import { officerEditBodySchema } from '../../../core/schemas/manage.js';
 import { DEFAULT_SORT, SORT_BY_VALUES, SORT_ORDER_VALUES } from '../../../core/search.js';
 import { idParamsSchema, optionalIdFilter, positiveIntString } from '../../http/params.js';
-import { cacheTags } from '../../http/response-cache.js';
+import { cacheTags } from '../../read-cache/tags.js';
 import type { App } from '../../types.js';
 import { requireUser } from '../auth/guards.js';
 import { deleteOfficer, requireOfficerOwner, updateOfficer } from './manage.js';
@@ -52,19 +52,19 @@ const searchPageQuerySchema = searchQuerySchema
 export async function officerRoutes(app: App) {
   const { db } = app;
 
-  app.get('/officers', { config: { publicCache: () => cacheTags.ratedList }, schema: { response: { 200: officerListSchema } } }, async () => listOfficers(db));
+  app.get('/officers', { config: { cache: { public: () => cacheTags.ratedList } }, schema: { response: { 200: officerListSchema } } }, async () => listOfficers(db));
 
   // Static segments: find-my-way prefers them over '/officers/:id' whatever the order, and the
   // tests check that 'top' and 'search' are never read as an id.
   app.get(
     '/officers/top',
-    { config: { publicCache: () => cacheTags.ratedList }, schema: { querystring: topQuerySchema, response: { 200: officerListSchema } } },
+    { config: { cache: { public: () => cacheTags.ratedList } }, schema: { querystring: topQuerySchema, response: { 200: officerListSchema } } },
     async (request) => listTopOfficers(db, request.query.side),
   );
 
   app.get(
     '/officers/search',
-    { config: { publicCache: () => cacheTags.ratedList }, schema: { querystring: searchQuerySchema, response: { 200: officerListSchema } } },
+    { config: { cache: { public: () => cacheTags.ratedList } }, schema: { querystring: searchQuerySchema, response: { 200: officerListSchema } } },
     async (request) => {
       const found = await searchOfficers(db, request.query);
       request.cacheAnswerTags = cacheTags.searchAnswer(
@@ -77,7 +77,7 @@ export async function officerRoutes(app: App) {
 
   app.get(
     '/search/officers',
-    { config: { publicCache: () => cacheTags.ratedList }, schema: { querystring: searchPageQuerySchema, response: { 200: officerSearchPageSchema } } },
+    { config: { cache: { public: () => cacheTags.ratedList } }, schema: { querystring: searchPageQuerySchema, response: { 200: officerSearchPageSchema } } },
     async (request) => {
       const page = await searchOfficerPage(db, request.query);
       request.cacheAnswerTags = cacheTags.searchPage(
@@ -90,13 +90,13 @@ export async function officerRoutes(app: App) {
 
   app.get(
     '/officers/regiment/:regimentId',
-    { config: { publicCache: () => cacheTags.ratedList }, schema: { params: z.object({ regimentId: positiveIntString('regimentId') }), response: { 200: officerListSchema } } },
+    { config: { cache: { public: () => cacheTags.ratedList } }, schema: { params: z.object({ regimentId: positiveIntString('regimentId') }), response: { 200: officerListSchema } } },
     async (request) => listRegimentOfficers(db, request.params.regimentId),
   );
 
   app.get(
     '/officers/:id',
-    { config: { publicCache: (request) => [cacheTags.officer(Number((request.params as { id: unknown }).id))] }, schema: { params: idParamsSchema, response: { 200: officerSchema } } },
+    { config: { cache: { public: (request) => [cacheTags.officer(Number((request.params as { id: unknown }).id))] } }, schema: { params: idParamsSchema, response: { 200: officerSchema } } },
     async (request) => getOfficerById(db, request.params.id),
   );
 

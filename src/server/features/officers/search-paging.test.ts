@@ -264,7 +264,7 @@ describe('GET /api/search/officers', () => {
 });
 
 /**
- * Pages are kept by the response cache like every public answer (response-cache.ts): a review, a
+ * Pages are kept by the response cache like every public answer (read-cache/store.ts): a review, a
  * renamed or a deleted officer must show on the next read of a page as it does on the list call.
  */
 describe('GET /api/search/officers through the response cache', () => {

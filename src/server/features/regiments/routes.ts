@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { regimentSchema } from '../../../core/api.js';
 import { regimentEditBodySchema } from '../../../core/schemas/manage.js';
 import { idParamsSchema, positiveIntString } from '../../http/params.js';
-import { cacheTags } from '../../http/response-cache.js';
+import { cacheTags } from '../../read-cache/tags.js';
 import type { App } from '../../types.js';
 import { requireUser } from '../auth/guards.js';
 import { updateRegiment } from './manage.js';
@@ -11,17 +11,17 @@ import { getRegimentById, listRegiments, listRegimentsBySide } from './queries.j
 export async function regimentRoutes(app: App) {
   const { db } = app;
 
-  app.get('/regiments', { config: { publicCache: () => cacheTags.ratedList }, schema: { response: { 200: z.array(regimentSchema) } } }, async () => listRegiments(db));
+  app.get('/regiments', { config: { cache: { public: () => cacheTags.ratedList } }, schema: { response: { 200: z.array(regimentSchema) } } }, async () => listRegiments(db));
 
   app.get(
     '/regiments/side/:sideId',
-    { config: { publicCache: () => cacheTags.ratedList }, schema: { params: z.object({ sideId: positiveIntString('sideId') }), response: { 200: z.array(regimentSchema) } } },
+    { config: { cache: { public: () => cacheTags.ratedList } }, schema: { params: z.object({ sideId: positiveIntString('sideId') }), response: { 200: z.array(regimentSchema) } } },
     async (request) => listRegimentsBySide(db, request.params.sideId),
   );
 
   app.get(
     '/regiments/:id',
-    { config: { publicCache: () => cacheTags.ratedList }, schema: { params: idParamsSchema, response: { 200: regimentSchema } } },
+    { config: { cache: { public: () => cacheTags.ratedList } }, schema: { params: idParamsSchema, response: { 200: regimentSchema } } },
     async (request) => getRegimentById(db, request.params.id),
   );
 

@@ -73,7 +73,7 @@ export async function registrationRoutes(app: App) {
 
   app.get(
     '/users/me/regiments/owned',
-    { ...signedIn, schema: { response: { 200: z.array(ownedRegimentSchema) } } },
+    { ...signedIn, config: { cache: 'private' }, schema: { response: { 200: z.array(ownedRegimentSchema) } } },
     async (request, reply) => {
       const user = requireUser(request);
       reply.header('Cache-Control', 'private, no-store');
@@ -83,7 +83,7 @@ export async function registrationRoutes(app: App) {
 
   app.get(
     '/admin/registrations/regiments',
-    { ...adminOnly, schema: { response: { 200: z.array(regimentRegistrationSchema) } } },
+    { ...adminOnly, config: { cache: 'private' }, schema: { response: { 200: z.array(regimentRegistrationSchema) } } },
     async (request, reply) => {
       requireAdmin(request);
       reply.header('Cache-Control', 'private, no-store');
@@ -93,7 +93,7 @@ export async function registrationRoutes(app: App) {
 
   app.get(
     '/admin/registrations/officers',
-    { ...adminOnly, schema: { response: { 200: z.array(officerRegistrationSchema) } } },
+    { ...adminOnly, config: { cache: 'private' }, schema: { response: { 200: z.array(officerRegistrationSchema) } } },
     async (request, reply) => {
       requireAdmin(request);
       reply.header('Cache-Control', 'private, no-store');

@@ -3,7 +3,7 @@ import { reviewPageSchema, reviewSchema } from '../../../core/api.js';
 import { REVIEW_PAGE_SIZE, REVIEW_PAGE_SIZE_MAX } from '../../../core/constants.js';
 import { flagBodySchema, reviewBodySchema, reviewUpdateBodySchema, voteBodySchema } from '../../../core/schemas/review.js';
 import { idParamsSchema, positiveIntString } from '../../http/params.js';
-import { cacheTags } from '../../http/response-cache.js';
+import { cacheTags } from '../../read-cache/tags.js';
 import { enforceRateLimit } from '../../rate-limit/rate-limit.js';
 import type { App } from '../../types.js';
 import { requireUser } from '../auth/guards.js';
@@ -22,12 +22,12 @@ export async function reviewRoutes(app: App) {
   const { db, config, rateLimitStore } = app;
   const limits = config.rateLimits;
 
-  app.get('/reviews/recent', { config: { publicCache: () => cacheTags.recentReviews }, schema: { response: { 200: z.array(reviewSchema) } } }, async () => listRecentReviews(db));
+  app.get('/reviews/recent', { config: { cache: { public: () => cacheTags.recentReviews } }, schema: { response: { 200: z.array(reviewSchema) } } }, async () => listRecentReviews(db));
 
   app.get(
     '/reviews/officer/:officerId',
     {
-      config: { publicCache: (request) => [cacheTags.officerReviews(Number((request.params as { officerId: unknown }).officerId))] },
+      config: { cache: { public: (request) => [cacheTags.officerReviews(Number((request.params as { officerId: unknown }).officerId))] } },
       schema: {
         params: z.object({ officerId: positiveIntString('officerId') }),
         querystring: pageQuerySchema,
@@ -37,7 +37,7 @@ export async function reviewRoutes(app: App) {
     async (request) => listOfficerReviews(db, request.params.officerId, request.query),
   );
 
-  app.get('/reviews/my', { schema: { response: { 200: z.array(reviewSchema) } } }, async (request, reply) => {
+  app.get('/reviews/my', { config: { cache: 'private' }, schema: { response: { 200: z.array(reviewSchema) } } }, async (request, reply) => {
     const user = requireUser(request);
     reply.header('Cache-Control', 'private, no-store');
     return listUserReviews(db, user.id);
@@ -77,7 +77,7 @@ export async function reviewRoutes(app: App) {
   app.get(
     '/reviews/:id/vote',
     // The spec's `value`, and beside it `flagged` (docs/decisions/0017-per-user-review-state.md).
-    { schema: { params: idParamsSchema, response: { 200: z.object({ value: z.number(), flagged: z.boolean() }) } } },
+    { config: { cache: 'private' }, schema: { params: idParamsSchema, response: { 200: z.object({ value: z.number(), flagged: z.boolean() }) } } },
     async (request, reply) => {
       const user = requireUser(request);
       reply.header('Cache-Control', 'private, no-store');

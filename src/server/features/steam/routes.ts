@@ -16,7 +16,7 @@ export async function steamRoutes(app: App) {
   const { db, config } = app;
 
   // Browser navigations, not API calls: answers are redirects, never JSON.
-  app.get('/auth/steam', { schema: { querystring: startQuery } }, async (request, reply) => {
+  app.get('/auth/steam', { config: { cache: 'private' }, schema: { querystring: startQuery } }, async (request, reply) => {
     const user = currentUser(request);
     if (!user || !request.session?.id) return reply.redirect('/login', 302);
     const target: SteamLinkTarget = 'officerId' in request.query ? { officerId: request.query.officerId } : { redirect: request.query.redirect };
@@ -27,7 +27,7 @@ export async function steamRoutes(app: App) {
   app.get(
     '/auth/steam/callback',
     // A GET that writes: linking shows the Steam id beside the user's reviews and officer.
-    { config: { invalidates: 'all' }, schema: { querystring: z.record(z.string(), z.string().max(2000)) } },
+    { config: { cache: 'private', invalidates: 'all' }, schema: { querystring: z.record(z.string(), z.string().max(2000)) } },
     async (request, reply) => {
       const user = currentUser(request);
       if (!user || !request.session?.id) return reply.redirect('/login', 302);
@@ -44,7 +44,7 @@ export async function steamRoutes(app: App) {
     },
   );
 
-  app.get('/users/me/steam-stats', { schema: { response: { 200: steamStatsResultSchema } } }, async (request, reply) => {
+  app.get('/users/me/steam-stats', { config: { cache: 'private' }, schema: { response: { 200: steamStatsResultSchema } } }, async (request, reply) => {
     const user = requireUser(request);
     reply.header('Cache-Control', 'private, no-store');
     if (!user.steamId) return { success: false, message: STEAM_MESSAGES.noLinkedAccount, stats: null };
@@ -53,7 +53,8 @@ export async function steamRoutes(app: App) {
 
   app.get(
     '/officers/:id/steam-stats',
-    { schema: { params: z.object({ id: idParam }), response: { 200: steamStatsResultSchema } } },
+    // Public, but Steam's figures change without a write here that could forget them.
+    { config: { cache: 'not-kept' }, schema: { params: z.object({ id: idParam }), response: { 200: steamStatsResultSchema } } },
     async (request) => getOfficerSteamStats(db, config.steam, request.params.id),
   );
 }

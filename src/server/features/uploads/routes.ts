@@ -27,7 +27,8 @@ export async function uploadRoutes(app: App) {
     return reply.code(201).send({ success: true, url, message: UPLOAD_MESSAGES.uploaded });
   });
 
-  app.get('/images/:fileName', { schema: { params: z.object({ fileName: z.string() }) } }, async (request, reply) => {
+  // Immutable bytes with a year-long HTTP cache of their own: browsers and proxies keep them, not our memory.
+  app.get('/images/:fileName', { config: { cache: 'not-kept' }, schema: { params: z.object({ fileName: z.string() }) } }, async (request, reply) => {
     // A name that cannot be one of ours is simply not found (no 400 that invites probing).
     const id = parseImageFileName(request.params.fileName);
     const image = id ? await getImage(db, id) : null;

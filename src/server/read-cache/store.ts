@@ -20,77 +20,14 @@
  *   review changes, and the vote scores shown in the recent reviews, which a vote changes.
  *   Recomputing every list after every review was most of the mixed workload's cost. The reviewed
  *   officer's own page and reviews, and the review list a vote was cast in, are exact at once.
+ *
+ * Where each part lives: the tags and what each write forgets (tags.ts), encodings, ETags and the
+ * answer an entry makes (encoding.ts), the Fastify hooks that read and fill the cache (plugin.ts),
+ * the bus between processes (cache-bus.ts), and the entries themselves here.
  */
-import { createHash } from 'node:crypto';
-import type { IncomingHttpHeaders } from 'node:http';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
-import type { Metrics } from './metrics.js';
-
-/**
- * What a cached answer shows, so a write can forget just that: one officer, one officer's review
- * pages, the recent reviews, or any list of officers and regiments (their figures, order and search
- * results move with every rating).
- */
-export type CacheTag = 'lists' | 'ratings' | 'recent-reviews' | 'scores' | `officer:${number}` | `officer-reviews:${number}`;
-/** What a write changes: some tags, everything public ('all'), or nothing public ('none'). */
-export type Invalidation = readonly CacheTag[] | 'all' | 'none';
-
-export const cacheTags = {
-  lists: 'lists',
-  /** A list of officers or regiments with their ratings: tags 'lists' and 'ratings'. */
-  ratedList: ['lists', 'ratings'],
-  /** The recent reviews: tags 'recent-reviews' and 'scores' (their vote scores). */
-  recentReviews: ['recent-reviews', 'scores'],
-  officer: (id: number) => `officer:${id}`,
-  officerReviews: (id: number) => `officer-reviews:${id}`,
-  /**
-   * A search answer's tags. One with fewer than the limit holds every matching officer: only a
-   * change to one of them can change it (a new review moves no officer into or out of a text match),
-   * so it is tagged with those officers and forgotten exactly when one of them changes. A full
-   * answer could gain an officer whose rating rises: it carries the lists' lagging 'ratings'.
-   */
-  searchAnswer: (officerIds: readonly number[], limit: number): CacheTag[] =>
-    officerIds.length < limit ? ['lists', ...officerIds.map((id): CacheTag => `officer:${id}`)] : ['lists', 'ratings'],
-  /**
-   * A page of the paged search (GET /api/search/officers), by the same reasoning. Which officers a
-   * page holds moves with the ratings only when it is ordered by rating or review count and is not
-   * the whole answer (a first page without a next one): those carry the lists' lagging 'ratings'. A
-   * page in name order, or the whole answer, changes only when one of its officers does (its figures)
-   * or through 'lists' (officers and regiments added, renamed or removed); its total never moves
-   * with a review.
-   */
-  searchPage: (officerIds: readonly number[], { isOrderedByName, isWholeAnswer }: { isOrderedByName: boolean; isWholeAnswer: boolean }): CacheTag[] =>
-    isOrderedByName || isWholeAnswer ? ['lists', ...officerIds.map((id): CacheTag => `officer:${id}`)] : ['lists', 'ratings'],
-  /** What a new review of this officer changes: its pages at once, the lists' ratings within the lag. */
-  reviewOf: (officerId: number): CacheTag[] => [
-    `officer:${officerId}`,
-    `officer-reviews:${officerId}`,
-    'recent-reviews',
-    'ratings',
-  ],
-  /** What a vote on a review of this officer changes: its score, in the officer's review pages at once and in the recent reviews within the lag. */
-  voteOnReviewOf: (officerId: number): CacheTag[] => [`officer-reviews:${officerId}`, 'scores'],
-} as const satisfies Record<string, CacheTag | readonly CacheTag[] | ((...args: never[]) => CacheTag | CacheTag[])>;
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** A public GET whose answer depends on its URL alone (never on the session): cache it under these tags. */
-    publicCache?: (request: FastifyRequest) => readonly CacheTag[];
-    /** What a successful request on this route changes. Writes default to 'all'; GETs to 'none'. */
-    invalidates?: Invalidation;
-  }
-  interface FastifyInstance {
-    responseCache: ResponseCache;
-  }
-  interface FastifyRequest {
-    /** Set by a handler that learns only while working what it changed (overrides config.invalidates). */
-    cacheInvalidation?: Invalidation;
-    /** Set by a handler whose answer's tags depend on the answer (overrides config.publicCache's). */
-    cacheAnswerTags?: readonly CacheTag[];
-  }
-}
+import { exactCopy, weakEtag, type Encoding } from './encoding.js';
+import type { CacheTag, Invalidation } from './tags.js';
 
 /** Another process's invalidations arrive here; ours go out through publish. */
 export interface CacheBus {
@@ -103,11 +40,8 @@ export interface CacheBus {
 
 /** Bodies at least this large are sent compressed (the same threshold as @fastify/compress). */
 const COMPRESS_THRESHOLD = 1024;
-/** URLs longer than this are answered but not cached: no legitimate public URL is that long. */
-const MAX_KEY_LENGTH = 512;
 /** What an entry costs besides its bodies and key: its object, Map slot and Buffer objects (measured, rounded up). */
 const ENTRY_OVERHEAD_BYTES = 512;
-type Encoding = 'br' | 'gzip' | 'identity';
 
 export interface Entry {
   key: string;
@@ -320,19 +254,6 @@ export class ResponseCache {
   }
 }
 
-/**
- * A buffer that owns exactly its bytes. zlib's sync calls return a slice of their 16 KiB output
- * chunk, and Buffer.from(string) a slice of a shared 8 KiB pool slab: kept in the cache, a 600-byte
- * answer would hold on to the whole chunk or slab, and the memory actually used would be ten times
- * what the cache counts (measured: 16.5 MB counted, 180 MB held, for 10,000 small answers).
- */
-export function exactCopy(body: Buffer): Buffer {
-  if (body.byteOffset === 0 && body.buffer.byteLength === body.length) return body;
-  const copy = Buffer.allocUnsafeSlow(body.length);
-  body.copy(copy);
-  return copy;
-}
-
 /** An entry for an answer's body: kept as an exact-size buffer, with its ETag and its cost counted. */
 export function createEntry(answer: { key: string; tags: readonly CacheTag[]; computedAt: number; contentType: string; body: string }): Entry {
   const identity = exactCopy(Buffer.from(answer.body));
@@ -351,150 +272,3 @@ function expireBy(entry: Entry, deadline: number) {
   entry.expiresAt = Math.min(entry.expiresAt ?? Infinity, deadline);
 }
 
-/** The client's preferred encoding among those we produce (brotli, then gzip), from Accept-Encoding. */
-export function preferredEncoding(header: string | undefined): Encoding {
-  if (!header) return 'identity';
-  const accepted = new Map<string, number>();
-  for (const part of header.toLowerCase().split(',')) {
-    const [name, ...params] = part.trim().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    accepted.set(name!.trim(), q ? Number(q.slice(2)) || 0 : 1);
-  }
-  const allows = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
-  if (allows('br')) return 'br';
-  if (allows('gzip')) return 'gzip';
-  return 'identity';
-}
-
-function weakEtag(body: Buffer): string {
-  return `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
-}
-
-function etagMatches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  const strong = etag.slice(2);
-  return header.split(',').some((candidate) => {
-    const tag = candidate.trim();
-    return tag === '*' || tag === etag || tag === strong;
-  });
-}
-
-/** What a kept entry answers a request with: its ETag (304 when the client has it), compressed as the client accepts. */
-export interface ReadyAnswer {
-  status: 200 | 304 | 404;
-  headers: Record<string, string>;
-  body: Buffer | undefined;
-}
-
-/**
- * The one place that turns a kept entry into an answer, for Fastify (sendEntry, and a computed miss
- * in the plugin's onSend) and for the front server, which answers before Fastify
- * (front-server.ts): both send the same headers and bytes.
- */
-export function answerWith(entry: Entry, cache: ResponseCache, requestHeaders: IncomingHttpHeaders, status: 200 | 404 = 200): ReadyAnswer {
-  const headers: Record<string, string> = { 'content-type': entry.contentType, 'cache-control': 'no-cache', vary: 'Accept-Encoding' };
-  // The entry's body sent as a 404 (the app's not-found page) is not the entry: no ETag, no 304.
-  if (status === 200) {
-    headers.etag = entry.etag;
-    if (etagMatches(requestHeaders['if-none-match'], entry.etag)) return { status: 304, headers, body: undefined };
-  }
-  const encoding = preferredEncoding(requestHeaders['accept-encoding']);
-  const body = cache.variant(entry, encoding);
-  // A set Content-Encoding also tells @fastify/compress the body is already encoded.
-  if (body !== entry.identity) headers['content-encoding'] = encoding;
-  return { status, headers, body };
-}
-
-/** Answers through Fastify with a kept entry (with 404: its body, as the answer to a missing page). */
-export function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: Entry, cache: ResponseCache, status: 200 | 404 = 200) {
-  const answer = answerWith(entry, cache, request.headers, status);
-  return reply.code(answer.status).headers(answer.headers).send(answer.body);
-}
-
-const kGeneration = Symbol('responseCacheGeneration');
-const kFromCache = Symbol('responseCacheHit');
-const kClaimed = Symbol('responseCacheClaimed');
-const kTags = Symbol('responseCacheTags');
-const kComputedAt = Symbol('responseCacheComputedAt');
-type CachedRequest = FastifyRequest & {
-  [kGeneration]?: number;
-  [kComputedAt]?: number;
-  [kFromCache]?: boolean;
-  [kClaimed]?: Claim | null;
-  [kTags]?: readonly CacheTag[];
-};
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/**
- * Register after the security headers (set in onRequest, before a hit is answered) and before
- * @fastify/compress and @fastify/etag (this onSend must see the serialised JSON, not a stream).
- */
-export const responseCachePlugin = fp<{ cache: ResponseCache; metrics: Metrics }>(async (app, { cache, metrics }) => {
-  app.decorate('responseCache', cache);
-  app.decorateRequest('cacheInvalidation', undefined);
-  app.decorateRequest('cacheAnswerTags', undefined);
-
-  app.addHook('onRequest', async (request: CachedRequest, reply) => {
-    const publicCache = request.routeOptions.config.publicCache;
-    if (request.method !== 'GET' || !publicCache) return;
-    let entry = cache.get(request.url);
-    if (!entry && cache.enabled && request.url.length <= MAX_KEY_LENGTH) {
-      request[kTags] = publicCache(request);
-      request[kClaimed] = await cache.claim(request.url, request[kTags]);
-      if (!request[kClaimed]) entry = cache.get(request.url);
-    }
-    metrics.cacheLookups.inc({ result: entry ? 'hit' : 'miss' });
-    if (entry) {
-      request[kFromCache] = true;
-      return sendEntry(request, reply, entry, cache);
-    }
-    // Not there even after waiting (the first one failed, or a write came between): compute it.
-    request[kGeneration] = cache.currentGeneration();
-    request[kComputedAt] = cache.now();
-  });
-
-  // Whatever happened to the request that computes a URL, those waiting for it must go on.
-  const releaseClaim = async (request: CachedRequest) => {
-    const claim = request[kClaimed];
-    if (claim) {
-      request[kClaimed] = null;
-      cache.release(claim);
-    }
-  };
-  app.addHook('onResponse', releaseClaim);
-  app.addHook('onRequestAbort', releaseClaim);
-
-  app.addHook('onSend', async (request: CachedRequest, reply, payload) => {
-    const config = request.routeOptions.config;
-    const invalidation = request.cacheInvalidation ?? config.invalidates ?? (SAFE_METHODS.has(request.method) ? 'none' : 'all');
-    if (invalidation !== 'none' && reply.statusCode < 400) {
-      cache.invalidate(invalidation);
-      return payload;
-    }
-    const generation = request[kGeneration];
-    if (
-      generation === undefined ||
-      request[kFromCache] ||
-      reply.statusCode !== 200 ||
-      typeof payload !== 'string' ||
-      request.url.length > MAX_KEY_LENGTH
-    ) {
-      return payload;
-    }
-    const entry = createEntry({
-      key: request.url,
-      tags: request.cacheAnswerTags ?? request[kTags] ?? config.publicCache!(request),
-      computedAt: request[kComputedAt] ?? cache.now(),
-      contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
-      body: payload,
-    });
-    cache.store(generation, entry);
-    await releaseClaim(request);
-    const answer = answerWith(entry, cache, request.headers);
-    void reply.code(answer.status).headers(answer.headers);
-    if (answer.body === undefined) return '';
-    if (answer.body !== entry.identity) void reply.header('Content-Length', answer.body.length);
-    return answer.body;
-  });
-});

@@ -12,11 +12,11 @@ import { signedInClient, testConfig, type TestContext } from '../test/app.js';
 import { openTestDatabase } from '../test/database.js';
 import { createOfficer, createRegiment, createReview, createUser } from '../test/fixtures.js';
 import type { App } from '../types.js';
-import { Metrics } from './metrics.js';
+import { Metrics } from '../http/metrics.js';
 import { FrontServer } from './front-server.js';
 import { readPageShell } from './page-shell.js';
-import { ResponseCache } from './response-cache.js';
-import { securityHeadersOf } from './security-headers.js';
+import { ResponseCache } from './store.js';
+import { securityHeadersOf } from '../http/security-headers.js';
 
 interface RawAnswer {
   status: number;

@@ -1,6 +1,6 @@
 /**
  * The HTTP server in front of Fastify. A GET whose answer is already in memory, a kept public API
- * answer (response-cache.ts) or a page's HTML shell (page-shell.ts), is written straight to the
+ * answer (store.ts) or a page's HTML shell (page-shell.ts), is written straight to the
  * socket; everything else goes to Fastify as usual. Such an answer depends on its URL alone and is
  * complete bytes with its headers, so Fastify's routing, hooks and reply machinery, which cost
  * several times the answer itself, have nothing to add (docs/decisions/0013-front-server.md).
@@ -11,9 +11,10 @@
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyServerFactory } from 'fastify';
-import { answerWith, type Entry, type ResponseCache } from './response-cache.js';
-import type { Metrics } from './metrics.js';
-import type { SecurityHeaders } from './security-headers.js';
+import { answerWith } from './encoding.js';
+import type { Entry, ResponseCache } from './store.js';
+import type { Metrics } from '../http/metrics.js';
+import type { SecurityHeaders } from '../http/security-headers.js';
 
 /** A kept answer for a URL, with the cache that keeps it (it compresses on first demand). */
 export interface ReadyEntry {

@@ -1,18 +1,19 @@
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_ROUTES } from '../../core/client-routes.js';
+import { CLIENT_ROUTES, SCREEN_MODULES } from '../../core/client-routes.js';
 import { buildApp } from '../app.js';
+import { projectRoot } from '../paths.js';
 import { signedInClient, testConfig, type TestContext } from '../test/app.js';
 import { openTestDatabase } from '../test/database.js';
 import { createOfficer, createRegiment } from '../test/fixtures.js';
-import { Metrics } from './metrics.js';
+import { Metrics } from '../http/metrics.js';
 import { readPageShell, shellWithPreloads, type PageShellOptions, type RowPage } from './page-shell.js';
-import { ResponseCache } from './response-cache.js';
+import { ResponseCache } from './store.js';
 
 const SHELL = '<!doctype html><html><head><title>t</title></head><body><div id="root"></div></body></html>';
 
@@ -67,6 +68,20 @@ describe('the HTML shell', () => {
     expect(html).not.toContain('shared-1.js');
     expect(html).not.toContain('index-1.js');
     expect(shellWithPreloads(SHELL, '/', manifest)).not.toContain('modulepreload');
+  });
+
+  it("takes each page's module from the router's own table, whose every module is a file of the web app", () => {
+    // A page file renamed without SCREEN_MODULES (src/core/client-routes.ts): its preloads would vanish.
+    const missing = Object.values(SCREEN_MODULES).filter((module) => !existsSync(path.join(projectRoot(), 'src', 'web', module)));
+    expect(missing).toEqual([]);
+    for (const [url, module] of [
+      ['/officer/87', SCREEN_MODULES.officer],
+      ['/regiment/3', SCREEN_MODULES.regiment],
+      ['/search', SCREEN_MODULES.search],
+    ] as const) {
+      const manifest = { 'index.html': { file: 'assets/index-1.js', isEntry: true }, [module]: { file: 'assets/page-1.js' } };
+      expect(shellWithPreloads(SHELL, url, manifest)).toContain('<link rel="modulepreload" crossorigin href="/assets/page-1.js">');
+    }
   });
 
   it('preloads only the auth status for a page without a first screen of its own', () => {

@@ -14,11 +14,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { matchClientRoute, type ClientRouteMatch } from '../../core/client-routes.js';
+import { SCREEN_MODULES, matchClientRoute, type ClientRouteMatch } from '../../core/client-routes.js';
 import { firstScreenPageOf, firstScreenRequestsOf, type FirstScreenPage } from '../../core/first-screen.js';
-import { escapeHtml } from './escape-html.js';
+import { escapeHtml } from '../http/escape-html.js';
 import type { ReadyAnswerSource } from './front-server.js';
-import { ResponseCache, cacheTags, createEntry, sendEntry, type CacheTag, type Entry } from './response-cache.js';
+import { sendEntry } from './plugin.js';
+import { ResponseCache, createEntry, type Entry } from './store.js';
+import { cacheTags, type CacheTag } from './tags.js';
 
 /**
  * Shells already assembled and compressed, by their preloads (one per officer, regiment or search
@@ -26,19 +28,19 @@ import { ResponseCache, cacheTags, createEntry, sendEntry, type CacheTag, type E
  */
 const SHELL_CACHE_BYTES = 4 * 1024 * 1024;
 
-/** The module of each lazily loaded page, as Vite's manifest names it (relative to src/web). */
-const PAGE_MODULES: Partial<Record<FirstScreenPage['page'], string>> = {
-  officer: 'features/officers/officer-page.tsx',
-  regiment: 'features/regiments/regiment-page.tsx',
-  search: 'features/search/search-page.tsx',
-};
+/**
+ * The pages whose code is named as module preloads: those with a first screen of their own that the
+ * router loads lazily. Their modules come from the router's own table (SCREEN_MODULES), as Vite's
+ * manifest names them, so a renamed page file cannot silently lose its preloads.
+ */
+const PRELOADED_PAGES = ['officer', 'regiment', 'search'] as const satisfies ReadonlyArray<FirstScreenPage['page'] & keyof typeof SCREEN_MODULES>;
 
 /** A page that shows one officer or regiment: it exists while that row does. */
 export type RowPage = Extract<FirstScreenPage, { page: 'officer' | 'regiment' }>;
 
 export interface PageShellOptions {
   /**
-   * The kept public answers (response-cache.ts). That a row page exists is kept there, under the
+   * The kept public answers (store.ts). That a row page exists is kept there, under the
    * tags of that row's own answers, so the writes that delete or hide the row forget it (in every
    * process) and the page is asked about again.
    */
@@ -166,7 +168,8 @@ function moduleLinksByPage(manifest: Manifest): ModuleLinks {
   const loaded = new Set<string>();
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) staticClosure(manifest, key, loaded);
   const links: ModuleLinks = {};
-  for (const [page, module] of Object.entries(PAGE_MODULES) as Array<[FirstScreenPage['page'], string]>) {
+  for (const page of PRELOADED_PAGES) {
+    const module = SCREEN_MODULES[page];
     if (!manifest[module]) continue;
     links[page] = [...staticClosure(manifest, module)]
       .filter((key) => !loaded.has(key))

@@ -4,14 +4,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Officer, ReviewPage } from '../../core/api.js';
 import { buildApp } from '../app.js';
-import { PostgresCacheBus } from '../db/cache-bus.js';
+import { PostgresCacheBus } from './cache-bus.js';
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
 import { officers } from '../db/schema.js';
 import { createTestContext, signedInClient, testConfig, type TestContext } from '../test/app.js';
 import { TEST_POSTGRES_URL, databaseUrlFor, runId, withAdminClient } from '../test/database.js';
 import { createOfficer, createRegiment, createReview, createUser } from '../test/fixtures.js';
 import type { App } from '../types.js';
-import { ResponseCache, cacheTags, exactCopy, preferredEncoding, type Entry } from './response-cache.js';
+import { exactCopy, preferredEncoding } from './encoding.js';
+import { ResponseCache, type Entry } from './store.js';
+import { cacheTags } from './tags.js';
 
 function entry(key: string, bytes: number, tags: Entry['tags'] = ['lists'], computedAt = 0): Entry {
   return { key, tags, computedAt, etag: `W/"${key}"`, contentType: 'application/json', identity: Buffer.alloc(bytes, 'x'), bytes };

@@ -1,6 +1,6 @@
 /**
  * Tells the other app processes on the same PostgreSQL database that public data changed, so their
- * response caches forget it (src/server/http/response-cache.ts). PostgreSQL's own LISTEN/NOTIFY
+ * response caches forget it (src/server/read-cache/store.ts). PostgreSQL's own LISTEN/NOTIFY
  * carries it: every process already depends on the database, so several processes need nothing more.
  * PGlite serves one process only and needs no bus.
  */
@@ -8,8 +8,9 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
-import type { CacheBus, CacheTag } from '../http/response-cache.js';
-import type { Executor } from './client.js';
+import type { CacheBus } from './store.js';
+import type { CacheTag } from './tags.js';
+import type { Executor } from '../db/client.js';
 
 export const CACHE_CHANNEL = 'wor_public_data_changed';
 const RECONNECT_MS = 1_000;

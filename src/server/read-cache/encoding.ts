@@ -1,0 +1,77 @@
+/**
+ * How a kept answer goes out: the encoding the client prefers, its weak ETag and the 304 it allows,
+ * and `answerWith`, the one place that turns an entry into status, headers and bytes, for Fastify
+ * (plugin.ts) and for the front server (front-server.ts) alike.
+ */
+import { createHash } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Entry, ResponseCache } from './store.js';
+
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+/**
+ * A buffer that owns exactly its bytes. zlib's sync calls return a slice of their 16 KiB output
+ * chunk, and Buffer.from(string) a slice of a shared 8 KiB pool slab: kept in the cache, a 600-byte
+ * answer would hold on to the whole chunk or slab, and the memory actually used would be ten times
+ * what the cache counts (measured: 16.5 MB counted, 180 MB held, for 10,000 small answers).
+ */
+export function exactCopy(body: Buffer): Buffer {
+  if (body.byteOffset === 0 && body.buffer.byteLength === body.length) return body;
+  const copy = Buffer.allocUnsafeSlow(body.length);
+  body.copy(copy);
+  return copy;
+}
+
+/** The client's preferred encoding among those we produce (brotli, then gzip), from Accept-Encoding. */
+export function preferredEncoding(header: string | undefined): Encoding {
+  if (!header) return 'identity';
+  const accepted = new Map<string, number>();
+  for (const part of header.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    accepted.set(name!.trim(), q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const allows = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  if (allows('br')) return 'br';
+  if (allows('gzip')) return 'gzip';
+  return 'identity';
+}
+
+export function weakEtag(body: Buffer): string {
+  return `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
+}
+
+function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const strong = etag.slice(2);
+  return header.split(',').some((candidate) => {
+    const tag = candidate.trim();
+    return tag === '*' || tag === etag || tag === strong;
+  });
+}
+
+/** What a kept entry answers a request with: its ETag (304 when the client has it), compressed as the client accepts. */
+export interface ReadyAnswer {
+  status: 200 | 304 | 404;
+  headers: Record<string, string>;
+  body: Buffer | undefined;
+}
+
+/**
+ * The one place that turns a kept entry into an answer, for Fastify (sendEntry, and a computed miss
+ * in the plugin's onSend) and for the front server, which answers before Fastify
+ * (front-server.ts): both send the same headers and bytes.
+ */
+export function answerWith(entry: Entry, cache: ResponseCache, requestHeaders: IncomingHttpHeaders, status: 200 | 404 = 200): ReadyAnswer {
+  const headers: Record<string, string> = { 'content-type': entry.contentType, 'cache-control': 'no-cache', vary: 'Accept-Encoding' };
+  // The entry's body sent as a 404 (the app's not-found page) is not the entry: no ETag, no 304.
+  if (status === 200) {
+    headers.etag = entry.etag;
+    if (etagMatches(requestHeaders['if-none-match'], entry.etag)) return { status: 304, headers, body: undefined };
+  }
+  const encoding = preferredEncoding(requestHeaders['accept-encoding']);
+  const body = cache.variant(entry, encoding);
+  // A set Content-Encoding also tells @fastify/compress the body is already encoded.
+  if (body !== entry.identity) headers['content-encoding'] = encoding;
+  return { status, headers, body };
+}
