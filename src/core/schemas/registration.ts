@@ -3,7 +3,7 @@
  * /register-officer forms and the POST /api/regiments/register and /api/officers/register bodies.
  */
 import { z } from 'zod';
-import { LIMITS } from '../constants.js';
+import { LIMITS, MAX_INT4 } from '../constants.js';
 
 export const REGISTRATION_MESSAGES = {
   regimentNameEmpty: 'Regiment name cannot be empty',
@@ -28,7 +28,6 @@ const M = REGISTRATION_MESSAGES;
 export const RANK_MAX = 50;
 export const URL_MAX = 2048;
 export const ADMIN_NOTES_MAX = 1000;
-const MAX_INT4 = 2_147_483_647;
 
 /** Images the site stores itself are addressed by id (see the images table); nothing else is local. */
 const OWN_IMAGE_PATH = /^\/api\/images\/[A-Za-z0-9_-]{1,32}\.webp$/;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from '../constants.js';
+import { LIMITS, MAX_INT4 } from '../constants.js';
 
 export const REVIEW_MESSAGES = {
   textMax: 'Review must be 500 characters or less',
@@ -37,13 +37,13 @@ export const REVIEW_FORM_DEFAULTS: ReviewForm = { text: '', leadership: 3, tacti
  * (spec section 7); the server computes overallRating itself and ignores the one sent.
  */
 export const reviewBodySchema = reviewFormSchema.extend({
-  officerId: z.number().int().positive().max(2_147_483_647),
+  officerId: z.number().int().positive().max(MAX_INT4),
   overallRating: z.number().optional(),
 });
 export type ReviewBody = z.infer<typeof reviewBodySchema>;
 
 export const reviewUpdateBodySchema = reviewFormSchema.extend({
-  officerId: z.number().int().positive().max(2_147_483_647).optional(),
+  officerId: z.number().int().positive().max(MAX_INT4).optional(),
   overallRating: z.number().optional(),
 });
 
