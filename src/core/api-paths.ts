@@ -1,6 +1,6 @@
 /** The paths of the public API reads, as the client's queries ask for them and the server preloads them. */
 import { REVIEW_PAGE_SIZE, type SideCode } from './constants.js';
-import type { OfficerSearch } from './search-params.js';
+import type { OfficerSearch } from './search.js';
 
 export const apiPaths = {
   authStatus: '/api/auth/status',

@@ -3,7 +3,7 @@ import type { Officer, OfficerSearchPage } from '../../core/api';
 import type { SideCode } from '../../core/constants';
 import { FRESHNESS } from '../../core/constants';
 import { apiPaths } from '../../core/api-paths';
-import type { OfficerSearch } from '../../core/search-params';
+import type { OfficerSearch } from '../../core/search';
 import { api } from '../lib/api-client';
 
 export const officersQueryOptions = () =>
