@@ -42,7 +42,7 @@ function useAfterSessionChange() {
 export function useLogin() {
   const after = useAfterSessionChange();
   return useMutation({
-    mutationFn: (body: LoginBody) => api.post<{ user: AuthUser }>('/api/auth/login', body),
+    mutationFn: (body: LoginBody) => api.post<{ user: AuthUser }>(apiPaths.login, body),
     onSuccess: after,
   });
 }
@@ -51,7 +51,7 @@ export function useLegacyLogin() {
   const after = useAfterSessionChange();
   return useMutation({
     mutationFn: (body: { username: string; password: string }) =>
-      api.post<{ success: boolean; message: string; user: AuthUser }>('/api/auth/legacy-login', body),
+      api.post<{ success: boolean; message: string; user: AuthUser }>(apiPaths.legacyLogin, body),
     onSuccess: after,
   });
 }
@@ -65,7 +65,7 @@ export interface RegisterResult {
 export function useRegister() {
   const after = useAfterSessionChange();
   return useMutation({
-    mutationFn: (body: RegisterBody) => api.post<RegisterResult>('/api/auth/register', body),
+    mutationFn: (body: RegisterBody) => api.post<RegisterResult>(apiPaths.register, body),
     onSuccess: after,
   });
 }
@@ -85,7 +85,7 @@ export function useLogout({ leave }: { leave: () => Promise<void> | void }) {
   const queryClient = useQueryClient();
   const after = useAfterSessionChange();
   return useMutation({
-    mutationFn: () => api.post<{ success: boolean }>('/api/auth/logout', {}),
+    mutationFn: () => api.post<{ success: boolean }>(apiPaths.logout, {}),
     onSuccess: async () => {
       await leave();
       queryClient.setQueryData(authStatusQueryOptions().queryKey, SIGNED_OUT_STATUS);
@@ -117,7 +117,7 @@ export const verifyEmailQueryOptions = (code: string, provider: 'builtin' | 'fir
         await confirmFirebaseEmailVerification(queryClient, code);
         return { success: true, message: MSG.verifyEmail.verified };
       }
-      return api.get<VerifyEmailResult>(`/api/auth/verify-email/${encodeURIComponent(code)}`);
+      return api.get<VerifyEmailResult>(apiPaths.verifyEmail(code));
     },
     staleTime: Infinity,
     refetchOnWindowFocus: false,
@@ -136,7 +136,7 @@ export function useVerifyEmail(code: string | null) {
 export const passwordResetLinkQueryOptions = (code: string) =>
   queryOptions({
     queryKey: [ACCOUNT_LINK_KEY, 'reset-password', code],
-    queryFn: () => api.get<{ email: string }>(`/api/auth/reset-password/${encodeURIComponent(code)}`),
+    queryFn: () => api.get<{ email: string }>(apiPaths.resetPasswordLink(code)),
     staleTime: Infinity,
     refetchOnWindowFocus: false,
   });
@@ -149,7 +149,7 @@ export function usePasswordResetLink(code: string | null) {
 /** POST /api/auth/forgot-password {email}: the same answer whether or not the account exists. */
 export function useForgotPassword() {
   return useMutation({
-    mutationFn: (email: string) => api.post<{ success: boolean; message: string }>('/api/auth/forgot-password', { email }),
+    mutationFn: (email: string) => api.post<{ success: boolean; message: string }>(apiPaths.forgotPassword, { email }),
   });
 }
 
@@ -162,7 +162,7 @@ export function useResetPassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { code: string; password: string }) =>
-      api.post<{ success: boolean; message: string }>('/api/auth/reset-password', body),
+      api.post<{ success: boolean; message: string }>(apiPaths.resetPassword, body),
     onSuccess: async () => {
       resetCsrfToken();
       await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== ACCOUNT_LINK_KEY });

@@ -4,6 +4,7 @@
  */
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AuthUser } from '../../core/api';
+import { apiPaths } from '../../core/api-paths';
 import { MSG } from '../../core/messages';
 import type { LoginBody } from '../../core/schemas/auth';
 import { api, resetCsrfToken } from '../lib/api-client';
@@ -21,11 +22,11 @@ import { toast } from '../lib/toast-store';
 import { identityConfigQueryOptions } from './auth-config';
 
 const backend: IdentityBackend = {
-  firebaseLogin: (idToken) => api.post<{ user: AuthUser }>('/api/auth/firebase-login', { idToken }),
+  firebaseLogin: (idToken) => api.post<{ user: AuthUser }>(apiPaths.firebaseLogin, { idToken }),
   firebaseRegister: (idToken, username) =>
-    api.post<{ user: AuthUser; needsVerification: boolean; message: string }>('/api/auth/firebase-register', { idToken, username }),
-  updateVerification: (idToken) => api.post<{ emailVerified: boolean }>('/api/auth/update-verification', { idToken }),
-  legacyLogin: (username, password) => api.post<{ user: AuthUser }>('/api/auth/legacy-login', { username, password }),
+    api.post<{ user: AuthUser; needsVerification: boolean; message: string }>(apiPaths.firebaseRegister, { idToken, username }),
+  updateVerification: (idToken) => api.post<{ emailVerified: boolean }>(apiPaths.updateVerification, { idToken }),
+  legacyLogin: (username, password) => api.post<{ user: AuthUser }>(apiPaths.legacyLogin, { username, password }),
 };
 
 async function identityDeps(queryClient: QueryClient): Promise<IdentityDeps> {

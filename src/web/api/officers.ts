@@ -7,7 +7,7 @@ import type { OfficerSearch } from '../../core/search';
 import { api } from '../lib/api-client';
 
 export const officersQueryOptions = () =>
-  queryOptions({ queryKey: ['officers'], queryFn: () => api.get<Officer[]>('/api/officers') });
+  queryOptions({ queryKey: ['officers'], queryFn: () => api.get<Officer[]>(apiPaths.officers) });
 
 export const officerQueryOptions = (id: number) =>
   queryOptions({ queryKey: ['officers', id], queryFn: () => api.get<Officer>(apiPaths.officer(id)) });

@@ -4,6 +4,7 @@
  * and after a 403 that mentions the CSRF token they refetch it and retry once. Nothing else retries.
  * Any non-OK answer becomes an ApiError whose message is '{status}: {body text or status text}'.
  */
+import { apiPaths } from '../../core/api-paths';
 import type { ErrorBody } from '../../core/api';
 import { MSG } from '../../core/messages';
 
@@ -41,7 +42,7 @@ export function resetCsrfToken(): void {
 }
 
 async function fetchCsrfToken(): Promise<string> {
-  const response = await fetch('/api/csrf-token', { credentials: 'include' });
+  const response = await fetch(apiPaths.csrfToken, { credentials: 'include' });
   if (!response.ok) throw new Error(MSG.csrf.fetchFailed(response.status, response.statusText));
   let data: unknown;
   try {
