@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AuthStatus, AuthUser } from '../../core/api';
 import { apiPaths } from '../../core/api-paths';
+import { canAdminister } from '../../core/permissions';
 import { FRESHNESS } from '../../core/constants';
 import { MSG } from '../../core/messages';
 import type { LoginBody, RegisterBody } from '../../core/schemas/auth';
@@ -27,7 +28,7 @@ export function useAuth(): { user: AuthUser | null; isLoading: boolean } {
 
 /** Admin screens and actions request nothing unless this is true (spec section 2, Access control). */
 export function useIsAdmin(): boolean {
-  return useAuth().user?.isAdmin === true;
+  return canAdminister(useAuth().user);
 }
 
 /** Sign-in and sign-out replace the session (and its CSRF token): refetch who we are. */

@@ -10,6 +10,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Officer, Regiment, RegimentDeleted, SuccessMessage } from '../../core/api';
 import { apiPaths } from '../../core/api-paths';
+import type { OfficerManagerRole } from '../../core/permissions';
 import type { OfficerEditBody, RegimentEditBody } from '../../core/schemas/manage';
 import { api } from '../lib/api-client';
 import { authStatusQueryOptions } from './auth';
@@ -18,7 +19,6 @@ import { regimentQueryOptions, regimentsBySideQueryOptions, regimentsQueryOption
 import { officerReviewsQueryOptions, recentReviewsQueryOptions } from './reviews';
 
 /** Who makes the change, which decides the endpoint: the officer's owner or an admin (spec section 6). */
-export type OfficerManagerRole = 'owner' | 'admin';
 
 const TOP_OFFICERS_KEY = ['officers', 'top'] as const;
 const OWNED_REGIMENTS_KEY = ['regiments', 'owned'] as const;

@@ -9,6 +9,7 @@
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { MSG } from '../../../core/messages.js';
+import { isOfficerOwner } from '../../../core/permissions.js';
 import type { OfficerEditBody } from '../../../core/schemas/manage.js';
 import { REGISTRATION_MESSAGES } from '../../../core/schemas/registration.js';
 import type { Database, Executor } from '../../db/client.js';
@@ -22,11 +23,6 @@ import { recomputeRegimentAggregates } from '../reviews/aggregates.js';
 export interface OfficerActor {
   role: 'owner' | 'admin';
   user: SessionUser;
-}
-
-/** Spec section 6: the owner is a user with isOfficer whose officerId is this officer. */
-export function isOfficerOwner(user: SessionUser, officerId: number): boolean {
-  return user.isOfficer && user.officerId === officerId;
 }
 
 /** The guard of the owner's endpoints (PATCH /api/officers/{id}/edit, DELETE /api/officers/{id}). */

@@ -7,6 +7,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { OfficerRegistration, RegimentRegistration } from '../../../core/api.js';
 import { MSG } from '../../../core/messages.js';
+import { canRegisterAsOfficer } from '../../../core/permissions.js';
 import type { RegistrationAction, RegistrationStatus } from '../../../core/schemas/registration.js';
 import type { Database, Executor } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -166,7 +167,7 @@ async function createOfficerFor(tx: Executor, request: typeof officerRegistratio
     .from(users)
     .where(eq(users.id, request.userId))
     .for('no key update');
-  if (requester?.officerId != null) throw new AppError('CONFLICT', DECISION_ERRORS.requesterAlreadyOfficer);
+  if (requester && !canRegisterAsOfficer(requester)) throw new AppError('CONFLICT', DECISION_ERRORS.requesterAlreadyOfficer);
 
   const [officer] = await tx
     .insert(officers)

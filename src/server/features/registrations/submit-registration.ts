@@ -5,6 +5,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { OfficerRegistration, RegimentRegistration } from '../../../core/api.js';
 import { LIMITS } from '../../../core/constants.js';
+import { canRegisterAsOfficer } from '../../../core/permissions.js';
 import { REGISTRATION_MESSAGES, type OfficerRegistrationBody, type RegimentRegistrationBody } from '../../../core/schemas/registration.js';
 import type { Database, Executor } from '../../db/client.js';
 import { officerRegistrations, regimentRegistrations, regiments, sides, users } from '../../db/schema.js';
@@ -130,7 +131,7 @@ export async function submitOfficerRegistration(
 
     // The lock also serializes this submission with an approval linking the user to an officer.
     const account = await lockSubmitter(tx, user.id);
-    if (account?.officerId != null) throw new AppError('CONFLICT', SUBMISSION_ERRORS.alreadyOfficer);
+    if (account && !canRegisterAsOfficer(account)) throw new AppError('CONFLICT', SUBMISSION_ERRORS.alreadyOfficer);
     if ((await countPendingOfficerRegistrations(tx, user.id)) >= LIMITS.pendingOfficerRegistrationsPerUser) {
       throw new AppError('CONFLICT', SUBMISSION_ERRORS.officerPending);
     }

@@ -1,5 +1,6 @@
 /** Flagging a review for moderation: one open flag per user per review. */
 import { MSG } from '../../../core/messages.js';
+import { isSuspended } from '../../../core/permissions.js';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
@@ -16,7 +17,7 @@ export const FLAG_MESSAGES = {
 } as const;
 
 export async function flagReview(db: Database, user: SessionUser, reviewId: number, reason: string): Promise<number> {
-  if (user.isBanned) throw new AppError('FORBIDDEN', MSG.account.suspended);
+  if (isSuspended(user)) throw new AppError('FORBIDDEN', MSG.account.suspended);
   try {
     return await db.transaction(async (tx) => {
       // Locked until commit, so a delete of the review cannot pass the flag (see writeVote in votes.ts).

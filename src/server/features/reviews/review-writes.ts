@@ -5,6 +5,7 @@
 import { MSG } from '../../../core/messages.js';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { computeOverallRating } from '../../../core/rating.js';
+import { canChangeReview, isSuspended, reviewWriterRefusal } from '../../../core/permissions.js';
 import type { ReviewForm } from '../../../core/schemas/review.js';
 import type { Database, Executor } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -24,8 +25,9 @@ export const REVIEW_ERRORS = {
 
 /** Spec section 6: writing needs a linked Steam account, and banned users cannot submit reviews. */
 export function assertMayWriteReviews(user: SessionUser): void {
-  if (user.isBanned) throw new AppError('FORBIDDEN', REVIEW_ERRORS.banned);
-  if (!user.steamId) throw new AppError('FORBIDDEN', REVIEW_ERRORS.steamRequired);
+  const refusal = reviewWriterRefusal(user);
+  if (refusal === 'suspended') throw new AppError('FORBIDDEN', REVIEW_ERRORS.banned);
+  if (refusal === 'steam-not-linked') throw new AppError('FORBIDDEN', REVIEW_ERRORS.steamRequired);
 }
 
 /**
@@ -135,13 +137,12 @@ async function reviewForChange(tx: Executor, user: SessionUser, reviewId: number
     .for('update');
   // Deleted while this request waited for the officer.
   if (!review) throw notFound('Review');
-  const mayChange = review.userId === user.id || (change === 'delete' && user.isAdmin);
-  if (!mayChange) throw new AppError('FORBIDDEN', REVIEW_ERRORS.notAuthor);
+  if (!canChangeReview(user, review, change)) throw new AppError('FORBIDDEN', REVIEW_ERRORS.notAuthor);
   return review;
 }
 
 export async function updateReview(db: Database, user: SessionUser, reviewId: number, form: ReviewForm): Promise<void> {
-  if (user.isBanned) throw new AppError('FORBIDDEN', REVIEW_ERRORS.banned);
+  if (isSuspended(user)) throw new AppError('FORBIDDEN', REVIEW_ERRORS.banned);
   await db.transaction(async (tx) => {
     const review = await reviewForChange(tx, user, reviewId, 'edit');
     // A review written before the account was linked to this officer stays deletable, not editable.

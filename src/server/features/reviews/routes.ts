@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { reviewPageSchema, reviewSchema } from '../../../core/api.js';
 import { REVIEW_PAGE_SIZE, REVIEW_PAGE_SIZE_MAX } from '../../../core/constants.js';
+import { canAdminister } from '../../../core/permissions.js';
 import { flagBodySchema, reviewBodySchema, reviewUpdateBodySchema, voteBodySchema } from '../../../core/schemas/review.js';
 import { idParamsSchema, positiveIntString } from '../../http/params.js';
 import { cacheTags } from '../../http/response-cache.js';
@@ -68,7 +69,7 @@ export async function reviewRoutes(app: App) {
     async (request) => {
       const user = requireUser(request);
       // Moderators delete many reviews in a row; the limit is for authors.
-      if (!user.isAdmin) await enforceRateLimit(rateLimitStore, { name: 'review-write', ...limits.reviewWrite }, user.id);
+      if (!canAdminister(user)) await enforceRateLimit(rateLimitStore, { name: 'review-write', ...limits.reviewWrite }, user.id);
       await deleteReview(db, user, request.params.id);
       return { success: true, message: 'Review deleted' };
     },

@@ -4,6 +4,7 @@
  * overwrite each other.
  */
 import { MSG } from '../../../core/messages.js';
+import { isOwnReview, isSuspended } from '../../../core/permissions.js';
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
@@ -21,7 +22,7 @@ export async function castVote(
   value: -1 | 0 | 1,
 ): Promise<{ value: number; score: number; officerId: number }> {
   // Not the review message ('cannot submit reviews'): a suspended account is told what it cannot do.
-  if (user.isBanned) throw new AppError('FORBIDDEN', MSG.account.suspended);
+  if (isSuspended(user)) throw new AppError('FORBIDDEN', MSG.account.suspended);
   try {
     return await writeVote(db, user, reviewId, value);
   } catch (error) {
@@ -53,7 +54,7 @@ async function writeVote(db: Database, user: SessionUser, reviewId: number, valu
       // this read and the insert left the vote pointing at nothing: a foreign-key error, a 500.
       .for('key share');
     if (!review) throw notFound('Review');
-    if (review.userId === user.id) throw new AppError('FORBIDDEN', VOTE_ERRORS.ownReview);
+    if (isOwnReview(user, review)) throw new AppError('FORBIDDEN', VOTE_ERRORS.ownReview);
     const delta = value - (review.previous ?? 0);
 
     const change =

@@ -1,6 +1,7 @@
 import { ChevronDown, Menu, Star, UserRound } from 'lucide-react';
 import { Suspense, lazy, useState } from 'react';
 import { Link, NavLink } from 'react-router';
+import { canAdminister, canRegisterAsOfficer } from '../../../core/permissions';
 import { useAuth } from '../../api/auth';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
@@ -80,12 +81,12 @@ export function Header() {
               <NavLink to="/register-regiment" className={navLinkClass} onClick={() => setMenuOpen(false)}>
                 Register Regiment
               </NavLink>
-              {user.officerId === null && (
+              {canRegisterAsOfficer(user) && (
                 <NavLink to="/register-officer" className={navLinkClass} onClick={() => setMenuOpen(false)}>
                   Register as Officer
                 </NavLink>
               )}
-              {user.isAdmin && (
+              {canAdminister(user) && (
                 <NavLink to="/admin" className={navLinkClass} onClick={() => setMenuOpen(false)}>
                   Admin Dashboard
                 </NavLink>

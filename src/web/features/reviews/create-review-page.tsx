@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Officer } from '../../../core/api';
 import { MSG } from '../../../core/messages';
+import { isOwnOfficerProfile } from '../../../core/permissions';
 import type { ReviewForm as ReviewFormValues } from '../../../core/schemas/review';
 import { useAuth } from '../../api/auth';
 import { officerQueryOptions } from '../../api/officers';
@@ -41,7 +42,7 @@ export function CreateReviewPage() {
   if (access.kind === 'suspended') return <AccountSuspended officerId={officerId} />;
   // A malformed id never reaches the API.
   if (officerId === null) return <ResourceNotFound icon={UserRound} title={MSG.officer.notFound} />;
-  return <CreateReview key={officerId} officerId={officerId} isOwnProfile={access.user.officerId === officerId} />;
+  return <CreateReview key={officerId} officerId={officerId} isOwnProfile={isOwnOfficerProfile(access.user, officerId)} />;
 }
 
 /** A suspended account learns it before writing: no form, the reason, and the way back. */
