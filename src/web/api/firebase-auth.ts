@@ -31,7 +31,7 @@ const backend: IdentityBackend = {
 
 async function identityDeps(queryClient: QueryClient): Promise<IdentityDeps> {
   const config = await queryClient.ensureQueryData(identityConfigQueryOptions());
-  if (config.provider !== 'firebase' || !config.firebase) throw new Error('The identity service is not configured.');
+  if (config.provider !== 'firebase' || !config.firebase) throw new Error(MSG.identity.notConfigured);
   return { service: await loadIdentityService(config.firebase), backend };
 }
 
@@ -76,8 +76,8 @@ export function useFirebaseResendVerification(fallback: (email: string) => void)
       return sent;
     },
     onSuccess: (sent) => {
-      if (sent) toast({ title: 'Verification Email Sent', description: MSG.auth.verifyEmailBeforeLogin });
+      if (sent) toast({ title: MSG.auth.verificationEmailSentTitle, description: MSG.auth.verifyEmailBeforeLogin });
     },
-    onError: () => toast({ title: 'Email Not Sent', description: MSG.auth.resendVerificationFailed, variant: 'destructive' }),
+    onError: () => toast({ title: MSG.auth.emailNotSentTitle, description: MSG.auth.resendVerificationFailed, variant: 'destructive' }),
   });
 }

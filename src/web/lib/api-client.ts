@@ -137,7 +137,7 @@ async function securityToken(get: () => Promise<string>): Promise<string> {
 }
 
 /** The text a toast shows for a failed call: the server's message when it sent one. */
-export function errorMessage(error: unknown, fallback = 'Unknown error occurred.'): string {
+export function errorMessage(error: unknown, fallback: string = MSG.common.unknownError): string {
   if (error instanceof ApiError) return error.serverMessage;
   if (error instanceof Error && error.message) return error.message;
   return fallback;
@@ -189,7 +189,7 @@ export async function apiUpload<T>(path: string, form: FormData, options: Upload
 function sendForm(path: string, form: FormData, token: string, { onProgress, signal }: UploadOptions): Promise<XhrAnswer> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
-      reject(new DOMException('The upload was aborted.', 'AbortError'));
+      reject(new DOMException(MSG.uploads.aborted, 'AbortError'));
       return;
     }
     const xhr = new XMLHttpRequest();
@@ -212,7 +212,7 @@ function sendForm(path: string, form: FormData, token: string, { onProgress, sig
     };
     xhr.onabort = () => {
       settle();
-      reject(new DOMException('The upload was aborted.', 'AbortError'));
+      reject(new DOMException(MSG.uploads.aborted, 'AbortError'));
     };
     signal?.addEventListener('abort', onAbort);
     xhr.send(form);

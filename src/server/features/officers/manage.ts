@@ -11,7 +11,6 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { MSG } from '../../../core/messages.js';
 import { isOfficerOwner } from '../../../core/permissions.js';
 import type { OfficerEditBody } from '../../../core/schemas/manage.js';
-import { REGISTRATION_MESSAGES } from '../../../core/schemas/registration.js';
 import type { Database, Executor } from '../../db/client.js';
 import { officers, regiments, reviews, users } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
@@ -52,7 +51,7 @@ export async function updateOfficer(db: Database, actor: OfficerActor, officerId
       .for('no key update');
     const target = locked.find((regiment) => regiment.id === form.regimentId);
     if (!target?.isActive) {
-      const message = REGISTRATION_MESSAGES.regimentInvalid;
+      const message = MSG.registrationForm.regimentInvalid;
       throw new AppError('BAD_REQUEST', message, { errors: [{ path: 'regimentId', message }] });
     }
 

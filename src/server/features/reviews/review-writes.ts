@@ -15,19 +15,11 @@ import { recordAdminAction } from '../admin/audit.js';
 import type { SessionUser } from '../auth/sessions.js';
 import { recomputeOfficerAggregates, recomputeRegimentAggregates } from './aggregates.js';
 
-export const REVIEW_ERRORS = {
-  steamRequired: MSG.reviews.steamRequired,
-  banned: 'Your account has been banned and cannot submit reviews.',
-  duplicate: `${MSG.reviews.alreadyReviewed} You can edit your review from My Reviews.`,
-  notAuthor: 'You can only change your own reviews.',
-  ownOfficer: MSG.reviews.ownOfficer,
-} as const;
-
 /** Spec section 6: writing needs a linked Steam account, and banned users cannot submit reviews. */
 export function assertMayWriteReviews(user: SessionUser): void {
   const refusal = reviewWriterRefusal(user);
-  if (refusal === 'suspended') throw new AppError('FORBIDDEN', REVIEW_ERRORS.banned);
-  if (refusal === 'steam-not-linked') throw new AppError('FORBIDDEN', REVIEW_ERRORS.steamRequired);
+  if (refusal === 'suspended') throw new AppError('FORBIDDEN', MSG.reviews.banned);
+  if (refusal === 'steam-not-linked') throw new AppError('FORBIDDEN', MSG.reviews.steamRequired);
 }
 
 /**
@@ -40,7 +32,7 @@ async function assertNotOwnOfficer(tx: Executor, userId: number, officerId: numb
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.id, userId), eq(users.officerId, officerId)));
-  if (linked) throw new AppError('FORBIDDEN', REVIEW_ERRORS.ownOfficer);
+  if (linked) throw new AppError('FORBIDDEN', MSG.reviews.ownOfficer);
 }
 
 /**
@@ -112,7 +104,7 @@ export async function createReview(db: Database, user: SessionUser, officerId: n
     });
   } catch (error) {
     // One review per user per officer: the unique index settles simultaneous posts too.
-    if (isUniqueViolation(error, 'reviews_user_officer_idx')) throw new AppError('CONFLICT', REVIEW_ERRORS.duplicate);
+    if (isUniqueViolation(error, 'reviews_user_officer_idx')) throw new AppError('CONFLICT', MSG.reviews.duplicate);
     throw error;
   }
 }
@@ -137,12 +129,12 @@ async function reviewForChange(tx: Executor, user: SessionUser, reviewId: number
     .for('update');
   // Deleted while this request waited for the officer.
   if (!review) throw notFound('Review');
-  if (!canChangeReview(user, review, change)) throw new AppError('FORBIDDEN', REVIEW_ERRORS.notAuthor);
+  if (!canChangeReview(user, review, change)) throw new AppError('FORBIDDEN', MSG.reviews.notAuthor);
   return review;
 }
 
 export async function updateReview(db: Database, user: SessionUser, reviewId: number, form: ReviewForm): Promise<void> {
-  if (isSuspended(user)) throw new AppError('FORBIDDEN', REVIEW_ERRORS.banned);
+  if (isSuspended(user)) throw new AppError('FORBIDDEN', MSG.reviews.banned);
   await db.transaction(async (tx) => {
     const review = await reviewForChange(tx, user, reviewId, 'edit');
     // A review written before the account was linked to this officer stays deletable, not editable.

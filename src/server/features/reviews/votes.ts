@@ -12,8 +12,6 @@ import { reviewVotes, reviews } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import type { SessionUser } from '../auth/sessions.js';
 
-export const VOTE_ERRORS = { ownReview: MSG.reviewActions.ownReviewVote } as const;
-
 /** The vote as the voter sees it, and the reviewed officer (whose review pages show the new score). */
 export async function castVote(
   db: Database,
@@ -54,7 +52,7 @@ async function writeVote(db: Database, user: SessionUser, reviewId: number, valu
       // this read and the insert left the vote pointing at nothing: a foreign-key error, a 500.
       .for('key share');
     if (!review) throw notFound('Review');
-    if (isOwnReview(user, review)) throw new AppError('FORBIDDEN', VOTE_ERRORS.ownReview);
+    if (isOwnReview(user, review)) throw new AppError('FORBIDDEN', MSG.reviewActions.ownReviewVote);
     const delta = value - (review.previous ?? 0);
 
     const change =

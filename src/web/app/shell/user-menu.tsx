@@ -35,7 +35,7 @@ export function UserMenu({ user }: { user: AuthUser }) {
   const onLogout = () =>
     logout.mutate(undefined, {
       // Success (home, 'Signed out') is handled by useSignOut, which outlives this menu.
-      onError: (error) => toast({ title: 'Logout failed', description: errorMessage(error), variant: 'destructive' }),
+      onError: (error) => toast({ title: MSG.auth.logoutFailedTitle, description: errorMessage(error), variant: 'destructive' }),
     });
 
   return (

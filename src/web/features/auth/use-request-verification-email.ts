@@ -23,9 +23,9 @@ export function useRequestVerificationEmail() {
     mutationFn: requestVerificationEmail,
     onSuccess: (result) =>
       toast({
-        title: 'Verification Email Sent',
-        description: result?.message || 'Check your inbox (and spam folder), then click the verification link.',
+        title: MSG.auth.verificationEmailSentTitle,
+        description: result?.message || MSG.auth.checkInboxToVerify,
       }),
-    onError: () => toast({ title: 'Email Not Sent', description: MSG.auth.resendVerificationFailed, variant: 'destructive' }),
+    onError: () => toast({ title: MSG.auth.emailNotSentTitle, description: MSG.auth.resendVerificationFailed, variant: 'destructive' }),
   });
 }

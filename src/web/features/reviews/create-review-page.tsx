@@ -25,7 +25,7 @@ import { requireReviewWriter } from './review-access';
 import { buildReviewBody } from './review-body';
 import { ReviewForm } from './review-form';
 
-const PAGE_TITLE = 'Write a Review';
+const PAGE_TITLE = MSG.officer.writeReview;
 
 /**
  * /create-review/{officerId} (spec sections 2 and 6): only for a signed-in user with a linked Steam
@@ -63,7 +63,7 @@ function AccountSuspended({ officerId }: { officerId: number | null }) {
 
 function CheckingAccount() {
   useDocumentTitle(PAGE_TITLE);
-  return <Spinner label="Checking your account…" />;
+  return <Spinner label={MSG.common.checkingAccount} />;
 }
 
 function CreateReview({ officerId, isOwnProfile }: { officerId: number; isOwnProfile: boolean }) {
@@ -81,7 +81,7 @@ function CreateReview({ officerId, isOwnProfile }: { officerId: number; isOwnPro
   if (officerQuery.isError && !officer) {
     if (isMissing) return <ResourceNotFound icon={UserRound} title={MSG.officer.notFound} />;
     return (
-      <LoadFailedAlert title="This officer could not be loaded." error={officerQuery.error} onRetry={() => void officerQuery.refetch()} />
+      <LoadFailedAlert title={MSG.officer.loadFailed} error={officerQuery.error} onRetry={() => void officerQuery.refetch()} />
     );
   }
 
