@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   canAdminister,
+  canBanUser,
   canChangeReview,
   canDeleteRegiment,
   canEditOfficerProfile,
@@ -43,6 +44,15 @@ describe('admin screens and calls', () => {
     ['an admin', admin, true],
   ])('%s: %s', (_name, who, expected) => {
     expect(canAdminister(who)).toBe(expected);
+  });
+});
+
+describe('banning users', () => {
+  it('an admin bans others, never themselves; nobody else bans', () => {
+    expect(canBanUser(admin, member.id)).toBe(true);
+    expect(canBanUser(admin, admin.id)).toBe(false);
+    expect(canBanUser(member, banned.id)).toBe(false);
+    expect(canBanUser(visitor, member.id)).toBe(false);
   });
 });
 

@@ -67,6 +67,11 @@ export function canEditRegiment(user: Viewer<'id' | 'isAdmin'>, regiment: { user
   return isRegimentOwner(user, regiment) || canAdminister(user);
 }
 
+/** Admins ban and unban users, never themselves (spec section 4: no locking oneself out). */
+export function canBanUser(user: Viewer<'id' | 'isAdmin'>, userId: number): boolean {
+  return canAdminister(user) && user !== null && user.id !== userId;
+}
+
 /** Deleting a regiment is for admins only. */
 export function canDeleteRegiment(user: Viewer<'isAdmin'>): boolean {
   return canAdminister(user);
