@@ -1,14 +1,53 @@
-/** The paths of the public API reads, as the client's queries ask for them and the server preloads them. */
+/**
+ * The path of every API endpoint the web app calls, written once: the client's queries and
+ * mutations ask for them and the server preloads the public reads (first-screen.ts). Tests may still
+ * write literal URLs where they check the wire format.
+ */
 import { REVIEW_PAGE_SIZE, type SideCode } from './constants.js';
-import type { OfficerSearch } from './search-params.js';
+import type { RegistrationAction } from './schemas/registration.js';
+import type { OfficerSearch } from './search.js';
+
+/** The two kinds of registration request an admin decides. */
+export type RegistrationKind = 'regiments' | 'officers';
 
 export const apiPaths = {
+  csrfToken: '/api/csrf-token',
   authStatus: '/api/auth/status',
+  authConfig: '/api/auth/config',
+  login: '/api/auth/login',
+  legacyLogin: '/api/auth/legacy-login',
+  register: '/api/auth/register',
+  logout: '/api/auth/logout',
+  firebaseLogin: '/api/auth/firebase-login',
+  firebaseRegister: '/api/auth/firebase-register',
+  updateVerification: '/api/auth/update-verification',
+  requestVerification: '/api/auth/request-verification',
+  verifyEmail: (code: string) => `/api/auth/verify-email/${encodeURIComponent(code)}`,
+  forgotPassword: '/api/auth/forgot-password',
+  resetPassword: '/api/auth/reset-password',
+  resetPasswordLink: (code: string) => `/api/auth/reset-password/${encodeURIComponent(code)}`,
+  /**
+   * Where the browser goes to link a Steam account (a navigation, not a fetch), coming back to
+   * `redirect` or to the officer page for `officerId`.
+   */
+  steamSignIn: (target: { officerId: number } | { redirect: string }) => {
+    const query = new URLSearchParams('officerId' in target ? { officerId: String(target.officerId) } : { redirect: target.redirect });
+    // Slashes are legal in a query string; keeping them makes the link readable (/my-stats).
+    return `/api/auth/steam?${query.toString().replaceAll('%2F', '/')}`;
+  },
+  mySteamStats: '/api/users/me/steam-stats',
+  officerSteamStats: (officerId: number) => `/api/officers/${officerId}/steam-stats`,
+  myOwnedRegiments: '/api/users/me/regiments/owned',
   sides: '/api/sides',
   regiments: '/api/regiments',
   regiment: (id: number) => `/api/regiments/${id}`,
   regimentsBySide: (sideId: number) => `/api/regiments/side/${sideId}`,
+  regimentRegistration: '/api/regiments/register',
+  regimentEdit: (id: number) => `/api/regiments/${id}/edit`,
+  officers: '/api/officers',
   officer: (id: number) => `/api/officers/${id}`,
+  officerEdit: (id: number) => `/api/officers/${id}/edit`,
+  officerRegistration: '/api/officers/register',
   topOfficers: (side?: SideCode) => (side ? `/api/officers/top?side=${side}` : '/api/officers/top'),
   regimentOfficers: (regimentId: number) => `/api/officers/regiment/${regimentId}`,
   officerSearch: (search: OfficerSearch) => `/api/officers/search?${officerSearchParams(search).toString()}`,
@@ -18,8 +57,26 @@ export const apiPaths = {
     if (after) params.set('after', after);
     return `/api/search/officers?${params.toString()}`;
   },
+  reviews: '/api/reviews',
+  review: (id: number) => `/api/reviews/${id}`,
+  myReviews: '/api/reviews/my',
+  reviewVote: (reviewId: number) => `/api/reviews/${reviewId}/vote`,
+  reviewFlag: (reviewId: number) => `/api/reviews/${reviewId}/flag`,
   recentReviews: '/api/reviews/recent',
   officerReviews: (officerId: number, page: number) => `/api/reviews/officer/${officerId}?page=${page}&limit=${REVIEW_PAGE_SIZE}`,
+  upload: '/api/upload',
+  admin: {
+    dashboard: '/api/admin/dashboard',
+    status: '/api/admin/status',
+    registrations: (kind: RegistrationKind) => `/api/admin/registrations/${kind}`,
+    decideRegistration: (kind: RegistrationKind, id: number, action: RegistrationAction) => `/api/admin/registrations/${kind}/${id}/${action}`,
+    officer: (id: number) => `/api/admin/officers/${id}`,
+    regiment: (id: number) => `/api/admin/regiments/${id}`,
+    users: '/api/admin/users',
+    userBan: (id: number, isBanned: boolean) => `/api/admin/users/${id}/${isBanned ? 'ban' : 'unban'}`,
+    flaggedReviews: '/api/admin/reviews/flagged',
+    approveReview: (id: number) => `/api/admin/reviews/${id}/approve`,
+  },
 } as const;
 
 /** The filters and sort of an officer search, in the order both search calls take them. */

@@ -15,6 +15,12 @@ export const RATING_CATEGORY_LABELS: Record<RatingCategory, string> = {
   fairness: 'Fairness',
 };
 
+/**
+ * The largest PostgreSQL int4: ids are `serial` columns and counts int4, so a number beyond it can
+ * never name a row or be stored (spec section 3).
+ */
+export const MAX_INT4 = 2_147_483_647;
+
 export const RATING_MAX = 5;
 export const REVIEW_PAGE_SIZE = 5;
 export const REVIEW_PAGE_SIZE_MAX = 50;

@@ -1,9 +1,21 @@
 /**
- * Every user-facing text the spec quotes, written once. The spec's wording is the contract:
- * change it here only when the spec changes.
+ * Every message the server sends and the web app shows or matches, written once and grouped by area
+ * (messages.test.ts fails when a text appears twice). The spec's wording is the contract: change a
+ * text the spec quotes only when the spec changes. Import the group's constant; never copy its text.
  */
+import { LIMITS } from './constants.js';
+
 export const MSG = {
   anonymousSoldier: 'Anonymous Soldier',
+  /** Texts more than one area shows. */
+  common: {
+    noOfficers: 'No Officers Found',
+    allRegiments: 'All Regiments',
+    unknownError: 'Unknown error occurred.',
+    changesSaved: 'The changes have been saved.',
+    checkingAccount: 'Checking your account…',
+    uploadingImage: 'Uploading image…',
+  },
   notFound: {
     heading: '404',
     subheading: 'Page Not Found',
@@ -20,7 +32,6 @@ export const MSG = {
     registerOfficer: 'Register as Officer',
     findOfficer: 'Find an Officer',
     allSides: 'All Sides',
-    allRegiments: 'All Regiments',
     topOfficers: 'Top Rated Officers',
     filterAll: 'All',
     featuredRegiments: 'Featured Regiments',
@@ -33,6 +44,7 @@ export const MSG = {
     connectSteam: 'Connect Steam to Review',
     writeReview: 'Write a Review',
     editYourReview: 'Edit Your Review',
+    loadFailed: 'This officer could not be loaded.',
   },
   /** Beside the spec's 0.0 of an officer or regiment nobody has reviewed yet (issue 13). */
   rating: {
@@ -40,11 +52,9 @@ export const MSG = {
   },
   regiment: {
     notFound: 'Regiment Not Found',
-    noOfficers: 'No Officers Found',
     about: 'About the Regiment',
   },
   search: {
-    noOfficers: 'No Officers Found',
     noRegiments: 'No Regiments Found',
     loadOfficersFailed: 'Could not load officers',
     loadRegimentsFailed: 'Could not load regiments',
@@ -55,6 +65,7 @@ export const MSG = {
     /** The paged search's `after` (docs/decisions/0019-search-paging.md): a 400 from the API. */
     badCursor: "The page cursor (after) is not one this search gave out. Ask for the first page again without after, then pass on each page's nextCursor.",
     cursorOfAnotherSort: 'The page cursor (after) belongs to another sort order. Ask for the first page of this sort again without after.',
+    queryTooLong: `Search text must be ${LIMITS.searchQueryMax} characters or less`,
   },
   validation: {
     email: 'Please enter a valid email',
@@ -64,6 +75,12 @@ export const MSG = {
     usernameMax: 'Username must be 50 characters or less',
     passwordMin: 'Password must be at least 8 characters',
     passwordsMismatch: 'Passwords do not match',
+    usernameCharacters: 'Username may contain letters, numbers, spaces, dots, dashes and underscores',
+    usernameRequired: 'Username is required',
+    voteValue: 'value must be 1, -1 or 0',
+    registrationAction: 'Action must be approve or reject',
+    /** A field the schema refused without a message of its own. */
+    invalidValue: 'Invalid value',
   },
   auth: {
     loginFailedTitle: 'Login Failed',
@@ -96,6 +113,13 @@ export const MSG = {
     unverifiedNewEmailSent:
       'Your email is not verified. A new verification email has been sent - please check your inbox and spam folder, then click the verification link.',
     invalidEmail: 'Invalid email address. Please check and try again.',
+    /** The server's refusals of a registration; the web maps them to the spec's texts (map-registration-error.ts). */
+    usernameAlreadyTaken: 'Username is already taken',
+    emailAlreadyInUse: 'Email is already in use',
+    logoutFailedTitle: 'Logout failed',
+    verificationEmailSentTitle: 'Verification Email Sent',
+    emailNotSentTitle: 'Email Not Sent',
+    checkInboxToVerify: 'Check your inbox (and spam folder), then click the verification link.',
   },
   /** The email-verification screen (spec sections 2 and 8, Verification page). */
   verifyEmail: {
@@ -109,12 +133,17 @@ export const MSG = {
     failed: 'Failed to verify your email. The link may have expired or already been used.',
     error: 'An error occurred during verification. Please try again or contact support.',
     goToLogin: 'Go to Login',
+    alreadyVerified: 'Your email is already verified. You can log in.',
+    /** The answer to a request for a new verification mail: it never reveals whether an account exists. */
+    requested: 'If an account with that email is waiting for verification, a new verification email has been sent.',
   },
   /** /forgot-password (spec sections 2 and 8, Password reset request). */
   forgotPassword: {
     sentTitle: 'Email Sent',
     sent: 'Password reset email sent. Please check your inbox (and spam folder).',
     failedTitle: 'Request Failed',
+    /** The server's answer: it never reveals whether an account exists. */
+    requested: 'If an account exists for that email, a password reset link has been sent.',
   },
   /** The password reset screen (spec sections 2 and 8, Reset page). */
   resetPassword: {
@@ -124,6 +153,10 @@ export const MSG = {
     failed: 'Failed to reset password.',
     successTitle: 'Password Reset Successful',
     returnToLogin: 'Return to Login',
+    done: 'Your password has been reset. You can now log in with your new password.',
+    /** The reset rule (spec section 5). */
+    rule: 'Password must be at least 8 characters and contain an uppercase letter, a lowercase letter and a number',
+    mismatch: "Passwords don't match",
   },
   /** Sign-in through the hosted identity service (IDENTITY_PROVIDER=firebase; spec sections 4 and 8). */
   identity: {
@@ -138,6 +171,17 @@ export const MSG = {
     userCreationIncomplete: 'Registration failed: User creation was incomplete.',
     backendRegistrationFailed:
       'Your account was created, but there was an issue with registration. Please verify your email and try logging in.',
+    notConfigured: 'The identity service is not configured.',
+    // The server's answers to identity-service sign-ins (docs/decisions/0007-firebase-provider.md).
+    tokenRejected: 'Your sign-in could not be verified. Please sign in again.',
+    signInTooOld: 'Your sign-in is more than 5 minutes old. Please sign in again.',
+    tokenTooOld: 'Your sign-in token is more than 5 minutes old. Please refresh it and try again.',
+    unavailable: 'The identity service could not be reached. Please try again later.',
+    needsRegistration: 'No account is registered for this sign-in yet. Please complete your registration.',
+    noEmail: 'Your sign-in has no email address. Please sign in with an email and password.',
+    linkedElsewhere: 'This email belongs to an account that is linked to another sign-in. Please contact support.',
+    registeredAndSignedIn: 'Registration successful. You are now logged in.',
+    verificationUpdated: 'Your email verification status has been updated.',
   },
   csrf: {
     invalid: 'Invalid or missing CSRF token',
@@ -154,6 +198,7 @@ export const MSG = {
     nulCharacter: 'Text cannot contain NUL characters (\\0). Please remove them and try again.',
     requestTimeout: 'The request took too long to arrive. Please try again.',
     badMultipart: 'The upload could not be read: the form was incomplete or malformed. Please try again.',
+    rateLimited: 'Too many requests. Please wait a moment and try again.',
   },
   /** Votes and flags on reviews (spec sections 4, 6 and 8). */
   reviewActions: {
@@ -169,6 +214,7 @@ export const MSG = {
     flaggedTitle: 'Review Flagged',
     flagged: 'An admin will review this flag soon.',
     flagFailedTitle: 'Failed to flag review',
+    duplicateFlag: 'You have already flagged this review. An admin will look at it soon.',
   },
   /** Linking a Steam account and the game statistics (spec sections 2 and 8). */
   steam: {
@@ -179,6 +225,24 @@ export const MSG = {
     gameStatistics: 'Game Statistics',
     officerStatsError: 'Error loading Steam stats.',
     loginToSeeStats: 'You must be logged in to see your game statistics.',
+    statsUnavailable: 'Steam stats not available or your profile might be private.',
+    statsError: 'Error loading Steam stats. Please try again later.',
+    statsLoaded: 'Steam stats loaded.',
+    notConfigured: 'Steam statistics are not available on this site right now.',
+    noLinkedAccount: 'No Steam account is linked.',
+    officerNoLinkedAccount: 'This officer has not linked a Steam account.',
+    linkHint: 'Link your Steam account to see your game statistics.',
+  },
+  /**
+   * Why a Steam link failed, keyed by the code carried back to the page in `?steamError=`
+   * (SteamLinkErrorCode).
+   */
+  steamLinkErrors: {
+    cancelled: 'Steam sign-in was cancelled.',
+    expired: 'The Steam sign-in took too long or was already used. Please try again.',
+    invalid: 'Steam could not confirm your sign-in. Please try again.',
+    unreachable: 'Steam could not be reached to confirm your sign-in. Please try again later.',
+    taken: 'This Steam account is already linked to another user.',
   },
   /** A banned account (spec sections 4 and 6: banned users cannot submit reviews). */
   account: {
@@ -194,14 +258,47 @@ export const MSG = {
     submittedTitle: 'Review Submitted',
     submissionFailedTitle: 'Submission Failed',
     updatedTitle: 'Review Updated',
+    updated: 'Your changes have been saved.',
     updateFailedTitle: 'Update Failed',
-    deletedTitle: 'Review deleted',
+    /** The toast title after deleting one's own review, and the server's answer to the delete. */
+    deleted: 'Review deleted',
     deleteFailedTitle: 'Delete Failed',
     fetchFailed: 'Failed to fetch reviews',
     alreadyReviewed: 'You have already reviewed this officer.',
     /** The Terms forbid reviewing yourself: the account linked to an officer cannot review that officer (issue 13). */
     ownOfficerTitle: 'This is your own officer profile',
     ownOfficer: 'You cannot review your own officer profile.',
+    banned: 'Your account has been banned and cannot submit reviews.',
+    duplicate: 'You have already reviewed this officer. You can edit your review from My Reviews.',
+    notAuthor: 'You can only change your own reviews.',
+    /** The confirmation dialog of a delete, by the author or by an admin. */
+    deleteReviewTitle: 'Delete Review',
+  },
+  /** The review form and body (spec section 5). */
+  reviewForm: {
+    textMax: 'Review must be 500 characters or less',
+    textMinNonSpace: 'Review must contain at least 10 non-space characters',
+    ratingRange: 'Ratings must be from 0 to 5 in steps of 0.5',
+    flagReasonMin: 'Please give a reason of at least 10 characters',
+    flagReasonMax: 'The reason must be 500 characters or less',
+  },
+  /** The regiment and officer registration forms and bodies (spec section 5). */
+  registrationForm: {
+    regimentNameEmpty: 'Regiment name cannot be empty',
+    regimentNameMax: 'Regiment name must be 100 characters or less',
+    descriptionMax: 'Description must be 250 characters or less',
+    sideRequired: 'Please select a side',
+    sideInvalid: 'Invalid side selected. Please select a valid side.',
+    officerNameEmpty: 'Officer name cannot be empty',
+    officerNameMax: 'Officer name must be 60 characters or less',
+    rankMin: 'Rank must be at least 2 characters long',
+    rankMax: 'Rank must be 50 characters or less',
+    regimentRequired: 'Please select a regiment',
+    regimentInvalid: 'Please select a valid regiment.',
+    imageUrlInvalid: 'Images must be uploaded here with the image upload; links to images on other sites are not accepted.',
+    proofUrlInvalid: 'Proof URL must be a valid URL',
+    userIdInvalid: 'Invalid user id',
+    notesMax: 'Notes must be 1000 characters or less',
   },
   /** Regiment and officer registration requests and their review by admins (spec sections 2, 4 and 8). */
   registrations: {
@@ -210,7 +307,6 @@ export const MSG = {
     regimentSubmitted: 'Your regiment registration has been submitted and is awaiting approval.',
     officerSubmitted: 'Your officer registration has been submitted and is awaiting approval.',
     failedTitle: 'Registration Failed',
-    unknownError: 'Unknown error occurred.',
     formErrorTitle: 'Form Error',
     formError: 'There was an error processing your form. Please check your inputs.',
     authErrorTitle: 'Authentication Error',
@@ -231,6 +327,16 @@ export const MSG = {
     alreadyOfficerTitle: 'You already have an officer profile',
     alreadyOfficer: 'Each account can be linked to one officer. You can edit your profile from its page.',
     viewMyProfile: 'View My Profile',
+    // The server's refusals of a submission and of a decision.
+    notOwnAccount: 'You can only submit registrations for your own account.',
+    regimentNamePending: 'A registration for a regiment with this name is already awaiting approval.',
+    alreadyHasOfficer: 'You already have an officer profile.',
+    officerPending:
+      'You already have an officer registration awaiting approval. Please wait for an administrator to decide on it before submitting another.',
+    regimentPendingLimit: `You already have ${LIMITS.pendingRegimentRegistrationsPerUser} regiment registrations awaiting approval. Please wait for an administrator to decide on them before submitting another.`,
+    regimentNameTakenOnApproval: 'A regiment with this name already exists. Reject this registration or ask the requester for another name.',
+    regimentUnavailable: 'The regiment of this registration no longer exists.',
+    requesterAlreadyOfficer: 'The requester already has an officer profile.',
   },
   /** Editing and deleting officers and regiments (spec sections 2, 4 and 8). */
   manage: {
@@ -260,12 +366,21 @@ export const MSG = {
     regimentUpdatedTitle: 'Regiment Updated',
     regimentDeletedTitle: 'Regiment Deleted',
   },
-  /** Administration (spec sections 2, 4 and 8). */
-  /** Image uploads (spec sections 5 and 8, Upload). */
+  /** Image uploads (spec sections 5 and 8, Upload); the server's refusals follow 'Failed to upload image: '. */
   uploads: {
     failed: 'Upload failed',
     failedToUpload: (message: string) => `Failed to upload image: ${message}`,
     notAnImage: 'Please choose an image file.',
+    aborted: 'The upload was aborted.',
+    uploaded: 'Image uploaded successfully',
+    unsupported: 'Unsupported image type. Please upload a PNG, JPEG, WebP or GIF image.',
+    tooLarge: 'Image is too large. The maximum size is 5 MB.',
+    tooManyPixels: 'Image dimensions are too large. The maximum is 10000 pixels per side and 40 megapixels in total.',
+    unreadable: 'The image could not be read. It may be damaged; please try another file.',
+    noFile: 'No image was uploaded. Please choose an image file.',
+    oneFile: 'Please upload one image at a time.',
+    notMultipart: 'The image must be sent as multipart/form-data in the field "file".',
+    badKind: 'Unknown image kind. Use banner, icon or profile.',
   },
   /** The app shell's user menu (spec section 2, App shell). */
   shell: {
@@ -274,6 +389,7 @@ export const MSG = {
     loadingRegiments: 'Loading your regiments…',
     regimentsLoadFailed: 'Your regiments could not be loaded.',
   },
+  /** Administration (spec sections 2, 4 and 8). */
   admin: {
     actionDeniedTitle: 'Action Denied',
     cannotBanYourself: 'You cannot ban yourself.',
@@ -295,7 +411,6 @@ export const MSG = {
     actionFailedTitle: 'Action Failed',
     errorTitle: 'Error',
     deleteReviewFailed: 'Failed to delete review',
-    deleteReviewTitle: 'Delete Review',
     banFailedTitle: 'Ban Failed',
     unbanFailedTitle: 'Unban Failed',
     banConfirm: (username: string) => `Are you sure you want to ban user ${username}? They will not be able to submit reviews.`,
@@ -310,7 +425,6 @@ export const MSG = {
     notesLabel: 'Administrator Notes',
     reviewRegiments: 'Review Regiments',
     reviewOfficers: 'Review Officers',
-    allRegiments: 'All Regiments',
     allOfficers: 'All Officers',
     reviewModeration: 'Review Moderation',
     userManagement: 'User Management',

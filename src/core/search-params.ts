@@ -4,7 +4,7 @@
  * never throws: a value that is not valid is ignored and its default used instead.
  */
 import { LIMITS } from './constants.js';
-import { DEFAULT_SORT, SORT_BY_VALUES, SORT_OPTIONS, SORT_ORDER_VALUES, type SortBy, type SortOrder } from './search.js';
+import { DEFAULT_SORT, SORT_BY_VALUES, SORT_OPTIONS, SORT_ORDER_VALUES, type OfficerSearch, type SortBy, type SortOrder } from './search.js';
 import { parsePositiveId } from './parse-id.js';
 
 export interface SearchState {
@@ -49,15 +49,6 @@ export function parseSearchParams(params: URLSearchParams): SearchState {
     sortBy: isOneOf(SORT_BY_VALUES, sortBy) ? sortBy : DEFAULT_SEARCH_STATE.sortBy,
     sortOrder: isOneOf(SORT_ORDER_VALUES, sortOrder) ? sortOrder : DEFAULT_SEARCH_STATE.sortOrder,
   };
-}
-
-/** The query of GET /api/officers/search. */
-export interface OfficerSearch {
-  q?: string;
-  sideId?: number;
-  regimentId?: number;
-  sortBy: SortBy;
-  sortOrder: SortOrder;
 }
 
 /** The officer search a state asks the API for (GET /api/officers/search). */

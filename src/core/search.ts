@@ -13,6 +13,18 @@ export type SortBy = (typeof SORT_BY_VALUES)[number];
 export type SortOrder = (typeof SORT_ORDER_VALUES)[number];
 export const DEFAULT_SORT = { sortBy: 'rating', sortOrder: 'desc' } as const satisfies { sortBy: SortBy; sortOrder: SortOrder };
 
+/**
+ * The filters and sort of an officer search, as GET /api/officers/search and GET /api/search/officers
+ * take them and the server runs them: the one shape the web app, the API paths and the queries share.
+ */
+export interface OfficerSearch {
+  q?: string | undefined;
+  sideId?: number | undefined;
+  regimentId?: number | undefined;
+  sortBy: SortBy;
+  sortOrder: SortOrder;
+}
+
 export interface SearchFilters {
   q?: string | null;
   sideId?: string | number | null;

@@ -285,7 +285,7 @@ export function toErrorResponse(error: FastifyError | AppError | Error): { statu
   if (hasZodFastifySchemaValidationErrors(error)) {
     const errors = error.validation.map((v) => ({
       path: v.instancePath.replace(/^\//, '').replaceAll('/', '.') || String((v.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') ?? ''),
-      message: v.message ?? 'Invalid value',
+      message: v.message ?? MSG.validation.invalidValue,
     }));
     const first = errors[0];
     return {

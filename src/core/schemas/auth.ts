@@ -9,7 +9,7 @@ export const usernameSchema = z
   .trim()
   .min(LIMITS.usernameMin, V.usernameMin)
   .max(LIMITS.usernameMax, V.usernameMax)
-  .regex(/^[\p{L}\p{N}_.\- ]+$/u, 'Username may contain letters, numbers, spaces, dots, dashes and underscores');
+  .regex(/^[\p{L}\p{N}_.\- ]+$/u, V.usernameCharacters);
 
 const emailSchema = z.string().trim().toLowerCase().pipe(z.email(V.emailAddress));
 
@@ -36,24 +36,19 @@ export type LoginBody = z.infer<typeof loginBodySchema>;
 
 /** POST /api/auth/legacy-login: the part of the email before '@' is sent as username. */
 export const legacyLoginBodySchema = z.object({
-  username: z.string().trim().min(1, 'Username is required').max(254),
+  username: z.string().trim().min(1, V.usernameRequired).max(254),
   password: z.string().min(1, V.passwordRequired).max(200),
 });
 
 /** POST /api/auth/forgot-password and POST /api/auth/request-verification. */
 export const emailOnlyBodySchema = z.object({ email: emailSchema });
 
-export const RESET_PASSWORD_MESSAGES = {
-  rule: 'Password must be at least 8 characters and contain an uppercase letter, a lowercase letter and a number',
-  mismatch: "Passwords don't match",
-} as const;
-
 /** The reset rule (spec section 5): 8+ characters with an uppercase letter, a lowercase letter and a digit. */
 export const newPasswordSchema = z
   .string()
-  .min(LIMITS.passwordMin, RESET_PASSWORD_MESSAGES.rule)
+  .min(LIMITS.passwordMin, MSG.resetPassword.rule)
   .max(200)
-  .refine((p) => /[A-Z]/.test(p) && /[a-z]/.test(p) && /\d/.test(p), RESET_PASSWORD_MESSAGES.rule);
+  .refine((p) => /[A-Z]/.test(p) && /[a-z]/.test(p) && /\d/.test(p), MSG.resetPassword.rule);
 
 /** POST /api/auth/reset-password */
 export const resetPasswordBodySchema = z.object({
@@ -64,5 +59,5 @@ export const resetPasswordBodySchema = z.object({
 /** The reset form: new password and its confirmation. */
 export const resetPasswordFormSchema = z
   .object({ password: newPasswordSchema, confirmPassword: z.string() })
-  .refine((v) => v.password === v.confirmPassword, { message: RESET_PASSWORD_MESSAGES.mismatch, path: ['confirmPassword'] });
+  .refine((v) => v.password === v.confirmPassword, { message: MSG.resetPassword.mismatch, path: ['confirmPassword'] });
 export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { imageUrlSchema, officerRegistrationBodySchema, REGISTRATION_MESSAGES as M } from './registration.js';
+import { MSG } from '../messages.js';
+import { imageUrlSchema, officerRegistrationBodySchema } from './registration.js';
+
+const M = MSG.registrationForm;
 
 function messageOf(result: { success: boolean; error?: { issues: Array<{ message: string }> } }): string | undefined {
   return result.error?.issues[0]?.message;

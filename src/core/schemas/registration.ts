@@ -3,32 +3,14 @@
  * /register-officer forms and the POST /api/regiments/register and /api/officers/register bodies.
  */
 import { z } from 'zod';
-import { LIMITS } from '../constants.js';
+import { LIMITS, MAX_INT4 } from '../constants.js';
+import { MSG } from '../messages.js';
 
-export const REGISTRATION_MESSAGES = {
-  regimentNameEmpty: 'Regiment name cannot be empty',
-  regimentNameMax: 'Regiment name must be 100 characters or less',
-  descriptionMax: 'Description must be 250 characters or less',
-  sideRequired: 'Please select a side',
-  sideInvalid: 'Invalid side selected. Please select a valid side.',
-  officerNameEmpty: 'Officer name cannot be empty',
-  officerNameMax: 'Officer name must be 60 characters or less',
-  rankMin: 'Rank must be at least 2 characters long',
-  rankMax: 'Rank must be 50 characters or less',
-  regimentRequired: 'Please select a regiment',
-  regimentInvalid: 'Please select a valid regiment.',
-  imageUrlInvalid: 'Images must be uploaded here with the image upload; links to images on other sites are not accepted.',
-  proofUrlInvalid: 'Proof URL must be a valid URL',
-  userIdInvalid: 'Invalid user id',
-  notesMax: 'Notes must be 1000 characters or less',
-} as const;
-
-const M = REGISTRATION_MESSAGES;
+const M = MSG.registrationForm;
 
 export const RANK_MAX = 50;
 export const URL_MAX = 2048;
 export const ADMIN_NOTES_MAX = 1000;
-const MAX_INT4 = 2_147_483_647;
 
 /** Images the site stores itself are addressed by id (see the images table); nothing else is local. */
 const OWN_IMAGE_PATH = /^\/api\/images\/[A-Za-z0-9_-]{1,32}\.webp$/;

@@ -1,25 +1,18 @@
 import { z } from 'zod';
-import { LIMITS } from '../constants.js';
-
-export const REVIEW_MESSAGES = {
-  textMax: 'Review must be 500 characters or less',
-  textMinNonSpace: 'Review must contain at least 10 non-space characters',
-  ratingRange: 'Ratings must be from 0 to 5 in steps of 0.5',
-  flagReasonMin: 'Please give a reason of at least 10 characters',
-  flagReasonMax: 'The reason must be 500 characters or less',
-} as const;
+import { LIMITS, MAX_INT4 } from '../constants.js';
+import { MSG } from '../messages.js';
 
 /** One category score: a number from 0 to 5 (spec section 5), in the star widget's half steps. */
 export const categoryScoreSchema = z
-  .number({ error: REVIEW_MESSAGES.ratingRange })
-  .min(0, REVIEW_MESSAGES.ratingRange)
-  .max(5, REVIEW_MESSAGES.ratingRange)
-  .refine((v) => Number.isInteger(v * 2), REVIEW_MESSAGES.ratingRange);
+  .number({ error: MSG.reviewForm.ratingRange })
+  .min(0, MSG.reviewForm.ratingRange)
+  .max(5, MSG.reviewForm.ratingRange)
+  .refine((v) => Number.isInteger(v * 2), MSG.reviewForm.ratingRange);
 
 export const reviewTextSchema = z
   .string()
-  .max(LIMITS.reviewTextMax, REVIEW_MESSAGES.textMax)
-  .refine((text) => text.replace(/\s/g, '').length >= LIMITS.reviewTextMinNonSpace, REVIEW_MESSAGES.textMinNonSpace);
+  .max(LIMITS.reviewTextMax, MSG.reviewForm.textMax)
+  .refine((text) => text.replace(/\s/g, '').length >= LIMITS.reviewTextMinNonSpace, MSG.reviewForm.textMinNonSpace);
 
 /** The review form (create and edit); the default of each category is 3. */
 export const reviewFormSchema = z.object({
@@ -37,20 +30,20 @@ export const REVIEW_FORM_DEFAULTS: ReviewForm = { text: '', leadership: 3, tacti
  * (spec section 7); the server computes overallRating itself and ignores the one sent.
  */
 export const reviewBodySchema = reviewFormSchema.extend({
-  officerId: z.number().int().positive().max(2_147_483_647),
+  officerId: z.number().int().positive().max(MAX_INT4),
   overallRating: z.number().optional(),
 });
 export type ReviewBody = z.infer<typeof reviewBodySchema>;
 
 export const reviewUpdateBodySchema = reviewFormSchema.extend({
-  officerId: z.number().int().positive().max(2_147_483_647).optional(),
+  officerId: z.number().int().positive().max(MAX_INT4).optional(),
   overallRating: z.number().optional(),
 });
 
 export const voteBodySchema = z.object({
-  value: z.union([z.literal(1), z.literal(-1), z.literal(0)], { error: 'value must be 1, -1 or 0' }),
+  value: z.union([z.literal(1), z.literal(-1), z.literal(0)], { error: MSG.validation.voteValue }),
 });
 
 export const flagBodySchema = z.object({
-  reason: z.string().trim().min(LIMITS.flagReasonMin, REVIEW_MESSAGES.flagReasonMin).max(500, REVIEW_MESSAGES.flagReasonMax),
+  reason: z.string().trim().min(LIMITS.flagReasonMin, MSG.reviewForm.flagReasonMin).max(500, MSG.reviewForm.flagReasonMax),
 });

@@ -1,11 +1,10 @@
 /**
  * Reusable schemas for numbers that arrive as text in paths and query strings. Ids are `serial`
- * columns (PostgreSQL int4), so anything outside 1..2147483647 can only be a bad request: refusing
+ * columns (PostgreSQL int4), so anything outside 1..MAX_INT4 can only be a bad request: refusing
  * it here keeps `abc`, `-1`, `1.5` and `99999999999` from ever reaching SQL as a 500.
  */
 import { z } from 'zod';
-
-export const MAX_INT4 = 2_147_483_647;
+import { MAX_INT4 } from '../../core/constants.js';
 
 /** Digits only (no sign, decimal point, exponent or hex), then range-checked as a number. */
 export function positiveIntString(label: string, max: number = MAX_INT4) {

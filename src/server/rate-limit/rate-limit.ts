@@ -4,6 +4,7 @@
  * keeps failure counters, for limits that count only what went wrong (failed logins, see
  * features/auth/login-throttle.ts).
  */
+import { MSG } from '../../core/messages.js';
 import { AppError } from '../errors.js';
 
 export interface RateLimitRule {
@@ -32,8 +33,6 @@ export interface RateLimitStore {
   recordFailure(key: string, windowMs: number, ifCount?: number): Promise<FailureCount | null>;
   clearFailures(key: string): Promise<void>;
 }
-
-export const RATE_LIMIT_MESSAGE = 'Too many requests. Please wait a moment and try again.';
 
 /** Above this many keys, the memory store drops what has expired before adding more. */
 const MEMORY_SWEEP_AT = 50_000;
@@ -93,7 +92,7 @@ export class MemoryRateLimitStore implements RateLimitStore {
 }
 
 /** The one shape of a rate-limit refusal: 429, `retryAfter` (seconds) in the body and a Retry-After header. */
-export function rateLimitedError(waitMs: number, message: string = RATE_LIMIT_MESSAGE): AppError {
+export function rateLimitedError(waitMs: number, message: string = MSG.server.rateLimited): AppError {
   const retryAfter = Math.max(1, Math.ceil(waitMs / 1000));
   return new AppError('RATE_LIMITED', message, { retryAfter }, { 'Retry-After': String(retryAfter) });
 }
@@ -103,7 +102,7 @@ export async function enforceRateLimit(
   store: RateLimitStore,
   rule: RateLimitRule,
   subject: string | number,
-  message: string = RATE_LIMIT_MESSAGE,
+  message: string = MSG.server.rateLimited,
 ): Promise<void> {
   const { count, resetAt } = await store.hit(`${rule.name}:${subject}`, rule.windowMs);
   if (count > rule.limit) throw rateLimitedError(resetAt - Date.now(), message);

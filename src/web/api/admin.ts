@@ -14,6 +14,7 @@ import type {
   RegimentRegistration,
   SuccessMessage,
 } from '../../core/api';
+import { apiPaths, type RegistrationKind } from '../../core/api-paths';
 import { FRESHNESS } from '../../core/constants';
 import type { RegistrationAction } from '../../core/schemas/registration';
 import { invalidateAfterOfficerDeletedByAdmin } from './manage';
@@ -32,31 +33,29 @@ const ADMIN_KEY = 'admin';
 
 /** GET /api/admin/dashboard: pending counts and the audit log of administrative actions. */
 export const adminDashboardQueryOptions = () =>
-  queryOptions({ queryKey: [ADMIN_KEY, 'dashboard'], queryFn: () => api.get<AdminDashboard>('/api/admin/dashboard') });
+  queryOptions({ queryKey: [ADMIN_KEY, 'dashboard'], queryFn: () => api.get<AdminDashboard>(apiPaths.admin.dashboard) });
 
 /** GET /api/admin/status: checked live by the server at each request, so never served from cache as fresh. */
 export const adminStatusQueryOptions = () =>
-  queryOptions({ queryKey: [ADMIN_KEY, 'status'], queryFn: () => api.get<AdminStatus>('/api/admin/status'), staleTime: 0 });
-
-export type RegistrationKind = 'regiments' | 'officers';
+  queryOptions({ queryKey: [ADMIN_KEY, 'status'], queryFn: () => api.get<AdminStatus>(apiPaths.admin.status), staleTime: 0 });
 
 export const regimentRegistrationsQueryOptions = () =>
   queryOptions({
     queryKey: [ADMIN_KEY, 'registrations', 'regiments'],
-    queryFn: () => api.get<RegimentRegistration[]>('/api/admin/registrations/regiments'),
+    queryFn: () => api.get<RegimentRegistration[]>(apiPaths.admin.registrations('regiments')),
   });
 
 export const officerRegistrationsQueryOptions = () =>
   queryOptions({
     queryKey: [ADMIN_KEY, 'registrations', 'officers'],
-    queryFn: () => api.get<OfficerRegistration[]>('/api/admin/registrations/officers'),
+    queryFn: () => api.get<OfficerRegistration[]>(apiPaths.admin.registrations('officers')),
   });
 
 /** GET /api/admin/users; stale after 5 minutes (spec section 9). */
 export const adminUsersQueryOptions = () =>
   queryOptions({
     queryKey: [ADMIN_KEY, 'users'],
-    queryFn: () => api.get<AdminUser[]>('/api/admin/users'),
+    queryFn: () => api.get<AdminUser[]>(apiPaths.admin.users),
     staleTime: FRESHNESS.userManagementStale,
   });
 
@@ -64,7 +63,7 @@ export const adminUsersQueryOptions = () =>
 export const flaggedReviewsQueryOptions = () =>
   queryOptions({
     queryKey: [ADMIN_KEY, 'reviews', 'flagged'],
-    queryFn: async () => (await api.get<{ rows: FlaggedReview[] }>('/api/admin/reviews/flagged')).rows,
+    queryFn: async () => (await api.get<{ rows: FlaggedReview[] }>(apiPaths.admin.flaggedReviews)).rows,
   });
 
 export function useAdminDashboard() {
@@ -127,7 +126,7 @@ export function useDecideRegistration(kind: RegistrationKind) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, action, notes }: RegistrationDecisionInput) =>
-      api.post<{ success: true; message: string }>(`/api/admin/registrations/${kind}/${id}/${action}`, { notes }),
+      api.post<{ success: true; message: string }>(apiPaths.admin.decideRegistration(kind, id, action), { notes }),
     onSuccess: async (_answer, { action }) => {
       const refreshes = [invalidateAdminData(queryClient)];
       if (action === 'approve') {
@@ -148,7 +147,7 @@ export function useDecideRegistration(kind: RegistrationKind) {
 export function useDeleteOfficerAsAdmin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id }: Pick<Officer, 'id' | 'regimentId'>) => api.delete<SuccessMessage>(`/api/admin/officers/${id}`),
+    mutationFn: ({ id }: Pick<Officer, 'id' | 'regimentId'>) => api.delete<SuccessMessage>(apiPaths.admin.officer(id)),
     onSuccess: async (_answer, { id, regimentId }) => {
       await Promise.all([
         invalidateAfterOfficerDeletedByAdmin(queryClient, { officerId: id, regimentId }),
@@ -165,7 +164,7 @@ export function useSetUserBan() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, isBanned }: { id: number; isBanned: boolean }) =>
-      api.patch<SuccessMessage>(`/api/admin/users/${id}/${isBanned ? 'ban' : 'unban'}`),
+      api.patch<SuccessMessage>(apiPaths.admin.userBan(id, isBanned)),
     onSuccess: () => invalidateAdminData(queryClient),
   });
 }
@@ -191,7 +190,7 @@ export interface ModerationCallbacks {
 export function useApproveFlaggedReview() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id }: ModeratedReview) => api.post<SuccessMessage>(`/api/admin/reviews/${id}/approve`),
+    mutationFn: ({ id }: ModeratedReview) => api.post<SuccessMessage>(apiPaths.admin.approveReview(id)),
     onSuccess: async (_answer, { officerId }) => {
       await Promise.all([invalidateAdminData(queryClient), invalidateAfterReviewChange(queryClient, officerId)]);
     },
@@ -205,7 +204,7 @@ export function useApproveFlaggedReview() {
 export function useDeleteReviewAsAdmin(callbacks: ModerationCallbacks = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id }: ModeratedReview) => api.delete<SuccessMessage>(`/api/reviews/${id}`),
+    mutationFn: ({ id }: ModeratedReview) => api.delete<SuccessMessage>(apiPaths.review(id)),
     onSuccess: async (_answer, { officerId }) => {
       callbacks.onSuccess?.();
       await Promise.all([invalidateAdminData(queryClient), invalidateAfterReviewChange(queryClient, officerId)]);

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiPaths } from '../../core/api-paths';
 import type { FirebaseWebConfig, IdentityConfig } from '../../core/schemas/firebase-auth';
 import { api } from '../lib/api-client';
 
@@ -6,7 +7,7 @@ import { api } from '../lib/api-client';
 export const identityConfigQueryOptions = () =>
   queryOptions({
     queryKey: ['auth', 'config'],
-    queryFn: () => api.get<IdentityConfig>('/api/auth/config'),
+    queryFn: () => api.get<IdentityConfig>(apiPaths.authConfig),
     staleTime: Infinity,
     gcTime: Infinity,
   });

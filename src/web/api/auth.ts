@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AuthStatus, AuthUser } from '../../core/api';
 import { apiPaths } from '../../core/api-paths';
+import { canAdminister } from '../../core/permissions';
 import { FRESHNESS } from '../../core/constants';
 import { MSG } from '../../core/messages';
 import type { LoginBody, RegisterBody } from '../../core/schemas/auth';
@@ -27,7 +28,7 @@ export function useAuth(): { user: AuthUser | null; isLoading: boolean } {
 
 /** Admin screens and actions request nothing unless this is true (spec section 2, Access control). */
 export function useIsAdmin(): boolean {
-  return useAuth().user?.isAdmin === true;
+  return canAdminister(useAuth().user);
 }
 
 /** Sign-in and sign-out replace the session (and its CSRF token): refetch who we are. */
@@ -42,7 +43,7 @@ function useAfterSessionChange() {
 export function useLogin() {
   const after = useAfterSessionChange();
   return useMutation({
-    mutationFn: (body: LoginBody) => api.post<{ user: AuthUser }>('/api/auth/login', body),
+    mutationFn: (body: LoginBody) => api.post<{ user: AuthUser }>(apiPaths.login, body),
     onSuccess: after,
   });
 }
@@ -51,7 +52,7 @@ export function useLegacyLogin() {
   const after = useAfterSessionChange();
   return useMutation({
     mutationFn: (body: { username: string; password: string }) =>
-      api.post<{ success: boolean; message: string; user: AuthUser }>('/api/auth/legacy-login', body),
+      api.post<{ success: boolean; message: string; user: AuthUser }>(apiPaths.legacyLogin, body),
     onSuccess: after,
   });
 }
@@ -65,7 +66,7 @@ export interface RegisterResult {
 export function useRegister() {
   const after = useAfterSessionChange();
   return useMutation({
-    mutationFn: (body: RegisterBody) => api.post<RegisterResult>('/api/auth/register', body),
+    mutationFn: (body: RegisterBody) => api.post<RegisterResult>(apiPaths.register, body),
     onSuccess: after,
   });
 }
@@ -85,7 +86,7 @@ export function useLogout({ leave }: { leave: () => Promise<void> | void }) {
   const queryClient = useQueryClient();
   const after = useAfterSessionChange();
   return useMutation({
-    mutationFn: () => api.post<{ success: boolean }>('/api/auth/logout', {}),
+    mutationFn: () => api.post<{ success: boolean }>(apiPaths.logout, {}),
     onSuccess: async () => {
       await leave();
       queryClient.setQueryData(authStatusQueryOptions().queryKey, SIGNED_OUT_STATUS);
@@ -117,7 +118,7 @@ export const verifyEmailQueryOptions = (code: string, provider: 'builtin' | 'fir
         await confirmFirebaseEmailVerification(queryClient, code);
         return { success: true, message: MSG.verifyEmail.verified };
       }
-      return api.get<VerifyEmailResult>(`/api/auth/verify-email/${encodeURIComponent(code)}`);
+      return api.get<VerifyEmailResult>(apiPaths.verifyEmail(code));
     },
     staleTime: Infinity,
     refetchOnWindowFocus: false,
@@ -136,7 +137,7 @@ export function useVerifyEmail(code: string | null) {
 export const passwordResetLinkQueryOptions = (code: string) =>
   queryOptions({
     queryKey: [ACCOUNT_LINK_KEY, 'reset-password', code],
-    queryFn: () => api.get<{ email: string }>(`/api/auth/reset-password/${encodeURIComponent(code)}`),
+    queryFn: () => api.get<{ email: string }>(apiPaths.resetPasswordLink(code)),
     staleTime: Infinity,
     refetchOnWindowFocus: false,
   });
@@ -149,7 +150,7 @@ export function usePasswordResetLink(code: string | null) {
 /** POST /api/auth/forgot-password {email}: the same answer whether or not the account exists. */
 export function useForgotPassword() {
   return useMutation({
-    mutationFn: (email: string) => api.post<{ success: boolean; message: string }>('/api/auth/forgot-password', { email }),
+    mutationFn: (email: string) => api.post<{ success: boolean; message: string }>(apiPaths.forgotPassword, { email }),
   });
 }
 
@@ -162,7 +163,7 @@ export function useResetPassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { code: string; password: string }) =>
-      api.post<{ success: boolean; message: string }>('/api/auth/reset-password', body),
+      api.post<{ success: boolean; message: string }>(apiPaths.resetPassword, body),
     onSuccess: async () => {
       resetCsrfToken();
       await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== ACCOUNT_LINK_KEY });

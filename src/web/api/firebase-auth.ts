@@ -4,6 +4,7 @@
  */
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AuthUser } from '../../core/api';
+import { apiPaths } from '../../core/api-paths';
 import { MSG } from '../../core/messages';
 import type { LoginBody } from '../../core/schemas/auth';
 import { api, resetCsrfToken } from '../lib/api-client';
@@ -21,16 +22,16 @@ import { toast } from '../lib/toast-store';
 import { identityConfigQueryOptions } from './auth-config';
 
 const backend: IdentityBackend = {
-  firebaseLogin: (idToken) => api.post<{ user: AuthUser }>('/api/auth/firebase-login', { idToken }),
+  firebaseLogin: (idToken) => api.post<{ user: AuthUser }>(apiPaths.firebaseLogin, { idToken }),
   firebaseRegister: (idToken, username) =>
-    api.post<{ user: AuthUser; needsVerification: boolean; message: string }>('/api/auth/firebase-register', { idToken, username }),
-  updateVerification: (idToken) => api.post<{ emailVerified: boolean }>('/api/auth/update-verification', { idToken }),
-  legacyLogin: (username, password) => api.post<{ user: AuthUser }>('/api/auth/legacy-login', { username, password }),
+    api.post<{ user: AuthUser; needsVerification: boolean; message: string }>(apiPaths.firebaseRegister, { idToken, username }),
+  updateVerification: (idToken) => api.post<{ emailVerified: boolean }>(apiPaths.updateVerification, { idToken }),
+  legacyLogin: (username, password) => api.post<{ user: AuthUser }>(apiPaths.legacyLogin, { username, password }),
 };
 
 async function identityDeps(queryClient: QueryClient): Promise<IdentityDeps> {
   const config = await queryClient.ensureQueryData(identityConfigQueryOptions());
-  if (config.provider !== 'firebase' || !config.firebase) throw new Error('The identity service is not configured.');
+  if (config.provider !== 'firebase' || !config.firebase) throw new Error(MSG.identity.notConfigured);
   return { service: await loadIdentityService(config.firebase), backend };
 }
 
@@ -75,8 +76,8 @@ export function useFirebaseResendVerification(fallback: (email: string) => void)
       return sent;
     },
     onSuccess: (sent) => {
-      if (sent) toast({ title: 'Verification Email Sent', description: MSG.auth.verifyEmailBeforeLogin });
+      if (sent) toast({ title: MSG.auth.verificationEmailSentTitle, description: MSG.auth.verifyEmailBeforeLogin });
     },
-    onError: () => toast({ title: 'Email Not Sent', description: MSG.auth.resendVerificationFailed, variant: 'destructive' }),
+    onError: () => toast({ title: MSG.auth.emailNotSentTitle, description: MSG.auth.resendVerificationFailed, variant: 'destructive' }),
   });
 }

@@ -9,6 +9,8 @@
  */
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Officer, Regiment, RegimentDeleted, SuccessMessage } from '../../core/api';
+import { apiPaths } from '../../core/api-paths';
+import type { OfficerManagerRole } from '../../core/permissions';
 import type { OfficerEditBody, RegimentEditBody } from '../../core/schemas/manage';
 import { api } from '../lib/api-client';
 import { authStatusQueryOptions } from './auth';
@@ -17,7 +19,6 @@ import { regimentQueryOptions, regimentsBySideQueryOptions, regimentsQueryOption
 import { officerReviewsQueryOptions, recentReviewsQueryOptions } from './reviews';
 
 /** Who makes the change, which decides the endpoint: the officer's owner or an admin (spec section 6). */
-export type OfficerManagerRole = 'owner' | 'admin';
 
 const TOP_OFFICERS_KEY = ['officers', 'top'] as const;
 const OWNED_REGIMENTS_KEY = ['regiments', 'owned'] as const;
@@ -131,7 +132,7 @@ export function useUpdateOfficer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ officer, role, body }: UpdateOfficerInput) =>
-      api.patch<Officer>(role === 'admin' ? `/api/admin/officers/${officer.id}` : `/api/officers/${officer.id}/edit`, body),
+      api.patch<Officer>(role === 'admin' ? apiPaths.admin.officer(officer.id) : apiPaths.officerEdit(officer.id), body),
     onSuccess: (updated, { officer }) => {
       queryClient.setQueryData(officerQueryOptions(officer.id).queryKey, updated);
       return invalidateAfterOfficerChange(queryClient, { officerId: officer.id, regimentIds: [officer.regimentId, updated.regimentId] });
@@ -149,7 +150,7 @@ export function useDeleteOfficer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ officer, role }: DeleteOfficerInput) =>
-      api.delete<SuccessMessage>(role === 'admin' ? `/api/admin/officers/${officer.id}` : `/api/officers/${officer.id}`),
+      api.delete<SuccessMessage>(role === 'admin' ? apiPaths.admin.officer(officer.id) : apiPaths.officer(officer.id)),
     onSuccess: (_answer, { officer, role }) => {
       const deleted = { officerId: officer.id, regimentId: officer.regimentId };
       return role === 'admin'
@@ -170,7 +171,7 @@ export interface UpdateRegimentInput {
 export function useUpdateRegiment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ regiment, body }: UpdateRegimentInput) => api.patch<Regiment>(`/api/regiments/${regiment.id}/edit`, body),
+    mutationFn: ({ regiment, body }: UpdateRegimentInput) => api.patch<Regiment>(apiPaths.regimentEdit(regiment.id), body),
     onSuccess: (updated, { regiment }) => {
       queryClient.setQueryData(regimentQueryOptions(regiment.id).queryKey, updated);
       return invalidateAfterRegimentChange(queryClient, regiment);
@@ -183,7 +184,7 @@ export function useDeleteRegiment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ regiment }: { regiment: Pick<Regiment, 'id' | 'sideId'> }) =>
-      api.delete<RegimentDeleted>(`/api/admin/regiments/${regiment.id}`),
+      api.delete<RegimentDeleted>(apiPaths.admin.regiment(regiment.id)),
     onSuccess: (_answer, { regiment }) => invalidateAfterRegimentDeleted(queryClient, regiment),
   });
 }

@@ -3,11 +3,11 @@ import type { Officer, OfficerSearchPage } from '../../core/api';
 import type { SideCode } from '../../core/constants';
 import { FRESHNESS } from '../../core/constants';
 import { apiPaths } from '../../core/api-paths';
-import type { OfficerSearch } from '../../core/search-params';
+import type { OfficerSearch } from '../../core/search';
 import { api } from '../lib/api-client';
 
 export const officersQueryOptions = () =>
-  queryOptions({ queryKey: ['officers'], queryFn: () => api.get<Officer[]>('/api/officers') });
+  queryOptions({ queryKey: ['officers'], queryFn: () => api.get<Officer[]>(apiPaths.officers) });
 
 export const officerQueryOptions = (id: number) =>
   queryOptions({ queryKey: ['officers', id], queryFn: () => api.get<Officer>(apiPaths.officer(id)) });

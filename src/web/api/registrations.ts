@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { OwnedRegiment, officerRegistrationSubmittedSchema, regimentRegistrationSubmittedSchema } from '../../core/api';
+import { apiPaths } from '../../core/api-paths';
 import { FRESHNESS } from '../../core/constants';
 import type { officerRegistrationBodySchema, regimentRegistrationBodySchema } from '../../core/schemas/registration';
 import { api } from '../lib/api-client';
@@ -18,14 +19,14 @@ export type OfficerRegistrationRequest = z.input<typeof officerRegistrationBodyS
  */
 export function useSubmitRegimentRegistration() {
   return useMutation({
-    mutationFn: (body: RegimentRegistrationRequest) => api.post<RegimentRegistrationSubmitted>('/api/regiments/register', body),
+    mutationFn: (body: RegimentRegistrationRequest) => api.post<RegimentRegistrationSubmitted>(apiPaths.regimentRegistration, body),
   });
 }
 
 /** POST /api/officers/register {name, rank, regimentId, userId, profileImageUrl}. */
 export function useSubmitOfficerRegistration() {
   return useMutation({
-    mutationFn: (body: OfficerRegistrationRequest) => api.post<OfficerRegistrationSubmitted>('/api/officers/register', body),
+    mutationFn: (body: OfficerRegistrationRequest) => api.post<OfficerRegistrationSubmitted>(apiPaths.officerRegistration, body),
   });
 }
 
@@ -37,7 +38,7 @@ export function useSubmitOfficerRegistration() {
 export const ownedRegimentsQueryOptions = (userId: number) =>
   queryOptions({
     queryKey: ['regiments', 'owned', userId],
-    queryFn: () => api.get<OwnedRegiment[]>('/api/users/me/regiments/owned'),
+    queryFn: () => api.get<OwnedRegiment[]>(apiPaths.myOwnedRegiments),
     staleTime: FRESHNESS.regiments,
   });
 

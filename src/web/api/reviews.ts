@@ -94,7 +94,7 @@ export const reviewViewerStateQueryOptions = (reviewId: number, userId: number) 
     queryKey: ['reviews', 'vote', reviewId, userId],
     queryFn: async (): Promise<ReviewViewerState> => {
       // A session that ended meanwhile has no vote; the auth status refetch updates the page.
-      const answer = await api.get<Partial<ReviewViewerState> | null>(`/api/reviews/${reviewId}/vote`, { on401: 'null' });
+      const answer = await api.get<Partial<ReviewViewerState> | null>(apiPaths.reviewVote(reviewId), { on401: 'null' });
       return { value: answer?.value ?? 0, flagged: answer?.flagged ?? false };
     },
   });
@@ -122,7 +122,7 @@ export function useCastReviewVote() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ review, value }: CastVoteInput) =>
-      api.post<{ value: number; score: number }>(`/api/reviews/${review.id}/vote`, { value }),
+      api.post<{ value: number; score: number }>(apiPaths.reviewVote(review.id), { value }),
     onMutate: async ({ review, userId, value }) => {
       const voteKey = reviewViewerStateQueryOptions(review.id, userId).queryKey;
       await queryClient.cancelQueries({ queryKey: voteKey });
@@ -158,7 +158,7 @@ export function useFlagReview() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ reviewId, reason }: FlagReviewInput) =>
-      api.post<{ success: boolean; message: string }>(`/api/reviews/${reviewId}/flag`, { reason }),
+      api.post<{ success: boolean; message: string }>(apiPaths.reviewFlag(reviewId), { reason }),
     onSuccess: (_answer, { reviewId, userId }) => updateCachedViewerState(queryClient, reviewId, userId, { flagged: true }),
     onError: (error, { reviewId, userId }) => {
       if (error instanceof ApiError && error.status === 409) updateCachedViewerState(queryClient, reviewId, userId, { flagged: true });
@@ -177,7 +177,7 @@ export function useFlagReview() {
 export const myReviewsQueryOptions = () =>
   queryOptions({
     queryKey: ['reviews', 'my'],
-    queryFn: () => api.get<Review[]>('/api/reviews/my'),
+    queryFn: () => api.get<Review[]>(apiPaths.myReviews),
     refetchInterval: FRESHNESS.myReviewsRefetch,
   });
 
@@ -201,7 +201,7 @@ export async function invalidateAfterReviewChange(queryClient: QueryClient, offi
 export function useCreateReview() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ReviewBody) => api.post<Review>('/api/reviews', body),
+    mutationFn: (body: ReviewBody) => api.post<Review>(apiPaths.reviews, body),
     onSuccess: (_review, body) => invalidateAfterReviewChange(queryClient, body.officerId),
     // 409: this officer was reviewed after all (in another tab): our list of own reviews is out of date.
     onError: (error) =>
@@ -220,7 +220,7 @@ export interface UpdateReviewInput {
 export function useUpdateReview() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: UpdateReviewInput) => api.put<Review>(`/api/reviews/${id}`, body),
+    mutationFn: ({ id, body }: UpdateReviewInput) => api.put<Review>(apiPaths.review(id), body),
     onSuccess: (_review, { body }) => invalidateAfterReviewChange(queryClient, body.officerId),
   });
 }
@@ -235,7 +235,7 @@ export interface DeleteReviewInput {
 export function useDeleteReview() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id }: DeleteReviewInput) => api.delete<{ success: boolean; message: string }>(`/api/reviews/${id}`),
+    mutationFn: ({ id }: DeleteReviewInput) => api.delete<{ success: boolean; message: string }>(apiPaths.review(id)),
     onSuccess: (_result, { officerId }) => invalidateAfterReviewChange(queryClient, officerId),
   });
 }

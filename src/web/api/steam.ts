@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { apiPaths } from '../../core/api-paths';
 import type { SteamStatsResult } from '../../core/steam';
 import { api } from '../lib/api-client';
 
@@ -8,9 +9,7 @@ import { api } from '../lib/api-client';
  * `?steamLinked=1` or `?steamError=<code>` (spec section 7, Authentication).
  */
 export function steamSignInHref(target: { officerId: number } | { redirect: string }): string {
-  const query = new URLSearchParams('officerId' in target ? { officerId: String(target.officerId) } : { redirect: target.redirect });
-  // Slashes are legal in a query string; keeping them makes the link readable (/my-stats).
-  return `/api/auth/steam?${query.toString().replaceAll('%2F', '/')}`;
+  return apiPaths.steamSignIn(target);
 }
 
 /**
@@ -20,11 +19,11 @@ export function steamSignInHref(target: { officerId: number } | { redirect: stri
 export const mySteamStatsQueryOptions = (userId: number, steamId: string) =>
   queryOptions({
     queryKey: ['steam-stats', 'me', userId, steamId],
-    queryFn: () => api.get<SteamStatsResult>('/api/users/me/steam-stats'),
+    queryFn: () => api.get<SteamStatsResult>(apiPaths.mySteamStats),
   });
 
 export const officerSteamStatsQueryOptions = (officerId: number) =>
   queryOptions({
     queryKey: ['steam-stats', 'officer', officerId],
-    queryFn: () => api.get<SteamStatsResult>(`/api/officers/${officerId}/steam-stats`),
+    queryFn: () => api.get<SteamStatsResult>(apiPaths.officerSteamStats(officerId)),
   });

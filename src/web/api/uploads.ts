@@ -1,3 +1,4 @@
+import { apiPaths } from '../../core/api-paths';
 import { MSG } from '../../core/messages';
 import { apiUpload, type UploadOptions } from '../lib/api-client';
 
@@ -28,7 +29,7 @@ export async function uploadImage(file: File, kind: ImageKind, options: UploadOp
   const form = new FormData();
   form.append('kind', kind);
   form.append('file', file);
-  const result = await apiUpload<UploadResult | undefined>('/api/upload', form, options);
+  const result = await apiUpload<UploadResult | undefined>(apiPaths.upload, form, options);
   if (!result?.success || !result.url) throw new Error(result?.message || MSG.uploads.failed);
   return result.url;
 }

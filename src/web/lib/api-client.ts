@@ -4,6 +4,7 @@
  * and after a 403 that mentions the CSRF token they refetch it and retry once. Nothing else retries.
  * Any non-OK answer becomes an ApiError whose message is '{status}: {body text or status text}'.
  */
+import { apiPaths } from '../../core/api-paths';
 import type { ErrorBody } from '../../core/api';
 import { MSG } from '../../core/messages';
 
@@ -41,7 +42,7 @@ export function resetCsrfToken(): void {
 }
 
 async function fetchCsrfToken(): Promise<string> {
-  const response = await fetch('/api/csrf-token', { credentials: 'include' });
+  const response = await fetch(apiPaths.csrfToken, { credentials: 'include' });
   if (!response.ok) throw new Error(MSG.csrf.fetchFailed(response.status, response.statusText));
   let data: unknown;
   try {
@@ -136,7 +137,7 @@ async function securityToken(get: () => Promise<string>): Promise<string> {
 }
 
 /** The text a toast shows for a failed call: the server's message when it sent one. */
-export function errorMessage(error: unknown, fallback = 'Unknown error occurred.'): string {
+export function errorMessage(error: unknown, fallback: string = MSG.common.unknownError): string {
   if (error instanceof ApiError) return error.serverMessage;
   if (error instanceof Error && error.message) return error.message;
   return fallback;
@@ -188,7 +189,7 @@ export async function apiUpload<T>(path: string, form: FormData, options: Upload
 function sendForm(path: string, form: FormData, token: string, { onProgress, signal }: UploadOptions): Promise<XhrAnswer> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
-      reject(new DOMException('The upload was aborted.', 'AbortError'));
+      reject(new DOMException(MSG.uploads.aborted, 'AbortError'));
       return;
     }
     const xhr = new XMLHttpRequest();
@@ -211,7 +212,7 @@ function sendForm(path: string, form: FormData, token: string, { onProgress, sig
     };
     xhr.onabort = () => {
       settle();
-      reject(new DOMException('The upload was aborted.', 'AbortError'));
+      reject(new DOMException(MSG.uploads.aborted, 'AbortError'));
     };
     signal?.addEventListener('abort', onAbort);
     xhr.send(form);

@@ -215,7 +215,7 @@ export async function registerWithIdentityService(
     try {
       return await backend.firebaseRegister(await account.getIdToken(), username);
     } catch (error) {
-      if (error instanceof ApiError && /username/i.test(error.serverMessage) && /taken/i.test(error.serverMessage)) {
+      if (error instanceof ApiError && error.serverMessage === MSG.auth.usernameAlreadyTaken) {
         // Let the user pick another name: a fresh sign-up is undone so the email is free again.
         if (!isCompleting) await account.delete().catch(() => undefined);
         throw new IdentityFlowError(MSG.auth.usernameTaken);

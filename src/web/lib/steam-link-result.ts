@@ -1,4 +1,5 @@
-import { STEAM_LINK_ERRORS, type SteamLinkErrorCode } from '../../core/steam';
+import { MSG } from '../../core/messages';
+import type { SteamLinkErrorCode } from '../../core/steam';
 
 /** The query parameters the Steam link callback adds to the page it returns to. */
 export const STEAM_LINK_PARAMS = ['steamLinked', 'steamError'] as const;
@@ -6,7 +7,7 @@ export const STEAM_LINK_PARAMS = ['steamLinked', 'steamError'] as const;
 export type SteamLinkResult = { kind: 'linked' } | { kind: 'failed'; message: string };
 
 function isSteamLinkErrorCode(code: string): code is SteamLinkErrorCode {
-  return Object.hasOwn(STEAM_LINK_ERRORS, code);
+  return Object.hasOwn(MSG.steamLinkErrors, code);
 }
 
 /**
@@ -16,7 +17,7 @@ function isSteamLinkErrorCode(code: string): code is SteamLinkErrorCode {
 export function readSteamLinkResult(params: URLSearchParams): SteamLinkResult | null {
   const error = params.get('steamError');
   if (error !== null) {
-    return { kind: 'failed', message: isSteamLinkErrorCode(error) ? STEAM_LINK_ERRORS[error] : STEAM_LINK_ERRORS.invalid };
+    return { kind: 'failed', message: isSteamLinkErrorCode(error) ? MSG.steamLinkErrors[error] : MSG.steamLinkErrors.invalid };
   }
   if (params.get('steamLinked') === '1') return { kind: 'linked' };
   return null;

@@ -2,7 +2,8 @@
  * Steam Web API: ISteamUserStats/GetUserStatsForGame/v2 for War of Rights, mapped to the spec's
  * statistics. Every failure becomes { success: false, message } — never an exception.
  */
-import { STEAM_MESSAGES, WAR_OF_RIGHTS_APP_ID, type SteamStats, type SteamStatsResult } from '../../../core/steam.js';
+import { MSG } from '../../../core/messages.js';
+import { WAR_OF_RIGHTS_APP_ID, type SteamStats, type SteamStatsResult } from '../../../core/steam.js';
 
 const TIMEOUT_MS = 5_000;
 
@@ -33,25 +34,25 @@ export async function fetchWarOfRightsStats(steamId: string, options: SteamApiOp
   try {
     response = await (options.fetchImpl ?? fetch)(url, { signal: AbortSignal.timeout(TIMEOUT_MS) });
   } catch {
-    return { success: false, message: STEAM_MESSAGES.statsError, stats: null };
+    return { success: false, message: MSG.steam.statsError, stats: null };
   }
   // Steam answers 400/403 for private profiles and accounts without the game.
   if (response.status === 400 || response.status === 403) {
-    return { success: false, message: STEAM_MESSAGES.statsUnavailable, stats: null };
+    return { success: false, message: MSG.steam.statsUnavailable, stats: null };
   }
-  if (!response.ok) return { success: false, message: STEAM_MESSAGES.statsError, stats: null };
+  if (!response.ok) return { success: false, message: MSG.steam.statsError, stats: null };
 
   let body: PlayerStatsBody;
   try {
     body = (await response.json()) as PlayerStatsBody;
   } catch {
-    return { success: false, message: STEAM_MESSAGES.statsError, stats: null };
+    return { success: false, message: MSG.steam.statsError, stats: null };
   }
   const list = body.playerstats?.stats;
   if (!Array.isArray(list) || list.length === 0) {
-    return { success: false, message: STEAM_MESSAGES.statsUnavailable, stats: null };
+    return { success: false, message: MSG.steam.statsUnavailable, stats: null };
   }
-  return { success: true, message: STEAM_MESSAGES.statsLoaded, stats: mapStats(list) };
+  return { success: true, message: MSG.steam.statsLoaded, stats: mapStats(list) };
 }
 
 export function mapStats(list: Array<{ name?: unknown; value?: unknown }>): SteamStats {

@@ -9,7 +9,6 @@ import { MSG } from '../../../core/messages.js';
 import { adminAuditLog, sessions, users } from '../../db/schema.js';
 import { createTestContext, signedInClient, TestClient, type TestContext } from '../../test/app.js';
 import { createOfficer, createRegiment, createReview } from '../../test/fixtures.js';
-import { REVIEW_ERRORS } from '../reviews/review-writes.js';
 
 let ctx: TestContext;
 let admin: Awaited<ReturnType<typeof signedInClient>>;
@@ -126,7 +125,7 @@ describe('PATCH /api/admin/users/:id/ban and /unban', () => {
       officerId: officer.id,
     });
     expect(post.statusCode).toBe(403);
-    expect(post.json().message).toBe(REVIEW_ERRORS.banned);
+    expect(post.json().message).toBe(MSG.reviews.banned);
     const vote = await banned.post(`/api/reviews/${review.id}/vote`, { value: 1 });
     expect(vote.statusCode).toBe(403);
     expect(vote.json().message).toBe(MSG.account.suspended);

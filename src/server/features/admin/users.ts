@@ -6,6 +6,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { AdminUser } from '../../../core/api.js';
 import { MSG } from '../../../core/messages.js';
+import { canBanUser } from '../../../core/permissions.js';
 import type { Database, Executor } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
@@ -29,7 +30,7 @@ export async function listUsers(db: Executor): Promise<AdminUser[]> {
 
 export async function banUser(db: Database, admin: SessionUser, userId: number): Promise<void> {
   // Spec section 4: an admin cannot ban themselves (nor lock themselves out by ending their sessions).
-  if (userId === admin.id) throw new AppError('FORBIDDEN', MSG.admin.cannotBanYourself);
+  if (!canBanUser(admin, userId)) throw new AppError('FORBIDDEN', MSG.admin.cannotBanYourself);
   await db.transaction(async (tx) => {
     const username = await setBanned(tx, userId, true);
     await destroyUserSessions(tx, userId);

@@ -10,10 +10,6 @@ import { users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { SessionUser } from './sessions.js';
 
-/** Messages the web app maps to the spec's registration texts (spec section 8, Registration). */
-export const USERNAME_TAKEN = 'Username is already taken';
-export const EMAIL_IN_USE = 'Email is already in use';
-
 export const sessionUserColumns = {
   id: users.id,
   username: users.username,
@@ -60,8 +56,8 @@ export async function registerAccount(
     })
     .from(users)
     .where(sql`lower(${users.username}) = lower(${body.username}) or lower(${users.email}) = lower(${body.email})`);
-  if (existing?.usernameTaken) throw new AppError('CONFLICT', USERNAME_TAKEN);
-  if (existing?.emailTaken) throw new AppError('CONFLICT', EMAIL_IN_USE);
+  if (existing?.usernameTaken) throw new AppError('CONFLICT', MSG.auth.usernameAlreadyTaken);
+  if (existing?.emailTaken) throw new AppError('CONFLICT', MSG.auth.emailAlreadyInUse);
 
   const passwordHash = await hashPassword(body.password);
   try {
@@ -79,8 +75,8 @@ export async function registerAccount(
     return created!;
   } catch (error) {
     // Two registrations racing for the same name: the unique index decides.
-    if (isUniqueViolation(error, 'users_username_lower_idx')) throw new AppError('CONFLICT', USERNAME_TAKEN);
-    if (isUniqueViolation(error, 'users_email_lower_idx')) throw new AppError('CONFLICT', EMAIL_IN_USE);
+    if (isUniqueViolation(error, 'users_username_lower_idx')) throw new AppError('CONFLICT', MSG.auth.usernameAlreadyTaken);
+    if (isUniqueViolation(error, 'users_email_lower_idx')) throw new AppError('CONFLICT', MSG.auth.emailAlreadyInUse);
     throw error;
   }
 }

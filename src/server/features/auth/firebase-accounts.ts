@@ -10,25 +10,13 @@ import type { Database, Executor } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { EMAIL_IN_USE, USERNAME_TAKEN, applyAdminEmails, sessionUserColumns } from './accounts.js';
+import { applyAdminEmails, sessionUserColumns } from './accounts.js';
 import { destroyUserSessions, type SessionUser } from './sessions.js';
 
 /** Spec section 9: identity token maximum age for sync, 5 minutes. */
 export const IDENTITY_TOKEN_MAX_AGE_SECONDS = 5 * 60;
 /** Tolerated clock difference between Google's servers and ours, for times in the future. */
 const CLOCK_SKEW_SECONDS = 30;
-
-export const FIREBASE_MESSAGES = {
-  tokenRejected: 'Your sign-in could not be verified. Please sign in again.',
-  signInTooOld: 'Your sign-in is more than 5 minutes old. Please sign in again.',
-  tokenTooOld: 'Your sign-in token is more than 5 minutes old. Please refresh it and try again.',
-  unavailable: 'The identity service could not be reached. Please try again later.',
-  needsRegistration: 'No account is registered for this sign-in yet. Please complete your registration.',
-  noEmail: 'Your sign-in has no email address. Please sign in with an email and password.',
-  linkedElsewhere: 'This email belongs to an account that is linked to another sign-in. Please contact support.',
-  registeredAndSignedIn: 'Registration successful. You are now logged in.',
-  verificationUpdated: 'Your email verification status has been updated.',
-} as const;
 
 const nowInSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -42,7 +30,7 @@ function isWithinMaxAge(seconds: number, now: number): boolean {
  * exchanged for a 30-day session long after the password was last typed.
  */
 export function requireRecentSignIn(identity: VerifiedIdentity, now = nowInSeconds()): void {
-  if (!isWithinMaxAge(identity.authTime, now)) throw new AppError('UNAUTHENTICATED', FIREBASE_MESSAGES.signInTooOld);
+  if (!isWithinMaxAge(identity.authTime, now)) throw new AppError('UNAUTHENTICATED', MSG.identity.signInTooOld);
 }
 
 /**
@@ -51,11 +39,11 @@ export function requireRecentSignIn(identity: VerifiedIdentity, now = nowInSecon
  * often opened long after signing up.
  */
 export function requireFreshToken(identity: VerifiedIdentity, now = nowInSeconds()): void {
-  if (!isWithinMaxAge(identity.issuedAt, now)) throw new AppError('UNAUTHENTICATED', FIREBASE_MESSAGES.tokenTooOld);
+  if (!isWithinMaxAge(identity.issuedAt, now)) throw new AppError('UNAUTHENTICATED', MSG.identity.tokenTooOld);
 }
 
 function needsRegistration(identity: VerifiedIdentity): AppError {
-  return new AppError('NOT_FOUND', FIREBASE_MESSAGES.needsRegistration, {
+  return new AppError('NOT_FOUND', MSG.identity.needsRegistration, {
     needsRegistration: true,
     email: identity.email,
     uid: identity.uid,
@@ -86,7 +74,7 @@ async function linkAccountByEmail(db: Database, identity: VerifiedIdentity & { e
         .for('update')
         .limit(1);
       if (!existing) return null;
-      if (existing.firebaseUid !== null) throw new AppError('CONFLICT', FIREBASE_MESSAGES.linkedElsewhere);
+      if (existing.firebaseUid !== null) throw new AppError('CONFLICT', MSG.identity.linkedElsewhere);
       const [linked] = await tx
         .update(users)
         .set({
@@ -144,7 +132,7 @@ export async function registerWithFirebase(
   adminEmails: ReadonlySet<string>,
 ): Promise<{ user: SessionUser; emailVerified: boolean }> {
   const email = identity.email;
-  if (!email) throw new AppError('BAD_REQUEST', FIREBASE_MESSAGES.noEmail);
+  if (!email) throw new AppError('BAD_REQUEST', MSG.identity.noEmail);
   const [existing] = await db
     .select({
       identityTaken: sql<boolean>`bool_or(${users.firebaseUid} = ${identity.uid})`,
@@ -156,8 +144,8 @@ export async function registerWithFirebase(
       sql`${users.firebaseUid} = ${identity.uid} or lower(${users.username}) = lower(${username}) or lower(${users.email}) = ${email}`,
     );
   // An email with an account here already: sign in instead (firebase-login links it).
-  if (existing?.identityTaken || existing?.emailTaken) throw new AppError('CONFLICT', EMAIL_IN_USE);
-  if (existing?.usernameTaken) throw new AppError('CONFLICT', USERNAME_TAKEN);
+  if (existing?.identityTaken || existing?.emailTaken) throw new AppError('CONFLICT', MSG.auth.emailAlreadyInUse);
+  if (existing?.usernameTaken) throw new AppError('CONFLICT', MSG.auth.usernameAlreadyTaken);
 
   try {
     const [created] = await db
@@ -176,9 +164,9 @@ export async function registerWithFirebase(
     return { user: created!, emailVerified: identity.emailVerified };
   } catch (error) {
     // Two registrations racing: the unique indexes decide.
-    if (isUniqueViolation(error, 'users_username_lower_idx')) throw new AppError('CONFLICT', USERNAME_TAKEN);
-    if (isUniqueViolation(error, 'users_email_lower_idx')) throw new AppError('CONFLICT', EMAIL_IN_USE);
-    if (isUniqueViolation(error, 'users_firebase_uid_unique')) throw new AppError('CONFLICT', EMAIL_IN_USE);
+    if (isUniqueViolation(error, 'users_username_lower_idx')) throw new AppError('CONFLICT', MSG.auth.usernameAlreadyTaken);
+    if (isUniqueViolation(error, 'users_email_lower_idx')) throw new AppError('CONFLICT', MSG.auth.emailAlreadyInUse);
+    if (isUniqueViolation(error, 'users_firebase_uid_unique')) throw new AppError('CONFLICT', MSG.auth.emailAlreadyInUse);
     throw error;
   }
 }

@@ -25,14 +25,7 @@ import { AppError } from '../../errors.js';
 import { enforceRateLimit } from '../../rate-limit/rate-limit.js';
 import type { App } from '../../types.js';
 import { toAuthUser } from './accounts.js';
-import {
-  FIREBASE_MESSAGES,
-  registerWithFirebase,
-  requireFreshToken,
-  requireRecentSignIn,
-  signInWithFirebase,
-  updateEmailVerification,
-} from './firebase-accounts.js';
+import { registerWithFirebase, requireFreshToken, requireRecentSignIn, signInWithFirebase, updateEmailVerification } from './firebase-accounts.js';
 import { createSession, destroySession, sessionLifetimes, setSessionCookie, type SessionUser } from './sessions.js';
 
 /** What the web app needs to sign in: public values only (the Firebase web config is public by design). */
@@ -68,11 +61,11 @@ export async function firebaseAuthRoutes(app: App) {
     } catch (error) {
       if (error instanceof IdTokenRejectedError) {
         request.log.info({ reason: error.reason }, 'Firebase ID token rejected');
-        throw new AppError('UNAUTHENTICATED', FIREBASE_MESSAGES.tokenRejected);
+        throw new AppError('UNAUTHENTICATED', MSG.identity.tokenRejected);
       }
       if (error instanceof IdentityServiceUnavailableError) {
         request.log.error({ reason: error.reason }, 'Firebase ID token could not be verified');
-        throw new AppError('UNAVAILABLE', FIREBASE_MESSAGES.unavailable);
+        throw new AppError('UNAVAILABLE', MSG.identity.unavailable);
       }
       throw error;
     }
@@ -122,7 +115,7 @@ export async function firebaseAuthRoutes(app: App) {
         return reply.code(201).send({ user: toAuthUser(user), needsVerification: true, message: MSG.auth.registrationSuccess });
       }
       await signIn(request, reply, user);
-      return reply.code(201).send({ user: toAuthUser(user), needsVerification: false, message: FIREBASE_MESSAGES.registeredAndSignedIn });
+      return reply.code(201).send({ user: toAuthUser(user), needsVerification: false, message: MSG.identity.registeredAndSignedIn });
     },
   );
 
@@ -140,7 +133,7 @@ export async function firebaseAuthRoutes(app: App) {
       const identity = await verify(request, request.body.idToken);
       requireFreshToken(identity);
       const { emailVerified } = await updateEmailVerification(db, identity);
-      return { success: true, emailVerified, message: FIREBASE_MESSAGES.verificationUpdated };
+      return { success: true, emailVerified, message: MSG.identity.verificationUpdated };
     },
   );
 }

@@ -1,6 +1,7 @@
 /** Authorization guards: routes call these instead of testing roles inline. */
 import type { FastifyRequest } from 'fastify';
 import { MSG } from '../../../core/messages.js';
+import { canAdminister } from '../../../core/permissions.js';
 import { AppError } from '../../errors.js';
 import type { SessionUser } from './sessions.js';
 
@@ -16,6 +17,6 @@ export function requireUser(request: FastifyRequest): SessionUser {
 
 export function requireAdmin(request: FastifyRequest): SessionUser {
   const user = requireUser(request);
-  if (!user.isAdmin) throw new AppError('FORBIDDEN', MSG.admin.adminAccessRequired);
+  if (!canAdminister(user)) throw new AppError('FORBIDDEN', MSG.admin.adminAccessRequired);
   return user;
 }

@@ -1,10 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESET_PASSWORD_MESSAGES } from '../../../core/schemas/auth.js';
+import { MSG } from '../../../core/messages.js';
 import { authTokens, sessions, users } from '../../db/schema.js';
 import { TestClient, createTestContext, type TestContext } from '../../test/app.js';
 import { Mailbox, actionCodeOf } from '../../test/mailbox.js';
-import { LIFECYCLE_MESSAGES } from './lifecycle.js';
 
 let ctx: TestContext;
 const mailbox = new Mailbox();
@@ -45,9 +44,9 @@ describe('email verification', () => {
     const { mail, email } = await registered(false);
     const code = actionCodeOf(mail, 'verifyEmail');
     const first = await ctx.app.inject({ method: 'GET', url: `/api/auth/verify-email/${code}` });
-    expect(first.json()).toEqual({ success: true, message: LIFECYCLE_MESSAGES.verified });
+    expect(first.json()).toEqual({ success: true, message: MSG.verifyEmail.verified });
     const second = await ctx.app.inject({ method: 'GET', url: `/api/auth/verify-email/${code}` });
-    expect(second.json()).toEqual({ success: true, message: LIFECYCLE_MESSAGES.alreadyVerified });
+    expect(second.json()).toEqual({ success: true, message: MSG.verifyEmail.alreadyVerified });
     const [user] = await ctx.db.select({ emailVerified: users.emailVerified }).from(users).where(eq(users.email, email));
     expect(user?.emailVerified).toBe(true);
   });
@@ -105,7 +104,7 @@ describe('password reset', () => {
 
     const asker = new TestClient(ctx.app);
     const answer = await asker.post('/api/auth/forgot-password', { email: account.email });
-    expect(answer.json()).toEqual({ success: true, message: LIFECYCLE_MESSAGES.resetRequested });
+    expect(answer.json()).toEqual({ success: true, message: MSG.forgotPassword.requested });
     const mail = await mailbox.waitFor(account.email, { after: mailbox.messages.length });
     const code = actionCodeOf(mail, 'resetPassword');
 
@@ -114,10 +113,10 @@ describe('password reset', () => {
 
     const weak = await asker.post('/api/auth/reset-password', { code, password: 'alllowercase1' });
     expect(weak.statusCode).toBe(400);
-    expect(weak.json().message).toBe(RESET_PASSWORD_MESSAGES.rule);
+    expect(weak.json().message).toBe(MSG.resetPassword.rule);
 
     const done = await asker.post('/api/auth/reset-password', { code, password: 'NewPassword9' });
-    expect(done.json()).toEqual({ success: true, message: LIFECYCLE_MESSAGES.resetDone });
+    expect(done.json()).toEqual({ success: true, message: MSG.resetPassword.done });
 
     // The session signed in before the reset is over.
     expect((await signedIn.get('/api/auth/status')).json().authenticated).toBe(false);

@@ -13,16 +13,6 @@ import { passwordResetMail, verificationMail } from './mails.js';
 import { destroyUserSessions } from './sessions.js';
 import { consumeToken, findToken, issueToken } from './tokens.js';
 
-export const LIFECYCLE_MESSAGES = {
-  verified: MSG.verifyEmail.verified,
-  alreadyVerified: 'Your email is already verified. You can log in.',
-  verifyFailed: MSG.verifyEmail.failed,
-  verificationRequested: 'If an account with that email is waiting for verification, a new verification email has been sent.',
-  resetRequested: 'If an account exists for that email, a password reset link has been sent.',
-  resetInvalid: MSG.resetPassword.invalidLink,
-  resetDone: 'Your password has been reset. You can now log in with your new password.',
-} as const;
-
 export interface LinkSettings {
   publicUrl: string;
 }
@@ -64,13 +54,13 @@ export async function requestVerificationEmail(db: Executor, mailer: Mailer, lin
 export async function verifyEmail(db: Database, code: string): Promise<{ success: true; message: string }> {
   const found = await findToken(db, code, 'verify_email');
   // A link opened twice (or by a mail scanner first) still counts as verified (spec section 4).
-  if (found.state === 'used') return { success: true, message: LIFECYCLE_MESSAGES.alreadyVerified };
-  if (found.state === 'invalid') throw new AppError('BAD_REQUEST', LIFECYCLE_MESSAGES.verifyFailed, { success: false });
+  if (found.state === 'used') return { success: true, message: MSG.verifyEmail.alreadyVerified };
+  if (found.state === 'invalid') throw new AppError('BAD_REQUEST', MSG.verifyEmail.failed, { success: false });
   await db.transaction(async (tx) => {
     const userId = await consumeToken(tx, code, 'verify_email');
     if (userId !== null) await tx.update(users).set({ emailVerified: true }).where(eq(users.id, userId));
   });
-  return { success: true, message: LIFECYCLE_MESSAGES.verified };
+  return { success: true, message: MSG.verifyEmail.verified };
 }
 
 /** Sends a reset link when the account exists; silent otherwise. */
@@ -84,9 +74,9 @@ export async function requestPasswordReset(db: Executor, mailer: Mailer, links: 
 /** The account a reset link belongs to, so the reset screen can show it. */
 export async function getPasswordResetAccount(db: Executor, code: string): Promise<{ email: string }> {
   const found = await findToken(db, code, 'reset_password');
-  if (found.state !== 'valid') throw new AppError('BAD_REQUEST', LIFECYCLE_MESSAGES.resetInvalid);
+  if (found.state !== 'valid') throw new AppError('BAD_REQUEST', MSG.resetPassword.invalidLink);
   const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, found.userId));
-  if (!user) throw new AppError('BAD_REQUEST', LIFECYCLE_MESSAGES.resetInvalid);
+  if (!user) throw new AppError('BAD_REQUEST', MSG.resetPassword.invalidLink);
   return user;
 }
 
@@ -95,7 +85,7 @@ export async function resetPassword(db: Database, code: string, password: string
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     const userId = await consumeToken(tx, code, 'reset_password');
-    if (userId === null) throw new AppError('BAD_REQUEST', LIFECYCLE_MESSAGES.resetInvalid);
+    if (userId === null) throw new AppError('BAD_REQUEST', MSG.resetPassword.invalidLink);
     // Following the mailed link proves the address, so the account counts as verified too.
     await tx.update(users).set({ passwordHash, emailVerified: true }).where(eq(users.id, userId));
     await destroyUserSessions(tx, userId);

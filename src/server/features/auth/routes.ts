@@ -14,15 +14,7 @@ import type { App } from '../../types.js';
 import { authenticateLegacy, authenticateWithPassword, findLoginAccountId, registerAccount, toAuthUser } from './accounts.js';
 import { currentUser } from './guards.js';
 import { firebaseAuthRoutes } from './firebase-routes.js';
-import {
-  LIFECYCLE_MESSAGES,
-  getPasswordResetAccount,
-  requestPasswordReset,
-  requestVerificationEmail,
-  resetPassword,
-  sendVerificationEmail,
-  verifyEmail,
-} from './lifecycle.js';
+import { getPasswordResetAccount, requestPasswordReset, requestVerificationEmail, resetPassword, sendVerificationEmail, verifyEmail } from './lifecycle.js';
 import { LoginThrottle, loginAccountSubject } from './login-throttle.js';
 import {
   clearSessionCookie,
@@ -151,7 +143,7 @@ export async function authRoutes(app: App) {
     async (request) => {
       await limitMailRequest(request, 'request-verification', request.body.email);
       inBackground(request, 'verification mail', () => requestVerificationEmail(db, mailer, config, request.body.email));
-      return { message: LIFECYCLE_MESSAGES.verificationRequested };
+      return { message: MSG.verifyEmail.requested };
     },
   );
 
@@ -168,7 +160,7 @@ export async function authRoutes(app: App) {
     async (request) => {
       await limitMailRequest(request, 'forgot-password', request.body.email);
       inBackground(request, 'password reset mail', () => requestPasswordReset(db, mailer, config, request.body.email));
-      return { success: true, message: LIFECYCLE_MESSAGES.resetRequested };
+      return { success: true, message: MSG.forgotPassword.requested };
     },
   );
 
@@ -190,7 +182,7 @@ export async function authRoutes(app: App) {
       // This browser's session may belong to the account whose sessions just ended.
       request.session = null;
       clearSessionCookie(reply, config);
-      return { success: true, message: LIFECYCLE_MESSAGES.resetDone };
+      return { success: true, message: MSG.resetPassword.done };
     },
   );
 

@@ -6,7 +6,6 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthStatus, Officer, Regiment } from '../../../core/api.js';
 import { MSG } from '../../../core/messages.js';
-import { REGISTRATION_MESSAGES } from '../../../core/schemas/registration.js';
 import { adminAuditLog, officers, reviewFlags, reviews, reviewVotes, users } from '../../db/schema.js';
 import { createTestContext, signedInClient, TestClient, type TestContext } from '../../test/app.js';
 import { createOfficer, createRegiment, createReview, createUser, type OfficerRow, type RegimentRow } from '../../test/fixtures.js';
@@ -130,7 +129,7 @@ describe('PATCH /api/officers/:id/edit (owner)', () => {
   it('answers 400 with the spec messages for invalid fields', async () => {
     const officer = await createOfficer(ctx.db, { regimentId: maine.id });
     const owner = await ownerOf(officer);
-    const M = REGISTRATION_MESSAGES;
+    const M = MSG.registrationForm;
     const cases: [Record<string, unknown>, string][] = [
       [{ name: '   ' }, M.officerNameEmpty],
       [{ name: 'x'.repeat(61) }, M.officerNameMax],
@@ -162,7 +161,7 @@ describe('PATCH /api/officers/:id/edit (owner)', () => {
     const url = `/api/officers/${officer.id}/edit`;
     const unchanged = await owner.client.write('PATCH', url, editBody({ profileImageUrl: 'https://img.example/legacy.webp' }));
     expect(unchanged.statusCode).toBe(400);
-    expect(unchanged.json().message).toBe(REGISTRATION_MESSAGES.imageUrlInvalid);
+    expect(unchanged.json().message).toBe(MSG.registrationForm.imageUrlInvalid);
     expect((await ctx.app.inject({ method: 'GET', url: `/api/officers/${officer.id}` })).json<Officer>().profileImageUrl).toBe(
       'https://img.example/legacy.webp',
     );
@@ -216,7 +215,7 @@ describe('PATCH /api/admin/officers/:id', () => {
     expect(invalid.statusCode).toBe(400);
     const foreignImage = await admin.client.write('PATCH', `/api/admin/officers/${officer.id}`, editBody({ profileImageUrl: 'https://img.example/c.webp' }));
     expect(foreignImage.statusCode).toBe(400);
-    expect(foreignImage.json().message).toBe(REGISTRATION_MESSAGES.imageUrlInvalid);
+    expect(foreignImage.json().message).toBe(MSG.registrationForm.imageUrlInvalid);
     expect((await admin.client.write('PATCH', '/api/admin/officers/999999', editBody())).statusCode).toBe(404);
     expect(await auditRows('officer.update', officer.id)).toEqual([]);
   });

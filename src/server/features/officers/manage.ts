@@ -9,8 +9,8 @@
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { MSG } from '../../../core/messages.js';
+import { isOfficerOwner } from '../../../core/permissions.js';
 import type { OfficerEditBody } from '../../../core/schemas/manage.js';
-import { REGISTRATION_MESSAGES } from '../../../core/schemas/registration.js';
 import type { Database, Executor } from '../../db/client.js';
 import { officers, regiments, reviews, users } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
@@ -22,11 +22,6 @@ import { recomputeRegimentAggregates } from '../reviews/aggregates.js';
 export interface OfficerActor {
   role: 'owner' | 'admin';
   user: SessionUser;
-}
-
-/** Spec section 6: the owner is a user with isOfficer whose officerId is this officer. */
-export function isOfficerOwner(user: SessionUser, officerId: number): boolean {
-  return user.isOfficer && user.officerId === officerId;
 }
 
 /** The guard of the owner's endpoints (PATCH /api/officers/{id}/edit, DELETE /api/officers/{id}). */
@@ -56,7 +51,7 @@ export async function updateOfficer(db: Database, actor: OfficerActor, officerId
       .for('no key update');
     const target = locked.find((regiment) => regiment.id === form.regimentId);
     if (!target?.isActive) {
-      const message = REGISTRATION_MESSAGES.regimentInvalid;
+      const message = MSG.registrationForm.regimentInvalid;
       throw new AppError('BAD_REQUEST', message, { errors: [{ path: 'regimentId', message }] });
     }
 

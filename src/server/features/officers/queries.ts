@@ -6,7 +6,7 @@
 import { and, asc, desc, eq, gt, like, notLike, or, sql, type SQL } from 'drizzle-orm';
 import type { Officer } from '../../../core/api.js';
 import { TOP_OFFICERS_LIMIT, TOP_OFFICERS_MIN_REVIEWS_EXCLUSIVE, type SideCode } from '../../../core/constants.js';
-import { escapeLikePattern, type SortBy, type SortOrder } from '../../../core/search.js';
+import { escapeLikePattern, type OfficerSearch } from '../../../core/search.js';
 import { queryRows, type Executor } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
 import { officers, regiments, sides, users } from '../../db/schema.js';
@@ -15,14 +15,6 @@ import { afterKey, isUnrated, orderByTerms, searchOrder, type SortKeyValue } fro
 
 /** The most rows one search answers; the search screen shows a list, not a paged table. */
 export const SEARCH_RESULTS_LIMIT = 100;
-
-export interface OfficerSearch {
-  q?: string | undefined;
-  sideId?: number | undefined;
-  regimentId?: number | undefined;
-  sortBy: SortBy;
-  sortOrder: SortOrder;
-}
 
 const isPublicOfficer = and(eq(officers.isActive, true), eq(regiments.isActive, true));
 

@@ -19,7 +19,7 @@ const searchQuerySchema = z.object({
   q: z
     .string()
     .trim()
-    .max(LIMITS.searchQueryMax, `Search text must be ${LIMITS.searchQueryMax} characters or less`)
+    .max(LIMITS.searchQueryMax, MSG.search.queryTooLong)
     .optional(),
   sideId: optionalIdFilter('sideId'),
   regimentId: optionalIdFilter('regimentId'),

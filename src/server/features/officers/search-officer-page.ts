@@ -1,6 +1,7 @@
 import type { OfficerSearchPage } from '../../../core/api.js';
 import type { Executor } from '../../db/client.js';
-import { countOfficerMatches, findOfficerMatches, type OfficerSearch } from './queries.js';
+import type { OfficerSearch } from '../../../core/search.js';
+import { countOfficerMatches, findOfficerMatches } from './queries.js';
 import { encodeSearchCursor, type SearchCursor } from './search-cursor.js';
 import { searchOrder, sortKeyOf } from './search-order.js';
 

@@ -6,7 +6,6 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Officer, Regiment } from '../../../core/api.js';
 import { MSG } from '../../../core/messages.js';
-import { REGISTRATION_MESSAGES } from '../../../core/schemas/registration.js';
 import {
   adminAuditLog,
   officerRegistrations,
@@ -123,7 +122,7 @@ describe('PATCH /api/regiments/:id/edit', () => {
 
   it('answers 400 with the registration messages for invalid fields, 404 for unknown regiments', async () => {
     const { owner, regiment } = await ownedRegiment('7th Wisconsin');
-    const M = REGISTRATION_MESSAGES;
+    const M = MSG.registrationForm;
     const cases: [Record<string, unknown>, string][] = [
       [{ name: '  ' }, M.regimentNameEmpty],
       [{ name: undefined }, M.regimentNameEmpty],

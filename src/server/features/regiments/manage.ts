@@ -6,6 +6,7 @@
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { MSG } from '../../../core/messages.js';
+import { canEditRegiment, isRegimentOwner } from '../../../core/permissions.js';
 import type { RegimentEditBody } from '../../../core/schemas/manage.js';
 import type { Database } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -27,8 +28,7 @@ export async function updateRegiment(db: Database, user: SessionUser, regimentId
         .where(and(eq(regiments.id, regimentId), eq(regiments.isActive, true)))
         .for('no key update');
       if (!regiment) throw notFound('Regiment');
-      const isOwner = regiment.userId !== null && regiment.userId === user.id;
-      if (!isOwner && !user.isAdmin) throw new AppError('FORBIDDEN', MSG.manage.notRegimentOwner);
+      if (!canEditRegiment(user, regiment)) throw new AppError('FORBIDDEN', MSG.manage.notRegimentOwner);
 
       await tx
         .update(regiments)
@@ -41,7 +41,7 @@ export async function updateRegiment(db: Database, user: SessionUser, regimentId
         .where(eq(regiments.id, regimentId));
 
       // An owner editing their own regiment is not an administrative action, even if an admin.
-      if (!isOwner) {
+      if (!isRegimentOwner(user, regiment)) {
         const renamed = regiment.name === form.name ? `'${form.name}'` : `'${regiment.name}' (now '${form.name}')`;
         await recordAdminAction(tx, user.id, {
           action: 'regiment.update',

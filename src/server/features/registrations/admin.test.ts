@@ -6,12 +6,9 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthStatus, ErrorBody, Officer, OfficerRegistration, Regiment, RegimentRegistration } from '../../../core/api.js';
 import { MSG } from '../../../core/messages.js';
-import { REGISTRATION_MESSAGES } from '../../../core/schemas/registration.js';
 import { adminAuditLog, officerRegistrations, officers, regimentRegistrations, regiments, users } from '../../db/schema.js';
 import { createTestContext, signedInClient, TestClient, type TestContext } from '../../test/app.js';
 import { createOfficer, createRegiment, createUser, type RegimentRow } from '../../test/fixtures.js';
-import { DECISION_ERRORS } from './decide-registration.js';
-import { SUBMISSION_ERRORS } from './submit-registration.js';
 
 let ctx: TestContext;
 let admin: TestClient;
@@ -270,7 +267,7 @@ describe('approving a regiment request', () => {
 
     const response = await decide('regiments', registration.id, 'approve', { notes: 'ok' });
     expect(response.statusCode).toBe(409);
-    expect(response.json<ErrorBody>().message).toBe(DECISION_ERRORS.regimentNameTaken);
+    expect(response.json<ErrorBody>().message).toBe(MSG.registrations.regimentNameTakenOnApproval);
 
     const [row] = await ctx.db.select().from(regimentRegistrations).where(eq(regimentRegistrations.id, registration.id));
     expect(row).toMatchObject({ status: 'pending', notes: null });
@@ -334,7 +331,7 @@ describe('approving an officer request', () => {
     // Now an officer, the requester cannot ask for a second profile.
     const again = await requester.client.post('/api/officers/register', { name: 'Again', rank: 'Col.', regimentId: regiment.id });
     expect(again.statusCode).toBe(409);
-    expect(again.json<ErrorBody>().message).toBe(SUBMISSION_ERRORS.alreadyOfficer);
+    expect(again.json<ErrorBody>().message).toBe(MSG.registrations.alreadyHasOfficer);
   });
 
   it('leaves the request pending and creates nothing when the regiment is no longer active', async () => {
@@ -344,7 +341,7 @@ describe('approving an officer request', () => {
 
     const response = await decide('officers', registration.id, 'approve');
     expect(response.statusCode).toBe(409);
-    expect(response.json<ErrorBody>().message).toBe(DECISION_ERRORS.regimentUnavailable);
+    expect(response.json<ErrorBody>().message).toBe(MSG.registrations.regimentUnavailable);
 
     const [row] = await ctx.db.select().from(officerRegistrations).where(eq(officerRegistrations.id, registration.id));
     expect(row!.status).toBe('pending');
@@ -362,7 +359,7 @@ describe('approving an officer request', () => {
 
     const response = await decide('officers', registration.id, 'approve');
     expect(response.statusCode).toBe(409);
-    expect(response.json<ErrorBody>().message).toBe(DECISION_ERRORS.requesterAlreadyOfficer);
+    expect(response.json<ErrorBody>().message).toBe(MSG.registrations.requesterAlreadyOfficer);
     const [row] = await ctx.db.select().from(officerRegistrations).where(eq(officerRegistrations.id, registration.id));
     expect(row!.status).toBe('pending');
     expect(await ctx.db.select().from(officers).where(eq(officers.name, 'Twice Linked'))).toEqual([]);
@@ -454,7 +451,7 @@ describe('refused decisions', () => {
     const { registration } = await requestRegiment();
     const response = await decide('regiments', registration.id, 'reject', { notes: 'n'.repeat(1001) });
     expect(response.statusCode).toBe(400);
-    expect(response.json<ErrorBody>().message).toBe(REGISTRATION_MESSAGES.notesMax);
+    expect(response.json<ErrorBody>().message).toBe(MSG.registrationForm.notesMax);
     const [row] = await ctx.db.select().from(regimentRegistrations).where(eq(regimentRegistrations.id, registration.id));
     expect(row!.status).toBe('pending');
     expect((await decide('regiments', registration.id, 'reject', { notes: 'n'.repeat(1000) })).statusCode).toBe(200);

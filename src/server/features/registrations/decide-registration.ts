@@ -7,6 +7,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { OfficerRegistration, RegimentRegistration } from '../../../core/api.js';
 import { MSG } from '../../../core/messages.js';
+import { canRegisterAsOfficer } from '../../../core/permissions.js';
 import type { RegistrationAction, RegistrationStatus } from '../../../core/schemas/registration.js';
 import type { Database, Executor } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -18,20 +19,7 @@ import { linkAccountToOfficer } from '../officers/link-account.js';
 import { recomputeRegimentAggregates } from '../reviews/aggregates.js';
 import { getOfficerRegistrationById, getRegimentRegistrationById, PENDING } from './queries.js';
 
-export const DECISION_ERRORS = {
-  alreadyProcessed: MSG.registrations.alreadyProcessed,
-  regimentNameTaken: 'A regiment with this name already exists. Reject this registration or ask the requester for another name.',
-  regimentUnavailable: 'The regiment of this registration no longer exists.',
-  requesterAlreadyOfficer: 'The requester already has an officer profile.',
-} as const;
-
 const STATUS_OF: Record<RegistrationAction, RegistrationStatus> = { approve: 'approved', reject: 'rejected' };
-
-export const DECISION_MESSAGES = {
-  regimentApproved: MSG.registrations.regimentApproved,
-  officerApproved: MSG.registrations.officerApproved,
-  rejected: MSG.registrations.rejected,
-} as const;
 
 function auditSummary(action: RegistrationAction, kind: 'regiment' | 'officer', name: string, requester: string): string {
   return `${action === 'approve' ? 'Approved' : 'Rejected'} ${kind} registration '${name}' by ${requester}`;
@@ -45,7 +33,7 @@ async function usernameOf(tx: Executor, userId: number): Promise<string> {
 /** Deciding happens once: a second approval would create a second regiment or officer. */
 function assertPending(request: { status: string } | undefined): asserts request {
   if (!request) throw notFound('Registration');
-  if (request.status !== PENDING) throw new AppError('CONFLICT', DECISION_ERRORS.alreadyProcessed);
+  if (request.status !== PENDING) throw new AppError('CONFLICT', MSG.registrations.alreadyProcessed);
 }
 
 function decisionFields(action: RegistrationAction, notes: string | null) {
@@ -102,11 +90,11 @@ export async function decideRegimentRegistration(
       return createdId;
     });
   } catch (error) {
-    if (isUniqueViolation(error, 'regiments_name_lower_idx')) throw new AppError('CONFLICT', DECISION_ERRORS.regimentNameTaken);
+    if (isUniqueViolation(error, 'regiments_name_lower_idx')) throw new AppError('CONFLICT', MSG.registrations.regimentNameTakenOnApproval);
     throw error;
   }
   return {
-    message: action === 'approve' ? DECISION_MESSAGES.regimentApproved : DECISION_MESSAGES.rejected,
+    message: action === 'approve' ? MSG.registrations.regimentApproved : MSG.registrations.rejected,
     registration: await getRegimentRegistrationById(db, registrationId),
     regimentId,
   };
@@ -143,7 +131,7 @@ export async function decideOfficerRegistration(
     return createdId;
   });
   return {
-    message: action === 'approve' ? DECISION_MESSAGES.officerApproved : DECISION_MESSAGES.rejected,
+    message: action === 'approve' ? MSG.registrations.officerApproved : MSG.registrations.rejected,
     registration: await getOfficerRegistrationById(db, registrationId),
     officerId,
   };
@@ -160,13 +148,13 @@ async function createOfficerFor(tx: Executor, request: typeof officerRegistratio
     .from(regiments)
     .where(and(eq(regiments.id, request.regimentId), eq(regiments.isActive, true)))
     .for('no key update');
-  if (!regiment) throw new AppError('CONFLICT', DECISION_ERRORS.regimentUnavailable);
+  if (!regiment) throw new AppError('CONFLICT', MSG.registrations.regimentUnavailable);
   const [requester] = await tx
     .select({ officerId: users.officerId })
     .from(users)
     .where(eq(users.id, request.userId))
     .for('no key update');
-  if (requester?.officerId != null) throw new AppError('CONFLICT', DECISION_ERRORS.requesterAlreadyOfficer);
+  if (requester && !canRegisterAsOfficer(requester)) throw new AppError('CONFLICT', MSG.registrations.requesterAlreadyOfficer);
 
   const [officer] = await tx
     .insert(officers)

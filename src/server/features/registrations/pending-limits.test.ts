@@ -8,10 +8,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RegimentRegistration } from '../../../core/api.js';
 import { LIMITS } from '../../../core/constants.js';
+import { MSG } from '../../../core/messages.js';
 import { officerRegistrations, regimentRegistrations } from '../../db/schema.js';
 import { createTestContext, signedInClient, type TestClient, type TestContext } from '../../test/app.js';
 import { createRegiment, type RegimentRow } from '../../test/fixtures.js';
-import { SUBMISSION_ERRORS } from './submit-registration.js';
 
 const REGIMENT_LIMIT = LIMITS.pendingRegimentRegistrationsPerUser;
 
@@ -55,13 +55,13 @@ async function submitUpToTheLimit(client: TestClient): Promise<RegimentRegistrat
 
 function expectLimitRefusal(response: { statusCode: number; json: () => unknown }) {
   expect(response.statusCode).toBe(409);
-  expect(response.json()).toMatchObject({ code: 'CONFLICT', message: SUBMISSION_ERRORS.regimentPendingLimit });
+  expect(response.json()).toMatchObject({ code: 'CONFLICT', message: MSG.registrations.regimentPendingLimit });
 }
 
 describe('pending regiment registrations per user', () => {
   it('is a limit of 3, refused with a message a person understands', () => {
     expect(REGIMENT_LIMIT).toBe(3);
-    expect(SUBMISSION_ERRORS.regimentPendingLimit).toBe(
+    expect(MSG.registrations.regimentPendingLimit).toBe(
       'You already have 3 regiment registrations awaiting approval. Please wait for an administrator to decide on them before submitting another.',
     );
   });
@@ -132,7 +132,7 @@ describe('pending officer registrations per user', () => {
     const responses = await Promise.all(Array.from({ length: 5 }, (_, i) => submitOfficer(client, `Officer Click ${i}`)));
     expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
     for (const response of responses.filter((r) => r.statusCode === 409)) {
-      expect(response.json()).toMatchObject({ code: 'CONFLICT', message: SUBMISSION_ERRORS.officerPending });
+      expect(response.json()).toMatchObject({ code: 'CONFLICT', message: MSG.registrations.officerPending });
     }
     const pending = await ctx.db
       .select({ id: officerRegistrations.id })

@@ -30,7 +30,7 @@ import { submitOfficerRegistration, submitRegimentRegistration } from './submit-
 
 const decisionParamsSchema = z.object({
   id: idParam,
-  action: z.enum(REGISTRATION_ACTIONS, { error: 'Action must be approve or reject' }),
+  action: z.enum(REGISTRATION_ACTIONS, { error: MSG.validation.registrationAction }),
 });
 
 /**

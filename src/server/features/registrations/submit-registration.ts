@@ -5,22 +5,14 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { OfficerRegistration, RegimentRegistration } from '../../../core/api.js';
 import { LIMITS } from '../../../core/constants.js';
-import { REGISTRATION_MESSAGES, type OfficerRegistrationBody, type RegimentRegistrationBody } from '../../../core/schemas/registration.js';
+import { MSG } from '../../../core/messages.js';
+import { canRegisterAsOfficer } from '../../../core/permissions.js';
+import { type OfficerRegistrationBody, type RegimentRegistrationBody } from '../../../core/schemas/registration.js';
 import type { Database, Executor } from '../../db/client.js';
 import { officerRegistrations, regimentRegistrations, regiments, sides, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { SessionUser } from '../auth/sessions.js';
 import { getOfficerRegistrationById, getRegimentRegistrationById, PENDING } from './queries.js';
-
-export const SUBMISSION_ERRORS = {
-  notOwnAccount: 'You can only submit registrations for your own account.',
-  regimentNameTaken: 'A regiment with this name already exists.',
-  regimentNamePending: 'A registration for a regiment with this name is already awaiting approval.',
-  alreadyOfficer: 'You already have an officer profile.',
-  officerPending:
-    'You already have an officer registration awaiting approval. Please wait for an administrator to decide on it before submitting another.',
-  regimentPendingLimit: `You already have ${LIMITS.pendingRegimentRegistrationsPerUser} regiment registrations awaiting approval. Please wait for an administrator to decide on them before submitting another.`,
-} as const;
 
 /**
  * The spec's clients send the user id in the body; the session decides who submits. A different id
@@ -28,7 +20,7 @@ export const SUBMISSION_ERRORS = {
  */
 function assertOwnAccount(user: SessionUser, claimedUserId: number | undefined): void {
   if (claimedUserId !== undefined && claimedUserId !== user.id) {
-    throw new AppError('FORBIDDEN', SUBMISSION_ERRORS.notOwnAccount);
+    throw new AppError('FORBIDDEN', MSG.registrations.notOwnAccount);
   }
 }
 
@@ -76,12 +68,12 @@ export async function submitRegimentRegistration(
   assertOwnAccount(user, body.userId);
   const id = await db.transaction(async (tx) => {
     const [side] = await tx.select({ id: sides.id }).from(sides).where(eq(sides.id, body.sideId));
-    if (!side) throw new AppError('BAD_REQUEST', REGISTRATION_MESSAGES.sideInvalid);
+    if (!side) throw new AppError('BAD_REQUEST', MSG.registrationForm.sideInvalid);
 
     // The user's lock before the name's, in every submission: two submissions never wait in a cycle.
     await lockSubmitter(tx, user.id);
     if ((await countPendingRegimentRegistrations(tx, user.id)) >= LIMITS.pendingRegimentRegistrationsPerUser) {
-      throw new AppError('CONFLICT', SUBMISSION_ERRORS.regimentPendingLimit);
+      throw new AppError('CONFLICT', MSG.registrations.regimentPendingLimit);
     }
 
     await lockRegimentName(tx, body.name);
@@ -91,13 +83,13 @@ export async function submitRegimentRegistration(
       .from(regiments)
       .where(sql`lower(${regiments.name}) = lower(${body.name})`)
       .limit(1);
-    if (existing) throw new AppError('CONFLICT', SUBMISSION_ERRORS.regimentNameTaken);
+    if (existing) throw new AppError('CONFLICT', MSG.manage.regimentNameTaken);
     const [pending] = await tx
       .select({ id: regimentRegistrations.id })
       .from(regimentRegistrations)
       .where(and(eq(regimentRegistrations.status, PENDING), sql`lower(${regimentRegistrations.name}) = lower(${body.name})`))
       .limit(1);
-    if (pending) throw new AppError('CONFLICT', SUBMISSION_ERRORS.regimentNamePending);
+    if (pending) throw new AppError('CONFLICT', MSG.registrations.regimentNamePending);
 
     const [created] = await tx
       .insert(regimentRegistrations)
@@ -126,13 +118,13 @@ export async function submitOfficerRegistration(
       .select({ id: regiments.id })
       .from(regiments)
       .where(and(eq(regiments.id, body.regimentId), eq(regiments.isActive, true)));
-    if (!regiment) throw new AppError('BAD_REQUEST', REGISTRATION_MESSAGES.regimentInvalid);
+    if (!regiment) throw new AppError('BAD_REQUEST', MSG.registrationForm.regimentInvalid);
 
     // The lock also serializes this submission with an approval linking the user to an officer.
     const account = await lockSubmitter(tx, user.id);
-    if (account?.officerId != null) throw new AppError('CONFLICT', SUBMISSION_ERRORS.alreadyOfficer);
+    if (account && !canRegisterAsOfficer(account)) throw new AppError('CONFLICT', MSG.registrations.alreadyHasOfficer);
     if ((await countPendingOfficerRegistrations(tx, user.id)) >= LIMITS.pendingOfficerRegistrationsPerUser) {
-      throw new AppError('CONFLICT', SUBMISSION_ERRORS.officerPending);
+      throw new AppError('CONFLICT', MSG.registrations.officerPending);
     }
 
     const [created] = await tx

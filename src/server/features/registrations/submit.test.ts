@@ -6,11 +6,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody, OfficerRegistration, OwnedRegiment, RegimentRegistration } from '../../../core/api.js';
 import { MSG } from '../../../core/messages.js';
-import { REGISTRATION_MESSAGES as M } from '../../../core/schemas/registration.js';
 import { officerRegistrations, regimentRegistrations, users } from '../../db/schema.js';
 import { createTestContext, signedInClient, TestClient, type TestContext } from '../../test/app.js';
 import { createOfficer, createRegiment, type RegimentRow } from '../../test/fixtures.js';
-import { SUBMISSION_ERRORS } from './submit-registration.js';
+
+const M = MSG.registrationForm;
 
 let ctx: TestContext;
 let regiment: RegimentRow;
@@ -131,7 +131,7 @@ describe('POST /api/regiments/register', () => {
     await expectRefusal(
       await client.post('/api/regiments/register', regimentBody({ name, userId: userId + 1000 })),
       403,
-      SUBMISSION_ERRORS.notOwnAccount,
+      MSG.registrations.notOwnAccount,
     );
     expect(await ctx.db.select().from(regimentRegistrations).where(eq(regimentRegistrations.name, name))).toEqual([]);
   });
@@ -141,7 +141,7 @@ describe('POST /api/regiments/register', () => {
     await expectRefusal(
       await client.post('/api/regiments/register', regimentBody({ name: 'IRON brigade' })),
       409,
-      SUBMISSION_ERRORS.regimentNameTaken,
+      MSG.manage.regimentNameTaken,
     );
   });
 
@@ -151,7 +151,7 @@ describe('POST /api/regiments/register', () => {
     await expectRefusal(
       await client.post('/api/regiments/register', regimentBody({ name: 'Disbanded Rifles' })),
       409,
-      SUBMISSION_ERRORS.regimentNameTaken,
+      MSG.manage.regimentNameTaken,
     );
   });
 
@@ -163,12 +163,12 @@ describe('POST /api/regiments/register', () => {
     await expectRefusal(
       await second.client.post('/api/regiments/register', regimentBody({ name: name.toUpperCase() })),
       409,
-      SUBMISSION_ERRORS.regimentNamePending,
+      MSG.registrations.regimentNamePending,
     );
     await expectRefusal(
       await first.client.post('/api/regiments/register', regimentBody({ name })),
       409,
-      SUBMISSION_ERRORS.regimentNamePending,
+      MSG.registrations.regimentNamePending,
     );
   });
 
@@ -258,7 +258,7 @@ describe('POST /api/officers/register', () => {
     await expectRefusal(
       await client.post('/api/officers/register', officerBody({ userId: userId + 1000 })),
       403,
-      SUBMISSION_ERRORS.notOwnAccount,
+      MSG.registrations.notOwnAccount,
     );
     expect(await ctx.db.select().from(officerRegistrations).where(eq(officerRegistrations.userId, userId))).toEqual([]);
   });
@@ -266,7 +266,7 @@ describe('POST /api/officers/register', () => {
   it('refuses a second request while the first is pending with 409', async () => {
     const { client } = await signedInClient(ctx);
     expect((await client.post('/api/officers/register', officerBody())).statusCode).toBe(201);
-    await expectRefusal(await client.post('/api/officers/register', officerBody({ name: 'Other Name' })), 409, SUBMISSION_ERRORS.officerPending);
+    await expectRefusal(await client.post('/api/officers/register', officerBody({ name: 'Other Name' })), 409, MSG.registrations.officerPending);
   });
 
   it('lets only one of two simultaneous requests of one user through', async () => {
@@ -284,7 +284,7 @@ describe('POST /api/officers/register', () => {
     const { client, userId } = await signedInClient(ctx);
     const officer = await createOfficer(ctx.db, { regimentId: regiment.id });
     await ctx.db.update(users).set({ isOfficer: true, officerId: officer.id }).where(eq(users.id, userId));
-    await expectRefusal(await client.post('/api/officers/register', officerBody()), 409, SUBMISSION_ERRORS.alreadyOfficer);
+    await expectRefusal(await client.post('/api/officers/register', officerBody()), 409, MSG.registrations.alreadyHasOfficer);
   });
 
   it('refuses visitors with 401', async () => {

@@ -6,11 +6,11 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Officer, Regiment, ReviewPage } from '../../../core/api.js';
+import { MSG } from '../../../core/messages.js';
 import { reviewFlags, reviewVotes, reviews } from '../../db/schema.js';
 import { createTestContext, signedInClient, testConfig, type TestContext } from '../../test/app.js';
 import { createOfficer, createRegiment, createReview, createUser, type OfficerRow } from '../../test/fixtures.js';
 import { findAggregateDifferences } from './reconcile.js';
-import { REVIEW_ERRORS } from './review-writes.js';
 
 let ctx: TestContext;
 let steamCounter = 0;
@@ -145,7 +145,7 @@ describe('reviews', () => {
     const responses = await Promise.all(Array.from({ length: 20 }, () => client.post('/api/reviews', body(officer.id, 4))));
     expect(statuses(responses)).toEqual([201, ...Array(19).fill(409)]);
     for (const response of responses.filter((r) => r.statusCode === 409)) {
-      expect(response.json()).toMatchObject({ code: 'CONFLICT', message: REVIEW_ERRORS.duplicate });
+      expect(response.json()).toMatchObject({ code: 'CONFLICT', message: MSG.reviews.duplicate });
     }
     const [rows] = await ctx.db
       .select({ n: count() })

@@ -1,5 +1,6 @@
 /** Flagging a review for moderation: one open flag per user per review. */
 import { MSG } from '../../../core/messages.js';
+import { isSuspended } from '../../../core/permissions.js';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
@@ -10,13 +11,8 @@ import type { SessionUser } from '../auth/sessions.js';
 /** A flag no administrator has decided on yet (approving a review clears its flags). */
 export const OPEN_FLAG_STATUS = 'pending';
 
-export const FLAG_MESSAGES = {
-  duplicate: 'You have already flagged this review. An admin will look at it soon.',
-  created: MSG.reviewActions.flagged,
-} as const;
-
 export async function flagReview(db: Database, user: SessionUser, reviewId: number, reason: string): Promise<number> {
-  if (user.isBanned) throw new AppError('FORBIDDEN', MSG.account.suspended);
+  if (isSuspended(user)) throw new AppError('FORBIDDEN', MSG.account.suspended);
   try {
     return await db.transaction(async (tx) => {
       // Locked until commit, so a delete of the review cannot pass the flag (see writeVote in votes.ts).
@@ -26,12 +22,12 @@ export async function flagReview(db: Database, user: SessionUser, reviewId: numb
         .select({ id: reviewFlags.id })
         .from(reviewFlags)
         .where(and(eq(reviewFlags.reviewId, reviewId), eq(reviewFlags.userId, user.id), eq(reviewFlags.status, OPEN_FLAG_STATUS)));
-      if (open) throw new AppError('CONFLICT', FLAG_MESSAGES.duplicate);
+      if (open) throw new AppError('CONFLICT', MSG.reviewActions.duplicateFlag);
       const [flag] = await tx.insert(reviewFlags).values({ reviewId, userId: user.id, reason }).returning({ id: reviewFlags.id });
       return flag!.id;
     });
   } catch (error) {
-    if (isUniqueViolation(error, 'review_flags_open_per_user_idx')) throw new AppError('CONFLICT', FLAG_MESSAGES.duplicate);
+    if (isUniqueViolation(error, 'review_flags_open_per_user_idx')) throw new AppError('CONFLICT', MSG.reviewActions.duplicateFlag);
     if (isForeignKeyViolation(error)) throw notFound('Review');
     throw error;
   }

@@ -5,6 +5,7 @@
 import { MSG } from '../../../core/messages.js';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { computeOverallRating } from '../../../core/rating.js';
+import { canChangeReview, isSuspended, reviewWriterRefusal } from '../../../core/permissions.js';
 import type { ReviewForm } from '../../../core/schemas/review.js';
 import type { Database, Executor } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -14,18 +15,11 @@ import { recordAdminAction } from '../admin/audit.js';
 import type { SessionUser } from '../auth/sessions.js';
 import { recomputeOfficerAggregates, recomputeRegimentAggregates } from './aggregates.js';
 
-export const REVIEW_ERRORS = {
-  steamRequired: MSG.reviews.steamRequired,
-  banned: 'Your account has been banned and cannot submit reviews.',
-  duplicate: `${MSG.reviews.alreadyReviewed} You can edit your review from My Reviews.`,
-  notAuthor: 'You can only change your own reviews.',
-  ownOfficer: MSG.reviews.ownOfficer,
-} as const;
-
 /** Spec section 6: writing needs a linked Steam account, and banned users cannot submit reviews. */
 export function assertMayWriteReviews(user: SessionUser): void {
-  if (user.isBanned) throw new AppError('FORBIDDEN', REVIEW_ERRORS.banned);
-  if (!user.steamId) throw new AppError('FORBIDDEN', REVIEW_ERRORS.steamRequired);
+  const refusal = reviewWriterRefusal(user);
+  if (refusal === 'suspended') throw new AppError('FORBIDDEN', MSG.reviews.banned);
+  if (refusal === 'steam-not-linked') throw new AppError('FORBIDDEN', MSG.reviews.steamRequired);
 }
 
 /**
@@ -38,7 +32,7 @@ async function assertNotOwnOfficer(tx: Executor, userId: number, officerId: numb
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.id, userId), eq(users.officerId, officerId)));
-  if (linked) throw new AppError('FORBIDDEN', REVIEW_ERRORS.ownOfficer);
+  if (linked) throw new AppError('FORBIDDEN', MSG.reviews.ownOfficer);
 }
 
 /**
@@ -110,7 +104,7 @@ export async function createReview(db: Database, user: SessionUser, officerId: n
     });
   } catch (error) {
     // One review per user per officer: the unique index settles simultaneous posts too.
-    if (isUniqueViolation(error, 'reviews_user_officer_idx')) throw new AppError('CONFLICT', REVIEW_ERRORS.duplicate);
+    if (isUniqueViolation(error, 'reviews_user_officer_idx')) throw new AppError('CONFLICT', MSG.reviews.duplicate);
     throw error;
   }
 }
@@ -135,13 +129,12 @@ async function reviewForChange(tx: Executor, user: SessionUser, reviewId: number
     .for('update');
   // Deleted while this request waited for the officer.
   if (!review) throw notFound('Review');
-  const mayChange = review.userId === user.id || (change === 'delete' && user.isAdmin);
-  if (!mayChange) throw new AppError('FORBIDDEN', REVIEW_ERRORS.notAuthor);
+  if (!canChangeReview(user, review, change)) throw new AppError('FORBIDDEN', MSG.reviews.notAuthor);
   return review;
 }
 
 export async function updateReview(db: Database, user: SessionUser, reviewId: number, form: ReviewForm): Promise<void> {
-  if (user.isBanned) throw new AppError('FORBIDDEN', REVIEW_ERRORS.banned);
+  if (isSuspended(user)) throw new AppError('FORBIDDEN', MSG.reviews.banned);
   await db.transaction(async (tx) => {
     const review = await reviewForChange(tx, user, reviewId, 'edit');
     // A review written before the account was linked to this officer stays deletable, not editable.

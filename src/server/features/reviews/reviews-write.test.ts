@@ -5,12 +5,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Officer, Regiment, Review } from '../../../core/api.js';
-import { REVIEW_MESSAGES } from '../../../core/schemas/review.js';
+import { MSG } from '../../../core/messages.js';
 import { reviews, users } from '../../db/schema.js';
 import { createTestContext, signedInClient, TestClient, type TestContext } from '../../test/app.js';
 import { createOfficer, createRegiment, type OfficerRow, type RegimentRow } from '../../test/fixtures.js';
 import { findAggregateDifferences } from './reconcile.js';
-import { REVIEW_ERRORS } from './review-writes.js';
 
 let ctx: TestContext;
 let regiment: RegimentRow;
@@ -192,13 +191,13 @@ describe('POST /api/reviews', () => {
     expect(response.json<Review>()).toMatchObject({ leadership: 4.5, tactics: 0.5, communication: 0, fairness: 5, overallRating: 2.5 });
   });
 
-  it(`refuses text over 500 characters with '${REVIEW_MESSAGES.textMax}'`, async () => {
+  it(`refuses text over 500 characters with '${MSG.reviewForm.textMax}'`, async () => {
     const officer = await newOfficer();
     const { client } = await reviewer();
     const response = await client.post('/api/reviews', reviewBody(officer.id, { text: 'x'.repeat(501) }));
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'VALIDATION', message: 'Review must be 500 characters or less' });
-    expect(response.json().errors).toContainEqual({ path: 'text', message: REVIEW_MESSAGES.textMax });
+    expect(response.json().errors).toContainEqual({ path: 'text', message: MSG.reviewForm.textMax });
 
     const exactly500 = await client.post('/api/reviews', reviewBody(officer.id, { text: 'y'.repeat(500) }));
     expect(exactly500.statusCode).toBe(201);
@@ -209,7 +208,7 @@ describe('POST /api/reviews', () => {
     ['nine letters among spaces', ' a b c d e f g h i '],
     ['empty', ''],
     ['only spaces', ' '.repeat(40)],
-  ])(`refuses %s text with '${REVIEW_MESSAGES.textMinNonSpace}'`, async (_label, text) => {
+  ])(`refuses %s text with '${MSG.reviewForm.textMinNonSpace}'`, async (_label, text) => {
     const officer = await newOfficer();
     const { client } = await reviewer();
     const response = await client.post('/api/reviews', reviewBody(officer.id, { text }));
@@ -267,7 +266,7 @@ describe('POST /api/reviews', () => {
     await ctx.db.update(users).set({ isBanned: true }).where(eq(users.id, userId));
     const response = await client.post('/api/reviews', reviewBody(officer.id));
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toMatchObject({ message: REVIEW_ERRORS.banned });
+    expect(response.json()).toMatchObject({ message: MSG.reviews.banned });
     expect(await officerFigures(officer.id)).toEqual(NO_FIGURES);
   });
 
@@ -302,7 +301,7 @@ describe('POST /api/reviews', () => {
     expect((await client.post('/api/reviews', reviewBody(officer.id))).statusCode).toBe(201);
     const again = await client.post('/api/reviews', reviewBody(officer.id, { leadership: 5, text: 'Changed my mind entirely.' }));
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ code: 'CONFLICT', message: REVIEW_ERRORS.duplicate });
+    expect(again.json()).toMatchObject({ code: 'CONFLICT', message: MSG.reviews.duplicate });
     const rows = await ctx.db
       .select({ leadership: reviews.leadership })
       .from(reviews)
@@ -404,7 +403,7 @@ describe('PUT /api/reviews/:id', () => {
     const other = await reviewer();
     const response = await other.client.write('PUT', `/api/reviews/${review.id}`, edit(officer.id));
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toMatchObject({ code: 'FORBIDDEN', message: REVIEW_ERRORS.notAuthor });
+    expect(response.json()).toMatchObject({ code: 'FORBIDDEN', message: MSG.reviews.notAuthor });
     expect((await officerFigures(officer.id)).averageRating).toBe(3);
   });
 
@@ -420,7 +419,7 @@ describe('PUT /api/reviews/:id', () => {
     const { officer, author, review } = await reviewedOfficer();
     const response = await author.client.write('PUT', `/api/reviews/${review.id}`, reviewBody(officer.id, { text: '    a b c    ' }));
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe(REVIEW_MESSAGES.textMinNonSpace);
+    expect(response.json().message).toBe(MSG.reviewForm.textMinNonSpace);
     const outOfRange = await author.client.write('PUT', `/api/reviews/${review.id}`, reviewBody(officer.id, { fairness: 7 }));
     expect(outOfRange.statusCode).toBe(400);
   });
@@ -444,7 +443,7 @@ describe('PUT /api/reviews/:id', () => {
     await ctx.db.update(users).set({ isBanned: true }).where(eq(users.id, author.userId));
     const banned = await author.client.write('PUT', `/api/reviews/${review.id}`, edit(officer.id));
     expect(banned.statusCode).toBe(403);
-    expect(banned.json()).toMatchObject({ message: REVIEW_ERRORS.banned });
+    expect(banned.json()).toMatchObject({ message: MSG.reviews.banned });
     expect((await officerFigures(officer.id)).averageRating).toBe(3);
   });
 });
@@ -503,7 +502,7 @@ describe('DELETE /api/reviews/:id', () => {
     const other = await reviewer();
     const response = await other.client.write('DELETE', `/api/reviews/${review.id}`);
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toMatchObject({ message: REVIEW_ERRORS.notAuthor });
+    expect(response.json()).toMatchObject({ message: MSG.reviews.notAuthor });
     const visitor = await new TestClient(ctx.app).write('DELETE', `/api/reviews/${review.id}`);
     expect(visitor.statusCode).toBe(401);
     expect(visitor.json()).toMatchObject({ message: 'Authentication required' });

@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import { reviewPageSchema, reviewSchema } from '../../../core/api.js';
 import { REVIEW_PAGE_SIZE, REVIEW_PAGE_SIZE_MAX } from '../../../core/constants.js';
+import { MSG } from '../../../core/messages.js';
+import { canAdminister } from '../../../core/permissions.js';
 import { flagBodySchema, reviewBodySchema, reviewUpdateBodySchema, voteBodySchema } from '../../../core/schemas/review.js';
 import { idParamsSchema, positiveIntString } from '../../http/params.js';
 import { cacheTags } from '../../read-cache/tags.js';
 import { enforceRateLimit } from '../../rate-limit/rate-limit.js';
 import type { App } from '../../types.js';
 import { requireUser } from '../auth/guards.js';
-import { FLAG_MESSAGES, flagReview } from './flags.js';
+import { flagReview } from './flags.js';
 import { getReviewById, listOfficerReviews, listRecentReviews, listUserReviews } from './queries.js';
 import { createReview, deleteReview, updateReview } from './review-writes.js';
 import { getReviewViewerState } from './viewer-state.js';
@@ -68,9 +70,9 @@ export async function reviewRoutes(app: App) {
     async (request) => {
       const user = requireUser(request);
       // Moderators delete many reviews in a row; the limit is for authors.
-      if (!user.isAdmin) await enforceRateLimit(rateLimitStore, { name: 'review-write', ...limits.reviewWrite }, user.id);
+      if (!canAdminister(user)) await enforceRateLimit(rateLimitStore, { name: 'review-write', ...limits.reviewWrite }, user.id);
       await deleteReview(db, user, request.params.id);
-      return { success: true, message: 'Review deleted' };
+      return { success: true, message: MSG.reviews.deleted };
     },
   );
 
@@ -115,7 +117,7 @@ export async function reviewRoutes(app: App) {
       const user = requireUser(request);
       await enforceRateLimit(rateLimitStore, { name: 'flag', ...limits.flag }, user.id);
       const flagId = await flagReview(db, user, request.params.id, request.body.reason);
-      return reply.code(201).send({ success: true, message: FLAG_MESSAGES.created, flagId });
+      return reply.code(201).send({ success: true, message: MSG.reviewActions.flagged, flagId });
     },
   );
 }

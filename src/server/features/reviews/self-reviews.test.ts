@@ -8,13 +8,13 @@ import path from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Officer } from '../../../core/api.js';
+import { MSG } from '../../../core/messages.js';
 import { migrationsFolder } from '../../db/client.js';
 import { officers, regiments, reviewFlags, reviews, reviewVotes, users } from '../../db/schema.js';
 import { createTestContext, signedInClient, type TestContext } from '../../test/app.js';
 import { createOfficer, createRegiment, createReview, createUser, type OfficerRow } from '../../test/fixtures.js';
 import { linkAccountToOfficer } from '../officers/link-account.js';
 import { findAggregateDifferences } from './reconcile.js';
-import { REVIEW_ERRORS } from './review-writes.js';
 
 let ctx: TestContext;
 let steamCounter = 0;
@@ -72,7 +72,7 @@ async function reviewIdsOf(officerId: number): Promise<number[]> {
 }
 
 describe('POST /api/reviews of your own officer profile', () => {
-  it(`answers 403 '${REVIEW_ERRORS.ownOfficer}' and leaves the officer unrated`, async () => {
+  it(`answers 403 '${MSG.reviews.ownOfficer}' and leaves the officer unrated`, async () => {
     const officer = await newOfficer('Selfridge');
     const owner = await officerOwner(officer);
     const response = await owner.client.post('/api/reviews', body(officer.id));
@@ -89,7 +89,7 @@ describe('POST /api/reviews of your own officer profile', () => {
     await ctx.db.transaction((tx) => linkAccountToOfficer(tx, signedIn.userId, officer.id));
     const response = await signedIn.client.post('/api/reviews', body(officer.id));
     expect(response.statusCode).toBe(403);
-    expect(response.json().message).toBe(REVIEW_ERRORS.ownOfficer);
+    expect(response.json().message).toBe(MSG.reviews.ownOfficer);
   });
 
   it('still lets the officer owner review other officers, and others review him', async () => {
@@ -116,7 +116,7 @@ describe('a review of your own officer profile written before the rule', () => {
     const { officer, owner, review } = await legacySelfReview();
     const response = await owner.client.write('PUT', `/api/reviews/${review.id}`, body(officer.id, { leadership: 1 }));
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toMatchObject({ code: 'FORBIDDEN', message: REVIEW_ERRORS.ownOfficer });
+    expect(response.json()).toMatchObject({ code: 'FORBIDDEN', message: MSG.reviews.ownOfficer });
     const [row] = await ctx.db.select({ leadership: reviews.leadership }).from(reviews).where(eq(reviews.id, review.id));
     expect(row).toEqual({ leadership: 5 });
     expect(await officerFigures(officer.id)).toEqual({ averageRating: 5, reviewCount: 1 });
@@ -185,7 +185,7 @@ describe('linking an account to an officer it reviewed', () => {
 
     const response = await requester.client.post('/api/reviews', body(officerId));
     expect(response.statusCode).toBe(403);
-    expect(response.json().message).toBe(REVIEW_ERRORS.ownOfficer);
+    expect(response.json().message).toBe(MSG.reviews.ownOfficer);
   });
 });
 

@@ -5,12 +5,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReviewPage } from '../../../core/api.js';
+import { MSG } from '../../../core/messages.js';
 import { reviewFlags, reviewVotes, users } from '../../db/schema.js';
 import { createTestContext, signedInClient, TestClient, type TestContext } from '../../test/app.js';
 import { createOfficer, createRegiment, createReview, type OfficerRow, type ReviewRow } from '../../test/fixtures.js';
-import { FLAG_MESSAGES } from './flags.js';
 import { findAggregateDifferences } from './reconcile.js';
-import { MSG } from '../../../core/messages.js';
 import { OPEN_FLAG_STATUS } from './flags.js';
 
 let ctx: TestContext;
@@ -214,7 +213,7 @@ describe('flags', () => {
     expect((await first.client.post(`/api/reviews/${review.id}/flag`, { reason })).statusCode).toBe(201);
     const again = await first.client.post(`/api/reviews/${review.id}/flag`, { reason: 'And another thing about it.' });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ code: 'CONFLICT', message: FLAG_MESSAGES.duplicate });
+    expect(again.json()).toMatchObject({ code: 'CONFLICT', message: MSG.reviewActions.duplicateFlag });
 
     const second = await signedInClient(ctx);
     const other = await second.client.post(`/api/reviews/${review.id}/flag`, { reason });

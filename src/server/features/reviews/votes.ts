@@ -4,14 +4,13 @@
  * overwrite each other.
  */
 import { MSG } from '../../../core/messages.js';
+import { isOwnReview, isSuspended } from '../../../core/permissions.js';
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
 import { reviewVotes, reviews } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import type { SessionUser } from '../auth/sessions.js';
-
-export const VOTE_ERRORS = { ownReview: MSG.reviewActions.ownReviewVote } as const;
 
 /** The vote as the voter sees it, and the reviewed officer (whose review pages show the new score). */
 export async function castVote(
@@ -21,7 +20,7 @@ export async function castVote(
   value: -1 | 0 | 1,
 ): Promise<{ value: number; score: number; officerId: number }> {
   // Not the review message ('cannot submit reviews'): a suspended account is told what it cannot do.
-  if (user.isBanned) throw new AppError('FORBIDDEN', MSG.account.suspended);
+  if (isSuspended(user)) throw new AppError('FORBIDDEN', MSG.account.suspended);
   try {
     return await writeVote(db, user, reviewId, value);
   } catch (error) {
@@ -53,7 +52,7 @@ async function writeVote(db: Database, user: SessionUser, reviewId: number, valu
       // this read and the insert left the vote pointing at nothing: a foreign-key error, a 500.
       .for('key share');
     if (!review) throw notFound('Review');
-    if (review.userId === user.id) throw new AppError('FORBIDDEN', VOTE_ERRORS.ownReview);
+    if (isOwnReview(user, review)) throw new AppError('FORBIDDEN', MSG.reviewActions.ownReviewVote);
     const delta = value - (review.previous ?? 0);
 
     const change =

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { steamStatsResultSchema } from '../../../core/api.js';
-import { STEAM_MESSAGES } from '../../../core/steam.js';
+import { MSG } from '../../../core/messages.js';
 import { idParam } from '../../http/params.js';
 import type { App } from '../../types.js';
 import { currentUser, requireUser } from '../auth/guards.js';
@@ -47,7 +47,7 @@ export async function steamRoutes(app: App) {
   app.get('/users/me/steam-stats', { config: { cache: 'private' }, schema: { response: { 200: steamStatsResultSchema } } }, async (request, reply) => {
     const user = requireUser(request);
     reply.header('Cache-Control', 'private, no-store');
-    if (!user.steamId) return { success: false, message: STEAM_MESSAGES.noLinkedAccount, stats: null };
+    if (!user.steamId) return { success: false, message: MSG.steam.noLinkedAccount, stats: null };
     return getSteamStats(db, config.steam, user.steamId);
   });
 

@@ -1,6 +1,7 @@
 /** Game statistics from the Steam Web API, cached in the database to spare the key's daily quota. */
 import { eq, sql } from 'drizzle-orm';
-import { STEAM_MESSAGES, type SteamStatsResult } from '../../../core/steam.js';
+import { MSG } from '../../../core/messages.js';
+import { type SteamStatsResult } from '../../../core/steam.js';
 import { fetchWarOfRightsStats } from '../../adapters/steam/web-api.js';
 import type { SteamConfig } from '../../config.js';
 import type { Executor } from '../../db/client.js';
@@ -17,7 +18,7 @@ export async function getSteamStats(db: Executor, steam: SteamConfig, steamId: s
     const ttl = result.success ? SUCCESS_TTL_MS : FAILURE_TTL_MS;
     if (Date.now() - cached.fetchedAt.getTime() < ttl) return result;
   }
-  if (!steam.apiKey) return { success: false, message: STEAM_MESSAGES.notConfigured, stats: null };
+  if (!steam.apiKey) return { success: false, message: MSG.steam.notConfigured, stats: null };
 
   const result = await fetchWarOfRightsStats(steamId, { apiUrl: steam.apiUrl, apiKey: steam.apiKey });
   await db
@@ -35,6 +36,6 @@ export async function getOfficerSteamStats(db: Executor, steam: SteamConfig, off
     .where(eq(officers.id, officerId))
     .limit(1);
   if (!row) throw notFound('Officer');
-  if (!row.steamId) return { success: false, message: STEAM_MESSAGES.officerNoLinkedAccount, stats: null };
+  if (!row.steamId) return { success: false, message: MSG.steam.officerNoLinkedAccount, stats: null };
   return getSteamStats(db, steam, row.steamId);
 }

@@ -2,9 +2,9 @@ import { createServer } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STEAM_MESSAGES } from '../../../core/steam.js';
 import { fakeSteamPlugin } from '../../adapters/steam/fake-steam.js';
 import { OpenIdError, verifyAssertion } from '../../adapters/steam/openid.js';
+import { MSG } from '../../../core/messages.js';
 import { steamLinkStates, steamStatsCache, users } from '../../db/schema.js';
 import { createTestContext, signedInClient, type TestClient, type TestContext } from '../../test/app.js';
 
@@ -235,7 +235,7 @@ describe('game statistics', () => {
     for (const steamId of ['76561198000010000', '76561198000010001']) {
       const { client } = await signedInClient(ctx, { steamId });
       const body = (await client.get('/api/users/me/steam-stats')).json();
-      expect(body).toEqual({ success: false, message: STEAM_MESSAGES.statsUnavailable, stats: null });
+      expect(body).toEqual({ success: false, message: MSG.steam.statsUnavailable, stats: null });
     }
   });
 
@@ -247,7 +247,7 @@ describe('game statistics', () => {
       const { client } = await signedInClient(offline, { steamId: '76561198000000041' });
       const response = await client.get('/api/users/me/steam-stats');
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ success: false, message: STEAM_MESSAGES.statsError, stats: null });
+      expect(response.json()).toEqual({ success: false, message: MSG.steam.statsError, stats: null });
       expect(await offline.db.select().from(steamStatsCache)).toHaveLength(1);
     } finally {
       await offline.close();

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { IMAGE_KINDS, type ImageKind } from '../../adapters/images/process-image.js';
 import { MSG } from '../../../core/messages.js';
 import { AppError } from '../../errors.js';
-import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from './upload-image.js';
+import { MAX_UPLOAD_BYTES } from './upload-image.js';
 
 /** Room for the multipart boundaries, part headers and the `kind` field around the file. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -26,15 +26,15 @@ export const UPLOAD_FORM_LIMITS = {
 /** RFC 2046: a boundary parameter of 1 to 70 characters, quoted or not. */
 const MULTIPART_BOUNDARY = /;\s*boundary=(?:"[^"]{1,70}"|[^";\s]{1,70})(?:;|\s|$)/i;
 
-const kindSchema = z.enum(IMAGE_KINDS, { error: UPLOAD_MESSAGES.badKind });
+const kindSchema = z.enum(IMAGE_KINDS, { error: MSG.uploads.badKind });
 
 export async function readUploadForm(request: FastifyRequest): Promise<{ file: Buffer; kind: ImageKind }> {
-  if (!request.isMultipart()) throw new AppError('BAD_REQUEST', UPLOAD_MESSAGES.notMultipart);
+  if (!request.isMultipart()) throw new AppError('BAD_REQUEST', MSG.uploads.notMultipart);
   // Without a boundary no part can be found: say the form is malformed, not that it holds no file.
   if (!MULTIPART_BOUNDARY.test(request.headers['content-type'] ?? '')) throw new AppError('BAD_REQUEST', MSG.server.badMultipart);
   // A declared length far over the limit is refused before a byte of it is read.
   const declaredLength = Number(request.headers['content-length']);
-  if (declaredLength > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooLarge);
+  if (declaredLength > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', MSG.uploads.tooLarge);
 
   let file: Buffer | undefined;
   let kind: string | undefined;
@@ -53,9 +53,9 @@ export async function readUploadForm(request: FastifyRequest): Promise<{ file: B
   } catch (error) {
     throw toUploadError(error);
   }
-  if (!file) throw new AppError('BAD_REQUEST', UPLOAD_MESSAGES.noFile);
+  if (!file) throw new AppError('BAD_REQUEST', MSG.uploads.noFile);
   const parsedKind = kindSchema.safeParse(kind === undefined || kind === '' ? 'profile' : kind);
-  if (!parsedKind.success) throw new AppError('BAD_REQUEST', UPLOAD_MESSAGES.badKind);
+  if (!parsedKind.success) throw new AppError('BAD_REQUEST', MSG.uploads.badKind);
   return { file, kind: parsedKind.data };
 }
 
@@ -68,11 +68,11 @@ function toUploadError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   switch ((error as { code?: unknown }).code) {
     case 'FST_REQ_FILE_TOO_LARGE':
-      return new AppError('PAYLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooLarge);
+      return new AppError('PAYLOAD_TOO_LARGE', MSG.uploads.tooLarge);
     case 'FST_FILES_LIMIT':
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
-      return new AppError('BAD_REQUEST', UPLOAD_MESSAGES.oneFile);
+      return new AppError('BAD_REQUEST', MSG.uploads.oneFile);
     default:
       return new AppError('BAD_REQUEST', MSG.server.badMultipart);
   }

@@ -4,13 +4,14 @@
  */
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
+import { MSG } from '../../../core/messages.js';
 import { notFound } from '../../errors.js';
 import { enforceRateLimit } from '../../rate-limit/rate-limit.js';
 import type { App } from '../../types.js';
 import { requireUser } from '../auth/guards.js';
 import { getImage, parseImageFileName } from './images.js';
 import { readUploadForm, UPLOAD_FORM_LIMITS } from './read-upload-form.js';
-import { UPLOAD_MESSAGES, uploadImage } from './upload-image.js';
+import { uploadImage } from './upload-image.js';
 
 const uploadResultSchema = z.object({ success: z.boolean(), url: z.string(), message: z.string() });
 
@@ -24,7 +25,7 @@ export async function uploadRoutes(app: App) {
     await enforceRateLimit(rateLimitStore, { name: 'upload', ...config.rateLimits.upload }, user.id);
     const { file, kind } = await readUploadForm(request);
     const { url } = await uploadImage(db, { userId: user.id, kind, file });
-    return reply.code(201).send({ success: true, url, message: UPLOAD_MESSAGES.uploaded });
+    return reply.code(201).send({ success: true, url, message: MSG.uploads.uploaded });
   });
 
   // Immutable bytes with a year-long HTTP cache of their own: browsers and proxies keep them, not our memory.

@@ -1,6 +1,8 @@
 import { ChevronDown, Menu, Star, UserRound } from 'lucide-react';
 import { Suspense, lazy, useState } from 'react';
 import { Link, NavLink } from 'react-router';
+import { MSG } from '../../../core/messages';
+import { canAdminister, canRegisterAsOfficer } from '../../../core/permissions';
 import { useAuth } from '../../api/auth';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
@@ -78,14 +80,14 @@ export function Header() {
           {user && (
             <>
               <NavLink to="/register-regiment" className={navLinkClass} onClick={() => setMenuOpen(false)}>
-                Register Regiment
+                {MSG.home.registerRegiment}
               </NavLink>
-              {user.officerId === null && (
+              {canRegisterAsOfficer(user) && (
                 <NavLink to="/register-officer" className={navLinkClass} onClick={() => setMenuOpen(false)}>
-                  Register as Officer
+                  {MSG.home.registerOfficer}
                 </NavLink>
               )}
-              {user.isAdmin && (
+              {canAdminister(user) && (
                 <NavLink to="/admin" className={navLinkClass} onClick={() => setMenuOpen(false)}>
                   Admin Dashboard
                 </NavLink>

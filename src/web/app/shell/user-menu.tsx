@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { AuthUser } from '../../../core/api';
 import { MSG } from '../../../core/messages';
+import { ownOfficerProfileId } from '../../../core/permissions';
 import { useOwnedRegiments } from '../../api/registrations';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
@@ -29,11 +30,12 @@ export function UserMenu({ user }: { user: AuthUser }) {
     isError: ownedRegiments.isError,
   });
   const [isRegimentDialogOpen, setRegimentDialogOpen] = useState(false);
+  const profileId = ownOfficerProfileId(user);
 
   const onLogout = () =>
     logout.mutate(undefined, {
       // Success (home, 'Signed out') is handled by useSignOut, which outlives this menu.
-      onError: (error) => toast({ title: 'Logout failed', description: errorMessage(error), variant: 'destructive' }),
+      onError: (error) => toast({ title: MSG.auth.logoutFailedTitle, description: errorMessage(error), variant: 'destructive' }),
     });
 
   return (
@@ -55,9 +57,9 @@ export function UserMenu({ user }: { user: AuthUser }) {
             <DropdownMenu.Item asChild className={menuItemClass}>
               <Link to="/my-stats">My Stats</Link>
             </DropdownMenu.Item>
-            {user.isOfficer && user.officerId !== null && (
+            {profileId !== null && (
               <DropdownMenu.Item asChild className={menuItemClass}>
-                <Link to={`/officer/${user.officerId}`}>My Profile</Link>
+                <Link to={`/officer/${profileId}`}>My Profile</Link>
               </DropdownMenu.Item>
             )}
             {myRegiments.kind === 'link' && (

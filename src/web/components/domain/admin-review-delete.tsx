@@ -44,7 +44,7 @@ export function AdminReviewDelete({ review, authorName, officerName }: AdminRevi
         </Button>
       </DialogTrigger>
       <DialogContent
-        title={MSG.admin.deleteReviewTitle}
+        title={MSG.reviews.deleteReviewTitle}
         description={`Are you sure you want to delete the review by ${author} of ${officerName}? This cannot be undone.`}
       >
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

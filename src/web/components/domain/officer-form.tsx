@@ -97,7 +97,7 @@ export function OfficerForm({ defaultValues = EMPTY_OFFICER, submitLabel, pendin
           </Button>
         )}
         <Button type="submit" variant="brass" disabled={isSubmitting || isUploading}>
-          {isSubmitting ? pendingLabel : isUploading ? 'Uploading image…' : submitLabel}
+          {isSubmitting ? pendingLabel : isUploading ? MSG.common.uploadingImage : submitLabel}
         </Button>
       </div>
     </form>

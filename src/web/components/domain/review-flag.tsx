@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Suspense, lazy, useId } from 'react';
 import type { Review } from '../../../core/api';
 import { MSG } from '../../../core/messages';
+import { canFlagReview, isOwnReview } from '../../../core/permissions';
 import { useAuth } from '../../api/auth';
 import { reviewViewerStateQueryOptions } from '../../api/reviews';
 import { toast } from '../../lib/toast-store';
@@ -20,15 +21,15 @@ const ReviewFlagDialog = lazy(() => import('./review-flag-dialog').then((m) => (
 export function ReviewFlag({ review }: { review: Pick<Review, 'id' | 'userId'> }) {
   const { user, isLoading } = useAuth();
   const suspendedNoticeId = useId();
-  const isOwnReview = user !== null && user.id === review.userId;
-  const mayFlag = user !== null && !isOwnReview && user.isBanned !== true;
+  const isOwn = isOwnReview(user, review);
+  const mayFlag = canFlagReview(user, review);
   const flagged = useQuery({
     ...reviewViewerStateQueryOptions(review.id, user?.id ?? 0),
     enabled: mayFlag,
     select: (state) => state.flagged,
   });
 
-  if (isOwnReview) return null;
+  if (isOwn) return null;
 
   if (!user) {
     return (

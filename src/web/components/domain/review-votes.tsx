@@ -3,6 +3,7 @@ import { ArrowBigDown, ArrowBigUp } from 'lucide-react';
 import { useId } from 'react';
 import type { Review } from '../../../core/api';
 import { MSG } from '../../../core/messages';
+import { isOwnReview, isSuspended } from '../../../core/permissions';
 import { useAuth } from '../../api/auth';
 import { nextVoteValue, reviewViewerStateQueryOptions, useCastReviewVote, type VoteDirection } from '../../api/reviews';
 import { cn } from '../../lib/cn';
@@ -18,9 +19,9 @@ import { describeVoteFailure } from './review-vote-failure';
 export function ReviewVotes({ review }: { review: Pick<Review, 'id' | 'userId' | 'score'> }) {
   const { user, isLoading: isAuthLoading } = useAuth();
   const suspendedNoticeId = useId();
-  const isOwnReview = user !== null && user.id === review.userId;
-  const isSuspended = user?.isBanned === true;
-  const canVote = user !== null && !isOwnReview && !isSuspended;
+  const isOwn = isOwnReview(user, review);
+  const isAccountSuspended = isSuspended(user);
+  const canVote = user !== null && !isOwn && !isAccountSuspended;
   const { data: currentVote = 0, isPending: isVotePending } = useQuery({
     ...reviewViewerStateQueryOptions(review.id, user?.id ?? 0),
     enabled: canVote,
@@ -45,7 +46,7 @@ export function ReviewVotes({ review }: { review: Pick<Review, 'id' | 'userId' |
   };
 
   const mode: VoteButtonMode =
-    isAuthLoading || (canVote && isVotePending) ? 'loading' : !user ? 'visitor' : isOwnReview ? 'own' : isSuspended ? 'suspended' : 'ready';
+    isAuthLoading || (canVote && isVotePending) ? 'loading' : !user ? 'visitor' : isOwn ? 'own' : isAccountSuspended ? 'suspended' : 'ready';
   const title = mode === 'own' ? MSG.reviewActions.ownReviewVote : mode === 'suspended' ? MSG.account.suspended : undefined;
   const describedBy = mode === 'suspended' ? suspendedNoticeId : undefined;
 

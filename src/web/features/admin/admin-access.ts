@@ -1,4 +1,5 @@
 import type { AuthUser } from '../../../core/api';
+import { canAdminister } from '../../../core/permissions';
 
 /** What an admin screen shows (spec section 2, Access control screens). */
 export type AdminAccess = 'checking' | 'denied' | 'allowed';
@@ -9,5 +10,5 @@ export type AdminAccess = 'checking' | 'denied' | 'allowed';
  */
 export function decideAdminAccess({ user, isAuthLoading }: { user: AuthUser | null; isAuthLoading: boolean }): AdminAccess {
   if (isAuthLoading) return 'checking';
-  return user?.isAdmin === true ? 'allowed' : 'denied';
+  return canAdminister(user) ? 'allowed' : 'denied';
 }

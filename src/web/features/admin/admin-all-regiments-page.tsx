@@ -6,11 +6,11 @@ import { AllRegimentsTable } from './components/all-regiments-table';
 
 /** /admin/regiments/all (spec section 2): only the table of every regiment. */
 export function AdminAllRegimentsPage() {
-  useDocumentTitle(MSG.admin.allRegiments);
+  useDocumentTitle(MSG.common.allRegiments);
   return (
     <AdminGate>
       <div className="space-y-8">
-        <AdminPageHeader title={MSG.admin.allRegiments} description="Every regiment on the site." />
+        <AdminPageHeader title={MSG.common.allRegiments} description="Every regiment on the site." />
         <AllRegimentsTable />
       </div>
     </AdminGate>

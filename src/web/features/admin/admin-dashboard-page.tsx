@@ -60,7 +60,7 @@ function AdminDashboard() {
         </CardHeader>
         <CardContent>
           <nav aria-label="Content management" className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
-            <ManagementLink to="/admin/regiments/all" icon={<Shield className="h-4 w-4" aria-hidden />} label={MSG.admin.allRegiments} />
+            <ManagementLink to="/admin/regiments/all" icon={<Shield className="h-4 w-4" aria-hidden />} label={MSG.common.allRegiments} />
             <ManagementLink to="/admin/officers/all" icon={<UserRound className="h-4 w-4" aria-hidden />} label={MSG.admin.allOfficers} />
             <ManagementLink to="/admin/reviews" icon={<Flag className="h-4 w-4" aria-hidden />} label={MSG.admin.reviewModeration} />
             <ManagementLink to="/admin/manage-users" icon={<Users className="h-4 w-4" aria-hidden />} label={MSG.admin.userManagement} />

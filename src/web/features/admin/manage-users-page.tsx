@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { AdminUser } from '../../../core/api';
 import { MSG } from '../../../core/messages';
+import { canBanUser } from '../../../core/permissions';
 import { useAdminUsers, useSetUserBan } from '../../api/admin';
 import { useAuth } from '../../api/auth';
 import { Button } from '../../components/ui/button';
@@ -34,7 +35,7 @@ function ManageUsers() {
 
   const askToBan = (user: AdminUser) => {
     // Spec section 4: an admin cannot ban themselves. Refused here, without asking the server.
-    if (user.id === self?.id) {
+    if (!canBanUser(self, user.id)) {
       toast({ title: MSG.admin.actionDeniedTitle, description: MSG.admin.cannotBanYourself, variant: 'destructive' });
       return;
     }

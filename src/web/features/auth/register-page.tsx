@@ -87,7 +87,7 @@ export function RegisterPage() {
       }
     >
       {serverError && (
-        <Alert variant="destructive" title="Registration Failed" className="mb-6">
+        <Alert variant="destructive" title={MSG.registrations.failedTitle} className="mb-6">
           {serverError}
         </Alert>
       )}

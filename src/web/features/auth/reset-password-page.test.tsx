@@ -2,7 +2,6 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../../core/messages';
-import { RESET_PASSWORD_MESSAGES } from '../../../core/schemas/auth';
 import { mockApi, renderRoute, reply } from '../../test/render';
 
 const LINK = '/reset-password?mode=resetPassword&oobCode=abc123';
@@ -46,19 +45,19 @@ describe('/reset-password', () => {
     const api = mockApi(account);
     renderRoute(LINK);
     const user = await submitPasswords('alllowercase1', 'alllowercase1');
-    expect(await screen.findByText(RESET_PASSWORD_MESSAGES.rule)).toBeInTheDocument();
+    expect(await screen.findByText(MSG.resetPassword.rule)).toBeInTheDocument();
     expect(screen.getByLabelText('New Password')).toHaveAttribute('aria-invalid', 'true');
 
     await user.clear(screen.getByLabelText('New Password'));
     await user.type(screen.getByLabelText('New Password'), 'Short1');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
-    expect(await screen.findByText(RESET_PASSWORD_MESSAGES.rule)).toBeInTheDocument();
+    expect(await screen.findByText(MSG.resetPassword.rule)).toBeInTheDocument();
 
     await user.clear(screen.getByLabelText('New Password'));
     await user.type(screen.getByLabelText('New Password'), 'Bayonets-1863');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
     expect(await screen.findByText("Passwords don't match")).toBeInTheDocument();
-    expect(screen.queryByText(RESET_PASSWORD_MESSAGES.rule)).not.toBeInTheDocument();
+    expect(screen.queryByText(MSG.resetPassword.rule)).not.toBeInTheDocument();
     expect(screen.getByLabelText('Confirm Password')).toHaveAttribute('aria-invalid', 'true');
     expect(api.calls.filter((c) => c.method === 'POST')).toEqual([]);
   });

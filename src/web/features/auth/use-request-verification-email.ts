@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { apiPaths } from '../../../core/api-paths';
 import { MSG } from '../../../core/messages';
 import { api } from '../../lib/api-client';
 import { toast } from '../../lib/toast-store';
@@ -10,7 +11,7 @@ export interface RequestVerificationResult {
 
 /** POST /api/auth/request-verification {email}: sends a fresh verification email (spec section 7). */
 export function requestVerificationEmail(email: string): Promise<RequestVerificationResult> {
-  return api.post<RequestVerificationResult>('/api/auth/request-verification', { email });
+  return api.post<RequestVerificationResult>(apiPaths.requestVerification, { email });
 }
 
 /**
@@ -22,9 +23,9 @@ export function useRequestVerificationEmail() {
     mutationFn: requestVerificationEmail,
     onSuccess: (result) =>
       toast({
-        title: 'Verification Email Sent',
-        description: result?.message || 'Check your inbox (and spam folder), then click the verification link.',
+        title: MSG.auth.verificationEmailSentTitle,
+        description: result?.message || MSG.auth.checkInboxToVerify,
       }),
-    onError: () => toast({ title: 'Email Not Sent', description: MSG.auth.resendVerificationFailed, variant: 'destructive' }),
+    onError: () => toast({ title: MSG.auth.emailNotSentTitle, description: MSG.auth.resendVerificationFailed, variant: 'destructive' }),
   });
 }

@@ -1,7 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../../core/messages';
-import { STEAM_LINK_ERRORS, STEAM_MESSAGES } from '../../../core/steam';
 import { mockApi, renderRoute, reply, type ApiHandler } from '../../test/render';
 import { officer, reviewPages, signedIn, steamStats } from './officer-fixtures';
 
@@ -21,7 +20,7 @@ function tile(panel: HTMLElement, label: string) {
 describe('game statistics panel of an officer page', () => {
   it("shows the tiles of the officer's linked account", async () => {
     officerPageApi({
-      '/api/officers/7/steam-stats': { success: true, message: STEAM_MESSAGES.statsLoaded, stats: steamStats({ contention: null }) },
+      '/api/officers/7/steam-stats': { success: true, message: MSG.steam.statsLoaded, stats: steamStats({ contention: null }) },
     });
     renderRoute('/officer/7');
 
@@ -37,12 +36,12 @@ describe('game statistics panel of an officer page', () => {
 
   it('shows the message of the answer when there are no statistics', async () => {
     officerPageApi({
-      '/api/officers/7/steam-stats': { success: false, message: STEAM_MESSAGES.officerNoLinkedAccount, stats: null },
+      '/api/officers/7/steam-stats': { success: false, message: MSG.steam.officerNoLinkedAccount, stats: null },
     });
     renderRoute('/officer/7');
 
     const panel = await findPanel();
-    expect(await within(panel).findByText(STEAM_MESSAGES.officerNoLinkedAccount)).toBeInTheDocument();
+    expect(await within(panel).findByText(MSG.steam.officerNoLinkedAccount)).toBeInTheDocument();
     expect(within(panel).queryByText('Skirmish')).not.toBeInTheDocument();
   });
 
@@ -60,7 +59,7 @@ describe('returning to an officer page from the Steam sign-in', () => {
     let linked = false;
     const api = officerPageApi({
       '/api/auth/status': () => signedIn(linked ? '76561198000000000' : null),
-      '/api/officers/7/steam-stats': { success: false, message: STEAM_MESSAGES.officerNoLinkedAccount, stats: null },
+      '/api/officers/7/steam-stats': { success: false, message: MSG.steam.officerNoLinkedAccount, stats: null },
     });
     const { router } = renderRoute('/officer/7');
     expect(await screen.findByRole('link', { name: 'Connect Steam to Review' })).toBeInTheDocument();
@@ -83,7 +82,7 @@ describe('returning to an officer page from the Steam sign-in', () => {
     const { router } = renderRoute('/officer/7?steamError=taken');
 
     expect(await screen.findByText(MSG.steam.linkFailedTitle)).toBeInTheDocument();
-    expect(screen.getByText(STEAM_LINK_ERRORS.taken)).toBeInTheDocument();
+    expect(screen.getByText(MSG.steamLinkErrors.taken)).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(screen.getAllByText(MSG.steam.linkFailedTitle)).toHaveLength(1);
   });

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { MSG } from '../../../core/messages';
-import { STEAM_MESSAGES } from '../../../core/steam';
 import { officerSteamStatsQueryOptions } from '../../api/steam';
 import { SteamStatsTiles } from '../../components/domain/steam-stats-tiles';
 import { Card, CardContent, CardHeader } from '../../components/ui/card';
@@ -22,7 +21,7 @@ export function OfficerGameStatistics({ officerId }: { officerId: number }) {
           data.success && data.stats ? (
             <SteamStatsTiles stats={data.stats} />
           ) : (
-            <p className="text-sm text-stone-600">{data.message || STEAM_MESSAGES.statsUnavailable}</p>
+            <p className="text-sm text-stone-600">{data.message || MSG.steam.statsUnavailable}</p>
           )
         ) : isError ? (
           <p className="text-sm text-red-700">{MSG.steam.officerStatsError}</p>

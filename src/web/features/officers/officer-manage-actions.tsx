@@ -31,7 +31,7 @@ export function OfficerManageActions({ officer, user }: { officer: Officer; user
         onSuccess: () => {
           toast({
             title: role === 'admin' ? MSG.manage.officerUpdatedTitle : MSG.manage.profileUpdatedTitle,
-            description: 'The changes have been saved.',
+            description: MSG.common.changesSaved,
           });
           onSaved();
         },

@@ -1,6 +1,6 @@
 import type { AuthUser } from '../../../core/api';
 import { MSG } from '../../../core/messages';
-import type { OfficerManagerRole } from '../../api/manage';
+import { officerManagerRole, type OfficerManagerRole } from '../../../core/permissions';
 
 /** The edit and delete actions a user has on an officer page, with their labels. */
 export interface OfficerManagement {
@@ -16,10 +16,8 @@ export interface OfficerManagement {
  * Profile'). Anyone else has no actions (null).
  */
 export function chooseOfficerManagement(user: AuthUser | null, officerId: number): OfficerManagement | null {
-  if (!user) return null;
-  if (user.isAdmin) return { role: 'admin', editLabel: MSG.manage.editOfficer, deleteLabel: MSG.manage.deleteOfficer };
-  if (user.isOfficer && user.officerId === officerId) {
-    return { role: 'owner', editLabel: MSG.manage.editMyProfile, deleteLabel: MSG.manage.deleteMyProfile };
-  }
+  const role = officerManagerRole(user, officerId);
+  if (role === 'admin') return { role, editLabel: MSG.manage.editOfficer, deleteLabel: MSG.manage.deleteOfficer };
+  if (role === 'owner') return { role, editLabel: MSG.manage.editMyProfile, deleteLabel: MSG.manage.deleteMyProfile };
   return null;
 }

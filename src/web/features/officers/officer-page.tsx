@@ -48,7 +48,7 @@ function OfficerProfile({ id }: { id: number }) {
   if (isError && !officer) {
     if (error instanceof ApiError && error.status === 404) return <ResourceNotFound icon={UserRound} title={MSG.officer.notFound} />;
     return (
-      <LoadFailedAlert title="This officer could not be loaded." error={error} onRetry={() => void refetch()} />
+      <LoadFailedAlert title={MSG.officer.loadFailed} error={error} onRetry={() => void refetch()} />
     );
   }
 

@@ -2,7 +2,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../../core/messages';
-import { REVIEW_MESSAGES } from '../../../core/schemas/review';
 import { mockApi, renderRoute, reply, type ApiHandler } from '../../test/render';
 import { signedInStatus } from '../../test/fixtures';
 import { officer, review, signedIn } from './officer-fixtures';
@@ -201,7 +200,7 @@ describe('flagging a review on an officer page', () => {
 
     await user.type(reason, 'Rude');
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
-    expect(await within(dialog).findByText(REVIEW_MESSAGES.flagReasonMin)).toBeInTheDocument();
+    expect(await within(dialog).findByText(MSG.reviewForm.flagReasonMin)).toBeInTheDocument();
     expect(reason).toHaveAttribute('aria-invalid', 'true');
     expect(api.calls.some((call) => call.url.endsWith('/flag'))).toBe(false);
 

@@ -1,5 +1,6 @@
 import type { AuthUser } from '../../../core/api';
 import { MSG } from '../../../core/messages';
+import { isOwnOfficerProfile, reviewWriterRefusal } from '../../../core/permissions';
 import { authPathReturningTo } from '../../../core/return-path';
 import { steamSignInHref } from '../../api/steam';
 
@@ -37,13 +38,9 @@ export function chooseReviewAction({ officerId, user, isLoading, hasReviewedOffi
   // Back to this officer, not straight to the form: the reader may still need to link Steam.
   if (!user) return { kind: 'login', label: MSG.officer.loginToReview, to: authPathReturningTo('/login', `/officer/${officerId}`) };
   if (isOwnOfficerProfile(user, officerId)) return { kind: 'none' };
-  if (user.isBanned) return { kind: 'suspended' };
+  const refusal = reviewWriterRefusal(user);
+  if (refusal === 'suspended') return { kind: 'suspended' };
   if (hasReviewedOfficer) return { kind: 'edit', label: MSG.officer.editYourReview, to: '/my-reviews' };
-  if (!user.steamId) return { kind: 'connect-steam', label: MSG.officer.connectSteam, href: steamSignInHref({ officerId }) };
+  if (refusal === 'steam-not-linked') return { kind: 'connect-steam', label: MSG.officer.connectSteam, href: steamSignInHref({ officerId }) };
   return { kind: 'write', label: MSG.officer.writeReview, to: `/create-review/${officerId}` };
-}
-
-/** Whether this officer is the signed-in user's own profile (spec section 6: users.officerId). */
-export function isOwnOfficerProfile(user: AuthUser | null, officerId: number): boolean {
-  return user !== null && user.officerId === officerId;
 }

@@ -1,10 +1,11 @@
 import { Gamepad2, LogIn, PenLine, SquarePen } from 'lucide-react';
 import { Link } from 'react-router';
+import { isOwnOfficerProfile } from '../../../core/permissions';
 import { useAuth } from '../../api/auth';
 import { AccountSuspendedNotice } from '../../components/domain/account-suspended-notice';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/feedback';
-import { chooseReviewAction, isOwnOfficerProfile } from './review-action';
+import { chooseReviewAction } from './review-action';
 import { useHasReviewedOfficer } from './use-has-reviewed-officer';
 
 /** The in-app actions: each a link, told apart by its icon and weight. */

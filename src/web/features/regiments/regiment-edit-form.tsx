@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { Regiment } from '../../../core/api';
 import { LIMITS } from '../../../core/constants';
+import { MSG } from '../../../core/messages';
 import { regimentEditBodySchema, type RegimentEditBody, type RegimentEditFormInput } from '../../../core/schemas/manage';
 import { Button } from '../../components/ui/button';
 import { Input, Textarea } from '../../components/ui/form';
@@ -56,7 +57,7 @@ export function RegimentEditForm({ regiment, isSubmitting, onSubmit, onCancel }:
           Cancel
         </Button>
         <Button type="submit" variant="brass" disabled={isSubmitting || isUploading}>
-          {isSubmitting ? 'Saving…' : isUploading ? 'Uploading image…' : 'Save Changes'}
+          {isSubmitting ? 'Saving…' : isUploading ? MSG.common.uploadingImage : 'Save Changes'}
         </Button>
       </div>
     </form>

@@ -28,7 +28,7 @@ export function RegimentManageActions({ regiment, user }: { regiment: Regiment; 
       { regiment, body },
       {
         onSuccess: () => {
-          toast({ title: MSG.manage.regimentUpdatedTitle, description: 'The changes have been saved.' });
+          toast({ title: MSG.manage.regimentUpdatedTitle, description: MSG.common.changesSaved });
           onSaved();
         },
         onError: (error) => toast({ title: MSG.manage.regimentUpdateFailed, description: errorMessage(error), variant: 'destructive' }),

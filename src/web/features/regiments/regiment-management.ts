@@ -1,4 +1,5 @@
 import type { AuthUser, Regiment } from '../../../core/api';
+import { canDeleteRegiment, canEditRegiment } from '../../../core/permissions';
 
 /** What a user may do to a regiment from its page. */
 export interface RegimentManagement {
@@ -11,7 +12,5 @@ export interface RegimentManagement {
  * admin edits it; only an admin deletes it.
  */
 export function chooseRegimentManagement(user: AuthUser | null, regiment: Pick<Regiment, 'userId'>): RegimentManagement {
-  if (!user) return { canEdit: false, canDelete: false };
-  const isOwner = regiment.userId !== null && regiment.userId === user.id;
-  return { canEdit: isOwner || user.isAdmin, canDelete: user.isAdmin };
+  return { canEdit: canEditRegiment(user, regiment), canDelete: canDeleteRegiment(user) };
 }

@@ -167,7 +167,7 @@ function RegimentOfficers({ regimentId }: { regimentId: number }) {
       ) : isError && !officers ? (
         <LoadFailedAlert title="The officers could not be loaded." error={error} onRetry={() => void refetch()} />
       ) : officers.length === 0 ? (
-        <EmptyState title={MSG.regiment.noOfficers}>No officers have joined this regiment yet.</EmptyState>
+        <EmptyState title={MSG.common.noOfficers}>No officers have joined this regiment yet.</EmptyState>
       ) : (
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Officers of the regiment">
           {officers.map((officer) => (

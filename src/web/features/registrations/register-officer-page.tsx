@@ -15,7 +15,7 @@ import { describeRegistrationFailure } from './registration-failure';
 import { RegistrationLayout } from './registration-layout';
 import { useRedirectHomeSoon } from './use-redirect-home-soon';
 
-const PAGE_TITLE = 'Register as Officer';
+const PAGE_TITLE = MSG.home.registerOfficer;
 
 /** /register-officer (spec sections 2 and 5): a signed-in user asks for an officer profile linked to their account. */
 export function RegisterOfficerPage() {
@@ -23,7 +23,7 @@ export function RegisterOfficerPage() {
   const { user, isLoading } = useAuth();
   const access = requireOfficerRegistrant({ user, isAuthLoading: isLoading });
 
-  if (access.kind === 'pending') return <Spinner label="Checking your account…" />;
+  if (access.kind === 'pending') return <Spinner label={MSG.common.checkingAccount} />;
   if (access.kind === 'redirect') return <RedirectWithNotice redirect={access} />;
   return (
     <RegistrationLayout

@@ -29,7 +29,7 @@ import { describeRegistrationFailure } from './registration-failure';
 import { RegistrationLayout } from './registration-layout';
 import { useRedirectHomeSoon } from './use-redirect-home-soon';
 
-const PAGE_TITLE = 'Register Regiment';
+const PAGE_TITLE = MSG.home.registerRegiment;
 
 const EMPTY_REGIMENT: RegimentRegistrationFormInput = {
   name: '',
@@ -45,7 +45,7 @@ export function RegisterRegimentPage() {
   const { user, isLoading } = useAuth();
   const access = requireRegimentRegistrant({ user, isAuthLoading: isLoading });
 
-  if (access.kind === 'pending') return <Spinner label="Checking your account…" />;
+  if (access.kind === 'pending') return <Spinner label={MSG.common.checkingAccount} />;
   if (access.kind === 'redirect') return <RedirectWithNotice redirect={access} />;
   return (
     <RegistrationLayout title={PAGE_TITLE} intro="Add your regiment so that its officers can be found and rated." Icon={Flag}>
@@ -118,7 +118,7 @@ function RegimentRegistrationForm({ user }: { user: AuthUser }) {
 
       <div className="flex justify-end">
         <Button type="submit" variant="brass" disabled={isSubmitting || isUploading}>
-          {isSubmitting ? 'Submitting…' : isUploading ? 'Uploading image…' : MSG.registrations.submitRegistration}
+          {isSubmitting ? 'Submitting…' : isUploading ? MSG.common.uploadingImage : MSG.registrations.submitRegistration}
         </Button>
       </div>
     </form>

@@ -1,5 +1,6 @@
 import type { AuthUser } from '../../../core/api';
 import { MSG } from '../../../core/messages';
+import { canRegisterAsOfficer } from '../../../core/permissions';
 
 /** A redirect home with a toast that says why; `offersLogin`: the toast offers a login back here. */
 export interface RegistrationRedirect {
@@ -37,7 +38,7 @@ export function requireRegimentRegistrant({ user, isAuthLoading }: RegistrationA
 export function requireOfficerRegistrant({ user, isAuthLoading }: RegistrationAccessInput): OfficerRegistrationAccess {
   if (isAuthLoading) return { kind: 'pending' };
   if (!user) return signedOut(MSG.registrations.loginToRegisterOfficer);
-  if (user.officerId !== null) return { kind: 'already-officer', profilePath: `/officer/${user.officerId}` };
+  if (!canRegisterAsOfficer(user)) return { kind: 'already-officer', profilePath: `/officer/${user.officerId}` };
   return { kind: 'allowed', user };
 }
 

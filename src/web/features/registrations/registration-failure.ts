@@ -1,5 +1,4 @@
 import { MSG } from '../../../core/messages';
-import { REGISTRATION_MESSAGES } from '../../../core/schemas/registration';
 import { ApiError } from '../../lib/api-client';
 
 export interface FailureNotice {
@@ -8,7 +7,7 @@ export interface FailureNotice {
 }
 
 /** The server's refusals that concern a choice in the form rather than the request (spec section 8, Form Error). */
-const FORM_CHOICE_MESSAGES: readonly string[] = [REGISTRATION_MESSAGES.sideInvalid, REGISTRATION_MESSAGES.regimentInvalid];
+const FORM_CHOICE_MESSAGES: readonly string[] = [MSG.registrationForm.sideInvalid, MSG.registrationForm.regimentInvalid];
 
 /**
  * The toast for a failed registration (spec section 8, Registrations):
@@ -25,8 +24,8 @@ export function describeRegistrationFailure(error: unknown): FailureNotice {
     if (error.status === 400 && error.body.code === 'VALIDATION') {
       return { title: MSG.registrations.formErrorTitle, description: MSG.registrations.formError };
     }
-    return { title: MSG.registrations.failedTitle, description: message || MSG.registrations.unknownError };
+    return { title: MSG.registrations.failedTitle, description: message || MSG.common.unknownError };
   }
-  const description = error instanceof Error && error.message ? error.message : MSG.registrations.unknownError;
+  const description = error instanceof Error && error.message ? error.message : MSG.common.unknownError;
   return { title: MSG.registrations.failedTitle, description };
 }

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Officer } from '../../../core/api';
 import { MSG } from '../../../core/messages';
+import { isOwnOfficerProfile } from '../../../core/permissions';
 import type { ReviewForm as ReviewFormValues } from '../../../core/schemas/review';
 import { useAuth } from '../../api/auth';
 import { officerQueryOptions } from '../../api/officers';
@@ -24,7 +25,7 @@ import { requireReviewWriter } from './review-access';
 import { buildReviewBody } from './review-body';
 import { ReviewForm } from './review-form';
 
-const PAGE_TITLE = 'Write a Review';
+const PAGE_TITLE = MSG.officer.writeReview;
 
 /**
  * /create-review/{officerId} (spec sections 2 and 6): only for a signed-in user with a linked Steam
@@ -41,7 +42,7 @@ export function CreateReviewPage() {
   if (access.kind === 'suspended') return <AccountSuspended officerId={officerId} />;
   // A malformed id never reaches the API.
   if (officerId === null) return <ResourceNotFound icon={UserRound} title={MSG.officer.notFound} />;
-  return <CreateReview key={officerId} officerId={officerId} isOwnProfile={access.user.officerId === officerId} />;
+  return <CreateReview key={officerId} officerId={officerId} isOwnProfile={isOwnOfficerProfile(access.user, officerId)} />;
 }
 
 /** A suspended account learns it before writing: no form, the reason, and the way back. */
@@ -62,7 +63,7 @@ function AccountSuspended({ officerId }: { officerId: number | null }) {
 
 function CheckingAccount() {
   useDocumentTitle(PAGE_TITLE);
-  return <Spinner label="Checking your account…" />;
+  return <Spinner label={MSG.common.checkingAccount} />;
 }
 
 function CreateReview({ officerId, isOwnProfile }: { officerId: number; isOwnProfile: boolean }) {
@@ -80,7 +81,7 @@ function CreateReview({ officerId, isOwnProfile }: { officerId: number; isOwnPro
   if (officerQuery.isError && !officer) {
     if (isMissing) return <ResourceNotFound icon={UserRound} title={MSG.officer.notFound} />;
     return (
-      <LoadFailedAlert title="This officer could not be loaded." error={officerQuery.error} onRetry={() => void officerQuery.refetch()} />
+      <LoadFailedAlert title={MSG.officer.loadFailed} error={officerQuery.error} onRetry={() => void officerQuery.refetch()} />
     );
   }
 

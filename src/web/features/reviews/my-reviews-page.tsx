@@ -23,7 +23,7 @@ export function MyReviewsPage() {
   const { user, isLoading } = useAuth();
   const access = requireSignedInForMyReviews({ user, isAuthLoading: isLoading });
 
-  if (access.kind === 'pending') return <Spinner label="Checking your account…" />;
+  if (access.kind === 'pending') return <Spinner label={MSG.common.checkingAccount} />;
   if (access.kind === 'redirect') return <RedirectWithNotice redirect={access} />;
   return <MyReviews />;
 }
@@ -46,7 +46,7 @@ function MyReviews() {
       { id: review.id, body: buildReviewBody(values, review.officerId) },
       {
         onSuccess: () => {
-          toast({ title: MSG.reviews.updatedTitle, description: 'Your changes have been saved.' });
+          toast({ title: MSG.reviews.updatedTitle, description: MSG.reviews.updated });
           onSaved();
         },
         onError: (error) => toast({ title: MSG.reviews.updateFailedTitle, description: errorMessage(error), variant: 'destructive' }),
@@ -58,7 +58,7 @@ function MyReviews() {
       { id: review.id, officerId: review.officerId },
       {
         onSuccess: () => {
-          toast({ title: MSG.reviews.deletedTitle });
+          toast({ title: MSG.reviews.deleted });
           onDeleted();
         },
         onError: (error) => toast({ title: MSG.reviews.deleteFailedTitle, description: errorMessage(error), variant: 'destructive' }),
@@ -80,7 +80,7 @@ function MyReviews() {
         <EmptyState title="You have not written any reviews yet">
           <p>Find an officer you have served under and tell others how they lead.</p>
           <Button asChild variant="brass" className="mt-4">
-            <Link to="/search">Find an Officer</Link>
+            <Link to="/search">{MSG.home.findOfficer}</Link>
           </Button>
         </EmptyState>
       ) : (

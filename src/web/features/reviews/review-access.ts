@@ -1,5 +1,6 @@
 import type { AuthUser } from '../../../core/api';
 import { MSG } from '../../../core/messages';
+import { reviewWriterRefusal } from '../../../core/permissions';
 import { ApiError } from '../../lib/api-client';
 
 /**
@@ -33,8 +34,9 @@ export interface AccessInput {
 export function requireReviewWriter({ user, isAuthLoading }: AccessInput): ReviewWriterAccess {
   if (isAuthLoading) return { kind: 'pending' };
   if (!user) return signedOut(MSG.reviews.loginToWrite);
-  if (user.isBanned) return { kind: 'suspended' };
-  if (!user.steamId) {
+  const refusal = reviewWriterRefusal(user);
+  if (refusal === 'suspended') return { kind: 'suspended' };
+  if (refusal === 'steam-not-linked') {
     return { kind: 'redirect', to: '/', title: MSG.reviews.steamRequiredTitle, description: MSG.reviews.steamRequired };
   }
   return { kind: 'allowed', user };

@@ -96,18 +96,18 @@ describe('/search, officers tab', () => {
     const { router } = renderRoute('/search?sideId=1&regimentId=1');
     const regiment = await screen.findByLabelText('Regiment');
     await waitFor(() => expect(regiment).toHaveDisplayValue('20th Maine'));
-    expect(within(regiment).getAllByRole('option').map((o) => o.textContent)).toEqual([MSG.home.allRegiments, '20th Maine', '1st Minnesota']);
+    expect(within(regiment).getAllByRole('option').map((o) => o.textContent)).toEqual([MSG.common.allRegiments, '20th Maine', '1st Minnesota']);
     await screen.findByText('2 officers');
     expect(lastSearchCall(api)).toMatchObject({ sideId: '1', regimentId: '1' });
 
     await user.selectOptions(screen.getByLabelText('Side'), 'Confederate');
 
     expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ sideId: '2' });
-    expect(screen.getByLabelText('Regiment')).toHaveDisplayValue(MSG.home.allRegiments);
+    expect(screen.getByLabelText('Regiment')).toHaveDisplayValue(MSG.common.allRegiments);
     await waitFor(() => expect(lastSearchCall(api)).toEqual({ sideId: '2', sortBy: 'rating', sortOrder: 'desc' }));
     await waitFor(() =>
       expect(within(screen.getByLabelText('Regiment')).getAllByRole('option').map((o) => o.textContent)).toEqual([
-        MSG.home.allRegiments,
+        MSG.common.allRegiments,
         '2nd Virginia',
         '15th Alabama',
       ]),
@@ -166,7 +166,7 @@ describe('/search, officers tab', () => {
   it('shows No Officers Found for an empty answer', async () => {
     standardApi({ '/api/search/officers': page([]) });
     renderRoute('/search?q=nobody');
-    expect(await screen.findByText(MSG.search.noOfficers)).toBeInTheDocument();
+    expect(await screen.findByText(MSG.common.noOfficers)).toBeInTheDocument();
     expect(screen.getByText('0 officers')).toBeInTheDocument();
   });
 

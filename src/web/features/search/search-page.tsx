@@ -129,7 +129,7 @@ export function SearchPage() {
               value={search.regimentId ?? 'all'}
               onChange={(event) => update({ regimentId: event.target.value === 'all' ? null : Number(event.target.value) })}
             >
-              <option value="all">{MSG.home.allRegiments}</option>
+              <option value="all">{MSG.common.allRegiments}</option>
               {filterOptions(regimentChoicesQuery.data, search.regimentId, 'Regiment').map((regiment) => (
                 <option key={regiment.id} value={regiment.id}>
                   {regiment.name}
@@ -167,7 +167,7 @@ export function SearchPage() {
             // A failed next page keeps the officers already shown (paging.loadMoreError).
             error={officersQuery.data ? null : officersQuery.error}
             errorTitle={MSG.search.loadOfficersFailed}
-            emptyTitle={MSG.search.noOfficers}
+            emptyTitle={MSG.common.noOfficers}
             noun={{ singular: 'officer', plural: 'officers' }}
             paging={{
               hasMore: officersQuery.hasNextPage && !officersQuery.isPlaceholderData,

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AuthStatus } from '../../../core/api';
 import { MSG } from '../../../core/messages';
-import { STEAM_LINK_ERRORS, STEAM_MESSAGES, type SteamStats } from '../../../core/steam';
+import type { SteamStats } from '../../../core/steam';
 import { mockApi, renderRoute, reply } from '../../test/render';
 
 const STEAM_ID = '76561198000000000';
@@ -23,7 +23,7 @@ describe('/my-stats', () => {
   it('shows the tiles, the experience and the progress to the next level', async () => {
     mockApi({
       '/api/auth/status': signedIn(STEAM_ID),
-      '/api/users/me/steam-stats': { success: true, message: STEAM_MESSAGES.statsLoaded, stats: stats() },
+      '/api/users/me/steam-stats': { success: true, message: MSG.steam.statsLoaded, stats: stats() },
     });
     renderRoute('/my-stats');
 
@@ -47,7 +47,7 @@ describe('/my-stats', () => {
       '/api/auth/status': signedIn(STEAM_ID),
       '/api/users/me/steam-stats': {
         success: true,
-        message: STEAM_MESSAGES.statsLoaded,
+        message: MSG.steam.statsLoaded,
         stats: stats({ conquest: null, total: null, STAT_PROGRESSION_EXPERIENCE: null }),
       },
     });
@@ -114,7 +114,7 @@ describe('/my-stats', () => {
     let steamId: string | null = null;
     mockApi({
       '/api/auth/status': () => signedIn(steamId),
-      '/api/users/me/steam-stats': { success: true, message: STEAM_MESSAGES.statsLoaded, stats: stats() },
+      '/api/users/me/steam-stats': { success: true, message: MSG.steam.statsLoaded, stats: stats() },
     });
     const { router } = renderRoute('/my-stats');
     expect(await screen.findByRole('link', { name: 'Link Your Steam Account' })).toBeInTheDocument();
@@ -135,7 +135,7 @@ describe('/my-stats', () => {
     const { router } = renderRoute('/my-stats?steamError=cancelled&tab=1');
 
     const title = await screen.findByText(MSG.steam.linkFailedTitle);
-    expect(within(title.closest('li')!).getByText(STEAM_LINK_ERRORS.cancelled)).toBeInTheDocument();
+    expect(within(title.closest('li')!).getByText(MSG.steamLinkErrors.cancelled)).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.search).toBe('?tab=1'));
     expect(router.state.location.pathname).toBe('/my-stats');
   });

@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { ChartColumn, Gamepad2 } from 'lucide-react';
 import type { AuthUser } from '../../../core/api';
 import { MSG } from '../../../core/messages';
-import { STEAM_MESSAGES } from '../../../core/steam';
 import { useAuth } from '../../api/auth';
 import { mySteamStatsQueryOptions, steamSignInHref } from '../../api/steam';
 import { LevelProgressBar, SteamStatsTiles } from '../../components/domain/steam-stats-tiles';
@@ -51,7 +50,7 @@ function LinkSteamAccount() {
       <CardHeader>
         <h2 className="text-lg leading-tight font-semibold">No Steam account linked</h2>
         <CardDescription>
-          {STEAM_MESSAGES.linkHint} Linking also lets you write reviews. You sign in on Steam's own page; we only receive your
+          {MSG.steam.linkHint} Linking also lets you write reviews. You sign in on Steam's own page; we only receive your
           Steam ID.
         </CardDescription>
       </CardHeader>
@@ -85,10 +84,10 @@ function LinkedStatistics({ user, steamId }: { user: AuthUser; steamId: string }
               <LevelProgressBar xp={data.stats.STAT_PROGRESSION_EXPERIENCE} />
             </>
           ) : (
-            <Alert>{data.message || STEAM_MESSAGES.statsUnavailable}</Alert>
+            <Alert>{data.message || MSG.steam.statsUnavailable}</Alert>
           )
         ) : isError ? (
-          <Alert variant="destructive">{STEAM_MESSAGES.statsError}</Alert>
+          <Alert variant="destructive">{MSG.steam.statsError}</Alert>
         ) : (
           <div className="grid grid-cols-2 gap-3 sm:grid-cols-3" role="status" aria-label="Loading game statistics">
             {Array.from({ length: 6 }, (_, i) => (

@@ -96,7 +96,7 @@ export function AllOfficersTable() {
       <Dialog open={toDelete !== null} onOpenChange={(open) => !open && setToDelete(null)}>
         {toDelete && (
           <DialogContent
-            title="Delete Officer"
+            title={MSG.manage.deleteOfficer}
             description={`Are you sure you want to delete ${toDelete.rank} ${toDelete.name}? The officer and all of their reviews and ratings will be permanently deleted. This cannot be undone.`}
           >
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
@@ -104,7 +104,7 @@ export function AllOfficersTable() {
                 <Button variant="outline">Cancel</Button>
               </DialogClose>
               <Button variant="destructive" disabled={deleteOfficer.isPending} onClick={confirmDelete}>
-                {deleteOfficer.isPending ? 'Deleting…' : 'Delete Officer'}
+                {deleteOfficer.isPending ? 'Deleting…' : MSG.manage.deleteOfficer}
               </Button>
             </div>
           </DialogContent>

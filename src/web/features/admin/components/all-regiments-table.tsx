@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useAdminRegimentList } from '../../../api/admin';
 import { SideBadge } from '../../../components/domain/side-badge';
 import { Button } from '../../../components/ui/button';
+import { MSG } from '../../../../core/messages';
 import { formatRatingSummary } from '../rating-summary';
 import { ActionsCell, AdminTable, Cell, RowHeader } from './admin-table';
 
@@ -12,7 +13,7 @@ export function AllRegimentsTable() {
   const regiments = useAdminRegimentList();
   return (
     <AdminTable
-      title="All Regiments"
+      title={MSG.common.allRegiments}
       columns={COLUMNS}
       rows={regiments.data}
       isPending={regiments.isPending}

@@ -3,7 +3,7 @@ import { useId, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { MSG } from '../../../../core/messages';
-import { ADMIN_NOTES_MAX, REGISTRATION_MESSAGES, type RegistrationAction } from '../../../../core/schemas/registration';
+import { ADMIN_NOTES_MAX, type RegistrationAction } from '../../../../core/schemas/registration';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
 import { FieldError, Label, Textarea } from '../../../components/ui/form';
@@ -16,7 +16,7 @@ export interface PendingDecision<T> {
 
 /** The notes field of the decision dialog: optional, as long as the server accepts (spec section 2). */
 const decisionFormSchema = z.object({
-  notes: z.string().trim().max(ADMIN_NOTES_MAX, REGISTRATION_MESSAGES.notesMax),
+  notes: z.string().trim().max(ADMIN_NOTES_MAX, MSG.registrationForm.notesMax),
 });
 type DecisionForm = z.input<typeof decisionFormSchema>;
 type DecisionValues = z.output<typeof decisionFormSchema>;

@@ -79,7 +79,7 @@ export function FindOfficerForm() {
             value={values.regimentId}
             onChange={(e) => setValues((current) => ({ ...current, regimentId: e.target.value }))}
           >
-            <option value={ALL}>{MSG.home.allRegiments}</option>
+            <option value={ALL}>{MSG.common.allRegiments}</option>
             {regimentOptions.map((regiment) => (
               <option key={regiment.id} value={String(regiment.id)}>
                 {regiment.name}

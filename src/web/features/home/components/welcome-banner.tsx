@@ -2,6 +2,7 @@ import { Flag, Medal, UserRound, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import type { AuthUser } from '../../../../core/api';
 import { MSG } from '../../../../core/messages';
+import { canRegisterAsOfficer } from '../../../../core/permissions';
 
 interface ShortcutCard {
   to: string;
@@ -16,7 +17,7 @@ export function WelcomeBanner({ user }: { user: AuthUser }) {
     { to: '/my-reviews', title: MSG.home.yourAccount, text: 'See and manage the reviews you have written.', Icon: UserRound },
     { to: '/register-regiment', title: MSG.home.registerRegiment, text: 'Add your regiment so its officers can be rated.', Icon: Flag },
   ];
-  if (user.officerId === null) {
+  if (canRegisterAsOfficer(user)) {
     cards.push({ to: '/register-officer', title: MSG.home.registerOfficer, text: 'Create an officer profile and hear from those you lead.', Icon: Medal });
   }
 
