@@ -25,9 +25,9 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../src/server/config.js';
-import { sessionLifetimes } from '../src/server/features/auth/sessions.js';
-import { projectRoot } from '../src/server/paths.js';
+import { ConfigError, loadConfig } from '#server/config.js';
+import { sessionLifetimes } from '#server/features/auth/sessions.js';
+import { projectRoot } from '#server/paths.js';
 import { OTHER_TARGETS, judgeOtherTargets } from './targets.js';
 import {
   countAggregateDifferences,

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import type { Officer } from '../src/core/api';
-import { CLIENT_ROUTES, type ClientRoute } from '../src/core/client-routes';
+import type { Officer } from '#core/api';
+import { CLIENT_ROUTES, type ClientRoute } from '#core/client-routes';
 import { demoAccounts, logInThroughUi, type DemoAccount } from './support';
 
 /**

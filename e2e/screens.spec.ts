@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import type { Officer, Regiment } from '../src/core/api';
+import type { Officer, Regiment } from '#core/api';
 import { demoAccounts, gradientPng, logInThroughUi } from './support';
 
 /** Console errors and Content Security Policy violations, as the page reports them. */

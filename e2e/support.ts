@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { expect, type Page } from '@playwright/test';
-import { demoAccountsFileName } from '../src/server/seed/accounts-file.js';
+import { demoAccountsFileName } from '#server/seed/accounts-file.js';
 
 export const E2E_PORT = process.env.E2E_PORT ?? '3100';
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `wor-e2e-${E2E_PORT}`);

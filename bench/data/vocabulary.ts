@@ -34,9 +34,9 @@ export function cumulativeBounds(weights: readonly number[]): number[] {
 
 
 // Shared with the demo seed rather than copied: the same words, the same review voice.
-import { CLOSERS, ONE_LINERS, OPENERS, type Tone } from '../../src/server/seed/texts.js';
+import { CLOSERS, ONE_LINERS, OPENERS, type Tone } from '#server/seed/texts.js';
 export type { Tone };
-export { USERNAME_HEADS, USERNAME_TAILS } from '../../src/server/seed/names.js';
+export { USERNAME_HEADS, USERNAME_TAILS } from '#server/seed/names.js';
 export const REVIEW_ONE_LINERS = ONE_LINERS;
 export const REVIEW_OPENERS = OPENERS;
 export const REVIEW_CLOSERS = CLOSERS;

@@ -7,19 +7,19 @@
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { queryRows, type Database } from '../../src/server/db/client.js';
-import * as schema from '../../src/server/db/schema.js';
+import { queryRows, type Database } from '#server/db/client.js';
+import * as schema from '#server/db/schema.js';
 import {
   recomputeOfficerAggregates,
   recomputeRegimentAggregates,
   recomputeReviewPositions,
-} from '../../src/server/features/reviews/aggregates.js';
-import { findAggregateDifferences } from '../../src/server/features/reviews/reconcile.js';
-import { findOfficerMatches } from '../../src/server/features/officers/queries.js';
-import { encodeSearchCursor } from '../../src/server/features/officers/search-cursor.js';
-import { searchOrder, sortKeyOf, type SortKeyValue } from '../../src/server/features/officers/search-order.js';
-import { DEFAULT_SORT } from '../../src/core/search.js';
-import { SESSION_COOKIE, createSession, type SessionLifetimes, type SessionUser } from '../../src/server/features/auth/sessions.js';
+} from '#server/features/reviews/aggregates.js';
+import { findAggregateDifferences } from '#server/features/reviews/reconcile.js';
+import { findOfficerMatches } from '#server/features/officers/queries.js';
+import { encodeSearchCursor } from '#server/features/officers/search-cursor.js';
+import { searchOrder, sortKeyOf, type SortKeyValue } from '#server/features/officers/search-order.js';
+import { DEFAULT_SORT } from '#core/search.js';
+import { SESSION_COOKIE, createSession, type SessionLifetimes, type SessionUser } from '#server/features/auth/sessions.js';
 
 /** Bench accounts are recognizable by name, so a crashed run's leftovers are cleaned by the next. */
 const BENCH_USER_PREFIX = 'bench_load_';

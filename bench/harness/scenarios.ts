@@ -5,7 +5,7 @@
  * rows instead of one hot row, as it would for real visitors.
  */
 import type { Request, RequestParams } from 'autocannon';
-import { SeededRandom } from '../../src/server/seed/random.js';
+import { SeededRandom } from '#server/seed/random.js';
 import type { BenchUser, DatasetFacts } from './fixtures.js';
 import { REVIEW_PAGE_LIMIT } from './fixtures.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../core/messages.js';
+import { MSG } from '#core/messages.js';
 import { toErrorResponse } from './app.js';
 import { AppError } from './errors.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { LIMITS } from '../constants.js';
-import { MSG } from '../messages.js';
+import { LIMITS } from '#core/constants.js';
+import { MSG } from '#core/messages.js';
 
 const V = MSG.validation;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../messages.js';
+import { MSG } from '#core/messages.js';
 import { imageUrlSchema, officerRegistrationBodySchema } from './registration.js';
 
 const M = MSG.registrationForm;

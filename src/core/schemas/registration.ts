@@ -3,8 +3,8 @@
  * /register-officer forms and the POST /api/regiments/register and /api/officers/register bodies.
  */
 import { z } from 'zod';
-import { LIMITS, MAX_INT4 } from '../constants.js';
-import { MSG } from '../messages.js';
+import { LIMITS, MAX_INT4 } from '#core/constants.js';
+import { MSG } from '#core/messages.js';
 
 const M = MSG.registrationForm;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { LIMITS, MAX_INT4 } from '../constants.js';
-import { MSG } from '../messages.js';
+import { LIMITS, MAX_INT4 } from '#core/constants.js';
+import { MSG } from '#core/messages.js';
 
 /** One category score: a number from 0 to 5 (spec section 5), in the star widget's half steps. */
 export const categoryScoreSchema = z

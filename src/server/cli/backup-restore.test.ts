@@ -11,10 +11,10 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../db/client.js';
-import { regiments, users } from '../db/schema.js';
-import { projectRoot } from '../paths.js';
-import { TEST_POSTGRES_URL, databaseUrlFor, runId, withAdminClient } from '../test/database.js';
+import { openDatabase, type Database } from '#server/db/client.js';
+import { regiments, users } from '#server/db/schema.js';
+import { projectRoot } from '#server/paths.js';
+import { TEST_POSTGRES_URL, databaseUrlFor, runId, withAdminClient } from '#server/test/database.js';
 
 const run = promisify(execFile);
 const tsx = path.join(projectRoot(), 'node_modules', '.bin', 'tsx');

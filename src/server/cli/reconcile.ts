@@ -3,10 +3,10 @@
  * reviews and votes, reports differences, and with --fix writes the recomputed values. Exit code 1
  * when differences remain.
  */
-import { announcePublicDataChanged } from '../read-cache/cache-bus.js';
-import { openConfiguredDatabase } from '../db/open-configured-database.js';
-import { recomputeAllAggregates } from '../features/reviews/aggregates.js';
-import { findAggregateDifferences, fixReviewScores } from '../features/reviews/reconcile.js';
+import { announcePublicDataChanged } from '#server/read-cache/cache-bus.js';
+import { openConfiguredDatabase } from '#server/db/open-configured-database.js';
+import { recomputeAllAggregates } from '#server/features/reviews/aggregates.js';
+import { findAggregateDifferences, fixReviewScores } from '#server/features/reviews/reconcile.js';
 
 async function main() {
   const fix = process.argv.includes('--fix');

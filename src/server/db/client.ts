@@ -11,7 +11,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { projectRoot } from '../paths.js';
+import { projectRoot } from '#server/paths.js';
 import { openEmbeddedEngine } from './embedded.js';
 import * as schema from './schema.js';
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { projectRoot } from '../paths.js';
+import { projectRoot } from '#server/paths.js';
 
 /** Every non-test source file under this folder, relative to it. */
 function sourceFiles(folder: string, prefix = ''): string[] {

@@ -9,12 +9,12 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
-import { Metrics } from '../http/metrics.js';
-import { testConfig } from '../test/app.js';
-import type { App } from '../types.js';
+import { buildApp } from '#server/app.js';
+import { Metrics } from '#server/http/metrics.js';
+import { testConfig } from '#server/test/app.js';
+import type { App } from '#server/types.js';
 import { openDatabase, type DatabaseHandle } from './client.js';
-import { seedDemoData } from '../seed/demo.js';
+import { seedDemoData } from '#server/seed/demo.js';
 
 const MIB = 1024 * 1024;
 /** The initial memory PGlite's module declares: the heap cannot be smaller. */

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { projectRoot } from '../paths.js';
+import { projectRoot } from '#server/paths.js';
 
 /**
  * PGlite starts PostgreSQL with the settings of a server that has a machine to itself (128 MB of

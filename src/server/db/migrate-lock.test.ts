@@ -11,8 +11,8 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '../paths.js';
-import { TEST_POSTGRES_URL, databaseUrlFor, runId, withAdminClient } from '../test/database.js';
+import { projectRoot } from '#server/paths.js';
+import { TEST_POSTGRES_URL, databaseUrlFor, runId, withAdminClient } from '#server/test/database.js';
 import { migrationsFolder } from './client.js';
 
 const PROCESSES = 3;

@@ -4,7 +4,7 @@
  * (open-error.ts), and exit code 1; a wrong configuration value exits with code 2 (config.ts).
  */
 import path from 'node:path';
-import { loadConfigOrExit, type Config } from '../config.js';
+import { loadConfigOrExit, type Config } from '#server/config.js';
 import { openDatabase, type DatabaseHandle } from './client.js';
 import { describeDatabaseError } from './open-error.js';
 

@@ -11,12 +11,12 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { FakeAuthEmulator } from '../adapters/firebase/fake-auth-emulator.js';
-import type { RateLimitConfig } from '../config.js';
-import type { TestClient, TestContext } from '../test/app.js';
-import { createFirebaseTestContext, type FirebaseTestContext } from '../test/firebase-mode.js';
-import { buildWorld, clientFor, RECRUIT_PASSWORD, type World } from '../test/authorization-world.js';
-import type { RegisteredRoute } from '../types.js';
+import type { FakeAuthEmulator } from '#server/adapters/firebase/fake-auth-emulator.js';
+import type { RateLimitConfig } from '#server/config.js';
+import type { TestClient, TestContext } from '#server/test/app.js';
+import { createFirebaseTestContext, type FirebaseTestContext } from '#server/test/firebase-mode.js';
+import { buildWorld, clientFor, RECRUIT_PASSWORD, type World } from '#server/test/authorization-world.js';
+import type { RegisteredRoute } from '#server/types.js';
 
 /** Requests in flight at once: well under the load-shedding limit (maxInFlight 64), so no 503. */
 const BATCH_SIZE = 20;

@@ -8,11 +8,11 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../core/messages.js';
-import { sessions } from '../db/schema.js';
-import { createAnonymousSession, sessionLifetimes } from '../features/auth/sessions.js';
-import { createTestContext, signedInClient, type TestContext } from '../test/app.js';
-import type { App } from '../types.js';
+import { MSG } from '#core/messages.js';
+import { sessions } from '#server/db/schema.js';
+import { createAnonymousSession, sessionLifetimes } from '#server/features/auth/sessions.js';
+import { createTestContext, signedInClient, type TestContext } from '#server/test/app.js';
+import type { App } from '#server/types.js';
 import { closeGracefully } from './shutdown.js';
 
 interface Answer {

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import { migrationsFolder, queryRows, type Database } from '../db/client.js';
+import { migrationsFolder, queryRows, type Database } from '#server/db/client.js';
 
 /** Shared with main.ts's shutdown: set once the process stops taking new work. */
 export interface Lifecycle {

@@ -5,8 +5,8 @@
  * parameters of every API route (schema or not), before validation and before any handler.
  */
 import fp from 'fastify-plugin';
-import { MSG } from '../../core/messages.js';
-import { AppError } from '../errors.js';
+import { MSG } from '#core/messages.js';
+import { AppError } from '#server/errors.js';
 
 /** Registered in the API's scope (app.ts). */
 export const inputGuardPlugin = fp(async (app) => {

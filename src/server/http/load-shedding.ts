@@ -12,8 +12,8 @@
  * refused request does not even look its session up.
  */
 import fp from 'fastify-plugin';
-import { MSG } from '../../core/messages.js';
-import { AppError } from '../errors.js';
+import { MSG } from '#core/messages.js';
+import { AppError } from '#server/errors.js';
 import type { Metrics } from './metrics.js';
 
 const kCounted = Symbol('loadSheddingCounted');

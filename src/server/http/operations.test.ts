@@ -6,8 +6,8 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../db/client.js';
-import { createTestContext, type TestContext } from '../test/app.js';
+import { queryRows } from '#server/db/client.js';
+import { createTestContext, type TestContext } from '#server/test/app.js';
 import { startMetricsServer } from './metrics.js';
 
 describe('health checks', () => {

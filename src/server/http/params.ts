@@ -4,7 +4,7 @@
  * it here keeps `abc`, `-1`, `1.5` and `99999999999` from ever reaching SQL as a 500.
  */
 import { z } from 'zod';
-import { MAX_INT4 } from '../../core/constants.js';
+import { MAX_INT4 } from '#core/constants.js';
 
 /** Digits only (no sign, decimal point, exponent or hex), then range-checked as a number. */
 export function positiveIntString(label: string, max: number = MAX_INT4) {

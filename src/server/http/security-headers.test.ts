@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../test/app.js';
+import { createTestContext, type TestContext } from '#server/test/app.js';
 import { securityHeadersOf } from './security-headers.js';
 
 describe('security headers', () => {

@@ -4,7 +4,7 @@
  * requests in progress get `drainMs` to finish. Whatever is still open then (a client that stopped
  * sending its body half-way, a slow download) is cut, so a deploy never waits on a stalled client.
  */
-import type { App } from '../types.js';
+import type { App } from '#server/types.js';
 
 export async function closeGracefully(app: App, drainMs: number): Promise<{ cutConnections: boolean }> {
   app.lifecycle.draining = true;

@@ -4,8 +4,8 @@
  * keeps failure counters, for limits that count only what went wrong (failed logins, see
  * features/auth/login-throttle.ts).
  */
-import { MSG } from '../../core/messages.js';
-import { AppError } from '../errors.js';
+import { MSG } from '#core/messages.js';
+import { AppError } from '#server/errors.js';
 
 export interface RateLimitRule {
   /** Names the counter, e.g. 'review-write'. */

@@ -10,7 +10,7 @@ import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CacheBus } from './store.js';
 import type { CacheTag } from './tags.js';
-import type { Executor } from '../db/client.js';
+import type { Executor } from '#server/db/client.js';
 
 export const CACHE_CHANNEL = 'wor_public_data_changed';
 const RECONNECT_MS = 1_000;

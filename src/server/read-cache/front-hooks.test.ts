@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../test/app.js';
+import { createTestContext, type TestContext } from '#server/test/app.js';
 import { FRONT_HOOK_DECISIONS, frontHookProblems, registeredRequestHooks } from './front-hooks.js';
 
 let ctx: TestContext;

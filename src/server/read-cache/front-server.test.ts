@@ -6,17 +6,17 @@ import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Officer } from '../../core/api.js';
-import { buildApp } from '../app.js';
-import { signedInClient, testConfig, type TestContext } from '../test/app.js';
-import { openTestDatabase } from '../test/database.js';
-import { createOfficer, createRegiment, createReview, createUser } from '../test/fixtures.js';
-import type { App } from '../types.js';
-import { Metrics } from '../http/metrics.js';
+import type { Officer } from '#core/api.js';
+import { buildApp } from '#server/app.js';
+import { signedInClient, testConfig, type TestContext } from '#server/test/app.js';
+import { openTestDatabase } from '#server/test/database.js';
+import { createOfficer, createRegiment, createReview, createUser } from '#server/test/fixtures.js';
+import type { App } from '#server/types.js';
+import { Metrics } from '#server/http/metrics.js';
 import { FrontServer } from './front-server.js';
 import { readPageShell } from './page-shell.js';
 import { ResponseCache } from './store.js';
-import { securityHeadersOf } from '../http/security-headers.js';
+import { securityHeadersOf } from '#server/http/security-headers.js';
 
 interface RawAnswer {
   status: number;

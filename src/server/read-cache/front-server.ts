@@ -13,8 +13,8 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyServerFactory } from 'fastify';
 import { answerWith } from './encoding.js';
 import type { Entry, ResponseCache } from './store.js';
-import type { Metrics } from '../http/metrics.js';
-import type { SecurityHeaders } from '../http/security-headers.js';
+import type { Metrics } from '#server/http/metrics.js';
+import type { SecurityHeaders } from '#server/http/security-headers.js';
 
 /** A kept answer for a URL, with the cache that keeps it (it compresses on first demand). */
 export interface ReadyEntry {

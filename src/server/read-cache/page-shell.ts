@@ -14,9 +14,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SCREEN_MODULES, matchClientRoute, type ClientRouteMatch } from '../../core/client-routes.js';
-import { firstScreenPageOf, firstScreenRequestsOf, type FirstScreenPage } from '../../core/first-screen.js';
-import { escapeHtml } from '../http/escape-html.js';
+import { SCREEN_MODULES, matchClientRoute, type ClientRouteMatch } from '#core/client-routes.js';
+import { firstScreenPageOf, firstScreenRequestsOf, type FirstScreenPage } from '#core/first-screen.js';
+import { escapeHtml } from '#server/http/escape-html.js';
 import type { ReadyAnswerSource } from './front-server.js';
 import { sendEntry } from './plugin.js';
 import { ResponseCache, createEntry, type Entry } from './store.js';

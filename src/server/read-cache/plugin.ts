@@ -6,7 +6,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Metrics } from '../http/metrics.js';
+import type { Metrics } from '#server/http/metrics.js';
 import { answerWith } from './encoding.js';
 import { publicTagsOf, type CachePolicy } from './route-policy.js';
 import { createEntry, type Claim, type Entry, type ResponseCache } from './store.js';

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../test/app.js';
-import type { RegisteredRoute } from '../types.js';
+import { createTestContext, type TestContext } from '#server/test/app.js';
+import type { RegisteredRoute } from '#server/types.js';
 import { cachePolicyProblems } from './route-policy.js';
 import { cacheTags } from './tags.js';
 

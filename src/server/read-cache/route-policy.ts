@@ -4,7 +4,7 @@
  * GET cannot join the API without that decision (route-policy.test.ts walks the route table).
  */
 import type { FastifyRequest } from 'fastify';
-import type { RegisteredRoute } from '../types.js';
+import type { RegisteredRoute } from '#server/types.js';
 import type { CacheTag } from './tags.js';
 
 /**

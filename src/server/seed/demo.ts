@@ -8,9 +8,9 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { hashPassword } from '../features/auth/accounts.js';
-import { recomputeAllAggregates } from '../features/reviews/aggregates.js';
-import { queryRows, type Database, type Transaction } from '../db/client.js';
+import { hashPassword } from '#server/features/auth/accounts.js';
+import { recomputeAllAggregates } from '#server/features/reviews/aggregates.js';
+import { queryRows, type Database, type Transaction } from '#server/db/client.js';
 import {
   officerRegistrations,
   officers,
@@ -20,7 +20,7 @@ import {
   reviewVotes,
   reviews,
   users,
-} from '../db/schema.js';
+} from '#server/db/schema.js';
 import { demoAccountsFile } from './accounts-file.js';
 import { ADMIN_INDEX, DEMO_ADMIN, DEMO_SOLDIER, SOLDIER_INDEX, planDemoData, type DemoPlan } from './plan.js';
 

@@ -3,8 +3,8 @@
  * index in the plan. Keeping generation pure (one seeded PRNG, a fixed clock) makes it
  * deterministic and lets demo.ts stay a thin writer.
  */
-import { RATING_CATEGORIES, type RatingCategory } from '../../core/constants.js';
-import { computeOverallRating, type CategoryRatings } from '../../core/rating.js';
+import { RATING_CATEGORIES, type RatingCategory } from '#core/constants.js';
+import { computeOverallRating, type CategoryRatings } from '#core/rating.js';
 import {
   DEMO_REGIMENTS,
   EMAIL_DOMAINS,

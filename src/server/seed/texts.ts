@@ -2,8 +2,8 @@
  * Review texts for the demo data, composed from fragments so that 600 reviews read differently and
  * their tone matches their scores. `{officer}` becomes e.g. "Capt. Hartley", `{place}` a map location.
  */
-import type { CategoryRatings } from '../../core/rating.js';
-import { LIMITS, RATING_CATEGORIES, type RatingCategory } from '../../core/constants.js';
+import type { CategoryRatings } from '#core/rating.js';
+import { LIMITS, RATING_CATEGORIES, type RatingCategory } from '#core/constants.js';
 import { MAP_PLACES } from './names.js';
 import type { SeededRandom } from './random.js';
 

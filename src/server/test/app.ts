@@ -1,11 +1,11 @@
 /** Builds the real application on a fresh test database, and signs users in through the real API. */
 import type { LightMyRequestResponse } from 'fastify';
-import { buildApp, type BuildAppOptions } from '../app.js';
-import { DEFAULT_RATE_LIMITS, STEAM_DEFAULTS, type Config } from '../config.js';
-import type { Database } from '../db/client.js';
-import { users } from '../db/schema.js';
-import { hashPassword } from '../features/auth/accounts.js';
-import type { App } from '../types.js';
+import { buildApp, type BuildAppOptions } from '#server/app.js';
+import { DEFAULT_RATE_LIMITS, STEAM_DEFAULTS, type Config } from '#server/config.js';
+import type { Database } from '#server/db/client.js';
+import { users } from '#server/db/schema.js';
+import { hashPassword } from '#server/features/auth/accounts.js';
+import type { App } from '#server/types.js';
 import { openTestDatabase } from './database.js';
 
 export interface TestContext {

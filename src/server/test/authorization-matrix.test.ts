@@ -11,7 +11,7 @@
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FakeAuthEmulator } from '../adapters/firebase/fake-auth-emulator.js';
+import type { FakeAuthEmulator } from '#server/adapters/firebase/fake-auth-emulator.js';
 import type { TestContext } from './app.js';
 import { createFirebaseTestContext, type FirebaseTestContext } from './firebase-mode.js';
 import { buildWorld, clientFor, MultipartBody, RECRUIT_PASSWORD, ROLES, send, type Method, type Role, type World } from './authorization-world.js';

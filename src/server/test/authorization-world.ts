@@ -6,15 +6,15 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { computeOverallRating } from '../../core/rating.js';
-import { mintEmulatorIdToken, type FakeAuthEmulator } from '../adapters/firebase/fake-auth-emulator.js';
-import type { Database } from '../db/client.js';
-import { images, officerRegistrations, officers, regimentRegistrations, regiments, reviewFlags, reviews, users } from '../db/schema.js';
-import { hashPassword } from '../features/auth/accounts.js';
-import { createSession, sessionLifetimes } from '../features/auth/sessions.js';
-import { issueToken } from '../features/auth/tokens.js';
-import { recomputeOfficerAggregates, recomputeRegimentAggregates, recomputeReviewPositions } from '../features/reviews/aggregates.js';
-import type { App } from '../types.js';
+import { computeOverallRating } from '#core/rating.js';
+import { mintEmulatorIdToken, type FakeAuthEmulator } from '#server/adapters/firebase/fake-auth-emulator.js';
+import type { Database } from '#server/db/client.js';
+import { images, officerRegistrations, officers, regimentRegistrations, regiments, reviewFlags, reviews, users } from '#server/db/schema.js';
+import { hashPassword } from '#server/features/auth/accounts.js';
+import { createSession, sessionLifetimes } from '#server/features/auth/sessions.js';
+import { issueToken } from '#server/features/auth/tokens.js';
+import { recomputeOfficerAggregates, recomputeRegimentAggregates, recomputeReviewPositions } from '#server/features/reviews/aggregates.js';
+import type { App } from '#server/types.js';
 import { TestClient } from './app.js';
 import { createUser, PRIVATE_EMAIL_DOMAIN, PRIVATE_PASSWORD_HASH, type OfficerRow, type RegimentRow, type ReviewRow, type UserRow } from './fixtures.js';
 

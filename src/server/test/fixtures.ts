@@ -3,11 +3,11 @@
  * replaces, and keep the aggregate columns right the way the real writes do.
  */
 import { eq } from 'drizzle-orm';
-import type { CategoryRatings } from '../../core/rating.js';
-import { computeOverallRating } from '../../core/rating.js';
-import type { Executor } from '../db/client.js';
-import { officers, regiments, reviews, users } from '../db/schema.js';
-import { recomputeOfficerAggregates, recomputeRegimentAggregates, recomputeReviewPositions } from '../features/reviews/aggregates.js';
+import type { CategoryRatings } from '#core/rating.js';
+import { computeOverallRating } from '#core/rating.js';
+import type { Executor } from '#server/db/client.js';
+import { officers, regiments, reviews, users } from '#server/db/schema.js';
+import { recomputeOfficerAggregates, recomputeRegimentAggregates, recomputeReviewPositions } from '#server/features/reviews/aggregates.js';
 
 /** Private values no public answer may ever contain (tests search response bodies for them). */
 export const PRIVATE_EMAIL_DOMAIN = 'private-mail.test';

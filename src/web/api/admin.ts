@@ -13,12 +13,12 @@ import type {
   OfficerRegistration,
   RegimentRegistration,
   SuccessMessage,
-} from '../../core/api';
-import { apiPaths, type RegistrationKind } from '../../core/api-paths';
-import { FRESHNESS } from '../../core/constants';
-import type { RegistrationAction } from '../../core/schemas/registration';
+} from '#core/api';
+import { apiPaths, type RegistrationKind } from '#core/api-paths';
+import { FRESHNESS } from '#core/constants';
+import type { RegistrationAction } from '#core/schemas/registration';
 import { invalidateAfterOfficerDeletedByAdmin } from './manage';
-import { api } from '../lib/api-client';
+import { api } from '#web/lib/api-client';
 import { useIsAdmin } from './auth';
 import { officersQueryOptions } from './officers';
 import { regimentsQueryOptions } from './regiments';

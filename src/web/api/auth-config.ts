@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths } from '../../core/api-paths';
-import type { FirebaseWebConfig, IdentityConfig } from '../../core/schemas/firebase-auth';
-import { api } from '../lib/api-client';
+import { apiPaths } from '#core/api-paths';
+import type { FirebaseWebConfig, IdentityConfig } from '#core/schemas/firebase-auth';
+import { api } from '#web/lib/api-client';
 
 /** GET /api/auth/config: changes only when the server restarts, so it is fetched once per visit. */
 export const identityConfigQueryOptions = () =>

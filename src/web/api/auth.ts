@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { AuthStatus, AuthUser } from '../../core/api';
-import { apiPaths } from '../../core/api-paths';
-import { canAdminister } from '../../core/permissions';
-import { FRESHNESS } from '../../core/constants';
-import { MSG } from '../../core/messages';
-import type { LoginBody, RegisterBody } from '../../core/schemas/auth';
-import { api, resetCsrfToken } from '../lib/api-client';
+import type { AuthStatus, AuthUser } from '#core/api';
+import { apiPaths } from '#core/api-paths';
+import { canAdminister } from '#core/permissions';
+import { FRESHNESS } from '#core/constants';
+import { MSG } from '#core/messages';
+import type { LoginBody, RegisterBody } from '#core/schemas/auth';
+import { api, resetCsrfToken } from '#web/lib/api-client';
 import { useIdentityProvider } from './auth-config';
 
 export const authStatusQueryOptions = () =>

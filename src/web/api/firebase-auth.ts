@@ -3,11 +3,11 @@
  * then our server's calls (spec section 7). The Firebase SDK loads on the first use.
  */
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { AuthUser } from '../../core/api';
-import { apiPaths } from '../../core/api-paths';
-import { MSG } from '../../core/messages';
-import type { LoginBody } from '../../core/schemas/auth';
-import { api, resetCsrfToken } from '../lib/api-client';
+import type { AuthUser } from '#core/api';
+import { apiPaths } from '#core/api-paths';
+import { MSG } from '#core/messages';
+import type { LoginBody } from '#core/schemas/auth';
+import { api, resetCsrfToken } from '#web/lib/api-client';
 import {
   confirmEmailVerification,
   loadIdentityService,
@@ -17,8 +17,8 @@ import {
   type FirebaseRegistrationInput,
   type IdentityBackend,
   type IdentityDeps,
-} from '../lib/firebase-auth';
-import { toast } from '../lib/toast-store';
+} from '#web/lib/firebase-auth';
+import { toast } from '#web/lib/toast-store';
 import { identityConfigQueryOptions } from './auth-config';
 
 const backend: IdentityBackend = {

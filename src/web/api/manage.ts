@@ -8,11 +8,11 @@
  * later asks again and shows its not-found screen.
  */
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Officer, Regiment, RegimentDeleted, SuccessMessage } from '../../core/api';
-import { apiPaths } from '../../core/api-paths';
-import type { OfficerManagerRole } from '../../core/permissions';
-import type { OfficerEditBody, RegimentEditBody } from '../../core/schemas/manage';
-import { api } from '../lib/api-client';
+import type { Officer, Regiment, RegimentDeleted, SuccessMessage } from '#core/api';
+import { apiPaths } from '#core/api-paths';
+import type { OfficerManagerRole } from '#core/permissions';
+import type { OfficerEditBody, RegimentEditBody } from '#core/schemas/manage';
+import { api } from '#web/lib/api-client';
 import { authStatusQueryOptions } from './auth';
 import { officerQueryOptions, officersQueryOptions, regimentOfficersQueryOptions } from './officers';
 import { regimentQueryOptions, regimentsBySideQueryOptions, regimentsQueryOptions } from './regiments';

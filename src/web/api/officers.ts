@@ -1,10 +1,10 @@
 import { infiniteQueryOptions, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Officer, OfficerSearchPage } from '../../core/api';
-import type { SideCode } from '../../core/constants';
-import { FRESHNESS } from '../../core/constants';
-import { apiPaths } from '../../core/api-paths';
-import type { OfficerSearch } from '../../core/search';
-import { api } from '../lib/api-client';
+import type { Officer, OfficerSearchPage } from '#core/api';
+import type { SideCode } from '#core/constants';
+import { FRESHNESS } from '#core/constants';
+import { apiPaths } from '#core/api-paths';
+import type { OfficerSearch } from '#core/search';
+import { api } from '#web/lib/api-client';
 
 export const officersQueryOptions = () =>
   queryOptions({ queryKey: ['officers'], queryFn: () => api.get<Officer[]>(apiPaths.officers) });

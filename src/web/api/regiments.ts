@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Regiment } from '../../core/api';
-import { apiPaths } from '../../core/api-paths';
-import { FRESHNESS } from '../../core/constants';
-import { api } from '../lib/api-client';
+import type { Regiment } from '#core/api';
+import { apiPaths } from '#core/api-paths';
+import { FRESHNESS } from '#core/constants';
+import { api } from '#web/lib/api-client';
 
 export const regimentsQueryOptions = () =>
   queryOptions({

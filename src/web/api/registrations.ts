@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { OwnedRegiment, officerRegistrationSubmittedSchema, regimentRegistrationSubmittedSchema } from '../../core/api';
-import { apiPaths } from '../../core/api-paths';
-import { FRESHNESS } from '../../core/constants';
-import type { officerRegistrationBodySchema, regimentRegistrationBodySchema } from '../../core/schemas/registration';
-import { api } from '../lib/api-client';
+import type { OwnedRegiment, officerRegistrationSubmittedSchema, regimentRegistrationSubmittedSchema } from '#core/api';
+import { apiPaths } from '#core/api-paths';
+import { FRESHNESS } from '#core/constants';
+import type { officerRegistrationBodySchema, regimentRegistrationBodySchema } from '#core/schemas/registration';
+import { api } from '#web/lib/api-client';
 
 export type RegimentRegistrationSubmitted = z.infer<typeof regimentRegistrationSubmittedSchema>;
 export type OfficerRegistrationSubmitted = z.infer<typeof officerRegistrationSubmittedSchema>;

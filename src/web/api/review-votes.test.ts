@@ -1,8 +1,8 @@
 import type { InfiniteData } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { Review, ReviewPage } from '../../core/api';
+import type { Review, ReviewPage } from '#core/api';
 import { nextVoteValue, scoreAfterVote, withReviewScore } from './reviews';
-import { makeReview } from '../test/fixtures';
+import { makeReview } from '#web/test/fixtures';
 
 describe('nextVoteValue', () => {
   it.each([

@@ -1,9 +1,9 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import type { Review, ReviewPage } from '../../core/api';
-import { apiPaths } from '../../core/api-paths';
-import { FRESHNESS } from '../../core/constants';
-import type { ReviewBody } from '../../core/schemas/review';
-import { ApiError, api } from '../lib/api-client';
+import type { Review, ReviewPage } from '#core/api';
+import { apiPaths } from '#core/api-paths';
+import { FRESHNESS } from '#core/constants';
+import type { ReviewBody } from '#core/schemas/review';
+import { ApiError, api } from '#web/lib/api-client';
 import { officerQueryOptions } from './officers';
 
 export const recentReviewsQueryOptions = () =>

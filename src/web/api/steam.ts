@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiPaths } from '../../core/api-paths';
-import type { SteamStatsResult } from '../../core/steam';
-import { api } from '../lib/api-client';
+import { apiPaths } from '#core/api-paths';
+import type { SteamStatsResult } from '#core/steam';
+import { api } from '#web/lib/api-client';
 
 /**
  * Where the browser goes to link a Steam account (a navigation, not a fetch): the server starts the

@@ -1,6 +1,6 @@
-import { apiPaths } from '../../core/api-paths';
-import { MSG } from '../../core/messages';
-import { apiUpload, type UploadOptions } from '../lib/api-client';
+import { apiPaths } from '#core/api-paths';
+import { MSG } from '#core/messages';
+import { apiUpload, type UploadOptions } from '#web/lib/api-client';
 
 /** What an image is for; the server crops and bounds each kind (docs/decisions/0005-image-uploads.md). */
 export type ImageKind = 'banner' | 'icon' | 'profile';

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { MSG } from '../../core/messages';
+import { MSG } from '#core/messages';
 import { authStatusQueryOptions } from './auth';
-import { readSteamLinkResult, withoutSteamLinkParams } from '../lib/steam-link-result';
-import { toast } from '../lib/toast-store';
+import { readSteamLinkResult, withoutSteamLinkParams } from '#web/lib/steam-link-result';
+import { toast } from '#web/lib/toast-store';
 
 /**
  * On a page the Steam link callback returns to (/my-stats, /officer/{id}): tells the user how the

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { firstScreenRequests } from '../../core/first-screen';
+import { firstScreenRequests } from '#core/first-screen';
 import { createQueryClient } from './query-client';
 import { prefetchFirstScreen } from './first-screen';
 

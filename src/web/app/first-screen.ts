@@ -8,13 +8,13 @@
  * The queries are the pages' own (the same options, hence the same keys): nothing is fetched twice.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { firstScreenPage } from '../../core/first-screen';
-import { officerSearchOf } from '../../core/search-params';
-import { authStatusQueryOptions } from '../api/auth';
-import { officerQueryOptions, officerSearchPagesQueryOptions, regimentOfficersQueryOptions, topOfficersQueryOptions } from '../api/officers';
-import { regimentQueryOptions, regimentsBySideQueryOptions, regimentsQueryOptions } from '../api/regiments';
-import { officerReviewsQueryOptions, recentReviewsQueryOptions } from '../api/reviews';
-import { sidesQueryOptions } from '../api/sides';
+import { firstScreenPage } from '#core/first-screen';
+import { officerSearchOf } from '#core/search-params';
+import { authStatusQueryOptions } from '#web/api/auth';
+import { officerQueryOptions, officerSearchPagesQueryOptions, regimentOfficersQueryOptions, topOfficersQueryOptions } from '#web/api/officers';
+import { regimentQueryOptions, regimentsBySideQueryOptions, regimentsQueryOptions } from '#web/api/regiments';
+import { officerReviewsQueryOptions, recentReviewsQueryOptions } from '#web/api/reviews';
+import { sidesQueryOptions } from '#web/api/sides';
 
 /** Starts the page's first-screen queries; resolves when all have settled (failures included). */
 export function prefetchFirstScreen(queryClient: QueryClient, location: { pathname: string; search: string }): Promise<unknown> {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { MSG } from '../../core/messages';
-import { Button } from '../components/ui/button';
+import { MSG } from '#core/messages';
+import { Button } from '#web/components/ui/button';
 
 export function NotFoundPage() {
   const t = MSG.notFound;

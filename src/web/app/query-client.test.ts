@@ -4,8 +4,8 @@
  */
 import { QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FRESHNESS } from '../../core/constants';
-import { ApiError } from '../lib/api-client';
+import { FRESHNESS } from '#core/constants';
+import { ApiError } from '#web/lib/api-client';
 import { createQueryClient } from './query-client';
 
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { QueryClient, type Query } from '@tanstack/react-query';
-import { FRESHNESS } from '../../core/constants';
-import { ApiError } from '../lib/api-client';
+import { FRESHNESS } from '#core/constants';
+import { ApiError } from '#web/lib/api-client';
 
 /**
  * A 404 is an answer ("no such officer"), not a failure: for as long as data would stay fresh, a

@@ -1,6 +1,6 @@
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
-import { Button } from '../components/ui/button';
-import { MSG } from '../../core/messages';
+import { Button } from '#web/components/ui/button';
+import { MSG } from '#core/messages';
 import { NotFoundPage } from './not-found';
 
 /** Shown when a screen fails to load or throws: a way back instead of a blank page. */

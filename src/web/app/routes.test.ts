@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SCREEN_MODULES } from '../../core/client-routes';
+import { SCREEN_MODULES } from '#core/client-routes';
 import { lazyScreen, routes, screenFiles } from './routes';
 
 describe('the screens the router loads', () => {

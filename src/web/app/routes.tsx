@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
-import { CLIENT_ROUTES, SCREEN_MODULES, type ClientRoute } from '../../core/client-routes';
-import { HomePage } from '../features/home/home-page';
+import { CLIENT_ROUTES, SCREEN_MODULES, type ClientRoute } from '#core/client-routes';
+import { HomePage } from '#web/features/home/home-page';
 import { Layout, LayoutFallback } from './shell/layout';
 import { RouteError } from './route-error';
 

@@ -1,4 +1,4 @@
-import { errorMessage } from '../lib/api-client';
+import { errorMessage } from '#web/lib/api-client';
 import { Button } from './ui/button';
 import { Alert } from './ui/feedback';
 

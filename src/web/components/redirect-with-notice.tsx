@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { MSG } from '../../core/messages';
-import { authPathReturningTo } from '../../core/return-path';
-import { toast } from '../lib/toast-store';
+import { MSG } from '#core/messages';
+import { authPathReturningTo } from '#core/return-path';
+import { toast } from '#web/lib/toast-store';
 
 export interface RedirectNotice {
   to: string;

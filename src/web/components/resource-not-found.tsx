@@ -1,7 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { MSG } from '../../core/messages';
-import { useDocumentTitle } from '../lib/use-document-title';
+import { MSG } from '#core/messages';
+import { useDocumentTitle } from '#web/lib/use-document-title';
 import { Button } from './ui/button';
 
 /** A record page whose record does not exist (or whose id is malformed): the title and a way home. */

@@ -3,7 +3,7 @@
  * a stubbed fetch. The client keeps the CSRF token in module state, so every test imports it fresh.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { requestUrl } from '../test/request-url';
+import { requestUrl } from '#web/test/request-url';
 
 type ApiClient = typeof import('./api-client');
 

@@ -4,9 +4,9 @@
  * and after a 403 that mentions the CSRF token they refetch it and retry once. Nothing else retries.
  * Any non-OK answer becomes an ApiError whose message is '{status}: {body text or status text}'.
  */
-import { apiPaths } from '../../core/api-paths';
-import type { ErrorBody } from '../../core/api';
-import { MSG } from '../../core/messages';
+import { apiPaths } from '#core/api-paths';
+import type { ErrorBody } from '#core/api';
+import { MSG } from '#core/messages';
 
 let csrfToken: string | null = null;
 

@@ -3,8 +3,8 @@
  * the writes' CSRF rules. The client keeps the CSRF token in module state, so every test imports it fresh.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubUploads } from '../test/fake-upload';
-import { requestUrl } from '../test/request-url';
+import { stubUploads } from '#web/test/fake-upload';
+import { requestUrl } from '#web/test/request-url';
 
 type ApiClient = typeof import('./api-client');
 let client: ApiClient;

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { AuthUser } from '../../core/api';
-import { MSG } from '../../core/messages';
+import type { AuthUser } from '#core/api';
+import { MSG } from '#core/messages';
 import { ApiError } from './api-client';
 import {
   IdentityFlowError,

@@ -6,9 +6,9 @@
  * own that the built-in mode never downloads. The flows below talk to it through a small interface
  * (IdentityService), which is what the unit tests replace.
  */
-import type { AuthUser } from '../../core/api';
-import { MSG } from '../../core/messages';
-import type { FirebaseWebConfig } from '../../core/schemas/firebase-auth';
+import type { AuthUser } from '#core/api';
+import { MSG } from '#core/messages';
+import type { FirebaseWebConfig } from '#core/schemas/firebase-auth';
 import { ApiError } from './api-client';
 
 /** A signed-in identity-service account. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../core/messages';
+import { MSG } from '#core/messages';
 import { readSteamLinkResult, withoutSteamLinkParams } from './steam-link-result';
 
 describe('readSteamLinkResult', () => {

@@ -1,5 +1,5 @@
-import { MSG } from '../../core/messages';
-import type { SteamLinkErrorCode } from '../../core/steam';
+import { MSG } from '#core/messages';
+import type { SteamLinkErrorCode } from '#core/steam';
 
 /** The query parameters the Steam link callback adds to the page it returns to. */
 export const STEAM_LINK_PARAMS = ['steamLinked', 'steamError'] as const;

@@ -3,7 +3,7 @@
  * component or mutation callback can call toast() without prop drilling.
  */
 import { useSyncExternalStore } from 'react';
-import { TOAST } from '../../core/constants';
+import { TOAST } from '#core/constants';
 
 export interface ToastAction {
   label: string;

@@ -3,7 +3,7 @@
  * quiet defaults (no ratings, no images); a test or a feature's fixture file overrides what it asserts.
  */
 import { waitFor, within } from '@testing-library/react';
-import type { AuthStatus, AuthUser, Officer, Regiment, Review, Side } from '../../core/api';
+import type { AuthStatus, AuthUser, Officer, Regiment, Review, Side } from '#core/api';
 
 export const UNION: Side = { id: 1, name: 'Union', code: 'USA' };
 export const CONFEDERATE: Side = { id: 2, name: 'Confederate', code: 'CSA' };

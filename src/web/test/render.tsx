@@ -7,8 +7,8 @@ import { render } from '@testing-library/react';
 import { flushSync } from 'react-dom';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { vi } from 'vitest';
-import { createQueryClient } from '../app/query-client';
-import { routes } from '../app/routes';
+import { createQueryClient } from '#web/app/query-client';
+import { routes } from '#web/app/routes';
 import { requestUrl } from './request-url';
 
 /** A fixed answer body, or a function of the request that returns one. */

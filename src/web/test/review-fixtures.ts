@@ -1,5 +1,5 @@
 /** Builders for the review pages' tests: the shared builders with their defaults. Test-only. */
-import type { AuthStatus, Officer, Review } from '../../core/api';
+import type { AuthStatus, Officer, Review } from '#core/api';
 import { homeApi, makeOfficer, makeReview, signedInStatus } from './fixtures';
 
 export { findToast } from './fixtures';

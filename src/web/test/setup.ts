@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeEach, vi } from 'vitest';
-import { clearToasts } from '../lib/toast-store';
+import { clearToasts } from '#web/lib/toast-store';
 import { captureConsoleErrors, checkConsoleErrors, releaseConsoleErrors } from './console-errors';
 
 // Any console.error fails the test it happens in (see console-errors.ts); one logged between tests

@@ -6,11 +6,11 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { isLoopbackUrl } from '../../config.js';
+import { isLoopbackUrl } from '#server/config.js';
 import { OPENID_NS, STEAM_CLAIMED_ID } from './openid.js';
 
-import type { SteamConfig } from '../../config.js';
-import { escapeHtml } from '../../http/escape-html.js';
+import type { SteamConfig } from '#server/config.js';
+import { escapeHtml } from '#server/http/escape-html.js';
 
 /** Where the app mounts the fake when it serves it itself. */
 export const FAKE_STEAM_PREFIX = '/__fake-steam';

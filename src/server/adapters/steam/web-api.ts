@@ -2,8 +2,8 @@
  * Steam Web API: ISteamUserStats/GetUserStatsForGame/v2 for War of Rights, mapped to the spec's
  * statistics. Every failure becomes { success: false, message } — never an exception.
  */
-import { MSG } from '../../../core/messages.js';
-import { WAR_OF_RIGHTS_APP_ID, type SteamStats, type SteamStatsResult } from '../../../core/steam.js';
+import { MSG } from '#core/messages.js';
+import { WAR_OF_RIGHTS_APP_ID, type SteamStats, type SteamStatsResult } from '#core/steam.js';
 
 const TIMEOUT_MS = 5_000;
 

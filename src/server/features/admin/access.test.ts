@@ -5,9 +5,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema.js';
-import { createTestContext, signedInClient, TestClient, type TestContext } from '../../test/app.js';
-import type { App } from '../../types.js';
+import { users } from '#server/db/schema.js';
+import { createTestContext, signedInClient, TestClient, type TestContext } from '#server/test/app.js';
+import type { App } from '#server/types.js';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 

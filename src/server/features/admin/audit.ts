@@ -1,7 +1,7 @@
 /** The audit log of administrative actions (who did what to what, when). */
 import { desc, eq } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
-import { adminAuditLog, users } from '../../db/schema.js';
+import type { Executor } from '#server/db/client.js';
+import { adminAuditLog, users } from '#server/db/schema.js';
 
 export type AdminAction =
   | 'regiment_registration.approve'

@@ -1,9 +1,9 @@
 /** The admin dashboard's counts and activity, and the live status check (spec section 2, /admin). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminDashboard, AdminStatus } from '../../../core/api.js';
-import { officerRegistrations, regimentRegistrations } from '../../db/schema.js';
-import { createTestContext, signedInClient, type TestContext } from '../../test/app.js';
-import { createRegiment, createUser } from '../../test/fixtures.js';
+import type { AdminDashboard, AdminStatus } from '#core/api.js';
+import { officerRegistrations, regimentRegistrations } from '#server/db/schema.js';
+import { createTestContext, signedInClient, type TestContext } from '#server/test/app.js';
+import { createRegiment, createUser } from '#server/test/fixtures.js';
 
 let ctx: TestContext;
 let admin: Awaited<ReturnType<typeof signedInClient>>;

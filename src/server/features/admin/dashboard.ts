@@ -1,9 +1,9 @@
 /** The admin dashboard's figures and the live system status (spec section 2, /admin). */
 import { eq, sql } from 'drizzle-orm';
-import type { AdminDashboard, AdminStatus } from '../../../core/api.js';
-import type { Config } from '../../config.js';
-import type { Executor } from '../../db/client.js';
-import { officerRegistrations, regimentRegistrations } from '../../db/schema.js';
+import type { AdminDashboard, AdminStatus } from '#core/api.js';
+import type { Config } from '#server/config.js';
+import type { Executor } from '#server/db/client.js';
+import { officerRegistrations, regimentRegistrations } from '#server/db/schema.js';
 import { listRecentAdminActions } from './audit.js';
 
 export async function getAdminDashboard(db: Executor): Promise<AdminDashboard> {

@@ -4,11 +4,11 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FlaggedReview } from '../../../core/api.js';
-import { adminAuditLog, reviewFlags, reviews } from '../../db/schema.js';
-import { createTestContext, signedInClient, type TestContext } from '../../test/app.js';
-import { createOfficer, createRegiment, createReview, createUser, type OfficerRow, type ReviewRow } from '../../test/fixtures.js';
-import { findAggregateDifferences } from '../reviews/reconcile.js';
+import type { FlaggedReview } from '#core/api.js';
+import { adminAuditLog, reviewFlags, reviews } from '#server/db/schema.js';
+import { createTestContext, signedInClient, type TestContext } from '#server/test/app.js';
+import { createOfficer, createRegiment, createReview, createUser, type OfficerRow, type ReviewRow } from '#server/test/fixtures.js';
+import { findAggregateDifferences } from '#server/features/reviews/reconcile.js';
 
 let ctx: TestContext;
 let admin: Awaited<ReturnType<typeof signedInClient>>;

@@ -5,11 +5,11 @@
  * *pending* flag per user is unique). Deleting a review goes through DELETE /api/reviews/{id}.
  */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { FlaggedReview } from '../../../core/api.js';
-import type { Database, Executor } from '../../db/client.js';
-import { officers, reviewFlags, reviews, users } from '../../db/schema.js';
-import { notFound } from '../../errors.js';
-import type { SessionUser } from '../auth/sessions.js';
+import type { FlaggedReview } from '#core/api.js';
+import type { Database, Executor } from '#server/db/client.js';
+import { officers, reviewFlags, reviews, users } from '#server/db/schema.js';
+import { notFound } from '#server/errors.js';
+import type { SessionUser } from '#server/features/auth/sessions.js';
 import { recordAdminAction } from './audit.js';
 
 const PENDING = 'pending';

@@ -13,15 +13,15 @@ import {
   officerSchema,
   regimentDeletedSchema,
   successMessageSchema,
-} from '../../../core/api.js';
-import { MSG } from '../../../core/messages.js';
-import { officerEditBodySchema } from '../../../core/schemas/manage.js';
-import { idParamsSchema } from '../../http/params.js';
-import type { App } from '../../types.js';
-import { requireAdmin } from '../auth/guards.js';
-import { deleteOfficer, updateOfficer } from '../officers/manage.js';
-import { getOfficerById } from '../officers/queries.js';
-import { deleteRegiment } from '../regiments/manage.js';
+} from '#core/api.js';
+import { MSG } from '#core/messages.js';
+import { officerEditBodySchema } from '#core/schemas/manage.js';
+import { idParamsSchema } from '#server/http/params.js';
+import type { App } from '#server/types.js';
+import { requireAdmin } from '#server/features/auth/guards.js';
+import { deleteOfficer, updateOfficer } from '#server/features/officers/manage.js';
+import { getOfficerById } from '#server/features/officers/queries.js';
+import { deleteRegiment } from '#server/features/regiments/manage.js';
 import { checkSystemStatus, getAdminDashboard } from './dashboard.js';
 import { approveFlaggedReview, listFlaggedReviews } from './moderation.js';
 import { banUser, listUsers, unbanUser } from './users.js';

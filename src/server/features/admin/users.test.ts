@@ -4,11 +4,11 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminUser, AuthStatus } from '../../../core/api.js';
-import { MSG } from '../../../core/messages.js';
-import { adminAuditLog, sessions, users } from '../../db/schema.js';
-import { createTestContext, signedInClient, TestClient, type TestContext } from '../../test/app.js';
-import { createOfficer, createRegiment, createReview } from '../../test/fixtures.js';
+import type { AdminUser, AuthStatus } from '#core/api.js';
+import { MSG } from '#core/messages.js';
+import { adminAuditLog, sessions, users } from '#server/db/schema.js';
+import { createTestContext, signedInClient, TestClient, type TestContext } from '#server/test/app.js';
+import { createOfficer, createRegiment, createReview } from '#server/test/fixtures.js';
 
 let ctx: TestContext;
 let admin: Awaited<ReturnType<typeof signedInClient>>;

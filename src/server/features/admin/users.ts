@@ -4,13 +4,13 @@
  * every session they have, so a banned user's open tabs are signed out at once.
  */
 import { asc, eq } from 'drizzle-orm';
-import type { AdminUser } from '../../../core/api.js';
-import { MSG } from '../../../core/messages.js';
-import { canBanUser } from '../../../core/permissions.js';
-import type { Database, Executor } from '../../db/client.js';
-import { users } from '../../db/schema.js';
-import { AppError, notFound } from '../../errors.js';
-import { destroyUserSessions, type SessionUser } from '../auth/sessions.js';
+import type { AdminUser } from '#core/api.js';
+import { MSG } from '#core/messages.js';
+import { canBanUser } from '#core/permissions.js';
+import type { Database, Executor } from '#server/db/client.js';
+import { users } from '#server/db/schema.js';
+import { AppError, notFound } from '#server/errors.js';
+import { destroyUserSessions, type SessionUser } from '#server/features/auth/sessions.js';
 import { recordAdminAction } from './audit.js';
 
 export async function listUsers(db: Executor): Promise<AdminUser[]> {

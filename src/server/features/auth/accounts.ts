@@ -1,13 +1,13 @@
 /** Built-in identity provider: email + password accounts and the legacy username login. */
 import { hash, verify } from '@node-rs/argon2';
 import { eq, sql } from 'drizzle-orm';
-import type { AuthUser } from '../../../core/api.js';
-import { MSG } from '../../../core/messages.js';
-import type { LoginBody, RegisterBody } from '../../../core/schemas/auth.js';
-import type { Executor } from '../../db/client.js';
-import { isUniqueViolation } from '../../db/errors.js';
-import { users } from '../../db/schema.js';
-import { AppError } from '../../errors.js';
+import type { AuthUser } from '#core/api.js';
+import { MSG } from '#core/messages.js';
+import type { LoginBody, RegisterBody } from '#core/schemas/auth.js';
+import type { Executor } from '#server/db/client.js';
+import { isUniqueViolation } from '#server/db/errors.js';
+import { users } from '#server/db/schema.js';
+import { AppError } from '#server/errors.js';
 import type { SessionUser } from './sessions.js';
 
 export const sessionUserColumns = {

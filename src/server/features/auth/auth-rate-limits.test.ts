@@ -6,11 +6,11 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_RATE_LIMITS } from '../../config.js';
-import { users } from '../../db/schema.js';
-import { buildApp } from '../../app.js';
-import { RedisRateLimitStore } from '../../rate-limit/redis-store.js';
-import { TestClient, createTestContext, testConfig, type TestContext } from '../../test/app.js';
+import { DEFAULT_RATE_LIMITS } from '#server/config.js';
+import { users } from '#server/db/schema.js';
+import { buildApp } from '#server/app.js';
+import { RedisRateLimitStore } from '#server/rate-limit/redis-store.js';
+import { TestClient, createTestContext, testConfig, type TestContext } from '#server/test/app.js';
 import { hashPassword } from './accounts.js';
 
 /** The machine's Redis (CI has one at 127.0.0.1:6379). */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient, createTestContext, type TestContext } from '../../test/app.js';
-import { Mailbox, actionCodeOf } from '../../test/mailbox.js';
+import { TestClient, createTestContext, type TestContext } from '#server/test/app.js';
+import { Mailbox, actionCodeOf } from '#server/test/mailbox.js';
 
 let ctx: TestContext;
 const mailbox = new Mailbox();

@@ -4,12 +4,12 @@
  * here. docs/decisions/0007-firebase-provider.md explains the choices.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { MSG } from '../../../core/messages.js';
-import type { VerifiedIdentity } from '../../adapters/firebase/id-token-verifier.js';
-import type { Database, Executor } from '../../db/client.js';
-import { isUniqueViolation } from '../../db/errors.js';
-import { users } from '../../db/schema.js';
-import { AppError } from '../../errors.js';
+import { MSG } from '#core/messages.js';
+import type { VerifiedIdentity } from '#server/adapters/firebase/id-token-verifier.js';
+import type { Database, Executor } from '#server/db/client.js';
+import { isUniqueViolation } from '#server/db/errors.js';
+import { users } from '#server/db/schema.js';
+import { AppError } from '#server/errors.js';
 import { applyAdminEmails, sessionUserColumns } from './accounts.js';
 import { destroyUserSessions, type SessionUser } from './sessions.js';
 

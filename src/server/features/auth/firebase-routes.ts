@@ -5,25 +5,25 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { authUserSchema } from '../../../core/api.js';
-import { MSG } from '../../../core/messages.js';
+import { authUserSchema } from '#core/api.js';
+import { MSG } from '#core/messages.js';
 import {
   firebaseRegisterBodySchema,
   idTokenBodySchema,
   identityConfigSchema,
   type IdentityConfig,
-} from '../../../core/schemas/firebase-auth.js';
+} from '#core/schemas/firebase-auth.js';
 import {
   IdTokenRejectedError,
   IdentityServiceUnavailableError,
   createFirebaseIdTokenVerifier,
   type IdTokenVerifier,
   type VerifiedIdentity,
-} from '../../adapters/firebase/id-token-verifier.js';
-import type { Config } from '../../config.js';
-import { AppError } from '../../errors.js';
-import { enforceRateLimit } from '../../rate-limit/rate-limit.js';
-import type { App } from '../../types.js';
+} from '#server/adapters/firebase/id-token-verifier.js';
+import type { Config } from '#server/config.js';
+import { AppError } from '#server/errors.js';
+import { enforceRateLimit } from '#server/rate-limit/rate-limit.js';
+import type { App } from '#server/types.js';
 import { toAuthUser } from './accounts.js';
 import { registerWithFirebase, requireFreshToken, requireRecentSignIn, signInWithFirebase, updateEmailVerification } from './firebase-accounts.js';
 import { createSession, destroySession, sessionLifetimes, setSessionCookie, type SessionUser } from './sessions.js';

@@ -4,12 +4,12 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../../core/messages.js';
-import { FakeAuthEmulator, mintEmulatorIdToken, type IdTokenClaims } from '../../adapters/firebase/fake-auth-emulator.js';
-import { createFirebaseIdTokenVerifier, IdentityServiceUnavailableError } from '../../adapters/firebase/id-token-verifier.js';
-import { ConfigError, loadConfig, type FirebaseConfig } from '../../config.js';
-import { users } from '../../db/schema.js';
-import { TestClient, createTestContext, type TestContext } from '../../test/app.js';
+import { MSG } from '#core/messages.js';
+import { FakeAuthEmulator, mintEmulatorIdToken, type IdTokenClaims } from '#server/adapters/firebase/fake-auth-emulator.js';
+import { createFirebaseIdTokenVerifier, IdentityServiceUnavailableError } from '#server/adapters/firebase/id-token-verifier.js';
+import { ConfigError, loadConfig, type FirebaseConfig } from '#server/config.js';
+import { users } from '#server/db/schema.js';
+import { TestClient, createTestContext, type TestContext } from '#server/test/app.js';
 import { hashPassword } from './accounts.js';
 
 const PROJECT = 'demo-wor-ratings';

@@ -1,8 +1,8 @@
 /** Authorization guards: routes call these instead of testing roles inline. */
 import type { FastifyRequest } from 'fastify';
-import { MSG } from '../../../core/messages.js';
-import { canAdminister } from '../../../core/permissions.js';
-import { AppError } from '../../errors.js';
+import { MSG } from '#core/messages.js';
+import { canAdminister } from '#core/permissions.js';
+import { AppError } from '#server/errors.js';
 import type { SessionUser } from './sessions.js';
 
 export function currentUser(request: FastifyRequest): SessionUser | null {

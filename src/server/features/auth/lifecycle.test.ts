@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../../core/messages.js';
-import { authTokens, sessions, users } from '../../db/schema.js';
-import { TestClient, createTestContext, type TestContext } from '../../test/app.js';
-import { Mailbox, actionCodeOf } from '../../test/mailbox.js';
+import { MSG } from '#core/messages.js';
+import { authTokens, sessions, users } from '#server/db/schema.js';
+import { TestClient, createTestContext, type TestContext } from '#server/test/app.js';
+import { Mailbox, actionCodeOf } from '#server/test/mailbox.js';
 
 let ctx: TestContext;
 const mailbox = new Mailbox();

@@ -3,11 +3,11 @@
  * reset. Answers to "send me a mail" requests never reveal whether an account exists.
  */
 import { eq, sql } from 'drizzle-orm';
-import { MSG } from '../../../core/messages.js';
-import type { Mailer } from '../../adapters/mail/mailer.js';
-import type { Database, Executor } from '../../db/client.js';
-import { users } from '../../db/schema.js';
-import { AppError } from '../../errors.js';
+import { MSG } from '#core/messages.js';
+import type { Mailer } from '#server/adapters/mail/mailer.js';
+import type { Database, Executor } from '#server/db/client.js';
+import { users } from '#server/db/schema.js';
+import { AppError } from '#server/errors.js';
 import { hashPassword } from './accounts.js';
 import { passwordResetMail, verificationMail } from './mails.js';
 import { destroyUserSessions } from './sessions.js';

@@ -1,16 +1,16 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { authStatusSchema, authUserSchema } from '../../../core/api.js';
-import { MSG } from '../../../core/messages.js';
+import { authStatusSchema, authUserSchema } from '#core/api.js';
+import { MSG } from '#core/messages.js';
 import {
   emailOnlyBodySchema,
   legacyLoginBodySchema,
   loginBodySchema,
   registerBodySchema,
   resetPasswordBodySchema,
-} from '../../../core/schemas/auth.js';
-import { enforceRateLimit } from '../../rate-limit/rate-limit.js';
-import type { App } from '../../types.js';
+} from '#core/schemas/auth.js';
+import { enforceRateLimit } from '#server/rate-limit/rate-limit.js';
+import type { App } from '#server/types.js';
 import { authenticateLegacy, authenticateWithPassword, findLoginAccountId, registerAccount, toAuthUser } from './accounts.js';
 import { currentUser } from './guards.js';
 import { firebaseAuthRoutes } from './firebase-routes.js';

@@ -8,10 +8,10 @@
  * shedding, so a stalled or refused request costs no database query.
  */
 import fp from 'fastify-plugin';
-import { MSG } from '../../../core/messages.js';
-import type { Config } from '../../config.js';
-import type { Database } from '../../db/client.js';
-import { AppError } from '../../errors.js';
+import { MSG } from '#core/messages.js';
+import type { Config } from '#server/config.js';
+import type { Database } from '#server/db/client.js';
+import { AppError } from '#server/errors.js';
 import { SESSION_COOKIE, csrfTokenMatches, findSession, sessionCookieName, sessionLifetimes, type Session } from './sessions.js';
 
 declare module 'fastify' {

@@ -10,9 +10,9 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
-import type { Config } from '../../config.js';
-import type { Executor } from '../../db/client.js';
-import { sessions, users } from '../../db/schema.js';
+import type { Config } from '#server/config.js';
+import type { Executor } from '#server/db/client.js';
+import { sessions, users } from '#server/db/schema.js';
 
 export const SESSION_COOKIE = 'wor_sid';
 /**

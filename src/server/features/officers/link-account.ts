@@ -4,9 +4,9 @@
  * requester to the officer it creates (registrations/decide-registration.ts).
  */
 import { eq } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
-import { users } from '../../db/schema.js';
-import { removeSelfReview } from '../reviews/review-writes.js';
+import type { Executor } from '#server/db/client.js';
+import { users } from '#server/db/schema.js';
+import { removeSelfReview } from '#server/features/reviews/review-writes.js';
 
 /**
  * Links the account to the officer, in the caller's transaction. Nobody reviews their own profile

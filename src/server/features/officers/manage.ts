@@ -8,15 +8,15 @@
  * so a delete or a regiment move never waits on a review write in a cycle.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { MSG } from '../../../core/messages.js';
-import { isOfficerOwner } from '../../../core/permissions.js';
-import type { OfficerEditBody } from '../../../core/schemas/manage.js';
-import type { Database, Executor } from '../../db/client.js';
-import { officers, regiments, reviews, users } from '../../db/schema.js';
-import { AppError, notFound } from '../../errors.js';
-import { recordAdminAction } from '../admin/audit.js';
-import type { SessionUser } from '../auth/sessions.js';
-import { recomputeRegimentAggregates } from '../reviews/aggregates.js';
+import { MSG } from '#core/messages.js';
+import { isOfficerOwner } from '#core/permissions.js';
+import type { OfficerEditBody } from '#core/schemas/manage.js';
+import type { Database, Executor } from '#server/db/client.js';
+import { officers, regiments, reviews, users } from '#server/db/schema.js';
+import { AppError, notFound } from '#server/errors.js';
+import { recordAdminAction } from '#server/features/admin/audit.js';
+import type { SessionUser } from '#server/features/auth/sessions.js';
+import { recomputeRegimentAggregates } from '#server/features/reviews/aggregates.js';
 
 /** Who changes the officer: its owner, or an admin (whose action goes to the audit log). */
 export interface OfficerActor {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS, TOP_OFFICERS_LIMIT } from '../../../core/constants.js';
-import type { Officer } from '../../../core/api.js';
-import { officers } from '../../db/schema.js';
-import { recomputeRegimentAggregates } from '../reviews/aggregates.js';
-import { createTestContext, type TestContext } from '../../test/app.js';
+import { LIMITS, TOP_OFFICERS_LIMIT } from '#core/constants.js';
+import type { Officer } from '#core/api.js';
+import { officers } from '#server/db/schema.js';
+import { recomputeRegimentAggregates } from '#server/features/reviews/aggregates.js';
+import { createTestContext, type TestContext } from '#server/test/app.js';
 import {
   createOfficer,
   createRegiment,
@@ -12,7 +12,7 @@ import {
   privateDataIn,
   type OfficerRow,
   type RegimentRow,
-} from '../../test/fixtures.js';
+} from '#server/test/fixtures.js';
 
 let ctx: TestContext;
 let maine: RegimentRow;

@@ -4,13 +4,13 @@
  * answer links to a regiment page that would say 'Regiment Not Found'.
  */
 import { and, asc, desc, eq, gt, like, notLike, or, sql, type SQL } from 'drizzle-orm';
-import type { Officer } from '../../../core/api.js';
-import { TOP_OFFICERS_LIMIT, TOP_OFFICERS_MIN_REVIEWS_EXCLUSIVE, type SideCode } from '../../../core/constants.js';
-import { escapeLikePattern, type OfficerSearch } from '../../../core/search.js';
-import { queryRows, type Executor } from '../../db/client.js';
-import { prepared } from '../../db/prepared.js';
-import { officers, regiments, sides, users } from '../../db/schema.js';
-import { notFound } from '../../errors.js';
+import type { Officer } from '#core/api.js';
+import { TOP_OFFICERS_LIMIT, TOP_OFFICERS_MIN_REVIEWS_EXCLUSIVE, type SideCode } from '#core/constants.js';
+import { escapeLikePattern, type OfficerSearch } from '#core/search.js';
+import { queryRows, type Executor } from '#server/db/client.js';
+import { prepared } from '#server/db/prepared.js';
+import { officers, regiments, sides, users } from '#server/db/schema.js';
+import { notFound } from '#server/errors.js';
 import { afterKey, isUnrated, orderByTerms, searchOrder, type SortKeyValue } from './search-order.js';
 
 /** The most rows one search answers; the search screen shows a list, not a paged table. */

@@ -6,10 +6,10 @@
  * in the test from the rows it inserted, for every sort order.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Officer } from '../../../core/api.js';
-import { officers } from '../../db/schema.js';
-import { createTestContext, type TestContext } from '../../test/app.js';
-import { createRegiment } from '../../test/fixtures.js';
+import type { Officer } from '#core/api.js';
+import { officers } from '#server/db/schema.js';
+import { createTestContext, type TestContext } from '#server/test/app.js';
+import { createRegiment } from '#server/test/fixtures.js';
 
 interface Row {
   id: number;

@@ -9,8 +9,8 @@
  * that is not a key this server could have given out for that sort is a 400, never SQL.
  */
 import { z } from 'zod';
-import { MSG } from '../../../core/messages.js';
-import { SORT_OPTIONS, type SortBy, type SortOrder } from '../../../core/search.js';
+import { MSG } from '#core/messages.js';
+import { SORT_OPTIONS, type SortBy, type SortOrder } from '#core/search.js';
 import { searchOrder, type SortKeyValue } from './search-order.js';
 
 export interface SearchCursor {

@@ -1,6 +1,6 @@
-import type { OfficerSearchPage } from '../../../core/api.js';
-import type { Executor } from '../../db/client.js';
-import type { OfficerSearch } from '../../../core/search.js';
+import type { OfficerSearchPage } from '#core/api.js';
+import type { Executor } from '#server/db/client.js';
+import type { OfficerSearch } from '#core/search.js';
 import { countOfficerMatches, findOfficerMatches } from './queries.js';
 import { encodeSearchCursor, type SearchCursor } from './search-cursor.js';
 import { searchOrder, sortKeyOf } from './search-order.js';

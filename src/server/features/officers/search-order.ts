@@ -9,11 +9,11 @@
 import { and, asc, desc, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import type { Officer } from '../../../core/api.js';
-import { LIMITS, RATING_MAX } from '../../../core/constants.js';
-import type { SortBy, SortOrder } from '../../../core/search.js';
-import { officers } from '../../db/schema.js';
-import { MAX_INT4 } from '../../../core/constants.js';
+import type { Officer } from '#core/api.js';
+import { LIMITS, RATING_MAX } from '#core/constants.js';
+import type { SortBy, SortOrder } from '#core/search.js';
+import { officers } from '#server/db/schema.js';
+import { MAX_INT4 } from '#core/constants.js';
 
 /**
  * Officers without a review come last in every rating sort, both directions (issue 13: 0.0 is no

@@ -6,13 +6,13 @@
  * for the spec's list, and both calls must agree on their first 100.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Officer, OfficerSearchPage } from '../../../core/api.js';
-import { SEARCH_PAGE_SIZE, SEARCH_PAGE_SIZE_MAX } from '../../../core/constants.js';
-import { MSG } from '../../../core/messages.js';
-import { officers } from '../../db/schema.js';
-import { createTestContext, signedInClient, type TestContext } from '../../test/app.js';
-import { createRegiment } from '../../test/fixtures.js';
-import { recomputeRegimentAggregates } from '../reviews/aggregates.js';
+import type { Officer, OfficerSearchPage } from '#core/api.js';
+import { SEARCH_PAGE_SIZE, SEARCH_PAGE_SIZE_MAX } from '#core/constants.js';
+import { MSG } from '#core/messages.js';
+import { officers } from '#server/db/schema.js';
+import { createTestContext, signedInClient, type TestContext } from '#server/test/app.js';
+import { createRegiment } from '#server/test/fixtures.js';
+import { recomputeRegimentAggregates } from '#server/features/reviews/aggregates.js';
 import { encodeSearchCursor } from './search-cursor.js';
 
 interface Row {

@@ -5,10 +5,10 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Officer } from '../../../core/api.js';
-import { queryRows } from '../../db/client.js';
-import { createTestContext, type TestContext } from '../../test/app.js';
-import { createOfficer, createRegiment, createReview, createUser, type RegimentRow } from '../../test/fixtures.js';
+import type { Officer } from '#core/api.js';
+import { queryRows } from '#server/db/client.js';
+import { createTestContext, type TestContext } from '#server/test/app.js';
+import { createOfficer, createRegiment, createReview, createUser, type RegimentRow } from '#server/test/fixtures.js';
 import { unratedLastRating } from './search-order.js';
 
 let ctx: TestContext;

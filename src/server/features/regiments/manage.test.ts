@@ -4,8 +4,8 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Officer, Regiment } from '../../../core/api.js';
-import { MSG } from '../../../core/messages.js';
+import type { Officer, Regiment } from '#core/api.js';
+import { MSG } from '#core/messages.js';
 import {
   adminAuditLog,
   officerRegistrations,
@@ -16,10 +16,10 @@ import {
   reviews,
   reviewVotes,
   users,
-} from '../../db/schema.js';
-import { createTestContext, signedInClient, TestClient, type TestContext } from '../../test/app.js';
-import { createOfficer, createRegiment, createReview, createUser } from '../../test/fixtures.js';
-import { findAggregateDifferences } from '../reviews/reconcile.js';
+} from '#server/db/schema.js';
+import { createTestContext, signedInClient, TestClient, type TestContext } from '#server/test/app.js';
+import { createOfficer, createRegiment, createReview, createUser } from '#server/test/fixtures.js';
+import { findAggregateDifferences } from '#server/features/reviews/reconcile.js';
 
 let ctx: TestContext;
 let admin: Awaited<ReturnType<typeof signedInClient>>;

@@ -5,15 +5,15 @@
  * docs/decisions/0006-deleting-officers-and-regiments.md.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { MSG } from '../../../core/messages.js';
-import { canEditRegiment, isRegimentOwner } from '../../../core/permissions.js';
-import type { RegimentEditBody } from '../../../core/schemas/manage.js';
-import type { Database } from '../../db/client.js';
-import { isUniqueViolation } from '../../db/errors.js';
-import { officerRegistrations, officers, regiments, reviews, users } from '../../db/schema.js';
-import { AppError, notFound } from '../../errors.js';
-import { recordAdminAction } from '../admin/audit.js';
-import type { SessionUser } from '../auth/sessions.js';
+import { MSG } from '#core/messages.js';
+import { canEditRegiment, isRegimentOwner } from '#core/permissions.js';
+import type { RegimentEditBody } from '#core/schemas/manage.js';
+import type { Database } from '#server/db/client.js';
+import { isUniqueViolation } from '#server/db/errors.js';
+import { officerRegistrations, officers, regiments, reviews, users } from '#server/db/schema.js';
+import { AppError, notFound } from '#server/errors.js';
+import { recordAdminAction } from '#server/features/admin/audit.js';
+import type { SessionUser } from '#server/features/auth/sessions.js';
 
 /**
  * Replaces the name, description and images of an active regiment. Allowed to its owner and to

@@ -1,10 +1,10 @@
 /** Public reads of regiments (spec section 7, Reference data). Only active regiments are public. */
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Regiment } from '../../../core/api.js';
-import type { Executor } from '../../db/client.js';
-import { prepared } from '../../db/prepared.js';
-import { regiments, sides, users } from '../../db/schema.js';
-import { notFound } from '../../errors.js';
+import type { Regiment } from '#core/api.js';
+import type { Executor } from '#server/db/client.js';
+import { prepared } from '#server/db/prepared.js';
+import { regiments, sides, users } from '#server/db/schema.js';
+import { notFound } from '#server/errors.js';
 
 /** Every field of regimentSchema; the owner's username, never other user columns. */
 const regimentColumns = {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sides } from '../../db/schema.js';
-import { createTestContext, type TestContext } from '../../test/app.js';
-import { createOfficer, createRegiment, createReview, createUser, privateDataIn, type RegimentRow } from '../../test/fixtures.js';
+import { sides } from '#server/db/schema.js';
+import { createTestContext, type TestContext } from '#server/test/app.js';
+import { createOfficer, createRegiment, createReview, createUser, privateDataIn, type RegimentRow } from '#server/test/fixtures.js';
 
 let ctx: TestContext;
 let alpha: RegimentRow;

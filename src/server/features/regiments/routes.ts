@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { regimentSchema } from '../../../core/api.js';
-import { regimentEditBodySchema } from '../../../core/schemas/manage.js';
-import { idParamsSchema, positiveIntString } from '../../http/params.js';
-import { cacheTags } from '../../read-cache/tags.js';
-import type { App } from '../../types.js';
-import { requireUser } from '../auth/guards.js';
+import { regimentSchema } from '#core/api.js';
+import { regimentEditBodySchema } from '#core/schemas/manage.js';
+import { idParamsSchema, positiveIntString } from '#server/http/params.js';
+import { cacheTags } from '#server/read-cache/tags.js';
+import type { App } from '#server/types.js';
+import { requireUser } from '#server/features/auth/guards.js';
 import { updateRegiment } from './manage.js';
 import { getRegimentById, listRegiments, listRegimentsBySide } from './queries.js';
 

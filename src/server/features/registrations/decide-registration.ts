@@ -5,18 +5,18 @@
  * anywhere leaves the request pending and creates nothing.
  */
 import { and, eq } from 'drizzle-orm';
-import type { OfficerRegistration, RegimentRegistration } from '../../../core/api.js';
-import { MSG } from '../../../core/messages.js';
-import { canRegisterAsOfficer } from '../../../core/permissions.js';
-import type { RegistrationAction, RegistrationStatus } from '../../../core/schemas/registration.js';
-import type { Database, Executor } from '../../db/client.js';
-import { isUniqueViolation } from '../../db/errors.js';
-import { officerRegistrations, officers, regimentRegistrations, regiments, users } from '../../db/schema.js';
-import { AppError, notFound } from '../../errors.js';
-import { recordAdminAction } from '../admin/audit.js';
-import type { SessionUser } from '../auth/sessions.js';
-import { linkAccountToOfficer } from '../officers/link-account.js';
-import { recomputeRegimentAggregates } from '../reviews/aggregates.js';
+import type { OfficerRegistration, RegimentRegistration } from '#core/api.js';
+import { MSG } from '#core/messages.js';
+import { canRegisterAsOfficer } from '#core/permissions.js';
+import type { RegistrationAction, RegistrationStatus } from '#core/schemas/registration.js';
+import type { Database, Executor } from '#server/db/client.js';
+import { isUniqueViolation } from '#server/db/errors.js';
+import { officerRegistrations, officers, regimentRegistrations, regiments, users } from '#server/db/schema.js';
+import { AppError, notFound } from '#server/errors.js';
+import { recordAdminAction } from '#server/features/admin/audit.js';
+import type { SessionUser } from '#server/features/auth/sessions.js';
+import { linkAccountToOfficer } from '#server/features/officers/link-account.js';
+import { recomputeRegimentAggregates } from '#server/features/reviews/aggregates.js';
 import { getOfficerRegistrationById, getRegimentRegistrationById, PENDING } from './queries.js';
 
 const STATUS_OF: Record<RegistrationAction, RegistrationStatus> = { approve: 'approved', reject: 'rejected' };

@@ -6,12 +6,12 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RegimentRegistration } from '../../../core/api.js';
-import { LIMITS } from '../../../core/constants.js';
-import { MSG } from '../../../core/messages.js';
-import { officerRegistrations, regimentRegistrations } from '../../db/schema.js';
-import { createTestContext, signedInClient, type TestClient, type TestContext } from '../../test/app.js';
-import { createRegiment, type RegimentRow } from '../../test/fixtures.js';
+import type { RegimentRegistration } from '#core/api.js';
+import { LIMITS } from '#core/constants.js';
+import { MSG } from '#core/messages.js';
+import { officerRegistrations, regimentRegistrations } from '#server/db/schema.js';
+import { createTestContext, signedInClient, type TestClient, type TestContext } from '#server/test/app.js';
+import { createRegiment, type RegimentRow } from '#server/test/fixtures.js';
 
 const REGIMENT_LIMIT = LIMITS.pendingRegimentRegistrationsPerUser;
 

@@ -3,10 +3,10 @@
  * owns (GET /api/users/me/regiments/owned).
  */
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import type { OfficerRegistration, OwnedRegiment, RegimentRegistration } from '../../../core/api.js';
-import type { Executor } from '../../db/client.js';
-import { officerRegistrations, regimentRegistrations, regiments, sides, users } from '../../db/schema.js';
-import { notFound } from '../../errors.js';
+import type { OfficerRegistration, OwnedRegiment, RegimentRegistration } from '#core/api.js';
+import type { Executor } from '#server/db/client.js';
+import { officerRegistrations, regimentRegistrations, regiments, sides, users } from '#server/db/schema.js';
+import { notFound } from '#server/errors.js';
 
 export const PENDING = 'pending';
 

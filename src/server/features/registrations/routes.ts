@@ -13,17 +13,17 @@ import {
   regimentRegistrationDecisionSchema,
   regimentRegistrationSchema,
   regimentRegistrationSubmittedSchema,
-} from '../../../core/api.js';
-import { MSG } from '../../../core/messages.js';
+} from '#core/api.js';
+import { MSG } from '#core/messages.js';
 import {
   officerRegistrationBodySchema,
   REGISTRATION_ACTIONS,
   regimentRegistrationBodySchema,
   registrationDecisionBodySchema,
-} from '../../../core/schemas/registration.js';
-import { idParam } from '../../http/params.js';
-import type { App } from '../../types.js';
-import { requireAdmin, requireUser } from '../auth/guards.js';
+} from '#core/schemas/registration.js';
+import { idParam } from '#server/http/params.js';
+import type { App } from '#server/types.js';
+import { requireAdmin, requireUser } from '#server/features/auth/guards.js';
 import { decideOfficerRegistration, decideRegimentRegistration } from './decide-registration.js';
 import { listOfficerRegistrations, listOwnedRegiments, listRegimentRegistrations } from './queries.js';
 import { submitOfficerRegistration, submitRegimentRegistration } from './submit-registration.js';

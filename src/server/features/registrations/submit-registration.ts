@@ -3,15 +3,15 @@
  * A request starts pending; an admin decides it (decide-registration.ts).
  */
 import { and, count, eq, sql } from 'drizzle-orm';
-import type { OfficerRegistration, RegimentRegistration } from '../../../core/api.js';
-import { LIMITS } from '../../../core/constants.js';
-import { MSG } from '../../../core/messages.js';
-import { canRegisterAsOfficer } from '../../../core/permissions.js';
-import { type OfficerRegistrationBody, type RegimentRegistrationBody } from '../../../core/schemas/registration.js';
-import type { Database, Executor } from '../../db/client.js';
-import { officerRegistrations, regimentRegistrations, regiments, sides, users } from '../../db/schema.js';
-import { AppError } from '../../errors.js';
-import type { SessionUser } from '../auth/sessions.js';
+import type { OfficerRegistration, RegimentRegistration } from '#core/api.js';
+import { LIMITS } from '#core/constants.js';
+import { MSG } from '#core/messages.js';
+import { canRegisterAsOfficer } from '#core/permissions.js';
+import { type OfficerRegistrationBody, type RegimentRegistrationBody } from '#core/schemas/registration.js';
+import type { Database, Executor } from '#server/db/client.js';
+import { officerRegistrations, regimentRegistrations, regiments, sides, users } from '#server/db/schema.js';
+import { AppError } from '#server/errors.js';
+import type { SessionUser } from '#server/features/auth/sessions.js';
 import { getOfficerRegistrationById, getRegimentRegistrationById, PENDING } from './queries.js';
 
 /**

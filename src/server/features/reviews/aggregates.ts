@@ -8,7 +8,7 @@
  * officers.
  */
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import type { Executor } from '#server/db/client.js';
 
 function idList(ids: readonly number[]) {
   return sql.join(

@@ -5,11 +5,11 @@
  */
 import { and, count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Officer, Regiment, ReviewPage } from '../../../core/api.js';
-import { MSG } from '../../../core/messages.js';
-import { reviewFlags, reviewVotes, reviews } from '../../db/schema.js';
-import { createTestContext, signedInClient, testConfig, type TestContext } from '../../test/app.js';
-import { createOfficer, createRegiment, createReview, createUser, type OfficerRow } from '../../test/fixtures.js';
+import type { Officer, Regiment, ReviewPage } from '#core/api.js';
+import { MSG } from '#core/messages.js';
+import { reviewFlags, reviewVotes, reviews } from '#server/db/schema.js';
+import { createTestContext, signedInClient, testConfig, type TestContext } from '#server/test/app.js';
+import { createOfficer, createRegiment, createReview, createUser, type OfficerRow } from '#server/test/fixtures.js';
 import { findAggregateDifferences } from './reconcile.js';
 
 let ctx: TestContext;

@@ -1,12 +1,12 @@
 /** Flagging a review for moderation: one open flag per user per review. */
-import { MSG } from '../../../core/messages.js';
-import { isSuspended } from '../../../core/permissions.js';
+import { MSG } from '#core/messages.js';
+import { isSuspended } from '#core/permissions.js';
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
-import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
-import { reviewFlags, reviews } from '../../db/schema.js';
-import { AppError, notFound } from '../../errors.js';
-import type { SessionUser } from '../auth/sessions.js';
+import type { Database } from '#server/db/client.js';
+import { isForeignKeyViolation, isUniqueViolation } from '#server/db/errors.js';
+import { reviewFlags, reviews } from '#server/db/schema.js';
+import { AppError, notFound } from '#server/errors.js';
+import type { SessionUser } from '#server/features/auth/sessions.js';
 
 /** A flag no administrator has decided on yet (approving a review clears its flags). */
 export const OPEN_FLAG_STATUS = 'pending';

@@ -4,12 +4,12 @@
  * shown, matching the officer lists.
  */
 import { and, desc, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
-import type { Review, ReviewPage } from '../../../core/api.js';
-import { RECENT_REVIEWS_LIMIT } from '../../../core/constants.js';
-import type { Executor } from '../../db/client.js';
-import { prepared } from '../../db/prepared.js';
-import { officers, regiments, reviews, users } from '../../db/schema.js';
-import { notFound } from '../../errors.js';
+import type { Review, ReviewPage } from '#core/api.js';
+import { RECENT_REVIEWS_LIMIT } from '#core/constants.js';
+import type { Executor } from '#server/db/client.js';
+import { prepared } from '#server/db/prepared.js';
+import { officers, regiments, reviews, users } from '#server/db/schema.js';
+import { notFound } from '#server/errors.js';
 
 export interface PageRequest {
   page: number;

@@ -5,10 +5,10 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Review } from '../../../core/api.js';
-import { reviewFlags, reviews } from '../../db/schema.js';
-import { createTestContext, signedInClient, testConfig, type TestContext } from '../../test/app.js';
-import { createOfficer, createRegiment, createReview, type OfficerRow } from '../../test/fixtures.js';
+import type { Review } from '#core/api.js';
+import { reviewFlags, reviews } from '#server/db/schema.js';
+import { createTestContext, signedInClient, testConfig, type TestContext } from '#server/test/app.js';
+import { createOfficer, createRegiment, createReview, type OfficerRow } from '#server/test/fixtures.js';
 
 const WINDOW_MS = 60_000;
 let ctx: TestContext;

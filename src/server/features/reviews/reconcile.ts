@@ -4,7 +4,7 @@
  * tests that check writes keep figures exact.
  */
 import { sql } from 'drizzle-orm';
-import { queryRows, type Executor } from '../../db/client.js';
+import { queryRows, type Executor } from '#server/db/client.js';
 
 export interface AggregateDifference {
   table: 'officers' | 'regiments' | 'reviews';

@@ -2,17 +2,17 @@
  * Writing, editing and deleting reviews. Each write changes the review and the aggregates it feeds
  * (officer and regiment figures) in one transaction (docs/decisions/0002-aggregates.md).
  */
-import { MSG } from '../../../core/messages.js';
+import { MSG } from '#core/messages.js';
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { computeOverallRating } from '../../../core/rating.js';
-import { canChangeReview, isSuspended, reviewWriterRefusal } from '../../../core/permissions.js';
-import type { ReviewForm } from '../../../core/schemas/review.js';
-import type { Database, Executor } from '../../db/client.js';
-import { isUniqueViolation } from '../../db/errors.js';
-import { officers, regiments, reviews, users } from '../../db/schema.js';
-import { AppError, notFound } from '../../errors.js';
-import { recordAdminAction } from '../admin/audit.js';
-import type { SessionUser } from '../auth/sessions.js';
+import { computeOverallRating } from '#core/rating.js';
+import { canChangeReview, isSuspended, reviewWriterRefusal } from '#core/permissions.js';
+import type { ReviewForm } from '#core/schemas/review.js';
+import type { Database, Executor } from '#server/db/client.js';
+import { isUniqueViolation } from '#server/db/errors.js';
+import { officers, regiments, reviews, users } from '#server/db/schema.js';
+import { AppError, notFound } from '#server/errors.js';
+import { recordAdminAction } from '#server/features/admin/audit.js';
+import type { SessionUser } from '#server/features/auth/sessions.js';
 import { recomputeOfficerAggregates, recomputeRegimentAggregates } from './aggregates.js';
 
 /** Spec section 6: writing needs a linked Steam account, and banned users cannot submit reviews. */

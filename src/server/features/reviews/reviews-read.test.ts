@@ -1,9 +1,9 @@
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Review, ReviewPage } from '../../../core/api.js';
-import { RECENT_REVIEWS_LIMIT, REVIEW_PAGE_SIZE, REVIEW_PAGE_SIZE_MAX } from '../../../core/constants.js';
-import { officers, reviews, users } from '../../db/schema.js';
-import { createTestContext, signedInClient, type TestContext } from '../../test/app.js';
+import type { Review, ReviewPage } from '#core/api.js';
+import { RECENT_REVIEWS_LIMIT, REVIEW_PAGE_SIZE, REVIEW_PAGE_SIZE_MAX } from '#core/constants.js';
+import { officers, reviews, users } from '#server/db/schema.js';
+import { createTestContext, signedInClient, type TestContext } from '#server/test/app.js';
 import {
   createOfficer,
   createRegiment,
@@ -13,7 +13,7 @@ import {
   type OfficerRow,
   type ReviewRow,
   type UserRow,
-} from '../../test/fixtures.js';
+} from '#server/test/fixtures.js';
 import { recomputeOfficerAggregates, recomputeRegimentAggregates, recomputeReviewPositions } from './aggregates.js';
 import { listOfficerReviews } from './queries.js';
 import { findAggregateDifferences } from './reconcile.js';

@@ -4,11 +4,11 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Officer, Regiment, Review } from '../../../core/api.js';
-import { MSG } from '../../../core/messages.js';
-import { reviews, users } from '../../db/schema.js';
-import { createTestContext, signedInClient, TestClient, type TestContext } from '../../test/app.js';
-import { createOfficer, createRegiment, type OfficerRow, type RegimentRow } from '../../test/fixtures.js';
+import type { Officer, Regiment, Review } from '#core/api.js';
+import { MSG } from '#core/messages.js';
+import { reviews, users } from '#server/db/schema.js';
+import { createTestContext, signedInClient, TestClient, type TestContext } from '#server/test/app.js';
+import { createOfficer, createRegiment, type OfficerRow, type RegimentRow } from '#server/test/fixtures.js';
 import { findAggregateDifferences } from './reconcile.js';
 
 let ctx: TestContext;

@@ -3,14 +3,14 @@
  * The review's score moves by the difference in one atomic UPDATE, so simultaneous voters never
  * overwrite each other.
  */
-import { MSG } from '../../../core/messages.js';
-import { isOwnReview, isSuspended } from '../../../core/permissions.js';
+import { MSG } from '#core/messages.js';
+import { isOwnReview, isSuspended } from '#core/permissions.js';
 import { and, eq, sql } from 'drizzle-orm';
-import { queryRows, type Database } from '../../db/client.js';
-import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
-import { reviewVotes, reviews } from '../../db/schema.js';
-import { AppError, notFound } from '../../errors.js';
-import type { SessionUser } from '../auth/sessions.js';
+import { queryRows, type Database } from '#server/db/client.js';
+import { isForeignKeyViolation, isUniqueViolation } from '#server/db/errors.js';
+import { reviewVotes, reviews } from '#server/db/schema.js';
+import { AppError, notFound } from '#server/errors.js';
+import type { SessionUser } from '#server/features/auth/sessions.js';
 
 /** The vote as the voter sees it, and the reviewed officer (whose review pages show the new score). */
 export async function castVote(

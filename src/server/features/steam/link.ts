@@ -1,12 +1,12 @@
 /** Linking a Steam account through OpenID 2.0 (see adapters/steam/openid.ts for the checks). */
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
-import type { SteamLinkErrorCode } from '../../../core/steam.js';
-import { OpenIdError, buildAuthorizationUrl, verifyAssertion } from '../../adapters/steam/openid.js';
-import type { Config } from '../../config.js';
-import type { Executor } from '../../db/client.js';
-import { isUniqueViolation } from '../../db/errors.js';
-import { openIdNonces, steamLinkStates, users } from '../../db/schema.js';
+import type { SteamLinkErrorCode } from '#core/steam.js';
+import { OpenIdError, buildAuthorizationUrl, verifyAssertion } from '#server/adapters/steam/openid.js';
+import type { Config } from '#server/config.js';
+import type { Executor } from '#server/db/client.js';
+import { isUniqueViolation } from '#server/db/errors.js';
+import { openIdNonces, steamLinkStates, users } from '#server/db/schema.js';
 
 const STATE_LIFETIME_MS = 10 * 60 * 1000;
 const NONCE_RETENTION_MS = 60 * 60 * 1000;

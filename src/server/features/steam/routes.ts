@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { steamStatsResultSchema } from '../../../core/api.js';
-import { MSG } from '../../../core/messages.js';
-import { idParam } from '../../http/params.js';
-import type { App } from '../../types.js';
-import { currentUser, requireUser } from '../auth/guards.js';
+import { steamStatsResultSchema } from '#core/api.js';
+import { MSG } from '#core/messages.js';
+import { idParam } from '#server/http/params.js';
+import type { App } from '#server/types.js';
+import { currentUser, requireUser } from '#server/features/auth/guards.js';
 import { completeSteamLink, startSteamLink, type SteamLinkTarget } from './link.js';
 import { getOfficerSteamStats, getSteamStats } from './stats.js';
 

@@ -1,12 +1,12 @@
 /** Game statistics from the Steam Web API, cached in the database to spare the key's daily quota. */
 import { eq, sql } from 'drizzle-orm';
-import { MSG } from '../../../core/messages.js';
-import { type SteamStatsResult } from '../../../core/steam.js';
-import { fetchWarOfRightsStats } from '../../adapters/steam/web-api.js';
-import type { SteamConfig } from '../../config.js';
-import type { Executor } from '../../db/client.js';
-import { officers, steamStatsCache, users } from '../../db/schema.js';
-import { notFound } from '../../errors.js';
+import { MSG } from '#core/messages.js';
+import { type SteamStatsResult } from '#core/steam.js';
+import { fetchWarOfRightsStats } from '#server/adapters/steam/web-api.js';
+import type { SteamConfig } from '#server/config.js';
+import type { Executor } from '#server/db/client.js';
+import { officers, steamStatsCache, users } from '#server/db/schema.js';
+import { notFound } from '#server/errors.js';
 
 const SUCCESS_TTL_MS = 10 * 60 * 1000;
 const FAILURE_TTL_MS = 2 * 60 * 1000;

@@ -2,11 +2,11 @@ import { createServer } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeSteamPlugin } from '../../adapters/steam/fake-steam.js';
-import { OpenIdError, verifyAssertion } from '../../adapters/steam/openid.js';
-import { MSG } from '../../../core/messages.js';
-import { steamLinkStates, steamStatsCache, users } from '../../db/schema.js';
-import { createTestContext, signedInClient, type TestClient, type TestContext } from '../../test/app.js';
+import { fakeSteamPlugin } from '#server/adapters/steam/fake-steam.js';
+import { OpenIdError, verifyAssertion } from '#server/adapters/steam/openid.js';
+import { MSG } from '#core/messages.js';
+import { steamLinkStates, steamStatsCache, users } from '#server/db/schema.js';
+import { createTestContext, signedInClient, type TestClient, type TestContext } from '#server/test/app.js';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {

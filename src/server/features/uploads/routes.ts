@@ -4,11 +4,11 @@
  */
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
-import { MSG } from '../../../core/messages.js';
-import { notFound } from '../../errors.js';
-import { enforceRateLimit } from '../../rate-limit/rate-limit.js';
-import type { App } from '../../types.js';
-import { requireUser } from '../auth/guards.js';
+import { MSG } from '#core/messages.js';
+import { notFound } from '#server/errors.js';
+import { enforceRateLimit } from '#server/rate-limit/rate-limit.js';
+import type { App } from '#server/types.js';
+import { requireUser } from '#server/features/auth/guards.js';
 import { getImage, parseImageFileName } from './images.js';
 import { readUploadForm, UPLOAD_FORM_LIMITS } from './read-upload-form.js';
 import { uploadImage } from './upload-image.js';

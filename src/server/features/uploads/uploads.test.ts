@@ -8,9 +8,9 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_RATE_LIMITS } from '../../config.js';
-import { images } from '../../db/schema.js';
-import { createTestContext, signedInClient, TestClient, type TestContext } from '../../test/app.js';
+import { DEFAULT_RATE_LIMITS } from '#server/config.js';
+import { images } from '#server/db/schema.js';
+import { createTestContext, signedInClient, TestClient, type TestContext } from '#server/test/app.js';
 
 const URL_PATTERN = /^\/api\/images\/([A-Za-z0-9_-]{22})\.webp$/;
 const MESSAGES = {

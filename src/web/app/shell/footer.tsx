@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { GAME_SITE_URL, GAME_STORE_URL } from '../../../core/constants';
+import { GAME_SITE_URL, GAME_STORE_URL } from '#core/constants';
 
 const linkClass = 'text-stone-300 hover:text-white hover:underline';
 

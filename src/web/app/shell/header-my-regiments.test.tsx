@@ -2,9 +2,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { OwnedRegiment, Regiment } from '../../../core/api';
-import { makeRegiment, signedInStatus } from '../../test/fixtures';
-import { mockApi, renderRoute, reply } from '../../test/render';
+import type { OwnedRegiment, Regiment } from '#core/api';
+import { makeRegiment, signedInStatus } from '#web/test/fixtures';
+import { mockApi, renderRoute, reply } from '#web/test/render';
 
 const signedIn = signedInStatus({ id: 4 });
 

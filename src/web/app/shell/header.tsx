@@ -1,11 +1,11 @@
 import { ChevronDown, Menu, Star, UserRound } from 'lucide-react';
 import { Suspense, lazy, useState } from 'react';
 import { Link, NavLink } from 'react-router';
-import { MSG } from '../../../core/messages';
-import { canAdminister, canRegisterAsOfficer } from '../../../core/permissions';
-import { useAuth } from '../../api/auth';
-import { Button } from '../../components/ui/button';
-import { cn } from '../../lib/cn';
+import { MSG } from '#core/messages';
+import { canAdminister, canRegisterAsOfficer } from '#core/permissions';
+import { useAuth } from '#web/api/auth';
+import { Button } from '#web/components/ui/button';
+import { cn } from '#web/lib/cn';
 
 // The menu and its popover code load only for signed-in users (first-screen budget).
 const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));

@@ -1,12 +1,12 @@
 import { Suspense, lazy, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { Spinner } from '../../components/ui/feedback';
-import { useToasts } from '../../lib/toast-store';
+import { Spinner } from '#web/components/ui/feedback';
+import { useToasts } from '#web/lib/toast-store';
 import { Footer } from './footer';
 import { Header } from './header';
 
 // Radix Toast loads with the first toast, not with the first screen.
-const Toaster = lazy(() => import('../../components/ui/toaster').then((m) => ({ default: m.Toaster })));
+const Toaster = lazy(() => import('#web/components/ui/toaster').then((m) => ({ default: m.Toaster })));
 
 function ToastArea() {
   const hasToasts = useToasts().length > 0;

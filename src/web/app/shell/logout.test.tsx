@@ -5,10 +5,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { AuthStatus } from '../../../core/api';
-import { MSG } from '../../../core/messages';
-import { SIGNED_OUT, findToast, homeApi, makeOfficer, signedInStatus } from '../../test/fixtures';
-import { mockApi, renderRoute, reply } from '../../test/render';
+import type { AuthStatus } from '#core/api';
+import { MSG } from '#core/messages';
+import { SIGNED_OUT, findToast, homeApi, makeOfficer, signedInStatus } from '#web/test/fixtures';
+import { mockApi, renderRoute, reply } from '#web/test/render';
 
 /** Signed in as 'meade' (an admin when `isAdmin`) until POST /api/auth/logout. */
 function mockSession({ isAdmin = false, logout }: { isAdmin?: boolean; logout?: unknown } = {}) {

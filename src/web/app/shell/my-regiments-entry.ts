@@ -1,4 +1,4 @@
-import type { OwnedRegiment } from '../../../core/api';
+import type { OwnedRegiment } from '#core/api';
 
 /**
  * What the user menu's 'My Regiment(s)' entry does (spec section 2, App shell): with one regiment it

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
-import { MSG } from '../../../core/messages';
-import { useLogout } from '../../api/auth';
-import { toast } from '../../lib/toast-store';
+import { MSG } from '#core/messages';
+import { useLogout } from '#web/api/auth';
+import { toast } from '#web/lib/toast-store';
 
 /**
  * Logout from any page lands on / (spec section 2: successful logout sends the browser to /) with a

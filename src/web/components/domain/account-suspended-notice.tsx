@@ -1,6 +1,6 @@
 import { Ban } from 'lucide-react';
-import { MSG } from '../../../core/messages';
-import { cn } from '../../lib/cn';
+import { MSG } from '#core/messages';
+import { cn } from '#web/lib/cn';
 
 /**
  * What a banned user sees where the review button or the review form would be: the server refuses

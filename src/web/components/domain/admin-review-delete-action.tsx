@@ -1,6 +1,6 @@
 import { Suspense, lazy } from 'react';
-import type { Review } from '../../../core/api';
-import { useIsAdmin } from '../../api/auth';
+import type { Review } from '#core/api';
+import { useIsAdmin } from '#web/api/auth';
 
 // Only admins see it: its dialog code stays out of everyone else's pages.
 const AdminReviewDelete = lazy(() => import('./admin-review-delete').then((m) => ({ default: m.AdminReviewDelete })));

@@ -1,12 +1,12 @@
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { MSG } from '../../../core/messages';
-import { useDeleteReviewAsAdmin } from '../../api/admin';
-import { useIsAdmin } from '../../api/auth';
-import { errorMessage } from '../../lib/api-client';
-import { toast } from '../../lib/toast-store';
-import { Button } from '../ui/button';
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../ui/dialog';
+import { MSG } from '#core/messages';
+import { useDeleteReviewAsAdmin } from '#web/api/admin';
+import { useIsAdmin } from '#web/api/auth';
+import { errorMessage } from '#web/lib/api-client';
+import { toast } from '#web/lib/toast-store';
+import { Button } from '#web/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from '#web/components/ui/dialog';
 
 export interface AdminReviewDeleteProps {
   review: { id: number; officerId: number };

@@ -1,7 +1,7 @@
 import { Flag } from 'lucide-react';
 import type { Ref } from 'react';
-import { MSG } from '../../../core/messages';
-import { Button, type ButtonProps } from '../ui/button';
+import { MSG } from '#core/messages';
+import { Button, type ButtonProps } from '#web/components/ui/button';
 
 /** Takes any button props: as a DialogTrigger child it receives the trigger's props and ref. */
 export function FlagButton(props: ButtonProps) {

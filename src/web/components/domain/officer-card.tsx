@@ -1,10 +1,10 @@
 import { UserRound } from 'lucide-react';
 import { Link } from 'react-router';
-import type { Officer } from '../../../core/api';
-import { cn } from '../../lib/cn';
-import { NotYetRated } from '../rating/not-yet-rated';
-import { StarRating } from '../rating/star-rating';
-import { RatingValue } from '../rating/rating-value';
+import type { Officer } from '#core/api';
+import { cn } from '#web/lib/cn';
+import { NotYetRated } from '#web/components/rating/not-yet-rated';
+import { StarRating } from '#web/components/rating/star-rating';
+import { RatingValue } from '#web/components/rating/rating-value';
 import { sideTheme } from './side-badge';
 
 function reviewCountLabel(n: number) {

@@ -1,20 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
-import type { Regiment } from '../../../core/api';
-import { MSG } from '../../../core/messages';
+import type { Regiment } from '#core/api';
+import { MSG } from '#core/messages';
 import {
   officerRegistrationFormSchema,
   type OfficerRegistrationForm,
   type OfficerRegistrationFormInput,
-} from '../../../core/schemas/registration';
-import { regimentsQueryOptions } from '../../api/regiments';
-import { useUploadsInFlight } from '../../lib/use-uploads-in-flight';
-import { Button } from '../ui/button';
-import { Input, Select } from '../ui/form';
-import { FormField } from '../ui/form-field';
-import { LoadFailedAlert } from '../load-failed-alert';
-import { ImageField } from '../ui/image-field';
+} from '#core/schemas/registration';
+import { regimentsQueryOptions } from '#web/api/regiments';
+import { useUploadsInFlight } from '#web/lib/use-uploads-in-flight';
+import { Button } from '#web/components/ui/button';
+import { Input, Select } from '#web/components/ui/form';
+import { FormField } from '#web/components/ui/form-field';
+import { LoadFailedAlert } from '#web/components/load-failed-alert';
+import { ImageField } from '#web/components/ui/image-field';
 
 export type OfficerFormValues = OfficerRegistrationForm;
 

@@ -1,9 +1,9 @@
 import { Shield } from 'lucide-react';
 import { Link } from 'react-router';
-import type { Regiment } from '../../../core/api';
-import { NotYetRated } from '../rating/not-yet-rated';
-import { StarRating } from '../rating/star-rating';
-import { RatingValue } from '../rating/rating-value';
+import type { Regiment } from '#core/api';
+import { NotYetRated } from '#web/components/rating/not-yet-rated';
+import { StarRating } from '#web/components/rating/star-rating';
+import { RatingValue } from '#web/components/rating/rating-value';
 import { SideBadge } from './side-badge';
 
 /** A regiment in a grid or list: links to /regiment/{id}. */

@@ -1,5 +1,5 @@
 import type { FieldPathByValue, FieldValues } from 'react-hook-form';
-import { ImageField, type ImageFieldProps, type ImageUrl } from '../ui/image-field';
+import { ImageField, type ImageFieldProps, type ImageUrl } from '#web/components/ui/image-field';
 
 type RegimentImages = { bannerImageUrl?: ImageUrl; iconImageUrl?: ImageUrl };
 

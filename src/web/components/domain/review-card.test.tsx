@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { buildReview } from '../../test/review-fixtures';
+import { buildReview } from '#web/test/review-fixtures';
 import { ReviewCard } from './review-card';
 
 function renderCard(overrides: Parameters<typeof buildReview>[1]) {

@@ -1,13 +1,13 @@
 import { ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { Review } from '../../../core/api';
-import { RATING_CATEGORIES, RATING_CATEGORY_LABELS, STEAM_PROFILE_URL } from '../../../core/constants';
-import { editedDate, formatDate } from '../../../core/date';
-import { MSG } from '../../../core/messages';
-import { formatRating } from '../../../core/rating';
-import { StarRating } from '../rating/star-rating';
-import { RatingValue } from '../rating/rating-value';
+import type { Review } from '#core/api';
+import { RATING_CATEGORIES, RATING_CATEGORY_LABELS, STEAM_PROFILE_URL } from '#core/constants';
+import { editedDate, formatDate } from '#core/date';
+import { MSG } from '#core/messages';
+import { formatRating } from '#core/rating';
+import { StarRating } from '#web/components/rating/star-rating';
+import { RatingValue } from '#web/components/rating/rating-value';
 
 /** The author: 'Anonymous Soldier' without a name; a Steam profile link when a steamId is known. */
 export function ReviewAuthor({ user }: { user: Review['user'] }) {

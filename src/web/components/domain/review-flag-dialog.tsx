@@ -1,7 +1,7 @@
 import { Suspense, lazy, useRef, useState } from 'react';
-import { MSG } from '../../../core/messages';
-import { Dialog, DialogContent, DialogTrigger } from '../ui/dialog';
-import { Spinner } from '../ui/feedback';
+import { MSG } from '#core/messages';
+import { Dialog, DialogContent, DialogTrigger } from '#web/components/ui/dialog';
+import { Spinner } from '#web/components/ui/feedback';
 import { FlagButton, FlaggedButton } from './flag-button';
 
 // The form (and its validation library) loads when the dialog first opens.

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, lazy, useId } from 'react';
-import type { Review } from '../../../core/api';
-import { MSG } from '../../../core/messages';
-import { canFlagReview, isOwnReview } from '../../../core/permissions';
-import { useAuth } from '../../api/auth';
-import { reviewViewerStateQueryOptions } from '../../api/reviews';
-import { toast } from '../../lib/toast-store';
+import type { Review } from '#core/api';
+import { MSG } from '#core/messages';
+import { canFlagReview, isOwnReview } from '#core/permissions';
+import { useAuth } from '#web/api/auth';
+import { reviewViewerStateQueryOptions } from '#web/api/reviews';
+import { toast } from '#web/lib/toast-store';
 import { FlagButton } from './flag-button';
 
 // The dialog (and, when it opens, its form) loads for signed-in readers only: visitors get a

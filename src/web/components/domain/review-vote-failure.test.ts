@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../../core/messages';
-import { ApiError, SecurityValidationError } from '../../lib/api-client';
+import { MSG } from '#core/messages';
+import { ApiError, SecurityValidationError } from '#web/lib/api-client';
 import { describeVoteFailure } from './review-vote-failure';
 
 const body = (message: string) => JSON.stringify({ message, code: 'X' });

@@ -1,5 +1,5 @@
-import { MSG } from '../../../core/messages';
-import { ApiError, SecurityValidationError } from '../../lib/api-client';
+import { MSG } from '#core/messages';
+import { ApiError, SecurityValidationError } from '#web/lib/api-client';
 
 /**
  * The description of the 'Vote Failed' toast (spec section 8): the server's own words when it

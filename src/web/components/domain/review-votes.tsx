@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowBigDown, ArrowBigUp } from 'lucide-react';
 import { useId } from 'react';
-import type { Review } from '../../../core/api';
-import { MSG } from '../../../core/messages';
-import { isOwnReview, isSuspended } from '../../../core/permissions';
-import { useAuth } from '../../api/auth';
-import { nextVoteValue, reviewViewerStateQueryOptions, useCastReviewVote, type VoteDirection } from '../../api/reviews';
-import { cn } from '../../lib/cn';
-import { toast } from '../../lib/toast-store';
+import type { Review } from '#core/api';
+import { MSG } from '#core/messages';
+import { isOwnReview, isSuspended } from '#core/permissions';
+import { useAuth } from '#web/api/auth';
+import { nextVoteValue, reviewViewerStateQueryOptions, useCastReviewVote, type VoteDirection } from '#web/api/reviews';
+import { cn } from '#web/lib/cn';
+import { toast } from '#web/lib/toast-store';
 import { describeVoteFailure } from './review-vote-failure';
 
 /**

@@ -1,5 +1,5 @@
-import { Badge } from '../ui/feedback';
-import { cn } from '../../lib/cn';
+import { Badge } from '#web/components/ui/feedback';
+import { cn } from '#web/lib/cn';
 
 /** Union blue, Confederate grey. */
 export function sideTheme(code: string | undefined) {

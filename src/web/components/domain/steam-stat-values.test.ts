@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SteamStats } from '../../../core/steam';
+import type { SteamStats } from '#core/steam';
 import { buildStatTiles, describeLevelProgress } from './steam-stat-values';
 
 const full: SteamStats = { skirmish: 1_250, conquest: 45, picketPatrol: 0, contention: 8, total: 1_303, STAT_PROGRESSION_EXPERIENCE: 10_000 };

@@ -1,5 +1,5 @@
-import { LEVEL_TABLE, levelForExperience } from '../../../core/level';
-import type { SteamStats } from '../../../core/steam';
+import { LEVEL_TABLE, levelForExperience } from '#core/level';
+import type { SteamStats } from '#core/steam';
 
 /** What a tile shows for a statistic the API did not return (spec section 2, /my-stats). */
 export const MISSING_STAT = 'N/A';

@@ -1,5 +1,5 @@
-import type { SteamStats } from '../../../core/steam';
-import { cn } from '../../lib/cn';
+import type { SteamStats } from '#core/steam';
+import { cn } from '#web/lib/cn';
 import { buildStatTiles, describeLevelProgress, MISSING_STAT } from './steam-stat-values';
 
 /**

@@ -1,10 +1,10 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { makeOfficer, makeRegiment } from '../../test/fixtures';
-import { mockApi, renderRoute } from '../../test/render';
-import { OfficerCard } from '../domain/officer-card';
-import { RegimentCard } from '../domain/regiment-card';
+import { makeOfficer, makeRegiment } from '#web/test/fixtures';
+import { mockApi, renderRoute } from '#web/test/render';
+import { OfficerCard } from '#web/components/domain/officer-card';
+import { RegimentCard } from '#web/components/domain/regiment-card';
 
 const unratedOfficer = makeOfficer({ reviewCount: 0, averageRating: 0 });
 const ratedOfficer = makeOfficer({ id: 8, name: 'John Gibbon', reviewCount: 3, averageRating: 3.2 });

@@ -1,5 +1,5 @@
-import { MSG } from '../../../core/messages';
-import { cn } from '../../lib/cn';
+import { MSG } from '#core/messages';
+import { cn } from '#web/lib/cn';
 
 /**
  * 'Not yet rated' beside the 0.0 of an officer or regiment without a review. The spec shows a

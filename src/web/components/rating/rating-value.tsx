@@ -1,5 +1,5 @@
-import { displayRating, ratingBarWidth, type RatingBand } from '../../../core/rating';
-import { cn } from '../../lib/cn';
+import { displayRating, ratingBarWidth, type RatingBand } from '#core/rating';
+import { cn } from '#web/lib/cn';
 
 /** Colour bands: no rating grey; 4 or above green; 3 or above yellow; below 3 red. */
 export const BAND_TEXT: Record<RatingBand, string> = {

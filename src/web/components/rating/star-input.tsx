@@ -1,8 +1,8 @@
 import { Star, StarHalf } from 'lucide-react';
 import { useImperativeHandle, useRef, useState, type FocusEvent, type KeyboardEvent, type Ref } from 'react';
-import { RATING_MAX } from '../../../core/constants';
-import { displayRating } from '../../../core/rating';
-import { cn } from '../../lib/cn';
+import { RATING_MAX } from '#core/constants';
+import { displayRating } from '#core/rating';
+import { cn } from '#web/lib/cn';
 
 /**
  * The star scale is 1-5 in half steps (spec section 9): a review gives at least one star, so the first

@@ -1,6 +1,6 @@
 import { Star, StarHalf } from 'lucide-react';
-import { displayRating } from '../../../core/rating';
-import { cn } from '../../lib/cn';
+import { displayRating } from '#core/rating';
+import { cn } from '#web/lib/cn';
 
 /**
  * Read-only star display: whole stars plus a half star when the fraction is 0.5 or more

@@ -1,6 +1,6 @@
 import { Slot } from '@radix-ui/react-slot';
 import type { ButtonHTMLAttributes } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '#web/lib/cn';
 
 const variants = {
   primary: 'bg-navy text-white hover:bg-navy-light',

@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, LabelHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '#web/lib/cn';
 
 const fieldBase =
   'w-full rounded-md border border-stone-300 bg-white px-3 text-sm text-ink placeholder:text-stone-500 focus:border-navy focus:outline-none focus:ring-2 focus:ring-navy/20 disabled:opacity-60 aria-[invalid=true]:border-red-600';

@@ -2,9 +2,9 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetCsrfToken } from '../../lib/api-client';
-import { imageFile, stubUploads } from '../../test/fake-upload';
-import { mockApi } from '../../test/render';
+import { resetCsrfToken } from '#web/lib/api-client';
+import { imageFile, stubUploads } from '#web/test/fake-upload';
+import { mockApi } from '#web/test/render';
 import { ImageDropZone } from './image-drop-zone';
 
 beforeEach(() => {

@@ -1,9 +1,9 @@
 import { ImagePlus, RefreshCw, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
-import { MSG } from '../../../core/messages';
-import { IDEAL_IMAGE_SIZE, uploadImage, type ImageKind } from '../../api/uploads';
-import { errorMessage } from '../../lib/api-client';
-import { cn } from '../../lib/cn';
+import { MSG } from '#core/messages';
+import { IDEAL_IMAGE_SIZE, uploadImage, type ImageKind } from '#web/api/uploads';
+import { errorMessage } from '#web/lib/api-client';
+import { cn } from '#web/lib/cn';
 import { Button } from './button';
 import { Alert } from './feedback';
 import { FieldError } from './form';

@@ -1,5 +1,5 @@
 import { Controller, type Control, type FieldPathByValue, type FieldValues } from 'react-hook-form';
-import type { ImageKind } from '../../api/uploads';
+import type { ImageKind } from '#web/api/uploads';
 import { ImageDropZone } from './image-drop-zone';
 
 export type ImageUrl = string | null | undefined;

@@ -7,7 +7,7 @@
  * a forced style recalculation inside the first render (docs/performance.md, Front end).
  */
 import { createContext, useContext, useId, useState, type ComponentProps, type KeyboardEvent } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '#web/lib/cn';
 
 interface TabsState {
   value: string;

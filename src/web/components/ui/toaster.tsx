@@ -1,8 +1,8 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
-import { TOAST } from '../../../core/constants';
-import { cn } from '../../lib/cn';
-import { dismissToast, useToasts } from '../../lib/toast-store';
+import { TOAST } from '#core/constants';
+import { cn } from '#web/lib/cn';
+import { dismissToast, useToasts } from '#web/lib/toast-store';
 
 /** The toast area: swipe right to dismiss (50 px), F8 focuses it (spec section 9). */
 export function Toaster() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, SecurityValidationError } from '../../lib/api-client';
+import { ApiError, SecurityValidationError } from '#web/lib/api-client';
 import { actionFailureMessage } from './action-failure';
 
 const fallback = 'Failed to ban user ID 4.';

@@ -1,4 +1,4 @@
-import { ApiError, SecurityValidationError } from '../../lib/api-client';
+import { ApiError, SecurityValidationError } from '#web/lib/api-client';
 
 /**
  * The text of an admin action's failure toast (spec section 8, Admin): the server's own message

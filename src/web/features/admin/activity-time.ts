@@ -1,4 +1,4 @@
-import { formatDate } from '../../../core/date';
+import { formatDate } from '#core/date';
 
 const timeFormatter = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
 

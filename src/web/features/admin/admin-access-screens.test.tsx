@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { AuthStatus } from '../../../core/api';
-import { mockApi, renderRoute } from '../../test/render';
+import type { AuthStatus } from '#core/api';
+import { mockApi, renderRoute } from '#web/test/render';
 import { ADMIN, NON_ADMIN, VISITOR, adminDataCalls, dashboard } from './admin-fixtures';
 
 const ADMIN_SCREENS = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AuthUser } from '../../../core/api';
+import type { AuthUser } from '#core/api';
 import { decideAdminAccess } from './admin-access';
 
 const user = (isAdmin: boolean): AuthUser => ({ id: 1, username: 'meade', isAdmin, isOfficer: false, officerId: null, steamId: null });

@@ -1,5 +1,5 @@
-import type { AuthUser } from '../../../core/api';
-import { canAdminister } from '../../../core/permissions';
+import type { AuthUser } from '#core/api';
+import { canAdminister } from '#core/permissions';
 
 /** What an admin screen shows (spec section 2, Access control screens). */
 export type AdminAccess = 'checking' | 'denied' | 'allowed';

@@ -1,5 +1,5 @@
-import { MSG } from '../../../core/messages';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { MSG } from '#core/messages';
+import { useDocumentTitle } from '#web/lib/use-document-title';
 import { AdminGate } from './components/admin-gate';
 import { AdminPageHeader } from './components/admin-page-header';
 import { AllOfficersTable } from './components/all-officers-table';

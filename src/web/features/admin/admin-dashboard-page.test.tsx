@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockApi, renderRoute, reply } from '../../test/render';
+import { mockApi, renderRoute, reply } from '#web/test/render';
 import { ADMIN, activity, dashboard, systemStatus } from './admin-fixtures';
 
 describe('/admin', () => {

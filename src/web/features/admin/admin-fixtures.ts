@@ -11,10 +11,10 @@ import type {
   OfficerRegistration,
   Regiment,
   RegimentRegistration,
-} from '../../../core/api';
-import { SIGNED_OUT, makeOfficer, makeRegiment, signedInStatus } from '../../test/fixtures';
+} from '#core/api';
+import { SIGNED_OUT, makeOfficer, makeRegiment, signedInStatus } from '#web/test/fixtures';
 
-export { findToast, makeReview as review } from '../../test/fixtures';
+export { findToast, makeReview as review } from '#web/test/fixtures';
 
 /** Signed in as user 1 ('meade'), an admin unless told otherwise. */
 export function signedInAs({ isAdmin }: { isAdmin: boolean }): AuthStatus {

@@ -1,4 +1,4 @@
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useDocumentTitle } from '#web/lib/use-document-title';
 import { AdminGate } from './components/admin-gate';
 import { AdminPageHeader } from './components/admin-page-header';
 import { AllOfficersTable } from './components/all-officers-table';

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { RegimentRegistration } from '../../../core/api';
-import { mockApi, renderRoute, reply, type ApiHandler } from '../../test/render';
+import type { RegimentRegistration } from '#core/api';
+import { mockApi, renderRoute, reply, type ApiHandler } from '#web/test/render';
 import { ADMIN, bodyRowsOf, columnsOf, dashboard, findToast, regiment, regimentRegistration, rowNamed } from './admin-fixtures';
 
 const maine = regimentRegistration(1, {

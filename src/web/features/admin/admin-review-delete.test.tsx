@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { AuthStatus, Review } from '../../../core/api';
-import { mockApi, renderRoute, reply, type ApiHandler } from '../../test/render';
+import type { AuthStatus, Review } from '#core/api';
+import { mockApi, renderRoute, reply, type ApiHandler } from '#web/test/render';
 import { ADMIN, NON_ADMIN, VISITOR, findToast, officer, review } from './admin-fixtures';
 
 /** The officer page of officer 7 with two reviews by other users; DELETE removes one like the server. */

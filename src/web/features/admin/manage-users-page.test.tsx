@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { AdminUser } from '../../../core/api';
-import { FRESHNESS } from '../../../core/constants';
-import { adminUsersQueryOptions } from '../../api/admin';
-import { mockApi, renderRoute, reply, type ApiHandler } from '../../test/render';
+import type { AdminUser } from '#core/api';
+import { FRESHNESS } from '#core/constants';
+import { adminUsersQueryOptions } from '#web/api/admin';
+import { mockApi, renderRoute, reply, type ApiHandler } from '#web/test/render';
 import { ADMIN, adminUser, bodyRowsOf, columnsOf, findToast, rowNamed } from './admin-fixtures';
 
 /** User 1 is the signed-in admin ('meade'). */

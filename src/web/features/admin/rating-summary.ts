@@ -1,5 +1,5 @@
-import { MSG } from '../../../core/messages';
-import { formatRating } from '../../../core/rating';
+import { MSG } from '#core/messages';
+import { formatRating } from '#core/rating';
 
 /**
  * An average as the admin tables show it: 'x.x/5.0', or 'No ratings' when nothing was rated yet

@@ -1,4 +1,4 @@
-import { MSG } from '../../../core/messages';
+import { MSG } from '#core/messages';
 
 /** Spec section 4: a request is pending until an admin decides it. */
 export function isPendingRegistration(registration: { status: string }): boolean {

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { FlaggedReview } from '../../../core/api';
-import { mockApi, renderRoute, reply, type ApiHandler } from '../../test/render';
+import type { FlaggedReview } from '#core/api';
+import { mockApi, renderRoute, reply, type ApiHandler } from '#web/test/render';
 import { ADMIN, bodyRowsOf, columnsOf, findToast, flaggedReview } from './admin-fixtures';
 
 const rude = flaggedReview(11, {

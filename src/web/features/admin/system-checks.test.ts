@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AdminStatus } from '../../../core/api';
+import type { AdminStatus } from '#core/api';
 import { describeSystemChecks, identityProviderLabel } from './system-checks';
 
 const healthy: AdminStatus = {

@@ -1,4 +1,4 @@
-import type { AdminStatus } from '../../../core/api';
+import type { AdminStatus } from '#core/api';
 
 export interface SystemCheck {
   label: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../../core/messages';
+import { MSG } from '#core/messages';
 import { actionScreenFor, readResetLink, readVerificationLink } from './action-link';
 
 const params = (query: string) => new URLSearchParams(query);

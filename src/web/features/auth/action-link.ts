@@ -1,4 +1,4 @@
-import { MSG } from '../../../core/messages';
+import { MSG } from '#core/messages';
 
 /**
  * The mailed account links (spec section 2): both kinds arrive on /__/auth/action, and the `mode`

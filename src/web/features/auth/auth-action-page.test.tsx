@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../../core/messages';
-import { mockApi, renderRoute } from '../../test/render';
+import { MSG } from '#core/messages';
+import { mockApi, renderRoute } from '#web/test/render';
 
 const verified = { success: true, message: 'Your email has been verified. You can now log in.' };
 

@@ -1,6 +1,6 @@
-import { MSG } from '../../../core/messages';
-import { ApiError, errorMessage } from '../../lib/api-client';
-import { IdentityFlowError } from '../../lib/firebase-auth';
+import { MSG } from '#core/messages';
+import { ApiError, errorMessage } from '#web/lib/api-client';
+import { IdentityFlowError } from '#web/lib/firebase-auth';
 
 export type LoginFailure =
   | { kind: 'needsVerification' }

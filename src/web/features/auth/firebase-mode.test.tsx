@@ -5,10 +5,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthStatus, AuthUser } from '../../../core/api';
-import { MSG } from '../../../core/messages';
-import type { IdentityConfig } from '../../../core/schemas/firebase-auth';
-import { mockApi, renderRoute, reply } from '../../test/render';
+import type { AuthStatus, AuthUser } from '#core/api';
+import { MSG } from '#core/messages';
+import type { IdentityConfig } from '#core/schemas/firebase-auth';
+import { mockApi, renderRoute, reply } from '#web/test/render';
 
 const sdk = vi.hoisted(() => {
   const user = {

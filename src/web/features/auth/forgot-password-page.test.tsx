@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../../core/messages';
-import { mockApi, renderRoute, reply } from '../../test/render';
+import { MSG } from '#core/messages';
+import { mockApi, renderRoute, reply } from '#web/test/render';
 
 async function requestReset(email: string) {
   const user = userEvent.setup();

@@ -1,5 +1,5 @@
-import { MSG } from '../../../core/messages';
-import { ApiError, SecurityValidationError, errorMessage } from '../../lib/api-client';
+import { MSG } from '#core/messages';
+import { ApiError, SecurityValidationError, errorMessage } from '#web/lib/api-client';
 
 /**
  * What the account-link screens say when a call fails (spec section 8: Verification page, Password

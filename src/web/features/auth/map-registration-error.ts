@@ -1,4 +1,4 @@
-import { MSG } from '../../../core/messages';
+import { MSG } from '#core/messages';
 
 /**
  * The text a failed registration shows, from the server's message (spec section 8, Registration).

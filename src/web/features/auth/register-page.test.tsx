@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { AuthStatus, AuthUser } from '../../../core/api';
-import { MSG } from '../../../core/messages';
-import { mockApi, renderRoute, reply } from '../../test/render';
+import type { AuthStatus, AuthUser } from '#core/api';
+import { MSG } from '#core/messages';
+import { mockApi, renderRoute, reply } from '#web/test/render';
 
 
 const newcomer: AuthUser = { id: 9, username: 'buster', isAdmin: false, isOfficer: false, officerId: null, steamId: null };

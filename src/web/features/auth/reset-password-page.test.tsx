@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../../core/messages';
-import { mockApi, renderRoute, reply } from '../../test/render';
+import { MSG } from '#core/messages';
+import { mockApi, renderRoute, reply } from '#web/test/render';
 
 const LINK = '/reset-password?mode=resetPassword&oobCode=abc123';
 const account = { '/api/auth/reset-password/abc123': { email: 'kilrain@example.com' } };

@@ -6,10 +6,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { AuthStatus } from '../../../core/api';
-import { MSG } from '../../../core/messages';
-import { SIGNED_OUT, findToast, homeApi, makeOfficer, signedInStatus } from '../../test/fixtures';
-import { mockApi, renderRoute } from '../../test/render';
+import type { AuthStatus } from '#core/api';
+import { MSG } from '#core/messages';
+import { SIGNED_OUT, findToast, homeApi, makeOfficer, signedInStatus } from '#web/test/fixtures';
+import { mockApi, renderRoute } from '#web/test/render';
 
 const soldier = signedInStatus({ id: 7, username: 'kilrain' });
 

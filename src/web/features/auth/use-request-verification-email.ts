@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiPaths } from '../../../core/api-paths';
-import { MSG } from '../../../core/messages';
-import { api } from '../../lib/api-client';
-import { toast } from '../../lib/toast-store';
+import { apiPaths } from '#core/api-paths';
+import { MSG } from '#core/messages';
+import { api } from '#web/lib/api-client';
+import { toast } from '#web/lib/toast-store';
 
 export interface RequestVerificationResult {
   message: string;

@@ -3,11 +3,11 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { VERIFIED_REDIRECT_DELAY_MS } from '../../../core/constants';
-import { MSG } from '../../../core/messages';
-import { createQueryClient } from '../../app/query-client';
-import { routes } from '../../app/routes';
-import { mockApi, renderRoute, reply } from '../../test/render';
+import { VERIFIED_REDIRECT_DELAY_MS } from '#core/constants';
+import { MSG } from '#core/messages';
+import { createQueryClient } from '#web/app/query-client';
+import { routes } from '#web/app/routes';
+import { mockApi, renderRoute, reply } from '#web/test/render';
 
 afterEach(() => {
   vi.useRealTimers();

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { VERIFIED_REDIRECT_DELAY_MS } from '../../../core/constants';
-import { MSG } from '../../../core/messages';
-import { useVerifyEmail } from '../../api/auth';
-import { Button } from '../../components/ui/button';
-import { Alert, Spinner } from '../../components/ui/feedback';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { VERIFIED_REDIRECT_DELAY_MS } from '#core/constants';
+import { MSG } from '#core/messages';
+import { useVerifyEmail } from '#web/api/auth';
+import { Button } from '#web/components/ui/button';
+import { Alert, Spinner } from '#web/components/ui/feedback';
+import { useDocumentTitle } from '#web/lib/use-document-title';
 import { readVerificationLink } from './action-link';
 import { AuthCard } from './components/auth-card';
 import { verificationErrorMessage } from './map-lifecycle-errors';

@@ -1,8 +1,8 @@
 /** Builders for the API answers Home reads: the shared builders with Home's defaults. Test-only. */
-import type { Officer, Regiment, Review } from '../../../core/api';
-import { makeOfficer, makeRegiment, makeReview, ratedOfficerOf20thMaine } from '../../test/fixtures';
+import type { Officer, Regiment, Review } from '#core/api';
+import { makeOfficer, makeRegiment, makeReview, ratedOfficerOf20thMaine } from '#web/test/fixtures';
 
-export { CONFEDERATE, UNION } from '../../test/fixtures';
+export { CONFEDERATE, UNION } from '#web/test/fixtures';
 
 export function buildRegiment(overrides: Partial<Regiment> & Pick<Regiment, 'id' | 'name'>): Regiment {
   return makeRegiment(overrides);

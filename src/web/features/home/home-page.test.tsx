@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { AuthStatus } from '../../../core/api';
-import { MSG } from '../../../core/messages';
-import { mockApi, renderRoute, reply } from '../../test/render';
+import type { AuthStatus } from '#core/api';
+import { MSG } from '#core/messages';
+import { mockApi, renderRoute, reply } from '#web/test/render';
 import { CONFEDERATE, UNION, buildOfficer, buildRegiment, buildReview } from './home-fixtures';
 
 const regiments = [

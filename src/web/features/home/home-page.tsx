@@ -1,7 +1,7 @@
-import { MSG } from '../../../core/messages';
-import { useAuth } from '../../api/auth';
-import { Skeleton } from '../../components/ui/feedback';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { MSG } from '#core/messages';
+import { useAuth } from '#web/api/auth';
+import { Skeleton } from '#web/components/ui/feedback';
+import { useDocumentTitle } from '#web/lib/use-document-title';
 import { FeaturedRegimentsSection } from './components/featured-regiments-section';
 import { FindOfficerForm } from './components/find-officer-form';
 import { HomeSection } from './components/home-section';

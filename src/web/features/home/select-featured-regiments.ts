@@ -1,4 +1,4 @@
-import type { Regiment } from '../../../core/api';
+import type { Regiment } from '#core/api';
 
 /**
  * 'Featured Regiments' on Home (spec section 2): the best-rated regiment of each side, among

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi, renderRoute } from '../../test/render';
+import { mockApi, renderRoute } from '#web/test/render';
 
 describe('legal pages', () => {
   it('shows the privacy policy with its date and the promises the spec asks for', async () => {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useDocumentTitle } from '#web/lib/use-document-title';
 import { LegalDocument, LegalSection } from './components/legal-document';
 
 /** /privacy-policy (spec section 2, Legal pages). */

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { LIMITS, RATING_CATEGORIES, RATING_CATEGORY_LABELS } from '../../../core/constants';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { LIMITS, RATING_CATEGORIES, RATING_CATEGORY_LABELS } from '#core/constants';
+import { useDocumentTitle } from '#web/lib/use-document-title';
 import { LegalDocument, LegalSection } from './components/legal-document';
 
 const categoryList = RATING_CATEGORIES.map((c) => RATING_CATEGORY_LABELS[c].toLowerCase()).join(', ').replace(/, ([^,]*)$/, ' and $1');

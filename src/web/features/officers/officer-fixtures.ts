@@ -1,9 +1,9 @@
 /** Builders for the API answers the officer page reads: the shared builders with its defaults. Test-only. */
-import type { AuthStatus, Officer } from '../../../core/api';
-import type { SteamStats } from '../../../core/steam';
-import { makeOfficer, makeReview, signedInStatus } from '../../test/fixtures';
+import type { AuthStatus, Officer } from '#core/api';
+import type { SteamStats } from '#core/steam';
+import { makeOfficer, makeReview, signedInStatus } from '#web/test/fixtures';
 
-export { makeReview as review } from '../../test/fixtures';
+export { makeReview as review } from '#web/test/fixtures';
 
 /** Officer 7, rated in three categories of four. */
 export function officer(overrides: Partial<Officer> = {}): Officer {

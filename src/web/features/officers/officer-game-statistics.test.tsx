@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../../core/messages';
-import { mockApi, renderRoute, reply, type ApiHandler } from '../../test/render';
+import { MSG } from '#core/messages';
+import { mockApi, renderRoute, reply, type ApiHandler } from '#web/test/render';
 import { officer, reviewPages, signedIn, steamStats } from './officer-fixtures';
 
 function officerPageApi(handlers: Record<string, ApiHandler>) {

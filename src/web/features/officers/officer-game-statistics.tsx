@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { MSG } from '../../../core/messages';
-import { officerSteamStatsQueryOptions } from '../../api/steam';
-import { SteamStatsTiles } from '../../components/domain/steam-stats-tiles';
-import { Card, CardContent, CardHeader } from '../../components/ui/card';
-import { Skeleton } from '../../components/ui/feedback';
+import { MSG } from '#core/messages';
+import { officerSteamStatsQueryOptions } from '#web/api/steam';
+import { SteamStatsTiles } from '#web/components/domain/steam-stats-tiles';
+import { Card, CardContent, CardHeader } from '#web/components/ui/card';
+import { Skeleton } from '#web/components/ui/feedback';
 import { PanelTitle } from './panel-title';
 
 /** The game statistics of the Steam account linked to this officer (spec section 2, /officer/{id}). */

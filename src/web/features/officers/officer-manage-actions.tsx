@@ -1,14 +1,14 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { AuthUser, Officer } from '../../../core/api';
-import { MSG } from '../../../core/messages';
-import { useDeleteOfficer, useUpdateOfficer } from '../../api/manage';
-import { OfficerForm, type OfficerFormValues } from '../../components/domain/officer-form';
-import { Button } from '../../components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../components/ui/dialog';
-import { errorMessage } from '../../lib/api-client';
-import { toast } from '../../lib/toast-store';
+import type { AuthUser, Officer } from '#core/api';
+import { MSG } from '#core/messages';
+import { useDeleteOfficer, useUpdateOfficer } from '#web/api/manage';
+import { OfficerForm, type OfficerFormValues } from '#web/components/domain/officer-form';
+import { Button } from '#web/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from '#web/components/ui/dialog';
+import { errorMessage } from '#web/lib/api-client';
+import { toast } from '#web/lib/toast-store';
 import { chooseOfficerManagement, type OfficerManagement } from './officer-management';
 
 /**

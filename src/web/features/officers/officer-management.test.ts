@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AuthUser } from '../../../core/api';
+import type { AuthUser } from '#core/api';
 import { chooseOfficerManagement } from './officer-management';
 
 const user: AuthUser = { id: 3, username: 'hancock', isAdmin: false, isOfficer: false, officerId: null, steamId: null };

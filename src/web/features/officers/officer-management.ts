@@ -1,6 +1,6 @@
-import type { AuthUser } from '../../../core/api';
-import { MSG } from '../../../core/messages';
-import { officerManagerRole, type OfficerManagerRole } from '../../../core/permissions';
+import type { AuthUser } from '#core/api';
+import { MSG } from '#core/messages';
+import { officerManagerRole, type OfficerManagerRole } from '#core/permissions';
 
 /** The edit and delete actions a user has on an officer page, with their labels. */
 export interface OfficerManagement {

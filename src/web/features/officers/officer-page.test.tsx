@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { signedInStatus } from '../../test/fixtures';
-import { mockApi, renderRoute, reply } from '../../test/render';
+import { signedInStatus } from '#web/test/fixtures';
+import { mockApi, renderRoute, reply } from '#web/test/render';
 import { officer, review, reviewPages, signedIn } from './officer-fixtures';
 
 describe('officer page', () => {

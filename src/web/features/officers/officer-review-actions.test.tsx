@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../../core/messages';
-import { mockApi, renderRoute, reply, type ApiHandler } from '../../test/render';
-import { signedInStatus } from '../../test/fixtures';
+import { MSG } from '#core/messages';
+import { mockApi, renderRoute, reply, type ApiHandler } from '#web/test/render';
+import { signedInStatus } from '#web/test/fixtures';
 import { officer, review, signedIn } from './officer-fixtures';
 
 /** Review 1 is by someone else (score 5); review 2 is by the signed-in user 1. */

@@ -1,16 +1,16 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { officerReviewsQueryOptions } from '../../api/reviews';
-import { AdminReviewDeleteAction } from '../../components/domain/admin-review-delete-action';
-import { ReviewCard } from '../../components/domain/review-card';
-import { ReviewFlag } from '../../components/domain/review-flag';
-import { ReviewVotes } from '../../components/domain/review-votes';
-import { Button } from '../../components/ui/button';
-import { Alert, EmptyState, Skeleton, Spinner } from '../../components/ui/feedback';
-import { LoadFailedAlert } from '../../components/load-failed-alert';
-import { errorMessage } from '../../lib/api-client';
+import { officerReviewsQueryOptions } from '#web/api/reviews';
+import { AdminReviewDeleteAction } from '#web/components/domain/admin-review-delete-action';
+import { ReviewCard } from '#web/components/domain/review-card';
+import { ReviewFlag } from '#web/components/domain/review-flag';
+import { ReviewVotes } from '#web/components/domain/review-votes';
+import { Button } from '#web/components/ui/button';
+import { Alert, EmptyState, Skeleton, Spinner } from '#web/components/ui/feedback';
+import { LoadFailedAlert } from '#web/components/load-failed-alert';
+import { errorMessage } from '#web/lib/api-client';
 import { ReviewButton } from './review-button';
 import { collectLoadedReviews } from './review-pages';
-import { useWhenVisible } from '../../lib/use-when-visible';
+import { useWhenVisible } from '#web/lib/use-when-visible';
 
 /**
  * The officer's reviews, five a page (spec section 9). A sentinel below the list loads the next

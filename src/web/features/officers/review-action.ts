@@ -1,8 +1,8 @@
-import type { AuthUser } from '../../../core/api';
-import { MSG } from '../../../core/messages';
-import { isOwnOfficerProfile, reviewWriterRefusal } from '../../../core/permissions';
-import { authPathReturningTo } from '../../../core/return-path';
-import { steamSignInHref } from '../../api/steam';
+import type { AuthUser } from '#core/api';
+import { MSG } from '#core/messages';
+import { isOwnOfficerProfile, reviewWriterRefusal } from '#core/permissions';
+import { authPathReturningTo } from '#core/return-path';
+import { steamSignInHref } from '#web/api/steam';
 
 /**
  * What the review button on an officer page offers (spec section 2, /officer/{id}):

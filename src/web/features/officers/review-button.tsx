@@ -1,10 +1,10 @@
 import { Gamepad2, LogIn, PenLine, SquarePen } from 'lucide-react';
 import { Link } from 'react-router';
-import { isOwnOfficerProfile } from '../../../core/permissions';
-import { useAuth } from '../../api/auth';
-import { AccountSuspendedNotice } from '../../components/domain/account-suspended-notice';
-import { Button } from '../../components/ui/button';
-import { Skeleton } from '../../components/ui/feedback';
+import { isOwnOfficerProfile } from '#core/permissions';
+import { useAuth } from '#web/api/auth';
+import { AccountSuspendedNotice } from '#web/components/domain/account-suspended-notice';
+import { Button } from '#web/components/ui/button';
+import { Skeleton } from '#web/components/ui/feedback';
 import { chooseReviewAction } from './review-action';
 import { useHasReviewedOfficer } from './use-has-reviewed-officer';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Review } from '../../../core/api';
+import type { Review } from '#core/api';
 import { collectLoadedReviews } from './review-pages';
-import { makeReview } from '../../test/fixtures';
+import { makeReview } from '#web/test/fixtures';
 
 function review(id: number): Review {
   return makeReview(id);

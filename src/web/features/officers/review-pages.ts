@@ -1,4 +1,4 @@
-import type { Review, ReviewPage } from '../../../core/api';
+import type { Review, ReviewPage } from '#core/api';
 
 export interface LoadedReviews {
   reviews: Review[];

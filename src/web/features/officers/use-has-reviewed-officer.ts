@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AuthUser } from '../../../core/api';
-import { myReviewsQueryOptions } from '../../api/reviews';
+import type { AuthUser } from '#core/api';
+import { myReviewsQueryOptions } from '#web/api/reviews';
 
 /**
  * Whether the signed-in user already reviewed this officer (one review per user per officer), from

@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import type { Regiment } from '../../../core/api';
-import { LIMITS } from '../../../core/constants';
-import { MSG } from '../../../core/messages';
-import { regimentEditBodySchema, type RegimentEditBody, type RegimentEditFormInput } from '../../../core/schemas/manage';
-import { Button } from '../../components/ui/button';
-import { Input, Textarea } from '../../components/ui/form';
-import { FormField } from '../../components/ui/form-field';
-import { RegimentImageFields } from '../../components/domain/regiment-image-fields';
-import { useUploadsInFlight } from '../../lib/use-uploads-in-flight';
+import type { Regiment } from '#core/api';
+import { LIMITS } from '#core/constants';
+import { MSG } from '#core/messages';
+import { regimentEditBodySchema, type RegimentEditBody, type RegimentEditFormInput } from '#core/schemas/manage';
+import { Button } from '#web/components/ui/button';
+import { Input, Textarea } from '#web/components/ui/form';
+import { FormField } from '#web/components/ui/form-field';
+import { RegimentImageFields } from '#web/components/domain/regiment-image-fields';
+import { useUploadsInFlight } from '#web/lib/use-uploads-in-flight';
 
 export interface RegimentEditFormProps {
   regiment: Regiment;

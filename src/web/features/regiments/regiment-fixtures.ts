@@ -1,6 +1,6 @@
 /** Builders for the regiment page tests: the shared builders with their defaults. Test-only. */
-import type { Regiment } from '../../../core/api';
-import { makeRegiment } from '../../test/fixtures';
+import type { Regiment } from '#core/api';
+import { makeRegiment } from '#web/test/fixtures';
 
 /** Regiment 3, rated, submitted and owned by user 4 ('meade'). */
 export function regiment(overrides: Partial<Regiment> = {}): Regiment {

@@ -2,10 +2,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { AuthStatus, Regiment } from '../../../core/api';
-import { imageFile, stubUploads } from '../../test/fake-upload';
-import { mockApi, renderRoute, reply } from '../../test/render';
-import { signedInStatus } from '../../test/fixtures';
+import type { AuthStatus, Regiment } from '#core/api';
+import { imageFile, stubUploads } from '#web/test/fake-upload';
+import { mockApi, renderRoute, reply } from '#web/test/render';
+import { signedInStatus } from '#web/test/fixtures';
 import { regiment as ownedRegiment } from './regiment-fixtures';
 
 function regiment(overrides: Partial<Regiment> = {}): Regiment {

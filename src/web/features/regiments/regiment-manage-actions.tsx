@@ -1,14 +1,14 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { AuthUser, Regiment } from '../../../core/api';
-import { MSG } from '../../../core/messages';
-import type { RegimentEditBody } from '../../../core/schemas/manage';
-import { useDeleteRegiment, useUpdateRegiment } from '../../api/manage';
-import { Button } from '../../components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../components/ui/dialog';
-import { errorMessage } from '../../lib/api-client';
-import { toast } from '../../lib/toast-store';
+import type { AuthUser, Regiment } from '#core/api';
+import { MSG } from '#core/messages';
+import type { RegimentEditBody } from '#core/schemas/manage';
+import { useDeleteRegiment, useUpdateRegiment } from '#web/api/manage';
+import { Button } from '#web/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from '#web/components/ui/dialog';
+import { errorMessage } from '#web/lib/api-client';
+import { toast } from '#web/lib/toast-store';
 import { RegimentEditForm } from './regiment-edit-form';
 import { chooseRegimentManagement } from './regiment-management';
 

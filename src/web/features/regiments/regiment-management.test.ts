@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AuthUser } from '../../../core/api';
+import type { AuthUser } from '#core/api';
 import { chooseRegimentManagement } from './regiment-management';
 
 const user: AuthUser = { id: 4, username: 'meade', isAdmin: false, isOfficer: false, officerId: null, steamId: null };

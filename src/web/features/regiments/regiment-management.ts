@@ -1,5 +1,5 @@
-import type { AuthUser, Regiment } from '../../../core/api';
-import { canDeleteRegiment, canEditRegiment } from '../../../core/permissions';
+import type { AuthUser, Regiment } from '#core/api';
+import { canDeleteRegiment, canEditRegiment } from '#core/permissions';
 
 /** What a user may do to a regiment from its page. */
 export interface RegimentManagement {

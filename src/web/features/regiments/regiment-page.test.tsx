@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Officer } from '../../../core/api';
-import { makeOfficer } from '../../test/fixtures';
-import { mockApi, renderRoute, reply } from '../../test/render';
+import type { Officer } from '#core/api';
+import { makeOfficer } from '#web/test/fixtures';
+import { mockApi, renderRoute, reply } from '#web/test/render';
 import { regiment } from './regiment-fixtures';
 
 function officer(id: number, name: string, rank: string): Officer {

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { imageFile, stubUploads } from '../../test/fake-upload';
-import { mockApi, renderRoute, reply } from '../../test/render';
+import { imageFile, stubUploads } from '#web/test/fake-upload';
+import { mockApi, renderRoute, reply } from '#web/test/render';
 import { HOME_API, findToast, signedIn } from './registration-fixtures';
 
 const submitted = {

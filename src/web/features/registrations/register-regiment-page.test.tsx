@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { AuthStatus } from '../../../core/api';
-import { imageFile, stubUploads } from '../../test/fake-upload';
-import { mockApi, renderRoute, reply } from '../../test/render';
+import type { AuthStatus } from '#core/api';
+import { imageFile, stubUploads } from '#web/test/fake-upload';
+import { mockApi, renderRoute, reply } from '#web/test/render';
 import { HOME_API, findToast, signedIn } from './registration-fixtures';
 
 const submitted = {

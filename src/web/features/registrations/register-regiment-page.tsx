@@ -2,28 +2,28 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { Flag } from 'lucide-react';
 import { useForm, useWatch, type Control } from 'react-hook-form';
-import type { AuthUser } from '../../../core/api';
-import { LIMITS } from '../../../core/constants';
-import { MSG } from '../../../core/messages';
+import type { AuthUser } from '#core/api';
+import { LIMITS } from '#core/constants';
+import { MSG } from '#core/messages';
 import {
   regimentRegistrationFormSchema,
   type RegimentRegistrationForm,
   type RegimentRegistrationFormInput,
-} from '../../../core/schemas/registration';
-import { useAuth } from '../../api/auth';
-import { useSubmitRegimentRegistration } from '../../api/registrations';
-import { sidesQueryOptions } from '../../api/sides';
-import { Button } from '../../components/ui/button';
-import { Spinner } from '../../components/ui/feedback';
-import { Input, Select, Textarea } from '../../components/ui/form';
-import { FormField } from '../../components/ui/form-field';
-import { RegimentImageFields } from '../../components/domain/regiment-image-fields';
-import { cn } from '../../lib/cn';
-import { toast } from '../../lib/toast-store';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { useUploadsInFlight } from '../../lib/use-uploads-in-flight';
-import { RedirectWithNotice } from '../../components/redirect-with-notice';
-import { LoadFailedAlert } from '../../components/load-failed-alert';
+} from '#core/schemas/registration';
+import { useAuth } from '#web/api/auth';
+import { useSubmitRegimentRegistration } from '#web/api/registrations';
+import { sidesQueryOptions } from '#web/api/sides';
+import { Button } from '#web/components/ui/button';
+import { Spinner } from '#web/components/ui/feedback';
+import { Input, Select, Textarea } from '#web/components/ui/form';
+import { FormField } from '#web/components/ui/form-field';
+import { RegimentImageFields } from '#web/components/domain/regiment-image-fields';
+import { cn } from '#web/lib/cn';
+import { toast } from '#web/lib/toast-store';
+import { useDocumentTitle } from '#web/lib/use-document-title';
+import { useUploadsInFlight } from '#web/lib/use-uploads-in-flight';
+import { RedirectWithNotice } from '#web/components/redirect-with-notice';
+import { LoadFailedAlert } from '#web/components/load-failed-alert';
 import { requireRegimentRegistrant } from './registration-access';
 import { describeRegistrationFailure } from './registration-failure';
 import { RegistrationLayout } from './registration-layout';

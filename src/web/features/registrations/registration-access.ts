@@ -1,6 +1,6 @@
-import type { AuthUser } from '../../../core/api';
-import { MSG } from '../../../core/messages';
-import { canRegisterAsOfficer } from '../../../core/permissions';
+import type { AuthUser } from '#core/api';
+import { MSG } from '#core/messages';
+import { canRegisterAsOfficer } from '#core/permissions';
 
 /** A redirect home with a toast that says why; `offersLogin`: the toast offers a login back here. */
 export interface RegistrationRedirect {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, SecurityValidationError } from '../../lib/api-client';
+import { ApiError, SecurityValidationError } from '#web/lib/api-client';
 import { describeRegistrationFailure } from './registration-failure';
 
 const apiError = (status: number, body: unknown) => new ApiError(status, typeof body === 'string' ? body : JSON.stringify(body), 'Error');

@@ -1,5 +1,5 @@
-import { MSG } from '../../../core/messages';
-import { ApiError } from '../../lib/api-client';
+import { MSG } from '#core/messages';
+import { ApiError } from '#web/lib/api-client';
 
 export interface FailureNotice {
   title: string;

@@ -1,8 +1,8 @@
 /** Builders and helpers for the registration page tests: the shared builders. Test-only. */
-import type { AuthStatus } from '../../../core/api';
-import { CONFEDERATE, UNION, homeApi, makeRegiment, signedInStatus } from '../../test/fixtures';
+import type { AuthStatus } from '#core/api';
+import { CONFEDERATE, UNION, homeApi, makeRegiment, signedInStatus } from '#web/test/fixtures';
 
-export { findToast } from '../../test/fixtures';
+export { findToast } from '#web/test/fixtures';
 
 const REGIMENTS = [
   makeRegiment({ id: 3, name: '5th Wisconsin' }),

@@ -1,6 +1,6 @@
 import { Clock, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { MSG } from '../../../core/messages';
+import { MSG } from '#core/messages';
 
 /** The frame of both registration pages: title, a short explanation, the form, and the approval note. */
 export function RegistrationLayout({

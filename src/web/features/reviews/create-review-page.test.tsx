@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { AuthStatus } from '../../../core/api';
-import { MSG } from '../../../core/messages';
-import { signedInStatus } from '../../test/fixtures';
-import { mockApi, renderRoute, reply } from '../../test/render';
-import { HOME_API, buildOfficer, buildReview, findToast, signedIn } from '../../test/review-fixtures';
+import type { AuthStatus } from '#core/api';
+import { MSG } from '#core/messages';
+import { signedInStatus } from '#web/test/fixtures';
+import { mockApi, renderRoute, reply } from '#web/test/render';
+import { HOME_API, buildOfficer, buildReview, findToast, signedIn } from '#web/test/review-fixtures';
 
 const STEAM_ID = '76561198000000000';
 

@@ -4,8 +4,8 @@
  */
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FRESHNESS } from '../../../core/constants';
-import { invalidateAfterReviewChange, myReviewsQueryOptions } from '../../api/reviews';
+import { FRESHNESS } from '#core/constants';
+import { invalidateAfterReviewChange, myReviewsQueryOptions } from '#web/api/reviews';
 
 describe('invalidateAfterReviewChange', () => {
   it("refreshes the recent, my-reviews and top-officers lists plus that officer's reviews and detail, nothing else", async () => {

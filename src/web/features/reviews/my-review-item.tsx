@@ -1,11 +1,11 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import type { Review } from '../../../core/api';
-import { MSG } from '../../../core/messages';
-import type { ReviewForm as ReviewFormValues } from '../../../core/schemas/review';
-import { ReviewCard } from '../../components/domain/review-card';
-import { Button } from '../../components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../components/ui/dialog';
+import type { Review } from '#core/api';
+import { MSG } from '#core/messages';
+import type { ReviewForm as ReviewFormValues } from '#core/schemas/review';
+import { ReviewCard } from '#web/components/domain/review-card';
+import { Button } from '#web/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from '#web/components/ui/dialog';
 import { reviewFormValuesOf } from './review-body';
 import { ReviewForm } from './review-form';
 

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { AuthStatus, Review } from '../../../core/api';
-import { mockApi, renderRoute, reply } from '../../test/render';
-import { HOME_API, buildReview, findToast, signedIn } from '../../test/review-fixtures';
+import type { AuthStatus, Review } from '#core/api';
+import { mockApi, renderRoute, reply } from '#web/test/render';
+import { HOME_API, buildReview, findToast, signedIn } from '#web/test/review-fixtures';
 
 const hancockReview = buildReview(4);
 const gibbonReview = buildReview(5, {

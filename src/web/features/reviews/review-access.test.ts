@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AuthUser } from '../../../core/api';
-import { ApiError } from '../../lib/api-client';
+import type { AuthUser } from '#core/api';
+import { ApiError } from '#web/lib/api-client';
 import { isSignedOutError, requireReviewWriter, requireSignedInForMyReviews } from './review-access';
 
 const user: AuthUser = { id: 3, username: 'hancock', isAdmin: false, isOfficer: false, officerId: null, steamId: null };

@@ -1,7 +1,7 @@
-import type { AuthUser } from '../../../core/api';
-import { MSG } from '../../../core/messages';
-import { reviewWriterRefusal } from '../../../core/permissions';
-import { ApiError } from '../../lib/api-client';
+import type { AuthUser } from '#core/api';
+import { MSG } from '#core/messages';
+import { reviewWriterRefusal } from '#core/permissions';
+import { ApiError } from '#web/lib/api-client';
 
 /**
  * A redirect home with a toast that says why (spec sections 2 and 6). `offersLogin`: the reader is

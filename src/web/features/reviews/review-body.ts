@@ -1,5 +1,5 @@
-import { computeOverallRating } from '../../../core/rating';
-import type { ReviewBody, ReviewForm } from '../../../core/schemas/review';
+import { computeOverallRating } from '#core/rating';
+import type { ReviewBody, ReviewForm } from '#core/schemas/review';
 
 /**
  * The body of POST /api/reviews and PUT /api/reviews/{id} (spec section 7): the form, the officer,

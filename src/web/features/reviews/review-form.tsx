@@ -1,15 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
-import { LIMITS, RATING_CATEGORIES, RATING_CATEGORY_LABELS } from '../../../core/constants';
-import { computeOverallRating } from '../../../core/rating';
-import { REVIEW_FORM_DEFAULTS, reviewFormSchema, type ReviewForm as ReviewFormValues } from '../../../core/schemas/review';
-import { RatingValue } from '../../components/rating/rating-value';
-import { StarInput } from '../../components/rating/star-input';
-import { StarRating } from '../../components/rating/star-rating';
-import { Button } from '../../components/ui/button';
-import { FieldError, Label, Textarea } from '../../components/ui/form';
-import { cn } from '../../lib/cn';
+import { LIMITS, RATING_CATEGORIES, RATING_CATEGORY_LABELS } from '#core/constants';
+import { computeOverallRating } from '#core/rating';
+import { REVIEW_FORM_DEFAULTS, reviewFormSchema, type ReviewForm as ReviewFormValues } from '#core/schemas/review';
+import { RatingValue } from '#web/components/rating/rating-value';
+import { StarInput } from '#web/components/rating/star-input';
+import { StarRating } from '#web/components/rating/star-rating';
+import { Button } from '#web/components/ui/button';
+import { FieldError, Label, Textarea } from '#web/components/ui/form';
+import { cn } from '#web/lib/cn';
 
 export interface ReviewFormProps {
   /** Prefilled values when editing; a new review starts at 3 in each category and no text. */

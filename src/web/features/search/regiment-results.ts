@@ -2,8 +2,8 @@
  * The Regiments tab of /search filters and sorts GET /api/regiments in the browser (spec section 2,
  * /search): the list is small, already cached for the filters, and there is no regiment search call.
  */
-import type { Regiment } from '../../../core/api';
-import type { SortBy, SortOrder } from '../../../core/search';
+import type { Regiment } from '#core/api';
+import type { SortBy, SortOrder } from '#core/search';
 
 export interface RegimentFilter {
   q: string;

@@ -1,11 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Officer, OfficerSearchPage } from '../../../core/api';
-import { SEARCH_PAGE_SIZE } from '../../../core/constants';
-import { MSG } from '../../../core/messages';
-import { SORT_OPTIONS } from '../../../core/search';
-import { mockApi, renderRoute, reply, type MockApi } from '../../test/render';
+import type { Officer, OfficerSearchPage } from '#core/api';
+import { SEARCH_PAGE_SIZE } from '#core/constants';
+import { MSG } from '#core/messages';
+import { SORT_OPTIONS } from '#core/search';
+import { mockApi, renderRoute, reply, type MockApi } from '#web/test/render';
 import { buildOfficer, buildRegiment, CONFEDERATE, REGIMENTS, UNION } from './search-fixtures';
 
 const OFFICERS: Officer[] = [

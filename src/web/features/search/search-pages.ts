@@ -1,4 +1,4 @@
-import type { Officer, OfficerSearchPage } from '../../../core/api';
+import type { Officer, OfficerSearchPage } from '#core/api';
 
 export interface LoadedOfficers {
   officers: Officer[];

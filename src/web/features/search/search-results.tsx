@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { Button } from '../../components/ui/button';
-import { Alert, EmptyState, Skeleton, Spinner } from '../../components/ui/feedback';
-import { errorMessage } from '../../lib/api-client';
-import { cn } from '../../lib/cn';
-import { useWhenVisible } from '../../lib/use-when-visible';
+import { Button } from '#web/components/ui/button';
+import { Alert, EmptyState, Skeleton, Spinner } from '#web/components/ui/feedback';
+import { errorMessage } from '#web/lib/api-client';
+import { cn } from '#web/lib/cn';
+import { useWhenVisible } from '#web/lib/use-when-visible';
 
 /** '1 officer', '12 officers'. */
 export function countLabel(count: number, singular: string, plural: string): string {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { normalizeQuery } from '../../../core/search-params';
+import { normalizeQuery } from '#core/search-params';
 
 export const QUERY_DEBOUNCE_MS = 300;
 

@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { AuthStatus } from '../../../core/api';
-import { MSG } from '../../../core/messages';
-import type { SteamStats } from '../../../core/steam';
-import { mockApi, renderRoute, reply } from '../../test/render';
+import type { AuthStatus } from '#core/api';
+import { MSG } from '#core/messages';
+import type { SteamStats } from '#core/steam';
+import { mockApi, renderRoute, reply } from '#web/test/render';
 
 const STEAM_ID = '76561198000000000';
 

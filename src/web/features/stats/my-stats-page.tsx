@@ -1,16 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { ChartColumn, Gamepad2 } from 'lucide-react';
-import type { AuthUser } from '../../../core/api';
-import { MSG } from '../../../core/messages';
-import { useAuth } from '../../api/auth';
-import { mySteamStatsQueryOptions, steamSignInHref } from '../../api/steam';
-import { LevelProgressBar, SteamStatsTiles } from '../../components/domain/steam-stats-tiles';
-import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
-import { Alert, Skeleton, Spinner } from '../../components/ui/feedback';
-import { RedirectWithNotice } from '../../components/redirect-with-notice';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { useSteamLinkResult } from '../../api/use-steam-link-result';
+import type { AuthUser } from '#core/api';
+import { MSG } from '#core/messages';
+import { useAuth } from '#web/api/auth';
+import { mySteamStatsQueryOptions, steamSignInHref } from '#web/api/steam';
+import { LevelProgressBar, SteamStatsTiles } from '#web/components/domain/steam-stats-tiles';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '#web/components/ui/card';
+import { Alert, Skeleton, Spinner } from '#web/components/ui/feedback';
+import { RedirectWithNotice } from '#web/components/redirect-with-notice';
+import { useDocumentTitle } from '#web/lib/use-document-title';
+import { useSteamLinkResult } from '#web/api/use-steam-link-result';
 
 /** The Steam sign-in comes back to this page (spec section 7). */
 const LINK_STEAM_HREF = steamSignInHref({ redirect: '/my-stats' });

@@ -1,11 +1,11 @@
 import { ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { MSG } from '../../../../core/messages';
-import { useAuth } from '../../../api/auth';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/feedback';
-import { decideAdminAccess } from '../admin-access';
+import { MSG } from '#core/messages';
+import { useAuth } from '#web/api/auth';
+import { Button } from '#web/components/ui/button';
+import { Spinner } from '#web/components/ui/feedback';
+import { decideAdminAccess } from '#web/features/admin/admin-access';
 
 /**
  * Shows `children` to admins only (spec section 2, Access control screens): a spinner while the

@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { MSG } from '../../../../core/messages';
+import { MSG } from '#core/messages';
 
 /** The title of an admin screen, with the way back to the dashboard (not on the dashboard itself). */
 export function AdminPageHeader({ title, description, showBackLink = true }: { title: string; description?: ReactNode; showBackLink?: boolean }) {

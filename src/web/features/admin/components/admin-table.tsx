@@ -1,8 +1,8 @@
 import type { ReactNode, TdHTMLAttributes, ThHTMLAttributes } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Alert, Skeleton } from '../../../components/ui/feedback';
-import { errorMessage } from '../../../lib/api-client';
-import { cn } from '../../../lib/cn';
+import { Button } from '#web/components/ui/button';
+import { Alert, Skeleton } from '#web/components/ui/feedback';
+import { errorMessage } from '#web/lib/api-client';
+import { cn } from '#web/lib/cn';
 
 export interface AdminTableProps<T> {
   /** The table's accessible name, shown as its heading. */

@@ -1,15 +1,15 @@
 import { ExternalLink, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { Officer } from '../../../../core/api';
-import { STEAM_PROFILE_URL } from '../../../../core/constants';
-import { MSG } from '../../../../core/messages';
-import { useAdminOfficerList, useDeleteOfficerAsAdmin } from '../../../api/admin';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
-import { errorMessage } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast-store';
-import { formatRatingSummary } from '../rating-summary';
+import type { Officer } from '#core/api';
+import { STEAM_PROFILE_URL } from '#core/constants';
+import { MSG } from '#core/messages';
+import { useAdminOfficerList, useDeleteOfficerAsAdmin } from '#web/api/admin';
+import { Button } from '#web/components/ui/button';
+import { Dialog, DialogClose, DialogContent } from '#web/components/ui/dialog';
+import { errorMessage } from '#web/lib/api-client';
+import { toast } from '#web/lib/toast-store';
+import { formatRatingSummary } from '#web/features/admin/rating-summary';
 import { ActionsCell, AdminTable, Cell, RowHeader } from './admin-table';
 
 const COLUMNS = ['Name', 'Rank', 'Regiment', 'Linked User', 'Rating', 'Reviews', 'Actions'] as const;

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import { useAdminRegimentList } from '../../../api/admin';
-import { SideBadge } from '../../../components/domain/side-badge';
-import { Button } from '../../../components/ui/button';
-import { MSG } from '../../../../core/messages';
-import { formatRatingSummary } from '../rating-summary';
+import { useAdminRegimentList } from '#web/api/admin';
+import { SideBadge } from '#web/components/domain/side-badge';
+import { Button } from '#web/components/ui/button';
+import { MSG } from '#core/messages';
+import { formatRatingSummary } from '#web/features/admin/rating-summary';
 import { ActionsCell, AdminTable, Cell, RowHeader } from './admin-table';
 
 const COLUMNS = ['Name', 'Side', 'Submitter', 'Officers', 'Average Rating', 'Actions'] as const;

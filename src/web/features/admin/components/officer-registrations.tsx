@@ -1,8 +1,8 @@
 import { ExternalLink } from 'lucide-react';
 import { Link } from 'react-router';
-import type { OfficerRegistration } from '../../../../core/api';
-import { MSG } from '../../../../core/messages';
-import { useOfficerRegistrations } from '../../../api/admin';
+import type { OfficerRegistration } from '#core/api';
+import { MSG } from '#core/messages';
+import { useOfficerRegistrations } from '#web/api/admin';
 import { Cell } from './admin-table';
 import { DecisionDetail } from './decision-detail';
 import { RegistrationImagePreview, RegistrationImages } from './registration-image';

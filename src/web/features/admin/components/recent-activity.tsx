@@ -1,9 +1,9 @@
 import { ClipboardCheck, FileText, MessageSquareWarning, Shield, UserRound, Users } from 'lucide-react';
-import type { AdminActivity } from '../../../../core/api';
-import { MSG } from '../../../../core/messages';
-import { Alert, Skeleton } from '../../../components/ui/feedback';
-import { errorMessage } from '../../../lib/api-client';
-import { formatActivityTime } from '../activity-time';
+import type { AdminActivity } from '#core/api';
+import { MSG } from '#core/messages';
+import { Alert, Skeleton } from '#web/components/ui/feedback';
+import { errorMessage } from '#web/lib/api-client';
+import { formatActivityTime } from '#web/features/admin/activity-time';
 
 const TARGET_ICONS: Record<string, typeof Shield> = {
   regiment_registration: ClipboardCheck,

@@ -1,8 +1,8 @@
-import type { RegimentRegistration } from '../../../../core/api';
-import { SIDES } from '../../../../core/constants';
-import { MSG } from '../../../../core/messages';
-import { useRegimentRegistrations } from '../../../api/admin';
-import { SideBadge } from '../../../components/domain/side-badge';
+import type { RegimentRegistration } from '#core/api';
+import { SIDES } from '#core/constants';
+import { MSG } from '#core/messages';
+import { useRegimentRegistrations } from '#web/api/admin';
+import { SideBadge } from '#web/components/domain/side-badge';
 import { Cell } from './admin-table';
 import { DecisionDetail } from './decision-detail';
 import { RegistrationImagePreview, RegistrationImages } from './registration-image';

@@ -2,11 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { MSG } from '../../../../core/messages';
-import { ADMIN_NOTES_MAX, type RegistrationAction } from '../../../../core/schemas/registration';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
-import { FieldError, Label, Textarea } from '../../../components/ui/form';
+import { MSG } from '#core/messages';
+import { ADMIN_NOTES_MAX, type RegistrationAction } from '#core/schemas/registration';
+import { Button } from '#web/components/ui/button';
+import { Dialog, DialogClose, DialogContent } from '#web/components/ui/dialog';
+import { FieldError, Label, Textarea } from '#web/components/ui/form';
 
 /** The registration an admin is deciding, and how. */
 export interface PendingDecision<T> {

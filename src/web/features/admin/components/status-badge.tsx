@@ -1,5 +1,5 @@
-import { Badge } from '../../../components/ui/feedback';
-import { registrationStatusLabel } from '../registration-status';
+import { Badge } from '#web/components/ui/feedback';
+import { registrationStatusLabel } from '#web/features/admin/registration-status';
 
 /** 'Approved' in green, 'Rejected' (anything else processed) in red (spec section 4). */
 export function RegistrationStatusBadge({ status }: { status: string }) {

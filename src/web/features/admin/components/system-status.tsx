@@ -1,11 +1,11 @@
 import { CircleAlert, CircleCheck, RefreshCw } from 'lucide-react';
-import { useAdminStatus } from '../../../api/admin';
-import { Button } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/feedback';
-import { LoadFailedAlert } from '../../../components/load-failed-alert';
-import { cn } from '../../../lib/cn';
-import { formatActivityTime } from '../activity-time';
-import { describeSystemChecks } from '../system-checks';
+import { useAdminStatus } from '#web/api/admin';
+import { Button } from '#web/components/ui/button';
+import { Skeleton } from '#web/components/ui/feedback';
+import { LoadFailedAlert } from '#web/components/load-failed-alert';
+import { cn } from '#web/lib/cn';
+import { formatActivityTime } from '#web/features/admin/activity-time';
+import { describeSystemChecks } from '#web/features/admin/system-checks';
 
 /**
  * 'System Status' (spec section 2, /admin): live checks from GET /api/admin/status, asked when the

@@ -1,5 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
-import { FieldError, Input, Label } from '../../../components/ui/form';
+import { FieldError, Input, Label } from '#web/components/ui/form';
 
 /**
  * A labelled input with its validation message: the label is tied to the input, and an invalid

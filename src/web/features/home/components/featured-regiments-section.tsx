@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { MSG } from '../../../../core/messages';
-import { regimentsQueryOptions } from '../../../api/regiments';
-import { RegimentCard } from '../../../components/domain/regiment-card';
-import { Alert, EmptyState, Skeleton } from '../../../components/ui/feedback';
-import { errorMessage } from '../../../lib/api-client';
-import { selectFeaturedRegiments } from '../select-featured-regiments';
+import { MSG } from '#core/messages';
+import { regimentsQueryOptions } from '#web/api/regiments';
+import { RegimentCard } from '#web/components/domain/regiment-card';
+import { Alert, EmptyState, Skeleton } from '#web/components/ui/feedback';
+import { errorMessage } from '#web/lib/api-client';
+import { selectFeaturedRegiments } from '#web/features/home/select-featured-regiments';
 import { HomeSection } from './home-section';
 
 /** 'Featured Regiments': the best-rated regiment of each side (spec section 2, Home). */

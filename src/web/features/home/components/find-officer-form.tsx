@@ -2,14 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { MSG } from '../../../../core/messages';
-import { buildSearchUrl } from '../../../../core/search';
-import { regimentsQueryOptions } from '../../../api/regiments';
-import { sidesQueryOptions } from '../../../api/sides';
-import { Button } from '../../../components/ui/button';
-import { Alert } from '../../../components/ui/feedback';
-import { Input, Label, Select } from '../../../components/ui/form';
-import { errorMessage } from '../../../lib/api-client';
+import { MSG } from '#core/messages';
+import { buildSearchUrl } from '#core/search';
+import { regimentsQueryOptions } from '#web/api/regiments';
+import { sidesQueryOptions } from '#web/api/sides';
+import { Button } from '#web/components/ui/button';
+import { Alert } from '#web/components/ui/feedback';
+import { Input, Label, Select } from '#web/components/ui/form';
+import { errorMessage } from '#web/lib/api-client';
 
 const ALL = 'all';
 

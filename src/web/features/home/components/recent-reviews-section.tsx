@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { MSG } from '../../../../core/messages';
-import { useIsAdmin } from '../../../api/auth';
-import { recentReviewsQueryOptions } from '../../../api/reviews';
-import { AdminReviewDeleteAction } from '../../../components/domain/admin-review-delete-action';
-import { ReviewCard } from '../../../components/domain/review-card';
-import { Alert, EmptyState, Skeleton } from '../../../components/ui/feedback';
-import { errorMessage } from '../../../lib/api-client';
+import { MSG } from '#core/messages';
+import { useIsAdmin } from '#web/api/auth';
+import { recentReviewsQueryOptions } from '#web/api/reviews';
+import { AdminReviewDeleteAction } from '#web/components/domain/admin-review-delete-action';
+import { ReviewCard } from '#web/components/domain/review-card';
+import { Alert, EmptyState, Skeleton } from '#web/components/ui/feedback';
+import { errorMessage } from '#web/lib/api-client';
 import { HomeSection } from './home-section';
 
 /** 'Recent Reviews' across all officers (spec section 2, Home). */

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { SIDES, type SideCode } from '../../../../core/constants';
-import { MSG } from '../../../../core/messages';
-import { topOfficersQueryOptions } from '../../../api/officers';
-import { OfficerCard } from '../../../components/domain/officer-card';
-import { Button } from '../../../components/ui/button';
-import { Alert, EmptyState, Skeleton } from '../../../components/ui/feedback';
-import { errorMessage } from '../../../lib/api-client';
+import { SIDES, type SideCode } from '#core/constants';
+import { MSG } from '#core/messages';
+import { topOfficersQueryOptions } from '#web/api/officers';
+import { OfficerCard } from '#web/components/domain/officer-card';
+import { Button } from '#web/components/ui/button';
+import { Alert, EmptyState, Skeleton } from '#web/components/ui/feedback';
+import { errorMessage } from '#web/lib/api-client';
 import { HomeSection } from './home-section';
 
 const FILTERS: Array<{ label: string; side: SideCode | undefined }> = [

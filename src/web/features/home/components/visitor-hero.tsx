@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button';
+import { Button } from '#web/components/ui/button';
 
 /** For visitors: what the site is, and a way in. */
 export function VisitorHero() {

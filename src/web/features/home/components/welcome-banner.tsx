@@ -1,8 +1,8 @@
 import { Flag, Medal, UserRound, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import type { AuthUser } from '../../../../core/api';
-import { MSG } from '../../../../core/messages';
-import { canRegisterAsOfficer } from '../../../../core/permissions';
+import type { AuthUser } from '#core/api';
+import { MSG } from '#core/messages';
+import { canRegisterAsOfficer } from '#core/permissions';
 
 interface ShortcutCard {
   to: string;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { LEGAL_LAST_UPDATED } from '../../../../core/constants';
+import { LEGAL_LAST_UPDATED } from '#core/constants';
 
 /** The frame of a legal page: its title, the date it was last changed, and readable prose. */
 export function LegalDocument({ title, intro, children }: { title: string; intro: ReactNode; children: ReactNode }) {
