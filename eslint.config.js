@@ -34,21 +34,48 @@ const serverZones = ['server-base', 'server', 'server-db', 'server-http', 'serve
 const webZones = ['web', 'web-app', 'web-feature', 'web-api', 'web-lib', 'web-components', 'web-test'];
 
 export const zoneRules = [
-  { from: 'core', disallow: [...serverZones, ...webZones, 'tooling'], message: 'src/core is shared and pure: it imports nothing of the server or the web app.' },
+  {
+    from: 'core',
+    disallow: [...serverZones, ...webZones, 'tooling'],
+    message: 'src/core is shared and pure: it imports nothing of the server or the web app.',
+  },
   { from: webZones, disallow: serverZones, message: 'The web app never imports server code: share it through src/core.' },
   { from: serverZones, disallow: webZones, message: 'The server never imports web code: share it through src/core.' },
-  { from: 'server-db', disallow: ['server-feature', 'server-http', 'server-read-cache', 'server'], message: 'The database layer imports no feature, HTTP or read-cache module.' },
+  {
+    from: 'server-db',
+    disallow: ['server-feature', 'server-http', 'server-read-cache', 'server'],
+    message: 'The database layer imports no feature, HTTP or read-cache module.',
+  },
   {
     from: 'web-feature',
     disallow: [['web-feature', { feature: '!${from.feature}' }]],
     message: "A web feature does not reach into another feature's files: move what both need to components, lib or api.",
   },
-  { from: ['web-lib', 'web-components', 'web-api'], disallow: ['web-feature', 'web-app'], message: 'Shared web code does not depend on features or the app shell.' },
-  { from: 'web-lib', disallow: ['web-api', 'web-components'], message: 'web/lib is the bottom of the web app: the API client and helpers, with no queries or components.' },
+  {
+    from: ['web-lib', 'web-components', 'web-api'],
+    disallow: ['web-feature', 'web-app'],
+    message: 'Shared web code does not depend on features or the app shell.',
+  },
+  {
+    from: 'web-lib',
+    disallow: ['web-api', 'web-components'],
+    message: 'web/lib is the bottom of the web app: the API client and helpers, with no queries or components.',
+  },
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'playwright-report/**', 'data/**', 'backups/**', 'src/server/db/migrations/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'coverage/**',
+      'test-results/**',
+      'playwright-report/**',
+      'data/**',
+      'backups/**',
+      'src/server/db/migrations/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -59,7 +86,10 @@ export default tseslint.config(
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
       // Unused names are noise; a leading underscore says "on purpose".
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
       // Fastify handlers and React event props take promise-returning functions by design.
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false, attributes: false } }],
       '@typescript-eslint/only-throw-error': 'error',

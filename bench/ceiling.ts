@@ -19,10 +19,9 @@ const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, stateme
 const app = Fastify({ logger: false });
 
 app.get<{ Params: { id: string } }>('/ceiling/:id', async (request, reply) => {
-  const { rows } = await pool.query(
-    'select id, name, rank, regiment_id, average_rating, review_count from officers where id = $1',
-    [Number(request.params.id)],
-  );
+  const { rows } = await pool.query('select id, name, rank, regiment_id, average_rating, review_count from officers where id = $1', [
+    Number(request.params.id),
+  ]);
   if (rows.length === 0) return reply.code(404).send({ message: 'not found' });
   return rows[0];
 });

@@ -68,10 +68,7 @@ async function openForGeneration(config: Config): Promise<GenerationDatabase> {
 }
 
 async function dataTables(db: Executor): Promise<string[]> {
-  const rows = await queryRows<{ tablename: string }>(
-    db,
-    sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
-  );
+  const rows = await queryRows<{ tablename: string }>(db, sql`select tablename from pg_tables where schemaname = 'public' order by tablename`);
   return rows.map((row) => row.tablename).filter((name) => !KEPT_TABLES.has(name));
 }
 
@@ -135,7 +132,12 @@ async function main() {
       if (isPostgres) await tx.execute(sql`set local jit = off`);
       if (options.reset && occupied.length > 0) {
         const t0 = performance.now();
-        await tx.execute(sql`truncate table ${sql.join(tables.map((t) => sql.identifier(t)), sql`, `)} restart identity cascade`);
+        await tx.execute(
+          sql`truncate table ${sql.join(
+            tables.map((t) => sql.identifier(t)),
+            sql`, `,
+          )} restart identity cascade`,
+        );
         timings.push({ phase: 'reset', rows: null, ms: performance.now() - t0 });
         report(timings.at(-1)!);
       }
@@ -168,7 +170,11 @@ async function main() {
     console.log(`Done in ${seconds(total)}.`);
     // pg answers counts (bigint) as strings, PGlite as numbers.
     const show = (v: unknown) => (typeof v === 'number' || (typeof v === 'string' && /^\d+(\.\d+)?$/.test(v)) ? formatCount(Number(v)) : String(v));
-    console.log(Object.entries(summary ?? {}).map(([k, v]) => `  ${k}: ${show(v)}`).join('\n'));
+    console.log(
+      Object.entries(summary ?? {})
+        .map(([k, v]) => `  ${k}: ${show(v)}`)
+        .join('\n'),
+    );
     console.log('Check the aggregates with: npm run db:reconcile');
   } finally {
     await database.close();

@@ -47,7 +47,15 @@ import {
   writeReport,
   type RunReport,
 } from './harness/report.js';
-import { BROAD_SEARCH_TERMS, BROWSER_HEADERS, SCENARIO_KEYS, ceilingScenario, endpointScenarios, mixedWorkload, type Scenario } from './harness/scenarios.js';
+import {
+  BROAD_SEARCH_TERMS,
+  BROWSER_HEADERS,
+  SCENARIO_KEYS,
+  ceilingScenario,
+  endpointScenarios,
+  mixedWorkload,
+  type Scenario,
+} from './harness/scenarios.js';
 import { RssSampler, freePort, snapshotBuild, startServer, type BuildSnapshot, type ServerProcess } from './harness/servers.js';
 
 /** The app's pool size: openDatabase's default (src/server/db/client.ts); the ceiling uses the same. */
@@ -129,8 +137,7 @@ async function settle(app: ServerProcess, maxWaitMs = 20_000) {
 }
 
 function printProgress(m: Measurement) {
-  const errors =
-    m.errors > 0 ? `, ${m.errors} errors (${m.detail.timeouts} timeouts, answers ${JSON.stringify(m.detail.statusCodes)})` : '';
+  const errors = m.errors > 0 ? `, ${m.errors} errors (${m.detail.timeouts} timeouts, answers ${JSON.stringify(m.detail.statusCodes)})` : '';
   console.log(
     `   ${m.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${m.latencyMs.p50} ms  p95 ${m.latencyMs.p95} ms  ` +
       `p99 ${m.latencyMs.p99} ms${errors}`,
@@ -186,7 +193,13 @@ async function main() {
     ceiling = await startServer({
       name: 'ceiling',
       args: ['--import', 'tsx', path.join('bench', 'ceiling.ts')],
-      env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: settings.databaseUrl, PORT: String(ceilingPort), POOL_SIZE: String(APP_POOL_SIZE) },
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        DATABASE_URL: settings.databaseUrl,
+        PORT: String(ceilingPort),
+        POOL_SIZE: String(APP_POOL_SIZE),
+      },
       cwd: root,
       port: ceilingPort,
       readyPath: `/ceiling/${facts.officers[0]!.id}`,

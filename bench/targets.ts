@@ -99,11 +99,7 @@ export interface JudgedMeasurement {
 const ms = (n: number) => (Number.isFinite(n) ? `${n.toFixed(1)} ms` : 'no answers');
 const mib = (n: number) => `${n.toFixed(1)} MiB`;
 
-export function judgeOtherTargets(
-  results: readonly JudgedMeasurement[],
-  appRssMaxMiB: number,
-  aggregateDifferences: number | null,
-): OtherVerdict[] {
+export function judgeOtherTargets(results: readonly JudgedMeasurement[], appRssMaxMiB: number, aggregateDifferences: number | null): OtherVerdict[] {
   const byKey = new Map(results.map((r) => [r.key, r]));
   const verdicts: OtherVerdict[] = [];
   const { searchP95, deepPage, searchDeepPage, rss, aggregates, overload } = OTHER_TARGETS;

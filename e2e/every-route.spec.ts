@@ -38,7 +38,13 @@ function screensOf({ officer }: DemoIds): Screen[] {
     CLIENT_ROUTES[route].replace(/:(\w+)/g, (_match, name: string) => String(params[name]));
   const firstWord = officer.name.split(' ').at(-1)!;
   return [
-    { route: 'home', path: '/', role: 'visitor', heading: 'Know who you are following into the line', content: (page) => page.locator('main a[href^="/officer/"]').first() },
+    {
+      route: 'home',
+      path: '/',
+      role: 'visitor',
+      heading: 'Know who you are following into the line',
+      content: (page) => page.locator('main a[href^="/officer/"]').first(),
+    },
     { route: 'home', path: '/', role: 'user', heading: /Welcome back/, content: (page) => page.locator('main a[href^="/officer/"]').first() },
     { route: 'login', path: path('login'), role: 'visitor', heading: 'Login' },
     { route: 'register', path: path('register'), role: 'visitor', heading: 'Create an Account' },
@@ -75,7 +81,13 @@ function screensOf({ officer }: DemoIds): Screen[] {
       content: (page) => page.locator('main a[href^="/regiment/"]').first(),
     },
     { route: 'createReview', path: path('createReview', { officerId: officer.id }), role: 'user', heading: 'Write a Review' },
-    { route: 'myReviews', path: path('myReviews'), role: 'user', heading: 'My Reviews', content: (page) => page.getByRole('list', { name: 'My reviews' }) },
+    {
+      route: 'myReviews',
+      path: path('myReviews'),
+      role: 'user',
+      heading: 'My Reviews',
+      content: (page) => page.getByRole('list', { name: 'My reviews' }),
+    },
     { route: 'registerRegiment', path: path('registerRegiment'), role: 'user', heading: 'Register Regiment' },
     { route: 'registerOfficer', path: path('registerOfficer'), role: 'user', heading: 'Register as Officer' },
     { route: 'myStats', path: path('myStats'), role: 'user', heading: 'My Stats' },
@@ -124,7 +136,10 @@ async function widerThanWindow(page: Page): Promise<{ scrollWidth: number; inner
       .filter((element) => element.getBoundingClientRect().right > innerWidth + 0.5)
       .filter((element) => !(element.parentElement && element.parentElement.getBoundingClientRect().right > innerWidth + 0.5))
       .slice(0, 5)
-      .map((element) => `${element.tagName.toLowerCase()}.${String(element.className).slice(0, 80)} (right edge ${Math.round(element.getBoundingClientRect().right)} px)`);
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}.${String(element.className).slice(0, 80)} (right edge ${Math.round(element.getBoundingClientRect().right)} px)`,
+      );
     return { scrollWidth, innerWidth, culprits };
   });
 }
@@ -142,7 +157,9 @@ async function seriousAxeFindings(page: Page): Promise<string[]> {
     .analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    .map(
+      (violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
 }
 
 for (const viewport of VIEWPORTS) {

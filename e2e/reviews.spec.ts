@@ -47,7 +47,7 @@ function star(scope: Page | Locator, label: string, value: number): Locator {
   return ratingGroup(scope, label).getByRole('radio', { name: `${value} ${value === 1 ? 'star' : 'stars'}`, exact: true });
 }
 
-test('a user links Steam through the fake provider, writes a review, sees the officer\'s rating change, edits and deletes it, votes and flags another review', async ({
+test("a user links Steam through the fake provider, writes a review, sees the officer's rating change, edits and deletes it, votes and flags another review", async ({
   page,
 }) => {
   const officer = await pickTopOfficer(page.request);

@@ -39,14 +39,20 @@ test('an image chosen in a drop zone shows its preview: the Content Security Pol
 
 /** The colour of the pixel at (x, y) of an element's screenshot, as [r, g, b]. */
 async function pixelOf(element: Locator, x: number, y: number): Promise<number[]> {
-  const { data, info } = await sharp(await element.screenshot()).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(await element.screenshot())
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const at = (Math.round(y) * info.width + Math.round(x)) * info.channels;
   return [data[at]!, data[at + 1]!, data[at + 2]!];
 }
 
 const isNearlyWhite = ([r, g, b]: number[]) => r! > 235 && g! > 235 && b! > 235;
 
-test("a regiment without a banner has a header in its side's colours, as its officers' pages do, with no blank banner box", async ({ page, request }) => {
+test("a regiment without a banner has a header in its side's colours, as its officers' pages do, with no blank banner box", async ({
+  page,
+  request,
+}) => {
   await page.setViewportSize({ width: 1366, height: 900 });
   const regiments = (await (await request.get('/api/regiments')).json()) as Regiment[];
   const regiment = regiments.find((candidate) => candidate.bannerImageUrl === null && candidate.officerCount > 0);
@@ -89,7 +95,10 @@ test('the header stays on one line for a signed-in admin from 700 to 1366 px', a
     if (await nav.isVisible()) {
       // Every link in view, side by side on one line.
       const boxes = await nav.getByRole('link').evaluateAll((links) => links.map((link) => link.getBoundingClientRect().toJSON() as DOMRect));
-      expect(boxes.map((box) => box.top), `link tops at ${width} px`).toEqual(boxes.map(() => boxes[0]!.top));
+      expect(
+        boxes.map((box) => box.top),
+        `link tops at ${width} px`,
+      ).toEqual(boxes.map(() => boxes[0]!.top));
       expect(Math.max(...boxes.map((box) => box.right)), `links within the window at ${width} px`).toBeLessThanOrEqual(width);
       expect(new Set(boxes.map((box) => box.height)).size, `link heights at ${width} px`).toBe(1);
     } else {

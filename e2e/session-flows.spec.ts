@@ -22,7 +22,10 @@ async function topOfficers(request: APIRequestContext): Promise<OfficerSummary[]
 
 /** A toast (Radix renders each as a list item in the notifications region). */
 function toast(page: Page, title: string) {
-  return page.getByRole('region', { name: /Notifications/ }).getByRole('listitem').filter({ hasText: title });
+  return page
+    .getByRole('region', { name: /Notifications/ })
+    .getByRole('listitem')
+    .filter({ hasText: title });
 }
 
 async function logOut(page: Page, username: string) {

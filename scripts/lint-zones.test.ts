@@ -40,7 +40,11 @@ describe('layer zones', () => {
     ['src/server/features/officers/routes.ts', "import { cn } from '#web/lib/cn';", 'The server never imports web code'],
     ['src/server/db/client.ts', "import { hashPassword } from '#server/features/auth/accounts.js';", 'The database layer imports no feature'],
     ['src/server/db/client.ts', "import { canonicalUrl } from '#server/http/canonical-url.js';", 'The database layer imports no feature'],
-    ['src/web/features/home/home-page.tsx', "import { OfficerPage } from '#web/features/officers/officer-page';", "A web feature does not reach into another feature's files"],
+    [
+      'src/web/features/home/home-page.tsx',
+      "import { OfficerPage } from '#web/features/officers/officer-page';",
+      "A web feature does not reach into another feature's files",
+    ],
     ['src/web/components/ui/card.tsx', "import { HomePage } from '#web/features/home/home-page';", 'Shared web code does not depend on features'],
     ['src/web/lib/cn.ts', "import { officerQueryOptions } from '#web/api/officers';", 'web/lib is the bottom of the web app'],
   ])('refuses, in %s: %s', async (file, source, message) => {

@@ -238,7 +238,7 @@ async function browsingPaths(baseUrl) {
 /** A fixed shuffle (the same order every run), so runs compare. */
 function shuffle(items) {
   let state = 1862;
-  const next = () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const next = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   for (let i = items.length - 1; i > 0; i--) {
     const j = Math.floor(next() * (i + 1));
     [items[i], items[j]] = [items[j], items[i]];
@@ -315,9 +315,14 @@ async function main() {
     'RSS after a restart': report.afterRestart.rss,
   };
   const failures = maxRssMb === null ? [] : Object.entries(checked).filter(([, value]) => value > maxRssMb);
-  const answered2xx = Object.entries(report.underLoad.statusCodes).filter(([code]) => code.startsWith('2')).reduce((sum, [, n]) => sum + n, 0);
+  const answered2xx = Object.entries(report.underLoad.statusCodes)
+    .filter(([code]) => code.startsWith('2'))
+    .reduce((sum, [, n]) => sum + n, 0);
   if (answered2xx < report.underLoad.requests || report.underLoad.errors > 0) {
-    failures.push([`answers other than 2xx or failed requests under load (${JSON.stringify(report.underLoad.statusCodes)}, ${report.underLoad.errors} errors)`, NaN]);
+    failures.push([
+      `answers other than 2xx or failed requests under load (${JSON.stringify(report.underLoad.statusCodes)}, ${report.underLoad.errors} errors)`,
+      NaN,
+    ]);
   }
 
   if (args.json) {
@@ -332,7 +337,10 @@ async function main() {
     console.log(line('after the first start', report.afterStart) + `  [ready in ${report.firstStartSeconds.toFixed(1)} s, demo seeded]`);
     console.log(`${''.padEnd(22)} (the database creation's own process peaked at ${fmt(report.databaseCreationPeak)})`);
     const unseen = unseenShare > 0 ? `, ${Math.round(unseenShare * 100)}% to unseen URLs` : '';
-    console.log(line('max under load', report.underLoad) + `  [${seconds} s, ${connections} connections, ${report.underLoad.distinctUrls} URLs${unseen}, ${report.underLoad.requests} requests, ${report.underLoad.requestsPerSecond}/s]`);
+    console.log(
+      line('max under load', report.underLoad) +
+        `  [${seconds} s, ${connections} connections, ${report.underLoad.distinctUrls} URLs${unseen}, ${report.underLoad.requests} requests, ${report.underLoad.requestsPerSecond}/s]`,
+    );
     console.log(line('after the load', report.afterLoad));
     console.log(line('after a restart', report.afterRestart));
     for (const [name, value] of failures) console.log(`FAIL: ${name}${Number.isNaN(value) ? '' : ` is ${fmt(value)} MiB, above ${maxRssMb}`}`);

@@ -9,11 +9,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { queryRows, type Database } from '#server/db/client.js';
 import * as schema from '#server/db/schema.js';
-import {
-  recomputeOfficerAggregates,
-  recomputeRegimentAggregates,
-  recomputeReviewPositions,
-} from '#server/features/reviews/aggregates.js';
+import { recomputeOfficerAggregates, recomputeRegimentAggregates, recomputeReviewPositions } from '#server/features/reviews/aggregates.js';
 import { findAggregateDifferences } from '#server/features/reviews/reconcile.js';
 import { findOfficerMatches } from '#server/features/officers/queries.js';
 import { encodeSearchCursor } from '#server/features/officers/search-cursor.js';
@@ -179,8 +175,14 @@ export async function removeBenchUsers(db: Database): Promise<{ users: number; r
     );
     await tx.execute(sql`delete from users where id in ${benchUsers}`);
     // Their reviews leave gaps in those officers' review positions (docs/decisions/0008).
-    await recomputeReviewPositions(tx, officers.map((o) => o.officer_id));
-    await recomputeOfficerAggregates(tx, officers.map((o) => o.officer_id));
+    await recomputeReviewPositions(
+      tx,
+      officers.map((o) => o.officer_id),
+    );
+    await recomputeOfficerAggregates(
+      tx,
+      officers.map((o) => o.officer_id),
+    );
     await recomputeRegimentAggregates(tx, [...new Set(officers.map((o) => o.regiment_id))]);
     if (voted.length > 0) {
       const ids = sql.join(

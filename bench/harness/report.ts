@@ -87,8 +87,7 @@ const NUMERIC = new Set<keyof Row>(['rps', 'p50', 'p95', 'p99', 'errors', 'ratio
 export function formatTable(report: RunReport): string {
   const all = [HEADERS, ...rows(report)];
   const widths = COLUMNS.map((c) => Math.max(...all.map((r) => r[c].length)));
-  const line = (r: Row) =>
-    COLUMNS.map((c, i) => (NUMERIC.has(c) ? r[c].padStart(widths[i]!) : r[c].padEnd(widths[i]!))).join('  ');
+  const line = (r: Row) => COLUMNS.map((c, i) => (NUMERIC.has(c) ? r[c].padStart(widths[i]!) : r[c].padEnd(widths[i]!))).join('  ');
   return [line(HEADERS), widths.map((w) => '-'.repeat(w)).join('  '), ...rows(report).map(line)].join('\n');
 }
 
@@ -105,12 +104,15 @@ export function formatSummary(report: RunReport): string[] {
   return [
     `Ceiling: ${fixed(ceiling.start)} req/s at the start, ${fixed(ceiling.end)} at the end; ratios use their mean, ${fixed(ceiling.reference)}.`,
     `App RSS: ${fixed(appRssMb.idle)} MiB after start-up, ${fixed(appRssMb.max)} MiB at most, ${fixed(appRssMb.end)} MiB at the end.`,
-    `Dataset: ${Object.entries(dataset.counts).map(([k, v]) => `${fixed(v)} ${k}`).join(', ')}; ` +
-      `largest officer #${largest.id} with ${fixed(largest.reviewCount)} reviews (deep page ${largest.deepPage}).`,
+    `Dataset: ${Object.entries(dataset.counts)
+      .map(([k, v]) => `${fixed(v)} ${k}`)
+      .join(', ')}; ` + `largest officer #${largest.id} with ${fixed(largest.reviewCount)} reviews (deep page ${largest.deepPage}).`,
     `Aggregate differences after the run (before removing the bench users): ${report.aggregateDifferencesAfterRun ?? 'not checked'}.`,
     `App log lines at error level: ${report.appErrorLogLines}` +
       (report.appErrorLogLines > 0
-        ? ` (${Object.entries(report.appErrorMessages).map(([m, n]) => `${n}× "${m}"`).join('; ')}).`
+        ? ` (${Object.entries(report.appErrorMessages)
+            .map(([m, n]) => `${n}× "${m}"`)
+            .join('; ')}).`
         : '.'),
     ...report.smokeProblems.map((p) => `Not 200 before the load: ${p}.`),
   ];
@@ -131,7 +133,12 @@ function answersByKind(result: RunReport['results'][number] | undefined): string
   return result?.byKind
     ? Object.entries(result.byKind)
         .sort(([a], [b]) => a.localeCompare(b))
-        .map(([kind, statuses]) => `${kind}: ${Object.entries(statuses).map(([s, n]) => `${fixed(n)}×${s}`).join(', ')}`)
+        .map(
+          ([kind, statuses]) =>
+            `${kind}: ${Object.entries(statuses)
+              .map(([s, n]) => `${fixed(n)}×${s}`)
+              .join(', ')}`,
+        )
     : [];
 }
 

@@ -154,7 +154,13 @@ export function endpointScenarios(facts: DatasetFacts): Scenario[] {
       },
     },
     { key: 'regiments', name: 'regiments', target: 'app', example: '/api/regiments', requests: fixed('/api/regiments', JSON_HEADERS) },
-    { key: 'recent-reviews', name: 'recent reviews', target: 'app', example: '/api/reviews/recent', requests: fixed('/api/reviews/recent', JSON_HEADERS) },
+    {
+      key: 'recent-reviews',
+      name: 'recent reviews',
+      target: 'app',
+      example: '/api/reviews/recent',
+      requests: fixed('/api/reviews/recent', JSON_HEADERS),
+    },
     { key: 'officer-html', name: 'officer page (HTML)', target: 'app', example: PATHS.html(ids[0]!), requests: byId(PATHS.html, HTML_HEADERS) },
   ];
 }

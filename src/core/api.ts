@@ -167,8 +167,7 @@ export const officerRegistrationSchema = registrationBase.extend({
 export type OfficerRegistration = z.infer<typeof officerRegistrationSchema>;
 
 /** 201 of POST /api/regiments/register and /api/officers/register. */
-const submitted = <T extends z.ZodType>(registration: T) =>
-  z.object({ success: z.literal(true), message: z.string(), registration });
+const submitted = <T extends z.ZodType>(registration: T) => z.object({ success: z.literal(true), message: z.string(), registration });
 export const regimentRegistrationSubmittedSchema = submitted(regimentRegistrationSchema);
 export const officerRegistrationSubmittedSchema = submitted(officerRegistrationSchema);
 

@@ -63,7 +63,8 @@ export const MSG = {
     loadMoreRegiments: 'Load more regiments',
     loadingMoreOfficers: 'Loading more officers…',
     /** The paged search's `after` (docs/decisions/0019-search-paging.md): a 400 from the API. */
-    badCursor: "The page cursor (after) is not one this search gave out. Ask for the first page again without after, then pass on each page's nextCursor.",
+    badCursor:
+      "The page cursor (after) is not one this search gave out. Ask for the first page again without after, then pass on each page's nextCursor.",
     cursorOfAnotherSort: 'The page cursor (after) belongs to another sort order. Ask for the first page of this sort again without after.',
     queryTooLong: `Search text must be ${LIMITS.searchQueryMax} characters or less`,
   },
@@ -128,8 +129,7 @@ export const MSG = {
     verified: 'Your email has been verified. You can now log in.',
     failedTitle: 'Verification Failed',
     noCode: 'No verification code found in the URL',
-    wrongMode: (mode: string) =>
-      `This link is not for email verification (mode: ${mode}). Please open the link from your verification email.`,
+    wrongMode: (mode: string) => `This link is not for email verification (mode: ${mode}). Please open the link from your verification email.`,
     failed: 'Failed to verify your email. The link may have expired or already been used.',
     error: 'An error occurred during verification. Please try again or contact support.',
     goToLogin: 'Go to Login',
@@ -169,8 +169,7 @@ export const MSG = {
     communicateFailed: 'Failed to communicate with server',
     profileUpdateFailed: 'Registration failed: Could not update profile. Please try again.',
     userCreationIncomplete: 'Registration failed: User creation was incomplete.',
-    backendRegistrationFailed:
-      'Your account was created, but there was an issue with registration. Please verify your email and try logging in.',
+    backendRegistrationFailed: 'Your account was created, but there was an issue with registration. Please verify your email and try logging in.',
     notConfigured: 'The identity service is not configured.',
     // The server's answers to identity-service sign-ins (docs/decisions/0007-firebase-provider.md).
     tokenRejected: 'Your sign-in could not be verified. Please sign in again.',

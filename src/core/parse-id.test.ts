@@ -8,10 +8,7 @@ describe('parsePositiveId', () => {
     expect(parsePositiveId('2147483647')).toBe(2_147_483_647);
   });
 
-  it.each([undefined, '', 'abc', '0', '-1', '1.5', '1e3', '0x10', ' 7', '7 ', '+7', '2147483648', '99999999999'])(
-    'refuses %j',
-    (raw) => {
-      expect(parsePositiveId(raw)).toBeNull();
-    },
-  );
+  it.each([undefined, '', 'abc', '0', '-1', '1.5', '1e3', '0x10', ' 7', '7 ', '+7', '2147483648', '99999999999'])('refuses %j', (raw) => {
+    expect(parsePositiveId(raw)).toBeNull();
+  });
 });

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SORT_OPTIONS } from './search.js';
-import {
-  DEFAULT_SEARCH_STATE,
-  fromSortValue,
-  normalizeQuery,
-  parseSearchParams,
-  serializeSearchParams,
-  toSortValue,
-} from './search-params.js';
+import { DEFAULT_SEARCH_STATE, fromSortValue, normalizeQuery, parseSearchParams, serializeSearchParams, toSortValue } from './search-params.js';
 
 const parse = (query: string) => parseSearchParams(new URLSearchParams(query));
 
@@ -28,14 +21,11 @@ describe('parseSearchParams', () => {
     });
   });
 
-  it.each(['all', '', 'abc', '-1', '0', '1.5', '1e3', '0x10', ' 2', '99999999999', '2147483648'])(
-    'ignores the id %j',
-    (raw) => {
-      const state = parse(`sideId=${encodeURIComponent(raw)}&regimentId=${encodeURIComponent(raw)}`);
-      expect(state.sideId).toBeNull();
-      expect(state.regimentId).toBeNull();
-    },
-  );
+  it.each(['all', '', 'abc', '-1', '0', '1.5', '1e3', '0x10', ' 2', '99999999999', '2147483648'])('ignores the id %j', (raw) => {
+    const state = parse(`sideId=${encodeURIComponent(raw)}&regimentId=${encodeURIComponent(raw)}`);
+    expect(state.sideId).toBeNull();
+    expect(state.regimentId).toBeNull();
+  });
 
   it('accepts the largest int4 id', () => {
     expect(parse('sideId=2147483647').sideId).toBe(2147483647);
@@ -68,7 +58,14 @@ describe('serializeSearchParams', () => {
   });
 
   it('writes the set values, with the sort as a pair', () => {
-    const params = serializeSearchParams({ q: ' Stonewall & co ', sideId: 2, regimentId: 3, showRegiments: true, sortBy: 'reviews', sortOrder: 'desc' });
+    const params = serializeSearchParams({
+      q: ' Stonewall & co ',
+      sideId: 2,
+      regimentId: 3,
+      showRegiments: true,
+      sortBy: 'reviews',
+      sortOrder: 'desc',
+    });
     expect(Object.fromEntries(params)).toEqual({
       q: 'Stonewall & co',
       sideId: '2',

@@ -111,7 +111,8 @@ export async function buildApp({
   const routeList: RegisteredRoute[] = [];
   app.decorate('routeList', routeList);
   app.addHook('onRoute', function recordRoute(route) {
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routeList.push({ method, url: route.url, schema: route.schema, config: route.config, scope: this });
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') routeList.push({ method, url: route.url, schema: route.schema, config: route.config, scope: this });
   });
   app.decorate('config', config);
   app.decorate('rateLimitStore', rateLimitStore ?? new MemoryRateLimitStore());
@@ -284,7 +285,9 @@ export function toErrorResponse(error: FastifyError | AppError | Error): { statu
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const errors = error.validation.map((v) => ({
-      path: v.instancePath.replace(/^\//, '').replaceAll('/', '.') || String((v.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') ?? ''),
+      path:
+        v.instancePath.replace(/^\//, '').replaceAll('/', '.') ||
+        String((v.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') ?? ''),
       message: v.message ?? MSG.validation.invalidValue,
     }));
     const first = errors[0];

@@ -7,9 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
-const booleanFlag = z
-  .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
-  .transform((v) => ['1', 'true', 'on', 'yes'].includes(v));
+const booleanFlag = z.enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no']).transform((v) => ['1', 'true', 'on', 'yes'].includes(v));
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -27,11 +25,20 @@ const envSchema = z.object({
   STEAM_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   STEAM_API_KEY: z.string().min(1).optional(),
   FAKE_STEAM: booleanFlag.optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
   MAIL_FROM: z.string().min(3).default('War of Rights Officer Ratings <no-reply@localhost>'),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
   TRUST_PROXY: booleanFlag.default(false),
-  SESSION_IDLE_HOURS: z.coerce.number().positive().default(24 * 7),
+  SESSION_IDLE_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(24 * 7),
   RESPONSE_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
   LIST_RATINGS_LAG_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(64),
@@ -42,11 +49,20 @@ const envSchema = z.object({
   SESSION_MAX_DAYS: z.coerce.number().positive().default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   IDENTITY_PROVIDER: z.enum(['builtin', 'firebase']).default('builtin'),
-  FIREBASE_PROJECT_ID: z.string().regex(/^[a-z0-9-]{4,40}$/, 'must be a Firebase project id (lowercase letters, digits, dashes)').optional(),
+  FIREBASE_PROJECT_ID: z
+    .string()
+    .regex(/^[a-z0-9-]{4,40}$/, 'must be a Firebase project id (lowercase letters, digits, dashes)')
+    .optional(),
   FIREBASE_API_KEY: z.string().min(1).optional(),
-  FIREBASE_AUTH_DOMAIN: z.string().regex(/^[A-Za-z0-9.-]+(:\d+)?$/, 'must be a host name such as my-project.firebaseapp.com').optional(),
+  FIREBASE_AUTH_DOMAIN: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]+(:\d+)?$/, 'must be a host name such as my-project.firebaseapp.com')
+    .optional(),
   FIREBASE_APP_ID: z.string().min(1).optional(),
-  FIREBASE_AUTH_EMULATOR_HOST: z.string().regex(/^[A-Za-z0-9.-]+:\d+$/, 'must be host:port, e.g. 127.0.0.1:9099').optional(),
+  FIREBASE_AUTH_EMULATOR_HOST: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]+:\d+$/, 'must be host:port, e.g. 127.0.0.1:9099')
+    .optional(),
 });
 
 export interface Config {
@@ -213,7 +229,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const dataDir = path.resolve(e.DATA_DIR);
   if (e.FAKE_STEAM && !isLoopbackUrl(publicUrl)) {
-    throw new ConfigError('Invalid configuration:\n  FAKE_STEAM: the fake Steam is for local development only; PUBLIC_URL must be a loopback address');
+    throw new ConfigError(
+      'Invalid configuration:\n  FAKE_STEAM: the fake Steam is for local development only; PUBLIC_URL must be a loopback address',
+    );
   }
   if (e.FIREBASE_AUTH_EMULATOR_HOST && !isLoopbackUrl(publicUrl)) {
     throw new ConfigError(
@@ -225,9 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   let sessionSecret = e.SESSION_SECRET;
   if (!sessionSecret) {
     if (needsExplicitSecret) {
-      throw new ConfigError(
-        'Invalid configuration:\n  SESSION_SECRET: required when DATABASE_URL is set or PUBLIC_URL is not a loopback address',
-      );
+      throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: required when DATABASE_URL is set or PUBLIC_URL is not a loopback address');
     }
     sessionSecret = readOrCreateLocalSecret(dataDir);
   }

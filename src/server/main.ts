@@ -43,7 +43,10 @@ async function main() {
 
   // Expired sessions are dead already (findSession checks expiry); this only keeps the table small.
   await purgeExpiredSessions(handle.db);
-  const purgeTimer = setInterval(() => void purgeExpiredSessions(handle.db).catch((err) => app.log.warn({ err }, 'session purge failed')), 60 * 60 * 1000);
+  const purgeTimer = setInterval(
+    () => void purgeExpiredSessions(handle.db).catch((err) => app.log.warn({ err }, 'session purge failed')),
+    60 * 60 * 1000,
+  );
   purgeTimer.unref();
 
   const shutdown = async (signal: string) => {

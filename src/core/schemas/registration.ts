@@ -74,7 +74,16 @@ const proofUrlSchema = optionalLinkSchema(M.proofUrlInvalid, isHttpUrl);
 
 /** Clients may echo the signed-in user's id (spec section 7); the server trusts only the session. */
 const userIdSchema = z
-  .union([z.number().int().positive().max(MAX_INT4), z.string().regex(/^\d{1,10}$/).transform(Number)], { error: M.userIdInvalid })
+  .union(
+    [
+      z.number().int().positive().max(MAX_INT4),
+      z
+        .string()
+        .regex(/^\d{1,10}$/)
+        .transform(Number),
+    ],
+    { error: M.userIdInvalid },
+  )
   .nullish()
   .transform((value) => value ?? undefined);
 
@@ -87,11 +96,7 @@ const descriptionSchema = z
 
 /** The /register-regiment form (its values as the form holds them: side id as text). */
 export const regimentRegistrationFormSchema = z.object({
-  name: z
-    .string({ error: M.regimentNameEmpty })
-    .trim()
-    .min(1, M.regimentNameEmpty)
-    .max(LIMITS.regimentNameMax, M.regimentNameMax),
+  name: z.string({ error: M.regimentNameEmpty }).trim().min(1, M.regimentNameEmpty).max(LIMITS.regimentNameMax, M.regimentNameMax),
   description: descriptionSchema,
   sideId: selectedIdSchema(M.sideRequired, M.sideInvalid),
   bannerImageUrl: imageUrlSchema,
@@ -106,11 +111,7 @@ export type RegimentRegistrationBody = z.output<typeof regimentRegistrationBodyS
 
 /** The /register-officer form. */
 export const officerRegistrationFormSchema = z.object({
-  name: z
-    .string({ error: M.officerNameEmpty })
-    .trim()
-    .min(1, M.officerNameEmpty)
-    .max(LIMITS.officerNameMax, M.officerNameMax),
+  name: z.string({ error: M.officerNameEmpty }).trim().min(1, M.officerNameEmpty).max(LIMITS.officerNameMax, M.officerNameMax),
   rank: z.string({ error: M.rankMin }).trim().min(LIMITS.rankMin, M.rankMin).max(RANK_MAX, M.rankMax),
   regimentId: selectedIdSchema(M.regimentRequired, M.regimentInvalid),
   profileImageUrl: imageUrlSchema,

@@ -143,7 +143,9 @@ describe('db:backup and db:restore on the embedded database', () => {
     // No file named: it goes under backups/ in the current folder.
     const backup = await cli(env, 'backup');
     expect(backup).toMatchObject({ code: 0, stderr: '' });
-    expect(backup.stdout).toMatch(/^Backed up the embedded database at data\/pglite to backups\/wor-pglite-\d{8}T\d{6}Z\.tar\.gz \([\d.]+ [kM]B\)\.\n$/);
+    expect(backup.stdout).toMatch(
+      /^Backed up the embedded database at data\/pglite to backups\/wor-pglite-\d{8}T\d{6}Z\.tar\.gz \([\d.]+ [kM]B\)\.\n$/,
+    );
     const file = path.join(workDir, /to (backups\/\S+\.tar\.gz)/.exec(backup.stdout)![1]!);
     expect(existsSync(file)).toBe(true);
 

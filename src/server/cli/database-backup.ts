@@ -5,7 +5,19 @@
  * a restore over existing data needs --force, and an existing backup file is never overwritten.
  */
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -40,7 +52,10 @@ const GZIP_MAGIC = Buffer.from([0x1f, 0x8b]);
 
 /** 2026-02-15T10:15:30.123Z -> 20260215T101530Z: sorts by time, and is safe in any file name. */
 export function utcStamp(now: Date): string {
-  return now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  return now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
 }
 
 export function defaultBackupPath(engine: Engine, now: Date = new Date()): string {
@@ -202,7 +217,9 @@ export async function restorePglite(dataDir: string, file: string, options: { fo
   }
   const hasData = isNonEmptyDirectory(dataDir);
   if (hasData && !options.force) {
-    throw new BackupCommandError(`Refusing to restore: the embedded database at ${displayPath(dataDir)} is not empty; add --force to replace it (it is then kept aside).`);
+    throw new BackupCommandError(
+      `Refusing to restore: the embedded database at ${displayPath(dataDir)} is not empty; add --force to replace it (it is then kept aside).`,
+    );
   }
   const stamp = utcStamp(now);
   mkdirSync(path.dirname(dataDir), { recursive: true });

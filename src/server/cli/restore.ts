@@ -30,9 +30,7 @@ async function main() {
   const config = loadConfigOrExit();
   const file = path.resolve(files[0]!);
   await reportOutcome(() =>
-    config.databaseUrl
-      ? restorePostgres(config.databaseUrl, file, { force })
-      : restorePglite(path.join(config.dataDir, 'pglite'), file, { force }),
+    config.databaseUrl ? restorePostgres(config.databaseUrl, file, { force }) : restorePglite(path.join(config.dataDir, 'pglite'), file, { force }),
   );
 }
 

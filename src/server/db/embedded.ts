@@ -92,7 +92,12 @@ async function createDataDirInChildProcess(dir: string): Promise<void> {
   });
   if (exitCode !== 0) {
     rmSync(partial, { recursive: true, force: true });
-    const reason = stderr.join('').trim().split('\n').findLast((line) => line.trim()) ?? `the process was stopped (${exitCode === null ? 'killed' : `exit code ${exitCode}`})`;
+    const reason =
+      stderr
+        .join('')
+        .trim()
+        .split('\n')
+        .findLast((line) => line.trim()) ?? `the process was stopped (${exitCode === null ? 'killed' : `exit code ${exitCode}`})`;
     throw new Error(`creating the database files in ${dir} failed: ${reason}`);
   }
   // rename() replaces an empty directory on POSIX but not on Windows: remove it first (rmdir

@@ -198,7 +198,9 @@ export const reviewFlags = pgTable(
     index('review_flags_review_idx').on(t.reviewId),
     index('review_flags_status_idx').on(t.status),
     // One open flag per user per review, even for two clicks at the same instant.
-    uniqueIndex('review_flags_open_per_user_idx').on(t.reviewId, t.userId).where(sql`${t.status} = 'pending'`),
+    uniqueIndex('review_flags_open_per_user_idx')
+      .on(t.reviewId, t.userId)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 

@@ -183,7 +183,11 @@ function keysOf(schema: unknown): string[] {
   return [...new Set(objectShapes(schema).flatMap((shape) => Object.keys(shape)))];
 }
 
-const paramNamesOf = (url: string) => url.split('/').filter((part) => part.startsWith(':')).map((part) => part.slice(1));
+const paramNamesOf = (url: string) =>
+  url
+    .split('/')
+    .filter((part) => part.startsWith(':'))
+    .map((part) => part.slice(1));
 
 /** An existing target of the route in the world, so that valid calls reach the handler's work. */
 function validParam(url: string, name: string, world: World): string {
@@ -230,7 +234,12 @@ const VALID_BODIES: Record<string, (w: World) => Record<string, unknown>> = {
   'POST /api/auth/firebase-login': (w) => ({ idToken: w.recruitIdToken }),
   'POST /api/auth/firebase-register': (w) => ({ idToken: w.newcomerIdToken, username: `Newcomer_${w.tag}` }),
   'POST /api/auth/update-verification': (w) => ({ idToken: w.recruitIdToken }),
-  'PATCH /api/regiments/:id/edit': (w) => ({ name: `Edited_${w.tag}`, description: 'Drilled every Sunday.', bannerImageUrl: null, iconImageUrl: null }),
+  'PATCH /api/regiments/:id/edit': (w) => ({
+    name: `Edited_${w.tag}`,
+    description: 'Drilled every Sunday.',
+    bannerImageUrl: null,
+    iconImageUrl: null,
+  }),
   'PATCH /api/officers/:id/edit': officerForm,
   'PATCH /api/admin/officers/:id': officerForm,
   'POST /api/reviews': (w) => ({ ...reviewForm, officerId: w.unreviewedOfficer.id, overallRating: 4 }),
@@ -265,7 +274,8 @@ function multipartAttempts(route: string, url: string, smallPng: Buffer): Attemp
       Buffer.isBuffer(data) ? data : Buffer.from(data),
       Buffer.from('\r\n'),
     ]);
-  const form = (...parts: Array<string | Buffer>) => Buffer.concat([...parts.map((p) => (Buffer.isBuffer(p) ? p : Buffer.from(p))), Buffer.from('--b--\r\n')]);
+  const form = (...parts: Array<string | Buffer>) =>
+    Buffer.concat([...parts.map((p) => (Buffer.isBuffer(p) ? p : Buffer.from(p))), Buffer.from('--b--\r\n')]);
   const multipart = { 'content-type': 'multipart/form-data; boundary=b' };
   const attempts: Array<Omit<Attempt, 'route' | 'method' | 'url'>> = [
     { headers: multipart, payload: '--b--\r\n' },
@@ -317,7 +327,13 @@ function attemptsFor(route: RegisteredRoute, world: World, smallPng: Buffer): At
   add(`${validUrl}?${'k'.repeat(5_000)}=1`);
 
   for (const headers of HOSTILE_HEADERS) {
-    attempts.push({ route: name, method: route.method, url: validUrl, headers: { ...(validBody === undefined ? {} : JSON_HEADERS), ...headers }, payload: validBody });
+    attempts.push({
+      route: name,
+      method: route.method,
+      url: validUrl,
+      headers: { ...(validBody === undefined ? {} : JSON_HEADERS), ...headers },
+      payload: validBody,
+    });
   }
 
   if (!hasBody(route.method)) return attempts;
@@ -386,12 +402,15 @@ const clip = (text: string | Buffer | undefined, length = 200) => {
   const value = String(text ?? '');
   return value.length > length ? `${value.slice(0, length)}… (${value.length} chars)` : value;
 };
-const describeAnswer = (a: Answer) => `${a.attempt.method} ${clip(a.attempt.url)} body=${clip(a.attempt.payload)} -> ${a.status} ${clip(a.body, 300)}`;
+const describeAnswer = (a: Answer) =>
+  `${a.attempt.method} ${clip(a.attempt.url)} body=${clip(a.attempt.payload)} -> ${a.status} ${clip(a.body, 300)}`;
 
 beforeAll(async () => {
   firebaseMode = await createFirebaseTestContext(PROJECT, { rateLimits: GENEROUS_RATE_LIMITS });
   ({ ctx, emulator } = firebaseMode);
-  smallPng = await sharp({ create: { width: 16, height: 16, channels: 3, background: { r: 90, g: 60, b: 30 } } }).png().toBuffer();
+  smallPng = await sharp({ create: { width: 16, height: 16, channels: 3, background: { r: 90, g: 60, b: 30 } } })
+    .png()
+    .toBuffer();
 });
 
 afterAll(async () => {
@@ -405,7 +424,9 @@ describe('fuzzing every registered route', () => {
     // The field names are read from the zod schemas: if that ever reads nothing, the fuzzing would
     // quietly shrink to the malformed bodies alone.
     for (const route of routes.filter((r) => r.schema?.body)) expect(keysOf(route.schema?.body), `${route.method} ${route.url}`).not.toEqual([]);
-    expect(routes.flatMap((route) => keysOf(route.schema?.querystring))).toEqual(expect.arrayContaining(['q', 'sortBy', 'page', 'limit', 'side', 'after']));
+    expect(routes.flatMap((route) => keysOf(route.schema?.querystring))).toEqual(
+      expect.arrayContaining(['q', 'sortBy', 'page', 'limit', 'side', 'after']),
+    );
     for (const route of routes) {
       const actor = await actorFor(route);
       const world = await buildWorld(ctx.db, { emulator });
@@ -422,7 +443,10 @@ describe('fuzzing every registered route', () => {
     // The figures of the run, for the issue's closing note.
     console.log(
       `fuzz: ${routes.length} routes, ${answers.length} requests, ${count((s) => s >= 400 && s < 500)} 4xx, ` +
-        `${count((s) => s >= 500)} 5xx; by status: ${[...byStatus].sort(([a], [b]) => a - b).map(([s, n]) => `${s}: ${n}`).join(', ')}`,
+        `${count((s) => s >= 500)} 5xx; by status: ${[...byStatus]
+          .sort(([a], [b]) => a - b)
+          .map(([s, n]) => `${s}: ${n}`)
+          .join(', ')}`,
     );
   });
 

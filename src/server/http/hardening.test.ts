@@ -256,7 +256,11 @@ describe('visitors cost no session row', () => {
       expect(setCookie).toMatch(/; Secure/);
       expect(setCookie).not.toMatch(/Domain=/i);
       const [cookie] = setCookie.split(';');
-      const logout = await https.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: cookie!, 'csrf-token': answer.json().csrfToken } });
+      const logout = await https.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: { cookie: cookie!, 'csrf-token': answer.json().csrfToken },
+      });
       expect(logout.statusCode).toBe(200);
     } finally {
       await https.close();

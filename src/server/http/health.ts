@@ -47,10 +47,7 @@ export const healthRoutes = fp<{ db: Database; lifecycle: Lifecycle }>(async (ap
 async function databaseProblem(db: Database, latestMigration: number): Promise<string | null> {
   try {
     // drizzle's migrator records each migration's journal time; it is up to date when the newest is there.
-    const [row] = await queryRows<{ latest: string | number | null }>(
-      db,
-      sql`select max(created_at) as latest from drizzle.__drizzle_migrations`,
-    );
+    const [row] = await queryRows<{ latest: string | number | null }>(db, sql`select max(created_at) as latest from drizzle.__drizzle_migrations`);
     return Number(row?.latest ?? 0) >= latestMigration ? null : 'migrations pending';
   } catch {
     return 'database unreachable';

@@ -20,7 +20,10 @@ describe('the overload report', () => {
       report.refused();
       report.refused();
       vi.advanceTimersByTime(60_000);
-      expect(warnings).toEqual(['Overloaded: 500 request(s) refused with 503 (busy) in 10 s', 'Overloaded: 2 request(s) refused with 503 (busy) in 10 s']);
+      expect(warnings).toEqual([
+        'Overloaded: 500 request(s) refused with 503 (busy) in 10 s',
+        'Overloaded: 2 request(s) refused with 503 (busy) in 10 s',
+      ]);
     } finally {
       vi.useRealTimers();
     }

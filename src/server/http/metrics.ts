@@ -65,7 +65,14 @@ export class Metrics {
   /** Database pool figures, read at each scrape. */
   watchPool(stats: () => PoolStats): void {
     const gauge = (name: string, help: string, read: (s: PoolStats) => number) =>
-      new Gauge({ name, help, registers: [this.registry], collect() { this.set(read(stats())); } });
+      new Gauge({
+        name,
+        help,
+        registers: [this.registry],
+        collect() {
+          this.set(read(stats()));
+        },
+      });
     gauge('db_pool_connections', 'Connections the pool holds', (s) => s.total);
     gauge('db_pool_idle_connections', 'Connections the pool holds unused', (s) => s.idle);
     gauge('db_pool_waiting_requests', 'Queries waiting for a connection', (s) => s.waiting);
@@ -78,9 +85,23 @@ export class Metrics {
   watchMemory(read: { embeddedDatabase?: () => number; responseCache: () => number }): void {
     const { embeddedDatabase, responseCache } = read;
     if (embeddedDatabase) {
-      new Gauge({ name: 'db_embedded_memory_bytes', help: 'WebAssembly heap of the embedded database (PGlite)', registers: [this.registry], collect() { this.set(embeddedDatabase()); } });
+      new Gauge({
+        name: 'db_embedded_memory_bytes',
+        help: 'WebAssembly heap of the embedded database (PGlite)',
+        registers: [this.registry],
+        collect() {
+          this.set(embeddedDatabase());
+        },
+      });
     }
-    new Gauge({ name: 'response_cache_bytes', help: 'Bytes the response cache holds (bodies, keys and a fixed overhead per entry)', registers: [this.registry], collect() { this.set(responseCache()); } });
+    new Gauge({
+      name: 'response_cache_bytes',
+      help: 'Bytes the response cache holds (bodies, keys and a fixed overhead per entry)',
+      registers: [this.registry],
+      collect() {
+        this.set(responseCache());
+      },
+    });
   }
 
   observe(route: string | undefined, method: string, status: number, seconds: number): void {

@@ -40,7 +40,9 @@ describe('health checks', () => {
       // Alive all the same: a restart would not help.
       expect((await ctx.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
     } finally {
-      await ctx.db.execute(sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${latest!.id}, ${latest!.hash}, ${latest!.created_at})`);
+      await ctx.db.execute(
+        sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${latest!.id}, ${latest!.hash}, ${latest!.created_at})`,
+      );
     }
     expect((await ctx.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
 

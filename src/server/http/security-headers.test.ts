@@ -10,7 +10,11 @@ describe('security headers', () => {
   afterAll(() => ctx.close());
 
   it('are on every answer: a read, a refusal, a not-found', async () => {
-    for (const [url, status] of [['/api/sides', 200], ['/api/reviews/my', 401], ['/api/no-such-thing', 404]] as const) {
+    for (const [url, status] of [
+      ['/api/sides', 200],
+      ['/api/reviews/my', 401],
+      ['/api/no-such-thing', 404],
+    ] as const) {
       const response = await ctx.app.inject({ url });
       expect(response.statusCode).toBe(status);
       expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");

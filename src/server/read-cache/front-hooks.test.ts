@@ -39,9 +39,9 @@ describe('the hooks the front server does not run', () => {
     });
     await app.ready();
     const registered = registeredRequestHooks(scopes);
-    expect(frontHookProblems(registered, [
-      { hook: 'onResponse', name: 'countAnswer', owner: 'http/metrics.ts', front: 'front honours: its own counter' },
-    ])).toEqual([
+    expect(
+      frontHookProblems(registered, [{ hook: 'onResponse', name: 'countAnswer', owner: 'http/metrics.ts', front: 'front honours: its own counter' }]),
+    ).toEqual([
       'preHandler checkSomethingNew: registered, but no decision on whether the front server honours it (read-cache/front-hooks.ts)',
       'onSend (anonymous): registered, but no decision on whether the front server honours it (read-cache/front-hooks.ts)',
       'onResponse countAnswer: decided on, but no longer registered',

@@ -38,25 +38,80 @@ export interface FrontHookDecision {
 
 export const FRONT_HOOK_DECISIONS: readonly FrontHookDecision[] = [
   // The root scope: every request Fastify routes.
-  { hook: 'onRequest', name: 'setSecurityHeaders', owner: 'http/security-headers.ts', front: 'front honours: it writes the same headers, worked out once, on every answer' },
-  { hook: 'onResponse', name: 'countAnswer', owner: 'http/metrics.ts', front: 'front honours: it counts its answers in http_ready_answers_total and writes the same access line' },
-  { hook: 'onRequest', name: 'answerFromCache', owner: 'read-cache/plugin.ts', front: 'front honours: it is the same lookup, by the exact URL, answered by the same answerWith' },
-  { hook: 'onSend', name: 'storeOrInvalidate', owner: 'read-cache/plugin.ts', front: 'front skips: a hit stores nothing, and a GET answered from memory writes nothing to invalidate' },
+  {
+    hook: 'onRequest',
+    name: 'setSecurityHeaders',
+    owner: 'http/security-headers.ts',
+    front: 'front honours: it writes the same headers, worked out once, on every answer',
+  },
+  {
+    hook: 'onResponse',
+    name: 'countAnswer',
+    owner: 'http/metrics.ts',
+    front: 'front honours: it counts its answers in http_ready_answers_total and writes the same access line',
+  },
+  {
+    hook: 'onRequest',
+    name: 'answerFromCache',
+    owner: 'read-cache/plugin.ts',
+    front: 'front honours: it is the same lookup, by the exact URL, answered by the same answerWith',
+  },
+  {
+    hook: 'onSend',
+    name: 'storeOrInvalidate',
+    owner: 'read-cache/plugin.ts',
+    front: 'front skips: a hit stores nothing, and a GET answered from memory writes nothing to invalidate',
+  },
   { hook: 'onResponse', name: 'releaseClaim', owner: 'read-cache/plugin.ts', front: 'front skips: a hit computes nothing, so it holds no claim' },
   { hook: 'onRequestAbort', name: 'releaseClaim', owner: 'read-cache/plugin.ts', front: 'front skips: a hit computes nothing, so it holds no claim' },
-  { hook: 'onSend', name: '', owner: '@fastify/etag', front: "front honours: answerWith sends the entry's weak ETag and answers 304 to a matching If-None-Match" },
-  { hook: 'onRequest', name: 'fastifyCookieHandler', owner: '@fastify/cookie', front: 'front skips: a kept answer depends on its URL alone and reads no cookie' },
+  {
+    hook: 'onSend',
+    name: '',
+    owner: '@fastify/etag',
+    front: "front honours: answerWith sends the entry's weak ETag and answers 304 to a matching If-None-Match",
+  },
+  {
+    hook: 'onRequest',
+    name: 'fastifyCookieHandler',
+    owner: '@fastify/cookie',
+    front: 'front skips: a kept answer depends on its URL alone and reads no cookie',
+  },
   { hook: 'onSend', name: 'fastifyCookieOnSendHandler', owner: '@fastify/cookie', front: 'front skips: a kept answer sets no cookie' },
   // The API's scope (app.ts): every /api route.
-  { hook: 'preValidation', name: 'admitOrShed', owner: 'http/load-shedding.ts', front: 'front skips: answers from memory cost next to nothing and were never shed (0009)' },
+  {
+    hook: 'preValidation',
+    name: 'admitOrShed',
+    owner: 'http/load-shedding.ts',
+    front: 'front skips: answers from memory cost next to nothing and were never shed (0009)',
+  },
   { hook: 'onResponse', name: 'release', owner: 'http/load-shedding.ts', front: 'front skips: nothing was admitted, so nothing is released' },
   { hook: 'onRequestAbort', name: 'release', owner: 'http/load-shedding.ts', front: 'front skips: nothing was admitted, so nothing is released' },
-  { hook: 'preValidation', name: 'refuseNul', owner: 'http/input-guard.ts', front: 'front skips: an entry exists only for a URL Fastify answered 200, so that exact URL passed the guard' },
-  { hook: 'preValidation', name: 'readSessionAndCheckCsrf', owner: 'features/auth/session-plugin.ts', front: "front skips: public answers never read the session (a visitor's idle timeout is not slid by them, 0009)" },
+  {
+    hook: 'preValidation',
+    name: 'refuseNul',
+    owner: 'http/input-guard.ts',
+    front: 'front skips: an entry exists only for a URL Fastify answered 200, so that exact URL passed the guard',
+  },
+  {
+    hook: 'preValidation',
+    name: 'readSessionAndCheckCsrf',
+    owner: 'features/auth/session-plugin.ts',
+    front: "front skips: public answers never read the session (a visitor's idle timeout is not slid by them, 0009)",
+  },
   { hook: 'onSend', name: 'revalidateByDefault', owner: 'app.ts', front: 'front honours: answerWith sends Cache-Control: no-cache' },
   // Feature scopes inside the API.
-  { hook: 'preValidation', name: 'requireAdminFirst', owner: 'features/admin/routes.ts', front: "front skips: admin answers are config.cache 'private', never kept" },
-  { hook: 'onResponse', name: '', owner: '@fastify/multipart (uploads scope)', front: 'front skips: it removes upload temporary files; no upload route answer is kept' },
+  {
+    hook: 'preValidation',
+    name: 'requireAdminFirst',
+    owner: 'features/admin/routes.ts',
+    front: "front skips: admin answers are config.cache 'private', never kept",
+  },
+  {
+    hook: 'onResponse',
+    name: '',
+    owner: '@fastify/multipart (uploads scope)',
+    front: 'front skips: it removes upload temporary files; no upload route answer is kept',
+  },
 ];
 
 /** The description of the symbol under which Fastify keeps each instance's hooks. */
@@ -86,7 +141,10 @@ export function registeredRequestHooks(scopes: Iterable<object>): Array<{ hook: 
  * How the registered hooks and the decisions differ: a hook registered without a decision, or a
  * decision about a hook no longer registered (so the list cannot go stale). Empty when they agree.
  */
-export function frontHookProblems(registered: ReadonlyArray<{ hook: RequestHook; name: string }>, decisions: readonly FrontHookDecision[] = FRONT_HOOK_DECISIONS): string[] {
+export function frontHookProblems(
+  registered: ReadonlyArray<{ hook: RequestHook; name: string }>,
+  decisions: readonly FrontHookDecision[] = FRONT_HOOK_DECISIONS,
+): string[] {
   const label = ({ hook, name }: { hook: string; name: string }) => `${hook} ${name || '(anonymous)'}`;
   const remaining = decisions.map(label);
   const problems: string[] = [];

@@ -170,7 +170,7 @@ describe("the front server: the pages' HTML shell", () => {
     rmSync(webRoot, { recursive: true, force: true });
   });
 
-  it("answers the pages with a first screen of their own with the shell Fastify would send", async () => {
+  it('answers the pages with a first screen of their own with the shell Fastify would send', async () => {
     // Whether an officer or regiment exists is asked of the database once, through Fastify.
     for (const url of ['/officer/87', '/Regiment/3/']) {
       const before = shellsFromFastify;

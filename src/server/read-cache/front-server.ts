@@ -77,13 +77,25 @@ export class FrontServer {
     if (!ready) return false;
     const startedAt = performance.now();
     const answer = answerWith(ready.entry, ready.cache, request.headers);
-    response.writeHead(answer.status, { ...this.securityHeaders, ...answer.headers, ...(answer.body ? { 'content-length': answer.body.length } : {}) });
+    response.writeHead(answer.status, {
+      ...this.securityHeaders,
+      ...answer.headers,
+      ...(answer.body ? { 'content-length': answer.body.length } : {}),
+    });
     response.end(answer.body);
     this.metrics.readyAnswers.inc();
     const log = this.log();
     // The same access line Fastify writes for the requests it answers, when that level is on.
     if (ACCESS_LOG_LEVELS.has(log.level)) {
-      log.info({ req: { method: request.method, url: request.url }, res: { statusCode: answer.status }, responseTime: performance.now() - startedAt, ready: true }, 'request completed');
+      log.info(
+        {
+          req: { method: request.method, url: request.url },
+          res: { statusCode: answer.status },
+          responseTime: performance.now() - startedAt,
+          ready: true,
+        },
+        'request completed',
+      );
     }
     return true;
   }

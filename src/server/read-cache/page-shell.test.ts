@@ -130,7 +130,14 @@ describe('the status of a page', () => {
     const app = await appWith(shellOptions(fakeRows({ officer: [87], regiment: [87] }).rowExists));
     const paths = Object.values(CLIENT_ROUTES).map((route) => route.replace(':id', '87').replace(':officerId', '87'));
     expect(paths).toHaveLength(24);
-    for (const url of [...paths, '/LOGIN', '/admin/Officers/all/', '/__/auth/action?mode=resetPassword&oobCode=x', '/search?q=%22Meade', '/l%6Fgin']) {
+    for (const url of [
+      ...paths,
+      '/LOGIN',
+      '/admin/Officers/all/',
+      '/__/auth/action?mode=resetPassword&oobCode=x',
+      '/search?q=%22Meade',
+      '/l%6Fgin',
+    ]) {
       const answer = await app.inject({ url });
       expect(answer.statusCode, url).toBe(200);
       expect(answer.body, url).toContain('<div id="root"></div>');
@@ -140,7 +147,17 @@ describe('the status of a page', () => {
 
   it("is 404 with the app's shell for any other path, a missing officer or regiment, and an id that is no id", async () => {
     const app = await appWith(shellOptions());
-    for (const url of ['/no-such-page', '/officer/99999999', '/regiment/3', '/officer/abc', '/officer/0', '/officer/87/reviews', '/assets/missing.js', '/admin/nothing', '/favicon.png']) {
+    for (const url of [
+      '/no-such-page',
+      '/officer/99999999',
+      '/regiment/3',
+      '/officer/abc',
+      '/officer/0',
+      '/officer/87/reviews',
+      '/assets/missing.js',
+      '/admin/nothing',
+      '/favicon.png',
+    ]) {
       const answer = await app.inject({ url, headers: { 'accept-encoding': 'identity' } });
       expect(answer.statusCode, url).toBe(404);
       expect(answer.headers['content-type'], url).toBe('text/html; charset=utf-8');
@@ -157,7 +174,9 @@ describe('the status of a page', () => {
     const app = await appWith(options);
     const status = async (url: string) => (await app.inject({ url })).statusCode;
 
-    expect([await status('/officer/87'), await status('/Officer/87/'), await status('/regiment/5'), await status('/regiment/5')]).toEqual([200, 200, 200, 200]);
+    expect([await status('/officer/87'), await status('/Officer/87/'), await status('/regiment/5'), await status('/regiment/5')]).toEqual([
+      200, 200, 200, 200,
+    ]);
     expect(rows.asked).toEqual(['officer:87', 'regiment:5']);
     // A missing row is asked about every time: it may be created at any moment.
     expect([await status('/officer/12'), await status('/officer/12')]).toEqual([404, 404]);

@@ -83,7 +83,13 @@ export function readPageShell(webRoot: string, { cache, rowExists }: PageShellOp
     const links = preloadLinks(page, moduleLinks);
     let entry = assembled.get(links);
     if (!entry) {
-      entry = createEntry({ key: links, tags: [], computedAt: assembled.now(), contentType: 'text/html; charset=utf-8', body: withLinks(shell, links) });
+      entry = createEntry({
+        key: links,
+        tags: [],
+        computedAt: assembled.now(),
+        contentType: 'text/html; charset=utf-8',
+        body: withLinks(shell, links),
+      });
       assembled.store(assembled.currentGeneration(), entry);
     }
     return entry;

@@ -323,7 +323,14 @@ describe('public answers through the app', () => {
     expect(before!.id).toBe(officerId);
     const { client } = await signedInClient(ctx, { steamId: '76561198000000003' });
     const review = (id: number) =>
-      client.post('/api/reviews', { officerId: id, text: 'Steady under fire on the slope.', leadership: 5, tactics: 5, communication: 5, fairness: 5 });
+      client.post('/api/reviews', {
+        officerId: id,
+        text: 'Steady under fire on the slope.',
+        leadership: 5,
+        tactics: 5,
+        communication: 5,
+        fairness: 5,
+      });
 
     // A review of an officer the answer does not hold cannot change it: it stays in memory.
     expect((await review(oates.id)).statusCode).toBe(201);

@@ -23,7 +23,14 @@ describe('the cache policy of every route', () => {
 
   it('keeps the answers of these routes private, whatever their URL', () => {
     const policyOf = (url: string) => ctx.app.routeList.find((route) => route.method === 'GET' && route.url === url)?.config?.cache;
-    for (const url of ['/api/auth/status', '/api/csrf-token', '/api/reviews/my', '/api/reviews/:id/vote', '/api/users/me/steam-stats', '/api/admin/users']) {
+    for (const url of [
+      '/api/auth/status',
+      '/api/csrf-token',
+      '/api/reviews/my',
+      '/api/reviews/:id/vote',
+      '/api/users/me/steam-stats',
+      '/api/admin/users',
+    ]) {
       expect(policyOf(url), url).toBe('private');
     }
   });

@@ -94,7 +94,14 @@ export class ResponseCache {
     options: { ratingsLagMs?: number; now?: () => number } = {},
   ) {
     const lag = options.ratingsLagMs;
-    this.lagMs = new Map<CacheTag, number>(lag ? [['ratings', lag], ['scores', lag]] : []);
+    this.lagMs = new Map<CacheTag, number>(
+      lag
+        ? [
+            ['ratings', lag],
+            ['scores', lag],
+          ]
+        : [],
+    );
     this.now = options.now ?? Date.now;
     bus?.subscribe((invalidation) => this.invalidateLocally(invalidation));
   }
@@ -271,4 +278,3 @@ export function createEntry(answer: { key: string; tags: readonly CacheTag[]; co
 function expireBy(entry: Entry, deadline: number) {
   entry.expiresAt = Math.min(entry.expiresAt ?? Infinity, deadline);
 }
-

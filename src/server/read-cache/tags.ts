@@ -37,15 +37,12 @@ export const cacheTags = {
    * or through 'lists' (officers and regiments added, renamed or removed); its total never moves
    * with a review.
    */
-  searchPage: (officerIds: readonly number[], { isOrderedByName, isWholeAnswer }: { isOrderedByName: boolean; isWholeAnswer: boolean }): CacheTag[] =>
-    isOrderedByName || isWholeAnswer ? ['lists', ...officerIds.map((id): CacheTag => `officer:${id}`)] : ['lists', 'ratings'],
+  searchPage: (
+    officerIds: readonly number[],
+    { isOrderedByName, isWholeAnswer }: { isOrderedByName: boolean; isWholeAnswer: boolean },
+  ): CacheTag[] => (isOrderedByName || isWholeAnswer ? ['lists', ...officerIds.map((id): CacheTag => `officer:${id}`)] : ['lists', 'ratings']),
   /** What a new review of this officer changes: its pages at once, the lists' ratings within the lag. */
-  reviewOf: (officerId: number): CacheTag[] => [
-    `officer:${officerId}`,
-    `officer-reviews:${officerId}`,
-    'recent-reviews',
-    'ratings',
-  ],
+  reviewOf: (officerId: number): CacheTag[] => [`officer:${officerId}`, `officer-reviews:${officerId}`, 'recent-reviews', 'ratings'],
   /** What a vote on a review of this officer changes: its score, in the officer's review pages at once and in the recent reviews within the lag. */
   voteOnReviewOf: (officerId: number): CacheTag[] => [`officer-reviews:${officerId}`, 'scores'],
 } as const satisfies Record<string, CacheTag | readonly CacheTag[] | ((...args: never[]) => CacheTag | CacheTag[])>;

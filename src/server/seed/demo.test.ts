@@ -85,11 +85,9 @@ describe('demo seed', () => {
   });
 
   it('makes every overall rating the rounded average of its four scores', async () => {
-    expect(
-      await offenders(
-        'select id from reviews where overall_rating <> round((leadership + tactics + communication + fairness) / 4, 2)',
-      ),
-    ).toEqual([]);
+    expect(await offenders('select id from reviews where overall_rating <> round((leadership + tactics + communication + fairness) / 4, 2)')).toEqual(
+      [],
+    );
     expect(
       await offenders(`select id from reviews where leadership not between 0 and 5 or (leadership * 2) % 1 <> 0
         or (tactics * 2) % 1 <> 0 or (communication * 2) % 1 <> 0 or (fairness * 2) % 1 <> 0`),
@@ -102,7 +100,7 @@ describe('demo seed', () => {
         or length(regexp_replace(text, '\\s', '', 'g')) < ${LIMITS.reviewTextMinNonSpace}`),
     ).toEqual([]);
     expect(await offenders("select id from reviews where created_at < now() - interval '19 months' or updated_at < created_at")).toEqual([]);
-    expect(await offenders("select id from reviews where created_at > now()")).toEqual([]);
+    expect(await offenders('select id from reviews where created_at > now()')).toEqual([]);
     expect(await count('(select distinct text from reviews) t')).toBeGreaterThan(300);
   });
 
@@ -196,7 +194,7 @@ describe('the demo accounts announcement', () => {
 });
 
 describe('one demo accounts file per database', () => {
-  it('names the embedded database\'s file demo-accounts.json and a PostgreSQL database\'s after it', () => {
+  it("names the embedded database's file demo-accounts.json and a PostgreSQL database's after it", () => {
     expect(demoAccountsFile('/srv/data', null)).toBe(path.join('/srv/data', 'demo-accounts.json'));
     expect(demoAccountsFile('/srv/data', 'postgres://postgres@127.0.0.1:5432/wor_e2e')).toBe(path.join('/srv/data', 'demo-accounts-wor_e2e.json'));
     expect(demoAccountsFile('/srv/data', 'postgresql://app:secret@db.example.org/ratings?sslmode=require')).toBe(
@@ -208,7 +206,7 @@ describe('one demo accounts file per database', () => {
     expect(demoAccountsFileName('../../etc/x y')).toBe('demo-accounts-.._.._etc_x_y.json');
   });
 
-  it('seeding a PostgreSQL database leaves the embedded demo\'s accounts file as it was', async () => {
+  it("seeding a PostgreSQL database leaves the embedded demo's accounts file as it was", async () => {
     const embeddedFile = path.join(dataDir, 'demo-accounts.json');
     const before = readFileSync(embeddedFile, 'utf8');
     const other = await openTestDatabase();

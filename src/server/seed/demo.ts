@@ -11,16 +11,7 @@ import { sql } from 'drizzle-orm';
 import { hashPassword } from '#server/features/auth/accounts.js';
 import { recomputeAllAggregates } from '#server/features/reviews/aggregates.js';
 import { queryRows, type Database, type Transaction } from '#server/db/client.js';
-import {
-  officerRegistrations,
-  officers,
-  regimentRegistrations,
-  regiments,
-  reviewFlags,
-  reviewVotes,
-  reviews,
-  users,
-} from '#server/db/schema.js';
+import { officerRegistrations, officers, regimentRegistrations, regiments, reviewFlags, reviewVotes, reviews, users } from '#server/db/schema.js';
 import { demoAccountsFile } from './accounts-file.js';
 import { ADMIN_INDEX, DEMO_ADMIN, DEMO_SOLDIER, SOLDIER_INDEX, planDemoData, type DemoPlan } from './plan.js';
 
@@ -89,10 +80,11 @@ async function insertUsers(tx: Transaction, plan: DemoPlan, passwordHashes: Reco
     emailVerified: true,
     createdAt: user.createdAt,
   }));
-  const inserted = await insertInBatches(rows, (batch) =>
-    tx.insert(users).values(batch).returning({ id: users.id, key: users.username }),
+  const inserted = await insertInBatches(rows, (batch) => tx.insert(users).values(batch).returning({ id: users.id, key: users.username }));
+  return idsByKey(
+    inserted,
+    plan.users.map((user) => user.username),
   );
-  return idsByKey(inserted, plan.users.map((user) => user.username));
 }
 
 async function insertRegiments(tx: Transaction, plan: DemoPlan, userIds: number[]): Promise<number[]> {
@@ -104,7 +96,10 @@ async function insertRegiments(tx: Transaction, plan: DemoPlan, userIds: number[
     createdAt: regiment.createdAt,
   }));
   const inserted = await tx.insert(regiments).values(rows).returning({ id: regiments.id, key: regiments.name });
-  return idsByKey(inserted, plan.regiments.map((regiment) => regiment.name));
+  return idsByKey(
+    inserted,
+    plan.regiments.map((regiment) => regiment.name),
+  );
 }
 
 async function insertOfficers(tx: Transaction, plan: DemoPlan, regimentIds: number[]): Promise<number[]> {
@@ -114,10 +109,11 @@ async function insertOfficers(tx: Transaction, plan: DemoPlan, regimentIds: numb
     regimentId: regimentIds[officer.regimentIndex]!,
     createdAt: officer.createdAt,
   }));
-  const inserted = await insertInBatches(rows, (batch) =>
-    tx.insert(officers).values(batch).returning({ id: officers.id, key: officers.name }),
+  const inserted = await insertInBatches(rows, (batch) => tx.insert(officers).values(batch).returning({ id: officers.id, key: officers.name }));
+  return idsByKey(
+    inserted,
+    plan.officers.map((officer) => officer.name),
   );
-  return idsByKey(inserted, plan.officers.map((officer) => officer.name));
 }
 
 /** Users are inserted before officers exist (regiments need their owners), so links come after. */
@@ -151,7 +147,10 @@ async function insertReviews(tx: Transaction, plan: DemoPlan, userIds: number[],
       .values(batch)
       .returning({ id: reviews.id, key: sql<string>`${reviews.userId} || ':' || ${reviews.officerId}` }),
   );
-  return idsByKey(inserted, rows.map((row) => `${row.userId}:${row.officerId}`));
+  return idsByKey(
+    inserted,
+    rows.map((row) => `${row.userId}:${row.officerId}`),
+  );
 }
 
 /** Votes, then each review's score as the sum of its votes, as the vote endpoint would leave it. */
@@ -183,9 +182,9 @@ async function insertFlags(tx: Transaction, plan: DemoPlan, userIds: number[], r
 }
 
 async function insertRegistrations(tx: Transaction, plan: DemoPlan, userIds: number[], regimentIds: number[]): Promise<void> {
-  await tx.insert(regimentRegistrations).values(
-    plan.regimentRegistrations.map(({ userIndex, ...registration }) => ({ ...registration, userId: userIds[userIndex]! })),
-  );
+  await tx
+    .insert(regimentRegistrations)
+    .values(plan.regimentRegistrations.map(({ userIndex, ...registration }) => ({ ...registration, userId: userIds[userIndex]! })));
   await tx.insert(officerRegistrations).values(
     plan.officerRegistrations.map(({ userIndex, regimentIndex, ...registration }) => ({
       ...registration,
@@ -267,6 +266,12 @@ export function formatDemoAccounts(accounts: DemoAccounts, file?: string): strin
     ['user', accounts.user.email, accounts.user.username, accounts.user.password],
   ];
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  const table = rows.map((row) => `  ${row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd()}`);
+  const table = rows.map(
+    (row) =>
+      `  ${row
+        .map((cell, column) => cell.padEnd(widths[column]!))
+        .join('  ')
+        .trimEnd()}`,
+  );
   return [`Demo accounts (sign in with the email and password${file ? `; also in ${file}` : ''}):`, ...table].join('\n');
 }

@@ -5,16 +5,7 @@
  */
 import { RATING_CATEGORIES, type RatingCategory } from '#core/constants.js';
 import { computeOverallRating, type CategoryRatings } from '#core/rating.js';
-import {
-  DEMO_REGIMENTS,
-  EMAIL_DOMAINS,
-  FIRST_NAMES,
-  LAST_NAMES,
-  NICKNAMES,
-  ROSTER_RANKS,
-  USERNAME_HEADS,
-  USERNAME_TAILS,
-} from './names.js';
+import { DEMO_REGIMENTS, EMAIL_DOMAINS, FIRST_NAMES, LAST_NAMES, NICKNAMES, ROSTER_RANKS, USERNAME_HEADS, USERNAME_TAILS } from './names.js';
 import { SeededRandom } from './random.js';
 import { composeReviewText } from './texts.js';
 
@@ -177,10 +168,18 @@ function planUsers(random: SeededRandom, clock: Clock): PlannedUser[] {
     { ...DEMO_SOLDIER, steamId: uniqueSteamId(random, steamIds), isAdmin: false, isBanned: false, createdAt: clock.daysAgo(400, 420) },
   ];
   for (let i = 0; i < MEMBER_COUNT; i++) {
-    const username = uniqueValue(usernames, () => randomUsername(random), (name) => name.toLowerCase());
+    const username = uniqueValue(
+      usernames,
+      () => randomUsername(random),
+      (name) => name.toLowerCase(),
+    );
     users.push({
       username,
-      email: uniqueValue(emails, (attempt) => emailFor(random, username, attempt), (email) => email),
+      email: uniqueValue(
+        emails,
+        (attempt) => emailFor(random, username, attempt),
+        (email) => email,
+      ),
       steamId: random.chance(STEAM_LINKED_SHARE) ? uniqueSteamId(random, steamIds) : null,
       isAdmin: false,
       isBanned: false,
@@ -212,13 +211,20 @@ function randomUsername(random: SeededRandom): string {
 }
 
 function emailFor(random: SeededRandom, username: string, attempt: number): string {
-  const local = username.toLowerCase().replace(/[^a-z0-9]+/g, '.').replace(/^\.+|\.+$/g, '');
+  const local = username
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '.')
+    .replace(/^\.+|\.+$/g, '');
   return `${local}${attempt > 0 ? attempt + 1 : ''}@${random.pick(EMAIL_DOMAINS)}`;
 }
 
 /** Steam's 64-bit ids of individual accounts start with 7656119 and have 17 digits. */
 function uniqueSteamId(random: SeededRandom, taken: Set<string>): string {
-  return uniqueValue(taken, () => `7656119${random.int(7_960_265_728, 9_999_999_999)}`, (id) => id);
+  return uniqueValue(
+    taken,
+    () => `7656119${random.int(7_960_265_728, 9_999_999_999)}`,
+    (id) => id,
+  );
 }
 
 function uniqueValue(taken: Set<string>, make: (attempt: number) => string, key: (value: string) => string): string {
@@ -256,7 +262,11 @@ function planOfficers(random: SeededRandom, clock: Clock, regiments: readonly Pl
     const ranks = regiment.commandRanks ? [...regiment.commandRanks, ...ROSTER_RANKS.slice(1)] : ROSTER_RANKS;
     for (let i = 0; i < regiment.officerCount; i++) {
       officers.push({
-        name: uniqueValue(names, () => randomOfficerName(random), (name) => name),
+        name: uniqueValue(
+          names,
+          () => randomOfficerName(random),
+          (name) => name,
+        ),
         rank: ranks[i] ?? 'Sgt.',
         regimentIndex,
         linkedUserIndex: null,
@@ -282,12 +292,7 @@ function randomOfficerName(random: SeededRandom): string {
  * Some members are officers on the site (isOfficer + officerId), and most of them own the regiment
  * they command, as they would after an approved registration.
  */
-function linkOfficersAndOwners(
-  random: SeededRandom,
-  users: PlannedUser[],
-  regiments: PlannedRegiment[],
-  officers: PlannedOfficer[],
-): void {
+function linkOfficersAndOwners(random: SeededRandom, users: PlannedUser[], regiments: PlannedRegiment[], officers: PlannedOfficer[]): void {
   const candidates = random.shuffle(memberIndexes(users).filter((i) => users[i]!.steamId && !users[i]!.isBanned));
   const staffed = random.shuffle(regiments.map((_, i) => i).filter((i) => DEMO_REGIMENTS[i]!.officerCount > 0));
   for (const regimentIndex of staffed.slice(0, 7)) {
@@ -354,7 +359,11 @@ function planReviews(random: SeededRandom, clock: Clock, users: PlannedUser[], o
 
 function profileOfficers(random: SeededRandom, officers: readonly PlannedOfficer[]): OfficerProfile[] {
   // Senior officers lead more players, so they tend to collect more reviews (but not always).
-  const order = random.weightedSample(officers.map((_, i) => i), (i) => rankVisibility(officers[i]!.rank), officers.length);
+  const order = random.weightedSample(
+    officers.map((_, i) => i),
+    (i) => rankVisibility(officers[i]!.rank),
+    officers.length,
+  );
   const profiles: OfficerProfile[] = new Array<OfficerProfile>(officers.length);
   let position = 0;
   for (const [count, fewest, most] of POPULARITY_TIERS) {
@@ -402,9 +411,7 @@ function planReview(
 ): PlannedReview {
   const scores = reviewScores(random, profile);
   const overallRating = computeOverallRating(scores);
-  const earliest = new Date(
-    Math.max(user.createdAt.getTime(), officer.createdAt.getTime(), clock.now.getTime() - REVIEW_WINDOW_DAYS * DAY) + DAY,
-  );
+  const earliest = new Date(Math.max(user.createdAt.getTime(), officer.createdAt.getTime(), clock.now.getTime() - REVIEW_WINDOW_DAYS * DAY) + DAY);
   const createdAt = clock.after(earliest, 1.3);
   const isEdited = random.chance(0.2);
   return {
@@ -556,7 +563,11 @@ function planOfficerRegistrations(
     const createdAt = clock.daysAgo(0.5, 10);
     return {
       userIndex: free.pop()!,
-      name: uniqueValue(names, () => randomOfficerName(random), (name) => name),
+      name: uniqueValue(
+        names,
+        () => randomOfficerName(random),
+        (name) => name,
+      ),
       rank,
       // One asks to join the regiment that has no officers yet, so approving it visibly changes it.
       regimentIndex: position === 0 && emptyRegiment >= 0 ? emptyRegiment : random.int(0, regiments.length - 1),
@@ -582,7 +593,11 @@ function planOfficerRegistrations(
   const rejectedAt = clock.daysAgo(20, 60);
   const rejected: PlannedOfficerRegistration = {
     userIndex: free.pop()!,
-    name: uniqueValue(names, () => randomOfficerName(random), (name) => name),
+    name: uniqueValue(
+      names,
+      () => randomOfficerName(random),
+      (name) => name,
+    ),
     rank: 'Gen.',
     regimentIndex: random.int(0, regiments.length - 1),
     status: 'rejected',

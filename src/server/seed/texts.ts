@@ -160,14 +160,7 @@ const ANECDOTES: Record<Tone, readonly string[]> = {
 };
 
 export const CLOSERS: Record<Tone, readonly string[]> = {
-  positive: [
-    'Highly recommended.',
-    'Would serve under again any day.',
-    'Keep it up, sir!',
-    'o7',
-    'Huzzah!',
-    'A credit to the regiment.',
-  ],
+  positive: ['Highly recommended.', 'Would serve under again any day.', 'Keep it up, sir!', 'o7', 'Huzzah!', 'A credit to the regiment.'],
   mixed: [
     'Worth a try, but keep your expectations reasonable.',
     'With some practice this could be a great officer.',
@@ -193,8 +186,7 @@ export interface ReviewTextContext {
 
 export function composeReviewText(random: SeededRandom, context: ReviewTextContext): string {
   const tone = toneOf(context.overall);
-  const fill = (fragment: string) =>
-    fragment.replaceAll('{officer}', context.officer).replaceAll('{place}', random.pick(MAP_PLACES));
+  const fill = (fragment: string) => fragment.replaceAll('{officer}', context.officer).replaceAll('{place}', random.pick(MAP_PLACES));
 
   if (random.chance(0.15)) return fill(random.pick(ONE_LINERS[tone]));
 

@@ -283,7 +283,9 @@ const answers: Array<{ cell: string; status: number; body: string }> = [];
 beforeAll(async () => {
   firebaseMode = await createFirebaseTestContext(PROJECT);
   ({ ctx, emulator } = firebaseMode);
-  smallPng = await sharp({ create: { width: 16, height: 16, channels: 3, background: { r: 90, g: 60, b: 30 } } }).png().toBuffer();
+  smallPng = await sharp({ create: { width: 16, height: 16, channels: 3, background: { r: 90, g: 60, b: 30 } } })
+    .png()
+    .toBuffer();
 });
 
 afterAll(async () => {
@@ -293,7 +295,12 @@ afterAll(async () => {
 const key = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
 /** '/api/reviews/:id/vote' -> /^\/api\/reviews\/[^/]+\/vote$/ */
 const routePattern = (path: string) =>
-  new RegExp(`^${path.split('/').map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')}$`);
+  new RegExp(
+    `^${path
+      .split('/')
+      .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('/')}$`,
+  );
 
 describe('authorization matrix', () => {
   it('has exactly one row for every registered endpoint', () => {

@@ -16,7 +16,15 @@ import { issueToken } from '#server/features/auth/tokens.js';
 import { recomputeOfficerAggregates, recomputeRegimentAggregates, recomputeReviewPositions } from '#server/features/reviews/aggregates.js';
 import type { App } from '#server/types.js';
 import { TestClient } from './app.js';
-import { createUser, PRIVATE_EMAIL_DOMAIN, PRIVATE_PASSWORD_HASH, type OfficerRow, type RegimentRow, type ReviewRow, type UserRow } from './fixtures.js';
+import {
+  createUser,
+  PRIVATE_EMAIL_DOMAIN,
+  PRIVATE_PASSWORD_HASH,
+  type OfficerRow,
+  type RegimentRow,
+  type ReviewRow,
+  type UserRow,
+} from './fixtures.js';
 
 export const ROLES = ['visitor', 'user', 'owner', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -82,18 +90,23 @@ export async function buildWorld(db: Database, { emulator }: WorldOptions): Prom
   // Few statements per world (one insert per table), since every cell of the matrix builds one.
   const people = await db
     .insert(users)
-    .values([
-      { username: `Owner_${tag}`, email: `owner.${tag}@${PRIVATE_EMAIL_DOMAIN}`, steamId: nextSteamId() },
-      { username: `Author_${tag}`, email: `author.${tag}@${PRIVATE_EMAIL_DOMAIN}`, steamId: nextSteamId() },
-      // The recruit signs in through the real login calls: a real password hash and a Firebase identity.
-      { username: `Recruit_${tag}`, email: recruitEmail, passwordHash: await recruitPasswordHash, firebaseUid: recruitUid },
-      { username: `Member_${tag}`, email: `member.${tag}@${PRIVATE_EMAIL_DOMAIN}` },
-      { username: `Banned_${tag}`, email: `banned.${tag}@${PRIVATE_EMAIL_DOMAIN}`, isBanned: true },
-    ].map((person) => ({ passwordHash: PRIVATE_PASSWORD_HASH, emailVerified: true, ...person })))
+    .values(
+      [
+        { username: `Owner_${tag}`, email: `owner.${tag}@${PRIVATE_EMAIL_DOMAIN}`, steamId: nextSteamId() },
+        { username: `Author_${tag}`, email: `author.${tag}@${PRIVATE_EMAIL_DOMAIN}`, steamId: nextSteamId() },
+        // The recruit signs in through the real login calls: a real password hash and a Firebase identity.
+        { username: `Recruit_${tag}`, email: recruitEmail, passwordHash: await recruitPasswordHash, firebaseUid: recruitUid },
+        { username: `Member_${tag}`, email: `member.${tag}@${PRIVATE_EMAIL_DOMAIN}` },
+        { username: `Banned_${tag}`, email: `banned.${tag}@${PRIVATE_EMAIL_DOMAIN}`, isBanned: true },
+      ].map((person) => ({ passwordHash: PRIVATE_PASSWORD_HASH, emailVerified: true, ...person })),
+    )
     .returning();
   const [owner, author, recruit, member, bannedMember] = people as [UserRow, UserRow, UserRow, UserRow, UserRow];
 
-  const [regiment] = await db.insert(regiments).values({ name: `Regiment_${tag}`, sideId: 1, userId: owner.id }).returning();
+  const [regiment] = await db
+    .insert(regiments)
+    .values({ name: `Regiment_${tag}`, sideId: 1, userId: owner.id })
+    .returning();
   const [ownOfficer, otherOfficer, unreviewedOfficer] = (await db
     .insert(officers)
     .values(['Own', 'Other', 'Fresh'].map((name) => ({ name: `${name}_${tag}`, rank: 'Capt.', regimentId: regiment!.id })))

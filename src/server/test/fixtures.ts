@@ -50,10 +50,7 @@ export async function createRegiment(db: Executor, overrides: Partial<typeof reg
 }
 
 /** Creates the officer and refreshes its regiment's officer count. */
-export async function createOfficer(
-  db: Executor,
-  overrides: Partial<typeof officers.$inferInsert> & { regimentId: number },
-): Promise<OfficerRow> {
+export async function createOfficer(db: Executor, overrides: Partial<typeof officers.$inferInsert> & { regimentId: number }): Promise<OfficerRow> {
   const n = nextId();
   const [officer] = await db
     .insert(officers)

@@ -149,10 +149,7 @@ export function useDeleteOfficerAsAdmin() {
   return useMutation({
     mutationFn: ({ id }: Pick<Officer, 'id' | 'regimentId'>) => api.delete<SuccessMessage>(apiPaths.admin.officer(id)),
     onSuccess: async (_answer, { id, regimentId }) => {
-      await Promise.all([
-        invalidateAfterOfficerDeletedByAdmin(queryClient, { officerId: id, regimentId }),
-        invalidateAdminData(queryClient),
-      ]);
+      await Promise.all([invalidateAfterOfficerDeletedByAdmin(queryClient, { officerId: id, regimentId }), invalidateAdminData(queryClient)]);
     },
   });
 }
@@ -163,8 +160,7 @@ export function useDeleteOfficerAsAdmin() {
 export function useSetUserBan() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, isBanned }: { id: number; isBanned: boolean }) =>
-      api.patch<SuccessMessage>(apiPaths.admin.userBan(id, isBanned)),
+    mutationFn: ({ id, isBanned }: { id: number; isBanned: boolean }) => api.patch<SuccessMessage>(apiPaths.admin.userBan(id, isBanned)),
     onSuccess: () => invalidateAdminData(queryClient),
   });
 }

@@ -162,8 +162,7 @@ export function useForgotPassword() {
 export function useResetPassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { code: string; password: string }) =>
-      api.post<{ success: boolean; message: string }>(apiPaths.resetPassword, body),
+    mutationFn: (body: { code: string; password: string }) => api.post<{ success: boolean; message: string }>(apiPaths.resetPassword, body),
     onSuccess: async () => {
       resetCsrfToken();
       await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== ACCOUNT_LINK_KEY });

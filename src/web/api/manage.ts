@@ -183,8 +183,7 @@ export function useUpdateRegiment() {
 export function useDeleteRegiment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ regiment }: { regiment: Pick<Regiment, 'id' | 'sideId'> }) =>
-      api.delete<RegimentDeleted>(apiPaths.admin.regiment(regiment.id)),
+    mutationFn: ({ regiment }: { regiment: Pick<Regiment, 'id' | 'sideId'> }) => api.delete<RegimentDeleted>(apiPaths.admin.regiment(regiment.id)),
     onSuccess: (_answer, { regiment }) => invalidateAfterRegimentDeleted(queryClient, regiment),
   });
 }

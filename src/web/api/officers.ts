@@ -6,8 +6,7 @@ import { apiPaths } from '#core/api-paths';
 import type { OfficerSearch } from '#core/search';
 import { api } from '#web/lib/api-client';
 
-export const officersQueryOptions = () =>
-  queryOptions({ queryKey: ['officers'], queryFn: () => api.get<Officer[]>(apiPaths.officers) });
+export const officersQueryOptions = () => queryOptions({ queryKey: ['officers'], queryFn: () => api.get<Officer[]>(apiPaths.officers) });
 
 export const officerQueryOptions = (id: number) =>
   queryOptions({ queryKey: ['officers', id], queryFn: () => api.get<Officer>(apiPaths.officer(id)) });

@@ -17,8 +17,7 @@ export const recentReviewsQueryOptions = () =>
 export const officerReviewsQueryOptions = (officerId: number) =>
   infiniteQueryOptions({
     queryKey: ['reviews', 'officer', officerId],
-    queryFn: ({ pageParam }) =>
-      api.get<ReviewPage>(apiPaths.officerReviews(officerId, pageParam)),
+    queryFn: ({ pageParam }) => api.get<ReviewPage>(apiPaths.officerReviews(officerId, pageParam)),
     initialPageParam: 1,
     getNextPageParam: (lastPage, allPages) => {
       const loaded = allPages.reduce((n, page) => n + page.reviews.length, 0);
@@ -121,8 +120,7 @@ export interface CastVoteInput {
 export function useCastReviewVote() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ review, value }: CastVoteInput) =>
-      api.post<{ value: number; score: number }>(apiPaths.reviewVote(review.id), { value }),
+    mutationFn: ({ review, value }: CastVoteInput) => api.post<{ value: number; score: number }>(apiPaths.reviewVote(review.id), { value }),
     onMutate: async ({ review, userId, value }) => {
       const voteKey = reviewViewerStateQueryOptions(review.id, userId).queryKey;
       await queryClient.cancelQueries({ queryKey: voteKey });
@@ -157,8 +155,7 @@ export interface FlagReviewInput {
 export function useFlagReview() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ reviewId, reason }: FlagReviewInput) =>
-      api.post<{ success: boolean; message: string }>(apiPaths.reviewFlag(reviewId), { reason }),
+    mutationFn: ({ reviewId, reason }: FlagReviewInput) => api.post<{ success: boolean; message: string }>(apiPaths.reviewFlag(reviewId), { reason }),
     onSuccess: (_answer, { reviewId, userId }) => updateCachedViewerState(queryClient, reviewId, userId, { flagged: true }),
     onError: (error, { reviewId, userId }) => {
       if (error instanceof ApiError && error.status === 409) updateCachedViewerState(queryClient, reviewId, userId, { flagged: true });
@@ -205,9 +202,7 @@ export function useCreateReview() {
     onSuccess: (_review, body) => invalidateAfterReviewChange(queryClient, body.officerId),
     // 409: this officer was reviewed after all (in another tab): our list of own reviews is out of date.
     onError: (error) =>
-      error instanceof ApiError && error.status === 409
-        ? queryClient.invalidateQueries({ queryKey: myReviewsQueryOptions().queryKey })
-        : undefined,
+      error instanceof ApiError && error.status === 409 ? queryClient.invalidateQueries({ queryKey: myReviewsQueryOptions().queryKey }) : undefined,
   });
 }
 

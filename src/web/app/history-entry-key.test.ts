@@ -28,7 +28,7 @@ describe('keyFreshHistoryEntry', () => {
     expect((first.state as { key: string }).key).not.toBe((second.state as { key: string }).key);
   });
 
-  it("keeps the key of an entry the router created (reload, back/forward from another site)", () => {
+  it('keeps the key of an entry the router created (reload, back/forward from another site)', () => {
     const state = { usr: null, key: 'abc123', idx: 2 };
     const history = historyWith(state);
     keyFreshHistoryEntry(history, () => 'new');

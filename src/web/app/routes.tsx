@@ -20,7 +20,8 @@ const SCREEN_FILES = import.meta.glob<ScreenModule>(['../features/*/*-page.tsx',
  */
 export function lazyScreen(route: Exclude<ClientRoute, 'home'>): LazyScreen {
   const load = SCREEN_FILES[`../${SCREEN_MODULES[route]}`];
-  if (!load) throw new Error(`The ${route} screen's module, src/web/${SCREEN_MODULES[route]}, does not exist (SCREEN_MODULES in src/core/client-routes.ts)`);
+  if (!load)
+    throw new Error(`The ${route} screen's module, src/web/${SCREEN_MODULES[route]}, does not exist (SCREEN_MODULES in src/core/client-routes.ts)`);
   return load;
 }
 

@@ -30,9 +30,7 @@ export function RedirectWithNotice({ redirect }: { redirect: RedirectNotice }) {
       toast({
         title,
         description,
-        action: offersLogin
-          ? { label: MSG.auth.loginAction, onClick: () => void navigate(authPathReturningTo('/login', returnTo)) }
-          : undefined,
+        action: offersLogin ? { label: MSG.auth.loginAction, onClick: () => void navigate(authPathReturningTo('/login', returnTo)) } : undefined,
       });
     }
     void navigate(to, { replace: true });

@@ -105,9 +105,7 @@ describe('apiUpload', () => {
     expect((await failure(client.apiUpload('/api/upload', form()))).message).toBe('CSRF token not received');
 
     stubTokens(new Response('', { status: 500, statusText: 'Internal Server Error' }));
-    expect((await failure(client.apiUpload('/api/upload', form()))).message).toBe(
-      'Failed to fetch CSRF token: 500 Internal Server Error',
-    );
+    expect((await failure(client.apiUpload('/api/upload', form()))).message).toBe('Failed to fetch CSRF token: 500 Internal Server Error');
   });
 
   it("fails with 'Upload failed' on a network error", async () => {

@@ -94,9 +94,9 @@ describe('identity-service error codes -> spec section 8 messages', () => {
   ])('shows the mapped message when the identity service refuses a sign-up (%s)', async (code, message) => {
     const service = fakeService({ signUp: vi.fn(async () => Promise.reject(firebaseError(code))) });
     const backend = fakeBackend();
-    await expect(
-      registerWithIdentityService({ username: 'kilrain', ...credentials, isCompleting: false }, { service, backend }),
-    ).rejects.toThrow(message);
+    await expect(registerWithIdentityService({ username: 'kilrain', ...credentials, isCompleting: false }, { service, backend })).rejects.toThrow(
+      message,
+    );
     expect(backend.firebaseRegister).not.toHaveBeenCalled();
   });
 });

@@ -105,8 +105,7 @@ export function legacyUsername(email: string): string {
 // Flows
 
 export type FirebaseLoginOutcome =
-  | { kind: 'signedIn'; user: AuthUser; via: 'identityService' | 'legacy' }
-  | { kind: 'needsRegistration'; email: string };
+  { kind: 'signedIn'; user: AuthUser; via: 'identityService' | 'legacy' } | { kind: 'needsRegistration'; email: string };
 
 /**
  * /login in firebase mode (spec section 4, Login). Resolves when signed in or when the identity

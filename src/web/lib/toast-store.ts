@@ -20,8 +20,7 @@ export interface ToastItem {
   open: boolean;
 }
 
-export type ToastInput = Omit<ToastItem, 'id' | 'variant' | 'duration' | 'open'> &
-  Partial<Pick<ToastItem, 'variant' | 'duration'>>;
+export type ToastInput = Omit<ToastItem, 'id' | 'variant' | 'duration' | 'open'> & Partial<Pick<ToastItem, 'variant' | 'duration'>>;
 
 let toasts: ToastItem[] = [];
 let nextId = 1;

@@ -28,7 +28,12 @@ export interface UploadRequest {
  * Replaces XMLHttpRequest. `answer` decides each upload's answer (after the current task, so the UI
  * sees the upload start); 'manual' leaves it to the test (`requests[n].respond(...)`).
  */
-export function stubUploads(answer: ((request: UploadRequest) => UploadAnswer) | 'manual' = () => ({ status: 201, body: { success: true, url: '/api/images/uploaded-image-1.webp', message: 'Image uploaded successfully' } })) {
+export function stubUploads(
+  answer: ((request: UploadRequest) => UploadAnswer) | 'manual' = () => ({
+    status: 201,
+    body: { success: true, url: '/api/images/uploaded-image-1.webp', message: 'Image uploaded successfully' },
+  }),
+) {
   const requests: UploadRequest[] = [];
   let previews = 0;
   URL.createObjectURL = () => `blob:http://localhost/preview-${++previews}`;
@@ -65,8 +70,7 @@ export function stubUploads(answer: ((request: UploadRequest) => UploadAnswer) |
         withCredentials: this.withCredentials,
         kind: (body.get('kind') as string | null) ?? null,
         file: (body.get('file') as File | null) ?? null,
-        progress: (fraction) =>
-          this.upload.onprogress?.({ lengthComputable: true, loaded: fraction * 1000, total: 1000 } as ProgressEvent),
+        progress: (fraction) => this.upload.onprogress?.({ lengthComputable: true, loaded: fraction * 1000, total: 1000 } as ProgressEvent),
         respond: (status, responseBody) => {
           if (this.done) return;
           this.done = true;

@@ -40,7 +40,10 @@ describe('coverTarget', () => {
 describe('processImage', () => {
   it('applies the EXIF orientation, then drops all metadata', async () => {
     // Stored 600x300 but tagged "rotate 90°": it is a 300x600 portrait.
-    const jpeg = await solid(600, 300).jpeg().withMetadata({ orientation: 6, exif: { IFD0: { Copyright: 'secret' } } }).toBuffer();
+    const jpeg = await solid(600, 300)
+      .jpeg()
+      .withMetadata({ orientation: 6, exif: { IFD0: { Copyright: 'secret' } } })
+      .toBuffer();
     const result = await processImage(jpeg, 'profile');
     expect({ width: result.width, height: result.height }).toEqual({ width: 300, height: 400 });
     const metadata = await sharp(result.data).metadata();
@@ -53,7 +56,9 @@ describe('processImage', () => {
   it('keeps only the first frame of an animated GIF', async () => {
     const red = await solid(40, 30).tint('#ff0000').png().toBuffer();
     const blue = await solid(40, 30).tint('#0000ff').png().toBuffer();
-    const animated = await sharp([red, blue], { join: { animated: true } }).gif().toBuffer();
+    const animated = await sharp([red, blue], { join: { animated: true } })
+      .gif()
+      .toBuffer();
     expect((await sharp(animated).metadata()).pages).toBe(2);
 
     const result = await processImage(animated, 'icon');

@@ -58,8 +58,7 @@ export interface ProcessedImage {
 
 /** The image type from the file's magic bytes, or null for anything else (SVG, HTML, text, PDF...). */
 export function detectImageType(buffer: Uint8Array): DetectedImageType | null {
-  const startsWith = (bytes: number[], offset = 0) =>
-    buffer.length >= offset + bytes.length && bytes.every((byte, i) => buffer[offset + i] === byte);
+  const startsWith = (bytes: number[], offset = 0) => buffer.length >= offset + bytes.length && bytes.every((byte, i) => buffer[offset + i] === byte);
   const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
 
   if (startsWith([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
@@ -124,10 +123,7 @@ export async function processImage(buffer: Buffer, kind: ImageKind): Promise<Pro
  * leaves an image alone as soon as one side is below the box, so a 3000x100 banner would stay wider
  * than 1200: instead scale down only as far as cover needs (never up), then crop what still overflows.
  */
-export function coverTarget(
-  source: { width: number; height: number },
-  box: { width: number; height: number },
-): { width: number; height: number } {
+export function coverTarget(source: { width: number; height: number }, box: { width: number; height: number }): { width: number; height: number } {
   const scale = Math.min(1, Math.max(box.width / source.width, box.height / source.height));
   return {
     width: Math.max(1, Math.min(box.width, Math.round(source.width * scale))),

@@ -123,7 +123,7 @@ describe('POST /api/admin/reviews/:id/approve', () => {
 });
 
 describe('DELETE /api/reviews/:id by an admin', () => {
-  it('removes someone else\'s review with its flags, fixes the figures, and writes an audit row', async () => {
+  it("removes someone else's review with its flags, fixes the figures, and writes an audit row", async () => {
     const { review } = await reviewByNewAuthor(5);
     await flag(review.id, 2);
     const response = await admin.client.write('DELETE', `/api/reviews/${review.id}`);

@@ -57,14 +57,10 @@ export async function adminRoutes(app: App) {
     rows: await listFlaggedReviews(db),
   }));
 
-  app.post(
-    '/reviews/:id/approve',
-    { schema: { params: idParamsSchema, response: { 200: successMessageSchema } } },
-    async (request) => {
-      await approveFlaggedReview(db, requireAdmin(request), request.params.id);
-      return { success: true, message: MSG.admin.flagsRemoved };
-    },
-  );
+  app.post('/reviews/:id/approve', { schema: { params: idParamsSchema, response: { 200: successMessageSchema } } }, async (request) => {
+    await approveFlaggedReview(db, requireAdmin(request), request.params.id);
+    return { success: true, message: MSG.admin.flagsRemoved };
+  });
 
   app.patch(
     '/officers/:id',
@@ -80,12 +76,8 @@ export async function adminRoutes(app: App) {
     return { success: true, message: MSG.manage.officerDeleted };
   });
 
-  app.delete(
-    '/regiments/:id',
-    { schema: { params: idParamsSchema, response: { 200: regimentDeletedSchema } } },
-    async (request) => {
-      const removal = await deleteRegiment(db, requireAdmin(request), request.params.id);
-      return { success: true, message: MSG.manage.regimentDeleted, ...removal };
-    },
-  );
+  app.delete('/regiments/:id', { schema: { params: idParamsSchema, response: { 200: regimentDeletedSchema } } }, async (request) => {
+    const removal = await deleteRegiment(db, requireAdmin(request), request.params.id);
+    return { success: true, message: MSG.manage.regimentDeleted, ...removal };
+  });
 }

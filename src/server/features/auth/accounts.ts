@@ -44,11 +44,7 @@ export function toAuthUser(user: SessionUser): AuthUser {
   };
 }
 
-export async function registerAccount(
-  db: Executor,
-  body: RegisterBody,
-  adminEmails: ReadonlySet<string>,
-): Promise<SessionUser> {
+export async function registerAccount(db: Executor, body: RegisterBody, adminEmails: ReadonlySet<string>): Promise<SessionUser> {
   const [existing] = await db
     .select({
       usernameTaken: sql<boolean>`bool_or(lower(${users.username}) = lower(${body.username}))`,
@@ -106,8 +102,7 @@ async function checkPassword(
  * counts failures by this id, so the two logins cannot be used to double an attacker's guesses.
  */
 export async function findLoginAccountId(db: Executor, by: { email: string } | { username: string }): Promise<number | null> {
-  const where =
-    'email' in by ? sql`lower(${users.email}) = lower(${by.email})` : sql`lower(${users.username}) = lower(${by.username})`;
+  const where = 'email' in by ? sql`lower(${users.email}) = lower(${by.email})` : sql`lower(${users.username}) = lower(${by.username})`;
   const [row] = await db.select({ id: users.id }).from(users).where(where).limit(1);
   return row?.id ?? null;
 }
@@ -139,12 +134,7 @@ export async function authenticateWithPassword(
   return applyAdminEmails(db, sessionUser, adminEmails);
 }
 
-export async function authenticateLegacy(
-  db: Executor,
-  username: string,
-  password: string,
-  adminEmails: ReadonlySet<string>,
-): Promise<SessionUser> {
+export async function authenticateLegacy(db: Executor, username: string, password: string, adminEmails: ReadonlySet<string>): Promise<SessionUser> {
   const user = await checkPassword(db, sql`lower(${users.username}) = lower(${username})`, password);
   if (!user) throw new AppError('UNAUTHENTICATED', MSG.auth.invalidCredentials);
   if (!user.emailVerified) throw new AppError('FORBIDDEN', MSG.auth.verifyEmailBeforeLogin, { needsVerification: true });

@@ -49,7 +49,9 @@ let passwordHash: Promise<string> | undefined;
 /** A verified account with PASSWORD; its legacy username is the part of the email before '@'. */
 async function createAccount(ctx: TestContext, username: string) {
   passwordHash ??= hashPassword(PASSWORD);
-  await ctx.db.insert(users).values({ username, email: `${username.toLowerCase()}@example.test`, passwordHash: await passwordHash, emailVerified: true });
+  await ctx.db
+    .insert(users)
+    .values({ username, email: `${username.toLowerCase()}@example.test`, passwordHash: await passwordHash, emailVerified: true });
   return { email: `${username.toLowerCase()}@example.test`, username };
 }
 
@@ -184,8 +186,13 @@ describe('login throttling in memory', () => {
     const registrations = [];
     for (let i = 0; i < 3; i++) {
       registrations.push(
-        (await postFrom(ctx, '10.4.0.1', '/api/auth/register', { username: `Recruit${i}`, email: `recruit${i}@example.test`, password: 'password123' }))
-          .statusCode,
+        (
+          await postFrom(ctx, '10.4.0.1', '/api/auth/register', {
+            username: `Recruit${i}`,
+            email: `recruit${i}@example.test`,
+            password: 'password123',
+          })
+        ).statusCode,
       );
     }
     expect(registrations).toEqual([201, 201, 429]);

@@ -98,11 +98,7 @@ async function linkAccountByEmail(db: Database, identity: VerifiedIdentity & { e
  * POST /api/auth/firebase-login: the account of a verified identity, linked by email on first use.
  * Unverified emails are refused (spec section 4); no account means 404 needsRegistration.
  */
-export async function signInWithFirebase(
-  db: Database,
-  identity: VerifiedIdentity,
-  adminEmails: ReadonlySet<string>,
-): Promise<SessionUser> {
+export async function signInWithFirebase(db: Database, identity: VerifiedIdentity, adminEmails: ReadonlySet<string>): Promise<SessionUser> {
   if (!identity.emailVerified) {
     throw new AppError('FORBIDDEN', MSG.identity.emailNotVerified, { needsVerification: true });
   }
@@ -140,9 +136,7 @@ export async function registerWithFirebase(
       emailTaken: sql<boolean>`bool_or(lower(${users.email}) = ${email})`,
     })
     .from(users)
-    .where(
-      sql`${users.firebaseUid} = ${identity.uid} or lower(${users.username}) = lower(${username}) or lower(${users.email}) = ${email}`,
-    );
+    .where(sql`${users.firebaseUid} = ${identity.uid} or lower(${users.username}) = lower(${username}) or lower(${users.email}) = ${email}`);
   // An email with an account here already: sign in instead (firebase-login links it).
   if (existing?.identityTaken || existing?.emailTaken) throw new AppError('CONFLICT', MSG.auth.emailAlreadyInUse);
   if (existing?.usernameTaken) throw new AppError('CONFLICT', MSG.auth.usernameAlreadyTaken);

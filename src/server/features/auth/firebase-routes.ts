@@ -7,12 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { authUserSchema } from '#core/api.js';
 import { MSG } from '#core/messages.js';
-import {
-  firebaseRegisterBodySchema,
-  idTokenBodySchema,
-  identityConfigSchema,
-  type IdentityConfig,
-} from '#core/schemas/firebase-auth.js';
+import { firebaseRegisterBodySchema, idTokenBodySchema, identityConfigSchema, type IdentityConfig } from '#core/schemas/firebase-auth.js';
 import {
   IdTokenRejectedError,
   IdentityServiceUnavailableError,

@@ -165,7 +165,9 @@ describe('firebase-login and firebase-register', () => {
 
   it('refuses a duplicate username (any case), an email with an account, and a second registration', async () => {
     const first = firebaseUser();
-    expect((await post(new TestClient(ctx.app), '/api/auth/firebase-register', { idToken: first.token(), username: 'Longstreet' })).statusCode).toBe(201);
+    expect((await post(new TestClient(ctx.app), '/api/auth/firebase-register', { idToken: first.token(), username: 'Longstreet' })).statusCode).toBe(
+      201,
+    );
 
     const byName = await post(new TestClient(ctx.app), '/api/auth/firebase-register', { idToken: firebaseUser().token(), username: 'LONGSTREET' });
     expect(byName.statusCode).toBe(409);
@@ -348,7 +350,12 @@ describe('configuration', () => {
   }
 
   it('refuses to start in production (a public PUBLIC_URL) with the emulator variable set', () => {
-    const message = configError({ ...secret, ...firebaseEnv, PUBLIC_URL: 'https://ratings.example.org', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' });
+    const message = configError({
+      ...secret,
+      ...firebaseEnv,
+      PUBLIC_URL: 'https://ratings.example.org',
+      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+    });
     expect(message).toContain('FIREBASE_AUTH_EMULATOR_HOST');
     // Whatever the provider: firebase-admin would read the variable anyway.
     expect(configError({ ...secret, PUBLIC_URL: 'https://ratings.example.org', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })).toContain(

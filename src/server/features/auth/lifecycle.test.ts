@@ -57,7 +57,10 @@ describe('email verification', () => {
     expect(unknown.json()).toMatchObject({ success: false, message: 'Failed to verify your email. The link may have expired or already been used.' });
 
     const { mail } = await registered(false);
-    await ctx.db.update(authTokens).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(authTokens.purpose, 'verify_email'));
+    await ctx.db
+      .update(authTokens)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(authTokens.purpose, 'verify_email'));
     const expired = await ctx.app.inject({ method: 'GET', url: `/api/auth/verify-email/${actionCodeOf(mail, 'verifyEmail')}` });
     expect(expired.statusCode).toBe(400);
   });
@@ -138,8 +141,14 @@ describe('password reset', () => {
     const account = await registered(true);
     await new TestClient(ctx.app).post('/api/auth/forgot-password', { email: account.email });
     const mail = await mailbox.waitFor(account.email, { after: mailbox.messages.length });
-    await ctx.db.update(authTokens).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(authTokens.purpose, 'reset_password'));
-    const response = await new TestClient(ctx.app).post('/api/auth/reset-password', { code: actionCodeOf(mail, 'resetPassword'), password: 'NewPassword9' });
+    await ctx.db
+      .update(authTokens)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(authTokens.purpose, 'reset_password'));
+    const response = await new TestClient(ctx.app).post('/api/auth/reset-password', {
+      code: actionCodeOf(mail, 'resetPassword'),
+      password: 'NewPassword9',
+    });
     expect(response.statusCode).toBe(400);
   });
 
@@ -164,18 +173,27 @@ describe('sessions', () => {
     const byUser = eq(sessions.userId, user!.id);
 
     // Close to its idle end: a request pushes the end forward.
-    await ctx.db.update(sessions).set({ expiresAt: sql`now() + interval '1 minute'` }).where(byUser);
+    await ctx.db
+      .update(sessions)
+      .set({ expiresAt: sql`now() + interval '1 minute'` })
+      .where(byUser);
     expect((await client.get('/api/auth/status')).json().authenticated).toBe(true);
     const [extended] = await ctx.db.select({ expiresAt: sessions.expiresAt }).from(sessions).where(byUser);
     expect(extended!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 24 * 3_600_000);
 
     // Idle past its end.
-    await ctx.db.update(sessions).set({ expiresAt: sql`now() - interval '1 second'` }).where(byUser);
+    await ctx.db
+      .update(sessions)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(byUser);
     expect((await client.get('/api/auth/status')).json().authenticated).toBe(false);
 
     // Past its absolute end, however recently used.
     await client.post('/api/auth/login', { email: account.email, password: account.password });
-    await ctx.db.update(sessions).set({ absoluteExpiresAt: sql`now() - interval '1 second'` }).where(byUser);
+    await ctx.db
+      .update(sessions)
+      .set({ absoluteExpiresAt: sql`now() - interval '1 second'` })
+      .where(byUser);
     expect((await client.get('/api/auth/status')).json().authenticated).toBe(false);
   });
 });

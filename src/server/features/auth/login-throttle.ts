@@ -115,10 +115,7 @@ export class LoginThrottle {
     for (let round = 0; round < RESERVE_ROUNDS; round += 1) {
       const [account, address] = await Promise.all([this.store.peekFailures(accountKey), this.store.peekFailures(addressKey)]);
       const now = this.now();
-      const waitMs = Math.max(
-        remainingWaitMs(account, this.policies.account, now),
-        remainingWaitMs(address, this.policies.address, now),
-      );
+      const waitMs = Math.max(remainingWaitMs(account, this.policies.account, now), remainingWaitMs(address, this.policies.address, now));
       if (waitMs > 0) throw rateLimitedError(waitMs, MSG.auth.tooManyAttempts);
       const reserved = await this.store.recordFailure(accountKey, this.policies.account.windowMs, account?.count ?? 0);
       if (reserved) return;

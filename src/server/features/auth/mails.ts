@@ -31,7 +31,12 @@ export function passwordResetMail(to: string, username: string, link: string): M
     to,
     subject: `Reset your ${SITE_NAME} password`,
     text: `${lines.join('\n\n')}\n\n${link}\n\nIf it was not you, ignore this message: your password stays as it is.\n\n${SITE_NAME}`,
-    html: layout('Reset your password', [...lines, 'If it was not you, ignore this message: your password stays as it is.'], link, 'Choose a new password'),
+    html: layout(
+      'Reset your password',
+      [...lines, 'If it was not you, ignore this message: your password stays as it is.'],
+      link,
+      'Choose a new password',
+    ),
     link,
   };
 }

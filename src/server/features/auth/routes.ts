@@ -2,19 +2,20 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { authStatusSchema, authUserSchema } from '#core/api.js';
 import { MSG } from '#core/messages.js';
-import {
-  emailOnlyBodySchema,
-  legacyLoginBodySchema,
-  loginBodySchema,
-  registerBodySchema,
-  resetPasswordBodySchema,
-} from '#core/schemas/auth.js';
+import { emailOnlyBodySchema, legacyLoginBodySchema, loginBodySchema, registerBodySchema, resetPasswordBodySchema } from '#core/schemas/auth.js';
 import { enforceRateLimit } from '#server/rate-limit/rate-limit.js';
 import type { App } from '#server/types.js';
 import { authenticateLegacy, authenticateWithPassword, findLoginAccountId, registerAccount, toAuthUser } from './accounts.js';
 import { currentUser } from './guards.js';
 import { firebaseAuthRoutes } from './firebase-routes.js';
-import { getPasswordResetAccount, requestPasswordReset, requestVerificationEmail, resetPassword, sendVerificationEmail, verifyEmail } from './lifecycle.js';
+import {
+  getPasswordResetAccount,
+  requestPasswordReset,
+  requestVerificationEmail,
+  resetPassword,
+  sendVerificationEmail,
+  verifyEmail,
+} from './lifecycle.js';
 import { LoginThrottle, loginAccountSubject } from './login-throttle.js';
 import {
   clearSessionCookie,
@@ -64,14 +65,18 @@ export async function authRoutes(app: App) {
     void work().catch((err) => request.log.error({ err }, `${what} failed`));
   }
 
-  app.get('/csrf-token', { config: { cache: 'private' }, schema: { response: { 200: z.object({ csrfToken: z.string() }) } } }, async (request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-    if (request.session) return { csrfToken: request.session.csrfToken };
-    // No row: a visitor's token is derived, not stored (sessions.ts).
-    const created = createAnonymousSession(lifetimes);
-    setSessionCookie(reply, config, created);
-    return { csrfToken: created.session.csrfToken };
-  });
+  app.get(
+    '/csrf-token',
+    { config: { cache: 'private' }, schema: { response: { 200: z.object({ csrfToken: z.string() }) } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      if (request.session) return { csrfToken: request.session.csrfToken };
+      // No row: a visitor's token is derived, not stored (sessions.ts).
+      const created = createAnonymousSession(lifetimes);
+      setSessionCookie(reply, config, created);
+      return { csrfToken: created.session.csrfToken };
+    },
+  );
 
   app.get('/auth/status', { config: { cache: 'private' }, schema: { response: { 200: authStatusSchema } } }, async (request, reply) => {
     // Never cached: it changes with the cookie, not the URL.
@@ -150,7 +155,10 @@ export async function authRoutes(app: App) {
   app.get(
     '/auth/verify-email/:code',
     // A one-time code's answer, and a GET that writes (the account becomes verified): nothing public changes.
-    { config: { cache: 'private', invalidates: 'none' }, schema: { params: z.object({ code: z.string().max(200) }), response: { 200: messageSchema } } },
+    {
+      config: { cache: 'private', invalidates: 'none' },
+      schema: { params: z.object({ code: z.string().max(200) }), response: { 200: messageSchema } },
+    },
     async (request) => verifyEmail(db, request.params.code),
   );
 
@@ -167,7 +175,10 @@ export async function authRoutes(app: App) {
   app.get(
     '/auth/reset-password/:code',
     // Shows the account's email to whoever holds the code.
-    { config: { cache: 'private', invalidates: 'none' }, schema: { params: z.object({ code: z.string().max(200) }), response: { 200: z.object({ email: z.string() }) } } },
+    {
+      config: { cache: 'private', invalidates: 'none' },
+      schema: { params: z.object({ code: z.string().max(200) }), response: { 200: z.object({ email: z.string() }) } },
+    },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return getPasswordResetAccount(db, request.params.code);

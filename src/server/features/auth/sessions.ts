@@ -98,15 +98,13 @@ export async function findSession(db: Executor, lifetimes: SessionLifetimes, tok
 }
 
 /** Sliding idle timeout: a used session lives idleMs more, never past its absolute end. */
-async function extendIdleExpiry(
-  db: Executor,
-  lifetimes: SessionLifetimes,
-  row: { id: string; expiresAt: Date; absoluteExpiresAt: Date },
-  now: Date,
-) {
+async function extendIdleExpiry(db: Executor, lifetimes: SessionLifetimes, row: { id: string; expiresAt: Date; absoluteExpiresAt: Date }, now: Date) {
   const wanted = Math.min(now.getTime() + lifetimes.idleMs, row.absoluteExpiresAt.getTime());
   if (wanted - row.expiresAt.getTime() < Math.min(EXTEND_EVERY_MS, lifetimes.idleMs / 2)) return;
-  await db.update(sessions).set({ expiresAt: new Date(wanted) }).where(eq(sessions.id, row.id));
+  await db
+    .update(sessions)
+    .set({ expiresAt: new Date(wanted) })
+    .where(eq(sessions.id, row.id));
 }
 
 export interface NewSession {
@@ -131,7 +129,11 @@ export async function createSession(db: Executor, lifetimes: SessionLifetimes, u
 /** A visitor's session: a token and its CSRF token, written nowhere (see the top of this file). */
 export function createAnonymousSession(lifetimes: SessionLifetimes, now = Date.now()): NewSession {
   const token = `a.${now.toString(36)}.${randomBytes(32).toString('base64url')}`;
-  return { token, session: { id: null, csrfToken: anonymousCsrfToken(lifetimes, token), user: null }, expiresAt: new Date(now + ANONYMOUS_LIFETIME_MS) };
+  return {
+    token,
+    session: { id: null, csrfToken: anonymousCsrfToken(lifetimes, token), user: null },
+    expiresAt: new Date(now + ANONYMOUS_LIFETIME_MS),
+  };
 }
 
 function readAnonymousSession(lifetimes: SessionLifetimes, token: string, now = Date.now()): Session | null {

@@ -31,10 +31,7 @@ export async function issueToken(db: Executor, userId: number, purpose: TokenPur
   return code;
 }
 
-export type TokenLookup =
-  | { state: 'valid'; userId: number }
-  | { state: 'used'; userId: number }
-  | { state: 'invalid' };
+export type TokenLookup = { state: 'valid'; userId: number } | { state: 'used'; userId: number } | { state: 'invalid' };
 
 /** Reads a code without using it up. */
 export async function findToken(db: Executor, code: string, purpose: TokenPurpose): Promise<TokenLookup> {
@@ -56,12 +53,7 @@ export async function consumeToken(db: Executor, code: string, purpose: TokenPur
     .update(authTokens)
     .set({ usedAt: new Date() })
     .where(
-      and(
-        eq(authTokens.tokenHash, hashCode(code)),
-        eq(authTokens.purpose, purpose),
-        isNull(authTokens.usedAt),
-        gt(authTokens.expiresAt, new Date()),
-      ),
+      and(eq(authTokens.tokenHash, hashCode(code)), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt), gt(authTokens.expiresAt, new Date())),
     )
     .returning({ userId: authTokens.userId });
   return row?.userId ?? null;

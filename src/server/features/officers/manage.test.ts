@@ -198,9 +198,19 @@ describe('PATCH /api/officers/:id/edit (owner)', () => {
 describe('PATCH /api/admin/officers/:id', () => {
   it('lets an admin edit any officer, with an audit row', async () => {
     const officer = await createOfficer(ctx.db, { regimentId: maine.id, name: 'Hood' });
-    const response = await admin.client.write('PATCH', `/api/admin/officers/${officer.id}`, editBody({ name: 'John Bell Hood', rank: 'Gen.', regimentId: texas.id }));
+    const response = await admin.client.write(
+      'PATCH',
+      `/api/admin/officers/${officer.id}`,
+      editBody({ name: 'John Bell Hood', rank: 'Gen.', regimentId: texas.id }),
+    );
     expect(response.statusCode).toBe(200);
-    expect(response.json<Officer>()).toMatchObject({ id: officer.id, name: 'John Bell Hood', rank: 'Gen.', regimentId: texas.id, side: { code: 'CSA' } });
+    expect(response.json<Officer>()).toMatchObject({
+      id: officer.id,
+      name: 'John Bell Hood',
+      rank: 'Gen.',
+      regimentId: texas.id,
+      side: { code: 'CSA' },
+    });
     expect(await auditRows('officer.update', officer.id)).toEqual([
       { adminId: admin.userId, targetType: 'officer', summary: expect.stringContaining('John Bell Hood') },
     ]);
@@ -213,7 +223,11 @@ describe('PATCH /api/admin/officers/:id', () => {
     expect((await owner.client.write('PATCH', `/api/admin/officers/${officer.id}`, editBody())).statusCode).toBe(403);
     const invalid = await admin.client.write('PATCH', `/api/admin/officers/${officer.id}`, editBody({ rank: '' }));
     expect(invalid.statusCode).toBe(400);
-    const foreignImage = await admin.client.write('PATCH', `/api/admin/officers/${officer.id}`, editBody({ profileImageUrl: 'https://img.example/c.webp' }));
+    const foreignImage = await admin.client.write(
+      'PATCH',
+      `/api/admin/officers/${officer.id}`,
+      editBody({ profileImageUrl: 'https://img.example/c.webp' }),
+    );
     expect(foreignImage.statusCode).toBe(400);
     expect(foreignImage.json().message).toBe(MSG.registrationForm.imageUrlInvalid);
     expect((await admin.client.write('PATCH', '/api/admin/officers/999999', editBody())).statusCode).toBe(404);
@@ -237,7 +251,17 @@ describe('DELETE /api/officers/:id (self-delete)', () => {
 
     expect((await ctx.app.inject({ method: 'GET', url: `/api/officers/${officer.id}` })).statusCode).toBe(404);
     expect(await ctx.db.select().from(officers).where(eq(officers.id, officer.id))).toEqual([]);
-    expect(await ctx.db.select({ id: reviews.id }).from(reviews).where(inArray(reviews.id, officerReviews.map((r) => r.id)))).toEqual([]);
+    expect(
+      await ctx.db
+        .select({ id: reviews.id })
+        .from(reviews)
+        .where(
+          inArray(
+            reviews.id,
+            officerReviews.map((r) => r.id),
+          ),
+        ),
+    ).toEqual([]);
     expect(await ctx.db.select({ id: reviews.id }).from(reviews).where(eq(reviews.id, ownReview.id))).toEqual([{ id: ownReview.id }]);
 
     const [account] = await ctx.db.select({ isOfficer: users.isOfficer, officerId: users.officerId }).from(users).where(eq(users.id, owner.userId));
@@ -271,7 +295,9 @@ describe('DELETE /api/admin/officers/:id', () => {
     const voter = await signedInClient(ctx);
     expect((await voter.client.post(`/api/reviews/${officerReviews[0]!.id}/vote`, { value: 1 })).statusCode).toBe(200);
     expect((await voter.client.post(`/api/reviews/${keptReviews[0]!.id}/vote`, { value: -1 })).statusCode).toBe(200);
-    expect((await voter.client.post(`/api/reviews/${officerReviews[1]!.id}/flag`, { reason: 'Personal attack on the officer.' })).statusCode).toBe(201);
+    expect((await voter.client.post(`/api/reviews/${officerReviews[1]!.id}/flag`, { reason: 'Personal attack on the officer.' })).statusCode).toBe(
+      201,
+    );
     expect(await regimentFigures(regiment.id)).toEqual({ officerCount: 2, reviewCount: 3, averageRating: 3.33 });
 
     const response = await admin.client.write('DELETE', `/api/admin/officers/${officer.id}`);
@@ -286,7 +312,9 @@ describe('DELETE /api/admin/officers/:id', () => {
     expect(await ctx.db.select().from(reviews).where(inArray(reviews.id, goneIds))).toEqual([]);
     expect(await ctx.db.select().from(reviewVotes).where(inArray(reviewVotes.reviewId, goneIds))).toEqual([]);
     expect(await ctx.db.select().from(reviewFlags).where(inArray(reviewFlags.reviewId, goneIds))).toEqual([]);
-    expect(await ctx.db.select({ vote: reviewVotes.vote }).from(reviewVotes).where(eq(reviewVotes.reviewId, keptReviews[0]!.id))).toEqual([{ vote: -1 }]);
+    expect(await ctx.db.select({ vote: reviewVotes.vote }).from(reviewVotes).where(eq(reviewVotes.reviewId, keptReviews[0]!.id))).toEqual([
+      { vote: -1 },
+    ]);
 
     const [account] = await ctx.db.select({ isOfficer: users.isOfficer, officerId: users.officerId }).from(users).where(eq(users.id, linked.userId));
     expect(account).toEqual({ isOfficer: false, officerId: null });
@@ -313,7 +341,14 @@ describe('concurrent with review writes', () => {
     const doomed = await createOfficer(ctx.db, { regimentId: from.id });
     const staying = await createOfficer(ctx.db, { regimentId: from.id });
     const writers = await Promise.all(Array.from({ length: 6 }, () => signedInClient(ctx, { steamId: nextSteamId() })));
-    const body = (officerId: number) => ({ text: 'Steady under fire, fair to all.', leadership: 4, tactics: 3, communication: 5, fairness: 2, officerId });
+    const body = (officerId: number) => ({
+      text: 'Steady under fire, fair to all.',
+      leadership: 4,
+      tactics: 3,
+      communication: 5,
+      fairness: 2,
+      officerId,
+    });
 
     const results = await Promise.all([
       ...writers.flatMap((writer) => [moving, doomed, staying].map((officer) => writer.client.post('/api/reviews', body(officer.id)))),

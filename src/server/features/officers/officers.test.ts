@@ -4,15 +4,7 @@ import type { Officer } from '#core/api.js';
 import { officers } from '#server/db/schema.js';
 import { recomputeRegimentAggregates } from '#server/features/reviews/aggregates.js';
 import { createTestContext, type TestContext } from '#server/test/app.js';
-import {
-  createOfficer,
-  createRegiment,
-  createReview,
-  createUser,
-  privateDataIn,
-  type OfficerRow,
-  type RegimentRow,
-} from '#server/test/fixtures.js';
+import { createOfficer, createRegiment, createReview, createUser, privateDataIn, type OfficerRow, type RegimentRow } from '#server/test/fixtures.js';
 
 let ctx: TestContext;
 let maine: RegimentRow;
@@ -203,7 +195,16 @@ describe('GET /api/officers/search', () => {
 
   it('defaults to rating descending over every public officer, ties by name', async () => {
     expect(await names('/api/officers/search')).toEqual([
-      'Adams', 'Davis', 'Carter', 'Baker', 'Cole', 'Evans', 'Hill_Ford', 'HillsFord', 'Pct%Max', 'PctsMax',
+      'Adams',
+      'Davis',
+      'Carter',
+      'Baker',
+      'Cole',
+      'Evans',
+      'Hill_Ford',
+      'HillsFord',
+      'Pct%Max',
+      'PctsMax',
     ]);
     expect(privateDataIn((await get('/api/officers/search')).body)).toEqual([]);
   });
@@ -249,13 +250,19 @@ describe('GET /api/officers/search', () => {
 
   it('filters by side and by regiment, alone or together', async () => {
     expect(await names('/api/officers/search?sideId=2&sortBy=name&sortOrder=asc')).toEqual([
-      'Carter', 'Davis', 'Hill_Ford', 'HillsFord', 'Pct%Max', 'PctsMax',
+      'Carter',
+      'Davis',
+      'Hill_Ford',
+      'HillsFord',
+      'Pct%Max',
+      'PctsMax',
     ]);
     expect(await names(`/api/officers/search?regimentId=${texas.id}&sortBy=name&sortOrder=asc`)).toEqual(['Carter', 'Davis']);
     expect(await names(`/api/officers/search?sideId=1&${inMaine()}&sortBy=name&sortOrder=asc`)).toEqual(['Adams', 'Baker', 'Cole', 'Evans']);
     expect(await names(`/api/officers/search?sideId=2&${inMaine()}`)).toEqual([]);
     expect(await names(`/api/officers/search?q=ford&sideId=2&regimentId=${wildcards.id}&sortBy=name&sortOrder=desc`)).toEqual([
-      'HillsFord', 'Hill_Ford',
+      'HillsFord',
+      'Hill_Ford',
     ]);
     expect(await names(`/api/officers/search?regimentId=${ghostRegiment.id}`)).toEqual([]);
   });

@@ -18,7 +18,6 @@ export const SEARCH_RESULTS_LIMIT = 100;
 
 const isPublicOfficer = and(eq(officers.isActive, true), eq(regiments.isActive, true));
 
-
 function selectPublicOfficers(db: Executor, where?: SQL) {
   // users.officer_id is not unique, so take one linked account (the oldest) instead of joining
   // them all, which would repeat the officer once per account.
@@ -66,9 +65,7 @@ export async function listOfficers(db: Executor): Promise<Officer[]> {
 }
 
 export async function getOfficerById(db: Executor, officerId: number): Promise<Officer> {
-  const query = prepared(db, 'officer_by_id', (db, name) =>
-    selectPublicOfficers(db, eq(officers.id, sql.placeholder('officerId'))).prepare(name),
-  );
+  const query = prepared(db, 'officer_by_id', (db, name) => selectPublicOfficers(db, eq(officers.id, sql.placeholder('officerId'))).prepare(name));
   const [officer] = await query.execute({ officerId });
   if (!officer) throw notFound('Officer');
   return officer;
@@ -161,8 +158,7 @@ export async function findOfficerMatches(db: Executor, search: OfficerSearch, { 
   const terms = searchOrder(search.sortBy, search.sortOrder);
   const sortColumn = terms[0]!.column;
   const order = orderByTerms(terms);
-  const publicAndFiltered = (match?: SQL) =>
-    and(isPublicOfficer, searchFilters(search), after ? afterKey(terms, after) : undefined, match);
+  const publicAndFiltered = (match?: SQL) => and(isPublicOfficer, searchFilters(search), after ? afterKey(terms, after) : undefined, match);
   const firstMatches = (match?: SQL) =>
     db
       .select({ id: officers.id, sortKey: sql`${sortColumn}`.as('sort_key') })

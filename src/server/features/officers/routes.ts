@@ -16,11 +16,7 @@ import { SEARCH_RESULTS_LIMIT, getOfficerById, listOfficers, listRegimentOfficer
 const topQuerySchema = z.object({ side: z.enum(['USA', 'CSA'] as const satisfies readonly SideCode[]).optional() });
 
 const searchQuerySchema = z.object({
-  q: z
-    .string()
-    .trim()
-    .max(LIMITS.searchQueryMax, MSG.search.queryTooLong)
-    .optional(),
+  q: z.string().trim().max(LIMITS.searchQueryMax, MSG.search.queryTooLong).optional(),
   sideId: optionalIdFilter('sideId'),
   regimentId: optionalIdFilter('regimentId'),
   sortBy: z.enum(SORT_BY_VALUES).default(DEFAULT_SORT.sortBy),
@@ -52,7 +48,9 @@ const searchPageQuerySchema = searchQuerySchema
 export async function officerRoutes(app: App) {
   const { db } = app;
 
-  app.get('/officers', { config: { cache: { public: () => cacheTags.ratedList } }, schema: { response: { 200: officerListSchema } } }, async () => listOfficers(db));
+  app.get('/officers', { config: { cache: { public: () => cacheTags.ratedList } }, schema: { response: { 200: officerListSchema } } }, async () =>
+    listOfficers(db),
+  );
 
   // Static segments: find-my-way prefers them over '/officers/:id' whatever the order, and the
   // tests check that 'top' and 'search' are never read as an id.
@@ -77,7 +75,10 @@ export async function officerRoutes(app: App) {
 
   app.get(
     '/search/officers',
-    { config: { cache: { public: () => cacheTags.ratedList } }, schema: { querystring: searchPageQuerySchema, response: { 200: officerSearchPageSchema } } },
+    {
+      config: { cache: { public: () => cacheTags.ratedList } },
+      schema: { querystring: searchPageQuerySchema, response: { 200: officerSearchPageSchema } },
+    },
     async (request) => {
       const page = await searchOfficerPage(db, request.query);
       request.cacheAnswerTags = cacheTags.searchPage(
@@ -90,13 +91,19 @@ export async function officerRoutes(app: App) {
 
   app.get(
     '/officers/regiment/:regimentId',
-    { config: { cache: { public: () => cacheTags.ratedList } }, schema: { params: z.object({ regimentId: positiveIntString('regimentId') }), response: { 200: officerListSchema } } },
+    {
+      config: { cache: { public: () => cacheTags.ratedList } },
+      schema: { params: z.object({ regimentId: positiveIntString('regimentId') }), response: { 200: officerListSchema } },
+    },
     async (request) => listRegimentOfficers(db, request.params.regimentId),
   );
 
   app.get(
     '/officers/:id',
-    { config: { cache: { public: (request) => [cacheTags.officer(Number((request.params as { id: unknown }).id))] } }, schema: { params: idParamsSchema, response: { 200: officerSchema } } },
+    {
+      config: { cache: { public: (request) => [cacheTags.officer(Number((request.params as { id: unknown }).id))] } },
+      schema: { params: idParamsSchema, response: { 200: officerSchema } },
+    },
     async (request) => getOfficerById(db, request.params.id),
   );
 
@@ -112,14 +119,10 @@ export async function officerRoutes(app: App) {
     },
   );
 
-  app.delete(
-    '/officers/:id',
-    { schema: { params: idParamsSchema, response: { 200: successMessageSchema } } },
-    async (request) => {
-      const user = requireUser(request);
-      requireOfficerOwner(user, request.params.id);
-      await deleteOfficer(db, { role: 'owner', user }, request.params.id);
-      return { success: true, message: MSG.manage.profileDeleted };
-    },
-  );
+  app.delete('/officers/:id', { schema: { params: idParamsSchema, response: { 200: successMessageSchema } } }, async (request) => {
+    const user = requireUser(request);
+    requireOfficerOwner(user, request.params.id);
+    await deleteOfficer(db, { role: 'owner', user }, request.params.id);
+    return { success: true, message: MSG.manage.profileDeleted };
+  });
 }

@@ -62,7 +62,13 @@ const ratingUnratedLast: Omit<SortTerm, 'direction'> = {
 const unratedAfterRated: SortTerm = { column: isUnrated, direction: 'asc', valueOf: (o) => o.reviewCount === 0, schema: z.boolean() };
 
 export function searchOrder(sortBy: SortBy, sortOrder: SortOrder): SortTerm[] {
-  const tieBreakers: SortTerm[] = sortBy === 'name' ? [{ ...id, direction: 'asc' }] : [{ ...name, direction: 'asc' }, { ...id, direction: 'asc' }];
+  const tieBreakers: SortTerm[] =
+    sortBy === 'name'
+      ? [{ ...id, direction: 'asc' }]
+      : [
+          { ...name, direction: 'asc' },
+          { ...id, direction: 'asc' },
+        ];
   if (sortBy === 'rating') {
     return sortOrder === 'asc'
       ? [{ ...ratingUnratedLast, direction: 'asc' }, ...tieBreakers]
@@ -89,8 +95,11 @@ export function sortKeyOf(terms: readonly SortTerm[], officer: Officer): SortKey
  */
 export function afterKey(terms: readonly SortTerm[], key: readonly SortKeyValue[]): SQL {
   // Written as SQL, not drizzle's gt/eq: a term may be an expression (unratedLastRating), not a column.
-  const beyond = (term: SortTerm, value: SortKeyValue) => (term.direction === 'asc' ? sql`${term.column} > ${value}` : sql`${term.column} < ${value}`);
-  const alternatives = terms.map((term, i) => and(...terms.slice(0, i).map((earlier, j) => sql`${earlier.column} = ${key[j]}`), beyond(term, key[i]!)));
+  const beyond = (term: SortTerm, value: SortKeyValue) =>
+    term.direction === 'asc' ? sql`${term.column} > ${value}` : sql`${term.column} < ${value}`;
+  const alternatives = terms.map((term, i) =>
+    and(...terms.slice(0, i).map((earlier, j) => sql`${earlier.column} = ${key[j]}`), beyond(term, key[i]!)),
+  );
   const [first] = terms;
   const reach = first!.direction === 'asc' ? sql`${first!.column} >= ${key[0]}` : sql`${first!.column} <= ${key[0]}`;
   return and(reach, or(...alternatives))!;

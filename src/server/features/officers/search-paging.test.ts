@@ -44,7 +44,10 @@ beforeAll(async () => {
   for (const wanted of regimentsWanted) {
     const regiment = await createRegiment(db, { name: wanted.name, sideId: wanted.sideId, isActive: wanted.isActive });
     const values = Array.from({ length: wanted.count }, (_, i) => ({
-      name: wanted.prefix === 'Rifleman' && i % 9 === 0 ? `Lowlander${String(i % 4).padStart(2, '0')}` : `${wanted.prefix}${String(i % 60).padStart(3, '0')}`,
+      name:
+        wanted.prefix === 'Rifleman' && i % 9 === 0
+          ? `Lowlander${String(i % 4).padStart(2, '0')}`
+          : `${wanted.prefix}${String(i % 60).padStart(3, '0')}`,
       rank: wanted.prefix === 'Rifleman' && i % 11 === 0 ? 'Lowland Scout' : i % 3 === 0 ? 'Capt.' : 'Sgt.',
       regimentId: regiment.id,
       // An officer without a review has average 0, as the aggregates keep it (unrated ones sort last).
@@ -73,7 +76,9 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 type Sort = { sortBy: 'rating' | 'name' | 'reviews'; sortOrder: 'asc' | 'desc' };
-const SORTS: Sort[] = (['rating', 'name', 'reviews'] as const).flatMap((sortBy) => (['desc', 'asc'] as const).map((sortOrder) => ({ sortBy, sortOrder })));
+const SORTS: Sort[] = (['rating', 'name', 'reviews'] as const).flatMap((sortBy) =>
+  (['desc', 'asc'] as const).map((sortOrder) => ({ sortBy, sortOrder })),
+);
 
 /** Every matching public officer in the search's order: the definition both calls must follow. */
 function expected(q: string, { sortBy, sortOrder }: Sort, filter: (row: Row) => boolean = () => true): number[] {
@@ -90,7 +95,9 @@ function expected(q: string, { sortBy, sortOrder }: Sort, filter: (row: Row) => 
     .filter((row) => row.isPublic && filter(row))
     .filter((row) => [row.name, row.rank, row.regimentName].some((value) => value.toLowerCase().includes(text)))
     .sort((a, b) =>
-      sortBy === 'name' ? sign * byText(a.name, b.name) || a.id - b.id : sign * (key(a) - key(b)) || unratedLast(a, b) || byText(a.name, b.name) || a.id - b.id,
+      sortBy === 'name'
+        ? sign * byText(a.name, b.name) || a.id - b.id
+        : sign * (key(a) - key(b)) || unratedLast(a, b) || byText(a.name, b.name) || a.id - b.id,
     )
     .map((row) => row.id);
 }
@@ -291,7 +298,14 @@ describe('GET /api/search/officers through the response cache', () => {
   const review = async (officerId: number, stars: number) => {
     reviewers += 1;
     const { client } = await signedInClient(cached, { steamId: String(76561198000000000n + BigInt(reviewers)) });
-    const response = await client.post('/api/reviews', { officerId, text: 'Kept the line in good order all evening.', leadership: stars, tactics: stars, communication: stars, fairness: stars });
+    const response = await client.post('/api/reviews', {
+      officerId,
+      text: 'Kept the line in good order all evening.',
+      leadership: stars,
+      tactics: stars,
+      communication: stars,
+      fairness: stars,
+    });
     expect(response.statusCode, response.body).toBe(201);
   };
 
@@ -327,7 +341,12 @@ describe('GET /api/search/officers through the response cache', () => {
     expect(before.totalCount).toBe(30);
     const renamed = before.officers[1]!;
     const regimentId = renamed.regimentId;
-    const rename = await admin.write('PATCH', `/api/admin/officers/${renamed.id}`, { name: 'Guard99', rank: 'Maj.', regimentId, profileImageUrl: null });
+    const rename = await admin.write('PATCH', `/api/admin/officers/${renamed.id}`, {
+      name: 'Guard99',
+      rank: 'Maj.',
+      regimentId,
+      profileImageUrl: null,
+    });
     expect(rename.statusCode, rename.body).toBe(200);
     expect((await read(url)).officers[0]!.name).toBe('Guard99');
 

@@ -87,10 +87,7 @@ describe('officers without a review in rating sorts', () => {
     const plan = await ctx.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_sort = off`);
       await tx.execute(sql`set local enable_seqscan = off`);
-      return queryRows<{ 'QUERY PLAN': string }>(
-        tx,
-        sql`explain select id from officers order by ${unratedLastRating}, name, id limit 100`,
-      );
+      return queryRows<{ 'QUERY PLAN': string }>(tx, sql`explain select id from officers order by ${unratedLastRating}, name, id limit 100`);
     });
     expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toContain('officers_rating_unrated_last_idx');
   });

@@ -138,8 +138,14 @@ describe('PATCH /api/regiments/:id/edit', () => {
       expect(response.statusCode, JSON.stringify(overrides)).toBe(400);
       expect(response.json().message, JSON.stringify(overrides)).toBe(message);
     }
-    expect((await owner.client.write('PATCH', `/api/regiments/${regiment.id}/edit`, editBody({ description: 'x'.repeat(250) }))).statusCode).toBe(200);
-    const foreignImage = await admin.client.write('PATCH', `/api/regiments/${regiment.id}/edit`, editBody({ bannerImageUrl: 'https://img.example/b.webp' }));
+    expect((await owner.client.write('PATCH', `/api/regiments/${regiment.id}/edit`, editBody({ description: 'x'.repeat(250) }))).statusCode).toBe(
+      200,
+    );
+    const foreignImage = await admin.client.write(
+      'PATCH',
+      `/api/regiments/${regiment.id}/edit`,
+      editBody({ bannerImageUrl: 'https://img.example/b.webp' }),
+    );
     expect(foreignImage.statusCode).toBe(400);
     expect(foreignImage.json().message).toBe(M.imageUrlInvalid);
     expect((await admin.client.write('PATCH', '/api/regiments/999999/edit', editBody({ name: 'Nobody' }))).statusCode).toBe(404);
@@ -186,7 +192,12 @@ describe('DELETE /api/admin/regiments/:id', () => {
     });
 
     expect((await ctx.app.inject({ method: 'GET', url: `/api/regiments/${regiment.id}` })).statusCode).toBe(404);
-    expect(await ctx.db.select().from(officers).where(inArray(officers.id, [first.id, second.id]))).toEqual([]);
+    expect(
+      await ctx.db
+        .select()
+        .from(officers)
+        .where(inArray(officers.id, [first.id, second.id])),
+    ).toEqual([]);
     const doomedIds = doomed.map((r) => r.id);
     expect(await ctx.db.select().from(reviews).where(inArray(reviews.id, doomedIds))).toEqual([]);
     expect(await ctx.db.select().from(reviewVotes).where(inArray(reviewVotes.reviewId, doomedIds))).toEqual([]);

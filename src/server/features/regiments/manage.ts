@@ -75,25 +75,12 @@ export interface RegimentRemoval {
 export async function deleteRegiment(db: Database, admin: SessionUser, regimentId: number): Promise<RegimentRemoval> {
   return db.transaction(async (tx) => {
     // Officers first, then the regiment: the lock order of the review writes (no waiting in a cycle).
-    await tx
-      .select({ id: officers.id })
-      .from(officers)
-      .where(eq(officers.regimentId, regimentId))
-      .orderBy(asc(officers.id))
-      .for('update');
-    const [regiment] = await tx
-      .select({ id: regiments.id, name: regiments.name })
-      .from(regiments)
-      .where(eq(regiments.id, regimentId))
-      .for('update');
+    await tx.select({ id: officers.id }).from(officers).where(eq(officers.regimentId, regimentId)).orderBy(asc(officers.id)).for('update');
+    const [regiment] = await tx.select({ id: regiments.id, name: regiments.name }).from(regiments).where(eq(regiments.id, regimentId)).for('update');
     if (!regiment) throw notFound('Regiment');
 
     // With the regiment locked no officer can join it any more; read the final list under lock.
-    const regimentOfficers = await tx
-      .select({ id: officers.id })
-      .from(officers)
-      .where(eq(officers.regimentId, regimentId))
-      .for('update');
+    const regimentOfficers = await tx.select({ id: officers.id }).from(officers).where(eq(officers.regimentId, regimentId)).for('update');
     const officerIds = regimentOfficers.map((officer) => officer.id);
 
     let deletedReviewCount = 0;
@@ -124,4 +111,3 @@ export async function deleteRegiment(db: Database, admin: SessionUser, regimentI
     return removal;
   });
 }
-

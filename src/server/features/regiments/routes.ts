@@ -11,11 +11,18 @@ import { getRegimentById, listRegiments, listRegimentsBySide } from './queries.j
 export async function regimentRoutes(app: App) {
   const { db } = app;
 
-  app.get('/regiments', { config: { cache: { public: () => cacheTags.ratedList } }, schema: { response: { 200: z.array(regimentSchema) } } }, async () => listRegiments(db));
+  app.get(
+    '/regiments',
+    { config: { cache: { public: () => cacheTags.ratedList } }, schema: { response: { 200: z.array(regimentSchema) } } },
+    async () => listRegiments(db),
+  );
 
   app.get(
     '/regiments/side/:sideId',
-    { config: { cache: { public: () => cacheTags.ratedList } }, schema: { params: z.object({ sideId: positiveIntString('sideId') }), response: { 200: z.array(regimentSchema) } } },
+    {
+      config: { cache: { public: () => cacheTags.ratedList } },
+      schema: { params: z.object({ sideId: positiveIntString('sideId') }), response: { 200: z.array(regimentSchema) } },
+    },
     async (request) => listRegimentsBySide(db, request.params.sideId),
   );
 

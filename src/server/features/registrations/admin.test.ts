@@ -272,7 +272,10 @@ describe('approving a regiment request', () => {
     const [row] = await ctx.db.select().from(regimentRegistrations).where(eq(regimentRegistrations.id, registration.id));
     expect(row).toMatchObject({ status: 'pending', notes: null });
     expect(row!.updatedAt.toISOString()).toBe(registration.updatedAt);
-    const named = await ctx.db.select().from(regiments).where(inArray(regiments.name, ['Late Lancers', 'LATE LANCERS']));
+    const named = await ctx.db
+      .select()
+      .from(regiments)
+      .where(inArray(regiments.name, ['Late Lancers', 'LATE LANCERS']));
     expect(named.map((r) => r.name)).toEqual(['LATE LANCERS']);
     expect(await auditRowsFor('regiment_registration', registration.id)).toEqual([]);
 

@@ -57,11 +57,7 @@ export async function decideRegimentRegistration(
   try {
     regimentId = await db.transaction(async (tx) => {
       // Two admins deciding at once queue on this row lock; the second then reads the first's status.
-      const [request] = await tx
-        .select()
-        .from(regimentRegistrations)
-        .where(eq(regimentRegistrations.id, registrationId))
-        .for('update');
+      const [request] = await tx.select().from(regimentRegistrations).where(eq(regimentRegistrations.id, registrationId)).for('update');
       assertPending(request);
       await tx.update(regimentRegistrations).set(decisionFields(action, notes)).where(eq(regimentRegistrations.id, request.id));
       let createdId: number | null = null;
@@ -114,11 +110,7 @@ export async function decideOfficerRegistration(
   notes: string | null,
 ): Promise<OfficerDecision> {
   const officerId = await db.transaction(async (tx) => {
-    const [request] = await tx
-      .select()
-      .from(officerRegistrations)
-      .where(eq(officerRegistrations.id, registrationId))
-      .for('update');
+    const [request] = await tx.select().from(officerRegistrations).where(eq(officerRegistrations.id, registrationId)).for('update');
     assertPending(request);
     await tx.update(officerRegistrations).set(decisionFields(action, notes)).where(eq(officerRegistrations.id, request.id));
     const createdId = action === 'approve' ? await createOfficerFor(tx, request) : null;
@@ -149,11 +141,7 @@ async function createOfficerFor(tx: Executor, request: typeof officerRegistratio
     .where(and(eq(regiments.id, request.regimentId), eq(regiments.isActive, true)))
     .for('no key update');
   if (!regiment) throw new AppError('CONFLICT', MSG.registrations.regimentUnavailable);
-  const [requester] = await tx
-    .select({ officerId: users.officerId })
-    .from(users)
-    .where(eq(users.id, request.userId))
-    .for('no key update');
+  const [requester] = await tx.select({ officerId: users.officerId }).from(users).where(eq(users.id, request.userId)).for('no key update');
   if (requester && !canRegisterAsOfficer(requester)) throw new AppError('CONFLICT', MSG.registrations.requesterAlreadyOfficer);
 
   const [officer] = await tx

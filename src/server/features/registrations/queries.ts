@@ -42,7 +42,9 @@ const officerRegistrationColumns = {
   submitterUsername: users.username,
 };
 
-function withIsoDates<T extends { createdAt: Date; updatedAt: Date }>(row: T): Omit<T, 'createdAt' | 'updatedAt'> & { createdAt: string; updatedAt: string } {
+function withIsoDates<T extends { createdAt: Date; updatedAt: Date }>(
+  row: T,
+): Omit<T, 'createdAt' | 'updatedAt'> & { createdAt: string; updatedAt: string } {
   return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
 }
 

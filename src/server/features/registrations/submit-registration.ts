@@ -60,11 +60,7 @@ async function lockRegimentName(tx: Executor, name: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('regiment-registration:' || lower(${name}::text), 0))`);
 }
 
-export async function submitRegimentRegistration(
-  db: Database,
-  user: SessionUser,
-  body: RegimentRegistrationBody,
-): Promise<RegimentRegistration> {
+export async function submitRegimentRegistration(db: Database, user: SessionUser, body: RegimentRegistrationBody): Promise<RegimentRegistration> {
   assertOwnAccount(user, body.userId);
   const id = await db.transaction(async (tx) => {
     const [side] = await tx.select({ id: sides.id }).from(sides).where(eq(sides.id, body.sideId));
@@ -107,11 +103,7 @@ export async function submitRegimentRegistration(
   return getRegimentRegistrationById(db, id);
 }
 
-export async function submitOfficerRegistration(
-  db: Database,
-  user: SessionUser,
-  body: OfficerRegistrationBody,
-): Promise<OfficerRegistration> {
+export async function submitOfficerRegistration(db: Database, user: SessionUser, body: OfficerRegistrationBody): Promise<OfficerRegistration> {
   assertOwnAccount(user, body.userId);
   const id = await db.transaction(async (tx) => {
     const [regiment] = await tx

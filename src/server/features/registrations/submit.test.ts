@@ -138,21 +138,13 @@ describe('POST /api/regiments/register', () => {
 
   it('refuses the name of an existing regiment, in any case, with 409', async () => {
     const { client } = await signedInClient(ctx);
-    await expectRefusal(
-      await client.post('/api/regiments/register', regimentBody({ name: 'IRON brigade' })),
-      409,
-      MSG.manage.regimentNameTaken,
-    );
+    await expectRefusal(await client.post('/api/regiments/register', regimentBody({ name: 'IRON brigade' })), 409, MSG.manage.regimentNameTaken);
   });
 
   it('refuses the name of an inactive regiment too (names stay unique)', async () => {
     await createRegiment(ctx.db, { name: 'Disbanded Rifles', isActive: false });
     const { client } = await signedInClient(ctx);
-    await expectRefusal(
-      await client.post('/api/regiments/register', regimentBody({ name: 'Disbanded Rifles' })),
-      409,
-      MSG.manage.regimentNameTaken,
-    );
+    await expectRefusal(await client.post('/api/regiments/register', regimentBody({ name: 'Disbanded Rifles' })), 409, MSG.manage.regimentNameTaken);
   });
 
   it('refuses a name already awaiting approval, from anyone, with 409', async () => {
@@ -165,11 +157,7 @@ describe('POST /api/regiments/register', () => {
       409,
       MSG.registrations.regimentNamePending,
     );
-    await expectRefusal(
-      await first.client.post('/api/regiments/register', regimentBody({ name })),
-      409,
-      MSG.registrations.regimentNamePending,
-    );
+    await expectRefusal(await first.client.post('/api/regiments/register', regimentBody({ name })), 409, MSG.registrations.regimentNamePending);
   });
 
   it('lets only one of two simultaneous requests for one name through', async () => {
@@ -255,11 +243,7 @@ describe('POST /api/officers/register', () => {
 
   it('refuses a userId that is not the signed-in user with 403', async () => {
     const { client, userId } = await signedInClient(ctx);
-    await expectRefusal(
-      await client.post('/api/officers/register', officerBody({ userId: userId + 1000 })),
-      403,
-      MSG.registrations.notOwnAccount,
-    );
+    await expectRefusal(await client.post('/api/officers/register', officerBody({ userId: userId + 1000 })), 403, MSG.registrations.notOwnAccount);
     expect(await ctx.db.select().from(officerRegistrations).where(eq(officerRegistrations.userId, userId))).toEqual([]);
   });
 

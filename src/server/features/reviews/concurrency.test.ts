@@ -24,7 +24,6 @@ afterAll(async () => {
   await ctx.close();
 });
 
-
 /** Signs in `n` users with distinct Steam ids (sign-ins in parallel: they are not what is tested). */
 async function signedInUsers(n: number) {
   return Promise.all(
@@ -74,8 +73,7 @@ describe('votes', () => {
 
     const up = await Promise.all(voters.map(({ client }) => client.post(`/api/reviews/${review.id}/vote`, { value: 1 })));
     expect(statuses(up)).toEqual(Array(50).fill(200));
-    const scoreNow = async () =>
-      (await getJson<ReviewPage>(`/api/reviews/officer/${officer.id}`)).reviews.find((r) => r.id === review.id)!.score;
+    const scoreNow = async () => (await getJson<ReviewPage>(`/api/reviews/officer/${officer.id}`)).reviews.find((r) => r.id === review.id)!.score;
     expect(await scoreNow()).toBe(50);
     const [votes] = await ctx.db.select({ n: count() }).from(reviewVotes).where(eq(reviewVotes.reviewId, review.id));
     expect(votes!.n).toBe(50);

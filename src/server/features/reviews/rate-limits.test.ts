@@ -43,7 +43,14 @@ async function reviewOfSomeoneElse() {
   return createReview(ctx.db, { userId: author.userId, officerId: (await newOfficer()).id });
 }
 
-const body = (officerId: number) => ({ text: 'Steady under fire, clear orders.', leadership: 4, tactics: 4, communication: 4, fairness: 4, officerId });
+const body = (officerId: number) => ({
+  text: 'Steady under fire, clear orders.',
+  leadership: 4,
+  tactics: 4,
+  communication: 4,
+  fairness: 4,
+  officerId,
+});
 
 function expectRateLimited(response: LightMyRequestResponse) {
   expect(response.statusCode).toBe(429);
@@ -67,7 +74,10 @@ describe('review writes', () => {
     expectRateLimited(await client.write('DELETE', `/api/reviews/${review.id}`));
     expectRateLimited(await client.write('PUT', `/api/reviews/${review.id}`, { ...body(review.officerId), leadership: 1 }));
 
-    const rows = await ctx.db.select({ officerId: reviews.officerId, leadership: reviews.leadership }).from(reviews).where(eq(reviews.userId, userId));
+    const rows = await ctx.db
+      .select({ officerId: reviews.officerId, leadership: reviews.leadership })
+      .from(reviews)
+      .where(eq(reviews.userId, userId));
     expect(rows).toEqual([{ officerId: review.officerId, leadership: 5 }]);
   });
 

@@ -90,15 +90,17 @@ describe('review positions', () => {
 
     // A gap at the end (as a delete that forgot to shift would leave), then two swapped positions.
     await ctx.db.execute(sql`update reviews set position = 3 where id = ${newer.id}`);
-    expect(await findAggregateDifferences(ctx.db)).toEqual([
-      { table: 'reviews', id: newer.id, column: 'position', stored: 3, expected: 2 },
-    ]);
+    expect(await findAggregateDifferences(ctx.db)).toEqual([{ table: 'reviews', id: newer.id, column: 'position', stored: 3, expected: 2 }]);
     // Both rows in one statement: the unique constraint is checked at the end of the transaction.
-    await ctx.db.execute(sql`update reviews set position = case id when ${older.id}::int then 3 else 1 end where id in (${older.id}::int, ${newer.id}::int)`);
-    expect(await findAggregateDifferences(ctx.db)).toEqual([
-      { table: 'reviews', id: older.id, column: 'position', stored: 3, expected: 1 },
-      { table: 'reviews', id: newer.id, column: 'position', stored: 1, expected: 2 },
-    ].sort((a, b) => a.id - b.id));
+    await ctx.db.execute(
+      sql`update reviews set position = case id when ${older.id}::int then 3 else 1 end where id in (${older.id}::int, ${newer.id}::int)`,
+    );
+    expect(await findAggregateDifferences(ctx.db)).toEqual(
+      [
+        { table: 'reviews', id: older.id, column: 'position', stored: 3, expected: 1 },
+        { table: 'reviews', id: newer.id, column: 'position', stored: 1, expected: 2 },
+      ].sort((a, b) => a.id - b.id),
+    );
     const page = (await ctx.app.inject({ method: 'GET', url: `/api/reviews/officer/${officer.id}?limit=5` })).json<ReviewPage>();
     expect(page.totalCount).toBe(2);
 

@@ -45,11 +45,7 @@ async function assertNotOwnOfficer(tx: Executor, userId: number, officerId: numb
  * lock that inserting a review takes on its officer.
  */
 async function refreshFiguresOf(tx: Executor, officerId: number): Promise<void> {
-  const [officer] = await tx
-    .select({ regimentId: officers.regimentId })
-    .from(officers)
-    .where(eq(officers.id, officerId))
-    .for('no key update');
+  const [officer] = await tx.select({ regimentId: officers.regimentId }).from(officers).where(eq(officers.id, officerId)).for('no key update');
   if (!officer) return;
   await tx.select({ id: regiments.id }).from(regiments).where(eq(regiments.id, officer.regimentId)).for('no key update');
   await recomputeOfficerAggregates(tx, [officerId]);

@@ -143,10 +143,7 @@ describe('POST /api/reviews', () => {
     expect(await regimentFigures(ownRegiment.id)).toEqual({ averageRating: 3, reviewCount: 1 });
 
     const second = await reviewer();
-    const response = await second.client.post(
-      '/api/reviews',
-      reviewBody(officer.id, { leadership: 5, tactics: 5, communication: 4, fairness: 4.5 }),
-    );
+    const response = await second.client.post('/api/reviews', reviewBody(officer.id, { leadership: 5, tactics: 5, communication: 4, fairness: 4.5 }));
     expect(response.statusCode).toBe(201);
     // 18.5 / 4 = 4.625 -> 4.63; the officer's average of 3 and 4.63 is 3.815 -> 3.82.
     expect(response.json<Review>().overallRating).toBe(4.63);
@@ -175,7 +172,9 @@ describe('POST /api/reviews', () => {
         .map((row) => row.id);
     expect(await positions()).toEqual([one.json<Review>().id, two.json<Review>().id]);
 
-    expect((await first.client.write('PUT', `/api/reviews/${one.json<Review>().id}`, reviewBody(officer.id, { leadership: 1 }))).statusCode).toBe(200);
+    expect((await first.client.write('PUT', `/api/reviews/${one.json<Review>().id}`, reviewBody(officer.id, { leadership: 1 }))).statusCode).toBe(
+      200,
+    );
     expect(await positions()).toEqual([one.json<Review>().id, two.json<Review>().id]);
     expect(await findAggregateDifferences(ctx.db)).toEqual([]);
   });
@@ -183,10 +182,7 @@ describe('POST /api/reviews', () => {
   it('accepts half steps', async () => {
     const officer = await newOfficer();
     const { client } = await reviewer();
-    const response = await client.post(
-      '/api/reviews',
-      reviewBody(officer.id, { leadership: 4.5, tactics: 0.5, communication: 0, fairness: 5 }),
-    );
+    const response = await client.post('/api/reviews', reviewBody(officer.id, { leadership: 4.5, tactics: 0.5, communication: 0, fairness: 5 }));
     expect(response.statusCode).toBe(201);
     expect(response.json<Review>()).toMatchObject({ leadership: 4.5, tactics: 0.5, communication: 0, fairness: 5, overallRating: 2.5 });
   });
@@ -407,7 +403,7 @@ describe('PUT /api/reviews/:id', () => {
     expect((await officerFigures(officer.id)).averageRating).toBe(3);
   });
 
-  it('does not let an admin edit someone else\'s review (only delete it)', async () => {
+  it("does not let an admin edit someone else's review (only delete it)", async () => {
     const { officer, review } = await reviewedOfficer();
     const admin = await reviewer({ isAdmin: true });
     const response = await admin.client.write('PUT', `/api/reviews/${review.id}`, edit(officer.id));
@@ -475,7 +471,9 @@ describe('DELETE /api/reviews/:id', () => {
   it('returns to the figures of the remaining reviews', async () => {
     const { officer, regimentId, review, author } = await reviewedOfficer();
     const other = await reviewer();
-    expect((await other.client.post('/api/reviews', reviewBody(officer.id, { leadership: 5, tactics: 5, communication: 5, fairness: 5 }))).statusCode).toBe(201);
+    expect(
+      (await other.client.post('/api/reviews', reviewBody(officer.id, { leadership: 5, tactics: 5, communication: 5, fairness: 5 }))).statusCode,
+    ).toBe(201);
     expect((await officerFigures(officer.id)).averageRating).toBe(4);
     expect((await author.client.write('DELETE', `/api/reviews/${review.id}`)).statusCode).toBe(200);
     expect(await officerFigures(officer.id)).toEqual({

@@ -24,7 +24,11 @@ export async function reviewRoutes(app: App) {
   const { db, config, rateLimitStore } = app;
   const limits = config.rateLimits;
 
-  app.get('/reviews/recent', { config: { cache: { public: () => cacheTags.recentReviews } }, schema: { response: { 200: z.array(reviewSchema) } } }, async () => listRecentReviews(db));
+  app.get(
+    '/reviews/recent',
+    { config: { cache: { public: () => cacheTags.recentReviews } }, schema: { response: { 200: z.array(reviewSchema) } } },
+    async () => listRecentReviews(db),
+  );
 
   app.get(
     '/reviews/officer/:officerId',
@@ -53,16 +57,12 @@ export async function reviewRoutes(app: App) {
     return reply.code(201).send(await getReviewById(db, id));
   });
 
-  app.put(
-    '/reviews/:id',
-    { schema: { params: idParamsSchema, body: reviewUpdateBodySchema, response: { 200: reviewSchema } } },
-    async (request) => {
-      const user = requireUser(request);
-      await enforceRateLimit(rateLimitStore, { name: 'review-write', ...limits.reviewWrite }, user.id);
-      await updateReview(db, user, request.params.id, request.body);
-      return getReviewById(db, request.params.id);
-    },
-  );
+  app.put('/reviews/:id', { schema: { params: idParamsSchema, body: reviewUpdateBodySchema, response: { 200: reviewSchema } } }, async (request) => {
+    const user = requireUser(request);
+    await enforceRateLimit(rateLimitStore, { name: 'review-write', ...limits.reviewWrite }, user.id);
+    await updateReview(db, user, request.params.id, request.body);
+    return getReviewById(db, request.params.id);
+  });
 
   app.delete(
     '/reviews/:id',

@@ -174,14 +174,21 @@ describe('linking an account to an officer it reviewed', () => {
   it('leaves no review of their own to an account an admin approves as an officer', async () => {
     const regiment = await createRegiment(ctx.db, { sideId: 1 });
     const requester = await signedInClient(ctx, { steamId: nextSteamId() });
-    const submitted = await requester.client.post('/api/officers/register', { name: 'New Blood', rank: 'Lt.', regimentId: regiment.id, profileImageUrl: null });
+    const submitted = await requester.client.post('/api/officers/register', {
+      name: 'New Blood',
+      rank: 'Lt.',
+      regimentId: regiment.id,
+      profileImageUrl: null,
+    });
     expect(submitted.statusCode).toBe(201);
     const admin = await signedInClient(ctx, { isAdmin: true });
     const pending = (await admin.client.get('/api/admin/registrations/officers')).json<Array<{ id: number; name: string }>>();
     const registration = pending.find((row) => row.name === 'New Blood')!;
     const decided = await admin.client.post(`/api/admin/registrations/officers/${registration.id}/approve`, { notes: 'Welcome.' });
     expect(decided.statusCode).toBe(200);
-    const [{ officerId }] = (await ctx.db.select({ officerId: users.officerId }).from(users).where(eq(users.id, requester.userId))) as [{ officerId: number }];
+    const [{ officerId }] = (await ctx.db.select({ officerId: users.officerId }).from(users).where(eq(users.id, requester.userId))) as [
+      { officerId: number },
+    ];
 
     const response = await requester.client.post('/api/reviews', body(officerId));
     expect(response.statusCode).toBe(403);

@@ -148,7 +148,10 @@ describe('votes', () => {
     await ctx.db.update(users).set({ isBanned: true }).where(eq(users.id, userId));
     const response = await client.post(`/api/reviews/${review.id}/vote`, { value: 1 });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toMatchObject({ code: 'FORBIDDEN', message: 'Your account is suspended: you cannot write reviews, vote or flag reviews.' });
+    expect(response.json()).toMatchObject({
+      code: 'FORBIDDEN',
+      message: 'Your account is suspended: you cannot write reviews, vote or flag reviews.',
+    });
     expect(response.json().message).toBe(MSG.account.suspended);
     expect(await scoreOf(review)).toBe(0);
   });

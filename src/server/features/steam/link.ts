@@ -20,13 +20,7 @@ export function redirectPathFor(target: SteamLinkTarget): string {
   return /^\/(?!\/)[A-Za-z0-9/_-]*$/.test(target.redirect) ? target.redirect : '/my-stats';
 }
 
-export async function startSteamLink(
-  db: Executor,
-  config: Config,
-  sessionId: string,
-  userId: number,
-  target: SteamLinkTarget,
-): Promise<string> {
+export async function startSteamLink(db: Executor, config: Config, sessionId: string, userId: number, target: SteamLinkTarget): Promise<string> {
   const state = randomBytes(24).toString('base64url');
   const returnTo = new URL('/api/auth/steam/callback', config.publicUrl);
   returnTo.searchParams.set('state', state);
@@ -45,8 +39,7 @@ export async function startSteamLink(
 }
 
 export type SteamLinkOutcome =
-  | { ok: true; steamId: string; redirectPath: string }
-  | { ok: false; error: SteamLinkErrorCode; redirectPath: string; detail: string };
+  { ok: true; steamId: string; redirectPath: string } | { ok: false; error: SteamLinkErrorCode; redirectPath: string; detail: string };
 
 export async function completeSteamLink(
   db: Executor,
@@ -81,8 +74,7 @@ export async function completeSteamLink(
     });
   } catch (error) {
     if (!(error instanceof OpenIdError)) throw error;
-    const code: SteamLinkErrorCode =
-      error.reason === 'cancelled' ? 'cancelled' : error.reason === 'provider_unreachable' ? 'unreachable' : 'invalid';
+    const code: SteamLinkErrorCode = error.reason === 'cancelled' ? 'cancelled' : error.reason === 'provider_unreachable' ? 'unreachable' : 'invalid';
     return { ok: false, error: code, redirectPath: issued.redirectPath, detail: error.message };
   }
 

@@ -7,10 +7,7 @@ import { currentUser, requireUser } from '#server/features/auth/guards.js';
 import { completeSteamLink, startSteamLink, type SteamLinkTarget } from './link.js';
 import { getOfficerSteamStats, getSteamStats } from './stats.js';
 
-const startQuery = z.union([
-  z.object({ officerId: idParam }),
-  z.object({ redirect: z.string().max(200).default('/my-stats') }),
-]);
+const startQuery = z.union([z.object({ officerId: idParam }), z.object({ redirect: z.string().max(200).default('/my-stats') })]);
 
 export async function steamRoutes(app: App) {
   const { db, config } = app;
@@ -44,12 +41,16 @@ export async function steamRoutes(app: App) {
     },
   );
 
-  app.get('/users/me/steam-stats', { config: { cache: 'private' }, schema: { response: { 200: steamStatsResultSchema } } }, async (request, reply) => {
-    const user = requireUser(request);
-    reply.header('Cache-Control', 'private, no-store');
-    if (!user.steamId) return { success: false, message: MSG.steam.noLinkedAccount, stats: null };
-    return getSteamStats(db, config.steam, user.steamId);
-  });
+  app.get(
+    '/users/me/steam-stats',
+    { config: { cache: 'private' }, schema: { response: { 200: steamStatsResultSchema } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      reply.header('Cache-Control', 'private, no-store');
+      if (!user.steamId) return { success: false, message: MSG.steam.noLinkedAccount, stats: null };
+      return getSteamStats(db, config.steam, user.steamId);
+    },
+  );
 
   app.get(
     '/officers/:id/steam-stats',

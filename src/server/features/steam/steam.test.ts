@@ -254,7 +254,7 @@ describe('game statistics', () => {
     }
   });
 
-  it('requires sign-in for my stats and serves an officer\'s stats publicly', async () => {
+  it("requires sign-in for my stats and serves an officer's stats publicly", async () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/users/me/steam-stats' })).statusCode).toBe(401);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/officers/999999/steam-stats' })).statusCode).toBe(404);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/officers/abc/steam-stats' })).statusCode).toBe(400);
@@ -265,7 +265,9 @@ describe('the fake Steam', () => {
   it('refuses to run for a site that is not on a loopback address', async () => {
     const app = Fastify();
     await expect(
-      app.register(fakeSteamPlugin, { endpointUrl: 'https://ratings.example.org/__fake-steam/openid/login', publicUrl: 'https://ratings.example.org' }).ready(),
+      app
+        .register(fakeSteamPlugin, { endpointUrl: 'https://ratings.example.org/__fake-steam/openid/login', publicUrl: 'https://ratings.example.org' })
+        .ready(),
     ).rejects.toThrow(/local development only/);
   });
 });

@@ -45,10 +45,6 @@ export interface StoredImage {
 }
 
 export async function getImage(db: Executor, id: string): Promise<StoredImage | null> {
-  const [row] = await db
-    .select({ id: images.id, contentType: images.contentType, data: images.data })
-    .from(images)
-    .where(eq(images.id, id))
-    .limit(1);
+  const [row] = await db.select({ id: images.id, contentType: images.contentType, data: images.data }).from(images).where(eq(images.id, id)).limit(1);
   return row ?? null;
 }

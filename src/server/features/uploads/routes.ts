@@ -37,10 +37,7 @@ export async function uploadRoutes(app: App) {
 
     // The id names immutable bytes, so it is a strong validator.
     const etag = `"${image.id}"`;
-    void reply
-      .header('Cache-Control', 'public, max-age=31536000, immutable')
-      .header('ETag', etag)
-      .header('X-Content-Type-Options', 'nosniff');
+    void reply.header('Cache-Control', 'public, max-age=31536000, immutable').header('ETag', etag).header('X-Content-Type-Options', 'nosniff');
     if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
     return reply.header('Content-Type', image.contentType).header('Content-Length', image.data.length).send(image.data);
   });

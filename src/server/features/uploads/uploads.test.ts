@@ -32,7 +32,11 @@ async function multipartBody(files: FilePart[], fields: Record<string, string> =
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   for (const file of files) {
-    form.append(file.field ?? 'file', new Blob([new Uint8Array(file.data)], { type: file.type ?? 'application/octet-stream' }), file.filename ?? 'upload.bin');
+    form.append(
+      file.field ?? 'file',
+      new Blob([new Uint8Array(file.data)], { type: file.type ?? 'application/octet-stream' }),
+      file.filename ?? 'upload.bin',
+    );
   }
   const request = new Request('http://x', { method: 'POST', body: form });
   return { payload: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get('content-type')! };
@@ -65,8 +69,7 @@ function expectRefused(response: LightMyRequestResponse, status: number, message
   expect(response.json()).toEqual({ message, code: expect.any(String) });
 }
 
-const photo = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 120, g: 90, b: 60 } } });
+const photo = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 120, g: 90, b: 60 } } });
 
 /**
  * A decompression bomb: a valid 1-bit greyscale PNG whose header declares 30000x30000 (900 megapixels,
@@ -162,12 +165,20 @@ describe('POST /api/upload accepts images by content', () => {
     const webp = await photo(1000, 700).webp().toBuffer();
     const icon = await upload(ctx, client, { data: webp, filename: 'icon.webp', type: 'image/webp' }, { kind: 'icon' });
     expect(icon.statusCode, icon.body).toBe(201);
-    expect(await sharp((await fetchImage(icon.json<{ url: string }>().url)).rawPayload).metadata()).toMatchObject({ format: 'webp', width: 200, height: 200 });
+    expect(await sharp((await fetchImage(icon.json<{ url: string }>().url)).rawPayload).metadata()).toMatchObject({
+      format: 'webp',
+      width: 200,
+      height: 200,
+    });
 
     const gif = await photo(50, 30).gif().toBuffer();
     const small = await upload(ctx, client, { data: gif, filename: 'tiny.gif', type: 'image/gif' }, { kind: 'icon' });
     expect(small.statusCode, small.body).toBe(201);
-    expect(await sharp((await fetchImage(small.json<{ url: string }>().url)).rawPayload).metadata()).toMatchObject({ format: 'webp', width: 50, height: 30 });
+    expect(await sharp((await fetchImage(small.json<{ url: string }>().url)).rawPayload).metadata()).toMatchObject({
+      format: 'webp',
+      width: 50,
+      height: 30,
+    });
   });
 
   it('ignores the declared name and type: a PNG sent as "notes.txt" (text/plain) is still an image', async () => {
@@ -251,7 +262,11 @@ describe('POST /api/upload refuses everything else', () => {
     const png = await photo(20, 20).png().toBuffer();
     expectRefused(await upload(ctx, client, [{ data: png }, { data: png }]), 400, 'Please upload one image at a time.');
     expectRefused(await upload(ctx, client, { data: png }, { kind: 'wallpaper' }), 400, 'Unknown image kind. Use banner, icon or profile.');
-    expectRefused(await client.post('/api/upload', { file: 'data:image/png;base64,AAAA' }), 400, 'The image must be sent as multipart/form-data in the field "file".');
+    expectRefused(
+      await client.post('/api/upload', { file: 'data:image/png;base64,AAAA' }),
+      400,
+      'The image must be sent as multipart/form-data in the field "file".',
+    );
   });
 
   it('refuses a multipart body without a boundary, or cut off before its end, with 400', async () => {
@@ -260,7 +275,12 @@ describe('POST /api/upload refuses everything else', () => {
     const png = await photo(20, 20).png().toBuffer();
     const { payload, contentType } = await multipartBody([{ data: png, filename: 'a.png', type: 'image/png' }]);
     const send = (headers: Record<string, string>, body: Buffer) =>
-      ctx.app.inject({ method: 'POST', url: '/api/upload', headers: { cookie: client.cookie, 'csrf-token': client.csrfToken, ...headers }, payload: body });
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/upload',
+        headers: { cookie: client.cookie, 'csrf-token': client.csrfToken, ...headers },
+        payload: body,
+      });
     const badForm = 'The upload could not be read: the form was incomplete or malformed. Please try again.';
     expectRefused(await send({ 'content-type': 'multipart/form-data' }, payload), 400, badForm);
     expectRefused(await send({ 'content-type': 'multipart/form-data; boundary=' }, payload), 400, badForm);

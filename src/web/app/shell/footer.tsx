@@ -13,23 +13,54 @@ export function Footer() {
         </div>
         <nav aria-label="Footer">
           <ul className="space-y-2">
-            <li><Link className={linkClass} to="/">Home</Link></li>
-            <li><Link className={linkClass} to="/search">Find Officers</Link></li>
-            <li><Link className={linkClass} to="/search?showRegiments=true">Regiments</Link></li>
-            <li><Link className={linkClass} to="/my-reviews">My Reviews</Link></li>
+            <li>
+              <Link className={linkClass} to="/">
+                Home
+              </Link>
+            </li>
+            <li>
+              <Link className={linkClass} to="/search">
+                Find Officers
+              </Link>
+            </li>
+            <li>
+              <Link className={linkClass} to="/search?showRegiments=true">
+                Regiments
+              </Link>
+            </li>
+            <li>
+              <Link className={linkClass} to="/my-reviews">
+                My Reviews
+              </Link>
+            </li>
           </ul>
         </nav>
         <ul className="space-y-2">
-          <li><a className={linkClass} href={GAME_SITE_URL} target="_blank" rel="noopener noreferrer">War of Rights website</a></li>
-          <li><a className={linkClass} href={GAME_STORE_URL} target="_blank" rel="noopener noreferrer">War of Rights on Steam</a></li>
-          <li><Link className={linkClass} to="/privacy-policy">Privacy Policy</Link></li>
-          <li><Link className={linkClass} to="/terms-of-service">Terms of Service</Link></li>
+          <li>
+            <a className={linkClass} href={GAME_SITE_URL} target="_blank" rel="noopener noreferrer">
+              War of Rights website
+            </a>
+          </li>
+          <li>
+            <a className={linkClass} href={GAME_STORE_URL} target="_blank" rel="noopener noreferrer">
+              War of Rights on Steam
+            </a>
+          </li>
+          <li>
+            <Link className={linkClass} to="/privacy-policy">
+              Privacy Policy
+            </Link>
+          </li>
+          <li>
+            <Link className={linkClass} to="/terms-of-service">
+              Terms of Service
+            </Link>
+          </li>
         </ul>
       </div>
       <div className="border-t border-white/10">
         <p className="mx-auto max-w-6xl px-4 py-4 text-xs text-stone-400">
-          This site is not affiliated with War of Rights or its developer, Campfire Games. Reviews are the personal opinions of
-          their authors.
+          This site is not affiliated with War of Rights or its developer, Campfire Games. Reviews are the personal opinions of their authors.
         </p>
       </div>
     </footer>

@@ -65,7 +65,11 @@ describe('My Regiment(s)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Select Your Regiment' });
     const list = await within(dialog).findByRole('list', { name: 'Your regiments' });
     expect(list).toHaveClass('max-h-60', 'overflow-y-auto');
-    expect(within(list).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/regiment/3', '/regiment/9']);
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/regiment/3', '/regiment/9']);
 
     await user.click(within(list).getByRole('link', { name: '6th Wisconsin' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/regiment/9'));

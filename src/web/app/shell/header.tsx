@@ -36,7 +36,10 @@ function VisitorButtons() {
 
 // One line each: a label that wrapped made the header two or three lines tall.
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  cn('rounded px-3 py-2 text-sm font-medium whitespace-nowrap text-stone-200 hover:bg-white/10 hover:text-white', isActive && 'bg-white/10 text-white');
+  cn(
+    'rounded px-3 py-2 text-sm font-medium whitespace-nowrap text-stone-200 hover:bg-white/10 hover:text-white',
+    isActive && 'bg-white/10 text-white',
+  );
 
 /**
  * Where the links stop folding into the menu button (static class names, for Tailwind). A visitor

@@ -3,11 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import type { Regiment } from '#core/api';
 import { MSG } from '#core/messages';
-import {
-  officerRegistrationFormSchema,
-  type OfficerRegistrationForm,
-  type OfficerRegistrationFormInput,
-} from '#core/schemas/registration';
+import { officerRegistrationFormSchema, type OfficerRegistrationForm, type OfficerRegistrationFormInput } from '#core/schemas/registration';
 import { regimentsQueryOptions } from '#web/api/regiments';
 import { useUploadsInFlight } from '#web/lib/use-uploads-in-flight';
 import { Button } from '#web/components/ui/button';
@@ -64,14 +60,7 @@ export function OfficerForm({ defaultValues = EMPTY_OFFICER, submitLabel, pendin
         render={({ field: { value, onChange, onBlur, name }, fieldState }) => (
           <FormField label="Regiment" error={fieldState.error?.message}>
             {(field) => (
-              <Select
-                {...field}
-                name={name}
-                value={String(value ?? '')}
-                onChange={onChange}
-                onBlur={onBlur}
-                disabled={regiments.isPending}
-              >
+              <Select {...field} name={name} value={String(value ?? '')} onChange={onChange} onBlur={onBlur} disabled={regiments.isPending}>
                 <option value="">{regiments.isPending ? 'Loading regiments…' : 'Select a regiment'}</option>
                 <RegimentOptions regiments={regiments.data ?? []} />
               </Select>

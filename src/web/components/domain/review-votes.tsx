@@ -39,8 +39,7 @@ export function ReviewVotes({ review }: { review: Pick<Review, 'id' | 'userId' |
     castVote.mutate(
       { review, userId: user.id, value: nextVoteValue(currentVote, direction) },
       {
-        onError: (error) =>
-          toast({ title: MSG.reviewActions.voteFailedTitle, description: describeVoteFailure(error), variant: 'destructive' }),
+        onError: (error) => toast({ title: MSG.reviewActions.voteFailedTitle, description: describeVoteFailure(error), variant: 'destructive' }),
       },
     );
   };

@@ -17,7 +17,14 @@ describe('buildStatTiles', () => {
   });
 
   it("shows 'N/A' for missing counts, and level 0 without experience", () => {
-    const tiles = buildStatTiles({ skirmish: null, conquest: null, picketPatrol: null, contention: null, total: null, STAT_PROGRESSION_EXPERIENCE: null });
+    const tiles = buildStatTiles({
+      skirmish: null,
+      conquest: null,
+      picketPatrol: null,
+      contention: null,
+      total: null,
+      STAT_PROGRESSION_EXPERIENCE: null,
+    });
     expect(tiles.map((t) => t.value)).toEqual(['N/A', 'N/A', 'N/A', 'N/A', '0', 'N/A']);
   });
 

@@ -36,9 +36,7 @@ export function DialogContent({
         <div className="flex items-start justify-between gap-4">
           <div>
             <DialogPrimitive.Title className="font-serif text-xl font-semibold">{title}</DialogPrimitive.Title>
-            {description && (
-              <DialogPrimitive.Description className="mt-1 text-sm text-stone-600">{description}</DialogPrimitive.Description>
-            )}
+            {description && <DialogPrimitive.Description className="mt-1 text-sm text-stone-600">{description}</DialogPrimitive.Description>}
           </div>
           <DialogPrimitive.Close className="rounded p-1 text-stone-500 hover:bg-stone-100" aria-label="Close">
             <X className="h-4 w-4" />

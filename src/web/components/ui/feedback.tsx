@@ -39,12 +39,7 @@ export function Alert({
 }
 
 export function Badge({ className, ...props }: HTMLAttributes<HTMLSpanElement>) {
-  return (
-    <span
-      className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold', className)}
-      {...props}
-    />
-  );
+  return <span className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold', className)} {...props} />;
 }
 
 /** The empty state of a list: a title and an optional explanation. */

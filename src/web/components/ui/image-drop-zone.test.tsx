@@ -109,7 +109,10 @@ describe('ImageDropZone', () => {
 
   it("says 'Failed to upload image: Failed to fetch CSRF token: ...' when the token cannot be had", async () => {
     // The only fetch an upload makes is for the token (mockApi cannot set a status text).
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('', { status: 503, statusText: 'Service Unavailable' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('', { status: 503, statusText: 'Service Unavailable' })),
+    );
     const { requests } = stubUploads();
     const user = userEvent.setup();
     render(<Field />);

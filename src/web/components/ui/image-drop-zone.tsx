@@ -165,13 +165,7 @@ export function ImageDropZone({ label, kind, value, onChange, onUploadingChange,
         <div className={cn(dropZoneClass, 'space-y-3')} {...dragHandlers}>
           <img src={preview} alt={`${label} preview`} className={cn('border border-stone-200 bg-white object-cover', PREVIEW_SHAPE[kind])} />
           <div className="flex flex-wrap gap-2">
-            <Button
-              variant="outline"
-              size="sm"
-              aria-label={`Replace image: ${label}`}
-              disabled={disabled}
-              onClick={() => inputRef.current?.click()}
-            >
+            <Button variant="outline" size="sm" aria-label={`Replace image: ${label}`} disabled={disabled} onClick={() => inputRef.current?.click()}>
               <RefreshCw className="h-4 w-4" aria-hidden />
               Replace image
             </Button>

@@ -8,11 +8,7 @@ import { dismissToast, useToasts } from '#web/lib/toast-store';
 export function Toaster() {
   const toasts = useToasts();
   return (
-    <ToastPrimitive.Provider
-      duration={TOAST.defaultDurationMs}
-      swipeDirection="right"
-      swipeThreshold={TOAST.swipeThresholdPx}
-    >
+    <ToastPrimitive.Provider duration={TOAST.defaultDurationMs} swipeDirection="right" swipeThreshold={TOAST.swipeThresholdPx}>
       {toasts.map((t) => (
         <ToastPrimitive.Root
           key={t.id}

@@ -30,7 +30,11 @@ function AdminDashboard() {
 
   return (
     <div className="space-y-8">
-      <AdminPageHeader title="Admin Dashboard" description="Registrations waiting for a decision, and the tools to run the site." showBackLink={false} />
+      <AdminPageHeader
+        title="Admin Dashboard"
+        description="Registrations waiting for a decision, and the tools to run the site."
+        showBackLink={false}
+      />
 
       {dashboard.isError && !counts && (
         <LoadFailedAlert title="The dashboard could not be loaded" error={dashboard.error} onRetry={() => void dashboard.refetch()} />
@@ -112,11 +116,7 @@ function PendingCountCard({
         <span className="text-stone-500">{icon}</span>
       </CardHeader>
       <CardContent className="flex flex-wrap items-end justify-between gap-3">
-        {isPending ? (
-          <Skeleton className="h-10 w-16" />
-        ) : (
-          <p className="text-4xl font-bold text-navy tabular-nums">{count ?? '—'}</p>
-        )}
+        {isPending ? <Skeleton className="h-10 w-16" /> : <p className="text-4xl font-bold text-navy tabular-nums">{count ?? '—'}</p>}
         <Button asChild variant="brass">
           {action}
         </Button>

@@ -150,7 +150,5 @@ export function rowNamed(table: HTMLElement, name: string | RegExp): HTMLElement
 
 /** Calls that read admin-only data or feed an admin table: none may be made for a non-admin. */
 export function adminDataCalls(calls: Array<{ url: string }>): string[] {
-  return calls
-    .map((call) => call.url)
-    .filter((url) => url.startsWith('/api/admin') || url === '/api/regiments' || url === '/api/officers');
+  return calls.map((call) => call.url).filter((url) => url.startsWith('/api/admin') || url === '/api/regiments' || url === '/api/officers');
 }

@@ -16,7 +16,12 @@ const vincent = officerRegistration(1, {
   createdAt: '2025-03-02T12:00:00.000Z',
 });
 const noProof = officerRegistration(2, { name: 'Patrick O’Rorke', rank: 'Colonel', submitterUsername: 'paddy' });
-const approvedRequest = officerRegistration(3, { name: 'Gouverneur Warren', status: 'approved', updatedAt: '2025-03-05T09:00:00.000Z', notes: 'Verified.' });
+const approvedRequest = officerRegistration(3, {
+  name: 'Gouverneur Warren',
+  status: 'approved',
+  updatedAt: '2025-03-05T09:00:00.000Z',
+  notes: 'Verified.',
+});
 const rejectedRequest = officerRegistration(4, { name: 'Not A General', status: 'denied', updatedAt: '2025-03-04T09:00:00.000Z' });
 
 const hancock = officer(7, {
@@ -34,12 +39,14 @@ const gibbon = officer(8, { name: 'John Gibbon', rank: 'General', linkedUsername
 function officersApi(overrides: Record<string, ApiHandler> = {}) {
   let registrations: OfficerRegistration[] = [vincent, noProof, approvedRequest, rejectedRequest];
   let officers: Officer[] = [hancock, gibbon];
-  const decide = (status: string) => ({ url, body }: { url: URL; body: unknown }) => {
-    const id = Number(url.pathname.split('/')[5]);
-    const notes = (body as { notes: string | null }).notes;
-    registrations = registrations.map((r) => (r.id === id ? { ...r, status, notes, updatedAt: '2025-04-01T10:00:00.000Z' } : r));
-    return { success: true, message: 'ok', registration: registrations.find((r) => r.id === id), officerId: status === 'approved' ? 50 : null };
-  };
+  const decide =
+    (status: string) =>
+    ({ url, body }: { url: URL; body: unknown }) => {
+      const id = Number(url.pathname.split('/')[5]);
+      const notes = (body as { notes: string | null }).notes;
+      registrations = registrations.map((r) => (r.id === id ? { ...r, status, notes, updatedAt: '2025-04-01T10:00:00.000Z' } : r));
+      return { success: true, message: 'ok', registration: registrations.find((r) => r.id === id), officerId: status === 'approved' ? 50 : null };
+    };
   const api = mockApi({
     '/api/auth/status': ADMIN,
     '/api/admin/registrations/officers': () => registrations,
@@ -87,7 +94,10 @@ describe('/admin/officers', () => {
     const processed = await table('Processed Officer Registrations');
     expect(columnsOf(processed)).toEqual(['Name', 'Rank', 'Regiment', 'Status', 'Date Processed', 'Notes']);
     await waitFor(() => expect(bodyRowsOf(processed)).toHaveLength(2));
-    const cells = (name: string) => within(rowNamed(processed, name)).getAllByRole('cell').map((cell) => cell.textContent);
+    const cells = (name: string) =>
+      within(rowNamed(processed, name))
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent);
     expect(cells('Gouverneur Warren')).toEqual(['Captain', '5th Wisconsin', 'Approved', 'March 5, 2025', 'Verified.']);
     expect(cells('Not A General')).toEqual(['Captain', '5th Wisconsin', 'Rejected', 'March 4, 2025', '—']);
   });
@@ -124,7 +134,10 @@ describe('/admin/officers', () => {
     expect(dialog).toHaveTextContent('Colonel');
     expect(dialog).toHaveTextContent('83rd Pennsylvania');
     expect(within(dialog).getByRole('img', { name: 'Profile image of Strong Vincent' })).toBeInTheDocument();
-    expect(within(dialog).getByRole('link', { name: 'View Proof for Strong Vincent' })).toHaveAttribute('href', 'https://steamcommunity.com/id/vincent');
+    expect(within(dialog).getByRole('link', { name: 'View Proof for Strong Vincent' })).toHaveAttribute(
+      'href',
+      'https://steamcommunity.com/id/vincent',
+    );
     await user.type(within(dialog).getByLabelText(/Administrator Notes/), 'Checked his Steam profile.');
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
 

@@ -14,7 +14,12 @@ const maine = regimentRegistration(1, {
   createdAt: '2025-03-02T12:00:00.000Z',
 });
 const texas = regimentRegistration(2, { name: '1st Texas', sideId: 2, sideName: 'Confederate', submitterUsername: 'hood' });
-const approved = regimentRegistration(3, { name: '69th New York', status: 'approved', updatedAt: '2025-03-05T09:00:00.000Z', notes: 'Welcome aboard.' });
+const approved = regimentRegistration(3, {
+  name: '69th New York',
+  status: 'approved',
+  updatedAt: '2025-03-05T09:00:00.000Z',
+  notes: 'Welcome aboard.',
+});
 const rejected = regimentRegistration(4, { name: 'Duplicate Rifles', status: 'rejected', updatedAt: '2025-03-04T09:00:00.000Z' });
 const regiments = [
   regiment(10, { name: '5th Wisconsin', submitterUsername: 'bragg', officerCount: 4, averageRating: 4.25, reviewCount: 9 }),
@@ -24,12 +29,14 @@ const regiments = [
 /** A server whose registrations change on decision, like the real one. */
 function regimentsApi(overrides: Record<string, ApiHandler> = {}) {
   let registrations: RegimentRegistration[] = [maine, texas, approved, rejected];
-  const decide = (status: string) => ({ url, body }: { url: URL; body: unknown }) => {
-    const id = Number(url.pathname.split('/')[5]);
-    const notes = (body as { notes: string | null }).notes;
-    registrations = registrations.map((r) => (r.id === id ? { ...r, status, notes, updatedAt: '2025-04-01T10:00:00.000Z' } : r));
-    return { success: true, message: 'ok', registration: registrations.find((r) => r.id === id), regimentId: status === 'approved' ? 99 : null };
-  };
+  const decide =
+    (status: string) =>
+    ({ url, body }: { url: URL; body: unknown }) => {
+      const id = Number(url.pathname.split('/')[5]);
+      const notes = (body as { notes: string | null }).notes;
+      registrations = registrations.map((r) => (r.id === id ? { ...r, status, notes, updatedAt: '2025-04-01T10:00:00.000Z' } : r));
+      return { success: true, message: 'ok', registration: registrations.find((r) => r.id === id), regimentId: status === 'approved' ? 99 : null };
+    };
   const api = mockApi({
     '/api/auth/status': ADMIN,
     '/api/admin/registrations/regiments': () => registrations,
@@ -73,7 +80,10 @@ describe('/admin/regiments', () => {
     const processed = await table('Processed Regiment Registrations');
     expect(columnsOf(processed)).toEqual(['Regiment Name', 'Side', 'Status', 'Date Processed', 'Notes']);
     await waitFor(() => expect(bodyRowsOf(processed)).toHaveLength(2));
-    const cells = (name: string) => within(rowNamed(processed, name)).getAllByRole('cell').map((cell) => cell.textContent);
+    const cells = (name: string) =>
+      within(rowNamed(processed, name))
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent);
     expect(cells('69th New York')).toEqual(['Union', 'Approved', 'March 5, 2025', 'Welcome aboard.']);
     expect(cells('Duplicate Rifles')).toEqual(['Union', 'Rejected', 'March 4, 2025', '—']);
   });
@@ -86,7 +96,11 @@ describe('/admin/regiments', () => {
     expect(columnsOf(all)).toEqual(['Name', 'Side', 'Submitter', 'Officers', 'Average Rating', 'Actions']);
     await waitFor(() => expect(bodyRowsOf(all)).toHaveLength(2));
     const wisconsin = rowNamed(all, '5th Wisconsin');
-    expect(within(wisconsin).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Union', 'bragg', '4', '4.3/5.0', 'View 5th Wisconsin']);
+    expect(
+      within(wisconsin)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Union', 'bragg', '4', '4.3/5.0', 'View 5th Wisconsin']);
     expect(within(wisconsin).getByRole('link', { name: 'View 5th Wisconsin' })).toHaveAttribute('href', '/regiment/10');
     expect(rowNamed(all, '2nd Mississippi')).toHaveTextContent('No ratings');
   });

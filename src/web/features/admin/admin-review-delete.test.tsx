@@ -40,7 +40,9 @@ describe("the admin's delete button on the reviews of an officer page", () => {
 
     await user.click(button);
     const dialog = await screen.findByRole('dialog', { name: 'Delete Review' });
-    expect(dialog).toHaveAccessibleDescription('Are you sure you want to delete the review by soldier1 of Major Winfield Hancock? This cannot be undone.');
+    expect(dialog).toHaveAccessibleDescription(
+      'Are you sure you want to delete the review by soldier1 of Major Winfield Hancock? This cannot be undone.',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
     expect(await findToast('Review Deleted')).toHaveTextContent('The review has been removed successfully.');

@@ -16,11 +16,13 @@ const initialUsers: AdminUser[] = [
 
 function usersApi(overrides: Record<string, ApiHandler> = {}) {
   let users = [...initialUsers];
-  const setBanned = (isBanned: boolean) => ({ url }: { url: URL }) => {
-    const id = Number(url.pathname.split('/')[4]);
-    users = users.map((u) => (u.id === id ? { ...u, isBanned } : u));
-    return { success: true, message: 'ok' };
-  };
+  const setBanned =
+    (isBanned: boolean) =>
+    ({ url }: { url: URL }) => {
+      const id = Number(url.pathname.split('/')[4]);
+      users = users.map((u) => (u.id === id ? { ...u, isBanned } : u));
+      return { success: true, message: 'ok' };
+    };
   const api = mockApi({
     '/api/auth/status': ADMIN,
     '/api/admin/users': () => users,
@@ -49,7 +51,10 @@ describe('/admin/manage-users', () => {
     expect(screen.getByRole('link', { name: 'Back to Admin Dashboard' })).toHaveAttribute('href', '/admin');
     const table = await loadedTable();
     expect(columnsOf(table)).toEqual(['ID', 'Username', 'Email', 'Admin', 'Officer', 'Status', 'Actions']);
-    const cells = (name: string) => within(rowNamed(table, name)).getAllByRole('cell').map((cell) => cell.textContent);
+    const cells = (name: string) =>
+      within(rowNamed(table, name))
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent);
     expect(cells('deserter')).toEqual(['4', 'deserter@example.com', 'No', '—', 'Active', 'Ban deserter']);
     expect(cells('hancock')).toEqual(['5', 'hancock@example.com', 'No', '7', 'Banned', 'Unban hancock']);
     expect(cells('meade (you)')).toEqual(['1', 'meade@example.com', 'Yes', '—', 'Active', 'Ban meade']);

@@ -56,10 +56,11 @@ describe('/admin/reviews', () => {
     expect(row).toHaveTextContent('1.5/5.0');
     expect(within(row).getByRole('link', { name: /^grumpy/ })).toHaveAttribute('href', 'https://steamcommunity.com/profiles/76561198000000009');
     const flags = within(row).getByRole('list', { name: '2 flags' });
-    expect(within(flags).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Insulting the whole regiment',
-      'Personal attack, not a review',
-    ]);
+    expect(
+      within(flags)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Insulting the whole regiment', 'Personal attack, not a review']);
     // Without a Steam account the reviewer is a plain name.
     expect(within(rowOf(table, 'Visit my website for gold!')).queryByRole('link', { name: 'spammer' })).not.toBeInTheDocument();
   });
@@ -80,7 +81,7 @@ describe('/admin/reviews', () => {
     expect(queryClient.getQueryState(['reviews', 'recent'])?.isInvalidated).toBe(true);
   });
 
-  it("says Error / Failed to approve review when the server refuses", async () => {
+  it('says Error / Failed to approve review when the server refuses', async () => {
     moderationApi({ 'POST /api/admin/reviews/11/approve': reply(404, { message: 'Review not found', code: 'NOT_FOUND' }) });
     const user = userEvent.setup();
     renderRoute('/admin/reviews');

@@ -30,7 +30,10 @@ describe('describeSystemChecks', () => {
   });
 
   it('says when the Steam sign-in is the development fake', () => {
-    const checks = describeSystemChecks({ ...healthy, steam: { openIdUrl: 'http://localhost:3000/__fake-steam/openid', apiConfigured: true, fake: true } });
+    const checks = describeSystemChecks({
+      ...healthy,
+      steam: { openIdUrl: 'http://localhost:3000/__fake-steam/openid', apiConfigured: true, fake: true },
+    });
     expect(checks[1]!.detail).toBe('Simulated for development (http://localhost:3000/__fake-steam/openid)');
   });
 });

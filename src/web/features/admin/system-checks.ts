@@ -29,9 +29,7 @@ export function describeSystemChecks(status: AdminStatus): SystemCheck[] {
     {
       label: 'Database',
       isOk: database.ok,
-      detail: database.ok
-        ? `Reachable${database.latencyMs === null ? '' : ` (answered in ${database.latencyMs} ms)`}`
-        : 'Not reachable',
+      detail: database.ok ? `Reachable${database.latencyMs === null ? '' : ` (answered in ${database.latencyMs} ms)`}` : 'Not reachable',
     },
     {
       label: 'Steam sign-in',

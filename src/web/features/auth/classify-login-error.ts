@@ -2,10 +2,7 @@ import { MSG } from '#core/messages';
 import { ApiError, errorMessage } from '#web/lib/api-client';
 import { IdentityFlowError } from '#web/lib/firebase-auth';
 
-export type LoginFailure =
-  | { kind: 'needsVerification' }
-  | { kind: 'failed'; message: string }
-  | { kind: 'error'; message: string };
+export type LoginFailure = { kind: 'needsVerification' } | { kind: 'failed'; message: string } | { kind: 'error'; message: string };
 
 /**
  * What a failed sign-in means for the user (spec section 8, Login): a 403 whose body says

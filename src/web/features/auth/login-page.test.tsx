@@ -5,7 +5,6 @@ import type { AuthStatus, AuthUser } from '#core/api';
 import { MSG } from '#core/messages';
 import { mockApi, renderRoute, reply } from '#web/test/render';
 
-
 const soldier: AuthUser = { id: 7, username: 'kilrain', isAdmin: false, isOfficer: false, officerId: null, steamId: null };
 const homeData = { '/api/sides': [], '/api/regiments': [], '/api/officers/top': [], '/api/reviews/recent': [] };
 
@@ -109,9 +108,7 @@ describe('/login', () => {
     await waitFor(() => expect(screen.getAllByText(MSG.auth.verificationRequiredTitle).filter(inToast)).toHaveLength(1));
     // The toast says a new link is on its way: the server mails one with its refusal.
     expect(screen.getAllByText(MSG.auth.unverifiedNewEmailSent).filter(inToast)).toHaveLength(1);
-    const toastAction = screen
-      .getAllByRole('button', { name: MSG.auth.resendEmail })
-      .find(inToast);
+    const toastAction = screen.getAllByRole('button', { name: MSG.auth.resendEmail }).find(inToast);
     expect(toastAction).toBeDefined();
 
     await user.click(toastAction!);

@@ -90,26 +90,14 @@ export function LoginPage() {
       {unverifiedEmail && (
         <Alert title={MSG.auth.verificationRequiredTitle} className="mb-6">
           <p>{MSG.auth.verifyEmailBeforeLogin}</p>
-          <Button
-            variant="outline"
-            size="sm"
-            className="mt-3"
-            disabled={resend.isPending}
-            onClick={() => resend.mutate(unverifiedEmail)}
-          >
+          <Button variant="outline" size="sm" className="mt-3" disabled={resend.isPending} onClick={() => resend.mutate(unverifiedEmail)}>
             {resend.isPending ? 'Sending…' : MSG.auth.resendEmail}
           </Button>
         </Alert>
       )}
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          error={errors.password?.message}
-          {...register('password')}
-        />
+        <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
         <div className="text-right text-sm">
           <Link to="/forgot-password" className="text-union-dark hover:underline">
             Forgot password?

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '#core/messages';
 import { ApiError, SecurityValidationError } from '#web/lib/api-client';
-import {
-  forgotPasswordErrorMessage,
-  resetLinkErrorMessage,
-  resetPasswordFailure,
-  verificationErrorMessage,
-} from './map-lifecycle-errors';
+import { forgotPasswordErrorMessage, resetLinkErrorMessage, resetPasswordFailure, verificationErrorMessage } from './map-lifecycle-errors';
 
 const apiError = (status: number, body: unknown) => new ApiError(status, JSON.stringify(body), 'Error');
 

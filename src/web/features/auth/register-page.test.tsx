@@ -5,7 +5,6 @@ import type { AuthStatus, AuthUser } from '#core/api';
 import { MSG } from '#core/messages';
 import { mockApi, renderRoute, reply } from '#web/test/render';
 
-
 const newcomer: AuthUser = { id: 9, username: 'buster', isAdmin: false, isOfficer: false, officerId: null, steamId: null };
 const homeData = { '/api/sides': [], '/api/regiments': [], '/api/officers/top': [], '/api/reviews/recent': [] };
 

@@ -45,9 +45,7 @@ export function ResetPasswordPage() {
   else if (account.isError) content = <ResetError message={resetLinkErrorMessage(account.error)} />;
   else if (!account.data) content = <Spinner label="Verifying your reset link…" />;
   else {
-    content = (
-      <NewPasswordForm email={account.data.email} failure={failure?.message} isPending={reset.isPending} onSubmit={onSubmit} />
-    );
+    content = <NewPasswordForm email={account.data.email} failure={failure?.message} isPending={reset.isPending} onSubmit={onSubmit} />;
   }
 
   return (

@@ -52,9 +52,7 @@ export function VerifyEmailPage() {
           <Alert variant="destructive" title={MSG.verifyEmail.failedTitle}>
             {state.message}
           </Alert>
-          <p className="mt-4 text-sm text-stone-600">
-            Logging in with an unverified account sends you a new verification link.
-          </p>
+          <p className="mt-4 text-sm text-stone-600">Logging in with an unverified account sends you a new verification link.</p>
         </>
       )}
       <Button asChild className="mt-6 w-full">

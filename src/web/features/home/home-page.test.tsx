@@ -117,10 +117,7 @@ describe('Home', () => {
     const section = await screen.findByRole('region', { name: 'Recent Reviews' });
     expect(await within(section).findByText('Calm under fire.')).toBeInTheDocument();
     expect(within(section).getByText(MSG.anonymousSoldier)).toBeInTheDocument();
-    expect(within(section).getByRole('link', { name: /Buster/ })).toHaveAttribute(
-      'href',
-      'https://steamcommunity.com/profiles/76561198000000001',
-    );
+    expect(within(section).getByRole('link', { name: /Buster/ })).toHaveAttribute('href', 'https://steamcommunity.com/profiles/76561198000000001');
     expect(within(section).getAllByRole('link', { name: 'Colonel Joshua Chamberlain' })[0]).toHaveAttribute('href', '/officer/1');
   });
 
@@ -134,17 +131,19 @@ describe('Home', () => {
 
     await waitFor(() => expect(within(side).getByRole('option', { name: 'Confederate' })).toBeInTheDocument());
     await waitFor(() => expect(regiment).toBeEnabled());
-    expect(within(regiment).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'All Regiments',
-      '20th Maine',
-      '69th New York',
-      '1st Texas',
-      '5th Alabama',
-    ]);
+    expect(
+      within(regiment)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All Regiments', '20th Maine', '69th New York', '1st Texas', '5th Alabama']);
 
     await user.type(within(form).getByPlaceholderText(MSG.home.searchPlaceholder), 'Hood');
     await user.selectOptions(side, 'Confederate');
-    expect(within(regiment).getAllByRole('option').map((o) => o.textContent)).toEqual(['All Regiments', '1st Texas', '5th Alabama']);
+    expect(
+      within(regiment)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All Regiments', '1st Texas', '5th Alabama']);
     await user.selectOptions(regiment, '1st Texas');
     await user.click(within(form).getByRole('button', { name: 'Search' }));
 

@@ -13,16 +13,16 @@ export function PrivacyPage() {
       <LegalSection title="What we collect">
         <ul className="space-y-1">
           <li>
-            <strong>Your account:</strong> a username, your email address and your password, which we store only as a
-            one-way hash. We use your email to sign you in, to verify your address and to reset your password.
+            <strong>Your account:</strong> a username, your email address and your password, which we store only as a one-way hash. We use your email
+            to sign you in, to verify your address and to reset your password.
           </li>
           <li>
-            <strong>Your Steam ID</strong>, if you link your Steam account. It is needed to write reviews, links your name to
-            your public Steam profile, and lets us show your War of Rights statistics and player level.
+            <strong>Your Steam ID</strong>, if you link your Steam account. It is needed to write reviews, links your name to your public Steam
+            profile, and lets us show your War of Rights statistics and player level.
           </li>
           <li>
-            <strong>What you post:</strong> reviews and their ratings, your votes and flags on reviews, and the regiments,
-            officer profiles and images you submit.
+            <strong>What you post:</strong> reviews and their ratings, your votes and flags on reviews, and the regiments, officer profiles and images
+            you submit.
           </li>
         </ul>
         <p>We do not sell your data, show advertising, or share your email address with anyone.</p>
@@ -30,45 +30,43 @@ export function PrivacyPage() {
 
       <LegalSection title="Reviews are not anonymous">
         <p>
-          Every review is tied to the account that wrote it. Your username, and a link to your Steam profile when one is
-          linked, can be shown next to it, and administrators can always see which account wrote a review. Write only what
-          you are willing to stand behind.
+          Every review is tied to the account that wrote it. Your username, and a link to your Steam profile when one is linked, can be shown next to
+          it, and administrators can always see which account wrote a review. Write only what you are willing to stand behind.
         </p>
       </LegalSection>
 
       <LegalSection title="Officer profiles are optional">
         <p>
-          You never need an officer profile to use the site. If you register as an officer, your profile, ratings and the
-          reviews about you are public. You can delete your profile at any time from your profile page; this removes it and
-          the reviews written about it.
+          You never need an officer profile to use the site. If you register as an officer, your profile, ratings and the reviews about you are
+          public. You can delete your profile at any time from your profile page; this removes it and the reviews written about it.
         </p>
       </LegalSection>
 
       <LegalSection title="Cookies">
         <p>
-          We set a single session cookie that keeps you signed in and protects forms against cross-site requests. There are
-          no analytics, advertising or tracking cookies, and no third-party trackers.
+          We set a single session cookie that keeps you signed in and protects forms against cross-site requests. There are no analytics, advertising
+          or tracking cookies, and no third-party trackers.
         </p>
       </LegalSection>
 
       <LegalSection title="How long we keep it">
         <p>
-          We keep your account and what you post for as long as your account exists. You can delete your own reviews at
-          any time, and you can ask us to delete your account and the data tied to it.
+          We keep your account and what you post for as long as your account exists. You can delete your own reviews at any time, and you can ask us
+          to delete your account and the data tied to it.
         </p>
       </LegalSection>
 
       <LegalSection title="Children">
         <p>
-          This site is not for anyone under 13, and we do not knowingly collect data from children under 13. If we learn
-          that an account belongs to a child under 13, we delete it.
+          This site is not for anyone under 13, and we do not knowingly collect data from children under 13. If we learn that an account belongs to a
+          child under 13, we delete it.
         </p>
       </LegalSection>
 
       <LegalSection title="Changes and contact">
         <p>
-          When this policy changes we update the date at the top. For questions, or to see, correct or delete what we hold
-          about you, contact the site administrators. See also our{' '}
+          When this policy changes we update the date at the top. For questions, or to see, correct or delete what we hold about you, contact the site
+          administrators. See also our{' '}
           <Link to="/terms-of-service" className="text-union-dark underline-offset-4 hover:underline">
             Terms of Service
           </Link>

@@ -47,9 +47,7 @@ function OfficerProfile({ id }: { id: number }) {
   // A failed background refetch keeps the officer we already show.
   if (isError && !officer) {
     if (error instanceof ApiError && error.status === 404) return <ResourceNotFound icon={UserRound} title={MSG.officer.notFound} />;
-    return (
-      <LoadFailedAlert title={MSG.officer.loadFailed} error={error} onRetry={() => void refetch()} />
-    );
+    return <LoadFailedAlert title={MSG.officer.loadFailed} error={error} onRetry={() => void refetch()} />;
   }
 
   // The reviews load alongside the officer, so they stay mounted from skeleton to content.
@@ -79,9 +77,7 @@ function OfficerProfile({ id }: { id: number }) {
 function OfficerHeader({ officer, user }: { officer: Officer; user: AuthUser | null }) {
   const reviews = officer.reviewCount;
   return (
-    <header
-      className={cn('overflow-hidden rounded-xl bg-linear-to-r text-white shadow-md', sideTheme(officer.side.code).header)}
-    >
+    <header className={cn('overflow-hidden rounded-xl bg-linear-to-r text-white shadow-md', sideTheme(officer.side.code).header)}>
       <div className="flex flex-col gap-6 p-6 sm:flex-row sm:items-center sm:p-8">
         {officer.profileImageUrl ? (
           <img

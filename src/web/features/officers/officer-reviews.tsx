@@ -19,8 +19,9 @@ import { useWhenVisible } from '#web/lib/use-when-visible';
  * (`getNextPageParam` of officerReviewsQueryOptions).
  */
 export function OfficerReviews({ officerId }: { officerId: number }) {
-  const { data, error, isPending, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError } =
-    useInfiniteQuery(officerReviewsQueryOptions(officerId));
+  const { data, error, isPending, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError } = useInfiniteQuery(
+    officerReviewsQueryOptions(officerId),
+  );
 
   const loadMore = () => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();

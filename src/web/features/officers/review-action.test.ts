@@ -57,7 +57,7 @@ describe('chooseReviewAction', () => {
     });
   });
 
-  it("offers the officer himself no review button: nobody reviews their own profile", () => {
+  it('offers the officer himself no review button: nobody reviews their own profile', () => {
     const officerSelf = { ...user, steamId: '7656', isOfficer: true, officerId: 7 };
     expect(chooseReviewAction({ officerId: 7, user: officerSelf, isLoading: false, hasReviewedOfficer: false })).toEqual({ kind: 'none' });
     // Another officer's page is reviewable as usual.

@@ -43,7 +43,11 @@ describe('regiment page', () => {
 
   it('shows the banner and icon images when the regiment has them', async () => {
     mockApi({
-      '/api/regiments/3': regiment({ bannerImageUrl: '/uploads/banner.png', iconImageUrl: '/uploads/icon.png', side: { name: 'Confederate', code: 'CSA' } }),
+      '/api/regiments/3': regiment({
+        bannerImageUrl: '/uploads/banner.png',
+        iconImageUrl: '/uploads/icon.png',
+        side: { name: 'Confederate', code: 'CSA' },
+      }),
       '/api/officers/regiment/3': [],
     });
     renderRoute('/regiment/3');

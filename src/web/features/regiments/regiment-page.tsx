@@ -42,9 +42,7 @@ function RegimentProfile({ id }: { id: number }) {
   // A failed background refetch keeps the regiment we already show.
   if (isError && !regiment) {
     if (error instanceof ApiError && error.status === 404) return <ResourceNotFound icon={Shield} title={MSG.regiment.notFound} />;
-    return (
-      <LoadFailedAlert title="This regiment could not be loaded." error={error} onRetry={() => void refetch()} />
-    );
+    return <LoadFailedAlert title="This regiment could not be loaded." error={error} onRetry={() => void refetch()} />;
   }
 
   // The officers load alongside the regiment, so the grid stays mounted from skeleton to content.
@@ -72,13 +70,7 @@ function RegimentHeader({ regiment }: { regiment: Regiment }) {
   return (
     <header className={cn('overflow-hidden rounded-xl bg-linear-to-r text-white shadow-md', sideTheme(regiment.side.code).header)}>
       {regiment.bannerImageUrl && (
-        <img
-          src={regiment.bannerImageUrl}
-          alt={`${regiment.name} banner`}
-          width={1200}
-          height={300}
-          className="h-36 w-full object-cover sm:h-56"
-        />
+        <img src={regiment.bannerImageUrl} alt={`${regiment.name} banner`} width={1200} height={300} className="h-36 w-full object-cover sm:h-56" />
       )}
       <div className={cn('flex flex-col gap-6 sm:flex-row', hasBanner ? 'px-6 pb-6 sm:items-end sm:px-8 sm:pb-8' : 'p-6 sm:items-center sm:p-8')}>
         {regiment.iconImageUrl ? (

@@ -104,11 +104,19 @@ describe('/register-officer', () => {
   it.each([
     [reply(400, { message: 'Please select a valid regiment.', code: 'BAD_REQUEST' }), 'Form Error', 'Please select a valid regiment.'],
     [
-      reply(400, { message: 'Rank must be at least 2 characters long', code: 'VALIDATION', errors: [{ path: 'rank', message: 'Rank must be at least 2 characters long' }] }),
+      reply(400, {
+        message: 'Rank must be at least 2 characters long',
+        code: 'VALIDATION',
+        errors: [{ path: 'rank', message: 'Rank must be at least 2 characters long' }],
+      }),
       'Form Error',
       'There was an error processing your form. Please check your inputs.',
     ],
-    [reply(409, { message: 'You already have an officer registration awaiting approval.', code: 'CONFLICT' }), 'Registration Failed', 'You already have an officer registration awaiting approval.'],
+    [
+      reply(409, { message: 'You already have an officer registration awaiting approval.', code: 'CONFLICT' }),
+      'Registration Failed',
+      'You already have an officer registration awaiting approval.',
+    ],
   ])('shows a failure as a toast and stays on the form (%#)', async (answer, title, description) => {
     mockRegistrant({ 'POST /api/officers/register': answer });
     const user = userEvent.setup();

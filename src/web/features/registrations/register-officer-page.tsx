@@ -26,11 +26,7 @@ export function RegisterOfficerPage() {
   if (access.kind === 'pending') return <Spinner label={MSG.common.checkingAccount} />;
   if (access.kind === 'redirect') return <RedirectWithNotice redirect={access} />;
   return (
-    <RegistrationLayout
-      title={PAGE_TITLE}
-      intro="Create an officer profile linked to your account, so the men you lead can rate you."
-      Icon={Medal}
-    >
+    <RegistrationLayout title={PAGE_TITLE} intro="Create an officer profile linked to your account, so the men you lead can rate you." Icon={Medal}>
       {access.kind === 'already-officer' ? (
         <Alert title={MSG.registrations.alreadyOfficerTitle}>
           <p>{MSG.registrations.alreadyOfficer}</p>

@@ -152,18 +152,31 @@ describe('/register-regiment', () => {
   });
 
   it.each([
-    [reply(409, { message: 'A regiment with this name already exists.', code: 'CONFLICT' }), 'Registration Failed', 'A regiment with this name already exists.'],
+    [
+      reply(409, { message: 'A regiment with this name already exists.', code: 'CONFLICT' }),
+      'Registration Failed',
+      'A regiment with this name already exists.',
+    ],
     [
       reply(409, {
-        message: 'You already have 3 regiment registrations awaiting approval. Please wait for an administrator to decide on them before submitting another.',
+        message:
+          'You already have 3 regiment registrations awaiting approval. Please wait for an administrator to decide on them before submitting another.',
         code: 'CONFLICT',
       }),
       'Registration Failed',
       'You already have 3 regiment registrations awaiting approval. Please wait for an administrator to decide on them before submitting another.',
     ],
     [reply(500, {}), 'Registration Failed', 'Unknown error occurred.'],
-    [reply(400, { message: 'Invalid side selected. Please select a valid side.', code: 'BAD_REQUEST' }), 'Form Error', 'Invalid side selected. Please select a valid side.'],
-    [reply(401, { message: 'Not signed in', code: 'UNAUTHORIZED' }), 'Authentication Error', 'Your user ID could not be determined. Please try logging in again.'],
+    [
+      reply(400, { message: 'Invalid side selected. Please select a valid side.', code: 'BAD_REQUEST' }),
+      'Form Error',
+      'Invalid side selected. Please select a valid side.',
+    ],
+    [
+      reply(401, { message: 'Not signed in', code: 'UNAUTHORIZED' }),
+      'Authentication Error',
+      'Your user ID could not be determined. Please try logging in again.',
+    ],
   ])('shows a failure as a toast and stays on the form (%#)', async (answer, title, description) => {
     mockRegistrant({ 'POST /api/regiments/register': answer });
     const user = userEvent.setup();

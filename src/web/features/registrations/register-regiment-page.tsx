@@ -5,11 +5,7 @@ import { useForm, useWatch, type Control } from 'react-hook-form';
 import type { AuthUser } from '#core/api';
 import { LIMITS } from '#core/constants';
 import { MSG } from '#core/messages';
-import {
-  regimentRegistrationFormSchema,
-  type RegimentRegistrationForm,
-  type RegimentRegistrationFormInput,
-} from '#core/schemas/registration';
+import { regimentRegistrationFormSchema, type RegimentRegistrationForm, type RegimentRegistrationFormInput } from '#core/schemas/registration';
 import { useAuth } from '#web/api/auth';
 import { useSubmitRegimentRegistration } from '#web/api/registrations';
 import { sidesQueryOptions } from '#web/api/sides';
@@ -101,9 +97,7 @@ function RegimentRegistrationForm({ user }: { user: AuthUser }) {
           </Select>
         )}
       </FormField>
-      {sides.isError && (
-        <LoadFailedAlert title="The sides could not be loaded." error={sides.error} onRetry={() => void sides.refetch()} />
-      )}
+      {sides.isError && <LoadFailedAlert title="The sides could not be loaded." error={sides.error} onRetry={() => void sides.refetch()} />}
 
       <FormField label="Regiment Description" optional error={errors.description?.message}>
         {(field) => (

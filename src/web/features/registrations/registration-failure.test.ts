@@ -6,26 +6,36 @@ const apiError = (status: number, body: unknown) => new ApiError(status, typeof 
 
 describe('describeRegistrationFailure', () => {
   it("names an invalid side or regiment as a 'Form Error'", () => {
-    expect(describeRegistrationFailure(apiError(400, { message: 'Invalid side selected. Please select a valid side.', code: 'BAD_REQUEST' }))).toEqual({
+    expect(
+      describeRegistrationFailure(apiError(400, { message: 'Invalid side selected. Please select a valid side.', code: 'BAD_REQUEST' })),
+    ).toEqual({
       title: 'Form Error',
       description: 'Invalid side selected. Please select a valid side.',
     });
     expect(
       describeRegistrationFailure(
-        apiError(400, { message: 'Please select a valid regiment.', code: 'VALIDATION', errors: [{ path: 'regimentId', message: 'Please select a valid regiment.' }] }),
+        apiError(400, {
+          message: 'Please select a valid regiment.',
+          code: 'VALIDATION',
+          errors: [{ path: 'regimentId', message: 'Please select a valid regiment.' }],
+        }),
       ),
     ).toEqual({ title: 'Form Error', description: 'Please select a valid regiment.' });
   });
 
-  it("asks to check the inputs for other field problems", () => {
-    const error = apiError(400, { message: 'Regiment name cannot be empty', code: 'VALIDATION', errors: [{ path: 'name', message: 'Regiment name cannot be empty' }] });
+  it('asks to check the inputs for other field problems', () => {
+    const error = apiError(400, {
+      message: 'Regiment name cannot be empty',
+      code: 'VALIDATION',
+      errors: [{ path: 'name', message: 'Regiment name cannot be empty' }],
+    });
     expect(describeRegistrationFailure(error)).toEqual({
       title: 'Form Error',
       description: 'There was an error processing your form. Please check your inputs.',
     });
   });
 
-  it("says the user id is unknown when the session is gone", () => {
+  it('says the user id is unknown when the session is gone', () => {
     expect(describeRegistrationFailure(apiError(401, { message: 'Not signed in', code: 'UNAUTHORIZED' }))).toEqual({
       title: 'Authentication Error',
       description: 'Your user ID could not be determined. Please try logging in again.',

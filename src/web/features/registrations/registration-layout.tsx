@@ -3,17 +3,7 @@ import type { ReactNode } from 'react';
 import { MSG } from '#core/messages';
 
 /** The frame of both registration pages: title, a short explanation, the form, and the approval note. */
-export function RegistrationLayout({
-  title,
-  intro,
-  Icon,
-  children,
-}: {
-  title: string;
-  intro: string;
-  Icon: LucideIcon;
-  children: ReactNode;
-}) {
+export function RegistrationLayout({ title, intro, Icon, children }: { title: string; intro: string; Icon: LucideIcon; children: ReactNode }) {
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <header>

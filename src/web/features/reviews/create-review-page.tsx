@@ -80,9 +80,7 @@ function CreateReview({ officerId, isOwnProfile }: { officerId: number; isOwnPro
   // A failed background refetch keeps the officer we already show.
   if (officerQuery.isError && !officer) {
     if (isMissing) return <ResourceNotFound icon={UserRound} title={MSG.officer.notFound} />;
-    return (
-      <LoadFailedAlert title={MSG.officer.loadFailed} error={officerQuery.error} onRetry={() => void officerQuery.refetch()} />
-    );
+    return <LoadFailedAlert title={MSG.officer.loadFailed} error={officerQuery.error} onRetry={() => void officerQuery.refetch()} />;
   }
 
   const officerPath = `/officer/${officerId}`;
@@ -95,8 +93,7 @@ function CreateReview({ officerId, isOwnProfile }: { officerId: number; isOwnPro
         // Replace: Back from the officer page should not return to a form for a review that now exists.
         void navigate(officerPath, { replace: true });
       },
-      onError: (error) =>
-        toast({ title: MSG.reviews.submissionFailedTitle, description: errorMessage(error), variant: 'destructive' }),
+      onError: (error) => toast({ title: MSG.reviews.submissionFailedTitle, description: errorMessage(error), variant: 'destructive' }),
     });
 
   let body: ReactNode;

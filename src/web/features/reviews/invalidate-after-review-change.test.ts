@@ -49,7 +49,10 @@ describe('myReviewsQueryOptions', () => {
   });
 
   it('fails on a 401 instead of answering an empty list', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"message":"Not signed in","code":"UNAUTHORIZED"}', { status: 401 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"message":"Not signed in","code":"UNAUTHORIZED"}', { status: 401 })),
+    );
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     await expect(queryClient.fetchQuery(myReviewsQueryOptions())).rejects.toThrow('Authentication required');
   });

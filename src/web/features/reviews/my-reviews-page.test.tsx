@@ -56,8 +56,7 @@ describe('/my-reviews', () => {
     mockApi({
       ...HOME_API,
       '/api/auth/status': () => status,
-      '/api/reviews/my': () =>
-        status.authenticated ? [hancockReview] : reply(401, { message: 'Not signed in', code: 'UNAUTHORIZED' }),
+      '/api/reviews/my': () => (status.authenticated ? [hancockReview] : reply(401, { message: 'Not signed in', code: 'UNAUTHORIZED' })),
     });
     const { router, queryClient } = renderRoute('/my-reviews');
     await findItem(/Winfield Hancock/);
@@ -125,8 +124,7 @@ describe('/my-reviews', () => {
     expect(dialog).toHaveAccessibleDescription('Your review of Major Winfield Hancock');
     const text = within(dialog).getByLabelText('Your Review');
     expect(text).toHaveValue('Review number 4: steady under fire.');
-    const checked = (label: string) =>
-      within(within(dialog).getByRole('radiogroup', { name: label })).getByRole('radio', { checked: true });
+    const checked = (label: string) => within(within(dialog).getByRole('radiogroup', { name: label })).getByRole('radio', { checked: true });
     expect(checked('Leadership')).toHaveAccessibleName('4 stars');
     expect(checked('Tactics')).toHaveAccessibleName('3.5 stars');
     expect(checked('Communication')).toHaveAccessibleName('3 stars');
@@ -213,9 +211,7 @@ describe('/my-reviews', () => {
     // Cancel first: nothing is deleted.
     await user.click(within(item).getByRole('button', { name: /^Delete/ }));
     let dialog = await screen.findByRole('dialog', { name: 'Delete Review' });
-    expect(dialog).toHaveAccessibleDescription(
-      'Are you sure you want to delete your review of Major Winfield Hancock? This cannot be undone.',
-    );
+    expect(dialog).toHaveAccessibleDescription('Are you sure you want to delete your review of Major Winfield Hancock? This cannot be undone.');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.calls.filter((c) => c.method === 'DELETE')).toEqual([]);

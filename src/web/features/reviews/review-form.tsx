@@ -26,14 +26,7 @@ export interface ReviewFormProps {
  * four star ratings, a live overall preview and the text with a character counter. Validation is
  * the shared reviewFormSchema, so the messages are the server's.
  */
-export function ReviewForm({
-  defaultValues = REVIEW_FORM_DEFAULTS,
-  submitLabel,
-  pendingLabel,
-  isSubmitting,
-  onSubmit,
-  onCancel,
-}: ReviewFormProps) {
+export function ReviewForm({ defaultValues = REVIEW_FORM_DEFAULTS, submitLabel, pendingLabel, isSubmitting, onSubmit, onCancel }: ReviewFormProps) {
   const id = useId();
   const {
     control,

@@ -66,7 +66,11 @@ describe('sortRegiments', () => {
   });
 
   it('sorts by name, numbers by value and ignoring case', () => {
-    const list = [buildRegiment({ id: 1, name: '20th Maine' }), buildRegiment({ id: 2, name: '2nd Virginia' }), buildRegiment({ id: 3, name: 'iron Brigade' })];
+    const list = [
+      buildRegiment({ id: 1, name: '20th Maine' }),
+      buildRegiment({ id: 2, name: '2nd Virginia' }),
+      buildRegiment({ id: 3, name: 'iron Brigade' }),
+    ];
     expect(names(sortRegiments(list, { sortBy: 'name', sortOrder: 'asc' }))).toEqual(['2nd Virginia', '20th Maine', 'iron Brigade']);
     expect(names(sortRegiments(list, { sortBy: 'name', sortOrder: 'desc' }))).toEqual(['iron Brigade', '20th Maine', '2nd Virginia']);
   });

@@ -20,10 +20,7 @@ export function filterRegiments(regiments: readonly Regiment[], filter: Pick<Reg
   return regiments.filter((regiment) => {
     if (filter.sideId !== null && regiment.sideId !== filter.sideId) return false;
     if (!needle) return true;
-    return (
-      regiment.name.toLocaleLowerCase('en').includes(needle) ||
-      (regiment.description ?? '').toLocaleLowerCase('en').includes(needle)
-    );
+    return regiment.name.toLocaleLowerCase('en').includes(needle) || (regiment.description ?? '').toLocaleLowerCase('en').includes(needle);
   });
 }
 
@@ -45,9 +42,7 @@ export function sortRegiments(regiments: readonly Regiment[], sort: Pick<Regimen
   const direction = sort.sortOrder === 'asc' ? 1 : -1;
   const primary = compareBy[sort.sortBy];
   const first = sort.sortBy === 'rating' ? unratedLast : () => 0;
-  return [...regiments].sort(
-    (a, b) => first(a, b) || direction * primary(a, b) || nameCollator.compare(a.name, b.name) || a.id - b.id,
-  );
+  return [...regiments].sort((a, b) => first(a, b) || direction * primary(a, b) || nameCollator.compare(a.name, b.name) || a.id - b.id);
 }
 
 export function selectRegimentResults(regiments: readonly Regiment[], filter: RegimentFilter): Regiment[] {

@@ -40,7 +40,10 @@ function searchCalls(api: MockApi) {
 const lastSearchCall = (api: MockApi) => searchCalls(api).at(-1);
 /** Card texts begin with the name (regiments) or the rank and name (officers). */
 const startingWith = (...names: string[]) => names.map((name) => expect.stringMatching(new RegExp(`^${name}`)));
-const resultNames = (list: string) => within(screen.getByRole('list', { name: list })).getAllByRole('link').map((a) => a.textContent);
+const resultNames = (list: string) =>
+  within(screen.getByRole('list', { name: list }))
+    .getAllByRole('link')
+    .map((a) => a.textContent);
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -64,15 +67,16 @@ describe('/search, officers tab', () => {
     standardApi();
     renderRoute('/search');
     const sort = await screen.findByLabelText('Sort by');
-    expect(within(sort).getAllByRole('option').map((o) => o.textContent)).toEqual(SORT_OPTIONS.map((o) => o.label));
-    expect(within(sort).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Highest Average Rating',
-      'Lowest Average Rating',
-      'Alphabetical A-Z',
-      'Alphabetical Z-A',
-      'Most Reviews',
-      'Least Reviews',
-    ]);
+    expect(
+      within(sort)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(SORT_OPTIONS.map((o) => o.label));
+    expect(
+      within(sort)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Highest Average Rating', 'Lowest Average Rating', 'Alphabetical A-Z', 'Alphabetical Z-A', 'Most Reviews', 'Least Reviews']);
     expect(sort).toHaveDisplayValue('Highest Average Rating');
     await screen.findByText('2 officers');
   });
@@ -96,7 +100,11 @@ describe('/search, officers tab', () => {
     const { router } = renderRoute('/search?sideId=1&regimentId=1');
     const regiment = await screen.findByLabelText('Regiment');
     await waitFor(() => expect(regiment).toHaveDisplayValue('20th Maine'));
-    expect(within(regiment).getAllByRole('option').map((o) => o.textContent)).toEqual([MSG.common.allRegiments, '20th Maine', '1st Minnesota']);
+    expect(
+      within(regiment)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([MSG.common.allRegiments, '20th Maine', '1st Minnesota']);
     await screen.findByText('2 officers');
     expect(lastSearchCall(api)).toMatchObject({ sideId: '1', regimentId: '1' });
 
@@ -106,11 +114,11 @@ describe('/search, officers tab', () => {
     expect(screen.getByLabelText('Regiment')).toHaveDisplayValue(MSG.common.allRegiments);
     await waitFor(() => expect(lastSearchCall(api)).toEqual({ sideId: '2', sortBy: 'rating', sortOrder: 'desc' }));
     await waitFor(() =>
-      expect(within(screen.getByLabelText('Regiment')).getAllByRole('option').map((o) => o.textContent)).toEqual([
-        MSG.common.allRegiments,
-        '2nd Virginia',
-        '15th Alabama',
-      ]),
+      expect(
+        within(screen.getByLabelText('Regiment'))
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual([MSG.common.allRegiments, '2nd Virginia', '15th Alabama']),
     );
   });
 
@@ -417,4 +425,3 @@ describe('/search, regiments tab: paging', () => {
     await waitFor(() => expect(resultNames('Regiments')).toHaveLength(30));
   });
 });
-

@@ -65,10 +65,7 @@ export function SearchPage() {
   const officerResults = useMemo(() => collectSearchPages(officersQuery.data?.pages ?? []), [officersQuery.data]);
 
   const regimentChoicesQuery = search.sideId === null ? allRegimentsQuery : sideRegimentsQuery;
-  const regimentResults = useMemo(
-    () => selectRegimentResults(allRegimentsQuery.data ?? [], search),
-    [allRegimentsQuery.data, search],
-  );
+  const regimentResults = useMemo(() => selectRegimentResults(allRegimentsQuery.data ?? [], search), [allRegimentsQuery.data, search]);
   // Every regiment is in memory already: drawn a page's worth at a time, from the top for each new filter or sort.
   const [regimentsShown, showMoreRegiments] = useRevealedCount(
     SEARCH_PAGE_SIZE,
@@ -89,7 +86,11 @@ export function SearchPage() {
         <p className="mt-1 text-stone-600">Find officers and regiments by name, side and regiment.</p>
       </header>
 
-      <form role="search" onSubmit={onSubmit} className="grid grid-cols-1 gap-4 rounded-lg border border-stone-200 bg-white p-4 shadow-sm md:grid-cols-2 lg:grid-cols-4">
+      <form
+        role="search"
+        onSubmit={onSubmit}
+        className="grid grid-cols-1 gap-4 rounded-lg border border-stone-200 bg-white p-4 shadow-sm md:grid-cols-2 lg:grid-cols-4"
+      >
         <div className="flex flex-col gap-1.5 lg:col-span-4">
           <Label htmlFor={ids.q}>Search</Label>
           <div className="relative">

@@ -50,8 +50,7 @@ function LinkSteamAccount() {
       <CardHeader>
         <h2 className="text-lg leading-tight font-semibold">No Steam account linked</h2>
         <CardDescription>
-          {MSG.steam.linkHint} Linking also lets you write reviews. You sign in on Steam's own page; we only receive your
-          Steam ID.
+          {MSG.steam.linkHint} Linking also lets you write reviews. You sign in on Steam's own page; we only receive your Steam ID.
         </CardDescription>
       </CardHeader>
       <CardContent>

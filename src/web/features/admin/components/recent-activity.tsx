@@ -18,15 +18,7 @@ const TARGET_ICONS: Record<string, typeof Shield> = {
  * 'Recent Activity' (spec section 2, /admin): the audit log of administrative actions, newest first,
  * each with what was done, who did it and when, instead of the spec's fixed placeholder.
  */
-export function RecentActivity({
-  activity,
-  isPending,
-  error,
-}: {
-  activity: AdminActivity[] | undefined;
-  isPending: boolean;
-  error: Error | null;
-}) {
+export function RecentActivity({ activity, isPending, error }: { activity: AdminActivity[] | undefined; isPending: boolean; error: Error | null }) {
   if (isPending) {
     return (
       <ul className="space-y-3" aria-busy="true" aria-label="Loading recent activity">

@@ -13,9 +13,7 @@ import type { PendingDecision } from './registration-decision-dialog';
 import { RegistrationStatusBadge } from './status-badge';
 
 // The dialog and its form code (react-hook-form, zod) load with the first decision, not with the page.
-const RegistrationDecisionDialog = lazy(() =>
-  import('./registration-decision-dialog').then((m) => ({ default: m.RegistrationDecisionDialog })),
-);
+const RegistrationDecisionDialog = lazy(() => import('./registration-decision-dialog').then((m) => ({ default: m.RegistrationDecisionDialog })));
 
 interface Registration {
   id: number;

@@ -26,9 +26,7 @@ export function SystemStatus() {
     );
   }
   if (!status.data) {
-    return (
-      <LoadFailedAlert title="The system status could not be checked" error={status.error} onRetry={() => void status.refetch()} />
-    );
+    return <LoadFailedAlert title="The system status could not be checked" error={status.error} onRetry={() => void status.refetch()} />;
   }
 
   return (

@@ -48,7 +48,12 @@ export function FindOfficerForm() {
   };
 
   return (
-    <form onSubmit={onSubmit} role="search" aria-label={MSG.home.findOfficer} className="space-y-4 rounded-lg border border-stone-200 bg-white p-5 shadow-sm">
+    <form
+      onSubmit={onSubmit}
+      role="search"
+      aria-label={MSG.home.findOfficer}
+      className="space-y-4 rounded-lg border border-stone-200 bg-white p-5 shadow-sm"
+    >
       <div className="grid grid-cols-1 gap-4 md:grid-cols-[2fr_1fr_1fr_auto] md:items-end">
         <div className="space-y-1.5">
           <Label htmlFor={`${id}-q`}>Name, regiment or rank</Label>

@@ -34,13 +34,7 @@ export function RecentReviewsSection() {
         <ul className="space-y-4">
           {reviews.data.map((review) => (
             <li key={review.id}>
-              <ReviewCard
-                review={review}
-                showOfficer
-                actions={
-                  isAdmin ? <AdminReviewDeleteAction review={review} /> : undefined
-                }
-              />
+              <ReviewCard review={review} showOfficer actions={isAdmin ? <AdminReviewDeleteAction review={review} /> : undefined} />
             </li>
           ))}
         </ul>

@@ -9,8 +9,8 @@ export function VisitorHero() {
         Know who you are following into the line
       </h1>
       <p className="mt-4 max-w-2xl text-stone-300 sm:text-lg">
-        Players of War of Rights rate the officers who lead their regiments on leadership, tactics, communication and
-        fairness. Read what the ranks say, then add your own voice.
+        Players of War of Rights rate the officers who lead their regiments on leadership, tactics, communication and fairness. Read what the ranks
+        say, then add your own voice.
       </p>
       <div className="mt-8 flex flex-wrap gap-3">
         <Button asChild variant="brass" size="lg">

@@ -18,7 +18,12 @@ export function WelcomeBanner({ user }: { user: AuthUser }) {
     { to: '/register-regiment', title: MSG.home.registerRegiment, text: 'Add your regiment so its officers can be rated.', Icon: Flag },
   ];
   if (canRegisterAsOfficer(user)) {
-    cards.push({ to: '/register-officer', title: MSG.home.registerOfficer, text: 'Create an officer profile and hear from those you lead.', Icon: Medal });
+    cards.push({
+      to: '/register-officer',
+      title: MSG.home.registerOfficer,
+      text: 'Create an officer profile and hear from those you lead.',
+      Icon: Medal,
+    });
   }
 
   return (
@@ -29,10 +34,7 @@ export function WelcomeBanner({ user }: { user: AuthUser }) {
       <ul className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {cards.map(({ to, title, text, Icon }) => (
           <li key={to}>
-            <Link
-              to={to}
-              className="flex h-full gap-3 rounded-lg border border-white/15 bg-white/5 p-4 transition-colors hover:bg-white/15"
-            >
+            <Link to={to} className="flex h-full gap-3 rounded-lg border border-white/15 bg-white/5 p-4 transition-colors hover:bg-white/15">
               <Icon className="mt-0.5 h-6 w-6 shrink-0 text-brass" aria-hidden />
               <div>
                 <h2 className="font-sans text-base font-semibold">{title}</h2>
