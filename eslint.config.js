@@ -141,6 +141,26 @@ export default tseslint.config(
     rules: { 'boundaries/element-types': ['error', { default: 'allow', rules: zoneRules.filter((rule) => rule.from !== 'server-db') }] },
   },
   {
+    // The web bundles what it imports: MSG gathers every area's messages (the server's too), so
+    // importing it puts them all in the first screen. The web, and core code the web uses, import
+    // the areas they show (authMessages, homeMessages, ...).
+    files: ['src/web/**/*.{ts,tsx}', 'src/core/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', 'src/core/messages.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['#core/messages', '#core/messages.js', './messages.js'].map((name) => ({
+            name,
+            importNames: ['MSG'],
+            message:
+              "Import the area's messages (authMessages, homeMessages, ...): MSG holds every area and would put them all in the web's first screen.",
+          })),
+        },
+      ],
+    },
+  },
+  {
     files: ['src/server/**/*.ts', 'bench/**/*.ts'],
     plugins: { drizzle },
     rules: {

@@ -1,433 +1,66 @@
 /**
  * Every message the server sends and the web app shows or matches, written once and grouped by area
  * (messages.test.ts fails when a text appears twice). The spec's wording is the contract: change a
- * text the spec quotes only when the spec changes. Import the group's constant; never copy its text.
+ * text the spec quotes only when the spec changes. Each area is a module of its own in messages/, so
+ * the web bundles with each screen only the texts it shows (a module goes whole into one chunk); this
+ * one gathers them for the server. Import the area's constant; never copy its text.
  */
-import { LIMITS } from './constants.js';
+import { anonymousSoldier, commonMessages } from './messages/common.js';
+import { notFoundMessages } from './messages/not-found.js';
+import { homeMessages } from './messages/home.js';
+import { officerMessages } from './messages/officer.js';
+import { ratingMessages } from './messages/rating.js';
+import { regimentMessages } from './messages/regiment.js';
+import { searchMessages } from './messages/search.js';
+import { validationMessages } from './messages/validation.js';
+import { authMessages } from './messages/auth.js';
+import { verifyEmailMessages } from './messages/verify-email.js';
+import { forgotPasswordMessages } from './messages/forgot-password.js';
+import { resetPasswordMessages } from './messages/reset-password.js';
+import { identityMessages } from './messages/identity.js';
+import { csrfMessages } from './messages/csrf.js';
+import { serverMessages } from './messages/server.js';
+import { reviewActionsMessages } from './messages/review-actions.js';
+import { steamMessages } from './messages/steam.js';
+import { steamLinkErrorsMessages } from './messages/steam-link-errors.js';
+import { accountMessages } from './messages/account.js';
+import { reviewsMessages } from './messages/reviews.js';
+import { reviewFormMessages } from './messages/review-form.js';
+import { registrationFormMessages } from './messages/registration-form.js';
+import { registrationsMessages } from './messages/registrations.js';
+import { manageMessages } from './messages/manage.js';
+import { uploadsMessages } from './messages/uploads.js';
+import { shellMessages } from './messages/shell.js';
+import { adminMessages } from './messages/admin.js';
 
+/** Every area, for the server and messages.test.ts. */
 export const MSG = {
-  anonymousSoldier: 'Anonymous Soldier',
-  /** Texts more than one area shows. */
-  common: {
-    noOfficers: 'No Officers Found',
-    allRegiments: 'All Regiments',
-    unknownError: 'Unknown error occurred.',
-    changesSaved: 'The changes have been saved.',
-    checkingAccount: 'Checking your account…',
-    uploadingImage: 'Uploading image…',
-  },
-  notFound: {
-    heading: '404',
-    subheading: 'Page Not Found',
-    text: 'The page you are looking for might have been removed, had its name changed, or is temporarily unavailable.',
-    button: 'Return to Home',
-  },
-  home: {
-    searchPlaceholder: 'Search by name, regiment, or rank...',
-    noTopOfficers: 'No officers found with more than 1 review for the selected filter.',
-    noReviews: 'No reviews found.',
-    welcomeBack: (username: string) => `Welcome back, ${username}`,
-    yourAccount: 'Your Account',
-    registerRegiment: 'Register Regiment',
-    registerOfficer: 'Register as Officer',
-    findOfficer: 'Find an Officer',
-    allSides: 'All Sides',
-    topOfficers: 'Top Rated Officers',
-    filterAll: 'All',
-    featuredRegiments: 'Featured Regiments',
-    recentReviews: 'Recent Reviews',
-  },
-  officer: {
-    notFound: 'Officer Not Found',
-    noDescription: 'No description available.',
-    loginToReview: 'Login to write a review',
-    connectSteam: 'Connect Steam to Review',
-    writeReview: 'Write a Review',
-    editYourReview: 'Edit Your Review',
-    loadFailed: 'This officer could not be loaded.',
-  },
-  /** Beside the spec's 0.0 of an officer or regiment nobody has reviewed yet (issue 13). */
-  rating: {
-    notYetRated: 'Not yet rated',
-  },
-  regiment: {
-    notFound: 'Regiment Not Found',
-    about: 'About the Regiment',
-  },
-  search: {
-    noRegiments: 'No Regiments Found',
-    loadOfficersFailed: 'Could not load officers',
-    loadRegimentsFailed: 'Could not load regiments',
-    loadFiltersFailed: 'Could not load the side and regiment filters',
-    loadMoreOfficers: 'Load more officers',
-    loadMoreRegiments: 'Load more regiments',
-    loadingMoreOfficers: 'Loading more officers…',
-    /** The paged search's `after` (docs/decisions/0019-search-paging.md): a 400 from the API. */
-    badCursor:
-      "The page cursor (after) is not one this search gave out. Ask for the first page again without after, then pass on each page's nextCursor.",
-    cursorOfAnotherSort: 'The page cursor (after) belongs to another sort order. Ask for the first page of this sort again without after.',
-    queryTooLong: `Search text must be ${LIMITS.searchQueryMax} characters or less`,
-  },
-  validation: {
-    email: 'Please enter a valid email',
-    emailAddress: 'Please enter a valid email address',
-    passwordRequired: 'Password is required',
-    usernameMin: 'Username must be at least 3 characters',
-    usernameMax: 'Username must be 50 characters or less',
-    passwordMin: 'Password must be at least 8 characters',
-    passwordsMismatch: 'Passwords do not match',
-    usernameCharacters: 'Username may contain letters, numbers, spaces, dots, dashes and underscores',
-    usernameRequired: 'Username is required',
-    voteValue: 'value must be 1, -1 or 0',
-    registrationAction: 'Action must be approve or reject',
-    /** A field the schema refused without a message of its own. */
-    invalidValue: 'Invalid value',
-  },
-  auth: {
-    loginFailedTitle: 'Login Failed',
-    loginErrorTitle: 'Login Error',
-    invalidEmailOrPassword: 'Invalid email or password. Please check your credentials and try again.',
-    invalidCredentials: 'Invalid credentials',
-    legacyLoginFailed: 'Login failed. Please try again.',
-    tooManyAttempts: 'Too many failed login attempts. Please try again later.',
-    usernameTaken: 'This username is already taken. Please choose another one.',
-    emailRegistered: 'This email is already registered. Please use a different email or login.',
-    registrationFailed: 'Could not create your account. Please try again.',
-    registrationSuccess: 'Registration successful! Please check your email to verify your account.',
-    authenticationRequired: 'Authentication required',
-    /** Toast title when a signed-out visitor tries something that needs an account (spec section 6). */
-    authenticationRequiredTitle: 'Authentication Required',
-    loginSuccess: 'Login successful',
-    loggedOut: 'Logged out',
-    /** Toast on / after a logout from any page. */
-    signedOut: 'Signed out',
-    /** The action of an 'Authentication Required' toast: login, then back to the page that asked. */
-    loginAction: 'Login',
-    loginFailed: 'Login failed',
-    verificationRequiredTitle: 'Email Verification Required',
-    verifyEmailBeforeLogin: 'Please check your email to verify your account before logging in.',
-    resendEmail: 'Resend Email',
-    resendVerificationFailed: "We couldn't send you a new verification email. Please try again later.",
-    weakPassword: 'Password is too weak. Please use a stronger password.',
-    passwordError: (message: string) => `Password error: ${message}`,
-    /** Toast after a refused sign-in: the server has just mailed a new link (spec section 8, Login). */
-    unverifiedNewEmailSent:
-      'Your email is not verified. A new verification email has been sent - please check your inbox and spam folder, then click the verification link.',
-    invalidEmail: 'Invalid email address. Please check and try again.',
-    /** The server's refusals of a registration; the web maps them to the spec's texts (map-registration-error.ts). */
-    usernameAlreadyTaken: 'Username is already taken',
-    emailAlreadyInUse: 'Email is already in use',
-    logoutFailedTitle: 'Logout failed',
-    verificationEmailSentTitle: 'Verification Email Sent',
-    emailNotSentTitle: 'Email Not Sent',
-    checkInboxToVerify: 'Check your inbox (and spam folder), then click the verification link.',
-  },
-  /** The email-verification screen (spec sections 2 and 8, Verification page). */
-  verifyEmail: {
-    verifyingTitle: 'Verifying Your Email',
-    verifiedTitle: 'Email Verified',
-    verified: 'Your email has been verified. You can now log in.',
-    failedTitle: 'Verification Failed',
-    noCode: 'No verification code found in the URL',
-    wrongMode: (mode: string) => `This link is not for email verification (mode: ${mode}). Please open the link from your verification email.`,
-    failed: 'Failed to verify your email. The link may have expired or already been used.',
-    error: 'An error occurred during verification. Please try again or contact support.',
-    goToLogin: 'Go to Login',
-    alreadyVerified: 'Your email is already verified. You can log in.',
-    /** The answer to a request for a new verification mail: it never reveals whether an account exists. */
-    requested: 'If an account with that email is waiting for verification, a new verification email has been sent.',
-  },
-  /** /forgot-password (spec sections 2 and 8, Password reset request). */
-  forgotPassword: {
-    sentTitle: 'Email Sent',
-    sent: 'Password reset email sent. Please check your inbox (and spam folder).',
-    failedTitle: 'Request Failed',
-    /** The server's answer: it never reveals whether an account exists. */
-    requested: 'If an account exists for that email, a password reset link has been sent.',
-  },
-  /** The password reset screen (spec sections 2 and 8, Reset page). */
-  resetPassword: {
-    missingCode: 'Missing password reset code. Please check your email link and try again.',
-    wrongMode: 'This link is not for password reset. Please open the link from your password reset email, or request a new one.',
-    invalidLink: 'Invalid or expired password reset link. Please request a new one.',
-    failed: 'Failed to reset password.',
-    successTitle: 'Password Reset Successful',
-    returnToLogin: 'Return to Login',
-    done: 'Your password has been reset. You can now log in with your new password.',
-    /** The reset rule (spec section 5). */
-    rule: 'Password must be at least 8 characters and contain an uppercase letter, a lowercase letter and a number',
-    mismatch: "Passwords don't match",
-  },
-  /** Sign-in through the hosted identity service (IDENTITY_PROVIDER=firebase; spec sections 4 and 8). */
-  identity: {
-    emailNotVerified:
-      'Your email is not verified according to Firebase. A new verification email has been sent - please check your inbox and spam folder, then click the verification link.',
-    emailInUse: 'This email is already in use. Please try logging in.',
-    invalidEmailOrPassword: 'Invalid email or password',
-    invalidLoginCredentials: 'Invalid login credentials',
-    authenticateFailed: 'Failed to authenticate with server',
-    communicateFailed: 'Failed to communicate with server',
-    profileUpdateFailed: 'Registration failed: Could not update profile. Please try again.',
-    userCreationIncomplete: 'Registration failed: User creation was incomplete.',
-    backendRegistrationFailed: 'Your account was created, but there was an issue with registration. Please verify your email and try logging in.',
-    notConfigured: 'The identity service is not configured.',
-    // The server's answers to identity-service sign-ins (docs/decisions/0007-firebase-provider.md).
-    tokenRejected: 'Your sign-in could not be verified. Please sign in again.',
-    signInTooOld: 'Your sign-in is more than 5 minutes old. Please sign in again.',
-    tokenTooOld: 'Your sign-in token is more than 5 minutes old. Please refresh it and try again.',
-    unavailable: 'The identity service could not be reached. Please try again later.',
-    needsRegistration: 'No account is registered for this sign-in yet. Please complete your registration.',
-    noEmail: 'Your sign-in has no email address. Please sign in with an email and password.',
-    linkedElsewhere: 'This email belongs to an account that is linked to another sign-in. Please contact support.',
-    registeredAndSignedIn: 'Registration successful. You are now logged in.',
-    verificationUpdated: 'Your email verification status has been updated.',
-  },
-  csrf: {
-    invalid: 'Invalid or missing CSRF token',
-    fetchFailed: (status: number, statusText: string) => `Failed to fetch CSRF token: ${status} ${statusText}`,
-    invalidResponse: 'Invalid CSRF token response',
-    notReceived: 'CSRF token not received',
-    securityValidationFailed: 'Security validation failed. Please refresh and try again.',
-  },
-  server: {
-    internal: 'Something went wrong on our side. Please try again later.',
-    notFoundApi: 'The requested resource does not exist.',
-    badRequest: 'The request is not valid.',
-    busy: 'The site is very busy right now. Please try again in a moment.',
-    nulCharacter: 'Text cannot contain NUL characters (\\0). Please remove them and try again.',
-    requestTimeout: 'The request took too long to arrive. Please try again.',
-    badMultipart: 'The upload could not be read: the form was incomplete or malformed. Please try again.',
-    rateLimited: 'Too many requests. Please wait a moment and try again.',
-  },
-  /** Votes and flags on reviews (spec sections 4, 6 and 8). */
-  reviewActions: {
-    loginToVote: 'You must be logged in to vote on reviews.',
-    loginToFlag: 'You must be logged in to flag reviews.',
-    ownReviewVote: 'You cannot vote on your own review.',
-    voteFailedTitle: 'Vote Failed',
-    voteFailed: 'Could not record vote.',
-    flag: 'Flag',
-    /** The Flag button once the signed-in user's flag on that review is open. */
-    flaggedButton: 'Flagged',
-    flagDialogTitle: 'Flag Review',
-    flaggedTitle: 'Review Flagged',
-    flagged: 'An admin will review this flag soon.',
-    flagFailedTitle: 'Failed to flag review',
-    duplicateFlag: 'You have already flagged this review. An admin will look at it soon.',
-  },
-  /** Linking a Steam account and the game statistics (spec sections 2 and 8). */
-  steam: {
-    linkedTitle: 'Steam Linked',
-    linked: 'Your Steam account is linked. You can now write reviews.',
-    linkFailedTitle: 'Steam Link Failed',
-    linkAccount: 'Link Your Steam Account',
-    gameStatistics: 'Game Statistics',
-    officerStatsError: 'Error loading Steam stats.',
-    loginToSeeStats: 'You must be logged in to see your game statistics.',
-    statsUnavailable: 'Steam stats not available or your profile might be private.',
-    statsError: 'Error loading Steam stats. Please try again later.',
-    statsLoaded: 'Steam stats loaded.',
-    notConfigured: 'Steam statistics are not available on this site right now.',
-    noLinkedAccount: 'No Steam account is linked.',
-    officerNoLinkedAccount: 'This officer has not linked a Steam account.',
-    linkHint: 'Link your Steam account to see your game statistics.',
-  },
-  /**
-   * Why a Steam link failed, keyed by the code carried back to the page in `?steamError=`
-   * (SteamLinkErrorCode).
-   */
-  steamLinkErrors: {
-    cancelled: 'Steam sign-in was cancelled.',
-    expired: 'The Steam sign-in took too long or was already used. Please try again.',
-    invalid: 'Steam could not confirm your sign-in. Please try again.',
-    unreachable: 'Steam could not be reached to confirm your sign-in. Please try again later.',
-    taken: 'This Steam account is already linked to another user.',
-  },
-  /** A banned account (spec sections 4 and 6: banned users cannot submit reviews). */
-  account: {
-    suspended: 'Your account is suspended: you cannot write reviews, vote or flag reviews.',
-  },
-  /** Writing, editing and deleting one's own reviews (spec sections 2, 6 and 8). */
-  reviews: {
-    loginToWrite: 'You must be logged in to write a review.',
-    loginToViewMine: 'You must be logged in to view your reviews.',
-    steamRequiredTitle: 'Steam Required',
-    steamRequired: 'Please connect your Steam account to write reviews.',
-    submitReview: 'Submit Review',
-    submittedTitle: 'Review Submitted',
-    submissionFailedTitle: 'Submission Failed',
-    updatedTitle: 'Review Updated',
-    updated: 'Your changes have been saved.',
-    updateFailedTitle: 'Update Failed',
-    /** The toast title after deleting one's own review, and the server's answer to the delete. */
-    deleted: 'Review deleted',
-    deleteFailedTitle: 'Delete Failed',
-    fetchFailed: 'Failed to fetch reviews',
-    alreadyReviewed: 'You have already reviewed this officer.',
-    /** The Terms forbid reviewing yourself: the account linked to an officer cannot review that officer (issue 13). */
-    ownOfficerTitle: 'This is your own officer profile',
-    ownOfficer: 'You cannot review your own officer profile.',
-    banned: 'Your account has been banned and cannot submit reviews.',
-    duplicate: 'You have already reviewed this officer. You can edit your review from My Reviews.',
-    notAuthor: 'You can only change your own reviews.',
-    /** The confirmation dialog of a delete, by the author or by an admin. */
-    deleteReviewTitle: 'Delete Review',
-  },
-  /** The review form and body (spec section 5). */
-  reviewForm: {
-    textMax: 'Review must be 500 characters or less',
-    textMinNonSpace: 'Review must contain at least 10 non-space characters',
-    ratingRange: 'Ratings must be from 0 to 5 in steps of 0.5',
-    flagReasonMin: 'Please give a reason of at least 10 characters',
-    flagReasonMax: 'The reason must be 500 characters or less',
-  },
-  /** The regiment and officer registration forms and bodies (spec section 5). */
-  registrationForm: {
-    regimentNameEmpty: 'Regiment name cannot be empty',
-    regimentNameMax: 'Regiment name must be 100 characters or less',
-    descriptionMax: 'Description must be 250 characters or less',
-    sideRequired: 'Please select a side',
-    sideInvalid: 'Invalid side selected. Please select a valid side.',
-    officerNameEmpty: 'Officer name cannot be empty',
-    officerNameMax: 'Officer name must be 60 characters or less',
-    rankMin: 'Rank must be at least 2 characters long',
-    rankMax: 'Rank must be 50 characters or less',
-    regimentRequired: 'Please select a regiment',
-    regimentInvalid: 'Please select a valid regiment.',
-    imageUrlInvalid: 'Images must be uploaded here with the image upload; links to images on other sites are not accepted.',
-    proofUrlInvalid: 'Proof URL must be a valid URL',
-    userIdInvalid: 'Invalid user id',
-    notesMax: 'Notes must be 1000 characters or less',
-  },
-  /** Regiment and officer registration requests and their review by admins (spec sections 2, 4 and 8). */
-  registrations: {
-    regimentSubmittedTitle: 'Regiment Registration Submitted',
-    officerSubmittedTitle: 'Officer Registration Submitted',
-    regimentSubmitted: 'Your regiment registration has been submitted and is awaiting approval.',
-    officerSubmitted: 'Your officer registration has been submitted and is awaiting approval.',
-    failedTitle: 'Registration Failed',
-    formErrorTitle: 'Form Error',
-    formError: 'There was an error processing your form. Please check your inputs.',
-    authErrorTitle: 'Authentication Error',
-    userIdUnknown: 'Your user ID could not be determined. Please try logging in again.',
-    loginToRegisterRegiment: 'You need to login with Steam to register a regiment.',
-    loginToRegisterOfficer: 'You need to login with Steam to register as an officer.',
-    approvedTitle: 'Registration Approved',
-    regimentApproved: 'The regiment has been approved and created.',
-    officerApproved: 'The officer has been approved and created.',
-    rejectedTitle: 'Registration Rejected',
-    rejected: 'The registration has been rejected.',
-    alreadyProcessed: 'This registration has already been processed.',
-    // The /register-regiment and /register-officer forms (spec sections 2 and 9).
-    submitRegistration: 'Submit Registration',
-    approvalNote: 'An administrator reviews every registration. Approval may take up to 48 hours.',
-    sideHint: 'Union or Confederate',
-    rankHint: 'For example Col., Gen. or Maj. Gen.',
-    alreadyOfficerTitle: 'You already have an officer profile',
-    alreadyOfficer: 'Each account can be linked to one officer. You can edit your profile from its page.',
-    viewMyProfile: 'View My Profile',
-    // The server's refusals of a submission and of a decision.
-    notOwnAccount: 'You can only submit registrations for your own account.',
-    regimentNamePending: 'A registration for a regiment with this name is already awaiting approval.',
-    alreadyHasOfficer: 'You already have an officer profile.',
-    officerPending:
-      'You already have an officer registration awaiting approval. Please wait for an administrator to decide on it before submitting another.',
-    regimentPendingLimit: `You already have ${LIMITS.pendingRegimentRegistrationsPerUser} regiment registrations awaiting approval. Please wait for an administrator to decide on them before submitting another.`,
-    regimentNameTakenOnApproval: 'A regiment with this name already exists. Reject this registration or ask the requester for another name.',
-    regimentUnavailable: 'The regiment of this registration no longer exists.',
-    requesterAlreadyOfficer: 'The requester already has an officer profile.',
-  },
-  /** Editing and deleting officers and regiments (spec sections 2, 4 and 8). */
-  manage: {
-    officerUpdateFailed: 'Failed to update officer',
-    officerDeleteFailed: 'Failed to delete officer',
-    profileDeleteFailed: 'Failed to delete profile',
-    regimentUpdateFailed: 'Failed to update regiment',
-    regimentDeleteFailed: 'Failed to delete regiment',
-    officerDeletedTitle: 'Officer Deleted',
-    officerDeleted: 'The officer and all associated reviews have been permanently removed from the system.',
-    profileDeleted: 'Your officer profile and its reviews have been removed. Your account remains, no longer linked to an officer.',
-    regimentDeleted:
-      'The regiment, its officers, all their reviews and every officer registration for it have been permanently removed from the system.',
-    notOfficerOwner: 'You can only change your own officer profile.',
-    notRegimentOwner: 'Only the owner of this regiment or an administrator can edit it.',
-    regimentNameTaken: 'A regiment with this name already exists.',
-    // Officer and regiment page actions (spec sections 2 and 6).
-    editMyProfile: 'Edit My Profile',
-    deleteMyProfile: 'Delete My Profile',
-    editOfficer: 'Edit Officer',
-    deleteOfficer: 'Delete Officer',
-    editRegiment: 'Edit Regiment',
-    deleteRegiment: 'Delete Regiment',
-    officerUpdatedTitle: 'Officer Updated',
-    profileUpdatedTitle: 'Profile Updated',
-    profileDeletedTitle: 'Profile Deleted',
-    regimentUpdatedTitle: 'Regiment Updated',
-    regimentDeletedTitle: 'Regiment Deleted',
-  },
-  /** Image uploads (spec sections 5 and 8, Upload); the server's refusals follow 'Failed to upload image: '. */
-  uploads: {
-    failed: 'Upload failed',
-    failedToUpload: (message: string) => `Failed to upload image: ${message}`,
-    notAnImage: 'Please choose an image file.',
-    aborted: 'The upload was aborted.',
-    uploaded: 'Image uploaded successfully',
-    unsupported: 'Unsupported image type. Please upload a PNG, JPEG, WebP or GIF image.',
-    tooLarge: 'Image is too large. The maximum size is 5 MB.',
-    tooManyPixels: 'Image dimensions are too large. The maximum is 10000 pixels per side and 40 megapixels in total.',
-    unreadable: 'The image could not be read. It may be damaged; please try another file.',
-    noFile: 'No image was uploaded. Please choose an image file.',
-    oneFile: 'Please upload one image at a time.',
-    notMultipart: 'The image must be sent as multipart/form-data in the field "file".',
-    badKind: 'Unknown image kind. Use banner, icon or profile.',
-  },
-  /** The app shell's user menu (spec section 2, App shell). */
-  shell: {
-    myRegiments: 'My Regiment(s)',
-    selectRegimentTitle: 'Select Your Regiment',
-    loadingRegiments: 'Loading your regiments…',
-    regimentsLoadFailed: 'Your regiments could not be loaded.',
-  },
-  /** Administration (spec sections 2, 4 and 8). */
-  admin: {
-    actionDeniedTitle: 'Action Denied',
-    cannotBanYourself: 'You cannot ban yourself.',
-    userBannedTitle: 'User Banned',
-    userUnbannedTitle: 'User Unbanned',
-    userBanned: (id: number) => `User ID ${id} has been banned.`,
-    userUnbanned: (id: number) => `User ID ${id} has been unbanned.`,
-    banFailed: (id: number) => `Failed to ban user ID ${id}.`,
-    unbanFailed: (id: number) => `Failed to unban user ID ${id}.`,
-    reviewApprovedTitle: 'Review Approved',
-    flagsRemoved: 'The flags have been removed.',
-    reviewDeletedTitle: 'Review Deleted',
-    reviewDeleted: 'The review has been removed successfully.',
-    approveFailed: 'Failed to approve review',
-    // The admin screens of spec section 2 (Access control, /admin, tables and dialogs).
-    accessDeniedTitle: 'Access Denied',
-    accessDenied: 'You must be logged in with administrator privileges to access this page.',
-    adminAccessRequired: 'Admin access required.',
-    actionFailedTitle: 'Action Failed',
-    errorTitle: 'Error',
-    deleteReviewFailed: 'Failed to delete review',
-    banFailedTitle: 'Ban Failed',
-    unbanFailedTitle: 'Unban Failed',
-    banConfirm: (username: string) => `Are you sure you want to ban user ${username}? They will not be able to submit reviews.`,
-    noUsers: 'No users found.',
-    usersLoadFailed: (message: string) => `Error loading users: ${message}`,
-    backToDashboard: 'Back to Admin Dashboard',
-    noActivity: 'No recent administrative activity.',
-    noDescription: 'No description provided.',
-    noRatings: 'No ratings',
-    statusApproved: 'Approved',
-    statusRejected: 'Rejected',
-    notesLabel: 'Administrator Notes',
-    reviewRegiments: 'Review Regiments',
-    reviewOfficers: 'Review Officers',
-    allOfficers: 'All Officers',
-    reviewModeration: 'Review Moderation',
-    userManagement: 'User Management',
-    recentActivity: 'Recent Activity',
-    systemStatus: 'System Status',
-  },
+  anonymousSoldier,
+  common: commonMessages,
+  notFound: notFoundMessages,
+  home: homeMessages,
+  officer: officerMessages,
+  rating: ratingMessages,
+  regiment: regimentMessages,
+  search: searchMessages,
+  validation: validationMessages,
+  auth: authMessages,
+  verifyEmail: verifyEmailMessages,
+  forgotPassword: forgotPasswordMessages,
+  resetPassword: resetPasswordMessages,
+  identity: identityMessages,
+  csrf: csrfMessages,
+  server: serverMessages,
+  reviewActions: reviewActionsMessages,
+  steam: steamMessages,
+  steamLinkErrors: steamLinkErrorsMessages,
+  account: accountMessages,
+  reviews: reviewsMessages,
+  reviewForm: reviewFormMessages,
+  registrationForm: registrationFormMessages,
+  registrations: registrationsMessages,
+  manage: manageMessages,
+  uploads: uploadsMessages,
+  shell: shellMessages,
+  admin: adminMessages,
 } as const;

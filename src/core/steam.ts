@@ -1,4 +1,4 @@
-import type { MSG } from './messages.js';
+import type { steamLinkErrorsMessages } from '#core/messages/steam-link-errors.js';
 
 /** Game statistics as the API returns them (spec section 3, Game statistics result). */
 export interface SteamStats {
@@ -18,5 +18,5 @@ export interface SteamStatsResult {
 
 export const WAR_OF_RIGHTS_APP_ID = 424030;
 
-/** Why a Steam link failed, as a code carried back to the page in `?steamError=` (its text: MSG.steamLinkErrors). */
-export type SteamLinkErrorCode = keyof typeof MSG.steamLinkErrors;
+/** Why a Steam link failed, as a code carried back to the page in `?steamError=` (its text: steamLinkErrorsMessages). */
+export type SteamLinkErrorCode = keyof typeof steamLinkErrorsMessages;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { LIMITS } from '#core/constants.js';
-import { MSG } from '#core/messages.js';
+import { resetPasswordMessages } from '#core/messages/reset-password.js';
+import { validationMessages } from '#core/messages/validation.js';
 
-const V = MSG.validation;
+const V = validationMessages;
 
 export const usernameSchema = z
   .string()
@@ -46,9 +47,9 @@ export const emailOnlyBodySchema = z.object({ email: emailSchema });
 /** The reset rule (spec section 5): 8+ characters with an uppercase letter, a lowercase letter and a digit. */
 export const newPasswordSchema = z
   .string()
-  .min(LIMITS.passwordMin, MSG.resetPassword.rule)
+  .min(LIMITS.passwordMin, resetPasswordMessages.rule)
   .max(200)
-  .refine((p) => /[A-Z]/.test(p) && /[a-z]/.test(p) && /\d/.test(p), MSG.resetPassword.rule);
+  .refine((p) => /[A-Z]/.test(p) && /[a-z]/.test(p) && /\d/.test(p), resetPasswordMessages.rule);
 
 /** POST /api/auth/reset-password */
 export const resetPasswordBodySchema = z.object({
@@ -59,5 +60,5 @@ export const resetPasswordBodySchema = z.object({
 /** The reset form: new password and its confirmation. */
 export const resetPasswordFormSchema = z
   .object({ password: newPasswordSchema, confirmPassword: z.string() })
-  .refine((v) => v.password === v.confirmPassword, { message: MSG.resetPassword.mismatch, path: ['confirmPassword'] });
+  .refine((v) => v.password === v.confirmPassword, { message: resetPasswordMessages.mismatch, path: ['confirmPassword'] });
 export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;

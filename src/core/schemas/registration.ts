@@ -4,9 +4,9 @@
  */
 import { z } from 'zod';
 import { LIMITS, MAX_INT4 } from '#core/constants.js';
-import { MSG } from '#core/messages.js';
+import { registrationFormMessages } from '#core/messages/registration-form.js';
 
-const M = MSG.registrationForm;
+const M = registrationFormMessages;
 
 export const RANK_MAX = 50;
 export const URL_MAX = 2048;

@@ -1,18 +1,19 @@
 import { z } from 'zod';
 import { LIMITS, MAX_INT4 } from '#core/constants.js';
-import { MSG } from '#core/messages.js';
+import { reviewFormMessages } from '#core/messages/review-form.js';
+import { validationMessages } from '#core/messages/validation.js';
 
 /** One category score: a number from 0 to 5 (spec section 5), in the star widget's half steps. */
 export const categoryScoreSchema = z
-  .number({ error: MSG.reviewForm.ratingRange })
-  .min(0, MSG.reviewForm.ratingRange)
-  .max(5, MSG.reviewForm.ratingRange)
-  .refine((v) => Number.isInteger(v * 2), MSG.reviewForm.ratingRange);
+  .number({ error: reviewFormMessages.ratingRange })
+  .min(0, reviewFormMessages.ratingRange)
+  .max(5, reviewFormMessages.ratingRange)
+  .refine((v) => Number.isInteger(v * 2), reviewFormMessages.ratingRange);
 
 export const reviewTextSchema = z
   .string()
-  .max(LIMITS.reviewTextMax, MSG.reviewForm.textMax)
-  .refine((text) => text.replace(/\s/g, '').length >= LIMITS.reviewTextMinNonSpace, MSG.reviewForm.textMinNonSpace);
+  .max(LIMITS.reviewTextMax, reviewFormMessages.textMax)
+  .refine((text) => text.replace(/\s/g, '').length >= LIMITS.reviewTextMinNonSpace, reviewFormMessages.textMinNonSpace);
 
 /** The review form (create and edit); the default of each category is 3. */
 export const reviewFormSchema = z.object({
@@ -41,9 +42,9 @@ export const reviewUpdateBodySchema = reviewFormSchema.extend({
 });
 
 export const voteBodySchema = z.object({
-  value: z.union([z.literal(1), z.literal(-1), z.literal(0)], { error: MSG.validation.voteValue }),
+  value: z.union([z.literal(1), z.literal(-1), z.literal(0)], { error: validationMessages.voteValue }),
 });
 
 export const flagBodySchema = z.object({
-  reason: z.string().trim().min(LIMITS.flagReasonMin, MSG.reviewForm.flagReasonMin).max(500, MSG.reviewForm.flagReasonMax),
+  reason: z.string().trim().min(LIMITS.flagReasonMin, reviewFormMessages.flagReasonMin).max(500, reviewFormMessages.flagReasonMax),
 });

@@ -3,7 +3,7 @@ import type { AuthStatus, AuthUser } from '#core/api';
 import { apiPaths } from '#core/api-paths';
 import { canAdminister } from '#core/permissions';
 import { FRESHNESS } from '#core/constants';
-import { MSG } from '#core/messages';
+import { verifyEmailMessages } from '#core/messages/verify-email';
 import type { LoginBody, RegisterBody } from '#core/schemas/auth';
 import { api, resetCsrfToken } from '#web/lib/api-client';
 import { useIdentityProvider } from './auth-config';
@@ -116,7 +116,7 @@ export const verifyEmailQueryOptions = (code: string, provider: 'builtin' | 'fir
         // The identity service checks its own codes; its SDK loads only in firebase mode.
         const { confirmFirebaseEmailVerification } = await import('./firebase-auth');
         await confirmFirebaseEmailVerification(queryClient, code);
-        return { success: true, message: MSG.verifyEmail.verified };
+        return { success: true, message: verifyEmailMessages.verified };
       }
       return api.get<VerifyEmailResult>(apiPaths.verifyEmail(code));
     },

@@ -5,7 +5,8 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AuthUser } from '#core/api';
 import { apiPaths } from '#core/api-paths';
-import { MSG } from '#core/messages';
+import { authMessages } from '#core/messages/auth';
+import { identityMessages } from '#core/messages/identity';
 import type { LoginBody } from '#core/schemas/auth';
 import { api, resetCsrfToken } from '#web/lib/api-client';
 import {
@@ -31,7 +32,7 @@ const backend: IdentityBackend = {
 
 async function identityDeps(queryClient: QueryClient): Promise<IdentityDeps> {
   const config = await queryClient.ensureQueryData(identityConfigQueryOptions());
-  if (config.provider !== 'firebase' || !config.firebase) throw new Error(MSG.identity.notConfigured);
+  if (config.provider !== 'firebase' || !config.firebase) throw new Error(identityMessages.notConfigured);
   return { service: await loadIdentityService(config.firebase), backend };
 }
 
@@ -76,8 +77,8 @@ export function useFirebaseResendVerification(fallback: (email: string) => void)
       return sent;
     },
     onSuccess: (sent) => {
-      if (sent) toast({ title: MSG.auth.verificationEmailSentTitle, description: MSG.auth.verifyEmailBeforeLogin });
+      if (sent) toast({ title: authMessages.verificationEmailSentTitle, description: authMessages.verifyEmailBeforeLogin });
     },
-    onError: () => toast({ title: MSG.auth.emailNotSentTitle, description: MSG.auth.resendVerificationFailed, variant: 'destructive' }),
+    onError: () => toast({ title: authMessages.emailNotSentTitle, description: authMessages.resendVerificationFailed, variant: 'destructive' }),
   });
 }

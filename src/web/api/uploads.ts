@@ -1,5 +1,5 @@
 import { apiPaths } from '#core/api-paths';
-import { MSG } from '#core/messages';
+import { uploadsMessages } from '#core/messages/uploads';
 import { apiUpload, type UploadOptions } from '#web/lib/api-client';
 
 /** What an image is for; the server crops and bounds each kind (docs/decisions/0005-image-uploads.md). */
@@ -30,6 +30,6 @@ export async function uploadImage(file: File, kind: ImageKind, options: UploadOp
   form.append('kind', kind);
   form.append('file', file);
   const result = await apiUpload<UploadResult | undefined>(apiPaths.upload, form, options);
-  if (!result?.success || !result.url) throw new Error(result?.message || MSG.uploads.failed);
+  if (!result?.success || !result.url) throw new Error(result?.message || uploadsMessages.failed);
   return result.url;
 }

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { MSG } from '#core/messages';
+import { steamMessages } from '#core/messages/steam';
 import { authStatusQueryOptions } from './auth';
 import { readSteamLinkResult, withoutSteamLinkParams } from '#web/lib/steam-link-result';
 import { toast } from '#web/lib/toast-store';
@@ -24,10 +24,10 @@ export function useSteamLinkResult(): void {
     if (!result || handled.current === search) return;
     handled.current = search;
     if (result.kind === 'linked') {
-      toast({ title: MSG.steam.linkedTitle, description: MSG.steam.linked });
+      toast({ title: steamMessages.linkedTitle, description: steamMessages.linked });
       void queryClient.invalidateQueries({ queryKey: authStatusQueryOptions().queryKey });
     } else {
-      toast({ title: MSG.steam.linkFailedTitle, description: result.message, variant: 'destructive' });
+      toast({ title: steamMessages.linkFailedTitle, description: result.message, variant: 'destructive' });
     }
     setParams(withoutSteamLinkParams(current), { replace: true, preventScrollReset: true });
   }, [search, setParams, queryClient]);

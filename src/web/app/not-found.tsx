@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import { MSG } from '#core/messages';
+import { notFoundMessages } from '#core/messages/not-found';
 import { Button } from '#web/components/ui/button';
 
 export function NotFoundPage() {
-  const t = MSG.notFound;
+  const t = notFoundMessages;
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center py-16 text-center">
       <h1 className="font-serif text-7xl font-bold text-navy">{t.heading}</h1>

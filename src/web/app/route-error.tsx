@@ -1,6 +1,6 @@
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
 import { Button } from '#web/components/ui/button';
-import { MSG } from '#core/messages';
+import { notFoundMessages } from '#core/messages/not-found';
 import { NotFoundPage } from './not-found';
 
 /** Shown when a screen fails to load or throws: a way back instead of a blank page. */
@@ -12,7 +12,7 @@ export function RouteError() {
       <h1 className="font-serif text-3xl font-bold">Something went wrong</h1>
       <p className="mt-3 text-stone-600">This page could not be shown. Reload the page or try again in a moment.</p>
       <Button asChild className="mt-8">
-        <Link to="/">{MSG.notFound.button}</Link>
+        <Link to="/">{notFoundMessages.button}</Link>
       </Button>
     </section>
   );

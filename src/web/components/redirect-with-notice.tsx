@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { MSG } from '#core/messages';
+import { authMessages } from '#core/messages/auth';
 import { authPathReturningTo } from '#core/return-path';
 import { toast } from '#web/lib/toast-store';
 
@@ -30,7 +30,7 @@ export function RedirectWithNotice({ redirect }: { redirect: RedirectNotice }) {
       toast({
         title,
         description,
-        action: offersLogin ? { label: MSG.auth.loginAction, onClick: () => void navigate(authPathReturningTo('/login', returnTo)) } : undefined,
+        action: offersLogin ? { label: authMessages.loginAction, onClick: () => void navigate(authPathReturningTo('/login', returnTo)) } : undefined,
       });
     }
     void navigate(to, { replace: true });

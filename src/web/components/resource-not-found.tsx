@@ -1,6 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { MSG } from '#core/messages';
+import { notFoundMessages } from '#core/messages/not-found';
 import { useDocumentTitle } from '#web/lib/use-document-title';
 import { Button } from './ui/button';
 
@@ -12,7 +12,7 @@ export function ResourceNotFound({ icon: Icon, title }: { icon: LucideIcon; titl
       <Icon className="h-14 w-14 text-stone-400" aria-hidden />
       <h1 className="mt-4 text-3xl font-bold">{title}</h1>
       <Button asChild className="mt-8">
-        <Link to="/">{MSG.notFound.button}</Link>
+        <Link to="/">{notFoundMessages.button}</Link>
       </Button>
     </section>
   );

@@ -6,7 +6,10 @@
  */
 import { apiPaths } from '#core/api-paths';
 import type { ErrorBody } from '#core/api';
-import { MSG } from '#core/messages';
+import { authMessages } from '#core/messages/auth';
+import { commonMessages } from '#core/messages/common';
+import { csrfMessages } from '#core/messages/csrf';
+import { uploadsMessages } from '#core/messages/uploads';
 
 let csrfToken: string | null = null;
 
@@ -43,15 +46,15 @@ export function resetCsrfToken(): void {
 
 async function fetchCsrfToken(): Promise<string> {
   const response = await fetch(apiPaths.csrfToken, { credentials: 'include' });
-  if (!response.ok) throw new Error(MSG.csrf.fetchFailed(response.status, response.statusText));
+  if (!response.ok) throw new Error(csrfMessages.fetchFailed(response.status, response.statusText));
   let data: unknown;
   try {
     data = await response.json();
   } catch {
-    throw new Error(MSG.csrf.invalidResponse);
+    throw new Error(csrfMessages.invalidResponse);
   }
   const token = (data as { csrfToken?: unknown } | null)?.csrfToken;
-  if (typeof token !== 'string' || !token) throw new Error(MSG.csrf.notReceived);
+  if (typeof token !== 'string' || !token) throw new Error(csrfMessages.notReceived);
   csrfToken = token;
   return token;
 }
@@ -83,7 +86,7 @@ export async function apiGet<T>(path: string, options: GetOptions = {}): Promise
   const response = await fetch(path, { credentials: 'include', headers, signal: options.signal });
   if (response.status === 401) {
     if (options.on401 === 'null') return null as T;
-    throw new Error(MSG.auth.authenticationRequired);
+    throw new Error(authMessages.authenticationRequired);
   }
   if (!response.ok) throw await toApiError(response);
   return parseBody<T>(response);
@@ -123,7 +126,7 @@ export async function apiWrite<T>(method: WriteMethod, path: string, payload?: u
 /** What the user sees when a write cannot get past the CSRF check (spec section 8, Generic). */
 export class SecurityValidationError extends Error {
   constructor(cause: unknown) {
-    super(MSG.csrf.securityValidationFailed, { cause });
+    super(csrfMessages.securityValidationFailed, { cause });
     this.name = 'SecurityValidationError';
   }
 }
@@ -137,7 +140,7 @@ async function securityToken(get: () => Promise<string>): Promise<string> {
 }
 
 /** The text a toast shows for a failed call: the server's message when it sent one. */
-export function errorMessage(error: unknown, fallback: string = MSG.common.unknownError): string {
+export function errorMessage(error: unknown, fallback: string = commonMessages.unknownError): string {
   if (error instanceof ApiError) return error.serverMessage;
   if (error instanceof Error && error.message) return error.message;
   return fallback;
@@ -189,7 +192,7 @@ export async function apiUpload<T>(path: string, form: FormData, options: Upload
 function sendForm(path: string, form: FormData, token: string, { onProgress, signal }: UploadOptions): Promise<XhrAnswer> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
-      reject(new DOMException(MSG.uploads.aborted, 'AbortError'));
+      reject(new DOMException(uploadsMessages.aborted, 'AbortError'));
       return;
     }
     const xhr = new XMLHttpRequest();
@@ -208,11 +211,11 @@ function sendForm(path: string, form: FormData, token: string, { onProgress, sig
     };
     xhr.onerror = () => {
       settle();
-      reject(new Error(MSG.uploads.failed));
+      reject(new Error(uploadsMessages.failed));
     };
     xhr.onabort = () => {
       settle();
-      reject(new DOMException(MSG.uploads.aborted, 'AbortError'));
+      reject(new DOMException(uploadsMessages.aborted, 'AbortError'));
     };
     signal?.addEventListener('abort', onAbort);
     xhr.send(form);

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AuthUser } from '#core/api';
-import { MSG } from '#core/messages';
+import { authMessages } from '#core/messages/auth';
+import { identityMessages } from '#core/messages/identity';
 import { ApiError } from './api-client';
 import {
   IdentityFlowError,
@@ -49,7 +50,7 @@ function fakeService(overrides: Partial<IdentityService> = {}, account = fakeAcc
 function fakeBackend(overrides: Partial<IdentityBackend> = {}): IdentityBackend {
   return {
     firebaseLogin: vi.fn(async () => ({ user: soldier })),
-    firebaseRegister: vi.fn(async () => ({ user: soldier, needsVerification: true, message: MSG.auth.registrationSuccess })),
+    firebaseRegister: vi.fn(async () => ({ user: soldier, needsVerification: true, message: authMessages.registrationSuccess })),
     updateVerification: vi.fn(async () => ({ emailVerified: true })),
     legacyLogin: vi.fn(async () => ({ user: soldier })),
     ...overrides,
@@ -152,7 +153,7 @@ describe('login in firebase mode', () => {
   it('sends a new verification email when the server refuses an unverified email, and lets the page handle the 403', async () => {
     const account = fakeAccount({ emailVerified: false });
     const service = fakeService({}, account);
-    const refusal = apiError(403, { needsVerification: true, message: MSG.identity.emailNotVerified });
+    const refusal = apiError(403, { needsVerification: true, message: identityMessages.emailNotVerified });
     const backend = fakeBackend({ firebaseLogin: vi.fn(async () => Promise.reject(refusal)) });
     await expect(loginWithIdentityService(credentials, { service, backend })).rejects.toBe(refusal);
     expect(account.sendVerificationEmail).toHaveBeenCalledTimes(1);

@@ -7,7 +7,8 @@
  * (IdentityService), which is what the unit tests replace.
  */
 import type { AuthUser } from '#core/api';
-import { MSG } from '#core/messages';
+import { authMessages } from '#core/messages/auth';
+import { identityMessages } from '#core/messages/identity';
 import type { FirebaseWebConfig } from '#core/schemas/firebase-auth';
 import { ApiError } from './api-client';
 
@@ -71,29 +72,29 @@ export function shouldFallBackToLegacyLogin(code: string | null): boolean {
 }
 
 const LOGIN_MESSAGES: Record<string, string> = {
-  'auth/invalid-email': MSG.auth.invalidEmail,
-  'auth/missing-password': MSG.identity.invalidEmailOrPassword,
-  'auth/user-disabled': MSG.identity.invalidLoginCredentials,
-  'auth/too-many-requests': MSG.auth.tooManyAttempts,
-  'auth/network-request-failed': MSG.identity.communicateFailed,
+  'auth/invalid-email': authMessages.invalidEmail,
+  'auth/missing-password': identityMessages.invalidEmailOrPassword,
+  'auth/user-disabled': identityMessages.invalidLoginCredentials,
+  'auth/too-many-requests': authMessages.tooManyAttempts,
+  'auth/network-request-failed': identityMessages.communicateFailed,
 };
 
 const REGISTRATION_MESSAGES: Record<string, string> = {
-  'auth/email-already-in-use': MSG.identity.emailInUse,
-  'auth/weak-password': MSG.auth.weakPassword,
-  'auth/invalid-email': MSG.auth.invalidEmail,
-  'auth/too-many-requests': MSG.auth.tooManyAttempts,
-  'auth/network-request-failed': MSG.identity.communicateFailed,
+  'auth/email-already-in-use': identityMessages.emailInUse,
+  'auth/weak-password': authMessages.weakPassword,
+  'auth/invalid-email': authMessages.invalidEmail,
+  'auth/too-many-requests': authMessages.tooManyAttempts,
+  'auth/network-request-failed': identityMessages.communicateFailed,
 };
 
 /** The text for a failed identity-service sign-in (spec section 8, Login). */
 export function loginErrorMessage(code: string | null): string {
-  return (code && LOGIN_MESSAGES[code]) || MSG.auth.loginFailed;
+  return (code && LOGIN_MESSAGES[code]) || authMessages.loginFailed;
 }
 
 /** The text for a failed identity-service sign-up (spec section 8, Registration). */
 export function registrationErrorMessage(code: string | null): string {
-  return (code && REGISTRATION_MESSAGES[code]) || MSG.auth.registrationFailed;
+  return (code && REGISTRATION_MESSAGES[code]) || authMessages.registrationFailed;
 }
 
 /** The legacy login takes the part of the email before '@' as username (spec section 5). */
@@ -130,7 +131,7 @@ export async function loginWithIdentityService(
     idToken = await account.getIdToken();
   } catch (error) {
     await service.signOut();
-    throw new IdentityFlowError(MSG.identity.authenticateFailed, identityErrorCode(error) ?? undefined);
+    throw new IdentityFlowError(identityMessages.authenticateFailed, identityErrorCode(error) ?? undefined);
   }
   try {
     const { user } = await backend.firebaseLogin(idToken);
@@ -149,7 +150,7 @@ export async function loginWithIdentityService(
     }
     await service.signOut();
     if (error instanceof ApiError) throw error;
-    throw new IdentityFlowError(MSG.identity.communicateFailed);
+    throw new IdentityFlowError(identityMessages.communicateFailed);
   }
 }
 
@@ -160,8 +161,8 @@ async function loginWithLegacyFallback(email: string, password: string, backend:
   } catch (error) {
     // An unverified built-in account: the login screen's verification handling applies.
     if (error instanceof ApiError && error.status === 403 && error.body.needsVerification === true) throw error;
-    if (error instanceof ApiError && error.status === 401) throw new IdentityFlowError(MSG.auth.invalidCredentials);
-    throw new IdentityFlowError(MSG.auth.legacyLoginFailed);
+    if (error instanceof ApiError && error.status === 401) throw new IdentityFlowError(authMessages.invalidCredentials);
+    throw new IdentityFlowError(authMessages.legacyLoginFailed);
   }
 }
 
@@ -198,28 +199,28 @@ export async function registerWithIdentityService(
     account = isCompleting ? await service.signIn(email, password) : await service.signUp(email, password);
   } catch (error) {
     const code = identityErrorCode(error);
-    const message = isCompleting && shouldFallBackToLegacyLogin(code) ? MSG.auth.invalidCredentials : registrationErrorMessage(code);
+    const message = isCompleting && shouldFallBackToLegacyLogin(code) ? authMessages.invalidCredentials : registrationErrorMessage(code);
     throw new IdentityFlowError(message, code ?? undefined);
   }
-  if (!account) throw new IdentityFlowError(MSG.identity.userCreationIncomplete);
+  if (!account) throw new IdentityFlowError(identityMessages.userCreationIncomplete);
 
   try {
     try {
       await account.updateDisplayName(username);
     } catch {
-      throw new IdentityFlowError(MSG.identity.profileUpdateFailed);
+      throw new IdentityFlowError(identityMessages.profileUpdateFailed);
     }
     // A lost mail is not fatal: the next login refuses the unverified account and sends another.
     if (!account.emailVerified) await account.sendVerificationEmail().catch(() => undefined);
     try {
       return await backend.firebaseRegister(await account.getIdToken(), username);
     } catch (error) {
-      if (error instanceof ApiError && error.serverMessage === MSG.auth.usernameAlreadyTaken) {
+      if (error instanceof ApiError && error.serverMessage === authMessages.usernameAlreadyTaken) {
         // Let the user pick another name: a fresh sign-up is undone so the email is free again.
         if (!isCompleting) await account.delete().catch(() => undefined);
-        throw new IdentityFlowError(MSG.auth.usernameTaken);
+        throw new IdentityFlowError(authMessages.usernameTaken);
       }
-      throw new IdentityFlowError(MSG.identity.backendRegistrationFailed);
+      throw new IdentityFlowError(identityMessages.backendRegistrationFailed);
     }
   } finally {
     await service.signOut().catch(() => undefined);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MSG } from '#core/messages';
+import { steamLinkErrorsMessages } from '#core/messages/steam-link-errors';
 import { readSteamLinkResult, withoutSteamLinkParams } from './steam-link-result';
 
 describe('readSteamLinkResult', () => {
@@ -12,13 +12,13 @@ describe('readSteamLinkResult', () => {
     expect(readSteamLinkResult(new URLSearchParams('steamLinked=1'))).toEqual({ kind: 'linked' });
   });
 
-  it.each(Object.entries(MSG.steamLinkErrors))('explains the error code %s', (code, message) => {
+  it.each(Object.entries(steamLinkErrorsMessages))('explains the error code %s', (code, message) => {
     expect(readSteamLinkResult(new URLSearchParams({ steamError: code }))).toEqual({ kind: 'failed', message });
   });
 
   it('gives an unknown or inherited code the generic text', () => {
-    expect(readSteamLinkResult(new URLSearchParams('steamError=weird'))).toEqual({ kind: 'failed', message: MSG.steamLinkErrors.invalid });
-    expect(readSteamLinkResult(new URLSearchParams('steamError=toString'))).toEqual({ kind: 'failed', message: MSG.steamLinkErrors.invalid });
+    expect(readSteamLinkResult(new URLSearchParams('steamError=weird'))).toEqual({ kind: 'failed', message: steamLinkErrorsMessages.invalid });
+    expect(readSteamLinkResult(new URLSearchParams('steamError=toString'))).toEqual({ kind: 'failed', message: steamLinkErrorsMessages.invalid });
   });
 });
 

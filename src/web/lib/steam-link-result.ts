@@ -1,4 +1,4 @@
-import { MSG } from '#core/messages';
+import { steamLinkErrorsMessages } from '#core/messages/steam-link-errors';
 import type { SteamLinkErrorCode } from '#core/steam';
 
 /** The query parameters the Steam link callback adds to the page it returns to. */
@@ -7,7 +7,7 @@ export const STEAM_LINK_PARAMS = ['steamLinked', 'steamError'] as const;
 export type SteamLinkResult = { kind: 'linked' } | { kind: 'failed'; message: string };
 
 function isSteamLinkErrorCode(code: string): code is SteamLinkErrorCode {
-  return Object.hasOwn(MSG.steamLinkErrors, code);
+  return Object.hasOwn(steamLinkErrorsMessages, code);
 }
 
 /**
@@ -17,7 +17,7 @@ function isSteamLinkErrorCode(code: string): code is SteamLinkErrorCode {
 export function readSteamLinkResult(params: URLSearchParams): SteamLinkResult | null {
   const error = params.get('steamError');
   if (error !== null) {
-    return { kind: 'failed', message: isSteamLinkErrorCode(error) ? MSG.steamLinkErrors[error] : MSG.steamLinkErrors.invalid };
+    return { kind: 'failed', message: isSteamLinkErrorCode(error) ? steamLinkErrorsMessages[error] : steamLinkErrorsMessages.invalid };
   }
   if (params.get('steamLinked') === '1') return { kind: 'linked' };
   return null;

@@ -1,7 +1,7 @@
 import { ChevronDown, Menu, Star, UserRound } from 'lucide-react';
 import { Suspense, lazy, useState } from 'react';
 import { Link, NavLink } from 'react-router';
-import { MSG } from '#core/messages';
+import { homeMessages } from '#core/messages/home';
 import { canAdminister, canRegisterAsOfficer } from '#core/permissions';
 import { useAuth } from '#web/api/auth';
 import { Button } from '#web/components/ui/button';
@@ -83,11 +83,11 @@ export function Header() {
           {user && (
             <>
               <NavLink to="/register-regiment" className={navLinkClass} onClick={() => setMenuOpen(false)}>
-                {MSG.home.registerRegiment}
+                {homeMessages.registerRegiment}
               </NavLink>
               {canRegisterAsOfficer(user) && (
                 <NavLink to="/register-officer" className={navLinkClass} onClick={() => setMenuOpen(false)}>
-                  {MSG.home.registerOfficer}
+                  {homeMessages.registerOfficer}
                 </NavLink>
               )}
               {canAdminister(user) && (

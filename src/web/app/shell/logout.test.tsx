@@ -6,7 +6,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AuthStatus } from '#core/api';
-import { MSG } from '#core/messages';
+import { adminMessages } from '#core/messages/admin';
+import { authMessages } from '#core/messages/auth';
+import { homeMessages } from '#core/messages/home';
 import { SIGNED_OUT, findToast, homeApi, makeOfficer, signedInStatus } from '#web/test/fixtures';
 import { mockApi, renderRoute, reply } from '#web/test/render';
 
@@ -20,7 +22,7 @@ function mockSession({ isAdmin = false, logout }: { isAdmin?: boolean; logout?: 
       logout ??
       (() => {
         status = SIGNED_OUT;
-        return { success: true, message: MSG.auth.loggedOut };
+        return { success: true, message: authMessages.loggedOut };
       }),
     '/api/users/me/regiments/owned': [],
     '/api/reviews/my': [],
@@ -51,15 +53,15 @@ describe('Logout', () => {
 
     await logOut();
 
-    expect(await findToast(MSG.auth.signedOut)).toBeInTheDocument();
+    expect(await findToast(authMessages.signedOut)).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(await screen.findByRole('link', { name: 'LOGIN' })).toBeInTheDocument();
     // The page left behind said nothing of its own: no 'Authentication Required' (which, one toast
     // at a time, would replace 'Signed out'), no 'Access Denied'.
-    expect(await findToast(MSG.auth.signedOut)).toBeVisible();
-    expect(screen.queryByText(MSG.auth.authenticationRequiredTitle)).not.toBeInTheDocument();
-    expect(screen.queryByText(MSG.admin.accessDeniedTitle)).not.toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: MSG.home.findOfficer })).toBeInTheDocument();
+    expect(await findToast(authMessages.signedOut)).toBeVisible();
+    expect(screen.queryByText(authMessages.authenticationRequiredTitle)).not.toBeInTheDocument();
+    expect(screen.queryByText(adminMessages.accessDeniedTitle)).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: homeMessages.findOfficer })).toBeInTheDocument();
   });
 
   it('stays on the page, signed in, and says so when the logout fails', async () => {

@@ -7,7 +7,8 @@ import { ChevronDown, Shield, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { AuthUser } from '#core/api';
-import { MSG } from '#core/messages';
+import { authMessages } from '#core/messages/auth';
+import { shellMessages } from '#core/messages/shell';
 import { ownOfficerProfileId } from '#core/permissions';
 import { useOwnedRegiments } from '#web/api/registrations';
 import { Button } from '#web/components/ui/button';
@@ -35,7 +36,7 @@ export function UserMenu({ user }: { user: AuthUser }) {
   const onLogout = () =>
     logout.mutate(undefined, {
       // Success (home, 'Signed out') is handled by useSignOut, which outlives this menu.
-      onError: (error) => toast({ title: MSG.auth.logoutFailedTitle, description: errorMessage(error), variant: 'destructive' }),
+      onError: (error) => toast({ title: authMessages.logoutFailedTitle, description: errorMessage(error), variant: 'destructive' }),
     });
 
   return (
@@ -64,12 +65,12 @@ export function UserMenu({ user }: { user: AuthUser }) {
             )}
             {myRegiments.kind === 'link' && (
               <DropdownMenu.Item asChild className={menuItemClass}>
-                <Link to={myRegiments.to}>{MSG.shell.myRegiments}</Link>
+                <Link to={myRegiments.to}>{shellMessages.myRegiments}</Link>
               </DropdownMenu.Item>
             )}
             {myRegiments.kind === 'dialog' && (
               <DropdownMenu.Item className={menuItemClass} onSelect={() => setRegimentDialogOpen(true)}>
-                {MSG.shell.myRegiments}
+                {shellMessages.myRegiments}
               </DropdownMenu.Item>
             )}
             <DropdownMenu.Separator className="my-1 h-px bg-stone-200" />
@@ -80,7 +81,7 @@ export function UserMenu({ user }: { user: AuthUser }) {
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
       <Dialog open={isRegimentDialogOpen} onOpenChange={setRegimentDialogOpen}>
-        <DialogContent title={MSG.shell.selectRegimentTitle} description="The regiments you registered.">
+        <DialogContent title={shellMessages.selectRegimentTitle} description="The regiments you registered.">
           {ownedRegiments.data ? (
             <ul aria-label="Your regiments" className="max-h-60 space-y-1 overflow-y-auto">
               {ownedRegiments.data.map((regiment) => (
@@ -97,9 +98,9 @@ export function UserMenu({ user }: { user: AuthUser }) {
               ))}
             </ul>
           ) : ownedRegiments.isError ? (
-            <LoadFailedAlert title={MSG.shell.regimentsLoadFailed} error={ownedRegiments.error} onRetry={() => void ownedRegiments.refetch()} />
+            <LoadFailedAlert title={shellMessages.regimentsLoadFailed} error={ownedRegiments.error} onRetry={() => void ownedRegiments.refetch()} />
           ) : (
-            <Spinner label={MSG.shell.loadingRegiments} />
+            <Spinner label={shellMessages.loadingRegiments} />
           )}
         </DialogContent>
       </Dialog>

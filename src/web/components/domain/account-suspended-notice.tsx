@@ -1,5 +1,5 @@
 import { Ban } from 'lucide-react';
-import { MSG } from '#core/messages';
+import { accountMessages } from '#core/messages/account';
 import { cn } from '#web/lib/cn';
 
 /**
@@ -10,7 +10,7 @@ export function AccountSuspendedNotice({ className }: { className?: string }) {
   return (
     <p className={cn('flex items-center gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-800', className)}>
       <Ban className="h-4 w-4 shrink-0" aria-hidden />
-      {MSG.account.suspended}
+      {accountMessages.suspended}
     </p>
   );
 }

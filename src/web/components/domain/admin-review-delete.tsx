@@ -1,6 +1,8 @@
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { MSG } from '#core/messages';
+import { adminMessages } from '#core/messages/admin';
+import { anonymousSoldier } from '#core/messages/common';
+import { reviewsMessages } from '#core/messages/reviews';
 import { useDeleteReviewAsAdmin } from '#web/api/admin';
 import { useIsAdmin } from '#web/api/auth';
 import { errorMessage } from '#web/lib/api-client';
@@ -26,15 +28,15 @@ export function AdminReviewDelete({ review, authorName, officerName }: AdminRevi
   const [isOpen, setOpen] = useState(false);
   const deleteReview = useDeleteReviewAsAdmin({
     onSuccess: () => {
-      toast({ title: MSG.admin.reviewDeletedTitle, description: MSG.admin.reviewDeleted });
+      toast({ title: adminMessages.reviewDeletedTitle, description: adminMessages.reviewDeleted });
       setOpen(false);
     },
     onError: (error) =>
-      toast({ title: MSG.admin.errorTitle, description: `${MSG.admin.deleteReviewFailed}: ${errorMessage(error)}`, variant: 'destructive' }),
+      toast({ title: adminMessages.errorTitle, description: `${adminMessages.deleteReviewFailed}: ${errorMessage(error)}`, variant: 'destructive' }),
   });
   if (!isAdmin) return null;
 
-  const author = authorName || MSG.anonymousSoldier;
+  const author = authorName || anonymousSoldier;
   return (
     <Dialog open={isOpen} onOpenChange={setOpen}>
       <DialogTrigger asChild>
@@ -44,7 +46,7 @@ export function AdminReviewDelete({ review, authorName, officerName }: AdminRevi
         </Button>
       </DialogTrigger>
       <DialogContent
-        title={MSG.reviews.deleteReviewTitle}
+        title={reviewsMessages.deleteReviewTitle}
         description={`Are you sure you want to delete the review by ${author} of ${officerName}? This cannot be undone.`}
       >
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -1,6 +1,6 @@
 import { Flag } from 'lucide-react';
 import type { Ref } from 'react';
-import { MSG } from '#core/messages';
+import { reviewActionsMessages } from '#core/messages/review-actions';
 import { Button, type ButtonProps } from '#web/components/ui/button';
 
 /** Takes any button props: as a DialogTrigger child it receives the trigger's props and ref. */
@@ -8,7 +8,7 @@ export function FlagButton(props: ButtonProps) {
   return (
     <Button variant="ghost" size="sm" className="text-stone-600" {...props}>
       <Flag className="h-4 w-4" aria-hidden />
-      {MSG.reviewActions.flag}
+      {reviewActionsMessages.flag}
     </Button>
   );
 }
@@ -24,12 +24,12 @@ export function FlaggedButton(props: Omit<ButtonProps, 'onClick' | 'children'> &
       variant="ghost"
       size="sm"
       aria-disabled="true"
-      title={MSG.reviewActions.flagged}
+      title={reviewActionsMessages.flagged}
       className="cursor-not-allowed text-stone-600 opacity-60 hover:bg-transparent"
       {...props}
     >
       <Flag className="h-4 w-4 fill-current" aria-hidden />
-      {MSG.reviewActions.flaggedButton}
+      {reviewActionsMessages.flaggedButton}
     </Button>
   );
 }

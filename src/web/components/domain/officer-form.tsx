@@ -2,7 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import type { Regiment } from '#core/api';
-import { MSG } from '#core/messages';
+import { commonMessages } from '#core/messages/common';
+import { registrationsMessages } from '#core/messages/registrations';
 import { officerRegistrationFormSchema, type OfficerRegistrationForm, type OfficerRegistrationFormInput } from '#core/schemas/registration';
 import { regimentsQueryOptions } from '#web/api/regiments';
 import { useUploadsInFlight } from '#web/lib/use-uploads-in-flight';
@@ -50,7 +51,7 @@ export function OfficerForm({ defaultValues = EMPTY_OFFICER, submitLabel, pendin
       <FormField label="Officer Name" error={errors.name?.message}>
         {(field) => <Input {...field} autoComplete="off" {...register('name')} />}
       </FormField>
-      <FormField label="Rank" hint={MSG.registrations.rankHint} error={errors.rank?.message}>
+      <FormField label="Rank" hint={registrationsMessages.rankHint} error={errors.rank?.message}>
         {(field) => <Input {...field} placeholder="Col." autoComplete="off" {...register('rank')} />}
       </FormField>
       {/* Controlled: when editing, the officer's regiment shows as chosen once the list arrives. */}
@@ -86,7 +87,7 @@ export function OfficerForm({ defaultValues = EMPTY_OFFICER, submitLabel, pendin
           </Button>
         )}
         <Button type="submit" variant="brass" disabled={isSubmitting || isUploading}>
-          {isSubmitting ? pendingLabel : isUploading ? MSG.common.uploadingImage : submitLabel}
+          {isSubmitting ? pendingLabel : isUploading ? commonMessages.uploadingImage : submitLabel}
         </Button>
       </div>
     </form>

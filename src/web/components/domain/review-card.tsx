@@ -4,14 +4,14 @@ import { Link } from 'react-router';
 import type { Review } from '#core/api';
 import { RATING_CATEGORIES, RATING_CATEGORY_LABELS, STEAM_PROFILE_URL } from '#core/constants';
 import { editedDate, formatDate } from '#core/date';
-import { MSG } from '#core/messages';
+import { anonymousSoldier } from '#core/messages/common';
 import { formatRating } from '#core/rating';
 import { StarRating } from '#web/components/rating/star-rating';
 import { RatingValue } from '#web/components/rating/rating-value';
 
 /** The author: 'Anonymous Soldier' without a name; a Steam profile link when a steamId is known. */
 export function ReviewAuthor({ user }: { user: Review['user'] }) {
-  const name = user.username || MSG.anonymousSoldier;
+  const name = user.username || anonymousSoldier;
   if (!user.steamId) return <span className="font-medium">{name}</span>;
   return (
     <a

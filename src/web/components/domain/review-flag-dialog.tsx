@@ -1,5 +1,5 @@
 import { Suspense, lazy, useRef, useState } from 'react';
-import { MSG } from '#core/messages';
+import { reviewActionsMessages } from '#core/messages/review-actions';
 import { Dialog, DialogContent, DialogTrigger } from '#web/components/ui/dialog';
 import { Spinner } from '#web/components/ui/feedback';
 import { FlagButton, FlaggedButton } from './flag-button';
@@ -36,7 +36,7 @@ export function ReviewFlagDialog({
         </DialogTrigger>
       )}
       <DialogContent
-        title={MSG.reviewActions.flagDialogTitle}
+        title={reviewActionsMessages.flagDialogTitle}
         description="Tell the moderators what is wrong with this review. An admin will look at it."
         // The trigger turned into 'Flagged' while the dialog was open: focus goes there instead.
         onCloseAutoFocus={(event) => {

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { MSG } from '#core/messages';
+import { reviewActionsMessages } from '#core/messages/review-actions';
 import { flagBodySchema } from '#core/schemas/review';
 import { useFlagReview } from '#web/api/reviews';
 import { errorMessage } from '#web/lib/api-client';
@@ -30,10 +30,10 @@ export function FlagReasonForm({ reviewId, userId, onFlagged }: { reviewId: numb
       { reviewId, userId, reason },
       {
         onSuccess: () => {
-          toast({ title: MSG.reviewActions.flaggedTitle, description: MSG.reviewActions.flagged });
+          toast({ title: reviewActionsMessages.flaggedTitle, description: reviewActionsMessages.flagged });
           onFlagged();
         },
-        onError: (error) => toast({ title: MSG.reviewActions.flagFailedTitle, description: errorMessage(error), variant: 'destructive' }),
+        onError: (error) => toast({ title: reviewActionsMessages.flagFailedTitle, description: errorMessage(error), variant: 'destructive' }),
       },
     ),
   );

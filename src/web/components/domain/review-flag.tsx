@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, lazy, useId } from 'react';
 import type { Review } from '#core/api';
-import { MSG } from '#core/messages';
+import { accountMessages } from '#core/messages/account';
+import { authMessages } from '#core/messages/auth';
+import { reviewActionsMessages } from '#core/messages/review-actions';
 import { canFlagReview, isOwnReview } from '#core/permissions';
 import { useAuth } from '#web/api/auth';
 import { reviewViewerStateQueryOptions } from '#web/api/reviews';
@@ -35,7 +37,7 @@ export function ReviewFlag({ review }: { review: Pick<Review, 'id' | 'userId'> }
     return (
       <FlagButton
         disabled={isLoading}
-        onClick={() => toast({ title: MSG.auth.authenticationRequiredTitle, description: MSG.reviewActions.loginToFlag })}
+        onClick={() => toast({ title: authMessages.authenticationRequiredTitle, description: reviewActionsMessages.loginToFlag })}
       />
     );
   }
@@ -43,9 +45,9 @@ export function ReviewFlag({ review }: { review: Pick<Review, 'id' | 'userId'> }
   if (!mayFlag) {
     return (
       <>
-        <FlagButton disabled title={MSG.account.suspended} aria-describedby={suspendedNoticeId} />
+        <FlagButton disabled title={accountMessages.suspended} aria-describedby={suspendedNoticeId} />
         <span id={suspendedNoticeId} className="sr-only">
-          {MSG.account.suspended}
+          {accountMessages.suspended}
         </span>
       </>
     );

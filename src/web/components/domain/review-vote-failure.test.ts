@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MSG } from '#core/messages';
+import { authMessages } from '#core/messages/auth';
+import { csrfMessages } from '#core/messages/csrf';
+import { reviewActionsMessages } from '#core/messages/review-actions';
 import { ApiError, SecurityValidationError } from '#web/lib/api-client';
 import { describeVoteFailure } from './review-vote-failure';
 
@@ -14,12 +16,12 @@ describe('describeVoteFailure', () => {
   });
 
   it("says 'Could not record vote.' for anything else", () => {
-    expect(describeVoteFailure(new ApiError(500, body('Something went wrong.'), 'Error'))).toBe(MSG.reviewActions.voteFailed);
-    expect(describeVoteFailure(new TypeError('Failed to fetch'))).toBe(MSG.reviewActions.voteFailed);
-    expect(describeVoteFailure(new Error(MSG.auth.authenticationRequired))).toBe(MSG.reviewActions.voteFailed);
+    expect(describeVoteFailure(new ApiError(500, body('Something went wrong.'), 'Error'))).toBe(reviewActionsMessages.voteFailed);
+    expect(describeVoteFailure(new TypeError('Failed to fetch'))).toBe(reviewActionsMessages.voteFailed);
+    expect(describeVoteFailure(new Error(authMessages.authenticationRequired))).toBe(reviewActionsMessages.voteFailed);
   });
 
   it('passes on the security validation text of a failed CSRF check', () => {
-    expect(describeVoteFailure(new SecurityValidationError(new Error('x')))).toBe(MSG.csrf.securityValidationFailed);
+    expect(describeVoteFailure(new SecurityValidationError(new Error('x')))).toBe(csrfMessages.securityValidationFailed);
   });
 });

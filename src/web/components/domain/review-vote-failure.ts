@@ -1,4 +1,4 @@
-import { MSG } from '#core/messages';
+import { reviewActionsMessages } from '#core/messages/review-actions';
 import { ApiError, SecurityValidationError } from '#web/lib/api-client';
 
 /**
@@ -9,5 +9,5 @@ import { ApiError, SecurityValidationError } from '#web/lib/api-client';
 export function describeVoteFailure(error: unknown): string {
   if (error instanceof SecurityValidationError) return error.message;
   if (error instanceof ApiError && (error.status === 403 || error.status === 429)) return error.serverMessage;
-  return MSG.reviewActions.voteFailed;
+  return reviewActionsMessages.voteFailed;
 }

@@ -2,7 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowBigDown, ArrowBigUp } from 'lucide-react';
 import { useId } from 'react';
 import type { Review } from '#core/api';
-import { MSG } from '#core/messages';
+import { accountMessages } from '#core/messages/account';
+import { authMessages } from '#core/messages/auth';
+import { reviewActionsMessages } from '#core/messages/review-actions';
 import { isOwnReview, isSuspended } from '#core/permissions';
 import { useAuth } from '#web/api/auth';
 import { nextVoteValue, reviewViewerStateQueryOptions, useCastReviewVote, type VoteDirection } from '#web/api/reviews';
@@ -31,7 +33,7 @@ export function ReviewVotes({ review }: { review: Pick<Review, 'id' | 'userId' |
 
   const vote = (direction: VoteDirection) => {
     if (!user) {
-      toast({ title: MSG.auth.authenticationRequiredTitle, description: MSG.reviewActions.loginToVote });
+      toast({ title: authMessages.authenticationRequiredTitle, description: reviewActionsMessages.loginToVote });
       return;
     }
     // One vote at a time: the next one is computed from the answer to this one.
@@ -39,14 +41,14 @@ export function ReviewVotes({ review }: { review: Pick<Review, 'id' | 'userId' |
     castVote.mutate(
       { review, userId: user.id, value: nextVoteValue(currentVote, direction) },
       {
-        onError: (error) => toast({ title: MSG.reviewActions.voteFailedTitle, description: describeVoteFailure(error), variant: 'destructive' }),
+        onError: (error) => toast({ title: reviewActionsMessages.voteFailedTitle, description: describeVoteFailure(error), variant: 'destructive' }),
       },
     );
   };
 
   const mode: VoteButtonMode =
     isAuthLoading || (canVote && isVotePending) ? 'loading' : !user ? 'visitor' : isOwn ? 'own' : isAccountSuspended ? 'suspended' : 'ready';
-  const title = mode === 'own' ? MSG.reviewActions.ownReviewVote : mode === 'suspended' ? MSG.account.suspended : undefined;
+  const title = mode === 'own' ? reviewActionsMessages.ownReviewVote : mode === 'suspended' ? accountMessages.suspended : undefined;
   const describedBy = mode === 'suspended' ? suspendedNoticeId : undefined;
 
   return (
@@ -59,7 +61,7 @@ export function ReviewVotes({ review }: { review: Pick<Review, 'id' | 'userId' |
       {/* The reason, for screen readers (the title shows it on hover). */}
       {mode === 'suspended' && (
         <span id={suspendedNoticeId} className="sr-only">
-          {MSG.account.suspended}
+          {accountMessages.suspended}
         </span>
       )}
     </div>

@@ -1,4 +1,4 @@
-import { MSG } from '#core/messages';
+import { ratingMessages } from '#core/messages/rating';
 import { cn } from '#web/lib/cn';
 
 /**
@@ -10,7 +10,7 @@ export function NotYetRated({ reviewCount, className }: { reviewCount: number; c
   if (reviewCount > 0) return null;
   return (
     <span className={cn('rounded bg-stone-100 px-1.5 py-0.5 text-xs font-medium whitespace-nowrap text-stone-700', className)}>
-      {MSG.rating.notYetRated}
+      {ratingMessages.notYetRated}
     </span>
   );
 }

@@ -1,6 +1,6 @@
 import { ImagePlus, RefreshCw, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
-import { MSG } from '#core/messages';
+import { uploadsMessages } from '#core/messages/uploads';
 import { IDEAL_IMAGE_SIZE, uploadImage, type ImageKind } from '#web/api/uploads';
 import { errorMessage } from '#web/lib/api-client';
 import { cn } from '#web/lib/cn';
@@ -73,7 +73,7 @@ export function ImageDropZone({ label, kind, value, onChange, onUploadingChange,
   async function upload(file: File) {
     setUploadError(null);
     if (!file.type.startsWith('image/')) {
-      setUploadError(MSG.uploads.failedToUpload(MSG.uploads.notAnImage));
+      setUploadError(uploadsMessages.failedToUpload(uploadsMessages.notAnImage));
       return;
     }
     // A new file replaces one still uploading (which already told the form it is uploading).
@@ -90,7 +90,7 @@ export function ImageDropZone({ label, kind, value, onChange, onUploadingChange,
     } catch (failure) {
       if (currentUpload.current === controller) {
         showPreview(null);
-        setUploadError(MSG.uploads.failedToUpload(errorMessage(failure, MSG.uploads.failed)));
+        setUploadError(uploadsMessages.failedToUpload(errorMessage(failure, uploadsMessages.failed)));
       }
     } finally {
       if (currentUpload.current === controller) {

@@ -1,4 +1,4 @@
-import { MSG } from '#core/messages';
+import { adminMessages } from '#core/messages/admin';
 import { useDocumentTitle } from '#web/lib/use-document-title';
 import { AdminGate } from './components/admin-gate';
 import { AdminPageHeader } from './components/admin-page-header';
@@ -6,11 +6,11 @@ import { AllOfficersTable } from './components/all-officers-table';
 
 /** /admin/officers/all (spec section 2): only the table of every officer. */
 export function AdminAllOfficersPage() {
-  useDocumentTitle(MSG.admin.allOfficers);
+  useDocumentTitle(adminMessages.allOfficers);
   return (
     <AdminGate>
       <div className="space-y-8">
-        <AdminPageHeader title={MSG.admin.allOfficers} description="Every officer on the site." />
+        <AdminPageHeader title={adminMessages.allOfficers} description="Every officer on the site." />
         <AllOfficersTable />
       </div>
     </AdminGate>

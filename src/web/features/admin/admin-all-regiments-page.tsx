@@ -1,4 +1,4 @@
-import { MSG } from '#core/messages';
+import { commonMessages } from '#core/messages/common';
 import { useDocumentTitle } from '#web/lib/use-document-title';
 import { AdminGate } from './components/admin-gate';
 import { AdminPageHeader } from './components/admin-page-header';
@@ -6,11 +6,11 @@ import { AllRegimentsTable } from './components/all-regiments-table';
 
 /** /admin/regiments/all (spec section 2): only the table of every regiment. */
 export function AdminAllRegimentsPage() {
-  useDocumentTitle(MSG.common.allRegiments);
+  useDocumentTitle(commonMessages.allRegiments);
   return (
     <AdminGate>
       <div className="space-y-8">
-        <AdminPageHeader title={MSG.common.allRegiments} description="Every regiment on the site." />
+        <AdminPageHeader title={commonMessages.allRegiments} description="Every regiment on the site." />
         <AllRegimentsTable />
       </div>
     </AdminGate>

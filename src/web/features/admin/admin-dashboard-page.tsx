@@ -1,7 +1,8 @@
 import { Flag, Shield, UserRound, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { MSG } from '#core/messages';
+import { adminMessages } from '#core/messages/admin';
+import { commonMessages } from '#core/messages/common';
 import { useAdminDashboard } from '#web/api/admin';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
@@ -46,14 +47,14 @@ function AdminDashboard() {
           count={counts?.pendingRegimentRegistrations}
           isPending={dashboard.isPending}
           icon={<Shield className="h-5 w-5" aria-hidden />}
-          action={<Link to="/admin/regiments">{MSG.admin.reviewRegiments}</Link>}
+          action={<Link to="/admin/regiments">{adminMessages.reviewRegiments}</Link>}
         />
         <PendingCountCard
           title="Pending Officer Registrations"
           count={counts?.pendingOfficerRegistrations}
           isPending={dashboard.isPending}
           icon={<UserRound className="h-5 w-5" aria-hidden />}
-          action={<Link to="/admin/officers">{MSG.admin.reviewOfficers}</Link>}
+          action={<Link to="/admin/officers">{adminMessages.reviewOfficers}</Link>}
         />
       </div>
 
@@ -64,10 +65,10 @@ function AdminDashboard() {
         </CardHeader>
         <CardContent>
           <nav aria-label="Content management" className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
-            <ManagementLink to="/admin/regiments/all" icon={<Shield className="h-4 w-4" aria-hidden />} label={MSG.common.allRegiments} />
-            <ManagementLink to="/admin/officers/all" icon={<UserRound className="h-4 w-4" aria-hidden />} label={MSG.admin.allOfficers} />
-            <ManagementLink to="/admin/reviews" icon={<Flag className="h-4 w-4" aria-hidden />} label={MSG.admin.reviewModeration} />
-            <ManagementLink to="/admin/manage-users" icon={<Users className="h-4 w-4" aria-hidden />} label={MSG.admin.userManagement} />
+            <ManagementLink to="/admin/regiments/all" icon={<Shield className="h-4 w-4" aria-hidden />} label={commonMessages.allRegiments} />
+            <ManagementLink to="/admin/officers/all" icon={<UserRound className="h-4 w-4" aria-hidden />} label={adminMessages.allOfficers} />
+            <ManagementLink to="/admin/reviews" icon={<Flag className="h-4 w-4" aria-hidden />} label={adminMessages.reviewModeration} />
+            <ManagementLink to="/admin/manage-users" icon={<Users className="h-4 w-4" aria-hidden />} label={adminMessages.userManagement} />
           </nav>
         </CardContent>
       </Card>
@@ -75,10 +76,10 @@ function AdminDashboard() {
       <Tabs defaultValue="activity">
         <TabsList className="flex w-full sm:inline-flex sm:w-auto">
           <TabsTrigger value="activity" className="flex-1 sm:flex-none">
-            {MSG.admin.recentActivity}
+            {adminMessages.recentActivity}
           </TabsTrigger>
           <TabsTrigger value="status" className="flex-1 sm:flex-none">
-            {MSG.admin.systemStatus}
+            {adminMessages.systemStatus}
           </TabsTrigger>
         </TabsList>
         <TabsContent value="activity">

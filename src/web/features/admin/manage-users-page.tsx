@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { AdminUser } from '#core/api';
-import { MSG } from '#core/messages';
+import { adminMessages } from '#core/messages/admin';
 import { canBanUser } from '#core/permissions';
 import { useAdminUsers, useSetUserBan } from '#web/api/admin';
 import { useAuth } from '#web/api/auth';
@@ -19,9 +19,9 @@ const COLUMNS = ['ID', 'Username', 'Email', 'Admin', 'Officer', 'Status', 'Actio
 
 /** /admin/manage-users (spec section 2): every account, banned or active, with Ban and Unban. */
 export function ManageUsersPage() {
-  useDocumentTitle(MSG.admin.userManagement);
+  useDocumentTitle(adminMessages.userManagement);
   return (
-    <AdminGate deniedMessage={MSG.admin.adminAccessRequired}>
+    <AdminGate deniedMessage={adminMessages.adminAccessRequired}>
       <ManageUsers />
     </AdminGate>
   );
@@ -36,7 +36,7 @@ function ManageUsers() {
   const askToBan = (user: AdminUser) => {
     // Spec section 4: an admin cannot ban themselves. Refused here, without asking the server.
     if (!canBanUser(self, user.id)) {
-      toast({ title: MSG.admin.actionDeniedTitle, description: MSG.admin.cannotBanYourself, variant: 'destructive' });
+      toast({ title: adminMessages.actionDeniedTitle, description: adminMessages.cannotBanYourself, variant: 'destructive' });
       return;
     }
     setToBan(user);
@@ -47,11 +47,15 @@ function ManageUsers() {
       { id: user.id, isBanned: true },
       {
         onSuccess: () => {
-          toast({ title: MSG.admin.userBannedTitle, description: MSG.admin.userBanned(user.id) });
+          toast({ title: adminMessages.userBannedTitle, description: adminMessages.userBanned(user.id) });
           setToBan(null);
         },
         onError: (error) =>
-          toast({ title: MSG.admin.banFailedTitle, description: actionFailureMessage(error, MSG.admin.banFailed(user.id)), variant: 'destructive' }),
+          toast({
+            title: adminMessages.banFailedTitle,
+            description: actionFailureMessage(error, adminMessages.banFailed(user.id)),
+            variant: 'destructive',
+          }),
       },
     );
 
@@ -59,11 +63,11 @@ function ManageUsers() {
     setBan.mutate(
       { id: user.id, isBanned: false },
       {
-        onSuccess: () => toast({ title: MSG.admin.userUnbannedTitle, description: MSG.admin.userUnbanned(user.id) }),
+        onSuccess: () => toast({ title: adminMessages.userUnbannedTitle, description: adminMessages.userUnbanned(user.id) }),
         onError: (error) =>
           toast({
-            title: MSG.admin.unbanFailedTitle,
-            description: actionFailureMessage(error, MSG.admin.unbanFailed(user.id)),
+            title: adminMessages.unbanFailedTitle,
+            description: actionFailureMessage(error, adminMessages.unbanFailed(user.id)),
             variant: 'destructive',
           }),
       },
@@ -73,7 +77,7 @@ function ManageUsers() {
 
   return (
     <div className="space-y-8">
-      <AdminPageHeader title={MSG.admin.userManagement} description="Banned users cannot submit reviews." />
+      <AdminPageHeader title={adminMessages.userManagement} description="Banned users cannot submit reviews." />
       <AdminTable
         title="Users"
         columns={COLUMNS}
@@ -81,8 +85,8 @@ function ManageUsers() {
         isPending={users.isPending}
         error={users.error}
         onRetry={() => void users.refetch()}
-        formatError={MSG.admin.usersLoadFailed}
-        emptyText={MSG.admin.noUsers}
+        formatError={adminMessages.usersLoadFailed}
+        emptyText={adminMessages.noUsers}
         rowKey={(user) => user.id}
         renderRow={(user) => (
           <>
@@ -125,7 +129,7 @@ function ManageUsers() {
 
       <Dialog open={toBan !== null} onOpenChange={(open) => !open && setToBan(null)}>
         {toBan && (
-          <DialogContent title="Ban User" description={MSG.admin.banConfirm(toBan.username)}>
+          <DialogContent title="Ban User" description={adminMessages.banConfirm(toBan.username)}>
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <DialogClose asChild>
                 <Button variant="outline">Cancel</Button>

@@ -1,4 +1,4 @@
-import { MSG } from '#core/messages';
+import { adminMessages } from '#core/messages/admin';
 import { formatRating } from '#core/rating';
 
 /**
@@ -7,6 +7,6 @@ import { formatRating } from '#core/rating';
  */
 export function formatRatingSummary(averageRating: number | null | undefined, reviewCount?: number): string {
   const hasRating = averageRating !== null && averageRating !== undefined && Number.isFinite(averageRating) && averageRating > 0;
-  if (!hasRating || reviewCount === 0) return MSG.admin.noRatings;
+  if (!hasRating || reviewCount === 0) return adminMessages.noRatings;
   return `${formatRating(averageRating)}/5.0`;
 }

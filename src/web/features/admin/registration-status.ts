@@ -1,4 +1,4 @@
-import { MSG } from '#core/messages';
+import { adminMessages } from '#core/messages/admin';
 
 /** Spec section 4: a request is pending until an admin decides it. */
 export function isPendingRegistration(registration: { status: string }): boolean {
@@ -7,7 +7,7 @@ export function isPendingRegistration(registration: { status: string }): boolean
 
 /** The badge of a processed request: 'Approved' for approved, 'Rejected' for anything else (spec section 4). */
 export function registrationStatusLabel(status: string): string {
-  return status === 'approved' ? MSG.admin.statusApproved : MSG.admin.statusRejected;
+  return status === 'approved' ? adminMessages.statusApproved : adminMessages.statusRejected;
 }
 
 /** The pending and the processed (everything not pending) requests, each in the order given. */

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { FlaggedReview } from '#core/api';
 import { STEAM_PROFILE_URL } from '#core/constants';
 import { formatDate } from '#core/date';
-import { MSG } from '#core/messages';
+import { adminMessages } from '#core/messages/admin';
 import { useApproveFlaggedReview, useFlaggedReviews } from '#web/api/admin';
 import { AdminReviewDelete } from '#web/components/domain/admin-review-delete';
 import { RatingValue } from '#web/components/rating/rating-value';
@@ -20,7 +20,7 @@ const COLUMNS = ['Review', 'Text', 'Reviewer', 'Flag Reasons', 'Actions'] as con
 
 /** /admin/reviews (spec section 2, Review Moderation): reviews with pending flags, to keep or remove. */
 export function ReviewModerationPage() {
-  useDocumentTitle(MSG.admin.reviewModeration);
+  useDocumentTitle(adminMessages.reviewModeration);
   return (
     <AdminGate>
       <ReviewModeration />
@@ -36,16 +36,16 @@ function ReviewModeration() {
     approve.mutate(
       { id: review.id, officerId: review.officerId },
       {
-        onSuccess: () => toast({ title: MSG.admin.reviewApprovedTitle, description: MSG.admin.flagsRemoved }),
+        onSuccess: () => toast({ title: adminMessages.reviewApprovedTitle, description: adminMessages.flagsRemoved }),
         onError: (error) =>
-          toast({ title: MSG.admin.errorTitle, description: `${MSG.admin.approveFailed}: ${errorMessage(error)}`, variant: 'destructive' }),
+          toast({ title: adminMessages.errorTitle, description: `${adminMessages.approveFailed}: ${errorMessage(error)}`, variant: 'destructive' }),
       },
     );
 
   return (
     <div className="space-y-8">
       <AdminPageHeader
-        title={MSG.admin.reviewModeration}
+        title={adminMessages.reviewModeration}
         description="Reviews that users flagged. Approve keeps the review and clears its flags; Delete removes it."
       />
       <AdminTable

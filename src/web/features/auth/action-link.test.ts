@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MSG } from '#core/messages';
+import { resetPasswordMessages } from '#core/messages/reset-password';
+import { verifyEmailMessages } from '#core/messages/verify-email';
 import { actionScreenFor, readResetLink, readVerificationLink } from './action-link';
 
 const params = (query: string) => new URLSearchParams(query);
@@ -35,14 +36,14 @@ describe('readVerificationLink', () => {
   });
 
   it('refuses a link without a code', () => {
-    expect(readVerificationLink(params('mode=verifyEmail&apiKey=key'))).toEqual({ ok: false, message: MSG.verifyEmail.noCode });
-    expect(readVerificationLink(params('oobCode=%20%20'))).toEqual({ ok: false, message: MSG.verifyEmail.noCode });
+    expect(readVerificationLink(params('mode=verifyEmail&apiKey=key'))).toEqual({ ok: false, message: verifyEmailMessages.noCode });
+    expect(readVerificationLink(params('oobCode=%20%20'))).toEqual({ ok: false, message: verifyEmailMessages.noCode });
   });
 
   it('refuses a link of another mode, naming it', () => {
     const result = readVerificationLink(params('mode=resetPassword&oobCode=x'));
-    expect(result).toEqual({ ok: false, message: MSG.verifyEmail.wrongMode('resetPassword') });
-    expect(MSG.verifyEmail.wrongMode('resetPassword')).toMatch(/^This link is not for email verification \(mode: resetPassword\)/);
+    expect(result).toEqual({ ok: false, message: verifyEmailMessages.wrongMode('resetPassword') });
+    expect(verifyEmailMessages.wrongMode('resetPassword')).toMatch(/^This link is not for email verification \(mode: resetPassword\)/);
   });
 });
 
@@ -52,14 +53,14 @@ describe('readResetLink', () => {
   });
 
   it('needs a code', () => {
-    expect(readResetLink(params('mode=resetPassword'))).toEqual({ ok: false, message: MSG.resetPassword.missingCode });
+    expect(readResetLink(params('mode=resetPassword'))).toEqual({ ok: false, message: resetPasswordMessages.missingCode });
     // Only oobCode counts on the reset screen.
-    expect(readResetLink(params('mode=resetPassword&code=abc'))).toEqual({ ok: false, message: MSG.resetPassword.missingCode });
+    expect(readResetLink(params('mode=resetPassword&code=abc'))).toEqual({ ok: false, message: resetPasswordMessages.missingCode });
   });
 
   it('needs the mode resetPassword', () => {
-    expect(readResetLink(params('mode=verifyEmail&oobCode=abc'))).toEqual({ ok: false, message: MSG.resetPassword.wrongMode });
-    expect(readResetLink(params('oobCode=abc'))).toEqual({ ok: false, message: MSG.resetPassword.wrongMode });
-    expect(MSG.resetPassword.wrongMode).toMatch(/^This link is not for password reset/);
+    expect(readResetLink(params('mode=verifyEmail&oobCode=abc'))).toEqual({ ok: false, message: resetPasswordMessages.wrongMode });
+    expect(readResetLink(params('oobCode=abc'))).toEqual({ ok: false, message: resetPasswordMessages.wrongMode });
+    expect(resetPasswordMessages.wrongMode).toMatch(/^This link is not for password reset/);
   });
 });

@@ -1,4 +1,5 @@
-import { MSG } from '#core/messages';
+import { resetPasswordMessages } from '#core/messages/reset-password';
+import { verifyEmailMessages } from '#core/messages/verify-email';
 
 /**
  * The mailed account links (spec section 2): both kinds arrive on /__/auth/action, and the `mode`
@@ -32,16 +33,16 @@ function firstPresent(params: URLSearchParams, names: readonly string[]): string
  */
 export function readVerificationLink(params: URLSearchParams): LinkCheck {
   const code = firstPresent(params, ['oobCode', 'code', 'actionCode', 'token']);
-  if (!code) return { ok: false, message: MSG.verifyEmail.noCode };
+  if (!code) return { ok: false, message: verifyEmailMessages.noCode };
   const mode = params.get('mode');
-  if (mode !== null && !VERIFICATION_MODES.has(mode)) return { ok: false, message: MSG.verifyEmail.wrongMode(mode) };
+  if (mode !== null && !VERIFICATION_MODES.has(mode)) return { ok: false, message: verifyEmailMessages.wrongMode(mode) };
   return { ok: true, code };
 }
 
 /** The reset screen reads oobCode and mode; the mode must be resetPassword (spec sections 2 and 5). */
 export function readResetLink(params: URLSearchParams): LinkCheck {
   const code = params.get('oobCode')?.trim();
-  if (!code) return { ok: false, message: MSG.resetPassword.missingCode };
-  if (params.get('mode') !== 'resetPassword') return { ok: false, message: MSG.resetPassword.wrongMode };
+  if (!code) return { ok: false, message: resetPasswordMessages.missingCode };
+  if (params.get('mode') !== 'resetPassword') return { ok: false, message: resetPasswordMessages.wrongMode };
   return { ok: true, code };
 }

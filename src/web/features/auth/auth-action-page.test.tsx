@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { MSG } from '#core/messages';
+import { verifyEmailMessages } from '#core/messages/verify-email';
 import { mockApi, renderRoute } from '#web/test/render';
 
 const verified = { success: true, message: 'Your email has been verified. You can now log in.' };
@@ -20,7 +20,7 @@ describe('/__/auth/action', () => {
   it.each(['verifyEmail', 'action'])('shows the verification screen for mode %s', async (mode) => {
     const api = mockApi({ '/api/auth/verify-email/abc123': verified });
     const { router } = renderRoute(`/__/auth/action?mode=${mode}&oobCode=abc123`);
-    expect(await screen.findByText(MSG.verifyEmail.verifiedTitle)).toBeInTheDocument();
+    expect(await screen.findByText(verifyEmailMessages.verifiedTitle)).toBeInTheDocument();
     expect(router.state.location.search).toBe(`?mode=${mode}&oobCode=abc123`);
     expect(api.calls.some((c) => c.url.startsWith('/api/auth/reset-password'))).toBe(false);
   });
@@ -28,13 +28,13 @@ describe('/__/auth/action', () => {
   it('shows the verification screen for a link without a mode', async () => {
     mockApi({ '/api/auth/verify-email/abc123': verified });
     renderRoute('/__/auth/action?oobCode=abc123');
-    expect(await screen.findByText(MSG.verifyEmail.verifiedTitle)).toBeInTheDocument();
+    expect(await screen.findByText(verifyEmailMessages.verifiedTitle)).toBeInTheDocument();
   });
 
   it('shows the verification screen for any other mode, which refuses it', async () => {
     const api = mockApi({});
     renderRoute('/__/auth/action?mode=recoverEmail&oobCode=abc123');
-    expect(await screen.findByText(MSG.verifyEmail.wrongMode('recoverEmail'))).toBeInTheDocument();
+    expect(await screen.findByText(verifyEmailMessages.wrongMode('recoverEmail'))).toBeInTheDocument();
     expect(api.calls.filter((c) => c.url.startsWith('/api/auth/verify-email'))).toEqual([]);
   });
 });

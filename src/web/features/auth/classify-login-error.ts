@@ -1,4 +1,4 @@
-import { MSG } from '#core/messages';
+import { authMessages } from '#core/messages/auth';
 import { ApiError, errorMessage } from '#web/lib/api-client';
 import { IdentityFlowError } from '#web/lib/firebase-auth';
 
@@ -16,8 +16,8 @@ export function classifyLoginError(error: unknown): LoginFailure {
     if (error.status === 403 && error.body.needsVerification === true) return { kind: 'needsVerification' };
     if (error.status === 401) {
       const message = error.body.message;
-      return { kind: 'failed', message: typeof message === 'string' && message ? message : MSG.auth.invalidEmailOrPassword };
+      return { kind: 'failed', message: typeof message === 'string' && message ? message : authMessages.invalidEmailOrPassword };
     }
   }
-  return { kind: 'error', message: errorMessage(error, MSG.auth.loginFailed) };
+  return { kind: 'error', message: errorMessage(error, authMessages.loginFailed) };
 }

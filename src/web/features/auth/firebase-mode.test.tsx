@@ -6,7 +6,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthStatus, AuthUser } from '#core/api';
-import { MSG } from '#core/messages';
+import { authMessages } from '#core/messages/auth';
+import { identityMessages } from '#core/messages/identity';
+import { verifyEmailMessages } from '#core/messages/verify-email';
 import type { IdentityConfig } from '#core/schemas/firebase-auth';
 import { mockApi, renderRoute, reply } from '#web/test/render';
 
@@ -110,21 +112,21 @@ describe('/login in firebase mode', () => {
     renderRoute('/login');
     await fillLogin('kilrain@example.test', 'old password');
 
-    expect(await screen.findByText(MSG.auth.loginFailedTitle)).toBeInTheDocument();
-    expect(screen.getByText(MSG.auth.invalidCredentials)).toBeInTheDocument();
+    expect(await screen.findByText(authMessages.loginFailedTitle)).toBeInTheDocument();
+    expect(screen.getByText(authMessages.invalidCredentials)).toBeInTheDocument();
     expect(api.calls.find((c) => c.url === '/api/auth/legacy-login')?.body).toEqual({ username: 'kilrain', password: 'old password' });
   });
 
   it("shows the spec's Firebase text and sends a new verification email through the identity service when the email is not verified", async () => {
     mockApi({
       '/api/auth/config': firebaseMode,
-      'POST /api/auth/firebase-login': reply(403, { needsVerification: true, message: MSG.identity.emailNotVerified, code: 'FORBIDDEN' }),
+      'POST /api/auth/firebase-login': reply(403, { needsVerification: true, message: identityMessages.emailNotVerified, code: 'FORBIDDEN' }),
     });
     renderRoute('/login');
     await fillLogin('kilrain@example.test', 'correct horse');
 
-    expect(await screen.findByText(MSG.identity.emailNotVerified)).toBeInTheDocument();
-    expect(screen.getAllByText(MSG.auth.verifyEmailBeforeLogin).length).toBeGreaterThan(0);
+    expect(await screen.findByText(identityMessages.emailNotVerified)).toBeInTheDocument();
+    expect(screen.getAllByText(authMessages.verifyEmailBeforeLogin).length).toBeGreaterThan(0);
     expect(sdk.sendEmailVerification).toHaveBeenCalledTimes(1);
   });
 });
@@ -142,7 +144,7 @@ describe('/register in firebase mode', () => {
   it('creates the identity-service account, registers it here, and goes to /login to verify', async () => {
     const api = mockApi({
       '/api/auth/config': firebaseMode,
-      'POST /api/auth/firebase-register': reply(201, { user: soldier, needsVerification: true, message: MSG.auth.registrationSuccess }),
+      'POST /api/auth/firebase-register': reply(201, { user: soldier, needsVerification: true, message: authMessages.registrationSuccess }),
     });
     const { router } = renderRoute('/register');
     await fillRegistration();
@@ -171,7 +173,7 @@ describe('the verification link in firebase mode', () => {
   it('applies the code at the identity service, not at our server', async () => {
     const api = mockApi({ '/api/auth/config': firebaseMode });
     renderRoute('/__/auth/action?mode=verifyEmail&oobCode=firebase-code-123');
-    expect(await screen.findByText(MSG.verifyEmail.verified)).toBeInTheDocument();
+    expect(await screen.findByText(verifyEmailMessages.verified)).toBeInTheDocument();
     expect(sdk.applyActionCode).toHaveBeenCalledWith(expect.anything(), 'firebase-code-123');
     expect(api.calls.some((c) => c.url.startsWith('/api/auth/verify-email'))).toBe(false);
   });

@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { MSG } from '#core/messages';
+import { authMessages } from '#core/messages/auth';
+import { forgotPasswordMessages } from '#core/messages/forgot-password';
 import { mockApi, renderRoute, reply } from '#web/test/render';
 
 async function requestReset(email: string) {
@@ -39,8 +40,8 @@ describe('/forgot-password', () => {
     renderRoute('/forgot-password');
     await requestReset('  Kilrain@Example.com ');
 
-    expect(await screen.findByText(MSG.forgotPassword.sentTitle)).toBeInTheDocument();
-    expect(screen.getByText(MSG.forgotPassword.sent)).toBeInTheDocument();
+    expect(await screen.findByText(forgotPasswordMessages.sentTitle)).toBeInTheDocument();
+    expect(screen.getByText(forgotPasswordMessages.sent)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Send Reset Link' })).not.toBeInTheDocument();
     expect(api.calls.find((c) => c.url === '/api/auth/forgot-password')).toMatchObject({
       method: 'POST',
@@ -52,7 +53,7 @@ describe('/forgot-password', () => {
     mockApi({ 'POST /api/auth/forgot-password': reply(400, { message: 'body/email: Invalid email address', code: 'BAD_REQUEST' }) });
     renderRoute('/forgot-password');
     await requestReset('kilrain@example.com');
-    expect(await screen.findByText(MSG.auth.invalidEmail)).toBeInTheDocument();
+    expect(await screen.findByText(authMessages.invalidEmail)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send Reset Link' })).toBeInTheDocument();
   });
 
@@ -63,6 +64,6 @@ describe('/forgot-password', () => {
     renderRoute('/forgot-password');
     await requestReset('kilrain@example.com');
     expect(await screen.findByText('Too many requests. Please wait a moment and try again.')).toBeInTheDocument();
-    expect(screen.queryByText(MSG.forgotPassword.sentTitle)).not.toBeInTheDocument();
+    expect(screen.queryByText(forgotPasswordMessages.sentTitle)).not.toBeInTheDocument();
   });
 });

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
-import { MSG } from '#core/messages';
+import { forgotPasswordMessages } from '#core/messages/forgot-password';
 import { emailOnlyBodySchema } from '#core/schemas/auth';
 import { useForgotPassword } from '#web/api/auth';
 import { Button } from '#web/components/ui/button';
@@ -34,13 +34,13 @@ export function ForgotPasswordPage() {
   return (
     <AuthCard title="Forgot Password" description="Enter the email address of your account and we will send you a link to choose a new password.">
       {forgot.isSuccess ? (
-        <Alert variant="success" title={MSG.forgotPassword.sentTitle}>
-          {MSG.forgotPassword.sent}
+        <Alert variant="success" title={forgotPasswordMessages.sentTitle}>
+          {forgotPasswordMessages.sent}
         </Alert>
       ) : (
         <>
           {forgot.isError && (
-            <Alert variant="destructive" title={MSG.forgotPassword.failedTitle} className="mb-6">
+            <Alert variant="destructive" title={forgotPasswordMessages.failedTitle} className="mb-6">
               {forgotPasswordErrorMessage(forgot.error)}
             </Alert>
           )}

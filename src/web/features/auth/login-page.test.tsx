@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AuthStatus, AuthUser } from '#core/api';
-import { MSG } from '#core/messages';
+import { authMessages } from '#core/messages/auth';
 import { mockApi, renderRoute, reply } from '#web/test/render';
 
 const soldier: AuthUser = { id: 7, username: 'kilrain', isAdmin: false, isOfficer: false, officerId: null, steamId: null };
@@ -72,7 +72,7 @@ describe('/login', () => {
     const { router } = renderRoute('/login');
     await fillAndSubmit('kilrain@example.com', 'wrong');
 
-    expect(await screen.findByText(MSG.auth.loginFailedTitle)).toBeInTheDocument();
+    expect(await screen.findByText(authMessages.loginFailedTitle)).toBeInTheDocument();
     expect(screen.getByText('Invalid email or password')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
   });
@@ -81,20 +81,20 @@ describe('/login', () => {
     mockApi({ 'POST /api/auth/login': reply(401, undefined) });
     renderRoute('/login');
     await fillAndSubmit('kilrain@example.com', 'wrong');
-    expect(await screen.findByText(MSG.auth.invalidEmailOrPassword)).toBeInTheDocument();
+    expect(await screen.findByText(authMessages.invalidEmailOrPassword)).toBeInTheDocument();
   });
 
   it("shows 'Login Error' for other failures", async () => {
     mockApi({ 'POST /api/auth/login': reply(500, { message: 'Something went wrong on our side.', code: 'INTERNAL' }) });
     renderRoute('/login');
     await fillAndSubmit('kilrain@example.com', 'whatever');
-    expect(await screen.findByText(MSG.auth.loginErrorTitle)).toBeInTheDocument();
+    expect(await screen.findByText(authMessages.loginErrorTitle)).toBeInTheDocument();
     expect(screen.getByText('Something went wrong on our side.')).toBeInTheDocument();
   });
 
   it('asks an unverified user to verify, and resends the email on request', async () => {
     const api = mockApi({
-      'POST /api/auth/login': reply(403, { message: MSG.auth.verifyEmailBeforeLogin, code: 'FORBIDDEN', needsVerification: true }),
+      'POST /api/auth/login': reply(403, { message: authMessages.verifyEmailBeforeLogin, code: 'FORBIDDEN', needsVerification: true }),
       'POST /api/auth/request-verification': { message: 'Verification email sent.' },
     });
     renderRoute('/login');
@@ -102,13 +102,13 @@ describe('/login', () => {
 
     // Radix renders each toast as a list item; the notice on the screen is outside the toast list.
     const inToast = (el: HTMLElement) => el.closest('li') !== null;
-    const texts = await screen.findAllByText(MSG.auth.verifyEmailBeforeLogin);
+    const texts = await screen.findAllByText(authMessages.verifyEmailBeforeLogin);
     expect(texts.filter((el) => !inToast(el))).toHaveLength(1);
     // The toast area loads with the first toast.
-    await waitFor(() => expect(screen.getAllByText(MSG.auth.verificationRequiredTitle).filter(inToast)).toHaveLength(1));
+    await waitFor(() => expect(screen.getAllByText(authMessages.verificationRequiredTitle).filter(inToast)).toHaveLength(1));
     // The toast says a new link is on its way: the server mails one with its refusal.
-    expect(screen.getAllByText(MSG.auth.unverifiedNewEmailSent).filter(inToast)).toHaveLength(1);
-    const toastAction = screen.getAllByRole('button', { name: MSG.auth.resendEmail }).find(inToast);
+    expect(screen.getAllByText(authMessages.unverifiedNewEmailSent).filter(inToast)).toHaveLength(1);
+    const toastAction = screen.getAllByRole('button', { name: authMessages.resendEmail }).find(inToast);
     expect(toastAction).toBeDefined();
 
     await user.click(toastAction!);
@@ -121,15 +121,15 @@ describe('/login', () => {
 
   it('says so when the verification email cannot be resent', async () => {
     mockApi({
-      'POST /api/auth/login': reply(403, { message: MSG.auth.verifyEmailBeforeLogin, code: 'FORBIDDEN', needsVerification: true }),
+      'POST /api/auth/login': reply(403, { message: authMessages.verifyEmailBeforeLogin, code: 'FORBIDDEN', needsVerification: true }),
       'POST /api/auth/request-verification': reply(503, { message: 'Mail is down', code: 'UNAVAILABLE' }),
     });
     renderRoute('/login');
     const user = await fillAndSubmit('kilrain@example.com', 'correct horse');
     // The notice on the screen (not the toast) has its own 'Resend Email' button.
-    const notice = (await screen.findAllByText(MSG.auth.verifyEmailBeforeLogin)).find((el) => el.closest('li') === null)!;
-    await user.click(within(notice.parentElement!).getByRole('button', { name: MSG.auth.resendEmail }));
-    expect(await screen.findByText(MSG.auth.resendVerificationFailed)).toBeInTheDocument();
+    const notice = (await screen.findAllByText(authMessages.verifyEmailBeforeLogin)).find((el) => el.closest('li') === null)!;
+    await user.click(within(notice.parentElement!).getByRole('button', { name: authMessages.resendEmail }));
+    expect(await screen.findByText(authMessages.resendVerificationFailed)).toBeInTheDocument();
   });
 
   it('sends a signed-in visitor home', async () => {

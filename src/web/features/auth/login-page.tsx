@@ -4,7 +4,8 @@ import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { TOAST } from '#core/constants';
-import { MSG } from '#core/messages';
+import { authMessages } from '#core/messages/auth';
+import { identityMessages } from '#core/messages/identity';
 import { RETURN_PATH_PARAM, authPathReturningTo, parseReturnPath } from '#core/return-path';
 import { loginBodySchema, type LoginBody } from '#core/schemas/auth';
 import { useAuth, useLogin } from '#web/api/auth';
@@ -57,16 +58,16 @@ export function LoginPage() {
         if (failure.kind === 'needsVerification') {
           setUnverifiedEmail(body.email);
           toast({
-            title: MSG.auth.verificationRequiredTitle,
+            title: authMessages.verificationRequiredTitle,
             // The server has mailed a new link with its refusal; the screen keeps the shorter notice.
-            description: isFirebase ? MSG.identity.emailNotVerified : MSG.auth.unverifiedNewEmailSent,
+            description: isFirebase ? identityMessages.emailNotVerified : authMessages.unverifiedNewEmailSent,
             duration: TOAST.verificationDurationMs,
-            action: { label: MSG.auth.resendEmail, onClick: () => resend.mutate(body.email) },
+            action: { label: authMessages.resendEmail, onClick: () => resend.mutate(body.email) },
           });
         } else if (failure.kind === 'failed') {
-          toast({ title: MSG.auth.loginFailedTitle, description: failure.message, variant: 'destructive' });
+          toast({ title: authMessages.loginFailedTitle, description: failure.message, variant: 'destructive' });
         } else {
-          toast({ title: MSG.auth.loginErrorTitle, description: failure.message, variant: 'destructive' });
+          toast({ title: authMessages.loginErrorTitle, description: failure.message, variant: 'destructive' });
         }
       },
     };
@@ -88,10 +89,10 @@ export function LoginPage() {
   return (
     <AuthCard title="Login" description="Sign in to rate officers, vote on reviews and manage your regiment.">
       {unverifiedEmail && (
-        <Alert title={MSG.auth.verificationRequiredTitle} className="mb-6">
-          <p>{MSG.auth.verifyEmailBeforeLogin}</p>
+        <Alert title={authMessages.verificationRequiredTitle} className="mb-6">
+          <p>{authMessages.verifyEmailBeforeLogin}</p>
           <Button variant="outline" size="sm" className="mt-3" disabled={resend.isPending} onClick={() => resend.mutate(unverifiedEmail)}>
-            {resend.isPending ? 'Sending…' : MSG.auth.resendEmail}
+            {resend.isPending ? 'Sending…' : authMessages.resendEmail}
           </Button>
         </Alert>
       )}

@@ -1,4 +1,6 @@
-import { MSG } from '#core/messages';
+import { authMessages } from '#core/messages/auth';
+import { resetPasswordMessages } from '#core/messages/reset-password';
+import { verifyEmailMessages } from '#core/messages/verify-email';
 import { ApiError, SecurityValidationError, errorMessage } from '#web/lib/api-client';
 
 /**
@@ -7,13 +9,13 @@ import { ApiError, SecurityValidationError, errorMessage } from '#web/lib/api-cl
  */
 
 export function verificationErrorMessage(error: unknown): string {
-  if (error instanceof ApiError && error.status === 400) return MSG.verifyEmail.failed;
-  return MSG.verifyEmail.error;
+  if (error instanceof ApiError && error.status === 400) return verifyEmailMessages.failed;
+  return verifyEmailMessages.error;
 }
 
 export function forgotPasswordErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.status === 400) return MSG.auth.invalidEmail;
+    if (error.status === 400) return authMessages.invalidEmail;
     // The rate limit's own words say how to go on.
     if (error.status === 429) return error.serverMessage;
   }
@@ -22,8 +24,8 @@ export function forgotPasswordErrorMessage(error: unknown): string {
 
 /** Checking the link before the form shows. */
 export function resetLinkErrorMessage(error: unknown): string {
-  if (error instanceof ApiError && error.status === 400) return MSG.resetPassword.invalidLink;
-  return MSG.resetPassword.failed;
+  if (error instanceof ApiError && error.status === 400) return resetPasswordMessages.invalidLink;
+  return resetPasswordMessages.failed;
 }
 
 export interface ResetFailure {
@@ -34,7 +36,7 @@ export interface ResetFailure {
 
 /** Submitting the new password. */
 export function resetPasswordFailure(error: unknown): ResetFailure {
-  if (error instanceof ApiError && error.status === 400) return { message: MSG.resetPassword.invalidLink, isLinkDead: true };
+  if (error instanceof ApiError && error.status === 400) return { message: resetPasswordMessages.invalidLink, isLinkDead: true };
   if (error instanceof SecurityValidationError) return { message: error.message, isLinkDead: false };
-  return { message: MSG.resetPassword.failed, isLinkDead: false };
+  return { message: resetPasswordMessages.failed, isLinkDead: false };
 }

@@ -1,4 +1,4 @@
-import { MSG } from '#core/messages';
+import { authMessages } from '#core/messages/auth';
 
 /**
  * The text a failed registration shows, from the server's message (spec section 8, Registration).
@@ -6,9 +6,9 @@ import { MSG } from '#core/messages';
  */
 export function mapRegistrationError(serverMessage: string): string {
   const text = serverMessage.toLowerCase();
-  if (text.includes('username') && text.includes('taken')) return MSG.auth.usernameTaken;
-  if (text.includes('email') && text.includes('in use')) return MSG.auth.emailRegistered;
-  if (text.includes('weak')) return MSG.auth.weakPassword;
-  if (text.includes('password')) return MSG.auth.passwordError(serverMessage);
-  return MSG.auth.registrationFailed;
+  if (text.includes('username') && text.includes('taken')) return authMessages.usernameTaken;
+  if (text.includes('email') && text.includes('in use')) return authMessages.emailRegistered;
+  if (text.includes('weak')) return authMessages.weakPassword;
+  if (text.includes('password')) return authMessages.passwordError(serverMessage);
+  return authMessages.registrationFailed;
 }

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AuthStatus, AuthUser } from '#core/api';
-import { MSG } from '#core/messages';
+import { authMessages } from '#core/messages/auth';
 import { mockApi, renderRoute, reply } from '#web/test/render';
 
 const newcomer: AuthUser = { id: 9, username: 'buster', isAdmin: false, isOfficer: false, officerId: null, steamId: null };
@@ -49,7 +49,7 @@ describe('/register', () => {
     mockApi({ 'POST /api/auth/register': reply(409, { message: 'Username is already taken', code: 'CONFLICT' }) });
     const { router } = renderRoute('/register');
     await fillForm(valid);
-    expect(await screen.findByText(MSG.auth.usernameTaken)).toBeInTheDocument();
+    expect(await screen.findByText(authMessages.usernameTaken)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/register');
   });
 
@@ -57,7 +57,7 @@ describe('/register', () => {
     mockApi({ 'POST /api/auth/register': reply(409, { message: 'Email is already in use', code: 'CONFLICT' }) });
     renderRoute('/register');
     await fillForm(valid);
-    expect(await screen.findByText(MSG.auth.emailRegistered)).toBeInTheDocument();
+    expect(await screen.findByText(authMessages.emailRegistered)).toBeInTheDocument();
   });
 
   it('signs the new user in and goes home', async () => {
@@ -90,7 +90,7 @@ describe('/register', () => {
     await fillForm(valid);
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(await screen.findByText(MSG.auth.registrationSuccess)).toBeInTheDocument();
+    expect(await screen.findByText(authMessages.registrationSuccess)).toBeInTheDocument();
   });
 
   it('completes a third-party sign-in: email prefilled, username suggested', async () => {

@@ -4,7 +4,8 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { LIMITS } from '#core/constants';
-import { MSG } from '#core/messages';
+import { authMessages } from '#core/messages/auth';
+import { registrationsMessages } from '#core/messages/registrations';
 import { RETURN_PATH_PARAM, authPathReturningTo, parseReturnPath } from '#core/return-path';
 import { registerFormSchema, type RegisterForm } from '#core/schemas/auth';
 import { useRegister, type RegisterResult } from '#web/api/auth';
@@ -59,7 +60,7 @@ export function RegisterPage() {
     const options = {
       onSuccess: (result: RegisterResult) => {
         if (result.needsVerification) {
-          toast({ title: 'Check Your Email', description: MSG.auth.registrationSuccess });
+          toast({ title: 'Check Your Email', description: authMessages.registrationSuccess });
           void navigate(authPathReturningTo('/login', returnPath));
         } else {
           void navigate(returnPath ?? '/', { replace: true });
@@ -87,7 +88,7 @@ export function RegisterPage() {
       }
     >
       {serverError && (
-        <Alert variant="destructive" title={MSG.registrations.failedTitle} className="mb-6">
+        <Alert variant="destructive" title={registrationsMessages.failedTitle} className="mb-6">
           {serverError}
         </Alert>
       )}

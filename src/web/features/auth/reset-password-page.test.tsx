@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { MSG } from '#core/messages';
+import { resetPasswordMessages } from '#core/messages/reset-password';
 import { mockApi, renderRoute, reply } from '#web/test/render';
 
 const LINK = '/reset-password?mode=resetPassword&oobCode=abc123';
@@ -18,7 +18,7 @@ async function submitPasswords(password: string, confirm: string) {
 }
 
 function expectReturnToLogin() {
-  expect(screen.getByRole('link', { name: MSG.resetPassword.returnToLogin })).toHaveAttribute('href', '/login');
+  expect(screen.getByRole('link', { name: resetPasswordMessages.returnToLogin })).toHaveAttribute('href', '/login');
 }
 
 describe('/reset-password', () => {
@@ -45,19 +45,19 @@ describe('/reset-password', () => {
     const api = mockApi(account);
     renderRoute(LINK);
     const user = await submitPasswords('alllowercase1', 'alllowercase1');
-    expect(await screen.findByText(MSG.resetPassword.rule)).toBeInTheDocument();
+    expect(await screen.findByText(resetPasswordMessages.rule)).toBeInTheDocument();
     expect(screen.getByLabelText('New Password')).toHaveAttribute('aria-invalid', 'true');
 
     await user.clear(screen.getByLabelText('New Password'));
     await user.type(screen.getByLabelText('New Password'), 'Short1');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
-    expect(await screen.findByText(MSG.resetPassword.rule)).toBeInTheDocument();
+    expect(await screen.findByText(resetPasswordMessages.rule)).toBeInTheDocument();
 
     await user.clear(screen.getByLabelText('New Password'));
     await user.type(screen.getByLabelText('New Password'), 'Bayonets-1863');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
     expect(await screen.findByText("Passwords don't match")).toBeInTheDocument();
-    expect(screen.queryByText(MSG.resetPassword.rule)).not.toBeInTheDocument();
+    expect(screen.queryByText(resetPasswordMessages.rule)).not.toBeInTheDocument();
     expect(screen.getByLabelText('Confirm Password')).toHaveAttribute('aria-invalid', 'true');
     expect(api.calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
@@ -67,7 +67,7 @@ describe('/reset-password', () => {
     renderRoute(LINK);
     await submitPasswords('Bayonets-1863', 'Bayonets-1863');
 
-    expect(await screen.findByText(MSG.resetPassword.successTitle)).toBeInTheDocument();
+    expect(await screen.findByText(resetPasswordMessages.successTitle)).toBeInTheDocument();
     expect(screen.getByText(done.message)).toBeInTheDocument();
     expect(screen.queryByLabelText('New Password')).not.toBeInTheDocument();
     expectReturnToLogin();
@@ -83,7 +83,7 @@ describe('/reset-password', () => {
   it('says so when the URL has no code, and asks nothing', async () => {
     const api = mockApi({});
     renderRoute('/reset-password?mode=resetPassword');
-    expect(await screen.findByText(MSG.resetPassword.missingCode)).toBeInTheDocument();
+    expect(await screen.findByText(resetPasswordMessages.missingCode)).toBeInTheDocument();
     expectReturnToLogin();
     expect(linkChecks(api)).toEqual([]);
   });
@@ -96,9 +96,9 @@ describe('/reset-password', () => {
   });
 
   it('says the link is invalid or expired when the server refuses it', async () => {
-    mockApi({ '/api/auth/reset-password/abc123': reply(400, { message: MSG.resetPassword.invalidLink, code: 'BAD_REQUEST' }) });
+    mockApi({ '/api/auth/reset-password/abc123': reply(400, { message: resetPasswordMessages.invalidLink, code: 'BAD_REQUEST' }) });
     renderRoute(LINK);
-    expect(await screen.findByText(MSG.resetPassword.invalidLink)).toBeInTheDocument();
+    expect(await screen.findByText(resetPasswordMessages.invalidLink)).toBeInTheDocument();
     expect(screen.queryByLabelText('New Password')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Request a new reset link' })).toHaveAttribute('href', '/forgot-password');
     expectReturnToLogin();
@@ -107,17 +107,17 @@ describe('/reset-password', () => {
   it('says the reset failed when the link cannot be checked', async () => {
     mockApi({ '/api/auth/reset-password/abc123': reply(500, { message: 'Something went wrong', code: 'INTERNAL' }) });
     renderRoute(LINK);
-    expect(await screen.findByText(MSG.resetPassword.failed)).toBeInTheDocument();
+    expect(await screen.findByText(resetPasswordMessages.failed)).toBeInTheDocument();
   });
 
   it('drops the form when the link died meanwhile', async () => {
     mockApi({
       ...account,
-      'POST /api/auth/reset-password': reply(400, { message: MSG.resetPassword.invalidLink, code: 'BAD_REQUEST' }),
+      'POST /api/auth/reset-password': reply(400, { message: resetPasswordMessages.invalidLink, code: 'BAD_REQUEST' }),
     });
     renderRoute(LINK);
     await submitPasswords('Bayonets-1863', 'Bayonets-1863');
-    expect(await screen.findByText(MSG.resetPassword.invalidLink)).toBeInTheDocument();
+    expect(await screen.findByText(resetPasswordMessages.invalidLink)).toBeInTheDocument();
     expect(screen.queryByLabelText('New Password')).not.toBeInTheDocument();
   });
 
@@ -132,10 +132,10 @@ describe('/reset-password', () => {
     });
     renderRoute(LINK);
     const user = await submitPasswords('Bayonets-1863', 'Bayonets-1863');
-    expect(await screen.findByText(MSG.resetPassword.failed)).toBeInTheDocument();
+    expect(await screen.findByText(resetPasswordMessages.failed)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
-    expect(await screen.findByText(MSG.resetPassword.successTitle)).toBeInTheDocument();
-    expect(screen.queryByText(MSG.resetPassword.failed)).not.toBeInTheDocument();
+    expect(await screen.findByText(resetPasswordMessages.successTitle)).toBeInTheDocument();
+    expect(screen.queryByText(resetPasswordMessages.failed)).not.toBeInTheDocument();
   });
 });

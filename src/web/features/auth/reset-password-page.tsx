@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { MSG } from '#core/messages';
+import { resetPasswordMessages } from '#core/messages/reset-password';
 import { resetPasswordFormSchema, type ResetPasswordForm } from '#core/schemas/auth';
 import { usePasswordResetLink, useResetPassword } from '#web/api/auth';
 import { Button } from '#web/components/ui/button';
@@ -37,7 +37,7 @@ export function ResetPasswordPage() {
   if (!link.ok) content = <ResetError message={link.message} />;
   else if (reset.isSuccess) {
     content = (
-      <Alert variant="success" title={MSG.resetPassword.successTitle}>
+      <Alert variant="success" title={resetPasswordMessages.successTitle}>
         {reset.data?.message}
       </Alert>
     );
@@ -52,7 +52,7 @@ export function ResetPasswordPage() {
     <AuthCard title="Reset Password">
       {content}
       <Button asChild variant="outline" className="mt-6 w-full">
-        <Link to="/login">{MSG.resetPassword.returnToLogin}</Link>
+        <Link to="/login">{resetPasswordMessages.returnToLogin}</Link>
       </Button>
     </AuthCard>
   );

@@ -7,7 +7,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AuthStatus } from '#core/api';
-import { MSG } from '#core/messages';
+import { authMessages } from '#core/messages/auth';
+import { officerMessages } from '#core/messages/officer';
+import { reviewsMessages } from '#core/messages/reviews';
 import { SIGNED_OUT, findToast, homeApi, makeOfficer, signedInStatus } from '#web/test/fixtures';
 import { mockApi, renderRoute } from '#web/test/render';
 
@@ -23,7 +25,7 @@ function mockSignIn(extra: Record<string, unknown> = {}) {
       status = soldier;
       return { user: soldier.user };
     },
-    'POST /api/auth/register': { user: soldier.user, needsVerification: true, message: MSG.auth.registrationSuccess },
+    'POST /api/auth/register': { user: soldier.user, needsVerification: true, message: authMessages.registrationSuccess },
     '/api/officers/7': makeOfficer(),
     '/api/reviews/officer/7': { reviews: [], totalCount: 0 },
     '/api/reviews/my': [],
@@ -113,12 +115,12 @@ describe('from the officer page', () => {
     const user = userEvent.setup();
     const { router } = renderRoute('/officer/7');
 
-    await user.click(await screen.findByRole('link', { name: MSG.officer.loginToReview }));
+    await user.click(await screen.findByRole('link', { name: officerMessages.loginToReview }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     await logIn();
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/officer/7'));
-    expect(await screen.findByRole('link', { name: MSG.officer.connectSteam })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: officerMessages.connectSteam })).toBeInTheDocument();
   });
 });
 
@@ -134,11 +136,11 @@ describe("the 'Authentication Required' redirects offer a login back to the page
     const user = userEvent.setup();
     const { router } = renderRoute(page);
 
-    const toast = await findToast(MSG.auth.authenticationRequiredTitle);
+    const toast = await findToast(authMessages.authenticationRequiredTitle);
     expect(toast).toHaveTextContent(description);
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
 
-    await user.click(within(toast).getByRole('button', { name: MSG.auth.loginAction }));
+    await user.click(within(toast).getByRole('button', { name: authMessages.loginAction }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.search).toBe(`?next=${encodeURIComponent(page)}`);
   });
@@ -148,8 +150,8 @@ describe("the 'Authentication Required' redirects offer a login back to the page
     const user = userEvent.setup();
     const { router } = renderRoute('/my-reviews');
 
-    const toast = await findToast(MSG.auth.authenticationRequiredTitle);
-    await user.click(within(toast).getByRole('button', { name: MSG.auth.loginAction }));
+    const toast = await findToast(authMessages.authenticationRequiredTitle);
+    await user.click(within(toast).getByRole('button', { name: authMessages.loginAction }));
     await logIn();
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/my-reviews'));
@@ -159,7 +161,7 @@ describe("the 'Authentication Required' redirects offer a login back to the page
   it("'Steam Required' offers no login: the reader is signed in already", async () => {
     mockSignIn({ '/api/auth/status': soldier });
     renderRoute('/create-review/7');
-    const toast = await findToast(MSG.reviews.steamRequiredTitle);
-    expect(within(toast).queryByRole('button', { name: MSG.auth.loginAction })).not.toBeInTheDocument();
+    const toast = await findToast(reviewsMessages.steamRequiredTitle);
+    expect(within(toast).queryByRole('button', { name: authMessages.loginAction })).not.toBeInTheDocument();
   });
 });

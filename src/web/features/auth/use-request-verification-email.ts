@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiPaths } from '#core/api-paths';
-import { MSG } from '#core/messages';
+import { authMessages } from '#core/messages/auth';
 import { api } from '#web/lib/api-client';
 import { toast } from '#web/lib/toast-store';
 
@@ -23,9 +23,9 @@ export function useRequestVerificationEmail() {
     mutationFn: requestVerificationEmail,
     onSuccess: (result) =>
       toast({
-        title: MSG.auth.verificationEmailSentTitle,
-        description: result?.message || MSG.auth.checkInboxToVerify,
+        title: authMessages.verificationEmailSentTitle,
+        description: result?.message || authMessages.checkInboxToVerify,
       }),
-    onError: () => toast({ title: MSG.auth.emailNotSentTitle, description: MSG.auth.resendVerificationFailed, variant: 'destructive' }),
+    onError: () => toast({ title: authMessages.emailNotSentTitle, description: authMessages.resendVerificationFailed, variant: 'destructive' }),
   });
 }

@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { VERIFIED_REDIRECT_DELAY_MS } from '#core/constants';
-import { MSG } from '#core/messages';
+import { verifyEmailMessages } from '#core/messages/verify-email';
 import { createQueryClient } from '#web/app/query-client';
 import { routes } from '#web/app/routes';
 import { mockApi, renderRoute, reply } from '#web/test/render';
@@ -28,10 +28,10 @@ describe('/verify-email', () => {
     await waitFor(() => expect(answer).toBeDefined());
     answer!(verified);
 
-    expect(await screen.findByText(MSG.verifyEmail.verifiedTitle)).toBeInTheDocument();
+    expect(await screen.findByText(verifyEmailMessages.verifiedTitle)).toBeInTheDocument();
     expect(screen.getByText(verified.message)).toBeInTheDocument();
     expect(screen.getByText('You will be taken to the login page in 3 seconds.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: MSG.verifyEmail.goToLogin })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: verifyEmailMessages.goToLogin })).toHaveAttribute('href', '/login');
     expect(verifyCalls(api)).toEqual([{ method: 'GET', url: '/api/auth/verify-email/abc123', body: undefined }]);
   });
 
@@ -39,7 +39,7 @@ describe('/verify-email', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     mockApi({ '/api/auth/verify-email/abc123': verified });
     const { router } = renderRoute('/verify-email?oobCode=abc123');
-    await screen.findByText(MSG.verifyEmail.verifiedTitle);
+    await screen.findByText(verifyEmailMessages.verifiedTitle);
 
     await act(async () => vi.advanceTimersByTime(VERIFIED_REDIRECT_DELAY_MS - 1000));
     expect(router.state.location.pathname).toBe('/verify-email');
@@ -51,7 +51,7 @@ describe('/verify-email', () => {
   it('takes the code from actionCode and accepts the mode action', async () => {
     const api = mockApi({ '/api/auth/verify-email/xyz789': verified });
     renderRoute('/verify-email?mode=action&actionCode=xyz789');
-    expect(await screen.findByText(MSG.verifyEmail.verifiedTitle)).toBeInTheDocument();
+    expect(await screen.findByText(verifyEmailMessages.verifiedTitle)).toBeInTheDocument();
     expect(verifyCalls(api)).toHaveLength(1);
   });
 
@@ -64,16 +64,16 @@ describe('/verify-email', () => {
   it('says when the URL has no code, and asks nothing', async () => {
     const api = mockApi({});
     renderRoute('/verify-email?mode=verifyEmail');
-    expect(await screen.findByText(MSG.verifyEmail.noCode)).toBeInTheDocument();
-    expect(screen.getByText(MSG.verifyEmail.failedTitle)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: MSG.verifyEmail.goToLogin })).toBeInTheDocument();
+    expect(await screen.findByText(verifyEmailMessages.noCode)).toBeInTheDocument();
+    expect(screen.getByText(verifyEmailMessages.failedTitle)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: verifyEmailMessages.goToLogin })).toBeInTheDocument();
     expect(verifyCalls(api)).toEqual([]);
   });
 
   it('refuses a link of another mode, and asks nothing', async () => {
     const api = mockApi({});
     renderRoute('/verify-email?mode=resetPassword&oobCode=abc123');
-    expect(await screen.findByText(MSG.verifyEmail.wrongMode('resetPassword'))).toBeInTheDocument();
+    expect(await screen.findByText(verifyEmailMessages.wrongMode('resetPassword'))).toBeInTheDocument();
     expect(screen.getByText(/^This link is not for email verification \(mode: resetPassword\)/)).toBeInTheDocument();
     expect(verifyCalls(api)).toEqual([]);
   });
@@ -84,7 +84,7 @@ describe('/verify-email', () => {
       '/api/auth/verify-email/abc123': reply(400, { success: false, message: 'refused', code: 'BAD_REQUEST' }),
     });
     const { router } = renderRoute('/verify-email?oobCode=abc123');
-    expect(await screen.findByText(MSG.verifyEmail.failed)).toBeInTheDocument();
+    expect(await screen.findByText(verifyEmailMessages.failed)).toBeInTheDocument();
     await act(async () => vi.advanceTimersByTime(VERIFIED_REDIRECT_DELAY_MS * 2));
     expect(router.state.location.pathname).toBe('/verify-email');
   });
@@ -92,7 +92,7 @@ describe('/verify-email', () => {
   it('says an error occurred when the server fails', async () => {
     mockApi({ '/api/auth/verify-email/abc123': reply(500, { message: 'Something went wrong', code: 'INTERNAL' }) });
     renderRoute('/verify-email?oobCode=abc123');
-    expect(await screen.findByText(MSG.verifyEmail.error)).toBeInTheDocument();
+    expect(await screen.findByText(verifyEmailMessages.error)).toBeInTheDocument();
   });
 
   it('says an error occurred when the network fails', async () => {
@@ -102,7 +102,7 @@ describe('/verify-email', () => {
       },
     });
     renderRoute('/verify-email?oobCode=abc123');
-    expect(await screen.findByText(MSG.verifyEmail.error)).toBeInTheDocument();
+    expect(await screen.findByText(verifyEmailMessages.error)).toBeInTheDocument();
   });
 
   it('asks the server once under StrictMode', async () => {
@@ -115,7 +115,7 @@ describe('/verify-email', () => {
         </QueryClientProvider>
       </StrictMode>,
     );
-    expect(await screen.findByText(MSG.verifyEmail.verifiedTitle)).toBeInTheDocument();
+    expect(await screen.findByText(verifyEmailMessages.verifiedTitle)).toBeInTheDocument();
     expect(verifyCalls(api)).toHaveLength(1);
   });
 });

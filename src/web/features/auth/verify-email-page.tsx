@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { VERIFIED_REDIRECT_DELAY_MS } from '#core/constants';
-import { MSG } from '#core/messages';
+import { verifyEmailMessages } from '#core/messages/verify-email';
 import { useVerifyEmail } from '#web/api/auth';
 import { Button } from '#web/components/ui/button';
 import { Alert, Spinner } from '#web/components/ui/feedback';
@@ -29,7 +29,7 @@ export function VerifyEmailPage() {
   else if (verification.isError) state = { kind: 'failed', message: verificationErrorMessage(verification.error) };
   else if (!verification.data) state = { kind: 'loading' };
   else if (verification.data.success) state = { kind: 'verified', message: verification.data.message };
-  else state = { kind: 'failed', message: MSG.verifyEmail.failed };
+  else state = { kind: 'failed', message: verifyEmailMessages.failed };
 
   const isVerified = state.kind === 'verified';
   useEffect(() => {
@@ -42,14 +42,14 @@ export function VerifyEmailPage() {
     <AuthCard title="Email Verification">
       {state.kind === 'loading' && <Spinner label="Verifying your email…" />}
       {state.kind === 'verified' && (
-        <Alert variant="success" title={MSG.verifyEmail.verifiedTitle}>
+        <Alert variant="success" title={verifyEmailMessages.verifiedTitle}>
           <p>{state.message}</p>
           <p className="mt-2">You will be taken to the login page in {VERIFIED_REDIRECT_DELAY_MS / 1000} seconds.</p>
         </Alert>
       )}
       {state.kind === 'failed' && (
         <>
-          <Alert variant="destructive" title={MSG.verifyEmail.failedTitle}>
+          <Alert variant="destructive" title={verifyEmailMessages.failedTitle}>
             {state.message}
           </Alert>
           <p className="mt-4 text-sm text-stone-600">Logging in with an unverified account sends you a new verification link.</p>
@@ -57,7 +57,7 @@ export function VerifyEmailPage() {
       )}
       <Button asChild className="mt-6 w-full">
         <Link to="/login" replace>
-          {MSG.verifyEmail.goToLogin}
+          {verifyEmailMessages.goToLogin}
         </Link>
       </Button>
     </AuthCard>

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AuthStatus } from '#core/api';
-import { MSG } from '#core/messages';
+import { anonymousSoldier } from '#core/messages/common';
+import { homeMessages } from '#core/messages/home';
 import { mockApi, renderRoute, reply } from '#web/test/render';
 import { CONFEDERATE, UNION, buildOfficer, buildRegiment, buildReview } from './home-fixtures';
 
@@ -83,8 +84,8 @@ describe('Home', () => {
   it('shows the empty texts when there are no top officers and no reviews', async () => {
     mockHome({ '/api/officers/top': [], '/api/reviews/recent': [] });
     renderRoute('/');
-    expect(await screen.findByText(MSG.home.noTopOfficers)).toBeInTheDocument();
-    expect(await screen.findByText(MSG.home.noReviews)).toBeInTheDocument();
+    expect(await screen.findByText(homeMessages.noTopOfficers)).toBeInTheDocument();
+    expect(await screen.findByText(homeMessages.noReviews)).toBeInTheDocument();
   });
 
   it('shows an alert with the message when a list cannot be loaded', async () => {
@@ -116,7 +117,7 @@ describe('Home', () => {
     renderRoute('/');
     const section = await screen.findByRole('region', { name: 'Recent Reviews' });
     expect(await within(section).findByText('Calm under fire.')).toBeInTheDocument();
-    expect(within(section).getByText(MSG.anonymousSoldier)).toBeInTheDocument();
+    expect(within(section).getByText(anonymousSoldier)).toBeInTheDocument();
     expect(within(section).getByRole('link', { name: /Buster/ })).toHaveAttribute('href', 'https://steamcommunity.com/profiles/76561198000000001');
     expect(within(section).getAllByRole('link', { name: 'Colonel Joshua Chamberlain' })[0]).toHaveAttribute('href', '/officer/1');
   });
@@ -137,7 +138,7 @@ describe('Home', () => {
         .map((o) => o.textContent),
     ).toEqual(['All Regiments', '20th Maine', '69th New York', '1st Texas', '5th Alabama']);
 
-    await user.type(within(form).getByPlaceholderText(MSG.home.searchPlaceholder), 'Hood');
+    await user.type(within(form).getByPlaceholderText(homeMessages.searchPlaceholder), 'Hood');
     await user.selectOptions(side, 'Confederate');
     expect(
       within(regiment)

@@ -1,4 +1,4 @@
-import { MSG } from '#core/messages';
+import { homeMessages } from '#core/messages/home';
 import { useAuth } from '#web/api/auth';
 import { Skeleton } from '#web/components/ui/feedback';
 import { useDocumentTitle } from '#web/lib/use-document-title';
@@ -18,7 +18,7 @@ export function HomePage() {
   return (
     <div className="space-y-12">
       {isLoading ? <HeroSkeleton /> : user ? <WelcomeBanner user={user} /> : <VisitorHero />}
-      <HomeSection id="find-officer" title={MSG.home.findOfficer}>
+      <HomeSection id="find-officer" title={homeMessages.findOfficer}>
         <FindOfficerForm />
       </HomeSection>
       <TopOfficersSection />

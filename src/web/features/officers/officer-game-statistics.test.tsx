@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { MSG } from '#core/messages';
+import { steamMessages } from '#core/messages/steam';
+import { steamLinkErrorsMessages } from '#core/messages/steam-link-errors';
 import { mockApi, renderRoute, reply, type ApiHandler } from '#web/test/render';
 import { officer, reviewPages, signedIn, steamStats } from './officer-fixtures';
 
@@ -9,7 +10,7 @@ function officerPageApi(handlers: Record<string, ApiHandler>) {
 }
 
 async function findPanel() {
-  const heading = await screen.findByRole('heading', { name: MSG.steam.gameStatistics });
+  const heading = await screen.findByRole('heading', { name: steamMessages.gameStatistics });
   return heading.parentElement!.parentElement!;
 }
 
@@ -20,7 +21,7 @@ function tile(panel: HTMLElement, label: string) {
 describe('game statistics panel of an officer page', () => {
   it("shows the tiles of the officer's linked account", async () => {
     officerPageApi({
-      '/api/officers/7/steam-stats': { success: true, message: MSG.steam.statsLoaded, stats: steamStats({ contention: null }) },
+      '/api/officers/7/steam-stats': { success: true, message: steamMessages.statsLoaded, stats: steamStats({ contention: null }) },
     });
     renderRoute('/officer/7');
 
@@ -36,12 +37,12 @@ describe('game statistics panel of an officer page', () => {
 
   it('shows the message of the answer when there are no statistics', async () => {
     officerPageApi({
-      '/api/officers/7/steam-stats': { success: false, message: MSG.steam.officerNoLinkedAccount, stats: null },
+      '/api/officers/7/steam-stats': { success: false, message: steamMessages.officerNoLinkedAccount, stats: null },
     });
     renderRoute('/officer/7');
 
     const panel = await findPanel();
-    expect(await within(panel).findByText(MSG.steam.officerNoLinkedAccount)).toBeInTheDocument();
+    expect(await within(panel).findByText(steamMessages.officerNoLinkedAccount)).toBeInTheDocument();
     expect(within(panel).queryByText('Skirmish')).not.toBeInTheDocument();
   });
 
@@ -50,7 +51,7 @@ describe('game statistics panel of an officer page', () => {
     renderRoute('/officer/7');
 
     const panel = await findPanel();
-    expect(await within(panel).findByText(MSG.steam.officerStatsError)).toBeInTheDocument();
+    expect(await within(panel).findByText(steamMessages.officerStatsError)).toBeInTheDocument();
   });
 });
 
@@ -59,7 +60,7 @@ describe('returning to an officer page from the Steam sign-in', () => {
     let linked = false;
     const api = officerPageApi({
       '/api/auth/status': () => signedIn(linked ? '76561198000000000' : null),
-      '/api/officers/7/steam-stats': { success: false, message: MSG.steam.officerNoLinkedAccount, stats: null },
+      '/api/officers/7/steam-stats': { success: false, message: steamMessages.officerNoLinkedAccount, stats: null },
     });
     const { router } = renderRoute('/officer/7');
     expect(await screen.findByRole('link', { name: 'Connect Steam to Review' })).toBeInTheDocument();
@@ -68,8 +69,8 @@ describe('returning to an officer page from the Steam sign-in', () => {
     linked = true;
     await act(() => router.navigate('/officer/7?steamLinked=1'));
 
-    expect(await screen.findByText(MSG.steam.linkedTitle)).toBeInTheDocument();
-    expect(screen.getByText(MSG.steam.linked)).toBeInTheDocument();
+    expect(await screen.findByText(steamMessages.linkedTitle)).toBeInTheDocument();
+    expect(screen.getByText(steamMessages.linked)).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(router.state.location.pathname).toBe('/officer/7');
     // The refreshed auth status carries the Steam id: the review button offers to write a review.
@@ -81,9 +82,9 @@ describe('returning to an officer page from the Steam sign-in', () => {
     officerPageApi({ '/api/auth/status': signedIn(null) });
     const { router } = renderRoute('/officer/7?steamError=taken');
 
-    expect(await screen.findByText(MSG.steam.linkFailedTitle)).toBeInTheDocument();
-    expect(screen.getByText(MSG.steamLinkErrors.taken)).toBeInTheDocument();
+    expect(await screen.findByText(steamMessages.linkFailedTitle)).toBeInTheDocument();
+    expect(screen.getByText(steamLinkErrorsMessages.taken)).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.search).toBe(''));
-    expect(screen.getAllByText(MSG.steam.linkFailedTitle)).toHaveLength(1);
+    expect(screen.getAllByText(steamMessages.linkFailedTitle)).toHaveLength(1);
   });
 });

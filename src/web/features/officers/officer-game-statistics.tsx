@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { MSG } from '#core/messages';
+import { steamMessages } from '#core/messages/steam';
 import { officerSteamStatsQueryOptions } from '#web/api/steam';
 import { SteamStatsTiles } from '#web/components/domain/steam-stats-tiles';
 import { Card, CardContent, CardHeader } from '#web/components/ui/card';
@@ -13,7 +13,7 @@ export function OfficerGameStatistics({ officerId }: { officerId: number }) {
   return (
     <Card>
       <CardHeader>
-        <PanelTitle>{MSG.steam.gameStatistics}</PanelTitle>
+        <PanelTitle>{steamMessages.gameStatistics}</PanelTitle>
       </CardHeader>
       <CardContent>
         {/* A failed background refetch keeps the statistics already shown. */}
@@ -21,10 +21,10 @@ export function OfficerGameStatistics({ officerId }: { officerId: number }) {
           data.success && data.stats ? (
             <SteamStatsTiles stats={data.stats} />
           ) : (
-            <p className="text-sm text-stone-600">{data.message || MSG.steam.statsUnavailable}</p>
+            <p className="text-sm text-stone-600">{data.message || steamMessages.statsUnavailable}</p>
           )
         ) : isError ? (
-          <p className="text-sm text-red-700">{MSG.steam.officerStatsError}</p>
+          <p className="text-sm text-red-700">{steamMessages.officerStatsError}</p>
         ) : (
           <div className="grid grid-cols-2 gap-3" role="status" aria-label="Loading game statistics">
             {Array.from({ length: 6 }, (_, i) => (

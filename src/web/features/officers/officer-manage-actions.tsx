@@ -2,7 +2,8 @@ import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { AuthUser, Officer } from '#core/api';
-import { MSG } from '#core/messages';
+import { commonMessages } from '#core/messages/common';
+import { manageMessages } from '#core/messages/manage';
 import { useDeleteOfficer, useUpdateOfficer } from '#web/api/manage';
 import { OfficerForm, type OfficerFormValues } from '#web/components/domain/officer-form';
 import { Button } from '#web/components/ui/button';
@@ -30,12 +31,12 @@ export function OfficerManageActions({ officer, user }: { officer: Officer; user
       {
         onSuccess: () => {
           toast({
-            title: role === 'admin' ? MSG.manage.officerUpdatedTitle : MSG.manage.profileUpdatedTitle,
-            description: MSG.common.changesSaved,
+            title: role === 'admin' ? manageMessages.officerUpdatedTitle : manageMessages.profileUpdatedTitle,
+            description: commonMessages.changesSaved,
           });
           onSaved();
         },
-        onError: (error) => toast({ title: MSG.manage.officerUpdateFailed, description: errorMessage(error), variant: 'destructive' }),
+        onError: (error) => toast({ title: manageMessages.officerUpdateFailed, description: errorMessage(error), variant: 'destructive' }),
       },
     );
 
@@ -46,14 +47,14 @@ export function OfficerManageActions({ officer, user }: { officer: Officer; user
         onSuccess: () => {
           toast(
             role === 'admin'
-              ? { title: MSG.manage.officerDeletedTitle, description: MSG.manage.officerDeleted }
-              : { title: MSG.manage.profileDeletedTitle, description: MSG.manage.profileDeleted },
+              ? { title: manageMessages.officerDeletedTitle, description: manageMessages.officerDeleted }
+              : { title: manageMessages.profileDeletedTitle, description: manageMessages.profileDeleted },
           );
           void navigate('/', { replace: true });
         },
         onError: (error) =>
           toast({
-            title: role === 'admin' ? MSG.manage.officerDeleteFailed : MSG.manage.profileDeleteFailed,
+            title: role === 'admin' ? manageMessages.officerDeleteFailed : manageMessages.profileDeleteFailed,
             description: errorMessage(error),
             variant: 'destructive',
           }),

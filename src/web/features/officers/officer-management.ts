@@ -1,5 +1,5 @@
 import type { AuthUser } from '#core/api';
-import { MSG } from '#core/messages';
+import { manageMessages } from '#core/messages/manage';
 import { officerManagerRole, type OfficerManagerRole } from '#core/permissions';
 
 /** The edit and delete actions a user has on an officer page, with their labels. */
@@ -17,7 +17,7 @@ export interface OfficerManagement {
  */
 export function chooseOfficerManagement(user: AuthUser | null, officerId: number): OfficerManagement | null {
   const role = officerManagerRole(user, officerId);
-  if (role === 'admin') return { role, editLabel: MSG.manage.editOfficer, deleteLabel: MSG.manage.deleteOfficer };
-  if (role === 'owner') return { role, editLabel: MSG.manage.editMyProfile, deleteLabel: MSG.manage.deleteMyProfile };
+  if (role === 'admin') return { role, editLabel: manageMessages.editOfficer, deleteLabel: manageMessages.deleteOfficer };
+  if (role === 'owner') return { role, editLabel: manageMessages.editMyProfile, deleteLabel: manageMessages.deleteMyProfile };
   return null;
 }

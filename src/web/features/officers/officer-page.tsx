@@ -4,7 +4,7 @@ import { Suspense, lazy, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { AuthUser, Officer } from '#core/api';
 import { RATING_CATEGORIES, RATING_CATEGORY_LABELS } from '#core/constants';
-import { MSG } from '#core/messages';
+import { officerMessages } from '#core/messages/officer';
 import { useAuth } from '#web/api/auth';
 import { officerQueryOptions } from '#web/api/officers';
 import { SideBadge, sideTheme } from '#web/components/domain/side-badge';
@@ -33,7 +33,7 @@ export function OfficerPage() {
   // The Steam link started by 'Connect Steam to Review' comes back here.
   useSteamLinkResult();
   const id = parsePositiveId(useParams().id);
-  if (id === null) return <ResourceNotFound icon={UserRound} title={MSG.officer.notFound} />;
+  if (id === null) return <ResourceNotFound icon={UserRound} title={officerMessages.notFound} />;
   return <OfficerProfile key={id} id={id} />;
 }
 
@@ -46,8 +46,8 @@ function OfficerProfile({ id }: { id: number }) {
 
   // A failed background refetch keeps the officer we already show.
   if (isError && !officer) {
-    if (error instanceof ApiError && error.status === 404) return <ResourceNotFound icon={UserRound} title={MSG.officer.notFound} />;
-    return <LoadFailedAlert title={MSG.officer.loadFailed} error={error} onRetry={() => void refetch()} />;
+    if (error instanceof ApiError && error.status === 404) return <ResourceNotFound icon={UserRound} title={officerMessages.notFound} />;
+    return <LoadFailedAlert title={officerMessages.loadFailed} error={error} onRetry={() => void refetch()} />;
   }
 
   // The reviews load alongside the officer, so they stay mounted from skeleton to content.
@@ -156,7 +156,7 @@ function OfficerInformation({ officer }: { officer: Officer }) {
           </InfoRow>
           <InfoRow term="Side">{officer.side.name}</InfoRow>
           <InfoRow term="Regiment Description">
-            <p className="whitespace-pre-line text-stone-700">{officer.regiment.description || MSG.officer.noDescription}</p>
+            <p className="whitespace-pre-line text-stone-700">{officer.regiment.description || officerMessages.noDescription}</p>
           </InfoRow>
         </dl>
       </CardContent>

@@ -1,7 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { MSG } from '#core/messages';
+import { accountMessages } from '#core/messages/account';
+import { authMessages } from '#core/messages/auth';
+import { officerMessages } from '#core/messages/officer';
+import { reviewActionsMessages } from '#core/messages/review-actions';
+import { reviewFormMessages } from '#core/messages/review-form';
 import { mockApi, renderRoute, reply, type ApiHandler } from '#web/test/render';
 import { signedInStatus } from '#web/test/fixtures';
 import { officer, review, signedIn } from './officer-fixtures';
@@ -122,8 +126,8 @@ describe('votes on the reviews of an officer page', () => {
     await waitFor(() => expect(votes(card).score).toHaveTextContent('6'));
 
     await post.answer(reply(500, { message: 'Something went wrong on our side.', code: 'INTERNAL' }));
-    expect(await screen.findByText(MSG.reviewActions.voteFailedTitle)).toBeInTheDocument();
-    expect(screen.getByText(MSG.reviewActions.voteFailed)).toBeInTheDocument();
+    expect(await screen.findByText(reviewActionsMessages.voteFailedTitle)).toBeInTheDocument();
+    expect(screen.getByText(reviewActionsMessages.voteFailed)).toBeInTheDocument();
     expect(votes(card).score).toHaveTextContent('5');
     expect(votes(card).up).toHaveAttribute('aria-pressed', 'false');
   });
@@ -145,7 +149,7 @@ describe('votes on the reviews of an officer page', () => {
     await user.click(votes(card).down);
 
     expect(await screen.findByText(message)).toBeInTheDocument();
-    expect(screen.getByText(MSG.reviewActions.voteFailedTitle)).toBeInTheDocument();
+    expect(screen.getByText(reviewActionsMessages.voteFailedTitle)).toBeInTheDocument();
     expect(votes(card).score).toHaveTextContent('5');
   });
 
@@ -161,8 +165,8 @@ describe('votes on the reviews of an officer page', () => {
     expect(up).toBeEnabled();
 
     await user.click(down);
-    expect(await screen.findByText(MSG.reviewActions.loginToVote)).toBeInTheDocument();
-    expect(screen.getByText(MSG.auth.authenticationRequiredTitle)).toBeInTheDocument();
+    expect(await screen.findByText(reviewActionsMessages.loginToVote)).toBeInTheDocument();
+    expect(screen.getByText(authMessages.authenticationRequiredTitle)).toBeInTheDocument();
     await user.click(up);
     expect(api.calls.filter((call) => call.url.includes('/vote'))).toEqual([]);
   });
@@ -175,7 +179,7 @@ describe('votes on the reviews of an officer page', () => {
     const { up, down, score } = votes(card);
     for (const button of [up, down]) {
       expect(button).toBeDisabled();
-      expect(button).toHaveAttribute('title', MSG.reviewActions.ownReviewVote);
+      expect(button).toHaveAttribute('title', reviewActionsMessages.ownReviewVote);
     }
     expect(score).toHaveTextContent('2');
     await waitFor(() => expect(votes(screen.getByText('Review number 1 of this officer.').closest('article')!).up).toBeEnabled());
@@ -195,20 +199,20 @@ describe('flagging a review on an officer page', () => {
 
     const card = await findCard(1);
     await user.click(within(card).getByRole('button', { name: 'Flag' }));
-    const dialog = await screen.findByRole('dialog', { name: MSG.reviewActions.flagDialogTitle });
+    const dialog = await screen.findByRole('dialog', { name: reviewActionsMessages.flagDialogTitle });
     const reason = await within(dialog).findByLabelText('Reason');
 
     await user.type(reason, 'Rude');
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
-    expect(await within(dialog).findByText(MSG.reviewForm.flagReasonMin)).toBeInTheDocument();
+    expect(await within(dialog).findByText(reviewFormMessages.flagReasonMin)).toBeInTheDocument();
     expect(reason).toHaveAttribute('aria-invalid', 'true');
     expect(api.calls.some((call) => call.url.endsWith('/flag'))).toBe(false);
 
     await user.type(reason, ' and insulting to the whole regiment.');
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
 
-    expect(await screen.findByText(MSG.reviewActions.flaggedTitle)).toBeInTheDocument();
-    expect(screen.getByText(MSG.reviewActions.flagged)).toBeInTheDocument();
+    expect(await screen.findByText(reviewActionsMessages.flaggedTitle)).toBeInTheDocument();
+    expect(screen.getByText(reviewActionsMessages.flagged)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const flags = api.calls.filter((call) => call.method === 'POST' && call.url === '/api/reviews/1/flag');
     expect(flags.map((call) => call.body)).toEqual([{ reason: 'Rude and insulting to the whole regiment.' }]);
@@ -232,7 +236,7 @@ describe('flagging a review on an officer page', () => {
     await user.type(await within(dialog).findByLabelText('Reason'), 'Spam about another game entirely.');
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
 
-    expect(await screen.findByText(MSG.reviewActions.flagFailedTitle)).toBeInTheDocument();
+    expect(await screen.findByText(reviewActionsMessages.flagFailedTitle)).toBeInTheDocument();
     expect(screen.getByText('You have already flagged this review. An admin will look at it soon.')).toBeInTheDocument();
     // The dialog stays open so the user can cancel or try again.
     expect(screen.getByRole('dialog')).toBeInTheDocument();
@@ -246,8 +250,8 @@ describe('flagging a review on an officer page', () => {
     const card = await findCard(1);
     await user.click(within(card).getByRole('button', { name: 'Flag' }));
 
-    expect(await screen.findByText(MSG.reviewActions.loginToFlag)).toBeInTheDocument();
-    expect(screen.getByText(MSG.auth.authenticationRequiredTitle)).toBeInTheDocument();
+    expect(await screen.findByText(reviewActionsMessages.loginToFlag)).toBeInTheDocument();
+    expect(screen.getByText(authMessages.authenticationRequiredTitle)).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.calls.some((call) => call.url.endsWith('/flag'))).toBe(false);
   });
@@ -275,16 +279,16 @@ describe('a flag the user already made', () => {
     renderRoute('/officer/7');
 
     const flaggedCard = await findCard(1);
-    const flagged = await within(flaggedCard).findByRole('button', { name: MSG.reviewActions.flaggedButton });
+    const flagged = await within(flaggedCard).findByRole('button', { name: reviewActionsMessages.flaggedButton });
     expect(flagged).toHaveAttribute('aria-disabled', 'true');
-    expect(within(flaggedCard).queryByRole('button', { name: MSG.reviewActions.flag })).not.toBeInTheDocument();
+    expect(within(flaggedCard).queryByRole('button', { name: reviewActionsMessages.flag })).not.toBeInTheDocument();
     // The vote from the same answer still shows.
     expect(votes(flaggedCard).up).toHaveAttribute('aria-pressed', 'true');
 
     // Nothing to do: no dialog, no second flag to be refused after typing a reason.
     await user.click(flagged);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(await within(await findCard(3)).findByRole('button', { name: MSG.reviewActions.flag })).toBeEnabled();
+    expect(await within(await findCard(3)).findByRole('button', { name: reviewActionsMessages.flag })).toBeEnabled();
     expect(api.calls.some((call) => call.url.endsWith('/flag'))).toBe(false);
     // One per-user answer per review: votes and flag share it.
     expect(api.calls.filter((call) => call.url === '/api/reviews/1/vote')).toHaveLength(1);
@@ -300,15 +304,15 @@ describe('a flag the user already made', () => {
     renderRoute('/officer/7');
 
     const card = await findCard(1);
-    await waitFor(() => expect(within(card).getByRole('button', { name: MSG.reviewActions.flag })).toBeEnabled());
-    await user.click(within(card).getByRole('button', { name: MSG.reviewActions.flag }));
-    const dialog = await screen.findByRole('dialog', { name: MSG.reviewActions.flagDialogTitle });
+    await waitFor(() => expect(within(card).getByRole('button', { name: reviewActionsMessages.flag })).toBeEnabled());
+    await user.click(within(card).getByRole('button', { name: reviewActionsMessages.flag }));
+    const dialog = await screen.findByRole('dialog', { name: reviewActionsMessages.flagDialogTitle });
     await user.type(await within(dialog).findByLabelText('Reason'), 'Insults a whole regiment by name.');
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
 
-    expect(await screen.findByText(MSG.reviewActions.flaggedTitle)).toBeInTheDocument();
+    expect(await screen.findByText(reviewActionsMessages.flaggedTitle)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    const flagged = within(card).getByRole('button', { name: MSG.reviewActions.flaggedButton });
+    const flagged = within(card).getByRole('button', { name: reviewActionsMessages.flaggedButton });
     expect(flagged).toHaveAttribute('aria-disabled', 'true');
     await waitFor(() => expect(flagged).toHaveFocus());
   });
@@ -323,16 +327,16 @@ describe('a flag the user already made', () => {
     renderRoute('/officer/7');
 
     const card = await findCard(1);
-    await waitFor(() => expect(within(card).getByRole('button', { name: MSG.reviewActions.flag })).toBeEnabled());
-    await user.click(within(card).getByRole('button', { name: MSG.reviewActions.flag }));
+    await waitFor(() => expect(within(card).getByRole('button', { name: reviewActionsMessages.flag })).toBeEnabled());
+    await user.click(within(card).getByRole('button', { name: reviewActionsMessages.flag }));
     const dialog = await screen.findByRole('dialog');
     await user.type(await within(dialog).findByLabelText('Reason'), 'Spam about another game entirely.');
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
 
-    expect(await screen.findByText(MSG.reviewActions.flagFailedTitle)).toBeInTheDocument();
+    expect(await screen.findByText(reviewActionsMessages.flagFailedTitle)).toBeInTheDocument();
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(within(card).getByRole('button', { name: MSG.reviewActions.flaggedButton })).toHaveAttribute('aria-disabled', 'true');
+    expect(within(card).getByRole('button', { name: reviewActionsMessages.flaggedButton })).toHaveAttribute('aria-disabled', 'true');
   });
 });
 
@@ -346,11 +350,11 @@ describe('a suspended (banned) account on an officer page', () => {
     await findCard(1);
     // Where the review button would be, above the list (the cards' vote buttons carry it too).
     await waitFor(() =>
-      expect(screen.getAllByText(MSG.account.suspended).filter((notice) => !notice.closest('ul[aria-label="Reviews"]'))).toHaveLength(1),
+      expect(screen.getAllByText(accountMessages.suspended).filter((notice) => !notice.closest('ul[aria-label="Reviews"]'))).toHaveLength(1),
     );
-    expect(screen.queryByRole('link', { name: MSG.officer.writeReview })).not.toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: MSG.officer.editYourReview })).not.toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: MSG.officer.connectSteam })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: officerMessages.writeReview })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: officerMessages.editYourReview })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: officerMessages.connectSteam })).not.toBeInTheDocument();
   });
 
   it('disables the votes and the flag, saying why, and asks nothing per review', async () => {
@@ -360,9 +364,9 @@ describe('a suspended (banned) account on an officer page', () => {
 
     const card = await findCard(1);
     await waitFor(() => expect(votes(card).up).toBeDisabled());
-    for (const button of [votes(card).up, votes(card).down, within(card).getByRole('button', { name: MSG.reviewActions.flag })]) {
+    for (const button of [votes(card).up, votes(card).down, within(card).getByRole('button', { name: reviewActionsMessages.flag })]) {
       expect(button).toBeDisabled();
-      expect(button).toHaveAccessibleDescription(MSG.account.suspended);
+      expect(button).toHaveAccessibleDescription(accountMessages.suspended);
     }
     await user.click(votes(card).up);
     expect(api.calls.filter((call) => call.url.includes('/vote') || call.url.endsWith('/flag'))).toEqual([]);

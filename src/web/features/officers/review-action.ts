@@ -1,5 +1,5 @@
 import type { AuthUser } from '#core/api';
-import { MSG } from '#core/messages';
+import { officerMessages } from '#core/messages/officer';
 import { isOwnOfficerProfile, reviewWriterRefusal } from '#core/permissions';
 import { authPathReturningTo } from '#core/return-path';
 import { steamSignInHref } from '#web/api/steam';
@@ -36,11 +36,11 @@ export function chooseReviewAction({ officerId, user, isLoading, hasReviewedOffi
   // 'Login' to a signed-in user, or 'Write' to one who already wrote, for a moment would be wrong.
   if (isLoading) return { kind: 'pending' };
   // Back to this officer, not straight to the form: the reader may still need to link Steam.
-  if (!user) return { kind: 'login', label: MSG.officer.loginToReview, to: authPathReturningTo('/login', `/officer/${officerId}`) };
+  if (!user) return { kind: 'login', label: officerMessages.loginToReview, to: authPathReturningTo('/login', `/officer/${officerId}`) };
   if (isOwnOfficerProfile(user, officerId)) return { kind: 'none' };
   const refusal = reviewWriterRefusal(user);
   if (refusal === 'suspended') return { kind: 'suspended' };
-  if (hasReviewedOfficer) return { kind: 'edit', label: MSG.officer.editYourReview, to: '/my-reviews' };
-  if (refusal === 'steam-not-linked') return { kind: 'connect-steam', label: MSG.officer.connectSteam, href: steamSignInHref({ officerId }) };
-  return { kind: 'write', label: MSG.officer.writeReview, to: `/create-review/${officerId}` };
+  if (hasReviewedOfficer) return { kind: 'edit', label: officerMessages.editYourReview, to: '/my-reviews' };
+  if (refusal === 'steam-not-linked') return { kind: 'connect-steam', label: officerMessages.connectSteam, href: steamSignInHref({ officerId }) };
+  return { kind: 'write', label: officerMessages.writeReview, to: `/create-review/${officerId}` };
 }

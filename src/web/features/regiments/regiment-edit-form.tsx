@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { Regiment } from '#core/api';
 import { LIMITS } from '#core/constants';
-import { MSG } from '#core/messages';
+import { commonMessages } from '#core/messages/common';
 import { regimentEditBodySchema, type RegimentEditBody, type RegimentEditFormInput } from '#core/schemas/manage';
 import { Button } from '#web/components/ui/button';
 import { Input, Textarea } from '#web/components/ui/form';
@@ -57,7 +57,7 @@ export function RegimentEditForm({ regiment, isSubmitting, onSubmit, onCancel }:
           Cancel
         </Button>
         <Button type="submit" variant="brass" disabled={isSubmitting || isUploading}>
-          {isSubmitting ? 'Saving…' : isUploading ? MSG.common.uploadingImage : 'Save Changes'}
+          {isSubmitting ? 'Saving…' : isUploading ? commonMessages.uploadingImage : 'Save Changes'}
         </Button>
       </div>
     </form>

@@ -2,7 +2,8 @@ import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { AuthUser, Regiment } from '#core/api';
-import { MSG } from '#core/messages';
+import { commonMessages } from '#core/messages/common';
+import { manageMessages } from '#core/messages/manage';
 import type { RegimentEditBody } from '#core/schemas/manage';
 import { useDeleteRegiment, useUpdateRegiment } from '#web/api/manage';
 import { Button } from '#web/components/ui/button';
@@ -28,10 +29,10 @@ export function RegimentManageActions({ regiment, user }: { regiment: Regiment; 
       { regiment, body },
       {
         onSuccess: () => {
-          toast({ title: MSG.manage.regimentUpdatedTitle, description: MSG.common.changesSaved });
+          toast({ title: manageMessages.regimentUpdatedTitle, description: commonMessages.changesSaved });
           onSaved();
         },
-        onError: (error) => toast({ title: MSG.manage.regimentUpdateFailed, description: errorMessage(error), variant: 'destructive' }),
+        onError: (error) => toast({ title: manageMessages.regimentUpdateFailed, description: errorMessage(error), variant: 'destructive' }),
       },
     );
 
@@ -40,10 +41,10 @@ export function RegimentManageActions({ regiment, user }: { regiment: Regiment; 
       { regiment },
       {
         onSuccess: () => {
-          toast({ title: MSG.manage.regimentDeletedTitle, description: MSG.manage.regimentDeleted });
+          toast({ title: manageMessages.regimentDeletedTitle, description: manageMessages.regimentDeleted });
           void navigate('/', { replace: true });
         },
-        onError: (error) => toast({ title: MSG.manage.regimentDeleteFailed, description: errorMessage(error), variant: 'destructive' }),
+        onError: (error) => toast({ title: manageMessages.regimentDeleteFailed, description: errorMessage(error), variant: 'destructive' }),
       },
     );
 
@@ -70,10 +71,10 @@ function EditRegimentDialog({
       <DialogTrigger asChild>
         <Button variant="outline" size="sm">
           <Pencil className="h-4 w-4" aria-hidden />
-          {MSG.manage.editRegiment}
+          {manageMessages.editRegiment}
         </Button>
       </DialogTrigger>
-      <DialogContent title={MSG.manage.editRegiment} description={regiment.name} className="max-w-2xl">
+      <DialogContent title={manageMessages.editRegiment} description={regiment.name} className="max-w-2xl">
         {/* Mounted on open: the form starts from the regiment as it is now. */}
         <RegimentEditForm
           regiment={regiment}
@@ -98,16 +99,16 @@ function DeleteRegimentDialog({ regiment, isDeleting, onDelete }: { regiment: Re
       <DialogTrigger asChild>
         <Button variant="destructive" size="sm">
           <Trash2 className="h-4 w-4" aria-hidden />
-          {MSG.manage.deleteRegiment}
+          {manageMessages.deleteRegiment}
         </Button>
       </DialogTrigger>
-      <DialogContent title={MSG.manage.deleteRegiment} description={description}>
+      <DialogContent title={manageMessages.deleteRegiment} description={description}>
         <div className="flex justify-end gap-3">
           <DialogClose asChild>
             <Button variant="outline">Cancel</Button>
           </DialogClose>
           <Button variant="destructive" disabled={isDeleting} onClick={onDelete}>
-            {isDeleting ? 'Deleting…' : MSG.manage.deleteRegiment}
+            {isDeleting ? 'Deleting…' : manageMessages.deleteRegiment}
           </Button>
         </div>
       </DialogContent>

@@ -3,7 +3,9 @@ import { Shield } from 'lucide-react';
 import { Suspense, lazy, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import type { Regiment } from '#core/api';
-import { MSG } from '#core/messages';
+import { commonMessages } from '#core/messages/common';
+import { officerMessages } from '#core/messages/officer';
+import { regimentMessages } from '#core/messages/regiment';
 import { useAuth } from '#web/api/auth';
 import { regimentOfficersQueryOptions } from '#web/api/officers';
 import { regimentQueryOptions } from '#web/api/regiments';
@@ -28,7 +30,7 @@ const RegimentManageActions = lazy(() => import('./regiment-manage-actions').the
 /** /regiment/{id} (spec section 2). A malformed id never reaches the API. */
 export function RegimentPage() {
   const id = parsePositiveId(useParams().id);
-  if (id === null) return <ResourceNotFound icon={Shield} title={MSG.regiment.notFound} />;
+  if (id === null) return <ResourceNotFound icon={Shield} title={regimentMessages.notFound} />;
   return <RegimentProfile key={id} id={id} />;
 }
 
@@ -41,7 +43,7 @@ function RegimentProfile({ id }: { id: number }) {
 
   // A failed background refetch keeps the regiment we already show.
   if (isError && !regiment) {
-    if (error instanceof ApiError && error.status === 404) return <ResourceNotFound icon={Shield} title={MSG.regiment.notFound} />;
+    if (error instanceof ApiError && error.status === 404) return <ResourceNotFound icon={Shield} title={regimentMessages.notFound} />;
     return <LoadFailedAlert title="This regiment could not be loaded." error={error} onRetry={() => void refetch()} />;
   }
 
@@ -125,10 +127,10 @@ function AboutRegiment({ regiment }: { regiment: Regiment }) {
   return (
     <Card>
       <CardHeader>
-        <h2 className="text-lg leading-tight font-semibold">{MSG.regiment.about}</h2>
+        <h2 className="text-lg leading-tight font-semibold">{regimentMessages.about}</h2>
       </CardHeader>
       <CardContent>
-        <p className="whitespace-pre-line break-words text-stone-700">{regiment.description || MSG.officer.noDescription}</p>
+        <p className="whitespace-pre-line break-words text-stone-700">{regiment.description || officerMessages.noDescription}</p>
       </CardContent>
     </Card>
   );
@@ -159,7 +161,7 @@ function RegimentOfficers({ regimentId }: { regimentId: number }) {
       ) : isError && !officers ? (
         <LoadFailedAlert title="The officers could not be loaded." error={error} onRetry={() => void refetch()} />
       ) : officers.length === 0 ? (
-        <EmptyState title={MSG.common.noOfficers}>No officers have joined this regiment yet.</EmptyState>
+        <EmptyState title={commonMessages.noOfficers}>No officers have joined this regiment yet.</EmptyState>
       ) : (
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Officers of the regiment">
           {officers.map((officer) => (

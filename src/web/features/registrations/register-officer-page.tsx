@@ -1,7 +1,9 @@
 import { Medal } from 'lucide-react';
 import { Link } from 'react-router';
 import type { AuthUser } from '#core/api';
-import { MSG } from '#core/messages';
+import { commonMessages } from '#core/messages/common';
+import { homeMessages } from '#core/messages/home';
+import { registrationsMessages } from '#core/messages/registrations';
 import { useAuth } from '#web/api/auth';
 import { useSubmitOfficerRegistration } from '#web/api/registrations';
 import { OfficerForm, type OfficerFormValues } from '#web/components/domain/officer-form';
@@ -15,7 +17,7 @@ import { describeRegistrationFailure } from './registration-failure';
 import { RegistrationLayout } from './registration-layout';
 import { useRedirectHomeSoon } from './use-redirect-home-soon';
 
-const PAGE_TITLE = MSG.home.registerOfficer;
+const PAGE_TITLE = homeMessages.registerOfficer;
 
 /** /register-officer (spec sections 2 and 5): a signed-in user asks for an officer profile linked to their account. */
 export function RegisterOfficerPage() {
@@ -23,15 +25,15 @@ export function RegisterOfficerPage() {
   const { user, isLoading } = useAuth();
   const access = requireOfficerRegistrant({ user, isAuthLoading: isLoading });
 
-  if (access.kind === 'pending') return <Spinner label={MSG.common.checkingAccount} />;
+  if (access.kind === 'pending') return <Spinner label={commonMessages.checkingAccount} />;
   if (access.kind === 'redirect') return <RedirectWithNotice redirect={access} />;
   return (
     <RegistrationLayout title={PAGE_TITLE} intro="Create an officer profile linked to your account, so the men you lead can rate you." Icon={Medal}>
       {access.kind === 'already-officer' ? (
-        <Alert title={MSG.registrations.alreadyOfficerTitle}>
-          <p>{MSG.registrations.alreadyOfficer}</p>
+        <Alert title={registrationsMessages.alreadyOfficerTitle}>
+          <p>{registrationsMessages.alreadyOfficer}</p>
           <Button asChild size="sm" className="mt-4">
-            <Link to={access.profilePath}>{MSG.registrations.viewMyProfile}</Link>
+            <Link to={access.profilePath}>{registrationsMessages.viewMyProfile}</Link>
           </Button>
         </Alert>
       ) : (
@@ -50,7 +52,7 @@ function OfficerRegistrationForm({ user }: { user: AuthUser }) {
       { ...values, userId: user.id },
       {
         onSuccess: () => {
-          toast({ title: MSG.registrations.officerSubmittedTitle, description: MSG.registrations.officerSubmitted });
+          toast({ title: registrationsMessages.officerSubmittedTitle, description: registrationsMessages.officerSubmitted });
           redirectHomeSoon();
         },
         onError: (error) => toast({ ...describeRegistrationFailure(error), variant: 'destructive' }),
@@ -59,7 +61,7 @@ function OfficerRegistrationForm({ user }: { user: AuthUser }) {
 
   return (
     <OfficerForm
-      submitLabel={MSG.registrations.submitRegistration}
+      submitLabel={registrationsMessages.submitRegistration}
       pendingLabel="Submitting…"
       isSubmitting={submitRegistration.isPending || submitRegistration.isSuccess}
       onSubmit={submit}

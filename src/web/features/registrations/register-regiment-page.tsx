@@ -4,7 +4,9 @@ import { Flag } from 'lucide-react';
 import { useForm, useWatch, type Control } from 'react-hook-form';
 import type { AuthUser } from '#core/api';
 import { LIMITS } from '#core/constants';
-import { MSG } from '#core/messages';
+import { commonMessages } from '#core/messages/common';
+import { homeMessages } from '#core/messages/home';
+import { registrationsMessages } from '#core/messages/registrations';
 import { regimentRegistrationFormSchema, type RegimentRegistrationForm, type RegimentRegistrationFormInput } from '#core/schemas/registration';
 import { useAuth } from '#web/api/auth';
 import { useSubmitRegimentRegistration } from '#web/api/registrations';
@@ -25,7 +27,7 @@ import { describeRegistrationFailure } from './registration-failure';
 import { RegistrationLayout } from './registration-layout';
 import { useRedirectHomeSoon } from './use-redirect-home-soon';
 
-const PAGE_TITLE = MSG.home.registerRegiment;
+const PAGE_TITLE = homeMessages.registerRegiment;
 
 const EMPTY_REGIMENT: RegimentRegistrationFormInput = {
   name: '',
@@ -41,7 +43,7 @@ export function RegisterRegimentPage() {
   const { user, isLoading } = useAuth();
   const access = requireRegimentRegistrant({ user, isAuthLoading: isLoading });
 
-  if (access.kind === 'pending') return <Spinner label={MSG.common.checkingAccount} />;
+  if (access.kind === 'pending') return <Spinner label={commonMessages.checkingAccount} />;
   if (access.kind === 'redirect') return <RedirectWithNotice redirect={access} />;
   return (
     <RegistrationLayout title={PAGE_TITLE} intro="Add your regiment so that its officers can be found and rated." Icon={Flag}>
@@ -72,7 +74,7 @@ function RegimentRegistrationForm({ user }: { user: AuthUser }) {
       { ...values, userId: user.id },
       {
         onSuccess: () => {
-          toast({ title: MSG.registrations.regimentSubmittedTitle, description: MSG.registrations.regimentSubmitted });
+          toast({ title: registrationsMessages.regimentSubmittedTitle, description: registrationsMessages.regimentSubmitted });
           redirectHomeSoon();
         },
         onError: (error) => toast({ ...describeRegistrationFailure(error), variant: 'destructive' }),
@@ -85,7 +87,7 @@ function RegimentRegistrationForm({ user }: { user: AuthUser }) {
         {(field) => <Input {...field} autoComplete="off" {...register('name')} />}
       </FormField>
 
-      <FormField label="Side" hint={MSG.registrations.sideHint} error={errors.sideId?.message}>
+      <FormField label="Side" hint={registrationsMessages.sideHint} error={errors.sideId?.message}>
         {(field) => (
           <Select {...field} disabled={sides.isPending} {...register('sideId')}>
             <option value="">{sides.isPending ? 'Loading sides…' : 'Select a side'}</option>
@@ -112,7 +114,7 @@ function RegimentRegistrationForm({ user }: { user: AuthUser }) {
 
       <div className="flex justify-end">
         <Button type="submit" variant="brass" disabled={isSubmitting || isUploading}>
-          {isSubmitting ? 'Submitting…' : isUploading ? MSG.common.uploadingImage : MSG.registrations.submitRegistration}
+          {isSubmitting ? 'Submitting…' : isUploading ? commonMessages.uploadingImage : registrationsMessages.submitRegistration}
         </Button>
       </div>
     </form>

@@ -1,5 +1,6 @@
 import type { AuthUser } from '#core/api';
-import { MSG } from '#core/messages';
+import { authMessages } from '#core/messages/auth';
+import { registrationsMessages } from '#core/messages/registrations';
 import { canRegisterAsOfficer } from '#core/permissions';
 
 /** A redirect home with a toast that says why; `offersLogin`: the toast offers a login back here. */
@@ -27,7 +28,7 @@ export interface RegistrationAccessInput {
  */
 export function requireRegimentRegistrant({ user, isAuthLoading }: RegistrationAccessInput): RegistrationAccess {
   if (isAuthLoading) return { kind: 'pending' };
-  if (!user) return signedOut(MSG.registrations.loginToRegisterRegiment);
+  if (!user) return signedOut(registrationsMessages.loginToRegisterRegiment);
   return { kind: 'allowed', user };
 }
 
@@ -37,11 +38,11 @@ export function requireRegimentRegistrant({ user, isAuthLoading }: RegistrationA
  */
 export function requireOfficerRegistrant({ user, isAuthLoading }: RegistrationAccessInput): OfficerRegistrationAccess {
   if (isAuthLoading) return { kind: 'pending' };
-  if (!user) return signedOut(MSG.registrations.loginToRegisterOfficer);
+  if (!user) return signedOut(registrationsMessages.loginToRegisterOfficer);
   if (!canRegisterAsOfficer(user)) return { kind: 'already-officer', profilePath: `/officer/${user.officerId}` };
   return { kind: 'allowed', user };
 }
 
 function signedOut(description: string): RegistrationRedirect {
-  return { kind: 'redirect', to: '/', title: MSG.auth.authenticationRequiredTitle, description, offersLogin: true };
+  return { kind: 'redirect', to: '/', title: authMessages.authenticationRequiredTitle, description, offersLogin: true };
 }

@@ -1,4 +1,6 @@
-import { MSG } from '#core/messages';
+import { commonMessages } from '#core/messages/common';
+import { registrationFormMessages } from '#core/messages/registration-form';
+import { registrationsMessages } from '#core/messages/registrations';
 import { ApiError } from '#web/lib/api-client';
 
 export interface FailureNotice {
@@ -7,7 +9,7 @@ export interface FailureNotice {
 }
 
 /** The server's refusals that concern a choice in the form rather than the request (spec section 8, Form Error). */
-const FORM_CHOICE_MESSAGES: readonly string[] = [MSG.registrationForm.sideInvalid, MSG.registrationForm.regimentInvalid];
+const FORM_CHOICE_MESSAGES: readonly string[] = [registrationFormMessages.sideInvalid, registrationFormMessages.regimentInvalid];
 
 /**
  * The toast for a failed registration (spec section 8, Registrations):
@@ -19,13 +21,13 @@ const FORM_CHOICE_MESSAGES: readonly string[] = [MSG.registrationForm.sideInvali
 export function describeRegistrationFailure(error: unknown): FailureNotice {
   if (error instanceof ApiError) {
     const message = typeof error.body.message === 'string' ? error.body.message : '';
-    if (error.status === 401) return { title: MSG.registrations.authErrorTitle, description: MSG.registrations.userIdUnknown };
-    if (FORM_CHOICE_MESSAGES.includes(message)) return { title: MSG.registrations.formErrorTitle, description: message };
+    if (error.status === 401) return { title: registrationsMessages.authErrorTitle, description: registrationsMessages.userIdUnknown };
+    if (FORM_CHOICE_MESSAGES.includes(message)) return { title: registrationsMessages.formErrorTitle, description: message };
     if (error.status === 400 && error.body.code === 'VALIDATION') {
-      return { title: MSG.registrations.formErrorTitle, description: MSG.registrations.formError };
+      return { title: registrationsMessages.formErrorTitle, description: registrationsMessages.formError };
     }
-    return { title: MSG.registrations.failedTitle, description: message || MSG.common.unknownError };
+    return { title: registrationsMessages.failedTitle, description: message || commonMessages.unknownError };
   }
-  const description = error instanceof Error && error.message ? error.message : MSG.common.unknownError;
-  return { title: MSG.registrations.failedTitle, description };
+  const description = error instanceof Error && error.message ? error.message : commonMessages.unknownError;
+  return { title: registrationsMessages.failedTitle, description };
 }

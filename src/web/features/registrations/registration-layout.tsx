@@ -1,6 +1,6 @@
 import { Clock, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { MSG } from '#core/messages';
+import { registrationsMessages } from '#core/messages/registrations';
 
 /** The frame of both registration pages: title, a short explanation, the form, and the approval note. */
 export function RegistrationLayout({ title, intro, Icon, children }: { title: string; intro: string; Icon: LucideIcon; children: ReactNode }) {
@@ -17,7 +17,7 @@ export function RegistrationLayout({ title, intro, Icon, children }: { title: st
         <div className="p-6">{children}</div>
         <footer className="flex items-start gap-2 border-t border-stone-200 bg-parchment px-6 py-4 text-sm text-stone-700">
           <Clock className="mt-0.5 h-4 w-4 shrink-0 text-stone-500" aria-hidden />
-          <p>{MSG.registrations.approvalNote}</p>
+          <p>{registrationsMessages.approvalNote}</p>
         </footer>
       </section>
     </div>

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AuthStatus } from '#core/api';
-import { MSG } from '#core/messages';
+import { accountMessages } from '#core/messages/account';
 import { signedInStatus } from '#web/test/fixtures';
 import { mockApi, renderRoute, reply } from '#web/test/render';
 import { HOME_API, buildOfficer, buildReview, findToast, signedIn } from '#web/test/review-fixtures';
@@ -64,7 +64,7 @@ describe('/create-review/:officerId guards', () => {
     const api = mockWriter({ '/api/auth/status': signedInStatus({ steamId: STEAM_ID, isBanned: true }) });
     const { router } = renderRoute('/create-review/7');
 
-    expect(await screen.findByText(MSG.account.suspended)).toBeInTheDocument();
+    expect(await screen.findByText(accountMessages.suspended)).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Write a Review' })).toBeInTheDocument();
     expect(screen.queryByLabelText('Your Review')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Submit Review' })).not.toBeInTheDocument();

@@ -3,7 +3,9 @@ import { UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Officer } from '#core/api';
-import { MSG } from '#core/messages';
+import { commonMessages } from '#core/messages/common';
+import { officerMessages } from '#core/messages/officer';
+import { reviewsMessages } from '#core/messages/reviews';
 import { isOwnOfficerProfile } from '#core/permissions';
 import type { ReviewForm as ReviewFormValues } from '#core/schemas/review';
 import { useAuth } from '#web/api/auth';
@@ -25,7 +27,7 @@ import { requireReviewWriter } from './review-access';
 import { buildReviewBody } from './review-body';
 import { ReviewForm } from './review-form';
 
-const PAGE_TITLE = MSG.officer.writeReview;
+const PAGE_TITLE = officerMessages.writeReview;
 
 /**
  * /create-review/{officerId} (spec sections 2 and 6): only for a signed-in user with a linked Steam
@@ -41,7 +43,7 @@ export function CreateReviewPage() {
   if (access.kind === 'redirect') return <RedirectWithNotice redirect={access} />;
   if (access.kind === 'suspended') return <AccountSuspended officerId={officerId} />;
   // A malformed id never reaches the API.
-  if (officerId === null) return <ResourceNotFound icon={UserRound} title={MSG.officer.notFound} />;
+  if (officerId === null) return <ResourceNotFound icon={UserRound} title={officerMessages.notFound} />;
   return <CreateReview key={officerId} officerId={officerId} isOwnProfile={isOwnOfficerProfile(access.user, officerId)} />;
 }
 
@@ -63,7 +65,7 @@ function AccountSuspended({ officerId }: { officerId: number | null }) {
 
 function CheckingAccount() {
   useDocumentTitle(PAGE_TITLE);
-  return <Spinner label={MSG.common.checkingAccount} />;
+  return <Spinner label={commonMessages.checkingAccount} />;
 }
 
 function CreateReview({ officerId, isOwnProfile }: { officerId: number; isOwnProfile: boolean }) {
@@ -75,12 +77,12 @@ function CreateReview({ officerId, isOwnProfile }: { officerId: number; isOwnPro
 
   const officer = officerQuery.data;
   const isMissing = officerQuery.error instanceof ApiError && officerQuery.error.status === 404;
-  useDocumentTitle(isMissing ? MSG.officer.notFound : officer ? `Review ${officer.rank} ${officer.name}` : PAGE_TITLE);
+  useDocumentTitle(isMissing ? officerMessages.notFound : officer ? `Review ${officer.rank} ${officer.name}` : PAGE_TITLE);
 
   // A failed background refetch keeps the officer we already show.
   if (officerQuery.isError && !officer) {
-    if (isMissing) return <ResourceNotFound icon={UserRound} title={MSG.officer.notFound} />;
-    return <LoadFailedAlert title={MSG.officer.loadFailed} error={officerQuery.error} onRetry={() => void officerQuery.refetch()} />;
+    if (isMissing) return <ResourceNotFound icon={UserRound} title={officerMessages.notFound} />;
+    return <LoadFailedAlert title={officerMessages.loadFailed} error={officerQuery.error} onRetry={() => void officerQuery.refetch()} />;
   }
 
   const officerPath = `/officer/${officerId}`;
@@ -89,11 +91,11 @@ function CreateReview({ officerId, isOwnProfile }: { officerId: number; isOwnPro
   const submit = (values: ReviewFormValues) =>
     createReview.mutate(buildReviewBody(values, officerId), {
       onSuccess: () => {
-        toast({ title: MSG.reviews.submittedTitle, description: 'Thank you for your review.' });
+        toast({ title: reviewsMessages.submittedTitle, description: 'Thank you for your review.' });
         // Replace: Back from the officer page should not return to a form for a review that now exists.
         void navigate(officerPath, { replace: true });
       },
-      onError: (error) => toast({ title: MSG.reviews.submissionFailedTitle, description: errorMessage(error), variant: 'destructive' }),
+      onError: (error) => toast({ title: reviewsMessages.submissionFailedTitle, description: errorMessage(error), variant: 'destructive' }),
     });
 
   let body: ReactNode;
@@ -109,7 +111,7 @@ function CreateReview({ officerId, isOwnProfile }: { officerId: number; isOwnPro
     // If the list could not be loaded, the form still shows: the server refuses a second review (409).
     body = (
       <ReviewForm
-        submitLabel={MSG.reviews.submitReview}
+        submitLabel={reviewsMessages.submitReview}
         pendingLabel="Submitting…"
         isSubmitting={createReview.isPending || createReview.isSuccess}
         onSubmit={submit}
@@ -177,8 +179,8 @@ function OfficerSummarySkeleton() {
 /** The Terms forbid reviewing yourself: the officer's own account sees why there is no form. */
 function OwnOfficerProfile({ officerPath }: { officerPath: string }) {
   return (
-    <Alert title={MSG.reviews.ownOfficerTitle}>
-      <p>{MSG.reviews.ownOfficer}</p>
+    <Alert title={reviewsMessages.ownOfficerTitle}>
+      <p>{reviewsMessages.ownOfficer}</p>
       <div className="mt-4">
         <Button asChild size="sm" variant="outline">
           <Link to={officerPath}>Back to your profile</Link>
@@ -191,7 +193,7 @@ function OwnOfficerProfile({ officerPath }: { officerPath: string }) {
 /** One review per user per officer (spec section 5): editing happens on My Reviews. */
 function AlreadyReviewed({ officerPath }: { officerPath: string }) {
   return (
-    <Alert title={MSG.reviews.alreadyReviewed}>
+    <Alert title={reviewsMessages.alreadyReviewed}>
       <p>You can edit or delete your review on My Reviews.</p>
       <div className="mt-4 flex flex-wrap gap-3">
         <Button asChild size="sm">

@@ -1,7 +1,7 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { Review } from '#core/api';
-import { MSG } from '#core/messages';
+import { reviewsMessages } from '#core/messages/reviews';
 import type { ReviewForm as ReviewFormValues } from '#core/schemas/review';
 import { ReviewCard } from '#web/components/domain/review-card';
 import { Button } from '#web/components/ui/button';
@@ -59,7 +59,7 @@ export function MyReviewItem({ review, isSaving, isDeleting, onSave, onDelete }:
               </Button>
             </DialogTrigger>
             <DialogContent
-              title={MSG.reviews.deleteReviewTitle}
+              title={reviewsMessages.deleteReviewTitle}
               description={`Are you sure you want to delete your review of ${officerName}? This cannot be undone.`}
             >
               <div className="flex justify-end gap-3">

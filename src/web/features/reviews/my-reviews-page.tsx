@@ -2,7 +2,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import type { Review } from '#core/api';
-import { MSG } from '#core/messages';
+import { commonMessages } from '#core/messages/common';
+import { homeMessages } from '#core/messages/home';
+import { reviewsMessages } from '#core/messages/reviews';
 import type { ReviewForm as ReviewFormValues } from '#core/schemas/review';
 import { authStatusQueryOptions, useAuth } from '#web/api/auth';
 import { myReviewsQueryOptions, useDeleteReview, useUpdateReview } from '#web/api/reviews';
@@ -23,7 +25,7 @@ export function MyReviewsPage() {
   const { user, isLoading } = useAuth();
   const access = requireSignedInForMyReviews({ user, isAuthLoading: isLoading });
 
-  if (access.kind === 'pending') return <Spinner label={MSG.common.checkingAccount} />;
+  if (access.kind === 'pending') return <Spinner label={commonMessages.checkingAccount} />;
   if (access.kind === 'redirect') return <RedirectWithNotice redirect={access} />;
   return <MyReviews />;
 }
@@ -46,10 +48,10 @@ function MyReviews() {
       { id: review.id, body: buildReviewBody(values, review.officerId) },
       {
         onSuccess: () => {
-          toast({ title: MSG.reviews.updatedTitle, description: MSG.reviews.updated });
+          toast({ title: reviewsMessages.updatedTitle, description: reviewsMessages.updated });
           onSaved();
         },
-        onError: (error) => toast({ title: MSG.reviews.updateFailedTitle, description: errorMessage(error), variant: 'destructive' }),
+        onError: (error) => toast({ title: reviewsMessages.updateFailedTitle, description: errorMessage(error), variant: 'destructive' }),
       },
     );
 
@@ -58,10 +60,10 @@ function MyReviews() {
       { id: review.id, officerId: review.officerId },
       {
         onSuccess: () => {
-          toast({ title: MSG.reviews.deleted });
+          toast({ title: reviewsMessages.deleted });
           onDeleted();
         },
-        onError: (error) => toast({ title: MSG.reviews.deleteFailedTitle, description: errorMessage(error), variant: 'destructive' }),
+        onError: (error) => toast({ title: reviewsMessages.deleteFailedTitle, description: errorMessage(error), variant: 'destructive' }),
       },
     );
 
@@ -75,12 +77,12 @@ function MyReviews() {
       {reviews.isPending ? (
         <MyReviewsSkeleton />
       ) : reviews.isError && !reviews.data ? (
-        <LoadFailedAlert title={MSG.reviews.fetchFailed} error={reviews.error} onRetry={() => void reviews.refetch()} />
+        <LoadFailedAlert title={reviewsMessages.fetchFailed} error={reviews.error} onRetry={() => void reviews.refetch()} />
       ) : reviews.data.length === 0 ? (
         <EmptyState title="You have not written any reviews yet">
           <p>Find an officer you have served under and tell others how they lead.</p>
           <Button asChild variant="brass" className="mt-4">
-            <Link to="/search">{MSG.home.findOfficer}</Link>
+            <Link to="/search">{homeMessages.findOfficer}</Link>
           </Button>
         </EmptyState>
       ) : (

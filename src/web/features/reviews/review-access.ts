@@ -1,5 +1,6 @@
 import type { AuthUser } from '#core/api';
-import { MSG } from '#core/messages';
+import { authMessages } from '#core/messages/auth';
+import { reviewsMessages } from '#core/messages/reviews';
 import { reviewWriterRefusal } from '#core/permissions';
 import { ApiError } from '#web/lib/api-client';
 
@@ -33,11 +34,11 @@ export interface AccessInput {
  */
 export function requireReviewWriter({ user, isAuthLoading }: AccessInput): ReviewWriterAccess {
   if (isAuthLoading) return { kind: 'pending' };
-  if (!user) return signedOut(MSG.reviews.loginToWrite);
+  if (!user) return signedOut(reviewsMessages.loginToWrite);
   const refusal = reviewWriterRefusal(user);
   if (refusal === 'suspended') return { kind: 'suspended' };
   if (refusal === 'steam-not-linked') {
-    return { kind: 'redirect', to: '/', title: MSG.reviews.steamRequiredTitle, description: MSG.reviews.steamRequired };
+    return { kind: 'redirect', to: '/', title: reviewsMessages.steamRequiredTitle, description: reviewsMessages.steamRequired };
   }
   return { kind: 'allowed', user };
 }
@@ -45,12 +46,12 @@ export function requireReviewWriter({ user, isAuthLoading }: AccessInput): Revie
 /** /my-reviews (spec section 2): signed out -> home with 'Authentication Required'. */
 export function requireSignedInForMyReviews({ user, isAuthLoading }: AccessInput): PageAccess {
   if (isAuthLoading) return { kind: 'pending' };
-  if (!user) return signedOut(MSG.reviews.loginToViewMine);
+  if (!user) return signedOut(reviewsMessages.loginToViewMine);
   return { kind: 'allowed', user };
 }
 
 function signedOut(description: string): AccessRedirect {
-  return { kind: 'redirect', to: '/', title: MSG.auth.authenticationRequiredTitle, description, offersLogin: true };
+  return { kind: 'redirect', to: '/', title: authMessages.authenticationRequiredTitle, description, offersLogin: true };
 }
 
 /**
@@ -58,5 +59,5 @@ function signedOut(description: string): AccessRedirect {
  * Error with the spec's 'Authentication required' text (spec section 8, Generic).
  */
 export function isSignedOutError(error: unknown): boolean {
-  return error instanceof Error && !(error instanceof ApiError) && error.message === MSG.auth.authenticationRequired;
+  return error instanceof Error && !(error instanceof ApiError) && error.message === authMessages.authenticationRequired;
 }

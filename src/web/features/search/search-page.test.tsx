@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Officer, OfficerSearchPage } from '#core/api';
 import { SEARCH_PAGE_SIZE } from '#core/constants';
-import { MSG } from '#core/messages';
+import { commonMessages } from '#core/messages/common';
+import { homeMessages } from '#core/messages/home';
+import { searchMessages } from '#core/messages/search';
 import { SORT_OPTIONS } from '#core/search';
 import { mockApi, renderRoute, reply, type MockApi } from '#web/test/render';
 import { buildOfficer, buildRegiment, CONFEDERATE, REGIMENTS, UNION } from './search-fixtures';
@@ -58,7 +60,7 @@ describe('/search, officers tab', () => {
     expect(searchCalls(api)).toEqual([{ q: 'lee', sideId: '2', sortBy: 'rating', sortOrder: 'desc' }]);
     expect(resultNames('Officers')).toEqual([expect.stringContaining('Robert Lee'), expect.stringContaining('Fitz Lee')]);
     expect(screen.getByLabelText('Search')).toHaveValue('lee');
-    expect(screen.getByLabelText('Search')).toHaveAttribute('placeholder', MSG.home.searchPlaceholder);
+    expect(screen.getByLabelText('Search')).toHaveAttribute('placeholder', homeMessages.searchPlaceholder);
     await waitFor(() => expect(screen.getByLabelText('Side')).toHaveDisplayValue('Confederate'));
     await waitFor(() => expect(document.title).toContain('Search Officers'));
   });
@@ -104,21 +106,21 @@ describe('/search, officers tab', () => {
       within(regiment)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual([MSG.common.allRegiments, '20th Maine', '1st Minnesota']);
+    ).toEqual([commonMessages.allRegiments, '20th Maine', '1st Minnesota']);
     await screen.findByText('2 officers');
     expect(lastSearchCall(api)).toMatchObject({ sideId: '1', regimentId: '1' });
 
     await user.selectOptions(screen.getByLabelText('Side'), 'Confederate');
 
     expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ sideId: '2' });
-    expect(screen.getByLabelText('Regiment')).toHaveDisplayValue(MSG.common.allRegiments);
+    expect(screen.getByLabelText('Regiment')).toHaveDisplayValue(commonMessages.allRegiments);
     await waitFor(() => expect(lastSearchCall(api)).toEqual({ sideId: '2', sortBy: 'rating', sortOrder: 'desc' }));
     await waitFor(() =>
       expect(
         within(screen.getByLabelText('Regiment'))
           .getAllByRole('option')
           .map((o) => o.textContent),
-      ).toEqual([MSG.common.allRegiments, '2nd Virginia', '15th Alabama']),
+      ).toEqual([commonMessages.allRegiments, '2nd Virginia', '15th Alabama']),
     );
   });
 
@@ -129,7 +131,7 @@ describe('/search, officers tab', () => {
     await screen.findByText('2 officers');
     await waitFor(() => expect(screen.getByLabelText('Regiment')).toHaveDisplayValue('2nd Virginia'));
 
-    await user.selectOptions(screen.getByLabelText('Side'), MSG.home.allSides);
+    await user.selectOptions(screen.getByLabelText('Side'), homeMessages.allSides);
 
     expect(router.state.location.search).toBe('');
     await waitFor(() => expect(within(screen.getByLabelText('Regiment')).getAllByRole('option')).toHaveLength(REGIMENTS.length + 1));
@@ -167,14 +169,14 @@ describe('/search, officers tab', () => {
     renderRoute('/search?sideId=abc&regimentId=-4&sortBy=price&sortOrder=sideways&showRegiments=maybe');
     await screen.findByText('2 officers');
     expect(searchCalls(api)).toEqual([{ sortBy: 'rating', sortOrder: 'desc' }]);
-    expect(screen.getByLabelText('Side')).toHaveDisplayValue(MSG.home.allSides);
+    expect(screen.getByLabelText('Side')).toHaveDisplayValue(homeMessages.allSides);
     expect(screen.getByRole('tab', { name: 'Officers' })).toHaveAttribute('aria-selected', 'true');
   });
 
   it('shows No Officers Found for an empty answer', async () => {
     standardApi({ '/api/search/officers': page([]) });
     renderRoute('/search?q=nobody');
-    expect(await screen.findByText(MSG.common.noOfficers)).toBeInTheDocument();
+    expect(await screen.findByText(commonMessages.noOfficers)).toBeInTheDocument();
     expect(screen.getByText('0 officers')).toBeInTheDocument();
   });
 
@@ -182,7 +184,7 @@ describe('/search, officers tab', () => {
     standardApi({ '/api/search/officers': reply(500, { message: 'The database is down', code: 'INTERNAL' }) });
     renderRoute('/search?q=lee');
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(MSG.search.loadOfficersFailed);
+    expect(alert).toHaveTextContent(searchMessages.loadOfficersFailed);
     expect(alert).toHaveTextContent('The database is down');
   });
 
@@ -281,16 +283,16 @@ describe('/search, officers tab: paging', () => {
     expect(resultNames('Officers')).toHaveLength(12);
     expect(screen.getByText('Showing 12 of 30 officers')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: MSG.search.loadMoreOfficers }));
+    await user.click(screen.getByRole('button', { name: searchMessages.loadMoreOfficers }));
     await waitFor(() => expect(resultNames('Officers')).toHaveLength(24));
     expect(searchCalls(api).at(-1)).toEqual({ sortBy: 'rating', sortOrder: 'desc', after: 'cursor-12' });
 
-    await user.click(screen.getByRole('button', { name: MSG.search.loadMoreOfficers }));
+    await user.click(screen.getByRole('button', { name: searchMessages.loadMoreOfficers }));
     await waitFor(() => expect(resultNames('Officers')).toHaveLength(30));
     expect(resultNames('Officers')).toEqual(MANY_OFFICERS.map((officer) => expect.stringContaining(officer.name)));
     expect(screen.getByText('30 officers')).toBeInTheDocument();
     // The last page has no cursor: nothing more to ask for.
-    expect(screen.queryByRole('button', { name: MSG.search.loadMoreOfficers })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: searchMessages.loadMoreOfficers })).not.toBeInTheDocument();
     expect(screen.queryByText(/^Showing/)).not.toBeInTheDocument();
     expect(searchCalls(api).map((call) => call.after)).toEqual([undefined, 'cursor-12', 'cursor-24']);
   });
@@ -313,11 +315,11 @@ describe('/search, officers tab: paging', () => {
     renderRoute('/search');
     await screen.findByText('30 officers');
 
-    await user.click(screen.getByRole('button', { name: MSG.search.loadMoreOfficers }));
+    await user.click(screen.getByRole('button', { name: searchMessages.loadMoreOfficers }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The site is very busy right now.');
     expect(resultNames('Officers')).toHaveLength(12);
 
-    await user.click(screen.getByRole('button', { name: MSG.search.loadMoreOfficers }));
+    await user.click(screen.getByRole('button', { name: searchMessages.loadMoreOfficers }));
     await waitFor(() => expect(resultNames('Officers')).toHaveLength(24));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
@@ -327,7 +329,7 @@ describe('/search, officers tab: paging', () => {
     const api = standardApi({ '/api/search/officers': pagedSearch() });
     renderRoute('/search');
     await screen.findByText('30 officers');
-    await user.click(screen.getByRole('button', { name: MSG.search.loadMoreOfficers }));
+    await user.click(screen.getByRole('button', { name: searchMessages.loadMoreOfficers }));
     await waitFor(() => expect(resultNames('Officers')).toHaveLength(24));
 
     await user.selectOptions(screen.getByLabelText('Sort by'), 'Alphabetical A-Z');
@@ -372,7 +374,7 @@ describe('/search, regiments tab', () => {
   it('shows No Regiments Found when nothing matches', async () => {
     standardApi();
     renderRoute('/search?showRegiments=true&q=zouaves');
-    expect(await screen.findByText(MSG.search.noRegiments)).toBeInTheDocument();
+    expect(await screen.findByText(searchMessages.noRegiments)).toBeInTheDocument();
     expect(screen.getByText('0 regiments')).toBeInTheDocument();
   });
 
@@ -409,15 +411,15 @@ describe('/search, regiments tab: paging', () => {
     expect(resultNames('Regiments')).toHaveLength(SEARCH_PAGE_SIZE);
     expect(screen.getByText(`Showing ${SEARCH_PAGE_SIZE} of 30 regiments`)).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: MSG.search.loadMoreRegiments }));
+    await user.click(screen.getByRole('button', { name: searchMessages.loadMoreRegiments }));
     expect(resultNames('Regiments')).toEqual(startingWith(...MANY_REGIMENTS.map((regiment) => regiment.name)));
-    expect(screen.queryByRole('button', { name: MSG.search.loadMoreRegiments })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: searchMessages.loadMoreRegiments })).not.toBeInTheDocument();
 
     // A new filter starts from the top again: 15 Union regiments, a page's worth of them first.
     await user.selectOptions(screen.getByLabelText('Side'), 'Union');
     expect(await screen.findByText('15 regiments')).toBeInTheDocument();
     expect(resultNames('Regiments')).toHaveLength(15);
-    await user.selectOptions(screen.getByLabelText('Side'), MSG.home.allSides);
+    await user.selectOptions(screen.getByLabelText('Side'), homeMessages.allSides);
     expect(await screen.findByText('30 regiments')).toBeInTheDocument();
     expect(resultNames('Regiments')).toHaveLength(SEARCH_PAGE_SIZE);
 

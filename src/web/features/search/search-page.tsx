@@ -3,7 +3,9 @@ import { Search } from 'lucide-react';
 import { useCallback, useId, useMemo, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { LIMITS, SEARCH_PAGE_SIZE } from '#core/constants';
-import { MSG } from '#core/messages';
+import { commonMessages } from '#core/messages/common';
+import { homeMessages } from '#core/messages/home';
+import { searchMessages } from '#core/messages/search';
 import { SORT_OPTIONS } from '#core/search';
 import { officerSearchPagesQueryOptions } from '#web/api/officers';
 import { regimentsBySideQueryOptions, regimentsQueryOptions } from '#web/api/regiments';
@@ -99,7 +101,7 @@ export function SearchPage() {
               id={ids.q}
               type="search"
               className="pl-9"
-              placeholder={MSG.home.searchPlaceholder}
+              placeholder={homeMessages.searchPlaceholder}
               maxLength={LIMITS.searchQueryMax}
               value={text}
               onChange={(event) => setText(event.target.value)}
@@ -114,7 +116,7 @@ export function SearchPage() {
             // A regiment belongs to one side: a new side makes the old regiment choice meaningless.
             onChange={(event) => update({ sideId: event.target.value === 'all' ? null : Number(event.target.value), regimentId: null })}
           >
-            <option value="all">{MSG.home.allSides}</option>
+            <option value="all">{homeMessages.allSides}</option>
             {filterOptions(sidesQuery.data, search.sideId, 'Side').map((side) => (
               <option key={side.id} value={side.id}>
                 {side.name}
@@ -130,7 +132,7 @@ export function SearchPage() {
               value={search.regimentId ?? 'all'}
               onChange={(event) => update({ regimentId: event.target.value === 'all' ? null : Number(event.target.value) })}
             >
-              <option value="all">{MSG.common.allRegiments}</option>
+              <option value="all">{commonMessages.allRegiments}</option>
               {filterOptions(regimentChoicesQuery.data, search.regimentId, 'Regiment').map((regiment) => (
                 <option key={regiment.id} value={regiment.id}>
                   {regiment.name}
@@ -151,7 +153,7 @@ export function SearchPage() {
         </div>
       </form>
 
-      {filtersFailed && <Alert variant="destructive" title={MSG.search.loadFiltersFailed} />}
+      {filtersFailed && <Alert variant="destructive" title={searchMessages.loadFiltersFailed} />}
 
       <Tabs value={tab} onValueChange={(value) => update({ showRegiments: value === 'regiments' })}>
         <TabsList aria-label="Results">
@@ -167,16 +169,16 @@ export function SearchPage() {
             isRefreshing={officersQuery.isPlaceholderData}
             // A failed next page keeps the officers already shown (paging.loadMoreError).
             error={officersQuery.data ? null : officersQuery.error}
-            errorTitle={MSG.search.loadOfficersFailed}
-            emptyTitle={MSG.common.noOfficers}
+            errorTitle={searchMessages.loadOfficersFailed}
+            emptyTitle={commonMessages.noOfficers}
             noun={{ singular: 'officer', plural: 'officers' }}
             paging={{
               hasMore: officersQuery.hasNextPage && !officersQuery.isPlaceholderData,
               isLoadingMore: officersQuery.isFetchingNextPage,
               loadMore: () => void officersQuery.fetchNextPage(),
               loadMoreError: officersQuery.isFetchNextPageError ? officersQuery.error : undefined,
-              loadMoreLabel: MSG.search.loadMoreOfficers,
-              loadingMoreLabel: MSG.search.loadingMoreOfficers,
+              loadMoreLabel: searchMessages.loadMoreOfficers,
+              loadingMoreLabel: searchMessages.loadingMoreOfficers,
             }}
           >
             {officerResults.officers.map((officer) => (
@@ -194,14 +196,14 @@ export function SearchPage() {
             isPending={allRegimentsQuery.isPending}
             isRefreshing={false}
             error={allRegimentsQuery.error}
-            errorTitle={MSG.search.loadRegimentsFailed}
-            emptyTitle={MSG.search.noRegiments}
+            errorTitle={searchMessages.loadRegimentsFailed}
+            emptyTitle={searchMessages.noRegiments}
             noun={{ singular: 'regiment', plural: 'regiments' }}
             paging={{
               hasMore: regimentsShown < regimentResults.length,
               isLoadingMore: false,
               loadMore: showMoreRegiments,
-              loadMoreLabel: MSG.search.loadMoreRegiments,
+              loadMoreLabel: searchMessages.loadMoreRegiments,
             }}
           >
             {regimentResults.slice(0, regimentsShown).map((regiment) => (

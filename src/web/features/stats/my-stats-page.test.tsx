@@ -1,7 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AuthStatus } from '#core/api';
-import { MSG } from '#core/messages';
+import { authMessages } from '#core/messages/auth';
+import { steamMessages } from '#core/messages/steam';
+import { steamLinkErrorsMessages } from '#core/messages/steam-link-errors';
 import type { SteamStats } from '#core/steam';
 import { mockApi, renderRoute, reply } from '#web/test/render';
 
@@ -23,7 +25,7 @@ describe('/my-stats', () => {
   it('shows the tiles, the experience and the progress to the next level', async () => {
     mockApi({
       '/api/auth/status': signedIn(STEAM_ID),
-      '/api/users/me/steam-stats': { success: true, message: MSG.steam.statsLoaded, stats: stats() },
+      '/api/users/me/steam-stats': { success: true, message: steamMessages.statsLoaded, stats: stats() },
     });
     renderRoute('/my-stats');
 
@@ -47,7 +49,7 @@ describe('/my-stats', () => {
       '/api/auth/status': signedIn(STEAM_ID),
       '/api/users/me/steam-stats': {
         success: true,
-        message: MSG.steam.statsLoaded,
+        message: steamMessages.statsLoaded,
         stats: stats({ conquest: null, total: null, STAT_PROGRESSION_EXPERIENCE: null }),
       },
     });
@@ -105,8 +107,8 @@ describe('/my-stats', () => {
     const { router } = renderRoute('/my-stats');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(await screen.findByText(MSG.auth.authenticationRequiredTitle)).toBeInTheDocument();
-    expect(screen.getByText(MSG.steam.loginToSeeStats)).toBeInTheDocument();
+    expect(await screen.findByText(authMessages.authenticationRequiredTitle)).toBeInTheDocument();
+    expect(screen.getByText(steamMessages.loginToSeeStats)).toBeInTheDocument();
     expect(api.calls.some((call) => call.url.includes('steam-stats'))).toBe(false);
   });
 
@@ -114,7 +116,7 @@ describe('/my-stats', () => {
     let steamId: string | null = null;
     mockApi({
       '/api/auth/status': () => signedIn(steamId),
-      '/api/users/me/steam-stats': { success: true, message: MSG.steam.statsLoaded, stats: stats() },
+      '/api/users/me/steam-stats': { success: true, message: steamMessages.statsLoaded, stats: stats() },
     });
     const { router } = renderRoute('/my-stats');
     expect(await screen.findByRole('link', { name: 'Link Your Steam Account' })).toBeInTheDocument();
@@ -123,8 +125,8 @@ describe('/my-stats', () => {
     steamId = STEAM_ID;
     await act(() => router.navigate('/my-stats?steamLinked=1'));
 
-    expect(await screen.findByText(MSG.steam.linkedTitle)).toBeInTheDocument();
-    expect(screen.getByText(MSG.steam.linked)).toBeInTheDocument();
+    expect(await screen.findByText(steamMessages.linkedTitle)).toBeInTheDocument();
+    expect(screen.getByText(steamMessages.linked)).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.search).toBe(''));
     await waitFor(() => expect(tile('Skirmish')).toHaveTextContent('1,250'));
     expect(screen.queryByRole('link', { name: 'Link Your Steam Account' })).not.toBeInTheDocument();
@@ -134,8 +136,8 @@ describe('/my-stats', () => {
     mockApi({ '/api/auth/status': signedIn(null) });
     const { router } = renderRoute('/my-stats?steamError=cancelled&tab=1');
 
-    const title = await screen.findByText(MSG.steam.linkFailedTitle);
-    expect(within(title.closest('li')!).getByText(MSG.steamLinkErrors.cancelled)).toBeInTheDocument();
+    const title = await screen.findByText(steamMessages.linkFailedTitle);
+    expect(within(title.closest('li')!).getByText(steamLinkErrorsMessages.cancelled)).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.search).toBe('?tab=1'));
     expect(router.state.location.pathname).toBe('/my-stats');
   });

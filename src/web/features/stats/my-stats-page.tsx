@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { ChartColumn, Gamepad2 } from 'lucide-react';
 import type { AuthUser } from '#core/api';
-import { MSG } from '#core/messages';
+import { authMessages } from '#core/messages/auth';
+import { steamMessages } from '#core/messages/steam';
 import { useAuth } from '#web/api/auth';
 import { mySteamStatsQueryOptions, steamSignInHref } from '#web/api/steam';
 import { LevelProgressBar, SteamStatsTiles } from '#web/components/domain/steam-stats-tiles';
@@ -25,7 +26,7 @@ export function MyStatsPage() {
   if (!user) {
     return (
       <RedirectWithNotice
-        redirect={{ to: '/', title: MSG.auth.authenticationRequiredTitle, description: MSG.steam.loginToSeeStats, offersLogin: true }}
+        redirect={{ to: '/', title: authMessages.authenticationRequiredTitle, description: steamMessages.loginToSeeStats, offersLogin: true }}
       />
     );
   }
@@ -50,7 +51,7 @@ function LinkSteamAccount() {
       <CardHeader>
         <h2 className="text-lg leading-tight font-semibold">No Steam account linked</h2>
         <CardDescription>
-          {MSG.steam.linkHint} Linking also lets you write reviews. You sign in on Steam's own page; we only receive your Steam ID.
+          {steamMessages.linkHint} Linking also lets you write reviews. You sign in on Steam's own page; we only receive your Steam ID.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -58,7 +59,7 @@ function LinkSteamAccount() {
         <Button asChild variant="brass">
           <a href={LINK_STEAM_HREF}>
             <Gamepad2 className="h-4 w-4" aria-hidden />
-            {MSG.steam.linkAccount}
+            {steamMessages.linkAccount}
           </a>
         </Button>
       </CardContent>
@@ -72,7 +73,7 @@ function LinkedStatistics({ user, steamId }: { user: AuthUser; steamId: string }
   return (
     <Card>
       <CardHeader>
-        <h2 className="text-lg leading-tight font-semibold">{MSG.steam.gameStatistics}</h2>
+        <h2 className="text-lg leading-tight font-semibold">{steamMessages.gameStatistics}</h2>
       </CardHeader>
       <CardContent className="space-y-6">
         {/* A failed background refetch keeps the statistics already shown. */}
@@ -83,10 +84,10 @@ function LinkedStatistics({ user, steamId }: { user: AuthUser; steamId: string }
               <LevelProgressBar xp={data.stats.STAT_PROGRESSION_EXPERIENCE} />
             </>
           ) : (
-            <Alert>{data.message || MSG.steam.statsUnavailable}</Alert>
+            <Alert>{data.message || steamMessages.statsUnavailable}</Alert>
           )
         ) : isError ? (
-          <Alert variant="destructive">{MSG.steam.statsError}</Alert>
+          <Alert variant="destructive">{steamMessages.statsError}</Alert>
         ) : (
           <div className="grid grid-cols-2 gap-3 sm:grid-cols-3" role="status" aria-label="Loading game statistics">
             {Array.from({ length: 6 }, (_, i) => (

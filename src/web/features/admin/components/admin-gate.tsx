@@ -1,7 +1,8 @@
 import { ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { MSG } from '#core/messages';
+import { adminMessages } from '#core/messages/admin';
+import { notFoundMessages } from '#core/messages/not-found';
 import { useAuth } from '#web/api/auth';
 import { Button } from '#web/components/ui/button';
 import { Spinner } from '#web/components/ui/feedback';
@@ -12,7 +13,7 @@ import { decideAdminAccess } from '#web/features/admin/admin-access';
  * auth status loads, then 'Access Denied' for visitors and non-admins. The children are not
  * mounted before access is granted, and the admin queries also wait for it (`enabled: isAdmin`).
  */
-export function AdminGate({ deniedMessage = MSG.admin.accessDenied, children }: { deniedMessage?: string; children: ReactNode }) {
+export function AdminGate({ deniedMessage = adminMessages.accessDenied, children }: { deniedMessage?: string; children: ReactNode }) {
   const { user, isLoading } = useAuth();
   const access = decideAdminAccess({ user, isAuthLoading: isLoading });
   if (access === 'checking') return <Spinner label="Checking your access…" />;
@@ -24,10 +25,10 @@ function AccessDenied({ message }: { message: string }) {
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center py-16 text-center">
       <ShieldAlert className="h-14 w-14 text-red-700" aria-hidden />
-      <h1 className="mt-4 text-3xl font-bold text-navy">{MSG.admin.accessDeniedTitle}</h1>
+      <h1 className="mt-4 text-3xl font-bold text-navy">{adminMessages.accessDeniedTitle}</h1>
       <p className="mt-3 text-stone-600">{message}</p>
       <Button asChild className="mt-8">
-        <Link to="/">{MSG.notFound.button}</Link>
+        <Link to="/">{notFoundMessages.button}</Link>
       </Button>
     </section>
   );

@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { MSG } from '#core/messages';
+import { adminMessages } from '#core/messages/admin';
 
 /** The title of an admin screen, with the way back to the dashboard (not on the dashboard itself). */
 export function AdminPageHeader({ title, description, showBackLink = true }: { title: string; description?: ReactNode; showBackLink?: boolean }) {
@@ -10,7 +10,7 @@ export function AdminPageHeader({ title, description, showBackLink = true }: { t
       {showBackLink && (
         <Link to="/admin" className="inline-flex items-center gap-1 text-sm font-medium text-union-dark hover:underline">
           <ArrowLeft className="h-4 w-4" aria-hidden />
-          {MSG.admin.backToDashboard}
+          {adminMessages.backToDashboard}
         </Link>
       )}
       <h1 className="text-3xl font-bold text-navy">{title}</h1>

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Officer } from '#core/api';
 import { STEAM_PROFILE_URL } from '#core/constants';
-import { MSG } from '#core/messages';
+import { manageMessages } from '#core/messages/manage';
+import { reviewsMessages } from '#core/messages/reviews';
 import { useAdminOfficerList, useDeleteOfficerAsAdmin } from '#web/api/admin';
 import { Button } from '#web/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '#web/components/ui/dialog';
@@ -44,10 +45,10 @@ export function AllOfficersTable() {
       { id: toDelete.id, regimentId: toDelete.regimentId },
       {
         onSuccess: () => {
-          toast({ title: MSG.manage.officerDeletedTitle, description: MSG.manage.officerDeleted });
+          toast({ title: manageMessages.officerDeletedTitle, description: manageMessages.officerDeleted });
           setToDelete(null);
         },
-        onError: (error) => toast({ title: MSG.reviews.deleteFailedTitle, description: errorMessage(error), variant: 'destructive' }),
+        onError: (error) => toast({ title: reviewsMessages.deleteFailedTitle, description: errorMessage(error), variant: 'destructive' }),
       },
     );
   };
@@ -96,7 +97,7 @@ export function AllOfficersTable() {
       <Dialog open={toDelete !== null} onOpenChange={(open) => !open && setToDelete(null)}>
         {toDelete && (
           <DialogContent
-            title={MSG.manage.deleteOfficer}
+            title={manageMessages.deleteOfficer}
             description={`Are you sure you want to delete ${toDelete.rank} ${toDelete.name}? The officer and all of their reviews and ratings will be permanently deleted. This cannot be undone.`}
           >
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
@@ -104,7 +105,7 @@ export function AllOfficersTable() {
                 <Button variant="outline">Cancel</Button>
               </DialogClose>
               <Button variant="destructive" disabled={deleteOfficer.isPending} onClick={confirmDelete}>
-                {deleteOfficer.isPending ? 'Deleting…' : MSG.manage.deleteOfficer}
+                {deleteOfficer.isPending ? 'Deleting…' : manageMessages.deleteOfficer}
               </Button>
             </div>
           </DialogContent>

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useAdminRegimentList } from '#web/api/admin';
 import { SideBadge } from '#web/components/domain/side-badge';
 import { Button } from '#web/components/ui/button';
-import { MSG } from '#core/messages';
+import { commonMessages } from '#core/messages/common';
 import { formatRatingSummary } from '#web/features/admin/rating-summary';
 import { ActionsCell, AdminTable, Cell, RowHeader } from './admin-table';
 
@@ -13,7 +13,7 @@ export function AllRegimentsTable() {
   const regiments = useAdminRegimentList();
   return (
     <AdminTable
-      title={MSG.common.allRegiments}
+      title={commonMessages.allRegiments}
       columns={COLUMNS}
       rows={regiments.data}
       isPending={regiments.isPending}

@@ -1,7 +1,7 @@
 import { ExternalLink } from 'lucide-react';
 import { Link } from 'react-router';
 import type { OfficerRegistration } from '#core/api';
-import { MSG } from '#core/messages';
+import { registrationsMessages } from '#core/messages/registrations';
 import { useOfficerRegistrations } from '#web/api/admin';
 import { Cell } from './admin-table';
 import { DecisionDetail } from './decision-detail';
@@ -45,7 +45,7 @@ export function OfficerRegistrations() {
       kind="officers"
       noun="Officer"
       registrations={useOfficerRegistrations()}
-      approvedMessage={MSG.registrations.officerApproved}
+      approvedMessage={registrationsMessages.officerApproved}
       pendingColumns={PENDING_COLUMNS}
       processedColumns={PROCESSED_COLUMNS}
       renderRequestCells={(registration) => (

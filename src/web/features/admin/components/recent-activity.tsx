@@ -1,6 +1,6 @@
 import { ClipboardCheck, FileText, MessageSquareWarning, Shield, UserRound, Users } from 'lucide-react';
 import type { AdminActivity } from '#core/api';
-import { MSG } from '#core/messages';
+import { adminMessages } from '#core/messages/admin';
 import { Alert, Skeleton } from '#web/components/ui/feedback';
 import { errorMessage } from '#web/lib/api-client';
 import { formatActivityTime } from '#web/features/admin/activity-time';
@@ -37,7 +37,7 @@ export function RecentActivity({ activity, isPending, error }: { activity: Admin
       </Alert>
     );
   }
-  if (activity.length === 0) return <p className="py-6 text-center text-stone-600">{MSG.admin.noActivity}</p>;
+  if (activity.length === 0) return <p className="py-6 text-center text-stone-600">{adminMessages.noActivity}</p>;
 
   return (
     <ol className="divide-y divide-stone-100 rounded-lg border border-stone-200 bg-white" aria-label="Recent administrative activity">

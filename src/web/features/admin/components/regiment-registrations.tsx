@@ -1,6 +1,7 @@
 import type { RegimentRegistration } from '#core/api';
 import { SIDES } from '#core/constants';
-import { MSG } from '#core/messages';
+import { adminMessages } from '#core/messages/admin';
+import { registrationsMessages } from '#core/messages/registrations';
 import { useRegimentRegistrations } from '#web/api/admin';
 import { SideBadge } from '#web/components/domain/side-badge';
 import { Cell } from './admin-table';
@@ -26,7 +27,7 @@ export function RegimentRegistrations() {
       kind="regiments"
       noun="Regiment"
       registrations={useRegimentRegistrations()}
-      approvedMessage={MSG.registrations.regimentApproved}
+      approvedMessage={registrationsMessages.regimentApproved}
       pendingColumns={PENDING_COLUMNS}
       processedColumns={PROCESSED_COLUMNS}
       renderRequestCells={(registration) => (
@@ -62,7 +63,7 @@ function RegimentRequestDetails({ registration }: { registration: RegimentRegist
         {registration.description ? (
           <span className="whitespace-pre-line">{registration.description}</span>
         ) : (
-          <span className="text-stone-500">{MSG.admin.noDescription}</span>
+          <span className="text-stone-500">{adminMessages.noDescription}</span>
         )}
       </DecisionDetail>
       <DecisionDetail term="Banner">

@@ -2,7 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { MSG } from '#core/messages';
+import { adminMessages } from '#core/messages/admin';
+import { registrationFormMessages } from '#core/messages/registration-form';
 import { ADMIN_NOTES_MAX, type RegistrationAction } from '#core/schemas/registration';
 import { Button } from '#web/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '#web/components/ui/dialog';
@@ -16,7 +17,7 @@ export interface PendingDecision<T> {
 
 /** The notes field of the decision dialog: optional, as long as the server accepts (spec section 2). */
 const decisionFormSchema = z.object({
-  notes: z.string().trim().max(ADMIN_NOTES_MAX, MSG.registrationForm.notesMax),
+  notes: z.string().trim().max(ADMIN_NOTES_MAX, registrationFormMessages.notesMax),
 });
 type DecisionForm = z.input<typeof decisionFormSchema>;
 type DecisionValues = z.output<typeof decisionFormSchema>;
@@ -81,7 +82,7 @@ function DecisionNotesForm({
     <form onSubmit={handleSubmit(({ notes }) => onConfirm(notes === '' ? null : notes))} noValidate className="space-y-4">
       <div className="space-y-1.5">
         <Label htmlFor={id}>
-          {MSG.admin.notesLabel} <span className="font-normal text-stone-500">(optional)</span>
+          {adminMessages.notesLabel} <span className="font-normal text-stone-500">(optional)</span>
         </Label>
         <Textarea
           id={id}

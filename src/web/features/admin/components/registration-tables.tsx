@@ -1,7 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { formatDate } from '#core/date';
-import { MSG } from '#core/messages';
+import { adminMessages } from '#core/messages/admin';
+import { registrationsMessages } from '#core/messages/registrations';
 import type { RegistrationKind } from '#core/api-paths';
 import { useDecideRegistration } from '#web/api/admin';
 import { Button } from '#web/components/ui/button';
@@ -77,12 +78,12 @@ export function RegistrationTables<T extends Registration>({
         onSuccess: () => {
           toast(
             action === 'approve'
-              ? { title: MSG.registrations.approvedTitle, description: approvedMessage }
-              : { title: MSG.registrations.rejectedTitle, description: MSG.registrations.rejected },
+              ? { title: registrationsMessages.approvedTitle, description: approvedMessage }
+              : { title: registrationsMessages.rejectedTitle, description: registrationsMessages.rejected },
           );
           setDecision(null);
         },
-        onError: (error) => toast({ title: MSG.admin.actionFailedTitle, description: errorMessage(error), variant: 'destructive' }),
+        onError: (error) => toast({ title: adminMessages.actionFailedTitle, description: errorMessage(error), variant: 'destructive' }),
       },
     );
   };

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { MSG } from '#core/messages';
+import { homeMessages } from '#core/messages/home';
 import { regimentsQueryOptions } from '#web/api/regiments';
 import { RegimentCard } from '#web/components/domain/regiment-card';
 import { Alert, EmptyState, Skeleton } from '#web/components/ui/feedback';
@@ -12,7 +12,7 @@ export function FeaturedRegimentsSection() {
   const regiments = useQuery(regimentsQueryOptions());
 
   return (
-    <HomeSection id="featured-regiments" title={MSG.home.featuredRegiments}>
+    <HomeSection id="featured-regiments" title={homeMessages.featuredRegiments}>
       {regiments.isPending ? (
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2" aria-busy="true" aria-label="Loading featured regiments">
           {Array.from({ length: 2 }, (_, i) => (

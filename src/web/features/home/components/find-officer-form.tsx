@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { MSG } from '#core/messages';
+import { commonMessages } from '#core/messages/common';
+import { homeMessages } from '#core/messages/home';
 import { buildSearchUrl } from '#core/search';
 import { regimentsQueryOptions } from '#web/api/regiments';
 import { sidesQueryOptions } from '#web/api/sides';
@@ -51,7 +52,7 @@ export function FindOfficerForm() {
     <form
       onSubmit={onSubmit}
       role="search"
-      aria-label={MSG.home.findOfficer}
+      aria-label={homeMessages.findOfficer}
       className="space-y-4 rounded-lg border border-stone-200 bg-white p-5 shadow-sm"
     >
       <div className="grid grid-cols-1 gap-4 md:grid-cols-[2fr_1fr_1fr_auto] md:items-end">
@@ -60,7 +61,7 @@ export function FindOfficerForm() {
           <Input
             id={`${id}-q`}
             type="search"
-            placeholder={MSG.home.searchPlaceholder}
+            placeholder={homeMessages.searchPlaceholder}
             value={values.q}
             onChange={(e) => setValues((current) => ({ ...current, q: e.target.value }))}
           />
@@ -68,7 +69,7 @@ export function FindOfficerForm() {
         <div className="space-y-1.5">
           <Label htmlFor={`${id}-side`}>Side</Label>
           <Select id={`${id}-side`} disabled={sides.isPending} value={sideId} onChange={(e) => onSideChange(e.target.value)}>
-            <option value={ALL}>{MSG.home.allSides}</option>
+            <option value={ALL}>{homeMessages.allSides}</option>
             {sides.data?.map((side) => (
               <option key={side.id} value={String(side.id)}>
                 {side.name}
@@ -84,7 +85,7 @@ export function FindOfficerForm() {
             value={values.regimentId}
             onChange={(e) => setValues((current) => ({ ...current, regimentId: e.target.value }))}
           >
-            <option value={ALL}>{MSG.common.allRegiments}</option>
+            <option value={ALL}>{commonMessages.allRegiments}</option>
             {regimentOptions.map((regiment) => (
               <option key={regiment.id} value={String(regiment.id)}>
                 {regiment.name}

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { MSG } from '#core/messages';
+import { homeMessages } from '#core/messages/home';
 import { useIsAdmin } from '#web/api/auth';
 import { recentReviewsQueryOptions } from '#web/api/reviews';
 import { AdminReviewDeleteAction } from '#web/components/domain/admin-review-delete-action';
@@ -15,7 +15,7 @@ export function RecentReviewsSection() {
   const isAdmin = useIsAdmin();
 
   return (
-    <HomeSection id="recent-reviews" title={MSG.home.recentReviews}>
+    <HomeSection id="recent-reviews" title={homeMessages.recentReviews}>
       {reviews.isPending ? (
         <ul className="space-y-4" aria-busy="true" aria-label="Loading recent reviews">
           {Array.from({ length: 3 }, (_, i) => (
@@ -29,7 +29,7 @@ export function RecentReviewsSection() {
           {errorMessage(reviews.error)}
         </Alert>
       ) : reviews.data.length === 0 ? (
-        <EmptyState title={MSG.home.noReviews} />
+        <EmptyState title={homeMessages.noReviews} />
       ) : (
         <ul className="space-y-4">
           {reviews.data.map((review) => (

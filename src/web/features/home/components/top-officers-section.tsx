@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SIDES, type SideCode } from '#core/constants';
-import { MSG } from '#core/messages';
+import { homeMessages } from '#core/messages/home';
 import { topOfficersQueryOptions } from '#web/api/officers';
 import { OfficerCard } from '#web/components/domain/officer-card';
 import { Button } from '#web/components/ui/button';
@@ -10,7 +10,7 @@ import { errorMessage } from '#web/lib/api-client';
 import { HomeSection } from './home-section';
 
 const FILTERS: Array<{ label: string; side: SideCode | undefined }> = [
-  { label: MSG.home.filterAll, side: undefined },
+  { label: homeMessages.filterAll, side: undefined },
   ...SIDES.map((side) => ({ label: side.name, side: side.code })),
 ];
 
@@ -40,7 +40,7 @@ export function TopOfficersSection() {
   );
 
   return (
-    <HomeSection id="top-officers" title={MSG.home.topOfficers} aside={filters}>
+    <HomeSection id="top-officers" title={homeMessages.topOfficers} aside={filters}>
       {officers.isPending ? (
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2" aria-busy="true" aria-label="Loading top officers">
           {Array.from({ length: 4 }, (_, i) => (
@@ -54,7 +54,7 @@ export function TopOfficersSection() {
           {errorMessage(officers.error)}
         </Alert>
       ) : officers.data.length === 0 ? (
-        <EmptyState title={MSG.home.noTopOfficers} />
+        <EmptyState title={homeMessages.noTopOfficers} />
       ) : (
         <ol className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           {officers.data.map((officer) => (

@@ -1,7 +1,7 @@
 import { Flag, Medal, UserRound, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import type { AuthUser } from '#core/api';
-import { MSG } from '#core/messages';
+import { homeMessages } from '#core/messages/home';
 import { canRegisterAsOfficer } from '#core/permissions';
 
 interface ShortcutCard {
@@ -14,13 +14,13 @@ interface ShortcutCard {
 /** Signed in: 'Welcome back, {username}' and shortcuts to the user's own pages (spec section 2, Home). */
 export function WelcomeBanner({ user }: { user: AuthUser }) {
   const cards: ShortcutCard[] = [
-    { to: '/my-reviews', title: MSG.home.yourAccount, text: 'See and manage the reviews you have written.', Icon: UserRound },
-    { to: '/register-regiment', title: MSG.home.registerRegiment, text: 'Add your regiment so its officers can be rated.', Icon: Flag },
+    { to: '/my-reviews', title: homeMessages.yourAccount, text: 'See and manage the reviews you have written.', Icon: UserRound },
+    { to: '/register-regiment', title: homeMessages.registerRegiment, text: 'Add your regiment so its officers can be rated.', Icon: Flag },
   ];
   if (canRegisterAsOfficer(user)) {
     cards.push({
       to: '/register-officer',
-      title: MSG.home.registerOfficer,
+      title: homeMessages.registerOfficer,
       text: 'Create an officer profile and hear from those you lead.',
       Icon: Medal,
     });
@@ -29,7 +29,7 @@ export function WelcomeBanner({ user }: { user: AuthUser }) {
   return (
     <section aria-labelledby="welcome-heading" className="rounded-xl bg-navy p-6 text-white shadow sm:p-8">
       <h1 id="welcome-heading" className="text-3xl font-bold sm:text-4xl">
-        {MSG.home.welcomeBack(user.username)}
+        {homeMessages.welcomeBack(user.username)}
       </h1>
       <ul className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {cards.map(({ to, title, text, Icon }) => (

@@ -1,0 +1,12 @@
+/** The label shown where no author name is available (spec section 1). */
+export const anonymousSoldier = 'Anonymous Soldier';
+
+/** Texts more than one area shows. */
+export const commonMessages = {
+  noOfficers: 'No Officers Found',
+  allRegiments: 'All Regiments',
+  unknownError: 'Unknown error occurred.',
+  changesSaved: 'The changes have been saved.',
+  checkingAccount: 'Checking your account…',
+  uploadingImage: 'Uploading image…',
+} as const;

@@ -1,0 +1,15 @@
+export const homeMessages = {
+  searchPlaceholder: 'Search by name, regiment, or rank...',
+  noTopOfficers: 'No officers found with more than 1 review for the selected filter.',
+  noReviews: 'No reviews found.',
+  welcomeBack: (username: string) => `Welcome back, ${username}`,
+  yourAccount: 'Your Account',
+  registerRegiment: 'Register Regiment',
+  registerOfficer: 'Register as Officer',
+  findOfficer: 'Find an Officer',
+  allSides: 'All Sides',
+  topOfficers: 'Top Rated Officers',
+  filterAll: 'All',
+  featuredRegiments: 'Featured Regiments',
+  recentReviews: 'Recent Reviews',
+} as const;

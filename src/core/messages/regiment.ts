@@ -1,0 +1,4 @@
+export const regimentMessages = {
+  notFound: 'Regiment Not Found',
+  about: 'About the Regiment',
+} as const;

@@ -1,0 +1,7 @@
+/** The app shell's user menu (spec section 2, App shell). */
+export const shellMessages = {
+  myRegiments: 'My Regiment(s)',
+  selectRegimentTitle: 'Select Your Regiment',
+  loadingRegiments: 'Loading your regiments…',
+  regimentsLoadFailed: 'Your regiments could not be loaded.',
+} as const;
