@@ -7,7 +7,7 @@ import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { count } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MSG } from '#core/messages.js';
 import { sessions } from '#server/db/schema.js';
 import { createAnonymousSession, sessionLifetimes } from '#server/features/auth/sessions.js';
@@ -301,5 +301,71 @@ describe('shutdown', () => {
     expect(took).toBeGreaterThanOrEqual(450);
     expect(took).toBeLessThan(3_000);
     await ctx.close();
+  });
+});
+
+/**
+ * Clients that hang up once their request has arrived whole (a closed tab, a load tester stopping):
+ * Node reports no abort for a complete request, and the answer written to the closed socket never
+ * finishes, so Fastify's onResponse never runs. Whatever such a request held must come back anyway,
+ * or a few hundred hang-ups fill the in-flight slots for good, and one on a cache miss leaves every
+ * later visitor of that URL waiting for a computation that never ends.
+ */
+describe('clients that hang up after sending their request', () => {
+  let ctx: TestContext;
+  let port: number;
+  // Each test on an app of its own: a leak in one must not explain a failure in the other.
+  beforeEach(async () => {
+    ctx = await createTestContext({ maxInFlight: 2 });
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    port = portOf(ctx.app);
+  });
+  afterEach(() => ctx.close());
+
+  /**
+   * Sends a whole request and closes the connection without reading the answer: at once, or after
+   * `afterMs`, while the server is working on it.
+   */
+  const hangUpAfter = (path: string, { method = 'GET', headers = '', body = '', afterMs = 0 } = {}) =>
+    new Promise<void>((resolve, reject) => {
+      const socket = net.connect({ host: '127.0.0.1', port }, () => {
+        socket.write(`${method} ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${headers}\r\n${body}`);
+        setTimeout(() => socket.destroy(), afterMs);
+      });
+      socket.on('close', () => resolve());
+      socket.on('error', reject);
+    });
+
+  const inFlight = async () => {
+    const metric = await ctx.app.metrics.registry.getSingleMetric('http_requests_in_flight')?.get();
+    return metric?.values[0]?.value ?? 0;
+  };
+
+  it('give their in-flight slots back', async () => {
+    // Three times the slots: on an uncached read, and on a failed login that is still checking the
+    // password (a slow hash) when its client leaves.
+    for (let i = 0; i < 6; i++) await hangUpAfter('/api/auth/status');
+    const token = await rawRequest(port, 'GET', '/api/csrf-token');
+    const cookie = String(token.headers['set-cookie']?.[0]).split(';')[0]!;
+    const login = {
+      method: 'POST',
+      headers: `Content-Type: application/json\r\nCookie: ${cookie}\r\nCSRF-Token: ${JSON.parse(token.body).csrfToken}\r\n`,
+      body: JSON.stringify({ email: 'nobody@example.test', password: 'wrong password' }),
+    };
+    for (let i = 0; i < 6; i++) await hangUpAfter('/api/auth/login', { ...login, afterMs: 10 });
+    await expect.poll(inFlight, { timeout: 5_000 }).toBe(0);
+    const answer = await rawRequest(port, 'GET', '/api/auth/status');
+    expect(answer.status).toBe(200);
+  });
+
+  it('release the cache claim others wait on', async () => {
+    // A public read the cache computes once for everyone (a missing officer: 404, not stored); one
+    // hang-up, so the in-flight slots (two here) cannot be what a failure is about.
+    await hangUpAfter('/api/officers/987654', { afterMs: 1 });
+    const answer = await Promise.race([
+      rawRequest(port, 'GET', '/api/officers/987654'),
+      new Promise<Answer>((resolve) => setTimeout(() => resolve({ status: 0, headers: {}, body: 'no answer within 5 s' }), 5_000)),
+    ]);
+    expect(answer.status).toBe(404);
   });
 });

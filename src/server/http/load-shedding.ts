@@ -14,14 +14,13 @@
 import fp from 'fastify-plugin';
 import { MSG } from '#core/messages.js';
 import { AppError } from '#server/errors.js';
+import { whenAnswerEnds } from './answer-end.js';
 import type { Metrics } from './metrics.js';
-
-const kCounted = Symbol('loadSheddingCounted');
 
 export const loadSheddingPlugin = fp<{ maxInFlight: number; metrics: Metrics }>(async (app, { maxInFlight, metrics }) => {
   let inFlight = 0;
 
-  app.addHook('preValidation', async function admitOrShed(request) {
+  app.addHook('preValidation', async function admitOrShed(request, reply) {
     if (inFlight >= maxInFlight) {
       metrics.shed.inc();
       // The error handler adds Retry-After to every 503.
@@ -29,20 +28,12 @@ export const loadSheddingPlugin = fp<{ maxInFlight: number; metrics: Metrics }>(
     }
     inFlight++;
     metrics.inFlight.inc();
-    (request as { [kCounted]?: boolean })[kCounted] = true;
+    // Given back when the answer ends, however it ends (answer-end.ts).
+    whenAnswerEnds(reply, () => {
+      inFlight--;
+      metrics.inFlight.dec();
+    });
   });
-
-  // onResponse runs for every answered request, errors included; onRequestAbort covers clients that
-  // hang up before the answer (their onResponse never comes).
-  const release = async (request: object) => {
-    const counted = request as { [kCounted]?: boolean };
-    if (!counted[kCounted]) return;
-    counted[kCounted] = false;
-    inFlight--;
-    metrics.inFlight.dec();
-  };
-  app.addHook('onResponse', release);
-  app.addHook('onRequestAbort', release);
 });
 
 /**

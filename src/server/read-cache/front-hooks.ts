@@ -62,8 +62,6 @@ export const FRONT_HOOK_DECISIONS: readonly FrontHookDecision[] = [
     owner: 'read-cache/plugin.ts',
     front: 'front skips: a hit stores nothing, and a GET answered from memory writes nothing to invalidate',
   },
-  { hook: 'onResponse', name: 'releaseClaim', owner: 'read-cache/plugin.ts', front: 'front skips: a hit computes nothing, so it holds no claim' },
-  { hook: 'onRequestAbort', name: 'releaseClaim', owner: 'read-cache/plugin.ts', front: 'front skips: a hit computes nothing, so it holds no claim' },
   {
     hook: 'onSend',
     name: '',
@@ -84,8 +82,6 @@ export const FRONT_HOOK_DECISIONS: readonly FrontHookDecision[] = [
     owner: 'http/load-shedding.ts',
     front: 'front skips: answers from memory cost next to nothing and were never shed (0009)',
   },
-  { hook: 'onResponse', name: 'release', owner: 'http/load-shedding.ts', front: 'front skips: nothing was admitted, so nothing is released' },
-  { hook: 'onRequestAbort', name: 'release', owner: 'http/load-shedding.ts', front: 'front skips: nothing was admitted, so nothing is released' },
   {
     hook: 'preValidation',
     name: 'refuseNul',

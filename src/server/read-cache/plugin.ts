@@ -6,6 +6,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { whenAnswerEnds } from '#server/http/answer-end.js';
 import type { Metrics } from '#server/http/metrics.js';
 import { answerWith } from './encoding.js';
 import { publicTagsOf, type CachePolicy } from './route-policy.js';
@@ -58,6 +59,15 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Register after the security headers (set in onRequest, before a hit is answered) and before
  * @fastify/compress and @fastify/etag (this onSend must see the serialised JSON, not a stream).
  */
+/** Lets those waiting for this request's computation go on (at most once: after storing, or when its answer ends). */
+function releaseClaim(cache: ResponseCache, request: CachedRequest): void {
+  const claim = request[kClaimed];
+  if (claim) {
+    request[kClaimed] = null;
+    cache.release(claim);
+  }
+}
+
 export const responseCachePlugin = fp<{ cache: ResponseCache; metrics: Metrics }>(async (app, { cache, metrics }) => {
   app.decorate('responseCache', cache);
   app.decorateRequest('cacheInvalidation', undefined);
@@ -70,7 +80,9 @@ export const responseCachePlugin = fp<{ cache: ResponseCache; metrics: Metrics }
     if (!entry && cache.enabled && request.url.length <= MAX_KEY_LENGTH) {
       request[kTags] = publicCache(request);
       request[kClaimed] = await cache.claim(request.url, request[kTags]);
-      if (!request[kClaimed]) entry = cache.get(request.url);
+      // Whatever happens to this request, those waiting for its answer must go on (answer-end.ts).
+      if (request[kClaimed]) whenAnswerEnds(reply, () => releaseClaim(cache, request));
+      else entry = cache.get(request.url);
     }
     metrics.cacheLookups.inc({ result: entry ? 'hit' : 'miss' });
     if (entry) {
@@ -81,17 +93,6 @@ export const responseCachePlugin = fp<{ cache: ResponseCache; metrics: Metrics }
     request[kGeneration] = cache.currentGeneration();
     request[kComputedAt] = cache.now();
   });
-
-  // Whatever happened to the request that computes a URL, those waiting for it must go on.
-  const releaseClaim = async (request: CachedRequest) => {
-    const claim = request[kClaimed];
-    if (claim) {
-      request[kClaimed] = null;
-      cache.release(claim);
-    }
-  };
-  app.addHook('onResponse', releaseClaim);
-  app.addHook('onRequestAbort', releaseClaim);
 
   app.addHook('onSend', async function storeOrInvalidate(request: CachedRequest, reply, payload) {
     const config = request.routeOptions.config;
@@ -118,7 +119,7 @@ export const responseCachePlugin = fp<{ cache: ResponseCache; metrics: Metrics }
       body: payload,
     });
     cache.store(generation, entry);
-    await releaseClaim(request);
+    releaseClaim(cache, request);
     const answer = answerWith(entry, cache, request.headers);
     void reply.code(answer.status).headers(answer.headers);
     if (answer.body === undefined) return '';
