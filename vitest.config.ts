@@ -9,7 +9,7 @@ export default defineConfig({
         resolve: { alias: layerAliases },
         test: {
           name: 'server',
-          include: ['src/server/**/*.test.ts', 'src/core/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['src/server/**/*.test.ts', 'src/core/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['src/server/test/global-setup.ts'],
           testTimeout: 30_000,

@@ -4,10 +4,12 @@
  * Measures the production build against the benchmark dataset (npm run bench:data) on PostgreSQL:
  * each hot endpoint, a mixed workload with signed-in writes, the same mix at twice the connections
  * (overload), and the ceiling (a bare Fastify route doing one primary-key SELECT through the same
- * driver and pool), one after the other with autocannon at 50 connections. Prints a table and
- * writes bench/results/<time>.json, latest.json and latest.md (<time>-no-cache.json,
- * latest-no-cache.json and latest-no-cache.md when the app's response cache is off). See
- * docs/performance.md.
+ * driver and pool), and the long tail: random officers and typed terms over all public officers,
+ * between two runs of the long-tail ceiling (the same route on random ids over the same officers),
+ * and the mix drawing its reads that way; one after the other with autocannon at 50 connections.
+ * Prints a table and writes bench/results/<time>.json, latest.json and latest.md
+ * (<time>-no-cache.json, latest-no-cache.json and latest-no-cache.md when the app's response cache
+ * is off). See docs/performance.md.
  *
  * Environment: DATABASE_URL (required), SESSION_SECRET (generated for the run when unset),
  * BENCH_DURATION (seconds per scenario, default 10), BENCH_WARMUP (default 3), BENCH_PROFILE (a
@@ -39,6 +41,7 @@ import {
 } from './harness/fixtures.js';
 import { measure, type LoadSettings, type Measurement } from './harness/load.js';
 import {
+  ceilingFigures,
   describeResponseCache,
   formatOtherTargets,
   formatSummary,
@@ -53,6 +56,8 @@ import {
   SCENARIO_KEYS,
   ceilingScenario,
   endpointScenarios,
+  longTailCeilingScenario,
+  longTailScenarios,
   mixedWorkload,
   type Scenario,
 } from './harness/scenarios.js';
@@ -103,7 +108,7 @@ function readSettings() {
 async function smokeTest(scenarios: readonly Scenario[], app: ServerProcess, ceiling: ServerProcess): Promise<string[]> {
   const problems: string[] = [];
   for (const scenario of scenarios) {
-    // The mixed workloads (mixed, overload): their example describes the mix, it is not a URL.
+    // The mixed workloads (mixed, overload, mixed-longtail): their example describes the mix, it is not a URL.
     if (scenario.tally) continue;
     const base = scenario.target === 'ceiling' ? ceiling.baseUrl : app.baseUrl;
     const response = await fetch(`${base}${scenario.example}`, { headers: BROWSER_HEADERS });
@@ -218,10 +223,25 @@ async function main() {
       connections: overloadConnections,
       seed: 1863,
     });
+    const mixedLongTail = mix({ key: 'mixed-longtail', name: 'mixed (80/15/5, long tail)', seed: 1864, reads: 'long-tail' });
     const selected = (s: Scenario) => !settings.only || settings.only.has(s.key);
+    const longTailReads = longTailScenarios(facts).filter(selected);
+    const hasLongTail = longTailReads.length > 0 || selected(mixedLongTail);
+    // The long-tail reads run between the two runs of their own ceiling, after the endpoints; the
+    // mixes and then overload come last, as before. Nothing of the app is measured after overload:
+    // the app did not release every in-flight slot it took there, so at 50 connections it went on
+    // refusing requests with 503 (docs/performance.md, The long tail).
     const plan: Scenario[] = [
       ceilingScenario(facts, 'ceiling', 'ceiling (start)'),
-      ...[...endpoints, mixed, overload].filter(selected),
+      ...endpoints.filter(selected),
+      ...(hasLongTail
+        ? [
+            longTailCeilingScenario(facts, 'ceiling-longtail', 'ceiling, random ids (start)'),
+            ...longTailReads,
+            longTailCeilingScenario(facts, 'ceiling-longtail-end', 'ceiling, random ids (end)'),
+          ]
+        : []),
+      ...[mixed, mixedLongTail, overload].filter(selected),
       ceilingScenario(facts, 'ceiling-end', 'ceiling (end)'),
     ];
     const smokeProblems = await smokeTest(plan, app, ceiling);
@@ -256,10 +276,9 @@ async function main() {
     await database.close();
     database = null;
 
-    const ceilingStart = measurements.find((m) => m.key === 'ceiling')!.requestsPerSecond;
-    const ceilingEnd = measurements.find((m) => m.key === 'ceiling-end')!.requestsPerSecond;
-    const reference = (ceilingStart + ceilingEnd) / 2;
-    const results = withVerdicts(measurements, reference);
+    const sampleCeiling = ceilingFigures(measurements, 'ceiling', 'ceiling-end')!;
+    const longTailCeiling = ceilingFigures(measurements, 'ceiling-longtail', 'ceiling-longtail-end');
+    const results = withVerdicts(measurements, { sample: sampleCeiling.reference, 'long-tail': longTailCeiling?.reference ?? null });
     const appRssMax = rss.max();
     const report: RunReport = {
       startedAt: startedAt.toISOString(),
@@ -275,8 +294,14 @@ async function main() {
       },
       settings: { ...settings.load, poolSize: APP_POOL_SIZE, benchUsers: BENCH_USERS },
       responseCache,
-      dataset: { counts: facts.counts, largestOfficer: facts.largestOfficer, sampledOfficers: facts.officers.length },
-      ceiling: { start: ceilingStart, end: ceilingEnd, reference },
+      dataset: {
+        counts: facts.counts,
+        largestOfficer: facts.largestOfficer,
+        sampledOfficers: facts.officers.length,
+        longTailOfficers: facts.longTail.officers.length,
+      },
+      ceiling: sampleCeiling,
+      longTailCeiling,
       results,
       appRssMb: { idle: idleRss, max: appRssMax, end: endRss },
       appErrorLogLines,

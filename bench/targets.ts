@@ -7,6 +7,11 @@
  * aggregates after the writes, shedding load under overload) are OTHER_TARGETS below, judged by
  * judgeOtherTargets and listed under "Other targets" in the report. Do not lower them here: say in
  * the notes which are missed and by how much.
+ *
+ * The long-tail scenarios (issue 15, item 4: random officers and typed terms over all public
+ * officers) are judged against the long-tail ceiling, the same bare route on random ids over the
+ * same officers: every long-tail read at >= 50% of it with p99 <= 25 ms, the long-tail search at
+ * >= 100% with p99 <= 25 ms, and the long-tail mix as the mix.
  */
 export interface Target {
   /** Minimum requests/s as a fraction of the ceiling's. */
@@ -15,6 +20,10 @@ export interface Target {
 }
 
 const HOT_READ: Target = { minCeilingRatio: 0.5, maxP99Ms: 25 };
+// The issue sets no p99 for the mixed workload; 25 ms is not implied, so it is bounded loosely.
+const MIXED: Target = { minCeilingRatio: 0.25, maxP99Ms: 1000 };
+const LONG_TAIL_READ: Target = { minCeilingRatio: 0.5, maxP99Ms: 25 };
+const LONG_TAIL_SEARCH: Target = { minCeilingRatio: 1.0, maxP99Ms: 25 };
 
 export const TARGETS: Readonly<Record<string, Target>> = {
   officer: HOT_READ,
@@ -28,8 +37,13 @@ export const TARGETS: Readonly<Record<string, Target>> = {
   regiments: HOT_READ,
   'recent-reviews': HOT_READ,
   'officer-html': HOT_READ,
-  // The issue sets no p99 for the mixed workload; 25 ms is not implied, so it is bounded loosely.
-  mixed: { minCeilingRatio: 0.25, maxP99Ms: 1000 },
+  mixed: MIXED,
+  'longtail-officer': LONG_TAIL_READ,
+  'longtail-reviews-page-1': LONG_TAIL_READ,
+  'longtail-officer-html': LONG_TAIL_READ,
+  'longtail-search': LONG_TAIL_SEARCH,
+  'longtail-search-side': LONG_TAIL_SEARCH,
+  'mixed-longtail': MIXED,
 };
 
 export interface Verdict {

@@ -16,6 +16,7 @@ import { encodeSearchCursor } from '#server/features/officers/search-cursor.js';
 import { searchOrder, sortKeyOf, type SortKeyValue } from '#server/features/officers/search-order.js';
 import { DEFAULT_SORT } from '#core/search.js';
 import { SESSION_COOKIE, createSession, type SessionLifetimes, type SessionUser } from '#server/features/auth/sessions.js';
+import type { LongTailPopulation } from './long-tail.js';
 
 /** Bench accounts are recognizable by name, so a crashed run's leftovers are cleaned by the next. */
 const BENCH_USER_PREFIX = 'bench_load_';
@@ -38,6 +39,12 @@ export interface DatasetFacts {
   counts: Record<string, number>;
   /** Public officers with at least one review, in a fixed pseudo-random order. */
   officers: Array<{ id: number; name: string }>;
+  /**
+   * What the long-tail scenarios draw from: every public officer, reviewed or not, in id order, and
+   * the sides. Inactive officers are left out: the app answers 404 for them, which the targets count
+   * as errors, and no link leads a visitor there.
+   */
+  longTail: LongTailPopulation;
   largestOfficer: { id: number; name: string; reviewCount: number; deepPage: number };
   /** Reviews of public officers, targets for votes. */
   reviewIds: number[];
@@ -91,6 +98,11 @@ export async function readDatasetFacts(db: Database, sampleSize: number, broadSe
     sql`select o.id, o.name from officers o join regiments g on g.id = o.regiment_id
         where ${isPublic} and o.review_count > 0 order by hashint4(o.id) limit ${sampleSize}`,
   );
+  const publicOfficers = await queryRows<{ id: number; name: string }>(
+    db,
+    sql`select o.id, o.name from officers o join regiments g on g.id = o.regiment_id where ${isPublic} order by o.id`,
+  );
+  const sides = await queryRows<{ id: number }>(db, sql`select id from sides order by id`);
   const [largest] = await queryRows<{ id: number; name: string; review_count: number }>(
     db,
     sql`select o.id, o.name, o.review_count from officers o join regiments g on g.id = o.regiment_id
@@ -109,6 +121,7 @@ export async function readDatasetFacts(db: Database, sampleSize: number, broadSe
   return {
     counts: numericCounts,
     officers,
+    longTail: { officers: publicOfficers, sideIds: sides.map((s) => s.id) },
     largestOfficer: {
       id: largest.id,
       name: largest.name,

@@ -3,7 +3,7 @@ import type { EventEmitter } from 'node:events';
 import { createRequire } from 'node:module';
 import autocannon, { type Options, type Result } from 'autocannon';
 import type { RssSampler } from './servers.js';
-import type { Scenario } from './scenarios.js';
+import type { CeilingKind, Scenario } from './scenarios.js';
 
 export interface LoadSettings {
   connections: number;
@@ -17,6 +17,8 @@ export interface Measurement {
   key: string;
   name: string;
   target: Scenario['target'];
+  /** The ceiling the ratio is taken against (for a ceiling run: which ceiling it is). */
+  ceilingKind: CeilingKind;
   example: string;
   /** Connections of this scenario (the overload scenario uses more than the settings say). */
   connections: number;
@@ -141,6 +143,7 @@ export async function measure(scenario: Scenario, baseUrl: string, settings: Loa
     key: scenario.key,
     name: scenario.name,
     target: scenario.target,
+    ceilingKind: scenario.ceilingKind ?? 'sample',
     example: scenario.example,
     connections,
     requestsPerSecond: result.requests.average,

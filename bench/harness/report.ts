@@ -4,6 +4,14 @@ import path from 'node:path';
 import { TARGETS, formatRatio, judge, type OtherVerdict, type Target, type Verdict } from '../targets.js';
 import type { DatasetFacts } from './fixtures.js';
 import type { LoadSettings, Measurement } from './load.js';
+import type { CeilingKind } from './scenarios.js';
+
+/** A ceiling measured at the start and at the end of its block; ratios use the mean of the two. */
+export interface CeilingFigures {
+  start: number;
+  end: number;
+  reference: number;
+}
 
 export interface RunReport {
   startedAt: string;
@@ -23,8 +31,13 @@ export interface RunReport {
    * it: the figure is MiB). The app also stores nothing while its invalidation bus is down.
    */
   responseCache: { enabled: boolean; mib: number };
-  dataset: Pick<DatasetFacts, 'counts' | 'largestOfficer'> & { sampledOfficers: number };
-  ceiling: { start: number; end: number; reference: number };
+  /** sampledOfficers: the sample the rotating scenarios use; longTailOfficers: the public officers the long tail draws from. */
+  dataset: Pick<DatasetFacts, 'counts' | 'largestOfficer'> & { sampledOfficers: number; longTailOfficers: number };
+  /** The ceiling rotating over the sampled officers: the reference of every scenario but the long tail's. */
+  ceiling: CeilingFigures;
+  /** The ceiling on random ids over all public officers, the long-tail scenarios' reference; null when none ran. */
+  longTailCeiling: CeilingFigures | null;
+  /** ceilingRatio is to the ceiling named by the row's ceilingKind. */
   results: Array<Measurement & { ceilingRatio: number | null; goal: Target | null; verdict: Verdict | null }>;
   appRssMb: { idle: number; max: number; end: number };
   appErrorLogLines: number;
@@ -99,10 +112,16 @@ function markdownTable(report: RunReport): string {
 }
 
 export function formatSummary(report: RunReport): string[] {
-  const { dataset, ceiling, appRssMb } = report;
+  const { dataset, ceiling, longTailCeiling, appRssMb } = report;
   const largest = dataset.largestOfficer;
   return [
     `Ceiling: ${fixed(ceiling.start)} req/s at the start, ${fixed(ceiling.end)} at the end; ratios use their mean, ${fixed(ceiling.reference)}.`,
+    ...(longTailCeiling
+      ? [
+          `Long-tail ceiling (random ids over ${fixed(dataset.longTailOfficers)} public officers): ${fixed(longTailCeiling.start)} req/s at the start, ` +
+            `${fixed(longTailCeiling.end)} at the end; the long-tail rows' ratios use their mean, ${fixed(longTailCeiling.reference)}.`,
+        ]
+      : []),
     `App RSS: ${fixed(appRssMb.idle)} MiB after start-up, ${fixed(appRssMb.max)} MiB at most, ${fixed(appRssMb.end)} MiB at the end.`,
     `Dataset: ${Object.entries(dataset.counts)
       .map(([k, v]) => `${fixed(v)} ${k}`)
@@ -195,9 +214,18 @@ export function writeReport(resultsDir: string, report: RunReport): { json: stri
   return { json, markdown };
 }
 
-export function withVerdicts(results: Measurement[], ceilingReference: number): RunReport['results'] {
+/** The mean req/s of a ceiling's start and end runs; null when they were not both measured. */
+export function ceilingFigures(measurements: readonly Measurement[], startKey: string, endKey: string): CeilingFigures | null {
+  const start = measurements.find((m) => m.key === startKey)?.requestsPerSecond;
+  const end = measurements.find((m) => m.key === endKey)?.requestsPerSecond;
+  return start === undefined || end === undefined ? null : { start, end, reference: (start + end) / 2 };
+}
+
+/** Each app scenario's ratio is to the ceiling of its kind (the long tail's to the long-tail ceiling). */
+export function withVerdicts(results: Measurement[], ceilingReferences: Readonly<Record<CeilingKind, number | null>>): RunReport['results'] {
   return results.map((r) => {
-    const ceilingRatio = r.target === 'app' && ceilingReference > 0 ? r.requestsPerSecond / ceilingReference : null;
+    const reference = ceilingReferences[r.ceilingKind] ?? 0;
+    const ceilingRatio = r.target === 'app' && reference > 0 ? r.requestsPerSecond / reference : null;
     return {
       ...r,
       ceilingRatio,

@@ -3,15 +3,29 @@
  * at twice the connections (overload). Each
  * scenario rotates its URL over ids picked from the dataset, so the database answers from many
  * rows instead of one hot row, as it would for real visitors.
+ *
+ * Then the long tail (issue 15, item 4): the same reads and the search with every request drawn
+ * afresh over all public officers (long-tail.ts), a mix drawing its reads that way, and a ceiling
+ * on random ids over the same officers, which is what their ratios are taken against.
  */
 import type { Request, RequestParams } from 'autocannon';
 import { SeededRandom } from '#server/seed/random.js';
 import type { BenchUser, DatasetFacts } from './fixtures.js';
 import { REVIEW_PAGE_LIMIT } from './fixtures.js';
+import { longTailDraws, type LongTailDraws } from './long-tail.js';
 
 export type ScenarioTarget = 'app' | 'ceiling';
 
-/** Keys of the scenarios `--only` can select (the ceiling always runs). */
+/**
+ * The two ceilings: `sample` rotates over the 200 sampled officers (the reference of the scenarios
+ * before the long tail, unchanged), `long-tail` draws a random id over all public officers.
+ */
+export type CeilingKind = 'sample' | 'long-tail';
+
+/**
+ * Keys of the scenarios `--only` can select. The ceiling always runs; the long-tail ceiling runs
+ * when a long-tail scenario (longtail-*, mixed-longtail) does.
+ */
 export const SCENARIO_KEYS = [
   'officer',
   'reviews-page-1',
@@ -26,6 +40,12 @@ export const SCENARIO_KEYS = [
   'officer-html',
   'mixed',
   'overload',
+  'longtail-officer',
+  'longtail-reviews-page-1',
+  'longtail-officer-html',
+  'longtail-search',
+  'longtail-search-side',
+  'mixed-longtail',
 ] as const;
 
 export interface Scenario {
@@ -34,13 +54,18 @@ export interface Scenario {
   name: string;
   /** Where it is sent. */
   target: ScenarioTarget;
+  /**
+   * For the app's scenarios, the ceiling their ratio is taken against; for the ceiling's, which
+   * ceiling it measures. Absent: `sample`.
+   */
+  ceilingKind?: CeilingKind;
   /** Connections for this scenario; the run's setting (BENCH_CONNECTIONS) when absent. */
   connections?: number;
   /** A representative request, for the report. */
   example: string;
   /** Builds fresh autocannon requests (their rotation state starts over for each run). */
   requests(): Request[];
-  /** For the mixed workloads (mixed, overload): answers by kind and status, filled while it runs. */
+  /** For the mixed workloads (mixed, overload, mixed-longtail): answers by kind and status, filled while it runs. */
   tally?: Map<string, Map<number, number>>;
 }
 
@@ -64,7 +89,8 @@ export const BROAD_SEARCH_TERMS = ['Infantry', 'Capt', 'Virginia', 'son', 'New']
 export interface Paths {
   officer: (id: number) => string;
   reviewsPage: (id: number, page: number) => string;
-  search: (q: string) => string;
+  /** The spec's search list; `sideId` narrows it to one side. */
+  search: (q: string, sideId?: number) => string;
   /** A page of the paged search in the default order: the first without `after`. */
   searchPage: (q: string, after?: string) => string;
   html: (id: number) => string;
@@ -74,7 +100,7 @@ export interface Paths {
 export const PATHS: Paths = {
   officer: (id) => `/api/officers/${id}`,
   reviewsPage: (id, page) => `/api/reviews/officer/${id}?page=${page}&limit=${REVIEW_PAGE_LIMIT}`,
-  search: (q) => `/api/officers/search?q=${encodeURIComponent(q)}`,
+  search: (q, sideId) => `/api/officers/search?q=${encodeURIComponent(q)}${sideId === undefined ? '' : `&sideId=${sideId}`}`,
   searchPage: (q, after) => `/api/search/officers?q=${encodeURIComponent(q)}${after ? `&after=${after}` : ''}`,
   html: (id) => `/officer/${id}`,
   ceiling: (id) => `/ceiling/${id}`,
@@ -179,6 +205,56 @@ export function ceilingScenario(facts: DatasetFacts, key = 'ceiling', name = 'ce
   };
 }
 
+/**
+ * A long-tail scenario: each request is built from fresh draws. Each run (the warm-up, then the
+ * measured run) has a seed of its own, so the measured run does not replay the warm-up's requests;
+ * the example is the warm-up's first request.
+ */
+function longTailScenario(
+  facts: DatasetFacts,
+  fields: { key: string; name: string; target?: ScenarioTarget; seed: number; headers?: Record<string, string> },
+  path: (draws: LongTailDraws) => string,
+): Scenario {
+  const draws = (seed: number) => longTailDraws(facts.longTail, new SeededRandom(seed));
+  let runs = 0;
+  return {
+    key: fields.key,
+    name: fields.name,
+    target: fields.target ?? 'app',
+    ceilingKind: 'long-tail',
+    example: path(draws(fields.seed)),
+    requests: () => {
+      const run = draws(fields.seed + runs++);
+      return [getRequest(() => path(run), fields.headers ?? JSON_HEADERS)];
+    },
+  };
+}
+
+/** Seeds of the long-tail scenarios, apart so no two draw the same sequence. */
+const LONG_TAIL_SEED = 1865_000;
+
+export function longTailScenarios(facts: DatasetFacts): Scenario[] {
+  const seed = (n: number) => LONG_TAIL_SEED + n * 100;
+  return [
+    longTailScenario(facts, { key: 'longtail-officer', name: 'officer (long tail)', seed: seed(1) }, (d) => PATHS.officer(d.officerId())),
+    longTailScenario(facts, { key: 'longtail-reviews-page-1', name: 'reviews page 1 (long tail)', seed: seed(2) }, (d) =>
+      PATHS.reviewsPage(d.officerId(), 1),
+    ),
+    longTailScenario(facts, { key: 'longtail-officer-html', name: 'officer page (HTML, long tail)', seed: seed(3), headers: HTML_HEADERS }, (d) =>
+      PATHS.html(d.officerId()),
+    ),
+    longTailScenario(facts, { key: 'longtail-search', name: 'search (typed, long tail)', seed: seed(4) }, (d) => PATHS.search(d.typedTerm())),
+    longTailScenario(facts, { key: 'longtail-search-side', name: 'search (typed, one side, long tail)', seed: seed(5) }, (d) =>
+      PATHS.search(d.typedTerm(), d.sideId()),
+    ),
+  ];
+}
+
+/** The ceiling on random ids over all public officers: the reference of the long-tail scenarios. */
+export function longTailCeilingScenario(facts: DatasetFacts, key = 'ceiling-longtail', name = 'ceiling, random ids'): Scenario {
+  return longTailScenario(facts, { key, name, target: 'ceiling', seed: LONG_TAIL_SEED }, (d) => PATHS.ceiling(d.officerId()));
+}
+
 /** The mixed workload: shares of requests by kind (80% reads, 15% search, 5% signed-in writes). */
 export const MIX: ReadonlyArray<{ kind: string; share: number }> = [
   { kind: 'officer', share: 0.25 },
@@ -189,6 +265,24 @@ export const MIX: ReadonlyArray<{ kind: string; share: number }> = [
   { kind: 'regiments', share: 0.03 },
   { kind: 'search (selective)', share: 0.1 },
   { kind: 'search (broad)', share: 0.05 },
+  { kind: 'vote', share: 0.04 },
+  { kind: 'review', share: 0.01 },
+];
+
+/**
+ * The mix of mixed-longtail: the same shares, its reads of random officers over all public ones and
+ * its searches typed terms (a third of them in one side) instead of the sample's names and broad
+ * terms. The fixed lists (top, recent, regiments) and the writes are those of MIX.
+ */
+export const LONG_TAIL_MIX: ReadonlyArray<{ kind: string; share: number }> = [
+  { kind: 'officer', share: 0.25 },
+  { kind: 'reviews page 1', share: 0.25 },
+  { kind: 'officer page (HTML)', share: 0.1 },
+  { kind: 'top officers', share: 0.09 },
+  { kind: 'recent reviews', share: 0.08 },
+  { kind: 'regiments', share: 0.03 },
+  { kind: 'search (typed)', share: 0.1 },
+  { kind: 'search (typed, one side)', share: 0.05 },
   { kind: 'vote', share: 0.04 },
   { kind: 'review', share: 0.01 },
 ];
@@ -206,31 +300,42 @@ export interface MixedVariant {
   /** Absent: the run's connections. */
   connections?: number;
   seed: number;
+  /**
+   * Where the reads and searches go: `sample` (mixed, overload: the 200 sampled officers, MIX) or
+   * `long-tail` (mixed-longtail: LONG_TAIL_MIX, judged against the long-tail ceiling). Absent: `sample`.
+   */
+  reads?: CeilingKind;
 }
 
 /**
- * The mixed workload, as a maker of scenarios: `mixed` and `overload` are the same mix, and share
- * the state of the writes, so a user never reviews the same officer twice across them.
+ * The mixed workload, as a maker of scenarios: `mixed` and `overload` are the same mix, and
+ * `mixed-longtail` the same with its reads from the long tail; all share the state of the writes,
+ * so a user never reviews the same officer twice across them.
  */
 export function mixedWorkload(facts: DatasetFacts, users: readonly BenchUser[]): (variant: MixedVariant) => Scenario {
   if (users.length === 0) throw new Error('the mixed workload needs signed-in users');
   const ids = facts.officers.map((o) => o.id);
   const selectiveTerms = facts.officers.slice(0, 100).map((o) => o.name);
-  const cumulative = MIX.reduce<Array<{ kind: string; upTo: number }>>((acc, m) => {
-    acc.push({ kind: m.kind, upTo: (acc.at(-1)?.upTo ?? 0) + m.share });
-    return acc;
-  }, []);
+  const cumulativeShares = (mix: typeof MIX) =>
+    mix.reduce<Array<{ kind: string; upTo: number }>>((acc, m) => {
+      acc.push({ kind: m.kind, upTo: (acc.at(-1)?.upTo ?? 0) + m.share });
+      return acc;
+    }, []);
   // Kept across runs (warm-up, then measurement) and scenarios: each bench user reviews officers
   // from its own offset in the sample and never one twice, which the app would refuse with 409. (A
   // review refused with 503 under overload still counts as done: that officer is skipped.)
   const reviewed = users.map(() => 0);
   let writer = 0;
-  return ({ key, name, connections, seed }) => {
+  return ({ key, name, connections, seed, reads = 'sample' }) => {
     const tally = new Map<string, Map<number, number>>();
+    const cumulative = cumulativeShares(reads === 'long-tail' ? LONG_TAIL_MIX : MIX);
     let runs = 0;
     const requests = (): Request[] => {
       const random = new SeededRandom(seed + runs++);
       const pick = <T>(items: readonly T[]) => items[Math.floor(random.next() * items.length)]!;
+      // The same generator: the long-tail mix's sequence depends on its seed alone too.
+      const tail = longTailDraws(facts.longTail, random);
+      const readId = reads === 'long-tail' ? () => tail.officerId() : () => pick(ids);
       const write = (user: BenchUser, path: string, body: unknown): RequestParams => ({
         method: 'POST',
         path,
@@ -241,11 +346,11 @@ export function mixedWorkload(facts: DatasetFacts, users: readonly BenchUser[]):
         const get = (path: string, headers = JSON_HEADERS): RequestParams => ({ method: 'GET', path, headers });
         switch (kind) {
           case 'officer':
-            return get(PATHS.officer(pick(ids)));
+            return get(PATHS.officer(readId()));
           case 'reviews page 1':
-            return get(PATHS.reviewsPage(pick(ids), 1));
+            return get(PATHS.reviewsPage(readId(), 1));
           case 'officer page (HTML)':
-            return get(PATHS.html(pick(ids)), HTML_HEADERS);
+            return get(PATHS.html(readId()), HTML_HEADERS);
           case 'top officers':
             return get('/api/officers/top');
           case 'recent reviews':
@@ -256,6 +361,10 @@ export function mixedWorkload(facts: DatasetFacts, users: readonly BenchUser[]):
             return get(PATHS.search(pick(selectiveTerms)));
           case 'search (broad)':
             return get(PATHS.search(pick(BROAD_SEARCH_TERMS)));
+          case 'search (typed)':
+            return get(PATHS.search(tail.typedTerm()));
+          case 'search (typed, one side)':
+            return get(PATHS.search(tail.typedTerm(), tail.sideId()));
           case 'vote': {
             const index = writer++ % users.length;
             return write(users[index]!, `/api/reviews/${pick(facts.reviewIds)}/vote`, { value: random.chance(0.75) ? 1 : -1 });
@@ -297,6 +406,10 @@ export function mixedWorkload(facts: DatasetFacts, users: readonly BenchUser[]):
         },
       ];
     };
-    return { key, name, target: 'app', connections, example: '80% reads, 15% search, 5% votes and reviews', requests, tally };
+    const example =
+      reads === 'long-tail'
+        ? '80% reads and 15% typed searches over all public officers, 5% votes and reviews'
+        : '80% reads, 15% search, 5% votes and reviews';
+    return { key, name, target: 'app', ceilingKind: reads, connections, example, requests, tally };
   };
 }
