@@ -63,6 +63,13 @@ export const zoneRules = [
   },
 ];
 
+/** Where the zones apply and how imports are resolved (the aliases of tsconfig.json). */
+export const zoneSettings = {
+  'boundaries/elements': elements,
+  'boundaries/include': ['src/**/*'],
+  'import/resolver': { typescript: { project: './tsconfig.json' } },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -127,11 +134,7 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { boundaries },
-    settings: {
-      'boundaries/elements': elements,
-      'boundaries/include': ['src/**/*'],
-      'import/resolver': { typescript: { project: './tsconfig.json' } },
-    },
+    settings: zoneSettings,
     rules: { 'boundaries/element-types': ['error', { default: 'allow', rules: zoneRules }] },
   },
   {

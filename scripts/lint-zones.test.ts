@@ -7,7 +7,7 @@ import { ESLint } from 'eslint';
 import boundaries from 'eslint-plugin-boundaries';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
-import { elements, zoneRules } from '../eslint.config.js';
+import { zoneRules, zoneSettings } from '../eslint.config.js';
 
 const eslint = new ESLint({
   cwd: process.cwd(),
@@ -17,11 +17,7 @@ const eslint = new ESLint({
       files: ['**/*.{ts,tsx}'],
       languageOptions: { parser: tseslint.parser },
       plugins: { boundaries },
-      settings: {
-        'boundaries/elements': elements,
-        'boundaries/include': ['src/**/*'],
-        'import/resolver': { typescript: { project: './tsconfig.json' } },
-      },
+      settings: zoneSettings,
       rules: { 'boundaries/element-types': ['error', { default: 'allow', rules: zoneRules }] },
     },
   ],

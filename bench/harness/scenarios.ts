@@ -274,18 +274,11 @@ export const MIX: ReadonlyArray<{ kind: string; share: number }> = [
  * its searches typed terms (a third of them in one side) instead of the sample's names and broad
  * terms. The fixed lists (top, recent, regiments) and the writes are those of MIX.
  */
-export const LONG_TAIL_MIX: ReadonlyArray<{ kind: string; share: number }> = [
-  { kind: 'officer', share: 0.25 },
-  { kind: 'reviews page 1', share: 0.25 },
-  { kind: 'officer page (HTML)', share: 0.1 },
-  { kind: 'top officers', share: 0.09 },
-  { kind: 'recent reviews', share: 0.08 },
-  { kind: 'regiments', share: 0.03 },
-  { kind: 'search (typed)', share: 0.1 },
-  { kind: 'search (typed, one side)', share: 0.05 },
-  { kind: 'vote', share: 0.04 },
-  { kind: 'review', share: 0.01 },
-];
+const LONG_TAIL_KINDS: Readonly<Record<string, string>> = { 'search (selective)': 'search (typed)', 'search (broad)': 'search (typed, one side)' };
+export const LONG_TAIL_MIX: ReadonlyArray<{ kind: string; share: number }> = MIX.map(({ kind, share }) => ({
+  kind: LONG_TAIL_KINDS[kind] ?? kind,
+  share,
+}));
 
 const REVIEW_TEXTS = [
   'Solid calls all night, kept the line together at the Cornfield.',
