@@ -57,6 +57,21 @@ export const apiPaths = {
     if (after) params.set('after', after);
     return `/api/search/officers?${params.toString()}`;
   },
+  /** What the search boxes suggest while a person types: the best 8 officers and regiments. */
+  searchSuggestions: (q: string, sideId?: number | null) => {
+    const params = new URLSearchParams({ q });
+    if (sideId) params.set('sideId', String(sideId));
+    return `/api/search/suggestions?${params.toString()}`;
+  },
+  /** A searchable regiment selector's choices: the first `limit` by name without q, the best matches with it. */
+  regimentChoices: ({ q, sideId, limit }: { q?: string | undefined; sideId?: number | null | undefined; limit?: number | undefined }) => {
+    const params = new URLSearchParams();
+    if (q) params.set('q', q);
+    if (sideId) params.set('sideId', String(sideId));
+    if (limit) params.set('limit', String(limit));
+    const query = params.toString();
+    return query ? `/api/search/regiments?${query}` : '/api/search/regiments';
+  },
   reviews: '/api/reviews',
   review: (id: number) => `/api/reviews/${id}`,
   myReviews: '/api/reviews/my',

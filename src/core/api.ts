@@ -69,6 +69,43 @@ export const officerSearchPageSchema = z.object({
 });
 export type OfficerSearchPage = z.infer<typeof officerSearchPageSchema>;
 
+/**
+ * GET /api/search/suggestions?q=&sideId=: what the search boxes suggest while a person types (issue
+ * 15), the best 8 officers and regiments for the words so far, best first, typos forgiven. An officer
+ * links to /officer/{id}, a regiment to /regiment/{id}.
+ */
+export const officerSuggestionSchema = z.object({
+  kind: z.literal('officer'),
+  id: z.number(),
+  name: z.string(),
+  rank: z.string(),
+  regimentName: z.string(),
+  sideCode: z.string(),
+  averageRating: z.number().nullable(),
+  reviewCount: z.number(),
+});
+export const regimentSuggestionSchema = z.object({
+  kind: z.literal('regiment'),
+  id: z.number(),
+  name: z.string(),
+  sideCode: z.string(),
+  officerCount: z.number(),
+});
+export const suggestionSchema = z.discriminatedUnion('kind', [officerSuggestionSchema, regimentSuggestionSchema]);
+export const suggestionsSchema = z.object({ suggestions: z.array(suggestionSchema) });
+export type Suggestion = z.infer<typeof suggestionSchema>;
+export type Suggestions = z.infer<typeof suggestionsSchema>;
+
+/**
+ * GET /api/search/regiments?q=&sideId=&limit=: the regiment choices of a searchable selector, so a
+ * screen need not download every regiment to offer one (issue 15, item 5). Without q, the first
+ * `limit` by name; with q, the best matches first. `totalCount` says how many match in all.
+ */
+export const regimentChoiceSchema = z.object({ id: z.number(), name: z.string(), sideId: z.number(), sideName: z.string() });
+export const regimentChoicesSchema = z.object({ regiments: z.array(regimentChoiceSchema), totalCount: z.number() });
+export type RegimentChoice = z.infer<typeof regimentChoiceSchema>;
+export type RegimentChoices = z.infer<typeof regimentChoicesSchema>;
+
 export const reviewSchema = z.object({
   id: z.number(),
   userId: z.number(),

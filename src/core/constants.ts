@@ -34,6 +34,11 @@ export const RECENT_REVIEWS_LIMIT = 10;
  */
 export const SEARCH_PAGE_SIZE = 24;
 export const SEARCH_PAGE_SIZE_MAX = 100;
+/** How many suggestions the search boxes show while a person types (issue 15). */
+export const SUGGESTIONS_LIMIT = 8;
+/** The regiment choices a searchable selector shows at once, and the most one request may ask for. */
+export const REGIMENT_CHOICES_LIMIT = 20;
+export const REGIMENT_CHOICES_LIMIT_MAX = 50;
 
 export const LIMITS = {
   reviewTextMax: 500,

@@ -47,7 +47,8 @@ export function parseSearchParams(params: URLSearchParams): SearchState {
     regimentId: parsePositiveId(params.get('regimentId') ?? undefined),
     showRegiments: params.get('showRegiments') === 'true',
     sortBy: isOneOf(SORT_BY_VALUES, sortBy) ? sortBy : DEFAULT_SEARCH_STATE.sortBy,
-    sortOrder: isOneOf(SORT_ORDER_VALUES, sortOrder) ? sortOrder : DEFAULT_SEARCH_STATE.sortOrder,
+    // Relevance has one direction, best first.
+    sortOrder: sortBy === 'relevance' ? 'desc' : isOneOf(SORT_ORDER_VALUES, sortOrder) ? sortOrder : DEFAULT_SEARCH_STATE.sortOrder,
   };
 }
 
@@ -79,7 +80,7 @@ export function serializeSearchParams(state: SearchState): URLSearchParams {
 
 /** The sort select's value ('rating-desc') for a state. */
 export function toSortValue(state: Pick<SearchState, 'sortBy' | 'sortOrder'>): SortValue {
-  return `${state.sortBy}-${state.sortOrder}`;
+  return state.sortBy === 'relevance' ? 'relevance-desc' : `${state.sortBy}-${state.sortOrder}`;
 }
 
 /** The sortBy and sortOrder of a sort select value; the default sort for an unknown value. */

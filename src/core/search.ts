@@ -5,9 +5,15 @@ export const SORT_OPTIONS = [
   { value: 'name-desc', label: 'Alphabetical Z-A', sortBy: 'name', sortOrder: 'desc' },
   { value: 'reviews-desc', label: 'Most Reviews', sortBy: 'reviews', sortOrder: 'desc' },
   { value: 'reviews-asc', label: 'Least Reviews', sortBy: 'reviews', sortOrder: 'asc' },
+  /**
+   * Beside the spec's six (issue 15): the officers that match the typed words best first (name before
+   * regiment before rank, whole words before prefixes before near-misses), then by rating. Offered,
+   * never the default. Its sortOrder is always desc; asc is read as desc.
+   */
+  { value: 'relevance-desc', label: 'Best Match', sortBy: 'relevance', sortOrder: 'desc' },
 ] as const;
 
-export const SORT_BY_VALUES = ['rating', 'name', 'reviews'] as const;
+export const SORT_BY_VALUES = ['rating', 'name', 'reviews', 'relevance'] as const;
 export const SORT_ORDER_VALUES = ['asc', 'desc'] as const;
 export type SortBy = (typeof SORT_BY_VALUES)[number];
 export type SortOrder = (typeof SORT_ORDER_VALUES)[number];

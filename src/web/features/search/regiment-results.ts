@@ -24,10 +24,25 @@ export function filterRegiments(regiments: readonly Regiment[], filter: Pick<Reg
   });
 }
 
-const compareBy: Record<SortBy, (a: Regiment, b: Regiment) => number> = {
+/**
+ * How well a regiment matches the text, higher is better: its name starts with it, a word of its
+ * name does, its name contains it, only its description does.
+ */
+function matchQuality(regiment: Regiment, q: string): number {
+  const needle = q.trim().toLocaleLowerCase('en');
+  if (!needle) return 0;
+  const name = regiment.name.toLocaleLowerCase('en');
+  if (name.startsWith(needle)) return 3;
+  if (name.split(/[^\p{L}\p{N}]+/u).some((word) => word.startsWith(needle))) return 2;
+  return name.includes(needle) ? 1 : 0;
+}
+
+const compareBy: Record<SortBy, (a: Regiment, b: Regiment, q: string) => number> = {
   rating: (a, b) => a.averageRating - b.averageRating,
   name: (a, b) => nameCollator.compare(a.name, b.name),
   reviews: (a, b) => a.reviewCount - b.reviewCount,
+  // The best match first (the order is always desc), then the better rated.
+  relevance: (a, b, q) => matchQuality(a, q) - matchQuality(b, q) || a.averageRating - b.averageRating,
 };
 
 /** Regiments without a review (0.0, no rating) after the rated ones, in either direction. */
@@ -38,11 +53,12 @@ const unratedLast = (a: Regiment, b: Regiment) => Number(a.reviewCount === 0) - 
  * name A-Z, then id, so the order never depends on what the server happened to send first. In both
  * rating orders, regiments without a review come last (issue 13), as officers do in the search call.
  */
-export function sortRegiments(regiments: readonly Regiment[], sort: Pick<RegimentFilter, 'sortBy' | 'sortOrder'>): Regiment[] {
-  const direction = sort.sortOrder === 'asc' ? 1 : -1;
+export function sortRegiments(regiments: readonly Regiment[], sort: Pick<RegimentFilter, 'sortBy' | 'sortOrder'> & { q?: string }): Regiment[] {
+  const direction = sort.sortOrder === 'asc' && sort.sortBy !== 'relevance' ? 1 : -1;
   const primary = compareBy[sort.sortBy];
+  const q = sort.q ?? '';
   const first = sort.sortBy === 'rating' ? unratedLast : () => 0;
-  return [...regiments].sort((a, b) => first(a, b) || direction * primary(a, b) || nameCollator.compare(a.name, b.name) || a.id - b.id);
+  return [...regiments].sort((a, b) => first(a, b) || direction * primary(a, b, q) || nameCollator.compare(a.name, b.name) || a.id - b.id);
 }
 
 export function selectRegimentResults(regiments: readonly Regiment[], filter: RegimentFilter): Regiment[] {
