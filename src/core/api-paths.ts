@@ -40,6 +40,8 @@ export const apiPaths = {
   myOwnedRegiments: '/api/users/me/regiments/owned',
   sides: '/api/sides',
   regiments: '/api/regiments',
+  /** Home's 'Featured Regiments': the best-rated regiment of each side (not the whole list). */
+  featuredRegiments: '/api/regiments/featured',
   regiment: (id: number) => `/api/regiments/${id}`,
   regimentsBySide: (sideId: number) => `/api/regiments/side/${sideId}`,
   regimentRegistration: '/api/regiments/register',

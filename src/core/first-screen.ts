@@ -52,7 +52,7 @@ export function firstScreenRequestsOf(page: FirstScreenPage): string[] {
   const paths: string[] = [apiPaths.authStatus];
   switch (page.page) {
     case 'home':
-      paths.push(apiPaths.topOfficers(), apiPaths.regiments, apiPaths.recentReviews, apiPaths.sides);
+      paths.push(apiPaths.topOfficers(), apiPaths.featuredRegiments, apiPaths.recentReviews, apiPaths.sides);
       break;
     case 'officer':
       paths.push(apiPaths.officer(page.id), apiPaths.officerReviews(page.id, 1));

@@ -127,6 +127,7 @@ const ROWS: Row[] = [
   // Reference data: public reads.
   { method: 'GET', path: '/api/sides', url: () => '/api/sides', expect: everyone(200) },
   { method: 'GET', path: '/api/regiments', url: () => '/api/regiments', expect: everyone(200) },
+  { method: 'GET', path: '/api/regiments/featured', url: () => '/api/regiments/featured', expect: everyone(200) },
   { method: 'GET', path: '/api/regiments/side/:sideId', url: (w) => `/api/regiments/side/${w.regiment.sideId}`, expect: everyone(200) },
   { method: 'GET', path: '/api/regiments/:id', url: (w) => `/api/regiments/${w.regiment.id}`, expect: everyone(200) },
   { method: 'GET', path: '/api/officers', url: () => '/api/officers', expect: everyone(200) },

@@ -11,6 +11,14 @@ export const regimentsQueryOptions = () =>
     staleTime: FRESHNESS.regiments,
   });
 
+/** Home's 'Featured Regiments': the best-rated regiment of each side, chosen by the server. */
+export const featuredRegimentsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['regiments', 'featured'],
+    queryFn: () => api.get<Regiment[]>(apiPaths.featuredRegiments),
+    staleTime: FRESHNESS.regiments,
+  });
+
 export const regimentQueryOptions = (id: number) =>
   queryOptions({
     queryKey: ['regiments', id],

@@ -48,6 +48,16 @@ describe('the first screen', () => {
     expect(firstScreenRequests('/officer/87', '')).toEqual(['/api/auth/status', '/api/officers/87', '/api/reviews/officer/87?page=1&limit=5']);
   });
 
+  it('of home is the top officers, the featured regiments, the recent reviews and the sides, never every regiment', () => {
+    expect(firstScreenRequests('/', '')).toEqual([
+      '/api/auth/status',
+      '/api/officers/top',
+      '/api/regiments/featured',
+      '/api/reviews/recent',
+      '/api/sides',
+    ]);
+  });
+
   it('of a search is the sides, the regiment filter and the results, with the default sort', () => {
     expect(firstScreenRequests('/search', '?q=Crawford')).toEqual([
       '/api/auth/status',

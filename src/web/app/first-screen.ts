@@ -12,7 +12,7 @@ import { firstScreenPage } from '#core/first-screen';
 import { officerSearchOf } from '#core/search-params';
 import { authStatusQueryOptions } from '#web/api/auth';
 import { officerQueryOptions, officerSearchPagesQueryOptions, regimentOfficersQueryOptions, topOfficersQueryOptions } from '#web/api/officers';
-import { regimentQueryOptions, regimentsBySideQueryOptions, regimentsQueryOptions } from '#web/api/regiments';
+import { featuredRegimentsQueryOptions, regimentQueryOptions, regimentsBySideQueryOptions, regimentsQueryOptions } from '#web/api/regiments';
 import { officerReviewsQueryOptions, recentReviewsQueryOptions } from '#web/api/reviews';
 import { sidesQueryOptions } from '#web/api/sides';
 
@@ -24,7 +24,7 @@ export function prefetchFirstScreen(queryClient: QueryClient, location: { pathna
     case 'home':
       fetches.push(
         queryClient.prefetchQuery(topOfficersQueryOptions()),
-        queryClient.prefetchQuery(regimentsQueryOptions()),
+        queryClient.prefetchQuery(featuredRegimentsQueryOptions()),
         queryClient.prefetchQuery(recentReviewsQueryOptions()),
         queryClient.prefetchQuery(sidesQueryOptions()),
       );

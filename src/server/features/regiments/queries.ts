@@ -1,5 +1,5 @@
 /** Public reads of regiments (spec section 7, Reference data). Only active regiments are public. */
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { Regiment } from '#core/api.js';
 import type { Executor } from '#server/db/client.js';
 import { prepared } from '#server/db/prepared.js';
@@ -35,6 +35,26 @@ function selectActiveRegiments(db: Executor, where?: SQL) {
 
 export async function listRegiments(db: Executor): Promise<Regiment[]> {
   const query = prepared(db, 'regiments', (db, name) => selectActiveRegiments(db).orderBy(asc(regiments.name), asc(regiments.id)).prepare(name));
+  return query.execute();
+}
+
+/**
+ * Home's 'Featured Regiments' (spec section 2): the best-rated regiment of each side, among the
+ * regiments that have a rating, sides in id order (Union first). A tie goes to the regiment with more
+ * reviews, then to the name that sorts first, then the lower id, so the choice holds between loads.
+ * One row per side from the database, instead of every regiment sent to the browser to pick two.
+ */
+export async function listFeaturedRegiments(db: Executor): Promise<Regiment[]> {
+  const query = prepared(db, 'featured_regiments', (db, name) =>
+    db
+      .selectDistinctOn([regiments.sideId], regimentColumns)
+      .from(regiments)
+      .innerJoin(sides, eq(sides.id, regiments.sideId))
+      .leftJoin(users, eq(users.id, regiments.userId))
+      .where(and(eq(regiments.isActive, true), gt(regiments.averageRating, 0)))
+      .orderBy(asc(regiments.sideId), desc(regiments.averageRating), desc(regiments.reviewCount), asc(regiments.name), asc(regiments.id))
+      .prepare(name),
+  );
   return query.execute();
 }
 

@@ -6,7 +6,7 @@ import { cacheTags } from '#server/read-cache/tags.js';
 import type { App } from '#server/types.js';
 import { requireUser } from '#server/features/auth/guards.js';
 import { updateRegiment } from './manage.js';
-import { getRegimentById, listRegiments, listRegimentsBySide } from './queries.js';
+import { getRegimentById, listFeaturedRegiments, listRegiments, listRegimentsBySide } from './queries.js';
 
 export async function regimentRoutes(app: App) {
   const { db } = app;
@@ -15,6 +15,13 @@ export async function regimentRoutes(app: App) {
     '/regiments',
     { config: { cache: { public: () => cacheTags.ratedList } }, schema: { response: { 200: z.array(regimentSchema) } } },
     async () => listRegiments(db),
+  );
+
+  // Home's 'Featured Regiments': declared before /regiments/:id, which would otherwise read 'featured' as an id.
+  app.get(
+    '/regiments/featured',
+    { config: { cache: { public: () => cacheTags.ratedList } }, schema: { response: { 200: z.array(regimentSchema) } } },
+    async () => listFeaturedRegiments(db),
   );
 
   app.get(

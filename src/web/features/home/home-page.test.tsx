@@ -21,6 +21,8 @@ function mockHome(overrides: Record<string, unknown> = {}) {
   return mockApi({
     '/api/sides': [UNION, CONFEDERATE],
     '/api/regiments': regiments,
+    // The server's choice (GET /api/regiments/featured); the rule itself is tested there.
+    '/api/regiments/featured': [regiments[0], regiments[2]],
     '/api/officers/top': ({ url }: { url: URL }) => {
       const side = url.searchParams.get('side');
       if (side === 'CSA') return [confederateOfficer];
@@ -97,14 +99,22 @@ describe('Home', () => {
     expect(alert).toHaveTextContent('Database unavailable');
   });
 
-  it('features the best-rated regiment of each side', async () => {
-    mockHome();
+  it('features the regiments the server chose, one per side', async () => {
+    const api = mockHome();
     renderRoute('/');
     const section = await screen.findByRole('region', { name: 'Featured Regiments' });
     const links = await within(section).findAllByRole('link');
     expect(links.map((link) => link.getAttribute('href'))).toEqual(['/regiment/1', '/regiment/3']);
     expect(links[0]).toHaveTextContent('20th Maine');
     expect(links[1]).toHaveTextContent('1st Texas');
+    expect(api.calls.map((c) => c.url)).toContain('/api/regiments/featured');
+  });
+
+  it('shows a friendly empty state when no regiment has a rating yet', async () => {
+    mockHome({ '/api/regiments/featured': [] });
+    renderRoute('/');
+    const section = await screen.findByRole('region', { name: 'Featured Regiments' });
+    expect(await within(section).findByText('No rated regiments yet')).toBeInTheDocument();
   });
 
   it('lists recent reviews with their officer, an anonymous author and a Steam profile link', async () => {

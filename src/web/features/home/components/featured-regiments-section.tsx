@@ -1,15 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { homeMessages } from '#core/messages/home';
-import { regimentsQueryOptions } from '#web/api/regiments';
+import type { Regiment } from '#core/api';
+import { featuredRegimentsQueryOptions } from '#web/api/regiments';
 import { RegimentCard } from '#web/components/domain/regiment-card';
 import { Alert, EmptyState, Skeleton } from '#web/components/ui/feedback';
 import { errorMessage } from '#web/lib/api-client';
-import { selectFeaturedRegiments } from '#web/features/home/select-featured-regiments';
 import { HomeSection } from './home-section';
 
-/** 'Featured Regiments': the best-rated regiment of each side (spec section 2, Home). */
+/**
+ * 'Featured Regiments': the best-rated regiment of each side (spec section 2, Home), chosen by the
+ * server (GET /api/regiments/featured) so the first screen does not download every regiment.
+ */
 export function FeaturedRegimentsSection() {
-  const regiments = useQuery(regimentsQueryOptions());
+  const regiments = useQuery(featuredRegimentsQueryOptions());
 
   return (
     <HomeSection id="featured-regiments" title={homeMessages.featuredRegiments}>
@@ -26,13 +29,13 @@ export function FeaturedRegimentsSection() {
           {errorMessage(regiments.error)}
         </Alert>
       ) : (
-        <FeaturedRegimentList featured={selectFeaturedRegiments(regiments.data)} />
+        <FeaturedRegimentList featured={regiments.data} />
       )}
     </HomeSection>
   );
 }
 
-function FeaturedRegimentList({ featured }: { featured: ReturnType<typeof selectFeaturedRegiments> }) {
+function FeaturedRegimentList({ featured }: { featured: readonly Regiment[] }) {
   if (featured.length === 0) {
     return <EmptyState title="No rated regiments yet">Regiments appear here once their officers have been reviewed.</EmptyState>;
   }
