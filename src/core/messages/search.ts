@@ -12,5 +12,10 @@ export const searchMessages = {
   badCursor:
     "The page cursor (after) is not one this search gave out. Ask for the first page again without after, then pass on each page's nextCursor.",
   cursorOfAnotherSort: 'The page cursor (after) belongs to another sort order. Ask for the first page of this sort again without after.',
+  /** The search boxes' suggestions while a person types (issue 15): the list's name and what a screen reader hears. */
+  suggestions: 'Suggestions',
+  suggestionCount: (count: number) =>
+    count === 0 ? 'No suggestions' : `${count} ${count === 1 ? 'suggestion' : 'suggestions'}: use the up and down arrows to choose, Enter to open`,
+  suggestionRegiment: 'Regiment',
   queryTooLong: `Search text must be ${LIMITS.searchQueryMax} characters or less`,
 } as const;

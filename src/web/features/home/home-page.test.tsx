@@ -178,6 +178,37 @@ describe('Home', () => {
     expect(regiment).toHaveValue('all');
   });
 
+  it('suggests officers as the visitor types, and Enter without a chosen suggestion still searches', async () => {
+    const api = mockHome({
+      '/api/search/suggestions': {
+        suggestions: [
+          {
+            kind: 'officer',
+            id: 11,
+            name: 'John Bell Hood',
+            rank: 'General',
+            regimentName: '1st Texas',
+            sideCode: 'CSA',
+            averageRating: 4,
+            reviewCount: 2,
+          },
+        ],
+      },
+    });
+    const user = userEvent.setup();
+    const { router } = renderRoute('/');
+    const form = await screen.findByRole('search', { name: 'Find an Officer' });
+    const box = within(form).getByRole('combobox', { name: 'Name, regiment or rank' });
+
+    await user.type(box, 'hodo');
+    expect(await within(form).findByRole('option', { name: /General John Bell Hood — 1st Texas/ })).toBeInTheDocument();
+    expect(api.calls.map((c) => c.url)).toContain('/api/search/suggestions?q=hodo');
+    await user.keyboard('{Enter}');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
+    expect(router.state.location.search).toBe('?q=hodo');
+  });
+
   it('leaves out filters that are not set', async () => {
     mockHome();
     const user = userEvent.setup();

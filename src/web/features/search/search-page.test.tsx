@@ -65,7 +65,7 @@ describe('/search, officers tab', () => {
     await waitFor(() => expect(document.title).toContain('Search Officers'));
   });
 
-  it('lists exactly the six sort options, Highest Average Rating chosen', async () => {
+  it("lists the spec's six sort options and Best Match, Highest Average Rating chosen", async () => {
     standardApi();
     renderRoute('/search');
     const sort = await screen.findByLabelText('Sort by');
@@ -78,7 +78,15 @@ describe('/search, officers tab', () => {
       within(sort)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['Highest Average Rating', 'Lowest Average Rating', 'Alphabetical A-Z', 'Alphabetical Z-A', 'Most Reviews', 'Least Reviews']);
+    ).toEqual([
+      'Highest Average Rating',
+      'Lowest Average Rating',
+      'Alphabetical A-Z',
+      'Alphabetical Z-A',
+      'Most Reviews',
+      'Least Reviews',
+      'Best Match',
+    ]);
     expect(sort).toHaveDisplayValue('Highest Average Rating');
     await screen.findByText('2 officers');
   });
@@ -94,6 +102,19 @@ describe('/search, officers tab', () => {
     expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ q: 'lee', sortBy: 'name', sortOrder: 'asc' });
     await waitFor(() => expect(lastSearchCall(api)).toEqual({ q: 'lee', sortBy: 'name', sortOrder: 'asc' }));
     expect(screen.getByLabelText('Sort by')).toHaveDisplayValue('Alphabetical A-Z');
+  });
+
+  it('puts Best Match in the URL and the request as sortBy=relevance, always descending', async () => {
+    const user = userEvent.setup();
+    const api = standardApi();
+    const { router } = renderRoute('/search?q=lee&sortOrder=asc');
+    await screen.findByText('2 officers');
+
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'Best Match');
+
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ q: 'lee', sortBy: 'relevance', sortOrder: 'desc' });
+    await waitFor(() => expect(lastSearchCall(api)).toEqual({ q: 'lee', sortBy: 'relevance', sortOrder: 'desc' }));
+    expect(screen.getByLabelText('Sort by')).toHaveDisplayValue('Best Match');
   });
 
   it('offers the regiments of the chosen side, and a new side resets the regiment to all', async () => {
@@ -149,6 +170,25 @@ describe('/search, officers tab', () => {
     expect(router.state.historyAction).toBe('REPLACE');
     await waitFor(() => expect(lastSearchCall(api)).toEqual({ q: 'jackson', sortBy: 'rating', sortOrder: 'desc' }));
     expect(searchCalls(api).map((call) => call.q)).toEqual([undefined, 'jackson']);
+  });
+
+  it('suggests as the reader types, of the chosen side, and opens a suggestion with the keyboard', async () => {
+    const user = userEvent.setup();
+    const api = standardApi({
+      '/api/search/suggestions': {
+        suggestions: [{ kind: 'regiment', id: 3, name: '2nd Virginia', sideCode: 'CSA', officerCount: 4 }],
+      },
+      '/api/regiments/3': REGIMENTS.find((r) => r.id === 3),
+    });
+    const { router } = renderRoute('/search?sideId=2');
+    const box = await screen.findByRole('combobox', { name: 'Search' });
+    await user.type(box, 'virg');
+    const suggestions = screen.getByRole('listbox', { name: searchMessages.suggestions, hidden: true });
+    expect(await within(suggestions).findByRole('option', { name: /2nd Virginia/ })).toBeVisible();
+    expect(api.calls.map((c) => c.url)).toContain('/api/search/suggestions?q=virg&sideId=2');
+
+    await user.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/regiment/3'));
   });
 
   it('follows the URL when it changes from outside, such as the back button', async () => {

@@ -12,8 +12,9 @@ import { regimentsBySideQueryOptions, regimentsQueryOptions } from '#web/api/reg
 import { sidesQueryOptions } from '#web/api/sides';
 import { OfficerCard } from '#web/components/domain/officer-card';
 import { RegimentCard } from '#web/components/domain/regiment-card';
+import { SearchSuggestionsBox } from '#web/components/domain/search-suggestions-box';
 import { Alert } from '#web/components/ui/feedback';
-import { Input, Label, Select } from '#web/components/ui/form';
+import { Label, Select } from '#web/components/ui/form';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs';
 import { useDocumentTitle } from '#web/lib/use-document-title';
 import { selectRegimentResults } from './regiment-results';
@@ -97,14 +98,14 @@ export function SearchPage() {
           <Label htmlFor={ids.q}>Search</Label>
           <div className="relative">
             <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-stone-500" aria-hidden />
-            <Input
+            <SearchSuggestionsBox
               id={ids.q}
-              type="search"
               className="pl-9"
               placeholder={homeMessages.searchPlaceholder}
               maxLength={LIMITS.searchQueryMax}
               value={text}
-              onChange={(event) => setText(event.target.value)}
+              onValueChange={setText}
+              sideId={search.sideId}
             />
           </div>
         </div>

@@ -7,9 +7,10 @@ import { homeMessages } from '#core/messages/home';
 import { buildSearchUrl } from '#core/search';
 import { regimentsQueryOptions } from '#web/api/regiments';
 import { sidesQueryOptions } from '#web/api/sides';
+import { SearchSuggestionsBox } from '#web/components/domain/search-suggestions-box';
 import { Button } from '#web/components/ui/button';
 import { Alert } from '#web/components/ui/feedback';
-import { Input, Label, Select } from '#web/components/ui/form';
+import { Label, Select } from '#web/components/ui/form';
 import { errorMessage } from '#web/lib/api-client';
 
 const ALL = 'all';
@@ -58,12 +59,12 @@ export function FindOfficerForm() {
       <div className="grid grid-cols-1 gap-4 md:grid-cols-[2fr_1fr_1fr_auto] md:items-end">
         <div className="space-y-1.5">
           <Label htmlFor={`${id}-q`}>Name, regiment or rank</Label>
-          <Input
+          <SearchSuggestionsBox
             id={`${id}-q`}
-            type="search"
             placeholder={homeMessages.searchPlaceholder}
             value={values.q}
-            onChange={(e) => setValues((current) => ({ ...current, q: e.target.value }))}
+            onValueChange={(q) => setValues((current) => ({ ...current, q }))}
+            sideId={sideId === ALL ? null : Number(sideId)}
           />
         </div>
         <div className="space-y-1.5">
