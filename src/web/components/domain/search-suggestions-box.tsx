@@ -21,6 +21,8 @@ export interface SearchSuggestionsBoxProps {
   placeholder?: string;
   maxLength?: number;
   className?: string;
+  /** A suggestion was chosen: its page opens next. */
+  onChoose?: (suggestion: Suggestion) => void;
 }
 
 const suggestionKey = (suggestion: Suggestion) => `${suggestion.kind}-${suggestion.id}`;
@@ -31,7 +33,7 @@ const suggestionPath = (suggestion: Suggestion) => (suggestion.kind === 'officer
  * regiments for the words so far, each a way straight to its page. Enter without a chosen suggestion
  * submits the box's form, as it always did.
  */
-export function SearchSuggestionsBox({ id, value, onValueChange, sideId, placeholder, maxLength, className }: SearchSuggestionsBoxProps) {
+export function SearchSuggestionsBox({ id, value, onValueChange, sideId, placeholder, maxLength, className, onChoose }: SearchSuggestionsBoxProps) {
   const navigate = useNavigate();
   const typed = value.trim();
   const term = useDebouncedValue(typed, SUGGESTION_DEBOUNCE_MS);
@@ -57,7 +59,10 @@ export function SearchSuggestionsBox({ id, value, onValueChange, sideId, placeho
       options={options}
       optionKey={suggestionKey}
       renderOption={(suggestion) => <SuggestionOption suggestion={suggestion} />}
-      onSelect={(suggestion) => void navigate(suggestionPath(suggestion))}
+      onSelect={(suggestion) => {
+        onChoose?.(suggestion);
+        void navigate(suggestionPath(suggestion));
+      }}
       listLabel={searchMessages.suggestions}
       status={isCurrent ? searchMessages.suggestionCount(options.length) : ''}
     />

@@ -51,7 +51,7 @@ export function SearchPage() {
   );
   // Typing replaces the history entry, so the back button leaves /search instead of un-typing letters.
   const commitQuery = useCallback((q: string) => update({ q }, { replace: true }), [update]);
-  const { text, setText, commitNow } = useDebouncedQueryText(search.q, commitQuery);
+  const { text, setText, commitNow, cancelPending } = useDebouncedQueryText(search.q, commitQuery);
 
   const sidesQuery = useQuery(sidesQueryOptions());
   const allRegimentsQuery = useQuery({ ...regimentsQueryOptions(), enabled: tab === 'regiments' || search.sideId === null });
@@ -106,6 +106,7 @@ export function SearchPage() {
               value={text}
               onValueChange={setText}
               sideId={search.sideId}
+              onChoose={cancelPending}
             />
           </div>
         </div>

@@ -41,5 +41,14 @@ export function useDebouncedQueryText(committed: string, commit: (q: string) => 
   /** Commits the current text now (the form was submitted). */
   const commitNow = useCallback(() => flush(text), [flush, text]);
 
-  return { text, setText, commitNow };
+  /**
+   * Drops the text's pending commit: the person is leaving /search (a suggestion was chosen), and a
+   * late commit would navigate back to /search over the page they asked for.
+   */
+  const cancelPending = useCallback(() => {
+    clearTimeout(timer.current);
+    lastCommitted.current = normalizeQuery(text);
+  }, [text]);
+
+  return { text, setText, commitNow, cancelPending };
 }
