@@ -11,9 +11,10 @@ import { queryRows, type Database } from '#server/db/client.js';
 import * as schema from '#server/db/schema.js';
 import { recomputeOfficerAggregates, recomputeRegimentAggregates, recomputeReviewPositions } from '#server/features/reviews/aggregates.js';
 import { findAggregateDifferences } from '#server/features/reviews/reconcile.js';
-import { findOfficerMatches } from '#server/features/officers/queries.js';
-import { encodeSearchCursor } from '#server/features/officers/search-cursor.js';
-import { searchOrder, sortKeyOf, type SortKeyValue } from '#server/features/officers/search-order.js';
+import type { SearchCatalogue } from '#server/features/search/catalogue.js';
+import { loadCatalogue } from '#server/features/search/catalogue-sync.js';
+import { decodeSearchCursor, type SearchCursor } from '#server/features/search/cursor.js';
+import { searchOfficerPage } from '#server/features/search/officer-search.js';
 import { DEFAULT_SORT } from '#core/search.js';
 import { SESSION_COOKIE, createSession, type SessionLifetimes, type SessionUser } from '#server/features/auth/sessions.js';
 import type { LongTailPopulation } from './long-tail.js';
@@ -63,22 +64,24 @@ export const SEARCH_DEEP_POSITION = 2000;
 
 /**
  * The cursor after the first `position` matches of a search in the default order, found as a reader
- * scrolling would reach it: page after page (100 at a time), through the app's own query and cursor.
+ * scrolling would reach it: page after page (100 at a time), through the app's own catalogue and cursor.
  */
-async function deepSearchCursor(db: Database, q: string, position: number): Promise<{ q: string; after: string; position: number }> {
+function deepSearchCursor(catalogue: SearchCatalogue, q: string, position: number): { q: string; after: string; position: number } {
   const search = { q, ...DEFAULT_SORT };
-  const terms = searchOrder(search.sortBy, search.sortOrder);
-  let key: SortKeyValue[] | undefined;
+  let after: SearchCursor | undefined;
+  let cursor: string | null = null;
   let reached = 0;
   while (reached < position) {
-    const page = await findOfficerMatches(db, search, { after: key, limit: Math.min(100, position - reached) });
+    const limit = Math.min(100, position - reached);
+    const page = searchOfficerPage(catalogue, { ...search, after, limit });
     // The last page: the deep page is then the one after the previous cursor.
-    if (page.length < Math.min(100, position - reached)) break;
-    reached += page.length;
-    key = sortKeyOf(terms, page.at(-1)!);
+    if (page.officers.length < limit || !page.nextCursor) break;
+    reached += page.officers.length;
+    cursor = page.nextCursor;
+    after = decodeSearchCursor(cursor)!;
   }
-  if (!key) throw new Error(`The search for ${JSON.stringify(q)} has too few matches for a deep page.`);
-  return { q, after: encodeSearchCursor({ ...search, key }), position: reached };
+  if (!cursor) throw new Error(`The search for ${JSON.stringify(q)} has too few matches for a deep page.`);
+  return { q, after: cursor, position: reached };
 }
 
 export async function readDatasetFacts(db: Database, sampleSize: number, broadSearchTerms: readonly string[]): Promise<DatasetFacts> {
@@ -117,7 +120,8 @@ export async function readDatasetFacts(db: Database, sampleSize: number, broadSe
   if (!largest || officers.length === 0 || reviewIds.length === 0) throw new Error('The dataset has no public officer with reviews.');
   const lastPage = Math.max(1, Math.ceil(largest.review_count / REVIEW_PAGE_LIMIT));
   const searchDeepPages: DatasetFacts['searchDeepPages'] = [];
-  for (const q of broadSearchTerms) searchDeepPages.push(await deepSearchCursor(db, q, SEARCH_DEEP_POSITION));
+  const { catalogue } = await loadCatalogue(db);
+  for (const q of broadSearchTerms) searchDeepPages.push(deepSearchCursor(catalogue, q, SEARCH_DEEP_POSITION));
   return {
     counts: numericCounts,
     officers,

@@ -23,6 +23,7 @@ import { reviewRoutes } from './features/reviews/routes.js';
 import { sideRoutes } from './features/sides/routes.js';
 import { steamRoutes } from './features/steam/routes.js';
 import { uploadRoutes } from './features/uploads/routes.js';
+import { searchRoutes } from './features/search/routes.js';
 import { registrationRoutes } from './features/registrations/routes.js';
 import { adminRoutes } from './features/admin/routes.js';
 import { officerIsPublic } from './features/officers/queries.js';
@@ -173,6 +174,7 @@ export async function buildApp({
       await typed.register(sideRoutes);
       await typed.register(regimentRoutes);
       await typed.register(officerRoutes);
+      await typed.register(searchRoutes);
       await typed.register(reviewRoutes);
       await typed.register(steamRoutes);
       await typed.register(uploadRoutes);

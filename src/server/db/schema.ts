@@ -81,12 +81,9 @@ export const regiments = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     userId: integer('user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
-    /** lower(name), for the officer search: see officers.nameLower. */
-    nameLower: text('name_lower').generatedAlwaysAs(sql`lower(name)`),
   },
   (t) => [
     index('regiments_side_rating_idx').on(t.sideId, t.averageRating),
-    index('regiments_name_lower_trgm_idx').using('gin', sql`${t.nameLower} gin_trgm_ops`),
     index('regiments_user_id_idx').on(t.userId),
     // Two regiments with one name would be indistinguishable in every list.
     uniqueIndex('regiments_name_lower_idx').on(sql`lower(${t.name})`),
@@ -111,29 +108,13 @@ export const officers = pgTable(
     profileImageUrl: text('profile_image_url'),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
-    /**
-     * lower(name) and lower(rank), stored, for the search: `name_lower LIKE lower(q)` matches exactly
-     * what `name ILIKE q` matches (ILIKE lower-cases both sides itself), but without lower-casing
-     * every row it looks at, which is most of the cost of a search that walks many rows.
-     */
-    nameLower: text('name_lower').generatedAlwaysAs(sql`lower(name)`),
-    rankLower: text('rank_lower').generatedAlwaysAs(sql`lower(rank)`),
   },
   (t) => [
     index('officers_regiment_id_idx').on(t.regimentId),
-    // One per sort of the search screen, ending in its tie-breakers (name, id), so a broad search
-    // walks the index and stops at 100 matches (docs/performance.md, Query plans). The rating one
-    // also serves the top list (rating, then review count: an incremental sort of each rating).
+    // The top list walks this one (rating, then review count: an incremental sort of each rating);
+    // the officer search answers from memory (docs/decisions/0024-search-catalogue.md).
     index('officers_rating_idx').on(t.averageRating, t.name, t.id),
-    // Lowest rating first, but officers without a review last (issue 13): the ascending rating sort
-    // walks this one. Its expression is unratedLastRating in features/officers/queries.ts, written
-    // the same there so the planner matches the two. The descending sort needs no index of its own:
-    // unrated officers have average_rating 0 (the aggregates keep it so), the bottom of the rating index.
-    index('officers_rating_unrated_last_idx').on(sql`(case when ${t.reviewCount} = 0 then 6 else ${t.averageRating} end)`, t.name, t.id),
     index('officers_name_idx').on(t.name, t.id),
-    index('officers_reviews_idx').on(t.reviewCount, t.name, t.id),
-    index('officers_name_lower_trgm_idx').using('gin', sql`${t.nameLower} gin_trgm_ops`),
-    index('officers_rank_lower_trgm_idx').using('gin', sql`${t.rankLower} gin_trgm_ops`),
   ],
 );
 
@@ -373,4 +354,28 @@ export const authTokens = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('auth_tokens_hash_idx').on(t.tokenHash), index('auth_tokens_user_idx').on(t.userId, t.purpose)],
+);
+
+/** A transaction id as PostgreSQL's xid8 (64 bits, never wraps); read and written as decimal text. */
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
+
+/**
+ * What changed among the officers, regiments and linked accounts the search shows, written by
+ * triggers (migration 0013_catalogue_triggers.sql) whoever writes: the app, the admin CLI, a repair.
+ * Each app process keeps the search catalogue in memory and reads here what changed since it last
+ * looked (src/server/features/search/catalogue-sync.ts; docs/decisions/0024-search-catalogue.md).
+ * `xid` is the writing transaction, so a process that looked while a transaction was still open
+ * finds its rows the next time (it looks again from the oldest transaction then running).
+ */
+export const catalogueChanges = pgTable(
+  'catalogue_changes',
+  {
+    xid: xid8('xid')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    officerId: integer('officer_id'),
+    regimentId: integer('regiment_id'),
+  },
+  (t) => [index('catalogue_changes_xid_idx').on(t.xid), index('catalogue_changes_at_idx').on(t.at)],
 );

@@ -1,49 +1,18 @@
 import { z } from 'zod';
-import { officerSchema, officerSearchPageSchema, successMessageSchema } from '#core/api.js';
-import { LIMITS, SEARCH_PAGE_SIZE, SEARCH_PAGE_SIZE_MAX, type SideCode } from '#core/constants.js';
+import { officerSchema, successMessageSchema } from '#core/api.js';
+import type { SideCode } from '#core/constants.js';
 import { MSG } from '#core/messages.js';
 import { officerEditBodySchema } from '#core/schemas/manage.js';
-import { DEFAULT_SORT, SORT_BY_VALUES, SORT_ORDER_VALUES } from '#core/search.js';
-import { idParamsSchema, optionalIdFilter, positiveIntString } from '#server/http/params.js';
+import { idParamsSchema, positiveIntString } from '#server/http/params.js';
 import { cacheTags } from '#server/read-cache/tags.js';
 import type { App } from '#server/types.js';
 import { requireUser } from '#server/features/auth/guards.js';
 import { deleteOfficer, requireOfficerOwner, updateOfficer } from './manage.js';
-import { searchCursorSchema } from './search-cursor.js';
-import { searchOfficerPage } from './search-officer-page.js';
-import { SEARCH_RESULTS_LIMIT, getOfficerById, listOfficers, listRegimentOfficers, listTopOfficers, searchOfficers } from './queries.js';
+import { getOfficerById, listOfficers, listRegimentOfficers, listTopOfficers } from './queries.js';
 
 const topQuerySchema = z.object({ side: z.enum(['USA', 'CSA'] as const satisfies readonly SideCode[]).optional() });
 
-const searchQuerySchema = z.object({
-  q: z.string().trim().max(LIMITS.searchQueryMax, MSG.search.queryTooLong).optional(),
-  sideId: optionalIdFilter('sideId'),
-  regimentId: optionalIdFilter('regimentId'),
-  sortBy: z.enum(SORT_BY_VALUES).default(DEFAULT_SORT.sortBy),
-  sortOrder: z.enum(SORT_ORDER_VALUES).default(DEFAULT_SORT.sortOrder),
-});
-
 const officerListSchema = z.array(officerSchema);
-
-/**
- * The paged search beside the spec's list (docs/decisions/0019-search-paging.md): the same filters
- * and sorts, `after` the previous page's nextCursor (empty or absent: the first page) and `limit`.
- */
-const searchPageQuerySchema = searchQuerySchema
-  .extend({
-    after: z
-      .string()
-      .transform((value) => (value === '' ? undefined : value))
-      .pipe(searchCursorSchema.optional())
-      .optional(),
-    limit: positiveIntString('limit', SEARCH_PAGE_SIZE_MAX).default(SEARCH_PAGE_SIZE),
-  })
-  .superRefine((query, ctx) => {
-    // A cursor is a place in one order: in another it would skip or repeat officers silently.
-    if (query.after && (query.after.sortBy !== query.sortBy || query.after.sortOrder !== query.sortOrder)) {
-      ctx.addIssue({ code: 'custom', path: ['after'], message: MSG.search.cursorOfAnotherSort });
-    }
-  });
 
 export async function officerRoutes(app: App) {
   const { db } = app;
@@ -58,35 +27,6 @@ export async function officerRoutes(app: App) {
     '/officers/top',
     { config: { cache: { public: () => cacheTags.ratedList } }, schema: { querystring: topQuerySchema, response: { 200: officerListSchema } } },
     async (request) => listTopOfficers(db, request.query.side),
-  );
-
-  app.get(
-    '/officers/search',
-    { config: { cache: { public: () => cacheTags.ratedList } }, schema: { querystring: searchQuerySchema, response: { 200: officerListSchema } } },
-    async (request) => {
-      const found = await searchOfficers(db, request.query);
-      request.cacheAnswerTags = cacheTags.searchAnswer(
-        found.map((officer) => officer.id),
-        SEARCH_RESULTS_LIMIT,
-      );
-      return found;
-    },
-  );
-
-  app.get(
-    '/search/officers',
-    {
-      config: { cache: { public: () => cacheTags.ratedList } },
-      schema: { querystring: searchPageQuerySchema, response: { 200: officerSearchPageSchema } },
-    },
-    async (request) => {
-      const page = await searchOfficerPage(db, request.query);
-      request.cacheAnswerTags = cacheTags.searchPage(
-        page.officers.map((officer) => officer.id),
-        { isOrderedByName: request.query.sortBy === 'name', isWholeAnswer: !request.query.after && page.nextCursor === null },
-      );
-      return page;
-    },
   );
 
   app.get(

@@ -1,6 +1,6 @@
 /**
  * The cursor of the paged officer search (GET /api/search/officers): where the previous page ended,
- * as the sort and the key of its last officer (search-order.ts), e.g. ["rating-desc", 4.37, "Amos
+ * as the sort and the key of its last officer (order.ts), e.g. ["rating-desc", 4.37, "Amos
  * Shields", 1234], JSON in base64url. Clients pass it back untouched as `after`; it is opaque to them,
  * and it names no position (no offset), so a deep page is found through the index like the first
  * (docs/decisions/0019-search-paging.md).
@@ -11,7 +11,7 @@
 import { z } from 'zod';
 import { MSG } from '#core/messages.js';
 import { SORT_OPTIONS, type SortBy, type SortOrder } from '#core/search.js';
-import { searchOrder, type SortKeyValue } from './search-order.js';
+import { searchOrder, type SortKeyValue } from './order.js';
 
 export interface SearchCursor {
   sortBy: SortBy;

@@ -1,0 +1,276 @@
+/**
+ * The search catalogue (docs/decisions/0024-search-catalogue.md): every officer and regiment the
+ * search can show, held in memory with a MiniSearch index of their words, so a search, a suggestion
+ * or a regiment choice is answered without a query of its own. catalogue-sync.ts keeps it exactly
+ * in step with the database; this module only holds, indexes and answers.
+ *
+ * Matching (issue 15, item 2): every typed word must match a word of the officer's name, regiment or
+ * rank, the last one (or any) as a prefix ("20th mai" finds the 20th Maine's officers). When nothing
+ * matches as typed, the words are tried again with typos forgiven (text.ts, typoAllowance), so
+ * "crawfrod" finds Crawford without filling every precise search with near-misses.
+ */
+import MiniSearch, { type Options, type SearchOptions } from 'minisearch';
+import type { Officer, RegimentChoices, Suggestion } from '#core/api.js';
+import type { OfficerRecord, RegimentRecord, SideRecord } from './catalogue-source.js';
+import type { Match } from './order.js';
+import { rankForms, typoAllowance, wordsOf } from './text.js';
+
+interface IndexedOfficer {
+  id: number;
+  name: string;
+  rank: string;
+  regimentName: string;
+}
+
+interface IndexedRegiment {
+  id: number;
+  name: string;
+}
+
+/** A name counts most, then the regiment, then the rank: "Lee" is first the officers named Lee. */
+const OFFICER_FIELD_BOOST = { name: 3, regimentName: 1.5, rank: 1 };
+
+const officerIndexOptions: Options<IndexedOfficer> = {
+  fields: ['name', 'regimentName', 'rank'],
+  tokenize: wordsOf,
+  processTerm: (term, field) => (field === 'rank' ? [...rankForms(term)] : term),
+  searchOptions: { processTerm: (term) => term },
+};
+const regimentIndexOptions: Options<IndexedRegiment> = {
+  fields: ['name'],
+  tokenize: wordsOf,
+  processTerm: (term) => term,
+  searchOptions: { processTerm: (term) => term },
+};
+
+const asTyped: SearchOptions = { prefix: true, combineWith: 'AND' };
+const forgivingTypos: SearchOptions = { prefix: true, combineWith: 'AND', fuzzy: (term) => typoAllowance(term) };
+
+/** The ids matching the text with their scores: as typed, or with typos forgiven when that finds nothing. */
+function matchText<T>(index: MiniSearch<T>, text: string, options: SearchOptions): Map<number, number> {
+  let results = index.search(text, { ...asTyped, ...options });
+  if (results.length === 0) results = index.search(text, { ...forgivingTypos, ...options });
+  return new Map(results.map((result) => [result.id as number, result.score]));
+}
+
+export interface CatalogueContents {
+  sides: readonly SideRecord[];
+  regiments: readonly RegimentRecord[];
+  officers: readonly OfficerRecord[];
+}
+
+export interface OfficerFilters {
+  q?: string | undefined;
+  sideId?: number | undefined;
+  regimentId?: number | undefined;
+}
+
+export class SearchCatalogue {
+  private readonly sides = new Map<number, SideRecord>();
+  private readonly regiments = new Map<number, RegimentRecord>();
+  private readonly officers = new Map<number, OfficerRecord>();
+  private readonly officersOfRegiment = new Map<number, Set<number>>();
+  private readonly officerIndex = new MiniSearch<IndexedOfficer>(officerIndexOptions);
+  private readonly regimentIndex = new MiniSearch<IndexedRegiment>(regimentIndexOptions);
+  /** Each public officer as the API shows it, built once per change of it or its regiment. */
+  private readonly answers = new Map<number, Officer>();
+
+  constructor(contents: CatalogueContents) {
+    for (const side of contents.sides) this.sides.set(side.id, side);
+    for (const regiment of contents.regiments) this.regiments.set(regiment.id, regiment);
+    for (const officer of contents.officers) {
+      this.officers.set(officer.id, officer);
+      this.officersOfRegimentSet(officer.regimentId).add(officer.id);
+    }
+    this.regimentIndex.addAll([...this.regiments.values()].filter((r) => r.isActive).map(indexedRegiment));
+    this.officerIndex.addAll([...this.officers.values()].filter((o) => this.isPublic(o)).map((o) => this.indexedOfficer(o)));
+  }
+
+  get size(): { officers: number; regiments: number } {
+    return { officers: this.officers.size, regiments: this.regiments.size };
+  }
+
+  /**
+   * Regiments as they now are: `rows` holds those of `ids` that still exist; the others were
+   * deleted. A renamed, moved or hidden regiment changes what its officers show and match.
+   */
+  applyRegiments(ids: readonly number[], rows: readonly RegimentRecord[]): void {
+    const found = new Map(rows.map((row) => [row.id, row]));
+    for (const id of ids) {
+      const before = this.regiments.get(id);
+      const after = found.get(id);
+      if (after) this.regiments.set(id, after);
+      else this.regiments.delete(id);
+      if (before?.isActive) this.regimentIndex.discard(id);
+      if (after?.isActive) this.regimentIndex.add(indexedRegiment(after));
+      const matchedAs = (r: RegimentRecord | undefined) => r && `${r.name}\u0000${r.isActive}`;
+      const shownAs = (r: RegimentRecord | undefined) => r && [r.name, r.description, r.bannerImageUrl, r.sideId, r.isActive].join('\u0000');
+      if (shownAs(before) === shownAs(after)) continue;
+      const reindex = matchedAs(before) !== matchedAs(after);
+      for (const officerId of this.officersOfRegiment.get(id) ?? []) {
+        this.answers.delete(officerId);
+        const officer = this.officers.get(officerId)!;
+        if (reindex) this.reindexOfficer(officer, officer);
+      }
+    }
+  }
+
+  /** Officers as they now are: `rows` holds those of `ids` that still exist; the others were deleted. */
+  applyOfficers(ids: readonly number[], rows: readonly OfficerRecord[]): void {
+    const found = new Map(rows.map((row) => [row.id, row]));
+    for (const id of ids) {
+      const before = this.officers.get(id);
+      const after = found.get(id);
+      if (before) this.officersOfRegiment.get(before.regimentId)?.delete(id);
+      if (after) {
+        this.officers.set(id, after);
+        this.officersOfRegimentSet(after.regimentId).add(id);
+      } else {
+        this.officers.delete(id);
+      }
+      this.answers.delete(id);
+      // A new rating or review count (most changes) leaves what the officer matches as it was.
+      const matchedAs = (o: OfficerRecord | undefined) => o && `${o.name}\u0000${o.rank}\u0000${o.regimentId}\u0000${this.isPublic(o)}`;
+      if (matchedAs(before) !== matchedAs(after) || this.officerIndex.has(id) !== (after !== undefined && this.isPublic(after))) {
+        this.reindexOfficer(before, after);
+      }
+    }
+  }
+
+  /** Public: the officer and its regiment are active (features/officers/queries.ts says the same in SQL). */
+  isPublic(officer: OfficerRecord): boolean {
+    return officer.isActive && this.regiments.get(officer.regimentId)?.isActive === true;
+  }
+
+  /**
+   * The public officers that match the filters, unsorted, each with how well it matched the text
+   * (0 without text). Without text, a regiment filter reads only that regiment's officers.
+   */
+  findOfficers(filters: OfficerFilters): Match[] {
+    const text = filters.q?.trim();
+    const inFilters = (officer: OfficerRecord) =>
+      (filters.regimentId === undefined || officer.regimentId === filters.regimentId) &&
+      (filters.sideId === undefined || this.regiments.get(officer.regimentId)?.sideId === filters.sideId);
+    const matches: Match[] = [];
+    if (text) {
+      for (const [id, score] of matchText(this.officerIndex, text, { boost: OFFICER_FIELD_BOOST })) {
+        const officer = this.officers.get(id)!;
+        if (inFilters(officer)) matches.push({ officer, score });
+      }
+      return matches;
+    }
+    const candidates = filters.regimentId === undefined ? this.officers.keys() : (this.officersOfRegiment.get(filters.regimentId) ?? []);
+    for (const id of candidates) {
+      const officer = this.officers.get(id)!;
+      if (this.isPublic(officer) && inFilters(officer)) matches.push({ officer, score: 0 });
+    }
+    return matches;
+  }
+
+  /** The officer as every officer answer shows it (features/officers/queries.ts, selectPublicOfficers). */
+  officerAnswer(officer: OfficerRecord): Officer {
+    let answer = this.answers.get(officer.id);
+    if (!answer) {
+      const regiment = this.regiments.get(officer.regimentId)!;
+      const side = this.sides.get(regiment.sideId)!;
+      answer = {
+        ...officer,
+        side: { id: side.id, name: side.name, code: side.code },
+        regiment: { id: regiment.id, name: regiment.name, description: regiment.description, bannerImageUrl: regiment.bannerImageUrl },
+        regimentName: regiment.name,
+      };
+      this.answers.set(officer.id, answer);
+    }
+    return answer;
+  }
+
+  /**
+   * What the search boxes suggest for the words typed so far: the best `limit` officers and
+   * regiments together, best first. A regiment's name weighs as much as an officer's, so "20th Maine"
+   * suggests the regiment before its officers; among equal matches, the better rated first.
+   */
+  suggestions(text: string, sideId: number | undefined, limit: number): Suggestion[] {
+    if (!text.trim()) return [];
+    const officers = this.findOfficers({ q: text, sideId });
+    const regiments = this.matchRegiments(text, sideId);
+    const ranked = [
+      ...officers.map((m) => ({ score: m.score, rating: m.officer.averageRating, suggestion: this.officerSuggestion(m.officer) })),
+      ...regiments.map(({ regiment, score }) => ({ score, rating: regiment.averageRating, suggestion: this.regimentSuggestion(regiment) })),
+    ];
+    ranked.sort(
+      (a, b) => b.score - a.score || b.rating - a.rating || a.suggestion.name.localeCompare(b.suggestion.name) || a.suggestion.id - b.suggestion.id,
+    );
+    return ranked.slice(0, limit).map((entry) => entry.suggestion);
+  }
+
+  /** A searchable regiment selector's choices: by name without text, best match first with it. */
+  regimentChoices(text: string | undefined, sideId: number | undefined, limit: number): RegimentChoices {
+    const byName = (a: RegimentRecord, b: RegimentRecord) => a.name.localeCompare(b.name, 'en', { numeric: true }) || a.id - b.id;
+    const chosen = text?.trim()
+      ? this.matchRegiments(text, sideId)
+          .sort((a, b) => b.score - a.score || byName(a.regiment, b.regiment))
+          .map((m) => m.regiment)
+      : [...this.regiments.values()].filter((r) => r.isActive && (sideId === undefined || r.sideId === sideId)).sort(byName);
+    return {
+      regiments: chosen.slice(0, limit).map((r) => ({ id: r.id, name: r.name, sideId: r.sideId, sideName: this.sides.get(r.sideId)?.name ?? '' })),
+      totalCount: chosen.length,
+    };
+  }
+
+  private matchRegiments(text: string, sideId: number | undefined): Array<{ regiment: RegimentRecord; score: number }> {
+    const found: Array<{ regiment: RegimentRecord; score: number }> = [];
+    for (const [id, score] of matchText(this.regimentIndex, text, { boost: { name: OFFICER_FIELD_BOOST.name } })) {
+      const regiment = this.regiments.get(id)!;
+      if (sideId === undefined || regiment.sideId === sideId) found.push({ regiment, score });
+    }
+    return found;
+  }
+
+  private officerSuggestion(officer: OfficerRecord): Suggestion {
+    const regiment = this.regiments.get(officer.regimentId)!;
+    return {
+      kind: 'officer',
+      id: officer.id,
+      name: officer.name,
+      rank: officer.rank,
+      regimentName: regiment.name,
+      sideCode: this.sides.get(regiment.sideId)?.code ?? '',
+      averageRating: officer.reviewCount > 0 ? officer.averageRating : null,
+      reviewCount: officer.reviewCount,
+    };
+  }
+
+  private regimentSuggestion(regiment: RegimentRecord): Suggestion {
+    return {
+      kind: 'regiment',
+      id: regiment.id,
+      name: regiment.name,
+      sideCode: this.sides.get(regiment.sideId)?.code ?? '',
+      officerCount: regiment.officerCount,
+    };
+  }
+
+  private officersOfRegimentSet(regimentId: number): Set<number> {
+    let set = this.officersOfRegiment.get(regimentId);
+    if (!set) {
+      set = new Set();
+      this.officersOfRegiment.set(regimentId, set);
+    }
+    return set;
+  }
+
+  private indexedOfficer(officer: OfficerRecord): IndexedOfficer {
+    return { id: officer.id, name: officer.name, rank: officer.rank, regimentName: this.regiments.get(officer.regimentId)!.name };
+  }
+
+  /** Takes an officer (or its regiment) out of the index as it was and puts it back as it is. */
+  private reindexOfficer(before: OfficerRecord | undefined, after: OfficerRecord | undefined): void {
+    const id = (before ?? after)!.id;
+    if (this.officerIndex.has(id)) this.officerIndex.discard(id);
+    if (after && this.isPublic(after)) this.officerIndex.add(this.indexedOfficer(after));
+  }
+}
+
+function indexedRegiment(regiment: RegimentRecord): IndexedRegiment {
+  return { id: regiment.id, name: regiment.name };
+}

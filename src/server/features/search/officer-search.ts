@@ -1,0 +1,43 @@
+/**
+ * The officer search's two calls over the catalogue: the spec's list (GET /api/officers/search, the
+ * first 100) and the paged search beside it (GET /api/search/officers, docs/decisions/0019-search-paging.md).
+ * Both sort the same matches by the same terms (order.ts); a page starts after its cursor's key.
+ */
+import type { Officer, OfficerSearchPage } from '#core/api.js';
+import type { OfficerSearch } from '#core/search.js';
+import type { SearchCatalogue } from './catalogue.js';
+import { encodeSearchCursor, type SearchCursor } from './cursor.js';
+import { compareWithKey, firstInOrder, searchOrder, sortKeyOf } from './order.js';
+
+/** The most officers the spec's list call answers; the paged call pages through any number. */
+export const SEARCH_RESULTS_LIMIT = 100;
+
+/** The spec's GET /api/officers/search: the first 100 matches, in the chosen order. */
+export function searchOfficerList(catalogue: SearchCatalogue, search: OfficerSearch): Officer[] {
+  const terms = searchOrder(search.sortBy, search.sortOrder);
+  return firstInOrder(terms, catalogue.findOfficers(search), SEARCH_RESULTS_LIMIT).map((match) => catalogue.officerAnswer(match.officer));
+}
+
+export interface OfficerSearchPageRequest extends OfficerSearch {
+  /** Where the previous page ended; the first page without it. */
+  after?: SearchCursor | undefined;
+  limit: number;
+}
+
+/**
+ * One page: the next `limit` officers after the cursor, the true total for the filters, and the
+ * cursor of the page after it (null on the last page, so a client never asks for an empty one).
+ */
+export function searchOfficerPage(catalogue: SearchCatalogue, request: OfficerSearchPageRequest): OfficerSearchPage {
+  const { after, limit, ...search } = request;
+  const terms = searchOrder(search.sortBy, search.sortOrder);
+  const matches = catalogue.findOfficers(search);
+  const remaining = after ? matches.filter((match) => compareWithKey(terms, match, after.key) > 0) : matches;
+  // One more than the page says whether another page exists.
+  const found = firstInOrder(terms, remaining, limit + 1);
+  const page = found.slice(0, limit);
+  const last = page.at(-1);
+  const nextCursor =
+    found.length > limit && last ? encodeSearchCursor({ sortBy: search.sortBy, sortOrder: search.sortOrder, key: sortKeyOf(terms, last) }) : null;
+  return { officers: page.map((match) => catalogue.officerAnswer(match.officer)), totalCount: matches.length, nextCursor };
+}

@@ -1,0 +1,144 @@
+/**
+ * The orders of the officer search (spec section 2, /search, and issue 15's relevance), as the
+ * catalogue sorts its matches: the chosen key, then the tie-breakers name and id, so equal ratings
+ * never swap places between requests and every officer has exactly one place. The sort of both
+ * search calls, the "after this cursor" condition and the cursor's key all come from these terms, so
+ * they cannot disagree (docs/decisions/0019-search-paging.md). A new leading term goes here, with its
+ * value's schema, and pages follow it.
+ */
+import { z } from 'zod';
+import { LIMITS, MAX_INT4, RATING_MAX } from '#core/constants.js';
+import type { SortBy, SortOrder } from '#core/search.js';
+import type { OfficerRecord } from './catalogue-source.js';
+
+/** An officer that matched a search, with how well (0 without text). */
+export interface Match {
+  officer: OfficerRecord;
+  score: number;
+}
+
+export type SortKeyValue = string | number | boolean;
+
+export interface SortTerm {
+  direction: SortOrder;
+  /** The match's value of this term, as the cursor carries it. */
+  valueOf(match: Match): SortKeyValue;
+  /** What a cursor may carry for it: a value of the right kind and range, anything else a 400. */
+  schema: z.ZodType<SortKeyValue>;
+}
+
+/** Names are at most 60 characters; a little room for any stored before the limit. */
+const nameValue = z
+  .string()
+  .max(LIMITS.officerNameMax * 4)
+  .refine((name) => !name.includes('\0'));
+const rating = z.number().min(0).max(RATING_MAX);
+const count = z.number().int().min(0).max(MAX_INT4);
+
+const name: Omit<SortTerm, 'direction'> = { valueOf: (m) => m.officer.name, schema: nameValue };
+const id: Omit<SortTerm, 'direction'> = { valueOf: (m) => m.officer.id, schema: z.number().int().min(1).max(MAX_INT4) };
+const averageRating: Omit<SortTerm, 'direction'> = { valueOf: (m) => m.officer.averageRating, schema: rating };
+const reviewCount: Omit<SortTerm, 'direction'> = { valueOf: (m) => m.officer.reviewCount, schema: count };
+/**
+ * Officers without a review show 0.0, which is no rating, not the worst one: both rating orders put
+ * them after every rated officer (issue 13). Ascending, they sort as a 6 (above the maximum, 5).
+ */
+const ratingUnratedLast: Omit<SortTerm, 'direction'> = {
+  valueOf: (m) => (m.officer.reviewCount === 0 ? 6 : m.officer.averageRating),
+  schema: z.number().min(0).max(6),
+};
+/** Descending: among average 0, rated officers before unrated ones. */
+const unratedAfterRated: SortTerm = { direction: 'asc', valueOf: (m) => m.officer.reviewCount === 0, schema: z.boolean() };
+const relevance: SortTerm = { direction: 'desc', valueOf: (m) => m.score, schema: z.number().min(0).max(Number.MAX_VALUE) };
+
+const ratingDesc: SortTerm[] = [{ ...averageRating, direction: 'desc' }, unratedAfterRated];
+
+export function searchOrder(sortBy: SortBy, sortOrder: SortOrder): SortTerm[] {
+  const byNameThenId: SortTerm[] = [
+    { ...name, direction: 'asc' },
+    { ...id, direction: 'asc' },
+  ];
+  switch (sortBy) {
+    case 'rating':
+      return sortOrder === 'asc' ? [{ ...ratingUnratedLast, direction: 'asc' }, ...byNameThenId] : [...ratingDesc, ...byNameThenId];
+    case 'name':
+      return [
+        { ...name, direction: sortOrder },
+        { ...id, direction: 'asc' },
+      ];
+    case 'reviews':
+      return [{ ...reviewCount, direction: sortOrder }, ...byNameThenId];
+    case 'relevance':
+      // Best match first whatever the order asked; among equal matches, the better rated.
+      return [relevance, ...ratingDesc, ...byNameThenId];
+  }
+}
+
+const nameCollator = new Intl.Collator('en', { sensitivity: 'variant', numeric: true });
+
+function compareValues(a: SortKeyValue, b: SortKeyValue): number {
+  if (typeof a === 'string' && typeof b === 'string') return nameCollator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
+  return Number(a) - Number(b);
+}
+
+/** Compares a match with a cursor's key in this order: negative when the match comes first. */
+export function compareWithKey(terms: readonly SortTerm[], match: Match, key: readonly SortKeyValue[]): number {
+  for (let i = 0; i < terms.length; i++) {
+    const term = terms[i]!;
+    const difference = compareValues(term.valueOf(match), key[i]!);
+    if (difference !== 0) return term.direction === 'asc' ? difference : -difference;
+  }
+  return 0;
+}
+
+/** Compares two matches in this order: negative when `a` comes first. */
+export function compareMatches(terms: readonly SortTerm[], a: Match, b: Match): number {
+  for (const term of terms) {
+    const difference = compareValues(term.valueOf(a), term.valueOf(b));
+    if (difference !== 0) return term.direction === 'asc' ? difference : -difference;
+  }
+  return 0;
+}
+
+/** The key a cursor carries for this match: its value of each term, in order. */
+export function sortKeyOf(terms: readonly SortTerm[], match: Match): SortKeyValue[] {
+  return terms.map((term) => term.valueOf(match));
+}
+
+/**
+ * The first `count` matches in this order, sorted, without sorting them all: a page of 24 out of
+ * 19,000 officers keeps a heap of 24 (the largest on top) and looks at each match once.
+ */
+export function firstInOrder(terms: readonly SortTerm[], matches: readonly Match[], count: number): Match[] {
+  if (count <= 0) return [];
+  const later = (a: Match, b: Match) => compareMatches(terms, a, b) > 0;
+  const heap: Match[] = [];
+  const siftDown = (from: number) => {
+    let i = from;
+    for (;;) {
+      const left = 2 * i + 1;
+      const right = left + 1;
+      let latest = i;
+      if (left < heap.length && later(heap[left]!, heap[latest]!)) latest = left;
+      if (right < heap.length && later(heap[right]!, heap[latest]!)) latest = right;
+      if (latest === i) return;
+      [heap[i], heap[latest]] = [heap[latest]!, heap[i]!];
+      i = latest;
+    }
+  };
+  for (const match of matches) {
+    if (heap.length < count) {
+      heap.push(match);
+      for (let i = heap.length - 1; i > 0;) {
+        const parent = (i - 1) >> 1;
+        if (!later(heap[i]!, heap[parent]!)) break;
+        [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
+        i = parent;
+      }
+    } else if (later(heap[0]!, match)) {
+      heap[0] = match;
+      siftDown(0);
+    }
+  }
+  return heap.sort((a, b) => compareMatches(terms, a, b));
+}

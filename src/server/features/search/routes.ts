@@ -1,0 +1,128 @@
+/**
+ * Every search call (issue 15, docs/decisions/0024-search-catalogue.md): the spec's officer search
+ * list, the paged search beside it (0019), what the boxes suggest while a person types, and the
+ * choices of a searchable regiment selector. All four answer from the in-memory catalogue, brought
+ * up to date with the database first (catalogue-sync.ts).
+ */
+import { z } from 'zod';
+import { officerSchema, officerSearchPageSchema, regimentChoicesSchema, suggestionsSchema } from '#core/api.js';
+import {
+  LIMITS,
+  REGIMENT_CHOICES_LIMIT,
+  REGIMENT_CHOICES_LIMIT_MAX,
+  SEARCH_PAGE_SIZE,
+  SEARCH_PAGE_SIZE_MAX,
+  SUGGESTIONS_LIMIT,
+} from '#core/constants.js';
+import { MSG } from '#core/messages.js';
+import { DEFAULT_SORT, SORT_BY_VALUES, SORT_ORDER_VALUES } from '#core/search.js';
+import { optionalIdFilter, positiveIntString } from '#server/http/params.js';
+import { cacheTags } from '#server/read-cache/tags.js';
+import type { App } from '#server/types.js';
+import { CatalogueFollower } from './catalogue-sync.js';
+import { searchCursorSchema } from './cursor.js';
+import { SEARCH_RESULTS_LIMIT, searchOfficerList, searchOfficerPage } from './officer-search.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The search catalogue of this process, kept in step with the database. */
+    searchCatalogue: CatalogueFollower;
+  }
+}
+
+const searchText = z.string().trim().max(LIMITS.searchQueryMax, MSG.search.queryTooLong);
+
+const searchQuerySchema = z.object({
+  q: searchText.optional(),
+  sideId: optionalIdFilter('sideId'),
+  regimentId: optionalIdFilter('regimentId'),
+  sortBy: z.enum(SORT_BY_VALUES).default(DEFAULT_SORT.sortBy),
+  sortOrder: z.enum(SORT_ORDER_VALUES).default(DEFAULT_SORT.sortOrder),
+});
+
+/**
+ * The paged search beside the spec's list (docs/decisions/0019-search-paging.md): the same filters
+ * and sorts, `after` the previous page's nextCursor (empty or absent: the first page) and `limit`.
+ */
+const searchPageQuerySchema = searchQuerySchema
+  .extend({
+    after: z
+      .string()
+      .transform((value) => (value === '' ? undefined : value))
+      .pipe(searchCursorSchema.optional())
+      .optional(),
+    limit: positiveIntString('limit', SEARCH_PAGE_SIZE_MAX).default(SEARCH_PAGE_SIZE),
+  })
+  .superRefine((query, ctx) => {
+    // A cursor is a place in one order: in another it would skip or repeat officers silently.
+    if (query.after && (query.after.sortBy !== query.sortBy || query.after.sortOrder !== query.sortOrder)) {
+      ctx.addIssue({ code: 'custom', path: ['after'], message: MSG.search.cursorOfAnotherSort });
+    }
+  });
+
+const suggestionsQuerySchema = z.object({ q: searchText.default(''), sideId: optionalIdFilter('sideId') });
+
+const regimentChoicesQuerySchema = z.object({
+  q: searchText.optional(),
+  sideId: optionalIdFilter('sideId'),
+  limit: positiveIntString('limit', REGIMENT_CHOICES_LIMIT_MAX).default(REGIMENT_CHOICES_LIMIT),
+});
+
+export async function searchRoutes(app: App) {
+  const follower = await CatalogueFollower.start(app.db, app.log);
+  app.decorate('searchCatalogue', follower);
+  app.addHook('onClose', () => follower.stop());
+
+  app.get(
+    '/officers/search',
+    {
+      config: { cache: { public: () => cacheTags.ratedList } },
+      schema: { querystring: searchQuerySchema, response: { 200: z.array(officerSchema) } },
+    },
+    async (request) => {
+      const found = searchOfficerList(await follower.current(), request.query);
+      request.cacheAnswerTags = cacheTags.searchAnswer(
+        found.map((officer) => officer.id),
+        SEARCH_RESULTS_LIMIT,
+      );
+      return found;
+    },
+  );
+
+  app.get(
+    '/search/officers',
+    {
+      config: { cache: { public: () => cacheTags.ratedList } },
+      schema: { querystring: searchPageQuerySchema, response: { 200: officerSearchPageSchema } },
+    },
+    async (request) => {
+      const page = searchOfficerPage(await follower.current(), request.query);
+      request.cacheAnswerTags = cacheTags.searchPage(
+        page.officers.map((officer) => officer.id),
+        { isOrderedByName: request.query.sortBy === 'name', isWholeAnswer: !request.query.after && page.nextCursor === null },
+      );
+      return page;
+    },
+  );
+
+  app.get(
+    '/search/suggestions',
+    {
+      // Suggestions show names, ranks and ratings: any change to the lists may change them.
+      config: { cache: { public: () => cacheTags.ratedList } },
+      schema: { querystring: suggestionsQuerySchema, response: { 200: suggestionsSchema } },
+    },
+    async (request) => ({
+      suggestions: (await follower.current()).suggestions(request.query.q, request.query.sideId, SUGGESTIONS_LIMIT),
+    }),
+  );
+
+  app.get(
+    '/search/regiments',
+    {
+      config: { cache: { public: () => [cacheTags.lists] } },
+      schema: { querystring: regimentChoicesQuerySchema, response: { 200: regimentChoicesSchema } },
+    },
+    async (request) => (await follower.current()).regimentChoices(request.query.q, request.query.sideId, request.query.limit),
+  );
+}
