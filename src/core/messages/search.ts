@@ -17,5 +17,10 @@ export const searchMessages = {
   suggestionCount: (count: number) =>
     count === 0 ? 'No suggestions' : `${count} ${count === 1 ? 'suggestion' : 'suggestions'}: use the up and down arrows to choose, Enter to open`,
   suggestionRegiment: 'Regiment',
+  /** The searchable regiment selector (issue 15, item 5): its list's name and what a screen reader hears. */
+  regimentChoices: 'Regiment choices',
+  noRegimentChoices: 'No regiments match',
+  regimentChoiceCount: (shown: number, total: number) =>
+    total > shown ? `${shown} of ${total} regiments shown: type to narrow the list` : `${total} ${total === 1 ? 'regiment' : 'regiments'}`,
   queryTooLong: `Search text must be ${LIMITS.searchQueryMax} characters or less`,
 } as const;

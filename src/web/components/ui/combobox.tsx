@@ -23,8 +23,8 @@ export interface ComboboxProps<T> extends InputProps {
   openOnFocus?: boolean;
   /** Shown in the open list when there is no choice; without it, no choice means no list. */
   emptyText?: string;
-  /** The list closed without a choice (Escape, Tab, or the box lost focus). */
-  onDismiss?: () => void;
+  /** The list opened (focus with openOnFocus, typing, an arrow key) or closed (a choice, Escape, Tab, leaving the box). */
+  onOpenChange?: (isOpen: boolean) => void;
 }
 
 /**
@@ -46,7 +46,7 @@ export function Combobox<T>({
   status,
   openOnFocus = false,
   emptyText,
-  onDismiss,
+  onOpenChange,
   className,
   onFocus,
   onBlur,
@@ -54,7 +54,11 @@ export function Combobox<T>({
   ...inputProps
 }: ComboboxProps<T>) {
   const listId = useId();
-  const [isOpen, setIsOpen] = useState(false);
+  const [isOpen, setIsOpenState] = useState(false);
+  const setIsOpen = (next: boolean) => {
+    if (next !== isOpen) onOpenChange?.(next);
+    setIsOpenState(next);
+  };
   // The active option by key, so new options (a newer answer) drop an activation that no longer applies.
   const [activeKey, setActiveKey] = useState<string | null>(null);
   const activeIndex = activeKey === null ? -1 : options.findIndex((option) => optionKey(option) === activeKey);
@@ -103,7 +107,6 @@ export function Combobox<T>({
         if (isExpanded) {
           event.preventDefault();
           close();
-          onDismiss?.();
         } else if (value !== '') {
           event.preventDefault();
           onValueChange('');
@@ -144,7 +147,6 @@ export function Combobox<T>({
         onBlur={(event) => {
           onBlur?.(event);
           close();
-          onDismiss?.();
         }}
       />
       <div

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { AuthStatus } from '#core/api';
 import { anonymousSoldier } from '#core/messages/common';
 import { homeMessages } from '#core/messages/home';
+import { searchMessages } from '#core/messages/search';
 import { mockApi, renderRoute, reply } from '#web/test/render';
 import { CONFEDERATE, UNION, buildOfficer, buildRegiment, buildReview } from './home-fixtures';
 
@@ -17,10 +18,21 @@ const regiments = [
 const unionOfficer = buildOfficer({ id: 10, name: 'Joshua Chamberlain', rank: 'Colonel' });
 const confederateOfficer = buildOfficer({ id: 11, name: 'John Bell Hood', rank: 'General', side: CONFEDERATE, regimentName: '1st Texas' });
 
+/** GET /api/search/regiments over the fixtures: the side's regiments whose name contains q, by name. */
+function regimentChoices({ url }: { url: URL }) {
+  const q = (url.searchParams.get('q') ?? '').toLowerCase();
+  const sideId = Number(url.searchParams.get('sideId') ?? 0);
+  const matches = regiments
+    .filter((r) => (!sideId || r.sideId === sideId) && r.name.toLowerCase().includes(q))
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map((r) => ({ id: r.id, name: r.name, sideId: r.sideId, sideName: r.sideId === UNION.id ? UNION.name : CONFEDERATE.name }));
+  return { regiments: matches, totalCount: matches.length };
+}
+
 function mockHome(overrides: Record<string, unknown> = {}) {
   return mockApi({
     '/api/sides': [UNION, CONFEDERATE],
-    '/api/regiments': regiments,
+    '/api/search/regiments': regimentChoices,
     // The server's choice (GET /api/regiments/featured); the rule itself is tested there.
     '/api/regiments/featured': [regiments[0], regiments[2]],
     '/api/officers/top': ({ url }: { url: URL }) => {
@@ -132,50 +144,76 @@ describe('Home', () => {
     expect(within(section).getAllByRole('link', { name: 'Colonel Joshua Chamberlain' })[0]).toHaveAttribute('href', '/officer/1');
   });
 
-  it('sends the Find an Officer form to /search with the chosen filters', async () => {
-    mockHome();
+  it('sends the Find an Officer form to /search with the chosen filters, loading the regiment choices only when asked', async () => {
+    const api = mockHome();
     const user = userEvent.setup();
     const { router } = renderRoute('/');
     const form = await screen.findByRole('search', { name: 'Find an Officer' });
     const side = within(form).getByLabelText('Side');
-    const regiment = within(form).getByLabelText('Regiment');
-
+    const regiment = within(form).getByRole('combobox', { name: 'Regiment' });
     await waitFor(() => expect(within(side).getByRole('option', { name: 'Confederate' })).toBeInTheDocument());
-    await waitFor(() => expect(regiment).toBeEnabled());
-    expect(
-      within(regiment)
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['All Regiments', '20th Maine', '69th New York', '1st Texas', '5th Alabama']);
+    expect(regiment).toHaveAttribute('placeholder', 'All Regiments');
+    // Home never downloads every regiment: the choices come when the selector opens.
+    expect(api.calls.map((c) => c.url)).not.toContain('/api/regiments');
+    expect(api.calls.some((c) => c.url.startsWith('/api/search/regiments'))).toBe(false);
+
+    await user.click(regiment);
+    const choices = within(form).getByRole('listbox', { name: searchMessages.regimentChoices });
+    await waitFor(() =>
+      expect(
+        within(choices)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['All Regiments', '1st TexasConfederate', '20th MaineUnion', '5th AlabamaConfederate', '69th New YorkUnion']),
+    );
+    expect(api.calls.map((c) => c.url)).toContain('/api/search/regiments');
 
     await user.type(within(form).getByPlaceholderText(homeMessages.searchPlaceholder), 'Hood');
     await user.selectOptions(side, 'Confederate');
-    expect(
-      within(regiment)
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['All Regiments', '1st Texas', '5th Alabama']);
-    await user.selectOptions(regiment, '1st Texas');
+    await user.click(regiment);
+    await user.keyboard('tex');
+    await waitFor(() =>
+      expect(
+        within(choices)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['1st TexasConfederate']),
+    );
+    expect(api.calls.map((c) => c.url)).toContain('/api/search/regiments?q=tex&sideId=2');
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(regiment).toHaveValue('1st Texas');
     await user.click(within(form).getByRole('button', { name: 'Search' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
     expect(router.state.location.search).toBe('?q=Hood&sideId=2&regimentId=3');
   });
 
-  it('drops a chosen regiment when the side changes to the other side', async () => {
+  it('drops a chosen regiment when the side changes to the other side, and All Regiments clears it', async () => {
     mockHome();
     const user = userEvent.setup();
     renderRoute('/');
     const form = await screen.findByRole('search', { name: 'Find an Officer' });
-    const regiment = within(form).getByLabelText('Regiment');
-    await waitFor(() => expect(within(regiment).getByRole('option', { name: '20th Maine' })).toBeInTheDocument());
+    const regiment = within(form).getByRole('combobox', { name: 'Regiment' });
     await waitFor(() => expect(within(form).getByLabelText('Side')).toBeEnabled());
 
-    await user.selectOptions(regiment, '20th Maine');
+    await user.click(regiment);
+    await user.click(await within(form).findByRole('option', { name: /20th Maine/ }));
+    expect(regiment).toHaveValue('20th Maine');
     await user.selectOptions(within(form).getByLabelText('Side'), 'Union');
-    expect(regiment).toHaveValue('1');
+    expect(regiment).toHaveValue('20th Maine');
     await user.selectOptions(within(form).getByLabelText('Side'), 'Confederate');
-    expect(regiment).toHaveValue('all');
+    expect(regiment).toHaveValue('');
+
+    await user.click(regiment);
+    await user.click(await within(form).findByRole('option', { name: /1st Texas/ }));
+    expect(regiment).toHaveValue('1st Texas');
+    await user.click(regiment);
+    // Leaving without a choice keeps the one made; All Regiments is a choice like the others.
+    await user.keyboard('{Escape}');
+    expect(regiment).toHaveValue('1st Texas');
+    await user.click(regiment);
+    await user.click(await within(form).findByRole('option', { name: 'All Regiments' }));
+    expect(regiment).toHaveValue('');
   });
 
   it('suggests officers as the visitor types, and Enter without a chosen suggestion still searches', async () => {

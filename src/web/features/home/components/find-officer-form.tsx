@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { commonMessages } from '#core/messages/common';
+import type { RegimentChoice } from '#core/api';
 import { homeMessages } from '#core/messages/home';
 import { buildSearchUrl } from '#core/search';
-import { regimentsQueryOptions } from '#web/api/regiments';
 import { sidesQueryOptions } from '#web/api/sides';
+import { RegimentChoiceBox } from '#web/components/domain/regiment-choice-box';
 import { SearchSuggestionsBox } from '#web/components/domain/search-suggestions-box';
 import { Button } from '#web/components/ui/button';
 import { Alert } from '#web/components/ui/feedback';
@@ -18,7 +18,7 @@ const ALL = 'all';
 interface FindOfficerValues {
   q: string;
   sideId: string;
-  regimentId: string;
+  regiment: RegimentChoice | null;
 }
 
 /**
@@ -29,24 +29,22 @@ export function FindOfficerForm() {
   const navigate = useNavigate();
   const id = useId();
   const sides = useQuery(sidesQueryOptions());
-  const regiments = useQuery(regimentsQueryOptions());
-  // Three plain fields: a form library would only add weight to the first screen.
-  const [values, setValues] = useState<FindOfficerValues>({ q: '', sideId: ALL, regimentId: ALL });
+  // Three plain fields: a form library would only add weight to the first screen. The regiment
+  // choices load when the selector opens, not with the page (2,000 regiments in production).
+  const [values, setValues] = useState<FindOfficerValues>({ q: '', sideId: ALL, regiment: null });
   const { sideId } = values;
-  const regimentOptions = (regiments.data ?? []).filter((r) => sideId === ALL || String(r.sideId) === sideId);
-  const loadError = sides.error ?? regiments.error;
+  const chosenSideId = sideId === ALL ? null : Number(sideId);
 
   // A regiment of the other side would make the search empty: drop it when the side changes.
   const onSideChange = (nextSideId: string) =>
     setValues((current) => {
-      const chosen = regiments.data?.find((r) => String(r.id) === current.regimentId);
-      const keepsRegiment = !chosen || nextSideId === ALL || String(chosen.sideId) === nextSideId;
-      return { ...current, sideId: nextSideId, regimentId: keepsRegiment ? current.regimentId : ALL };
+      const keepsRegiment = !current.regiment || nextSideId === ALL || String(current.regiment.sideId) === nextSideId;
+      return { ...current, sideId: nextSideId, regiment: keepsRegiment ? current.regiment : null };
     });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    void navigate(buildSearchUrl(values));
+    void navigate(buildSearchUrl({ q: values.q, sideId, regimentId: values.regiment ? String(values.regiment.id) : ALL }));
   };
 
   return (
@@ -64,7 +62,7 @@ export function FindOfficerForm() {
             placeholder={homeMessages.searchPlaceholder}
             value={values.q}
             onValueChange={(q) => setValues((current) => ({ ...current, q }))}
-            sideId={sideId === ALL ? null : Number(sideId)}
+            sideId={chosenSideId}
           />
         </div>
         <div className="space-y-1.5">
@@ -80,28 +78,21 @@ export function FindOfficerForm() {
         </div>
         <div className="space-y-1.5">
           <Label htmlFor={`${id}-regiment`}>Regiment</Label>
-          <Select
+          <RegimentChoiceBox
             id={`${id}-regiment`}
-            disabled={regiments.isPending}
-            value={values.regimentId}
-            onChange={(e) => setValues((current) => ({ ...current, regimentId: e.target.value }))}
-          >
-            <option value={ALL}>{commonMessages.allRegiments}</option>
-            {regimentOptions.map((regiment) => (
-              <option key={regiment.id} value={String(regiment.id)}>
-                {regiment.name}
-              </option>
-            ))}
-          </Select>
+            value={values.regiment}
+            onChange={(regiment) => setValues((current) => ({ ...current, regiment }))}
+            sideId={chosenSideId}
+          />
         </div>
         <Button type="submit" className="w-full md:w-auto">
           <Search className="h-4 w-4" aria-hidden />
           Search
         </Button>
       </div>
-      {loadError && (
+      {sides.error && (
         <Alert variant="destructive" title="The side and regiment filters could not be loaded">
-          {errorMessage(loadError)}
+          {errorMessage(sides.error)}
         </Alert>
       )}
     </form>
