@@ -106,3 +106,41 @@ describe('selectRegimentResults', () => {
     ]);
   });
 });
+
+describe('sortRegiments by relevance (Best Match)', () => {
+  const candidates = [
+    buildRegiment({ id: 1, name: 'Old Guard', description: 'Guarded the Texas border', averageRating: 5, reviewCount: 9 }),
+    buildRegiment({ id: 2, name: 'Lone Star Texas', averageRating: 1, reviewCount: 1 }),
+    buildRegiment({ id: 3, name: '1st Texas', averageRating: 2, reviewCount: 2 }),
+    buildRegiment({ id: 4, name: 'Texas Brigade', averageRating: 3, reviewCount: 4 }),
+    buildRegiment({ id: 5, name: 'Westexas Rifles', averageRating: 4.5, reviewCount: 6 }),
+    buildRegiment({ id: 6, name: 'Texas Rangers', averageRating: 4, reviewCount: 3 }),
+  ];
+
+  it('puts names starting with the text first, then a word starting with it, then names containing it, then description matches', () => {
+    expect(names(sortRegiments(candidates, { sortBy: 'relevance', sortOrder: 'desc', q: 'texas' }))).toEqual([
+      'Texas Rangers',
+      'Texas Brigade',
+      '1st Texas',
+      'Lone Star Texas',
+      'Westexas Rifles',
+      'Old Guard',
+    ]);
+  });
+
+  it('orders equal matches by rating, then name, and reads asc as desc (best first only)', () => {
+    const asc = sortRegiments(candidates, { sortBy: 'relevance', sortOrder: 'asc', q: '  TEXAS ' });
+    expect(asc).toEqual(sortRegiments(candidates, { sortBy: 'relevance', sortOrder: 'desc', q: 'texas' }));
+    const tied = [buildRegiment({ id: 8, name: 'Texas B', averageRating: 3 }), buildRegiment({ id: 7, name: 'Texas A', averageRating: 3 })];
+    expect(names(sortRegiments(tied, { sortBy: 'relevance', sortOrder: 'desc', q: 'tex' }))).toEqual(['Texas A', 'Texas B']);
+  });
+
+  it('is the rating order, best first, when no text is typed', () => {
+    expect(names(sortRegiments(candidates, { sortBy: 'relevance', sortOrder: 'desc' }))[0]).toBe('Old Guard');
+  });
+
+  it('is what the Regiments tab shows for Best Match', () => {
+    const results = selectRegimentResults(candidates, { q: 'texas', sideId: null, sortBy: 'relevance', sortOrder: 'desc' });
+    expect(names(results)).toEqual(['Texas Rangers', 'Texas Brigade', '1st Texas', 'Lone Star Texas', 'Westexas Rifles', 'Old Guard']);
+  });
+});
