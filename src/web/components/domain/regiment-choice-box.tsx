@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Check } from 'lucide-react';
+import { Check, ChevronsUpDown } from 'lucide-react';
 import { useState } from 'react';
 import type { RegimentChoice } from '#core/api';
 import { commonMessages } from '#core/messages/common';
@@ -44,33 +44,38 @@ export function RegimentChoiceBox({ id, value, onChange, sideId }: RegimentChoic
   const chosenName = value?.name ?? '';
 
   return (
-    <Combobox
-      id={id}
-      // While the list is open the box holds what is typed, the current choice showing as its placeholder.
-      value={isEditing ? text : chosenName}
-      placeholder={isEditing && value ? value.name : commonMessages.allRegiments}
-      onValueChange={setText}
-      openOnFocus
-      onOpenChange={(isOpen) => {
-        setIsEditing(isOpen);
-        if (!isOpen) setText('');
-      }}
-      options={options}
-      optionKey={choiceKey}
-      renderOption={(choice) => <ChoiceOption choice={choice} isChosen={choice.kind === 'all' ? value === null : choice.id === value?.id} />}
-      onSelect={(choice) =>
-        onChange(choice.kind === 'all' ? null : { id: choice.id, name: choice.name, sideId: choice.sideId, sideName: choice.sideName })
-      }
-      listLabel={searchMessages.regimentChoices}
-      emptyText={choices.isError ? searchMessages.loadRegimentsFailed : choices.isSuccess ? searchMessages.noRegimentChoices : undefined}
-      status={
-        isCurrent
-          ? choices.data.totalCount === 0
-            ? searchMessages.noRegimentChoices
-            : searchMessages.regimentChoiceCount(choices.data.regiments.length, choices.data.totalCount)
-          : ''
-      }
-    />
+    <div className="relative">
+      <Combobox
+        id={id}
+        className="pr-9"
+        // While the list is open the box holds what is typed, the current choice showing as its placeholder.
+        value={isEditing ? text : chosenName}
+        placeholder={isEditing && value ? value.name : commonMessages.allRegiments}
+        onValueChange={setText}
+        openOnFocus
+        onOpenChange={(isOpen) => {
+          setIsEditing(isOpen);
+          if (!isOpen) setText('');
+        }}
+        options={options}
+        optionKey={choiceKey}
+        renderOption={(choice) => <ChoiceOption choice={choice} isChosen={choice.kind === 'all' ? value === null : choice.id === value?.id} />}
+        onSelect={(choice) =>
+          onChange(choice.kind === 'all' ? null : { id: choice.id, name: choice.name, sideId: choice.sideId, sideName: choice.sideName })
+        }
+        listLabel={searchMessages.regimentChoices}
+        emptyText={choices.isError ? searchMessages.loadRegimentsFailed : choices.isSuccess ? searchMessages.noRegimentChoices : undefined}
+        status={
+          isCurrent
+            ? choices.data.totalCount === 0
+              ? searchMessages.noRegimentChoices
+              : searchMessages.regimentChoiceCount(choices.data.regiments.length, choices.data.totalCount)
+            : ''
+        }
+      />
+      {/* Says "a list to choose from", as a select's arrow does. */}
+      <ChevronsUpDown className="pointer-events-none absolute top-3 right-3 h-4 w-4 text-stone-500" aria-hidden />
+    </div>
   );
 }
 
