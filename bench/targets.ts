@@ -43,6 +43,7 @@ export const TARGETS: Readonly<Record<string, Target>> = {
   'longtail-officer-html': LONG_TAIL_READ,
   'longtail-search': LONG_TAIL_SEARCH,
   'longtail-search-side': LONG_TAIL_SEARCH,
+  'longtail-suggestions': LONG_TAIL_SEARCH,
   'mixed-longtail': MIXED,
 };
 

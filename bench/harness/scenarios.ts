@@ -45,6 +45,7 @@ export const SCENARIO_KEYS = [
   'longtail-officer-html',
   'longtail-search',
   'longtail-search-side',
+  'longtail-suggestions',
   'mixed-longtail',
 ] as const;
 
@@ -93,6 +94,8 @@ export interface Paths {
   search: (q: string, sideId?: number) => string;
   /** A page of the paged search in the default order: the first without `after`. */
   searchPage: (q: string, after?: string) => string;
+  /** What the search boxes suggest for the text typed so far (issue 15). */
+  suggestions: (q: string) => string;
   html: (id: number) => string;
   ceiling: (id: number) => string;
 }
@@ -102,6 +105,7 @@ export const PATHS: Paths = {
   reviewsPage: (id, page) => `/api/reviews/officer/${id}?page=${page}&limit=${REVIEW_PAGE_LIMIT}`,
   search: (q, sideId) => `/api/officers/search?q=${encodeURIComponent(q)}${sideId === undefined ? '' : `&sideId=${sideId}`}`,
   searchPage: (q, after) => `/api/search/officers?q=${encodeURIComponent(q)}${after ? `&after=${after}` : ''}`,
+  suggestions: (q) => `/api/search/suggestions?q=${encodeURIComponent(q)}`,
   html: (id) => `/officer/${id}`,
   ceiling: (id) => `/ceiling/${id}`,
 };
@@ -246,6 +250,9 @@ export function longTailScenarios(facts: DatasetFacts): Scenario[] {
     longTailScenario(facts, { key: 'longtail-search', name: 'search (typed, long tail)', seed: seed(4) }, (d) => PATHS.search(d.typedTerm())),
     longTailScenario(facts, { key: 'longtail-search-side', name: 'search (typed, one side, long tail)', seed: seed(5) }, (d) =>
       PATHS.search(d.typedTerm(), d.sideId()),
+    ),
+    longTailScenario(facts, { key: 'longtail-suggestions', name: 'suggestions (typed, long tail)', seed: seed(6) }, (d) =>
+      PATHS.suggestions(d.typedTerm()),
     ),
   ];
 }

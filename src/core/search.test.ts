@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SORT, SORT_OPTIONS, buildSearchUrl, escapeLikePattern } from './search.js';
+import { DEFAULT_SORT, SORT_OPTIONS, buildSearchUrl } from './search.js';
 
 describe('SORT_OPTIONS', () => {
-  it('are the six options of spec section 2, /search, highest rating by default', () => {
+  it('are the six options of spec section 2, /search, then Best Match (issue 15), highest rating by default', () => {
     expect(SORT_OPTIONS.map((o) => [o.value, o.label])).toEqual([
       ['rating-desc', 'Highest Average Rating'],
       ['rating-asc', 'Lowest Average Rating'],
@@ -10,6 +10,7 @@ describe('SORT_OPTIONS', () => {
       ['name-desc', 'Alphabetical Z-A'],
       ['reviews-desc', 'Most Reviews'],
       ['reviews-asc', 'Least Reviews'],
+      ['relevance-desc', 'Best Match'],
     ]);
     for (const o of SORT_OPTIONS) expect(o.value).toBe(`${o.sortBy}-${o.sortOrder}`);
     expect(DEFAULT_SORT).toEqual({ sortBy: 'rating', sortOrder: 'desc' });
@@ -43,19 +44,5 @@ describe('buildSearchUrl', () => {
 
   it('keeps the text ALL, which is a search, not the All choice', () => {
     expect(buildSearchUrl({ q: 'ALL' })).toBe('/search?q=ALL');
-  });
-});
-
-describe('escapeLikePattern', () => {
-  it('escapes the LIKE wildcards and the escape character', () => {
-    expect(escapeLikePattern('100%')).toBe('100\\%');
-    expect(escapeLikePattern('a_b')).toBe('a\\_b');
-    expect(escapeLikePattern('back\\slash')).toBe('back\\\\slash');
-    expect(escapeLikePattern('%_\\')).toBe('\\%\\_\\\\');
-  });
-
-  it('leaves other text alone', () => {
-    expect(escapeLikePattern('')).toBe('');
-    expect(escapeLikePattern("O'Brien [1st] *")).toBe("O'Brien [1st] *");
   });
 });

@@ -53,8 +53,3 @@ export function buildSearchUrl(filters: SearchFilters): string {
   const query = params.toString();
   return query ? `/search?${query}` : '/search';
 }
-
-/** Escapes LIKE wildcards so user text matches literally. */
-export function escapeLikePattern(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}

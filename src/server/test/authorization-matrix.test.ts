@@ -134,6 +134,8 @@ const ROWS: Row[] = [
   { method: 'GET', path: '/api/officers/top', url: () => '/api/officers/top?side=USA', expect: everyone(200) },
   { method: 'GET', path: '/api/officers/search', url: (w) => `/api/officers/search?q=${w.tag}`, expect: everyone(200) },
   { method: 'GET', path: '/api/search/officers', url: (w) => `/api/search/officers?q=${w.tag}`, expect: everyone(200) },
+  { method: 'GET', path: '/api/search/suggestions', url: (w) => `/api/search/suggestions?q=${w.tag}`, expect: everyone(200) },
+  { method: 'GET', path: '/api/search/regiments', url: (w) => `/api/search/regiments?q=${w.tag}`, expect: everyone(200) },
   {
     method: 'GET',
     path: '/api/officers/regiment/:regimentId',

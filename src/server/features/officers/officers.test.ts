@@ -240,11 +240,11 @@ describe('GET /api/officers/search', () => {
     expect(await names('/api/officers/search?q=%20%20')).toHaveLength(publicNames.length);
   });
 
-  it('matches % and _ literally', async () => {
-    expect(await names('/api/officers/search?q=l_f&sortBy=name&sortOrder=asc')).toEqual(['Hill_Ford']);
-    expect(await names('/api/officers/search?q=_')).toEqual(['Hill_Ford']);
-    expect(await names(`/api/officers/search?q=${encodeURIComponent('t%M')}`)).toEqual(['Pct%Max']);
-    expect(await names(`/api/officers/search?q=${encodeURIComponent('%')}`)).toEqual(['Pct%Max']);
+  it('reads % and _ as the punctuation between words, never as wildcards', async () => {
+    expect(await names('/api/officers/search?q=hill_f&sortBy=name&sortOrder=asc')).toEqual(['Hill_Ford']);
+    expect(await names(`/api/officers/search?q=${encodeURIComponent('pct%m')}`)).toEqual(['Pct%Max']);
+    expect(await names('/api/officers/search?q=_')).toEqual([]);
+    expect(await names(`/api/officers/search?q=${encodeURIComponent('%')}`)).toEqual([]);
     expect(await names(`/api/officers/search?q=${encodeURIComponent('\\')}`)).toEqual([]);
   });
 

@@ -1,57 +1,25 @@
 /**
  * The search catalogue (docs/decisions/0024-search-catalogue.md): every officer and regiment the
- * search can show, held in memory with a MiniSearch index of their words, so a search, a suggestion
- * or a regiment choice is answered without a query of its own. catalogue-sync.ts keeps it exactly
+ * search can show, held in memory with an index of their words, so a search, a suggestion
+ * or a regiment choice is answered without a query of its own (word-index.ts says how words match). catalogue-sync.ts keeps it exactly
  * in step with the database; this module only holds, indexes and answers.
  *
- * Matching (issue 15, item 2): every typed word must match a word of the officer's name, regiment or
- * rank, the last one (or any) as a prefix ("20th mai" finds the 20th Maine's officers). When nothing
- * matches as typed, the words are tried again with typos forgiven (text.ts, typoAllowance), so
+ * Matching (issue 15, item 2): every typed word must start a word of the officer's name, regiment or
+ * rank ("20th mai" finds the 20th Maine's officers; a rank's words are indexed in all their written
+ * forms, text.ts). When nothing matches as typed, the words are tried again with typos forgiven, so
  * "crawfrod" finds Crawford without filling every precise search with near-misses.
  */
-import MiniSearch, { type Options, type SearchOptions } from 'minisearch';
 import type { Officer, RegimentChoices, Suggestion } from '#core/api.js';
 import type { OfficerRecord, RegimentRecord, SideRecord } from './catalogue-source.js';
-import type { Match } from './order.js';
-import { rankForms, typoAllowance, wordsOf } from './text.js';
+import { compareNames, type Match } from './order.js';
+import { rankForms, wordsOf } from './text.js';
+import { WordIndex } from './word-index.js';
 
-interface IndexedOfficer {
-  id: number;
-  name: string;
-  rank: string;
-  regimentName: string;
-}
-
-interface IndexedRegiment {
-  id: number;
-  name: string;
-}
-
-/** A name counts most, then the regiment, then the rank: "Lee" is first the officers named Lee. */
-const OFFICER_FIELD_BOOST = { name: 3, regimentName: 1.5, rank: 1 };
-
-const officerIndexOptions: Options<IndexedOfficer> = {
-  fields: ['name', 'regimentName', 'rank'],
-  tokenize: wordsOf,
-  processTerm: (term, field) => (field === 'rank' ? [...rankForms(term)] : term),
-  searchOptions: { processTerm: (term) => term },
-};
-const regimentIndexOptions: Options<IndexedRegiment> = {
-  fields: ['name'],
-  tokenize: wordsOf,
-  processTerm: (term) => term,
-  searchOptions: { processTerm: (term) => term },
-};
-
-const asTyped: SearchOptions = { prefix: true, combineWith: 'AND' };
-const forgivingTypos: SearchOptions = { prefix: true, combineWith: 'AND', fuzzy: (term) => typoAllowance(term) };
-
-/** The ids matching the text with their scores: as typed, or with typos forgiven when that finds nothing. */
-function matchText<T>(index: MiniSearch<T>, text: string, options: SearchOptions): Map<number, number> {
-  let results = index.search(text, { ...asTyped, ...options });
-  if (results.length === 0) results = index.search(text, { ...forgivingTypos, ...options });
-  return new Map(results.map((result) => [result.id as number, result.score]));
-}
+/**
+ * A name counts most, then the regiment, then the rank: "Lee" is first the officers named Lee. A
+ * regiment's own name weighs as much as an officer's, so "20th Maine" suggests the regiment first.
+ */
+const WEIGHTS = { name: 3, regimentName: 1.5, rank: 1 };
 
 export interface CatalogueContents {
   sides: readonly SideRecord[];
@@ -70,8 +38,10 @@ export class SearchCatalogue {
   private readonly regiments = new Map<number, RegimentRecord>();
   private readonly officers = new Map<number, OfficerRecord>();
   private readonly officersOfRegiment = new Map<number, Set<number>>();
-  private readonly officerIndex = new MiniSearch<IndexedOfficer>(officerIndexOptions);
-  private readonly regimentIndex = new MiniSearch<IndexedRegiment>(regimentIndexOptions);
+  private readonly officerIndex = new WordIndex();
+  private readonly regimentIndex = new WordIndex();
+  /** Each officer's place in name order (order.ts compares names by it); null when a name changed. */
+  private nameRanks: Map<number, number> | null = null;
   /** Each public officer as the API shows it, built once per change of it or its regiment. */
   private readonly answers = new Map<number, Officer>();
 
@@ -82,8 +52,8 @@ export class SearchCatalogue {
       this.officers.set(officer.id, officer);
       this.officersOfRegimentSet(officer.regimentId).add(officer.id);
     }
-    this.regimentIndex.addAll([...this.regiments.values()].filter((r) => r.isActive).map(indexedRegiment));
-    this.officerIndex.addAll([...this.officers.values()].filter((o) => this.isPublic(o)).map((o) => this.indexedOfficer(o)));
+    for (const regiment of this.regiments.values()) if (regiment.isActive) this.indexRegiment(regiment);
+    for (const officer of this.officers.values()) if (this.isPublic(officer)) this.indexOfficer(officer);
   }
 
   get size(): { officers: number; regiments: number } {
@@ -101,8 +71,8 @@ export class SearchCatalogue {
       const after = found.get(id);
       if (after) this.regiments.set(id, after);
       else this.regiments.delete(id);
-      if (before?.isActive) this.regimentIndex.discard(id);
-      if (after?.isActive) this.regimentIndex.add(indexedRegiment(after));
+      this.regimentIndex.remove(id);
+      if (after?.isActive) this.indexRegiment(after);
       const matchedAs = (r: RegimentRecord | undefined) => r && `${r.name}\u0000${r.isActive}`;
       const shownAs = (r: RegimentRecord | undefined) => r && [r.name, r.description, r.bannerImageUrl, r.sideId, r.isActive].join('\u0000');
       if (shownAs(before) === shownAs(after)) continue;
@@ -129,6 +99,7 @@ export class SearchCatalogue {
         this.officers.delete(id);
       }
       this.answers.delete(id);
+      if (before?.name !== after?.name) this.nameRanks = null;
       // A new rating or review count (most changes) leaves what the officer matches as it was.
       const matchedAs = (o: OfficerRecord | undefined) => o && `${o.name}\u0000${o.rank}\u0000${o.regimentId}\u0000${this.isPublic(o)}`;
       if (matchedAs(before) !== matchedAs(after) || this.officerIndex.has(id) !== (after !== undefined && this.isPublic(after))) {
@@ -153,16 +124,18 @@ export class SearchCatalogue {
       (filters.sideId === undefined || this.regiments.get(officer.regimentId)?.sideId === filters.sideId);
     const matches: Match[] = [];
     if (text) {
-      for (const [id, score] of matchText(this.officerIndex, text, { boost: OFFICER_FIELD_BOOST })) {
+      const nameRanks = this.nameRanksNow();
+      for (const [id, score] of this.officerIndex.match(text)) {
         const officer = this.officers.get(id)!;
-        if (inFilters(officer)) matches.push({ officer, score });
+        if (inFilters(officer)) matches.push({ officer, score, nameRank: nameRanks.get(id)! });
       }
       return matches;
     }
     const candidates = filters.regimentId === undefined ? this.officers.keys() : (this.officersOfRegiment.get(filters.regimentId) ?? []);
+    const nameRanks = this.nameRanksNow();
     for (const id of candidates) {
       const officer = this.officers.get(id)!;
-      if (this.isPublic(officer) && inFilters(officer)) matches.push({ officer, score: 0 });
+      if (this.isPublic(officer) && inFilters(officer)) matches.push({ officer, score: 0, nameRank: nameRanks.get(id)! });
     }
     return matches;
   }
@@ -205,7 +178,7 @@ export class SearchCatalogue {
 
   /** A searchable regiment selector's choices: by name without text, best match first with it. */
   regimentChoices(text: string | undefined, sideId: number | undefined, limit: number): RegimentChoices {
-    const byName = (a: RegimentRecord, b: RegimentRecord) => a.name.localeCompare(b.name, 'en', { numeric: true }) || a.id - b.id;
+    const byName = (a: RegimentRecord, b: RegimentRecord) => compareNames(a.name, b.name) || a.id - b.id;
     const chosen = text?.trim()
       ? this.matchRegiments(text, sideId)
           .sort((a, b) => b.score - a.score || byName(a.regiment, b.regiment))
@@ -219,7 +192,7 @@ export class SearchCatalogue {
 
   private matchRegiments(text: string, sideId: number | undefined): Array<{ regiment: RegimentRecord; score: number }> {
     const found: Array<{ regiment: RegimentRecord; score: number }> = [];
-    for (const [id, score] of matchText(this.regimentIndex, text, { boost: { name: OFFICER_FIELD_BOOST.name } })) {
+    for (const [id, score] of this.regimentIndex.match(text)) {
       const regiment = this.regiments.get(id)!;
       if (sideId === undefined || regiment.sideId === sideId) found.push({ regiment, score });
     }
@@ -259,18 +232,35 @@ export class SearchCatalogue {
     return set;
   }
 
-  private indexedOfficer(officer: OfficerRecord): IndexedOfficer {
-    return { id: officer.id, name: officer.name, rank: officer.rank, regimentName: this.regiments.get(officer.regimentId)!.name };
+  private indexOfficer(officer: OfficerRecord): void {
+    this.officerIndex.add(officer.id, [
+      { words: wordsOf(officer.name), weight: WEIGHTS.name },
+      { words: wordsOf(this.regiments.get(officer.regimentId)!.name), weight: WEIGHTS.regimentName },
+      { words: wordsOf(officer.rank).flatMap(rankForms), weight: WEIGHTS.rank },
+    ]);
+  }
+
+  private indexRegiment(regiment: RegimentRecord): void {
+    this.regimentIndex.add(regiment.id, [{ words: wordsOf(regiment.name), weight: WEIGHTS.name }]);
   }
 
   /** Takes an officer (or its regiment) out of the index as it was and puts it back as it is. */
   private reindexOfficer(before: OfficerRecord | undefined, after: OfficerRecord | undefined): void {
-    const id = (before ?? after)!.id;
-    if (this.officerIndex.has(id)) this.officerIndex.discard(id);
-    if (after && this.isPublic(after)) this.officerIndex.add(this.indexedOfficer(after));
+    this.officerIndex.remove((before ?? after)!.id);
+    if (after && this.isPublic(after)) this.indexOfficer(after);
   }
-}
 
-function indexedRegiment(regiment: RegimentRecord): IndexedRegiment {
-  return { id: regiment.id, name: regiment.name };
+  /** Every officer's place in name order, worked out again after a name changed (rare: ratings change, names seldom do). */
+  private nameRanksNow(): Map<number, number> {
+    if (!this.nameRanks) {
+      const byName = [...this.officers.values()].sort((a, b) => compareNames(a.name, b.name));
+      this.nameRanks = new Map();
+      let rank = 0;
+      for (let i = 0; i < byName.length; i++) {
+        if (i > 0 && compareNames(byName[i - 1]!.name, byName[i]!.name) !== 0) rank = i;
+        this.nameRanks.set(byName[i]!.id, rank);
+      }
+    }
+    return this.nameRanks;
+  }
 }

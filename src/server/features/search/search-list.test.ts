@@ -105,9 +105,9 @@ async function searchIds(query: string): Promise<number[]> {
 
 describe('the search list', () => {
   // lowland: more than 100 through the regiment, names and ranks add a few more. highland: the
-  // regiment only, under 100. lowlander: names only. scout: ranks only. lo: two letters, most
+  // regiment only, under 100. lowlander: names only, lander: inside names only. scout: ranks only. lo: two letters, most
   // officers. zz: nothing.
-  const terms = ['lowland', 'LOWLAND brig', 'highland', 'lowlander', 'scout', 'lo', 'zz'];
+  const terms = ['lowland', 'LOWLAND brig', 'highland', 'lowlander', 'lander', 'scout', 'lo', 'zz'];
 
   it.each(terms)('answers exactly the first 100 matches of %j in every order', async (q) => {
     for (const sort of SORTS) {

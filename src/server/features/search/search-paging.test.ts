@@ -132,9 +132,9 @@ function expectPagesOf(pages: OfficerSearchPage[], total: number, limit: number)
 
 describe('GET /api/search/officers', () => {
   // lowland: more than 100 matches, through the regiment name and a few names and ranks; highland:
-  // the regiment only; lowlander: names only; scout: ranks only; lo: two letters, most officers;
+  // the regiment only; lowlander: names only; lander: inside names only; scout: ranks only; lo: two letters, most officers;
   // zz: nothing; '': every public officer.
-  const terms = ['lowland', 'highland', 'lowlander', 'scout', 'lo', 'zz', ''];
+  const terms = ['lowland', 'highland', 'lowlander', 'lander', 'scout', 'lo', 'zz', ''];
 
   it.each(terms)('pages through every match of %j in every order, with the true total on each page', async (q) => {
     for (const sort of SORTS) {

@@ -51,11 +51,11 @@ export function rankForms(word: string): readonly string[] {
 }
 
 /**
- * How far a typed word may be from an indexed one and still match, when nothing matches as typed
- * (catalogue.ts searches with typos forgiven only then): none for one or two letters, one for three,
- * two from four ("crawfrod" is two edits from "crawford"; a swap of two letters is two).
+ * How many edits a typed word may be from an indexed one and still match, when nothing matches as
+ * typed (word-index.ts tries typos only then): none for one or two letters, one up to five ("jonh"),
+ * two from six ("chamberlian" is one swap from "chamberlain"; "crawfrod" one from "crawford").
  */
 export function typoAllowance(word: string): number {
   if (word.length <= 2) return 0;
-  return word.length === 3 ? 1 : 2;
+  return word.length <= 5 ? 1 : 2;
 }
