@@ -63,7 +63,10 @@ export function firstScreenRequestsOf(page: FirstScreenPage): string[] {
     case 'search': {
       const { search } = page;
       paths.push(apiPaths.sides);
-      paths.push(search.showRegiments || search.sideId === null ? apiPaths.regiments : apiPaths.regimentsBySide(search.sideId));
+      // The Regiments tab lists every regiment; the Officers tab's regiment filter loads its choices
+      // on demand and needs only the chosen regiment's name.
+      if (search.showRegiments) paths.push(apiPaths.regiments);
+      else if (search.regimentId !== null) paths.push(apiPaths.regiment(search.regimentId));
       if (!search.showRegiments) paths.push(apiPaths.officerSearchPage(officerSearchOf(search)));
       break;
     }

@@ -58,12 +58,21 @@ describe('the first screen', () => {
     ]);
   });
 
-  it('of a search is the sides, the regiment filter and the results, with the default sort', () => {
+  it('of a search is the sides and the results, with the default sort, and the chosen regiment, never every regiment', () => {
     expect(firstScreenRequests('/search', '?q=Crawford')).toEqual([
       '/api/auth/status',
       '/api/sides',
-      '/api/regiments',
       '/api/search/officers?q=Crawford&sortBy=rating&sortOrder=desc',
     ]);
+    expect(firstScreenRequests('/search', '?sideId=1&regimentId=4')).toEqual([
+      '/api/auth/status',
+      '/api/sides',
+      '/api/regiments/4',
+      '/api/search/officers?sideId=1&regimentId=4&sortBy=rating&sortOrder=desc',
+    ]);
+  });
+
+  it('of the Regiments tab is every regiment, which it filters and sorts in the browser', () => {
+    expect(firstScreenRequests('/search', '?showRegiments=true&q=Maine')).toEqual(['/api/auth/status', '/api/sides', '/api/regiments']);
   });
 });

@@ -12,7 +12,7 @@ import { firstScreenPage } from '#core/first-screen';
 import { officerSearchOf } from '#core/search-params';
 import { authStatusQueryOptions } from '#web/api/auth';
 import { officerQueryOptions, officerSearchPagesQueryOptions, regimentOfficersQueryOptions, topOfficersQueryOptions } from '#web/api/officers';
-import { featuredRegimentsQueryOptions, regimentQueryOptions, regimentsBySideQueryOptions, regimentsQueryOptions } from '#web/api/regiments';
+import { featuredRegimentsQueryOptions, regimentQueryOptions, regimentsQueryOptions } from '#web/api/regiments';
 import { officerReviewsQueryOptions, recentReviewsQueryOptions } from '#web/api/reviews';
 import { sidesQueryOptions } from '#web/api/sides';
 
@@ -38,11 +38,8 @@ export function prefetchFirstScreen(queryClient: QueryClient, location: { pathna
     case 'search': {
       const { search } = page;
       fetches.push(queryClient.prefetchQuery(sidesQueryOptions()));
-      fetches.push(
-        search.sideId === null || search.showRegiments
-          ? queryClient.prefetchQuery(regimentsQueryOptions())
-          : queryClient.prefetchQuery(regimentsBySideQueryOptions(search.sideId)),
-      );
+      if (search.showRegiments) fetches.push(queryClient.prefetchQuery(regimentsQueryOptions()));
+      else if (search.regimentId !== null) fetches.push(queryClient.prefetchQuery(regimentQueryOptions(search.regimentId)));
       if (!search.showRegiments) fetches.push(queryClient.prefetchInfiniteQuery(officerSearchPagesQueryOptions(officerSearchOf(search))));
       break;
     }

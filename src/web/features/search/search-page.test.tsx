@@ -22,12 +22,23 @@ const page = (officers: Officer[], totalCount = officers.length, nextCursor: str
   nextCursor,
 });
 
+/** GET /api/search/regiments over the fixtures: the side's regiments whose name contains q, by name. */
+function regimentChoices({ url }: { url: URL }) {
+  const q = (url.searchParams.get('q') ?? '').toLowerCase();
+  const sideId = Number(url.searchParams.get('sideId') ?? 0);
+  const matches = REGIMENTS.filter((r) => (!sideId || r.sideId === sideId) && r.name.toLowerCase().includes(q))
+    .sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }))
+    .map((r) => ({ id: r.id, name: r.name, sideId: r.sideId, sideName: r.sideName }));
+  return { regiments: matches, totalCount: matches.length };
+}
+
 function standardApi(overrides: Record<string, unknown> = {}) {
   return mockApi({
     '/api/sides': [UNION, CONFEDERATE],
     '/api/regiments': REGIMENTS,
-    '/api/regiments/side/1': REGIMENTS.filter((r) => r.sideId === 1),
-    '/api/regiments/side/2': REGIMENTS.filter((r) => r.sideId === 2),
+    '/api/search/regiments': regimentChoices,
+    '/api/regiments/1': REGIMENTS.find((r) => r.id === 1),
+    '/api/regiments/3': REGIMENTS.find((r) => r.id === 3),
     '/api/search/officers': page(OFFICERS),
     ...overrides,
   });
@@ -117,45 +128,49 @@ describe('/search, officers tab', () => {
     expect(screen.getByLabelText('Sort by')).toHaveDisplayValue('Best Match');
   });
 
-  it('offers the regiments of the chosen side, and a new side resets the regiment to all', async () => {
+  it('offers the regiments of the chosen side on demand, and a new side resets the regiment to all', async () => {
     const user = userEvent.setup();
     const api = standardApi();
     const { router } = renderRoute('/search?sideId=1&regimentId=1');
-    const regiment = await screen.findByLabelText('Regiment');
-    await waitFor(() => expect(regiment).toHaveDisplayValue('20th Maine'));
-    expect(
-      within(regiment)
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual([commonMessages.allRegiments, '20th Maine', '1st Minnesota']);
+    const regiment = await screen.findByRole('combobox', { name: 'Regiment' });
+    await waitFor(() => expect(regiment).toHaveValue('20th Maine'));
     await screen.findByText('2 officers');
     expect(lastSearchCall(api)).toMatchObject({ sideId: '1', regimentId: '1' });
+    // Only the chosen regiment is loaded with the page, never every regiment.
+    expect(api.calls.map((c) => c.url)).not.toContain('/api/regiments');
+
+    await user.click(regiment);
+    const choices = screen.getByRole('listbox', { name: searchMessages.regimentChoices });
+    await waitFor(() =>
+      expect(
+        within(choices)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual([commonMessages.allRegiments, '1st MinnesotaUnion', '20th MaineUnion']),
+    );
+    expect(api.calls.map((c) => c.url)).toContain('/api/search/regiments?sideId=1');
+    await user.click(within(choices).getByRole('option', { name: /1st Minnesota/ }));
+    await waitFor(() => expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ sideId: '1', regimentId: '2' }));
 
     await user.selectOptions(screen.getByLabelText('Side'), 'Confederate');
 
     expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ sideId: '2' });
-    expect(screen.getByLabelText('Regiment')).toHaveDisplayValue(commonMessages.allRegiments);
+    expect(screen.getByRole('combobox', { name: 'Regiment' })).toHaveValue('');
     await waitFor(() => expect(lastSearchCall(api)).toEqual({ sideId: '2', sortBy: 'rating', sortOrder: 'desc' }));
-    await waitFor(() =>
-      expect(
-        within(screen.getByLabelText('Regiment'))
-          .getAllByRole('option')
-          .map((o) => o.textContent),
-      ).toEqual([commonMessages.allRegiments, '2nd Virginia', '15th Alabama']),
-    );
   });
 
-  it('lists every regiment when no side is chosen, and All Sides clears the side', async () => {
+  it('shows a regiment id that names no public regiment as chosen, and All Sides clears the side and regiment', async () => {
     const user = userEvent.setup();
-    standardApi();
-    const { router } = renderRoute('/search?sideId=2&regimentId=3');
+    standardApi({ '/api/regiments/77': reply(404, { message: 'Regiment not found', code: 'NOT_FOUND' }) });
+    const { router } = renderRoute('/search?sideId=2&regimentId=77');
     await screen.findByText('2 officers');
-    await waitFor(() => expect(screen.getByLabelText('Regiment')).toHaveDisplayValue('2nd Virginia'));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Regiment' })).toHaveValue('Regiment #77'));
+    expect(screen.queryByText(searchMessages.loadFiltersFailed)).not.toBeInTheDocument();
 
     await user.selectOptions(screen.getByLabelText('Side'), homeMessages.allSides);
 
     expect(router.state.location.search).toBe('');
-    await waitFor(() => expect(within(screen.getByLabelText('Regiment')).getAllByRole('option')).toHaveLength(REGIMENTS.length + 1));
+    expect(screen.getByRole('combobox', { name: 'Regiment' })).toHaveValue('');
   });
 
   it('types into q after a pause, replacing the history entry instead of adding one per key', async () => {

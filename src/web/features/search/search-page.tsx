@@ -8,10 +8,12 @@ import { homeMessages } from '#core/messages/home';
 import { searchMessages } from '#core/messages/search';
 import { SORT_OPTIONS } from '#core/search';
 import { officerSearchPagesQueryOptions } from '#web/api/officers';
-import { regimentsBySideQueryOptions, regimentsQueryOptions } from '#web/api/regiments';
+import { regimentQueryOptions, regimentsQueryOptions } from '#web/api/regiments';
 import { sidesQueryOptions } from '#web/api/sides';
+import type { Regiment, RegimentChoice } from '#core/api';
 import { OfficerCard } from '#web/components/domain/officer-card';
 import { RegimentCard } from '#web/components/domain/regiment-card';
+import { RegimentChoiceBox } from '#web/components/domain/regiment-choice-box';
 import { SearchSuggestionsBox } from '#web/components/domain/search-suggestions-box';
 import { Alert } from '#web/components/ui/feedback';
 import { Label, Select } from '#web/components/ui/form';
@@ -38,6 +40,17 @@ function filterOptions(items: ReadonlyArray<{ id: number; name: string }> | unde
   return options;
 }
 
+/**
+ * The regiment filter's choice for the URL's regimentId: its name once loaded. An id that names no
+ * public regiment still shows as chosen, instead of the filter silently reading 'All' while the
+ * results are filtered.
+ */
+function chosenRegimentOf(regimentId: number | null, regiment: Regiment | undefined, isPending: boolean): RegimentChoice | null {
+  if (regimentId === null) return null;
+  if (regiment) return { id: regiment.id, name: regiment.name, sideId: regiment.sideId, sideName: regiment.sideName };
+  return { id: regimentId, name: isPending ? 'Loading…' : `Regiment #${regimentId}`, sideId: 0, sideName: '' };
+}
+
 export function SearchPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const search = useMemo(() => parseSearchParams(searchParams), [searchParams]);
@@ -54,10 +67,12 @@ export function SearchPage() {
   const { text, setText, commitNow, cancelPending } = useDebouncedQueryText(search.q, commitQuery);
 
   const sidesQuery = useQuery(sidesQueryOptions());
-  const allRegimentsQuery = useQuery({ ...regimentsQueryOptions(), enabled: tab === 'regiments' || search.sideId === null });
-  const sideRegimentsQuery = useQuery({
-    ...regimentsBySideQueryOptions(search.sideId ?? 0),
-    enabled: tab === 'officers' && search.sideId !== null,
+  // The Regiments tab filters and sorts every regiment in the browser (docs/decisions/0019-search-paging.md);
+  // the Officers tab's regiment filter loads its choices on demand, and only the chosen one's name.
+  const allRegimentsQuery = useQuery({ ...regimentsQueryOptions(), enabled: tab === 'regiments' });
+  const chosenRegimentQuery = useQuery({
+    ...regimentQueryOptions(search.regimentId ?? 0),
+    enabled: tab === 'officers' && search.regimentId !== null,
   });
   // A page at a time, more as the reader scrolls (docs/decisions/0019-search-paging.md).
   const officersQuery = useInfiniteQuery({
@@ -67,7 +82,7 @@ export function SearchPage() {
   });
   const officerResults = useMemo(() => collectSearchPages(officersQuery.data?.pages ?? []), [officersQuery.data]);
 
-  const regimentChoicesQuery = search.sideId === null ? allRegimentsQuery : sideRegimentsQuery;
+  const chosenRegiment = chosenRegimentOf(search.regimentId, chosenRegimentQuery.data, chosenRegimentQuery.isPending);
   const regimentResults = useMemo(() => selectRegimentResults(allRegimentsQuery.data ?? [], search), [allRegimentsQuery.data, search]);
   // Every regiment is in memory already: drawn a page's worth at a time, from the top for each new filter or sort.
   const [regimentsShown, showMoreRegiments] = useRevealedCount(
@@ -80,7 +95,7 @@ export function SearchPage() {
     event.preventDefault();
     commitNow();
   };
-  const filtersFailed = sidesQuery.isError || (tab === 'officers' && regimentChoicesQuery.isError);
+  const filtersFailed = sidesQuery.isError;
 
   return (
     <section className="space-y-6">
@@ -129,18 +144,12 @@ export function SearchPage() {
         {tab === 'officers' && (
           <div className="flex flex-col gap-1.5">
             <Label htmlFor={ids.regiment}>Regiment</Label>
-            <Select
+            <RegimentChoiceBox
               id={ids.regiment}
-              value={search.regimentId ?? 'all'}
-              onChange={(event) => update({ regimentId: event.target.value === 'all' ? null : Number(event.target.value) })}
-            >
-              <option value="all">{commonMessages.allRegiments}</option>
-              {filterOptions(regimentChoicesQuery.data, search.regimentId, 'Regiment').map((regiment) => (
-                <option key={regiment.id} value={regiment.id}>
-                  {regiment.name}
-                </option>
-              ))}
-            </Select>
+              value={chosenRegiment}
+              onChange={(regiment) => update({ regimentId: regiment?.id ?? null })}
+              sideId={search.sideId}
+            />
           </div>
         )}
         <div className="flex flex-col gap-1.5">
