@@ -58,7 +58,7 @@ test('suggestions by keyboard: arrows and Enter open an officer, Escape closes, 
   await page.keyboard.type(officer.name);
   const suggestions = page.getByRole('listbox', { name: 'Suggestions' });
   await expect(suggestions.getByRole('option').first()).toContainText(officer.name);
-  await expect(page.getByRole('status').filter({ hasText: /suggestions?:/ })).toBeVisible();
+  await expect(page.locator('[aria-live="polite"]').filter({ hasText: /suggestions?:/ })).toHaveCount(1);
 
   await page.keyboard.press('Escape');
   await expect(box).toHaveAttribute('aria-expanded', 'false');

@@ -185,7 +185,8 @@ export function Combobox<T>({
         </ul>
         {isEmpty && emptyText !== undefined && <p className="px-3 py-2 text-sm text-stone-500">{emptyText}</p>}
       </div>
-      <div role="status" className="sr-only">
+      {/* A polite live region, not role="status": that role marks loading indicators, which screens wait to be gone. */}
+      <div aria-live="polite" aria-atomic="true" className="sr-only">
         {isOpen ? status : ''}
       </div>
     </div>
