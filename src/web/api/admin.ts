@@ -22,6 +22,7 @@ import { api } from '#web/lib/api-client';
 import { useIsAdmin } from './auth';
 import { officersQueryOptions } from './officers';
 import { regimentsQueryOptions } from './regiments';
+import { SEARCH_KEY } from './search';
 import { invalidateAfterReviewChange } from './reviews';
 
 /** Every admin-only answer lives under this key, so one invalidation refreshes them all. */
@@ -131,6 +132,7 @@ export function useDecideRegistration(kind: RegistrationKind) {
       const refreshes = [invalidateAdminData(queryClient)];
       if (action === 'approve') {
         refreshes.push(queryClient.invalidateQueries({ queryKey: regimentsQueryOptions().queryKey }));
+        refreshes.push(queryClient.invalidateQueries({ queryKey: SEARCH_KEY }));
         if (kind === 'officers') refreshes.push(queryClient.invalidateQueries({ queryKey: officersQueryOptions().queryKey }));
       }
       await Promise.all(refreshes);

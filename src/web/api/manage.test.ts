@@ -29,6 +29,9 @@ const ALL_KEYS: QueryKey[] = [
   ['regiments', 'side', 1],
   ['regiments', 'side', 2],
   ['regiments', 'owned', 1],
+  ['regiments', 'featured'],
+  ['search', 'suggestions', { q: 'x', sideId: null }],
+  ['search', 'regiment-choices', { q: '', sideId: 1 }],
   ['reviews', 'recent'],
   ['reviews', 'my'],
   ['reviews', 'officer', 7],
@@ -49,11 +52,19 @@ const invalidatedKeys = (queryClient: QueryClient) =>
 const keys = (...list: QueryKey[]) => list.map((key) => JSON.stringify(key));
 
 describe('invalidateAfterOfficerChange', () => {
-  it("refreshes the regiment's officer list and detail, the top officers and the officer list", async () => {
+  it("refreshes the regiment's officer list and detail, the top officers, the officer list and the search boxes' answers", async () => {
     const queryClient = seededClient();
     await invalidateAfterOfficerChange(queryClient, { officerId: 7, regimentIds: [3, 3] });
     expect(invalidatedKeys(queryClient)).toEqual(
-      keys(['officers'], ['officers', 'top', 'all'], ['officers', 'top', 'USA'], ['officers', 'regiment', 3], ['regiments', 3]),
+      keys(
+        ['officers'],
+        ['officers', 'top', 'all'],
+        ['officers', 'top', 'USA'],
+        ['officers', 'regiment', 3],
+        ['regiments', 3],
+        ['search', 'suggestions', { q: 'x', sideId: null }],
+        ['search', 'regiment-choices', { q: '', sideId: 1 }],
+      ),
     );
   });
 
@@ -69,6 +80,8 @@ describe('invalidateAfterOfficerChange', () => {
         ['officers', 'regiment', 5],
         ['regiments', 3],
         ['regiments', 5],
+        ['search', 'suggestions', { q: 'x', sideId: null }],
+        ['search', 'regiment-choices', { q: '', sideId: 1 }],
       ),
     );
   });
@@ -85,6 +98,9 @@ describe('invalidateAfterOfficerDeletedByAdmin', () => {
     ['regiments', 3],
     ['regiments', 'side', 1],
     ['regiments', 'side', 2],
+    ['regiments', 'featured'],
+    ['search', 'suggestions', { q: 'x', sideId: null }],
+    ['search', 'regiment-choices', { q: '', sideId: 1 }],
     ['reviews', 'recent'],
     ['reviews', 'officer', 7],
   );
@@ -124,7 +140,15 @@ describe('invalidateAfterRegimentChange', () => {
     const queryClient = seededClient();
     await invalidateAfterRegimentChange(queryClient, { id: 3, sideId: 1 });
     expect(invalidatedKeys(queryClient)).toEqual(
-      keys(['officers', 'regiment', 3], ['regiments'], ['regiments', 'side', 1], ['regiments', 'owned', 1]),
+      keys(
+        ['officers', 'regiment', 3],
+        ['regiments'],
+        ['regiments', 'side', 1],
+        ['regiments', 'owned', 1],
+        ['regiments', 'featured'],
+        ['search', 'suggestions', { q: 'x', sideId: null }],
+        ['search', 'regiment-choices', { q: '', sideId: 1 }],
+      ),
     );
   });
 });
@@ -149,6 +173,9 @@ describe('invalidateAfterRegimentDeleted', () => {
         ['regiments', 3],
         ['regiments', 'side', 1],
         ['regiments', 'owned', 1],
+        ['regiments', 'featured'],
+        ['search', 'suggestions', { q: 'x', sideId: null }],
+        ['search', 'regiment-choices', { q: '', sideId: 1 }],
         ['reviews', 'recent'],
         ['reviews', 'my'],
         ['reviews', 'officer', 7],

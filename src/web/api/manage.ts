@@ -15,7 +15,8 @@ import type { OfficerEditBody, RegimentEditBody } from '#core/schemas/manage';
 import { api } from '#web/lib/api-client';
 import { authStatusQueryOptions } from './auth';
 import { officerQueryOptions, officersQueryOptions, regimentOfficersQueryOptions } from './officers';
-import { regimentQueryOptions, regimentsBySideQueryOptions, regimentsQueryOptions } from './regiments';
+import { featuredRegimentsQueryOptions, regimentQueryOptions, regimentsBySideQueryOptions, regimentsQueryOptions } from './regiments';
+import { SEARCH_KEY } from './search';
 import { officerReviewsQueryOptions, recentReviewsQueryOptions } from './reviews';
 
 /** Who makes the change, which decides the endpoint: the officer's owner or an admin (spec section 6). */
@@ -46,6 +47,7 @@ export async function invalidateAfterOfficerChange(queryClient: QueryClient, { r
     ]),
     queryClient.invalidateQueries({ queryKey: TOP_OFFICERS_KEY }),
     queryClient.invalidateQueries({ queryKey: officersQueryOptions().queryKey, exact: true }),
+    queryClient.invalidateQueries({ queryKey: SEARCH_KEY }),
   ]);
 }
 
@@ -69,6 +71,8 @@ export async function invalidateAfterOfficerDeletedByAdmin(queryClient: QueryCli
     queryClient.invalidateQueries({ queryKey: TOP_OFFICERS_KEY }),
     queryClient.invalidateQueries({ queryKey: recentReviewsQueryOptions().queryKey }),
     queryClient.invalidateQueries({ queryKey: regimentsQueryOptions().queryKey, exact: true }),
+    queryClient.invalidateQueries({ queryKey: featuredRegimentsQueryOptions().queryKey, exact: true }),
+    queryClient.invalidateQueries({ queryKey: SEARCH_KEY }),
     queryClient.invalidateQueries({ queryKey: REGIMENTS_BY_SIDE_KEY }),
   ]);
 }
@@ -93,6 +97,8 @@ export async function invalidateAfterRegimentChange(queryClient: QueryClient, re
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: regimentsBySideQueryOptions(regiment.sideId).queryKey }),
     queryClient.invalidateQueries({ queryKey: regimentsQueryOptions().queryKey, exact: true }),
+    queryClient.invalidateQueries({ queryKey: featuredRegimentsQueryOptions().queryKey, exact: true }),
+    queryClient.invalidateQueries({ queryKey: SEARCH_KEY }),
     queryClient.invalidateQueries({ queryKey: OWNED_REGIMENTS_KEY }),
     queryClient.invalidateQueries({ queryKey: regimentOfficersQueryOptions(regiment.id).queryKey }),
   ]);
@@ -113,6 +119,8 @@ export async function invalidateAfterRegimentDeleted(queryClient: QueryClient, r
     queryClient.invalidateQueries({ queryKey: TOP_OFFICERS_KEY }),
     queryClient.invalidateQueries({ queryKey: recentReviewsQueryOptions().queryKey }),
     queryClient.invalidateQueries({ queryKey: regimentsQueryOptions().queryKey, exact: true }),
+    queryClient.invalidateQueries({ queryKey: featuredRegimentsQueryOptions().queryKey, exact: true }),
+    queryClient.invalidateQueries({ queryKey: SEARCH_KEY }),
     queryClient.invalidateQueries({ queryKey: regimentsBySideQueryOptions(regiment.sideId).queryKey }),
     queryClient.invalidateQueries({ queryKey: OWNED_REGIMENTS_KEY }),
     queryClient.invalidateQueries({ queryKey: authStatusQueryOptions().queryKey }),

@@ -4,6 +4,9 @@ import { apiPaths } from '#core/api-paths';
 import { FRESHNESS } from '#core/constants';
 import { api } from '#web/lib/api-client';
 
+/** Every suggestion and regiment-choice answer: they show names, ranks and figures that writes change. */
+export const SEARCH_KEY = ['search'] as const;
+
 /**
  * What the search boxes suggest for the text typed so far (GET /api/search/suggestions). The query
  * passes its AbortSignal on, so when a newer term replaces this one the request is aborted, and an
@@ -11,7 +14,7 @@ import { api } from '#web/lib/api-client';
  */
 export const searchSuggestionsQueryOptions = (q: string, sideId: number | null) =>
   queryOptions({
-    queryKey: ['search', 'suggestions', { q, sideId }],
+    queryKey: [...SEARCH_KEY, 'suggestions', { q, sideId }],
     queryFn: ({ signal }) => api.get<Suggestions>(apiPaths.searchSuggestions(q, sideId), { signal }),
     staleTime: FRESHNESS.default,
   });
@@ -22,7 +25,7 @@ export const searchSuggestionsQueryOptions = (q: string, sideId: number | null) 
  */
 export const regimentChoicesQueryOptions = (q: string, sideId: number | null) =>
   queryOptions({
-    queryKey: ['search', 'regiment-choices', { q, sideId }],
+    queryKey: [...SEARCH_KEY, 'regiment-choices', { q, sideId }],
     queryFn: ({ signal }) => api.get<RegimentChoices>(apiPaths.regimentChoices({ q, sideId }), { signal }),
     staleTime: FRESHNESS.regiments,
   });
