@@ -1,5 +1,5 @@
 /**
- * The search catalogue (docs/decisions/0024-search-catalogue.md): every officer and regiment the
+ * The search catalogue (docs/decisions/0025-search-catalogue.md): every officer and regiment the
  * search can show, held in memory with an index of their words, so a search, a suggestion
  * or a regiment choice is answered without a query of its own (word-index.ts says how words match). catalogue-sync.ts keeps it exactly
  * in step with the database; this module only holds, indexes and answers.

@@ -1,5 +1,5 @@
 /**
- * Words to documents, for a search that matches typed words from their start (docs/decisions/0024-search-catalogue.md).
+ * Words to documents, for a search that matches typed words from their start (docs/decisions/0025-search-catalogue.md).
  *
  * Written for this workload rather than taken from a library: MiniSearch, tried first, scores every
  * document of every word a short prefix reaches ("Calvin M" walks all the words starting with "m"),
