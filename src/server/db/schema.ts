@@ -112,7 +112,7 @@ export const officers = pgTable(
   (t) => [
     index('officers_regiment_id_idx').on(t.regimentId),
     // The top list walks this one (rating, then review count: an incremental sort of each rating);
-    // the officer search answers from memory (docs/decisions/0024-search-catalogue.md).
+    // the officer search answers from memory (docs/decisions/0025-search-catalogue.md).
     index('officers_rating_idx').on(t.averageRating, t.name, t.id),
     index('officers_name_idx').on(t.name, t.id),
   ],
@@ -363,7 +363,7 @@ const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 
  * What changed among the officers, regiments and linked accounts the search shows, written by
  * triggers (migration 0013_catalogue_triggers.sql) whoever writes: the app, the admin CLI, a repair.
  * Each app process keeps the search catalogue in memory and reads here what changed since it last
- * looked (src/server/features/search/catalogue-sync.ts; docs/decisions/0024-search-catalogue.md).
+ * looked (src/server/features/search/catalogue-sync.ts; docs/decisions/0025-search-catalogue.md).
  * `xid` is the writing transaction, so a process that looked while a transaction was still open
  * finds its rows the next time (it looks again from the oldest transaction then running).
  */

@@ -188,14 +188,19 @@ export class ResponseCache {
     }
   }
 
-  /** Compresses on first demand and keeps the result: the entry's size grows by what it keeps. */
+  /**
+   * Compresses on first demand and keeps the result: the entry's size grows by what it keeps.
+   * Brotli at quality 3: on the long tail most answers are computed for one visitor, and a miss
+   * pays the compression. A 60 KB search answer takes 1.1 ms at quality 5 and 0.6 ms at 3, for a
+   * body 2 to 3 % larger (docs/decisions/0025-search-catalogue.md).
+   */
   variant(entry: Entry, encoding: Encoding): Buffer {
     if (encoding === 'identity' || entry.identity.length < COMPRESS_THRESHOLD) return entry.identity;
     let body = entry[encoding];
     if (!body) {
       body = exactCopy(
         encoding === 'br'
-          ? brotliCompressSync(entry.identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
+          ? brotliCompressSync(entry.identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 3 } })
           : gzipSync(entry.identity, { level: 6 }),
       );
       entry[encoding] = body;

@@ -1,4 +1,4 @@
--- The search catalogue's change feed (docs/decisions/0024-search-catalogue.md): every write to what the
+-- The search catalogue's change feed (docs/decisions/0025-search-catalogue.md): every write to what the
 -- search shows leaves a row in catalogue_changes, whoever makes it, so each app process can bring its
 -- in-memory catalogue up to date by reading only what changed.
 CREATE FUNCTION catalogue_note_officer() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -1,5 +1,5 @@
 /**
- * What the search catalogue reads from the database (docs/decisions/0024-search-catalogue.md): all
+ * What the search catalogue reads from the database (docs/decisions/0025-search-catalogue.md): all
  * of it at start, then only what the change feed (catalogue_changes, written by triggers) says
  * changed since the last look.
  */

@@ -1,5 +1,5 @@
 /**
- * Keeps the search catalogue exactly in step with the database (docs/decisions/0024-search-catalogue.md).
+ * Keeps the search catalogue exactly in step with the database (docs/decisions/0025-search-catalogue.md).
  *
  * Loaded whole at start. Before a search is answered, the change feed (catalogue_changes, written
  * by triggers whoever writes) is read from where the last look ended, and what it names is reloaded

@@ -1,5 +1,5 @@
 /**
- * The search catalogue (docs/decisions/0024-search-catalogue.md): every officer and regiment the
+ * The search catalogue (docs/decisions/0025-search-catalogue.md): every officer and regiment the
  * search can show, held in memory with an index of their words, so a search, a suggestion
  * or a regiment choice is answered without a query of its own (word-index.ts says how words match). catalogue-sync.ts keeps it exactly
  * in step with the database; this module only holds, indexes and answers.
@@ -11,7 +11,7 @@
  */
 import type { Officer, RegimentChoices, Suggestion } from '#core/api.js';
 import type { OfficerRecord, RegimentRecord, SideRecord } from './catalogue-source.js';
-import { compareNames, type Match } from './order.js';
+import { compareNames, firstOf, type Match } from './order.js';
 import { rankForms, wordsOf } from './text.js';
 import { WordIndex } from './word-index.js';
 
@@ -20,6 +20,16 @@ import { WordIndex } from './word-index.js';
  * regiment's own name weighs as much as an officer's, so "20th Maine" suggests the regiment first.
  */
 const WEIGHTS = { name: 3, regimentName: 1.5, rank: 1 };
+
+/**
+ * The documents matching the text: with typos forgiven when `typos` says so; when it is not given,
+ * as typed, and with typos forgiven only if nothing matched as typed.
+ */
+function matchForgiving(index: WordIndex, text: string, typos: boolean | undefined): Map<number, number> {
+  if (typos !== undefined) return index.match(text, { typos });
+  const asTyped = index.match(text);
+  return asTyped.size > 0 ? asTyped : index.match(text, { typos: true });
+}
 
 export interface CatalogueContents {
   sides: readonly SideRecord[];
@@ -117,7 +127,7 @@ export class SearchCatalogue {
    * The public officers that match the filters, unsorted, each with how well it matched the text
    * (0 without text). Without text, a regiment filter reads only that regiment's officers.
    */
-  findOfficers(filters: OfficerFilters): Match[] {
+  findOfficers(filters: OfficerFilters, { typos }: { typos?: boolean } = {}): Match[] {
     const text = filters.q?.trim();
     const inFilters = (officer: OfficerRecord) =>
       (filters.regimentId === undefined || officer.regimentId === filters.regimentId) &&
@@ -125,7 +135,7 @@ export class SearchCatalogue {
     const matches: Match[] = [];
     if (text) {
       const nameRanks = this.nameRanksNow();
-      for (const [id, score] of this.officerIndex.match(text)) {
+      for (const [id, score] of matchForgiving(this.officerIndex, text, typos)) {
         const officer = this.officers.get(id)!;
         if (inFilters(officer)) matches.push({ officer, score, nameRank: nameRanks.get(id)! });
       }
@@ -164,16 +174,26 @@ export class SearchCatalogue {
    */
   suggestions(text: string, sideId: number | undefined, limit: number): Suggestion[] {
     if (!text.trim()) return [];
-    const officers = this.findOfficers({ q: text, sideId });
-    const regiments = this.matchRegiments(text, sideId);
-    const ranked = [
-      ...officers.map((m) => ({ score: m.score, rating: m.officer.averageRating, suggestion: this.officerSuggestion(m.officer) })),
-      ...regiments.map(({ regiment, score }) => ({ score, rating: regiment.averageRating, suggestion: this.regimentSuggestion(regiment) })),
-    ];
-    ranked.sort(
-      (a, b) => b.score - a.score || b.rating - a.rating || a.suggestion.name.localeCompare(b.suggestion.name) || a.suggestion.id - b.suggestion.id,
-    );
-    return ranked.slice(0, limit).map((entry) => entry.suggestion);
+    type Ranked = { score: number; rating: number; name: string; id: number; suggest: () => Suggestion };
+    const ranked: Ranked[] = [];
+    // Typos are forgiven only when neither officers nor regiments match as typed.
+    for (const typos of [false, true]) {
+      for (const { officer, score } of this.findOfficers({ q: text, sideId }, { typos })) {
+        ranked.push({ score, rating: officer.averageRating, name: officer.name, id: officer.id, suggest: () => this.officerSuggestion(officer) });
+      }
+      for (const { regiment, score } of this.matchRegiments(text, sideId, typos)) {
+        ranked.push({
+          score,
+          rating: regiment.averageRating,
+          name: regiment.name,
+          id: regiment.id,
+          suggest: () => this.regimentSuggestion(regiment),
+        });
+      }
+      if (ranked.length > 0) break;
+    }
+    const better = (a: Ranked, b: Ranked) => b.score - a.score || b.rating - a.rating || compareNames(a.name, b.name) || a.id - b.id;
+    return firstOf(ranked, limit, better).map((entry) => entry.suggest());
   }
 
   /** A searchable regiment selector's choices: by name without text, best match first with it. */
@@ -190,9 +210,9 @@ export class SearchCatalogue {
     };
   }
 
-  private matchRegiments(text: string, sideId: number | undefined): Array<{ regiment: RegimentRecord; score: number }> {
+  private matchRegiments(text: string, sideId: number | undefined, typos?: boolean): Array<{ regiment: RegimentRecord; score: number }> {
     const found: Array<{ regiment: RegimentRecord; score: number }> = [];
-    for (const [id, score] of this.regimentIndex.match(text)) {
+    for (const [id, score] of matchForgiving(this.regimentIndex, text, typos)) {
       const regiment = this.regiments.get(id)!;
       if (sideId === undefined || regiment.sideId === sideId) found.push({ regiment, score });
     }

@@ -114,40 +114,44 @@ export function sortKeyOf(terms: readonly SortTerm[], match: Match): SortKeyValu
   return terms.map((term) => term.valueOf(match));
 }
 
-/**
- * The first `count` matches in this order, sorted, without sorting them all: a page of 24 out of
- * 19,000 officers keeps a heap of 24 (the largest on top) and looks at each match once.
- */
+/** The first `count` matches in this order, sorted (firstOf). */
 export function firstInOrder(terms: readonly SortTerm[], matches: readonly Match[], count: number): Match[] {
+  return firstOf(matches, count, (a, b) => compareMatches(terms, a, b));
+}
+
+/**
+ * The first `count` items in the order of `compare`, sorted, without sorting them all: a page of 24
+ * out of 19,000 officers keeps a heap of 24 (the latest on top) and looks at each item once.
+ */
+export function firstOf<T>(items: readonly T[], count: number, compare: (a: T, b: T) => number): T[] {
   if (count <= 0) return [];
-  const later = (a: Match, b: Match) => compareMatches(terms, a, b) > 0;
-  const heap: Match[] = [];
+  const heap: T[] = [];
   const siftDown = (from: number) => {
     let i = from;
     for (;;) {
       const left = 2 * i + 1;
       const right = left + 1;
       let latest = i;
-      if (left < heap.length && later(heap[left]!, heap[latest]!)) latest = left;
-      if (right < heap.length && later(heap[right]!, heap[latest]!)) latest = right;
+      if (left < heap.length && compare(heap[left]!, heap[latest]!) > 0) latest = left;
+      if (right < heap.length && compare(heap[right]!, heap[latest]!) > 0) latest = right;
       if (latest === i) return;
       [heap[i], heap[latest]] = [heap[latest]!, heap[i]!];
       i = latest;
     }
   };
-  for (const match of matches) {
+  for (const item of items) {
     if (heap.length < count) {
-      heap.push(match);
+      heap.push(item);
       for (let i = heap.length - 1; i > 0;) {
         const parent = (i - 1) >> 1;
-        if (!later(heap[i]!, heap[parent]!)) break;
+        if (compare(heap[i]!, heap[parent]!) <= 0) break;
         [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
         i = parent;
       }
-    } else if (later(heap[0]!, match)) {
-      heap[0] = match;
+    } else if (compare(heap[0]!, item) > 0) {
+      heap[0] = item;
       siftDown(0);
     }
   }
-  return heap.sort((a, b) => compareMatches(terms, a, b));
+  return heap.sort(compare);
 }

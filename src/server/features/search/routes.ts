@@ -1,5 +1,5 @@
 /**
- * Every search call (issue 15, docs/decisions/0024-search-catalogue.md): the spec's officer search
+ * Every search call (issue 15, docs/decisions/0025-search-catalogue.md): the spec's officer search
  * list, the paged search beside it (0019), what the boxes suggest while a person types, and the
  * choices of a searchable regiment selector. All four answer from the in-memory catalogue, brought
  * up to date with the database first (catalogue-sync.ts).

@@ -1,5 +1,5 @@
 /**
- * Words to documents, for a search that matches typed words from their start (docs/decisions/0024-search-catalogue.md).
+ * Words to documents, for a search that matches typed words from their start (docs/decisions/0025-search-catalogue.md).
  *
  * Written for this workload rather than taken from a library: MiniSearch, tried first, scores every
  * document of every word a short prefix reaches ("Calvin M" walks all the words starting with "m"),
@@ -41,6 +41,14 @@ export class WordIndex {
   private vocabulary: string[] | null = null;
   /** For a typed word, the vocabulary words containing it but not starting with it; cleared with the vocabulary. */
   private readonly insideMatches = new Map<string, string[]>();
+  /** Bumped by every document added or removed: what `reached` remembers is for one version. */
+  private version = 0;
+  /** For a typed word, the documents it reaches (documentsReachedBy). */
+  private readonly reached = new Map<string, { version: number; documents: readonly number[] }>();
+  /** For a typed word, its near-misses in the vocabulary; cleared with the vocabulary. */
+  private readonly nearMisses = new Map<string, ReadonlySet<string>>();
+  /** Each three-letter piece of the vocabulary's words, to the words holding it: where a match inside is looked for. */
+  private trigrams: Map<string, string[]> | null = null;
 
   get size(): number {
     return this.documents.size;
@@ -52,6 +60,7 @@ export class WordIndex {
 
   add(id: number, fields: DocumentFields): void {
     if (this.documents.has(id)) this.remove(id);
+    this.version++;
     const document: DocumentWords = { words: [], weights: [] };
     for (const field of fields) {
       for (const word of field.words) {
@@ -72,6 +81,7 @@ export class WordIndex {
   remove(id: number): void {
     const document = this.documents.get(id);
     if (!document) return;
+    this.version++;
     this.documents.delete(id);
     for (const word of document.words) {
       const posting = this.postings.get(word);
@@ -85,33 +95,28 @@ export class WordIndex {
   }
 
   /**
-   * The documents every typed word matches (the start of one of their words), with a score: for
-   * each typed word its best match in the document, weighted by field and by how whole it is. When
-   * no document matches as typed, each word may also be a near-miss of a document's word (text.ts,
-   * typoAllowance), so one slip does not empty the answer, while precise searches stay precise.
+   * The documents every typed word matches (the start of one of their words, or its inside), with a
+   * score: for each typed word its best match in the document, weighted by field and by how whole it
+   * is. With `typos`, each word may also be a near-miss of a document's word (text.ts, typoAllowance):
+   * callers ask for that only when nothing matched as typed, so one slip does not empty the answer
+   * while precise searches stay precise.
    */
-  match(text: string): Map<number, number> {
+  match(text: string, { typos = false }: { typos?: boolean } = {}): Map<number, number> {
     const typed = [...new Set(wordsOf(text))];
     if (typed.length === 0) return new Map();
-    const asTyped = this.matchWith(typed.map((word) => ({ typed: word, nearMisses: null })));
-    if (asTyped.size > 0) return asTyped;
-    return this.matchWith(typed.map((word) => ({ typed: word, nearMisses: this.nearMissesOf(word) })));
+    return this.matchWith(typed.map((word) => ({ typed: word, nearMisses: typos ? this.nearMissesOf(word) : null })));
   }
 
   private matchWith(matchers: readonly WordMatcher[]): Map<number, number> {
     const found = new Map<number, number>();
     // The candidates: the documents of the matcher that reaches the fewest.
-    let fewest: { matcher: WordMatcher; words: string[]; count: number } | null = null;
+    let fewest: readonly number[] | null = null;
     for (const matcher of matchers) {
-      const words = this.wordsReachedBy(matcher);
-      let count = 0;
-      for (const word of words) count += this.postings.get(word)!.size;
-      if (count === 0) return found;
-      if (!fewest || count < fewest.count) fewest = { matcher, words, count };
+      const reached = this.documentsReachedBy(matcher);
+      if (reached.length === 0) return found;
+      if (!fewest || reached.length < fewest.length) fewest = reached;
     }
-    const candidates = new Set<number>();
-    for (const word of fewest!.words) for (const id of this.postings.get(word)!) candidates.add(id);
-    for (const id of candidates) {
+    for (const id of fewest!) {
       const document = this.documents.get(id)!;
       let score = 0;
       for (const matcher of matchers) {
@@ -125,6 +130,23 @@ export class WordIndex {
       if (score > 0) found.set(id, score);
     }
     return found;
+  }
+
+  /**
+   * The documents a typed word reaches, each once. Remembered per typed word until a document is
+   * added or removed (a rating changes no words), as the long tail types the same beginnings again.
+   */
+  private documentsReachedBy(matcher: WordMatcher): readonly number[] {
+    const remembered = matcher.nearMisses ? undefined : this.reached.get(matcher.typed);
+    if (remembered?.version === this.version) return remembered.documents;
+    const documents = new Set<number>();
+    for (const word of this.wordsReachedBy(matcher)) for (const id of this.postings.get(word)!) documents.add(id);
+    const reached = [...documents];
+    if (!matcher.nearMisses) {
+      if (this.reached.size >= INSIDE_MATCHES_KEPT) this.reached.clear();
+      this.reached.set(matcher.typed, { version: this.version, documents: reached });
+    }
+    return reached;
   }
 
   /** The vocabulary words a typed word reaches: those it starts, those it is inside of, and its near-misses when allowed. */
@@ -143,7 +165,15 @@ export class WordIndex {
     if (typed.length < INSIDE_MATCH_MIN_LENGTH) return [];
     let words = this.insideMatches.get(typed);
     if (!words) {
-      words = this.sortedVocabulary().filter((word) => word.includes(typed, 1));
+      // Only the words holding the typed word's rarest three-letter piece can hold the whole of it.
+      const trigrams = this.trigramsNow();
+      let fewest: string[] = [];
+      for (let i = 0; i + 3 <= typed.length; i++) {
+        const holders = trigrams.get(typed.slice(i, i + 3)) ?? [];
+        if (i === 0 || holders.length < fewest.length) fewest = holders;
+        if (fewest.length === 0) break;
+      }
+      words = fewest.filter((word) => word.includes(typed, 1));
       if (this.insideMatches.size >= INSIDE_MATCHES_KEPT) this.insideMatches.clear();
       this.insideMatches.set(typed, words);
     }
@@ -152,13 +182,22 @@ export class WordIndex {
 
   /** Words of the vocabulary within the typo allowance of `typed`, whole or as the start of a longer word. */
   private nearMissesOf(typed: string): ReadonlySet<string> {
+    const vocabulary = this.sortedVocabulary();
+    let near = this.nearMisses.get(typed);
+    if (near) return near;
+    const found = new Set<string>();
     const allowance = typoAllowance(typed);
-    const near = new Set<string>();
-    if (allowance === 0) return near;
-    for (const word of this.sortedVocabulary()) {
-      if (Math.abs(word.length - typed.length) <= allowance && editDistance(typed, word, allowance) <= allowance) near.add(word);
-      else if (word.length > typed.length && editDistance(typed, word.slice(0, typed.length), allowance) <= allowance) near.add(word);
+    if (allowance > 0) {
+      for (const word of vocabulary) {
+        if (word.length + allowance < typed.length) continue;
+        // The whole word, or its start as long as what was typed (a slip in a word still being typed).
+        const whole = editDistance(typed, word, allowance) <= allowance;
+        if (whole || (word.length > typed.length && editDistance(typed, word.slice(0, typed.length), allowance) <= allowance)) found.add(word);
+      }
     }
+    if (this.nearMisses.size >= INSIDE_MATCHES_KEPT) this.nearMisses.clear();
+    near = found;
+    this.nearMisses.set(typed, near);
     return near;
   }
 
@@ -166,8 +205,29 @@ export class WordIndex {
     if (!this.vocabulary) {
       this.vocabulary = [...this.postings.keys()].sort();
       this.insideMatches.clear();
+      this.nearMisses.clear();
+      this.trigrams = null;
     }
     return this.vocabulary;
+  }
+
+  private trigramsNow(): Map<string, string[]> {
+    const vocabulary = this.sortedVocabulary();
+    if (!this.trigrams) {
+      this.trigrams = new Map();
+      for (const word of vocabulary) {
+        const seen = new Set<string>();
+        for (let i = 0; i + 3 <= word.length; i++) {
+          const trigram = word.slice(i, i + 3);
+          if (seen.has(trigram)) continue;
+          seen.add(trigram);
+          const holders = this.trigrams.get(trigram);
+          if (holders) holders.push(word);
+          else this.trigrams.set(trigram, [word]);
+        }
+      }
+    }
+    return this.trigrams;
   }
 }
 
