@@ -48,6 +48,8 @@ export function RegimentChoiceBox({ id, value, onChange, sideId }: RegimentChoic
       <Combobox
         id={id}
         className="pr-9"
+        // Regiment names are long and the box is narrow: the list grows leftwards from the box's right edge.
+        listClassName="right-0 w-[min(26rem,calc(100vw-2rem))] min-w-full"
         // While the list is open the box holds what is typed, the current choice showing as its placeholder.
         value={isEditing ? text : chosenName}
         placeholder={isEditing && value ? value.name : commonMessages.allRegiments}

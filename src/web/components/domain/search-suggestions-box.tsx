@@ -75,7 +75,7 @@ function SuggestionOption({ suggestion }: { suggestion: Suggestion }) {
   return (
     <>
       <Icon className="h-4 w-4 shrink-0 text-stone-500" aria-hidden />
-      <span className="min-w-0 flex-1 truncate">
+      <span className="line-clamp-2 min-w-0 flex-1">
         {suggestion.kind === 'officer' ? (
           <>
             <span className="text-stone-600">{suggestion.rank}</span> <span className="font-medium">{suggestion.name}</span>

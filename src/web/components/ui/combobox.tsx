@@ -23,6 +23,8 @@ export interface ComboboxProps<T> extends InputProps {
   openOnFocus?: boolean;
   /** Shown in the open list when there is no choice; without it, no choice means no list. */
   emptyText?: string;
+  /** Where the popup sits and how wide it is; by default exactly under the box, as wide as it. */
+  listClassName?: string;
   /** The list opened (focus with openOnFocus, typing, an arrow key) or closed (a choice, Escape, Tab, leaving the box). */
   onOpenChange?: (isOpen: boolean) => void;
 }
@@ -46,6 +48,7 @@ export function Combobox<T>({
   status,
   openOnFocus = false,
   emptyText,
+  listClassName = 'inset-x-0',
   onOpenChange,
   className,
   onFocus,
@@ -151,7 +154,10 @@ export function Combobox<T>({
       />
       <div
         hidden={!isExpanded}
-        className="absolute inset-x-0 top-full z-30 mt-1 overflow-hidden rounded-md border border-stone-200 bg-white shadow-lg ring-1 ring-black/5"
+        className={cn(
+          'absolute top-full z-30 mt-1 overflow-hidden rounded-md border border-stone-200 bg-white shadow-lg ring-1 ring-black/5',
+          listClassName,
+        )}
       >
         <ul
           id={listId}

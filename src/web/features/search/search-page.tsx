@@ -112,7 +112,7 @@ export function SearchPage() {
         <div className="flex flex-col gap-1.5 lg:col-span-4">
           <Label htmlFor={ids.q}>Search</Label>
           <div className="relative">
-            <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-stone-500" aria-hidden />
+            <Search className="pointer-events-none absolute top-1/2 left-3 z-10 h-4 w-4 -translate-y-1/2 text-stone-500" aria-hidden />
             <SearchSuggestionsBox
               id={ids.q}
               className="pl-9"
