@@ -69,9 +69,8 @@ export function answerWith(entry: Entry, cache: ResponseCache, requestHeaders: I
     headers.etag = entry.etag;
     if (etagMatches(requestHeaders['if-none-match'], entry.etag)) return { status: 304, headers, body: undefined };
   }
-  const encoding = preferredEncoding(requestHeaders['accept-encoding']);
-  const body = cache.variant(entry, encoding);
+  const { body, encoding } = cache.variant(entry, preferredEncoding(requestHeaders['accept-encoding']));
   // A set Content-Encoding also tells @fastify/compress the body is already encoded.
-  if (body !== entry.identity) headers['content-encoding'] = encoding;
+  if (encoding !== 'identity') headers['content-encoding'] = encoding;
   return { status, headers, body };
 }

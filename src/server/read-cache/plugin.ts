@@ -123,7 +123,7 @@ export const responseCachePlugin = fp<{ cache: ResponseCache; metrics: Metrics }
     const answer = answerWith(entry, cache, request.headers);
     void reply.code(answer.status).headers(answer.headers);
     if (answer.body === undefined) return '';
-    if (answer.body !== entry.identity) void reply.header('Content-Length', answer.body.length);
+    if (answer.headers['content-encoding']) void reply.header('Content-Length', answer.body.length);
     return answer.body;
   });
 });

@@ -12,11 +12,11 @@ import { TEST_POSTGRES_URL, databaseUrlFor, runId, withAdminClient } from '#serv
 import { createOfficer, createRegiment, createReview, createUser } from '#server/test/fixtures.js';
 import type { App } from '#server/types.js';
 import { exactCopy, preferredEncoding } from './encoding.js';
-import { ResponseCache, type Entry } from './store.js';
+import { ResponseCache, createEntry, type Entry } from './store.js';
 import { cacheTags } from './tags.js';
 
 function entry(key: string, bytes: number, tags: Entry['tags'] = ['lists'], computedAt = 0): Entry {
-  return { key, tags, computedAt, etag: `W/"${key}"`, contentType: 'application/json', identity: Buffer.alloc(bytes, 'x'), bytes };
+  return { key, tags, computedAt, etag: `W/"${key}"`, contentType: 'application/json', size: bytes, identity: Buffer.alloc(bytes, 'x'), bytes };
 }
 
 describe('the response cache itself', () => {
@@ -220,16 +220,38 @@ describe('the response cache itself', () => {
   it('holds no more memory than it counts: each kept body owns exactly its bytes', () => {
     const cache = new ResponseCache(1_000_000);
     const json = JSON.stringify({ id: 7, name: 'Col. Joshua Chamberlain', text: 'Held the line. '.repeat(100) });
-    const stored: Entry = { ...entry('/api/officers/7', 0), identity: exactCopy(Buffer.from(json)) };
-    stored.bytes = stored.identity.length;
+    const identity = exactCopy(Buffer.from(json));
+    const stored: Entry = { ...entry('/api/officers/7', 0), identity, size: identity.length, bytes: identity.length };
     cache.store(cache.currentGeneration(), stored);
-    const bodies = [stored.identity, cache.variant(stored, 'br'), cache.variant(stored, 'gzip')];
+    const bodies = [identity, cache.variant(stored, 'br').body, cache.variant(stored, 'gzip').body];
     for (const body of bodies) expect(body.buffer.byteLength).toBe(body.length);
     expect(cache.size.bytes).toBe(bodies.reduce((sum, body) => sum + body.length, 0));
     // Buffer.from(string) slices a shared slab; the copy does not, and keeps the same bytes.
     const pooled = Buffer.from(json.slice(0, 100));
     expect(pooled.buffer.byteLength).toBeGreaterThan(pooled.length);
     expect(exactCopy(pooled).equals(pooled)).toBe(true);
+  });
+
+  it('keeps a large body only as brotli once that is made, and still answers every encoding with the same bytes', () => {
+    const cache = new ResponseCache(1_000_000);
+    const json = JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Officer ${i}`, regiment: '20th Maine Infantry' })));
+    const stored = createEntry({ key: '/api/officers/search?q=o', tags: ['lists'], computedAt: 0, contentType: 'application/json', body: json });
+    cache.store(cache.currentGeneration(), stored);
+    const counted = cache.size.bytes;
+    const br = cache.variant(stored, 'br');
+    expect(br.encoding).toBe('br');
+    expect(stored.identity).toBeUndefined();
+    // Counted: what was dropped (the plain body) and what is kept (brotli), nothing else.
+    expect(cache.size.bytes).toBe(counted - json.length + br.body.length);
+    expect(brotliDecompressSync(br.body).toString()).toBe(json);
+    const plain = cache.variant(stored, 'identity');
+    expect(plain).toEqual({ body: Buffer.from(json), encoding: 'identity' });
+    const gzip = cache.variant(stored, 'gzip');
+    expect(gunzipSync(gzip.body).toString()).toBe(json);
+    expect(cache.size.bytes).toBe(counted - json.length + br.body.length + gzip.body.length);
+    // Small bodies are never compressed, so they keep their plain form.
+    const small = createEntry({ key: '/api/sides', tags: ['lists'], computedAt: 0, contentType: 'application/json', body: '[]' });
+    expect(cache.variant(small, 'br')).toEqual({ body: Buffer.from('[]'), encoding: 'identity' });
   });
 
   it('stores nothing when given no memory', () => {

@@ -25,7 +25,7 @@
  * answer an entry makes (encoding.ts), the Fastify hooks that read and fill the cache (plugin.ts),
  * the bus between processes (cache-bus.ts), and the entries themselves here.
  */
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { exactCopy, weakEtag, type Encoding } from './encoding.js';
 import type { CacheTag, Invalidation } from './tags.js';
 
@@ -40,6 +40,12 @@ export interface CacheBus {
 
 /** Bodies at least this large are sent compressed (the same threshold as @fastify/compress). */
 const COMPRESS_THRESHOLD = 1024;
+/**
+ * A body this large keeps only its brotli form once that is made (almost every client asks for it):
+ * a 60 KB search answer is then 2 to 10 KB, so the cache holds several times more of the long tail.
+ * The plain body, and gzip made from it, are decompressed from brotli when a client asks for them.
+ */
+const COMPACT_FROM_BYTES = 8 * 1024;
 /** What an entry costs besides its bodies and key: its object, Map slot and Buffer objects (measured, rounded up). */
 const ENTRY_OVERHEAD_BYTES = 512;
 
@@ -52,7 +58,10 @@ export interface Entry {
   expiresAt?: number;
   etag: string;
   contentType: string;
-  identity: Buffer;
+  /** The plain body's length, whether or not it is still kept. */
+  size: number;
+  /** The plain body: dropped once brotli is made for a large one (COMPACT_FROM_BYTES). */
+  identity?: Buffer;
   br?: Buffer;
   gzip?: Buffer;
   bytes: number;
@@ -189,25 +198,40 @@ export class ResponseCache {
   }
 
   /**
-   * Compresses on first demand and keeps the result: the entry's size grows by what it keeps.
+   * The body in the encoding asked for, and the encoding it is in (small bodies are never
+   * compressed). Compresses on first demand and keeps the result: the entry's size grows by what it
+   * keeps, and shrinks when a large one's plain body is dropped for its brotli form.
    * Brotli at quality 3: on the long tail most answers are computed for one visitor, and a miss
    * pays the compression. A 60 KB search answer takes 1.1 ms at quality 5 and 0.6 ms at 3, for a
    * body 2 to 3 % larger (docs/decisions/0025-search-catalogue.md).
    */
-  variant(entry: Entry, encoding: Encoding): Buffer {
-    if (encoding === 'identity' || entry.identity.length < COMPRESS_THRESHOLD) return entry.identity;
+  variant(entry: Entry, encoding: Encoding): { body: Buffer; encoding: Encoding } {
+    if (encoding === 'identity' || entry.size < COMPRESS_THRESHOLD) return { body: this.plainBody(entry), encoding: 'identity' };
     let body = entry[encoding];
     if (!body) {
+      const plain = this.plainBody(entry);
       body = exactCopy(
-        encoding === 'br'
-          ? brotliCompressSync(entry.identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 3 } })
-          : gzipSync(entry.identity, { level: 6 }),
+        encoding === 'br' ? brotliCompressSync(plain, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 3 } }) : gzipSync(plain, { level: 6 }),
       );
       entry[encoding] = body;
-      entry.bytes += body.length;
-      if (this.entries.get(entry.key) === entry) this.bytes += body.length;
+      this.resize(entry, body.length);
     }
-    return body;
+    if (encoding === 'br' && entry.identity && entry.size >= COMPACT_FROM_BYTES) {
+      const dropped = entry.identity.length;
+      entry.identity = undefined;
+      this.resize(entry, -dropped);
+    }
+    return { body, encoding };
+  }
+
+  /** The plain body: kept, or decompressed from brotli (not kept: clients asking for it are few). */
+  private plainBody(entry: Entry): Buffer {
+    return entry.identity ?? brotliDecompressSync(entry.br!);
+  }
+
+  private resize(entry: Entry, change: number): void {
+    entry.bytes += change;
+    if (this.entries.get(entry.key) === entry) this.bytes += change;
   }
 
   /**
@@ -275,6 +299,7 @@ export function createEntry(answer: { key: string; tags: readonly CacheTag[]; co
     computedAt: answer.computedAt,
     etag: weakEtag(identity),
     contentType: answer.contentType,
+    size: identity.length,
     identity,
     bytes: identity.length + answer.key.length + ENTRY_OVERHEAD_BYTES,
   };

@@ -16,7 +16,11 @@ const isUnrated = sql`(${officers.reviewCount} = 0)`;
 
 const isPublicOfficer = and(eq(officers.isActive, true), eq(regiments.isActive, true));
 
-function selectPublicOfficers(db: Executor, where?: SQL) {
+/**
+ * An officer's own columns and its linked account, as every officer answer shows them (the search
+ * catalogue reads the same: src/server/features/search/catalogue-source.ts).
+ */
+export function officerWithLinkedAccount(db: Executor) {
   // users.officer_id is not unique, so take one linked account (the oldest) instead of joining
   // them all, which would repeat the officer once per account.
   const linkedUser = db
@@ -26,20 +30,30 @@ function selectPublicOfficers(db: Executor, where?: SQL) {
     .orderBy(asc(users.id))
     .limit(1)
     .as('linked_user');
+  const columns = {
+    id: officers.id,
+    name: officers.name,
+    rank: officers.rank,
+    regimentId: officers.regimentId,
+    averageRating: officers.averageRating,
+    leadershipRating: officers.leadershipRating,
+    tacticsRating: officers.tacticsRating,
+    communicationRating: officers.communicationRating,
+    fairnessRating: officers.fairnessRating,
+    reviewCount: officers.reviewCount,
+    profileImageUrl: officers.profileImageUrl,
+    isActive: officers.isActive,
+    linkedUsername: linkedUser.username,
+    linkedSteamId: linkedUser.steamId,
+  };
+  return { linkedUser, columns };
+}
+
+function selectPublicOfficers(db: Executor, where?: SQL) {
+  const { linkedUser, columns } = officerWithLinkedAccount(db);
   return db
     .select({
-      id: officers.id,
-      name: officers.name,
-      rank: officers.rank,
-      regimentId: officers.regimentId,
-      averageRating: officers.averageRating,
-      leadershipRating: officers.leadershipRating,
-      tacticsRating: officers.tacticsRating,
-      communicationRating: officers.communicationRating,
-      fairnessRating: officers.fairnessRating,
-      reviewCount: officers.reviewCount,
-      profileImageUrl: officers.profileImageUrl,
-      isActive: officers.isActive,
+      ...columns,
       side: { id: sides.id, name: sides.name, code: sides.code },
       regiment: {
         id: regiments.id,
@@ -48,8 +62,6 @@ function selectPublicOfficers(db: Executor, where?: SQL) {
         bannerImageUrl: regiments.bannerImageUrl,
       },
       regimentName: regiments.name,
-      linkedUsername: linkedUser.username,
-      linkedSteamId: linkedUser.steamId,
     })
     .from(officers)
     .innerJoin(regiments, eq(regiments.id, officers.regimentId))

@@ -3,9 +3,10 @@
  * of it at start, then only what the change feed (catalogue_changes, written by triggers) says
  * changed since the last look.
  */
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { asc, inArray, lt, sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '#server/db/client.js';
-import { catalogueChanges, officers, regiments, sides, users } from '#server/db/schema.js';
+import { catalogueChanges, officers, regiments, sides } from '#server/db/schema.js';
+import { officerWithLinkedAccount } from '#server/features/officers/queries.js';
 
 export interface SideRecord {
   id: number;
@@ -102,31 +103,10 @@ export async function loadRegiments(db: Executor, ids?: readonly number[]): Prom
 
 /** Officers with their linked account (the oldest, as every officer answer shows it), all or by id. */
 export async function loadOfficers(db: Executor, ids?: readonly number[]): Promise<OfficerRecord[]> {
-  const linkedUser = db
-    .select({ username: users.username, steamId: users.steamId })
-    .from(users)
-    .where(eq(users.officerId, officers.id))
-    .orderBy(asc(users.id))
-    .limit(1)
-    .as('linked_user');
+  const { linkedUser, columns } = officerWithLinkedAccount(db);
   return db
-    .select({
-      id: officers.id,
-      name: officers.name,
-      rank: officers.rank,
-      regimentId: officers.regimentId,
-      averageRating: officers.averageRating,
-      leadershipRating: officers.leadershipRating,
-      tacticsRating: officers.tacticsRating,
-      communicationRating: officers.communicationRating,
-      fairnessRating: officers.fairnessRating,
-      reviewCount: officers.reviewCount,
-      profileImageUrl: officers.profileImageUrl,
-      isActive: officers.isActive,
-      linkedUsername: linkedUser.username,
-      linkedSteamId: linkedUser.steamId,
-    })
+    .select(columns)
     .from(officers)
     .leftJoinLateral(linkedUser, sql`true`)
-    .where(and(ids ? inArray(officers.id, [...ids]) : undefined));
+    .where(ids ? inArray(officers.id, [...ids]) : undefined);
 }

@@ -52,8 +52,6 @@ export class SearchCatalogue {
   private readonly regimentIndex = new WordIndex();
   /** Each officer's place in name order (order.ts compares names by it); null when a name changed. */
   private nameRanks: Map<number, number> | null = null;
-  /** Each public officer as the API shows it, built once per change of it or its regiment. */
-  private readonly answers = new Map<number, Officer>();
 
   constructor(contents: CatalogueContents) {
     for (const side of contents.sides) this.sides.set(side.id, side);
@@ -84,13 +82,10 @@ export class SearchCatalogue {
       this.regimentIndex.remove(id);
       if (after?.isActive) this.indexRegiment(after);
       const matchedAs = (r: RegimentRecord | undefined) => r && `${r.name}\u0000${r.isActive}`;
-      const shownAs = (r: RegimentRecord | undefined) => r && [r.name, r.description, r.bannerImageUrl, r.sideId, r.isActive].join('\u0000');
-      if (shownAs(before) === shownAs(after)) continue;
-      const reindex = matchedAs(before) !== matchedAs(after);
+      if (matchedAs(before) === matchedAs(after)) continue;
       for (const officerId of this.officersOfRegiment.get(id) ?? []) {
-        this.answers.delete(officerId);
         const officer = this.officers.get(officerId)!;
-        if (reindex) this.reindexOfficer(officer, officer);
+        this.reindexOfficer(officer, officer);
       }
     }
   }
@@ -108,7 +103,6 @@ export class SearchCatalogue {
       } else {
         this.officers.delete(id);
       }
-      this.answers.delete(id);
       if (before?.name !== after?.name) this.nameRanks = null;
       // A new rating or review count (most changes) leaves what the officer matches as it was.
       const matchedAs = (o: OfficerRecord | undefined) => o && `${o.name}\u0000${o.rank}\u0000${o.regimentId}\u0000${this.isPublic(o)}`;
@@ -152,19 +146,16 @@ export class SearchCatalogue {
 
   /** The officer as every officer answer shows it (features/officers/queries.ts, selectPublicOfficers). */
   officerAnswer(officer: OfficerRecord): Officer {
-    let answer = this.answers.get(officer.id);
-    if (!answer) {
-      const regiment = this.regiments.get(officer.regimentId)!;
-      const side = this.sides.get(regiment.sideId)!;
-      answer = {
-        ...officer,
-        side: { id: side.id, name: side.name, code: side.code },
-        regiment: { id: regiment.id, name: regiment.name, description: regiment.description, bannerImageUrl: regiment.bannerImageUrl },
-        regimentName: regiment.name,
-      };
-      this.answers.set(officer.id, answer);
-    }
-    return answer;
+    // Built for each answer rather than kept: a page holds at most 100, and 20,000 kept copies
+    // would double the catalogue's memory.
+    const regiment = this.regiments.get(officer.regimentId)!;
+    const side = this.sides.get(regiment.sideId)!;
+    return {
+      ...officer,
+      side: { id: side.id, name: side.name, code: side.code },
+      regiment: { id: regiment.id, name: regiment.name, description: regiment.description, bannerImageUrl: regiment.bannerImageUrl },
+      regimentName: regiment.name,
+    };
   }
 
   /**

@@ -33,6 +33,8 @@ const INSIDE_MATCH = 0.3;
 export const INSIDE_MATCH_MIN_LENGTH = 3;
 /** Typed words whose inside matches are remembered until the vocabulary changes (the long tail repeats the short ones). */
 const INSIDE_MATCHES_KEPT = 4096;
+/** At most this many document ids remembered for typed words in all (4 bytes each): 4 MB. */
+const REACHED_IDS_KEPT = 1_000_000;
 
 export class WordIndex {
   private readonly documents = new Map<number, DocumentWords>();
@@ -43,8 +45,9 @@ export class WordIndex {
   private readonly insideMatches = new Map<string, string[]>();
   /** Bumped by every document added or removed: what `reached` remembers is for one version. */
   private version = 0;
-  /** For a typed word, the documents it reaches (documentsReachedBy). */
-  private readonly reached = new Map<string, { version: number; documents: readonly number[] }>();
+  /** For a typed word, the documents it reaches (documentsReachedBy), and how many ids that holds in all. */
+  private readonly reached = new Map<string, { version: number; documents: Int32Array }>();
+  private reachedIds = 0;
   /** For a typed word, its near-misses in the vocabulary; cleared with the vocabulary. */
   private readonly nearMisses = new Map<string, ReadonlySet<string>>();
   /** Each three-letter piece of the vocabulary's words, to the words holding it: where a match inside is looked for. */
@@ -110,13 +113,14 @@ export class WordIndex {
   private matchWith(matchers: readonly WordMatcher[]): Map<number, number> {
     const found = new Map<number, number>();
     // The candidates: the documents of the matcher that reaches the fewest.
-    let fewest: readonly number[] | null = null;
+    let fewest: ArrayLike<number> | null = null;
     for (const matcher of matchers) {
       const reached = this.documentsReachedBy(matcher);
       if (reached.length === 0) return found;
       if (!fewest || reached.length < fewest.length) fewest = reached;
     }
-    for (const id of fewest!) {
+    for (let i = 0; i < fewest!.length; i++) {
+      const id = fewest![i]!;
       const document = this.documents.get(id)!;
       let score = 0;
       for (const matcher of matchers) {
@@ -136,14 +140,18 @@ export class WordIndex {
    * The documents a typed word reaches, each once. Remembered per typed word until a document is
    * added or removed (a rating changes no words), as the long tail types the same beginnings again.
    */
-  private documentsReachedBy(matcher: WordMatcher): readonly number[] {
+  private documentsReachedBy(matcher: WordMatcher): ArrayLike<number> {
     const remembered = matcher.nearMisses ? undefined : this.reached.get(matcher.typed);
     if (remembered?.version === this.version) return remembered.documents;
     const documents = new Set<number>();
     for (const word of this.wordsReachedBy(matcher)) for (const id of this.postings.get(word)!) documents.add(id);
-    const reached = [...documents];
+    const reached = Int32Array.from(documents);
     if (!matcher.nearMisses) {
-      if (this.reached.size >= INSIDE_MATCHES_KEPT) this.reached.clear();
+      if (this.reached.size >= INSIDE_MATCHES_KEPT || this.reachedIds + reached.length > REACHED_IDS_KEPT) {
+        this.reached.clear();
+        this.reachedIds = 0;
+      }
+      this.reachedIds += reached.length - (this.reached.get(matcher.typed)?.documents.length ?? 0);
       this.reached.set(matcher.typed, { version: this.version, documents: reached });
     }
     return reached;
