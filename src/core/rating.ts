@@ -13,7 +13,7 @@ export interface CategoryRatings {
  * Scaling first and cutting the result to 12 significant digits drops that representation noise
  * (ratings never need more than a handful of digits). PostgreSQL's numeric round() agrees.
  */
-function roundHalfUp(value: number, decimals: number): number {
+export function roundHalfUp(value: number, decimals: number): number {
   const scale = 10 ** decimals;
   return Math.round(Number((value * scale).toPrecision(12))) / scale;
 }

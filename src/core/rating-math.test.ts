@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { bayesianAverage, distributionOf, isWithinDays, lastMonths, monthKey, starBucket, wilsonLowerBound } from './rating-math.js';
+
+describe('starBucket', () => {
+  it('rounds half up to a whole star and keeps it within 1 to 5', () => {
+    expect([0, 0.5, 1.49, 1.5, 2.49, 2.5, 3.75, 4.49, 4.5, 5].map(starBucket)).toEqual([1, 1, 1, 2, 2, 3, 4, 4, 5, 5]);
+  });
+
+  it('reads an average as people read it, not its binary noise (2.4999999999999996 is a 2.5, a 3)', () => {
+    expect(starBucket(2.4999999999999996)).toBe(3);
+    expect(starBucket(1.45)).toBe(1);
+  });
+});
+
+describe('distributionOf', () => {
+  it('counts the reviews in each bucket, 1-star first', () => {
+    expect(distributionOf([])).toEqual([0, 0, 0, 0, 0]);
+    expect(distributionOf([5])).toEqual([0, 0, 0, 0, 1]);
+    expect(distributionOf([0.5, 1, 2.5, 3.25, 4.5, 4.75, 5])).toEqual([2, 0, 2, 0, 3]);
+  });
+});
+
+describe('wilsonLowerBound (z = 1.96)', () => {
+  it('is 0 without votes', () => {
+    expect(wilsonLowerBound(0, 0)).toBe(0);
+  });
+
+  it('matches hand-computed bounds: 1 of 1, 10 of 10, 5 of 10, 0 of 4', () => {
+    // 1 of 1: (1 + 1.9208 - 1.96 * 0.98) / 4.8416
+    expect(wilsonLowerBound(1, 0)).toBeCloseTo(1 / 4.8416, 6);
+    // 10 of 10: (1 + 0.19208 - 1.96 * 0.098) / 1.38416
+    expect(wilsonLowerBound(10, 0)).toBeCloseTo(1 / 1.38416, 6);
+    // 5 of 10: (0.5 + 0.19208 - 1.96 * sqrt(0.025 + 0.009604)) / 1.38416
+    expect(wilsonLowerBound(5, 5)).toBeCloseTo((0.69208 - 1.96 * Math.sqrt(0.034604)) / 1.38416, 6);
+    expect(wilsonLowerBound(0, 4)).toBeCloseTo(0, 12);
+  });
+
+  it('ranks many helpful votes above a single one', () => {
+    expect(wilsonLowerBound(10, 0)).toBeGreaterThan(wilsonLowerBound(1, 0));
+    expect(wilsonLowerBound(90, 10)).toBeGreaterThan(wilsonLowerBound(9, 1));
+  });
+});
+
+describe('bayesianAverage', () => {
+  it('puts a 30-review 4.7 above a 1-review 5.0 (community mean 4, prior weight 10)', () => {
+    const single = bayesianAverage({ mean: 5, count: 1, communityMean: 4, priorWeight: 10 });
+    const many = bayesianAverage({ mean: 4.7, count: 30, communityMean: 4, priorWeight: 10 });
+    expect(single).toBeCloseTo(45 / 11, 10);
+    expect(many).toBeCloseTo(4.525, 10);
+    expect(many).toBeGreaterThan(single);
+  });
+
+  it('is the community mean without reviews, and the own mean without a prior', () => {
+    expect(bayesianAverage({ mean: 0, count: 0, communityMean: 3.6, priorWeight: 10 })).toBe(3.6);
+    expect(bayesianAverage({ mean: 4.2, count: 3, communityMean: 3.6, priorWeight: 0 })).toBe(4.2);
+    expect(bayesianAverage({ mean: 0, count: 0, communityMean: 3.6, priorWeight: 0 })).toBe(3.6);
+  });
+});
+
+describe('windows', () => {
+  const now = new Date('2026-11-25T12:00:00Z');
+
+  it('counts the last 90 days, both ends included, and nothing from the future', () => {
+    expect(isWithinDays(new Date('2026-08-27T12:00:00Z'), now, 90)).toBe(true);
+    expect(isWithinDays(new Date('2026-08-27T11:59:59Z'), now, 90)).toBe(false);
+    expect(isWithinDays(now, now, 90)).toBe(true);
+    expect(isWithinDays(new Date('2026-11-25T12:00:01Z'), now, 90)).toBe(false);
+  });
+
+  it('names months in UTC and lists the last twelve, oldest first, across a year', () => {
+    expect(monthKey(new Date('2026-01-01T00:30:00+01:00'))).toBe('2025-12');
+    expect(lastMonths(new Date('2026-01-15T00:00:00Z'), 3)).toEqual(['2025-11', '2025-12', '2026-01']);
+    expect(lastMonths(now, 12)).toHaveLength(12);
+    expect(lastMonths(now, 12)[0]).toBe('2025-12');
+    expect(lastMonths(now, 12)[11]).toBe('2026-11');
+  });
+});
