@@ -4,6 +4,9 @@ import { layerAliases } from './layer-aliases.ts';
 
 export default defineConfig({
   test: {
+    // By default Vitest runs as many files at once as there are CPUs less one: one file on this
+    // two-core machine, the second core idle while a test waited on the database or rendered.
+    maxWorkers: 2,
     projects: [
       {
         resolve: { alias: layerAliases },
