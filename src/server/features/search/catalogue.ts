@@ -13,7 +13,7 @@ import type { Officer, RegimentChoices, Suggestion } from '#core/api.js';
 import type { OfficerRecord, RegimentRecord, SideRecord } from './catalogue-source.js';
 import { compareNames, firstOf, type Match } from './order.js';
 import { rankForms, wordsOf } from './text.js';
-import { WordIndex } from './word-index.js';
+import { WordIndex, type WordMatches } from './word-index.js';
 
 /**
  * A name counts most, then the regiment, then the rank: "Lee" is first the officers named Lee. A
@@ -25,10 +25,10 @@ const WEIGHTS = { name: 3, regimentName: 1.5, rank: 1 };
  * The documents matching the text: with typos forgiven when `typos` says so; when it is not given,
  * as typed, and with typos forgiven only if nothing matched as typed.
  */
-function matchForgiving(index: WordIndex, text: string, typos: boolean | undefined): Map<number, number> {
-  if (typos !== undefined) return index.match(text, { typos });
-  const asTyped = index.match(text);
-  return asTyped.size > 0 ? asTyped : index.match(text, { typos: true });
+function matchForgiving(index: WordIndex, text: string, typos: boolean | undefined, scored: boolean): WordMatches {
+  if (typos !== undefined) return index.match(text, { typos, scored });
+  const asTyped = index.match(text, { scored });
+  return asTyped.ids.length > 0 ? asTyped : index.match(text, { typos: true, scored });
 }
 
 export interface CatalogueContents {
@@ -121,7 +121,7 @@ export class SearchCatalogue {
    * The public officers that match the filters, unsorted, each with how well it matched the text
    * (0 without text). Without text, a regiment filter reads only that regiment's officers.
    */
-  findOfficers(filters: OfficerFilters, { typos }: { typos?: boolean } = {}): Match[] {
+  findOfficers(filters: OfficerFilters, { typos, scored = false }: { typos?: boolean; scored?: boolean } = {}): Match[] {
     const text = filters.q?.trim();
     const inFilters = (officer: OfficerRecord) =>
       (filters.regimentId === undefined || officer.regimentId === filters.regimentId) &&
@@ -129,9 +129,10 @@ export class SearchCatalogue {
     const matches: Match[] = [];
     if (text) {
       const nameRanks = this.nameRanksNow();
-      for (const [id, score] of matchForgiving(this.officerIndex, text, typos)) {
-        const officer = this.officers.get(id)!;
-        if (inFilters(officer)) matches.push({ officer, score, nameRank: nameRanks.get(id)! });
+      const { ids, scores } = matchForgiving(this.officerIndex, text, typos, scored);
+      for (let i = 0; i < ids.length; i++) {
+        const officer = this.officers.get(ids[i]!)!;
+        if (inFilters(officer)) matches.push({ officer, score: scores?.[i] ?? 0, nameRank: nameRanks.get(officer.id)! });
       }
       return matches;
     }
@@ -169,7 +170,7 @@ export class SearchCatalogue {
     const ranked: Ranked[] = [];
     // Typos are forgiven only when neither officers nor regiments match as typed.
     for (const typos of [false, true]) {
-      for (const { officer, score } of this.findOfficers({ q: text, sideId }, { typos })) {
+      for (const { officer, score } of this.findOfficers({ q: text, sideId }, { typos, scored: true })) {
         ranked.push({ score, rating: officer.averageRating, name: officer.name, id: officer.id, suggest: () => this.officerSuggestion(officer) });
       }
       for (const { regiment, score } of this.matchRegiments(text, sideId, typos)) {
@@ -203,9 +204,10 @@ export class SearchCatalogue {
 
   private matchRegiments(text: string, sideId: number | undefined, typos?: boolean): Array<{ regiment: RegimentRecord; score: number }> {
     const found: Array<{ regiment: RegimentRecord; score: number }> = [];
-    for (const [id, score] of matchForgiving(this.regimentIndex, text, typos)) {
-      const regiment = this.regiments.get(id)!;
-      if (sideId === undefined || regiment.sideId === sideId) found.push({ regiment, score });
+    const { ids, scores } = matchForgiving(this.regimentIndex, text, typos, true);
+    for (let i = 0; i < ids.length; i++) {
+      const regiment = this.regiments.get(ids[i]!)!;
+      if (sideId === undefined || regiment.sideId === sideId) found.push({ regiment, score: scores![i]! });
     }
     return found;
   }

@@ -15,7 +15,9 @@ export const SEARCH_RESULTS_LIMIT = 100;
 /** The spec's GET /api/officers/search: the first 100 matches, in the chosen order. */
 export function searchOfficerList(catalogue: SearchCatalogue, search: OfficerSearch): Officer[] {
   const terms = searchOrder(search.sortBy, search.sortOrder);
-  return firstInOrder(terms, catalogue.findOfficers(search), SEARCH_RESULTS_LIMIT).map((match) => catalogue.officerAnswer(match.officer));
+  return firstInOrder(terms, catalogue.findOfficers(search, { scored: search.sortBy === 'relevance' }), SEARCH_RESULTS_LIMIT).map((match) =>
+    catalogue.officerAnswer(match.officer),
+  );
 }
 
 export interface OfficerSearchPageRequest extends OfficerSearch {
@@ -31,7 +33,7 @@ export interface OfficerSearchPageRequest extends OfficerSearch {
 export function searchOfficerPage(catalogue: SearchCatalogue, request: OfficerSearchPageRequest): OfficerSearchPage {
   const { after, limit, ...search } = request;
   const terms = searchOrder(search.sortBy, search.sortOrder);
-  const matches = catalogue.findOfficers(search);
+  const matches = catalogue.findOfficers(search, { scored: search.sortBy === 'relevance' });
   const remaining = after ? matches.filter((match) => compareWithKey(terms, match, after.key) > 0) : matches;
   // One more than the page says whether another page exists.
   const found = firstInOrder(terms, remaining, limit + 1);

@@ -23,6 +23,12 @@ interface DocumentWords {
   weights: number[];
 }
 
+/** The documents a search matched, and with `scored` their scores (same order). */
+export interface WordMatches {
+  ids: ArrayLike<number>;
+  scores: ArrayLike<number> | null;
+}
+
 /** How a typed word may match a document's word. */
 type WordMatcher = { typed: string; nearMisses: ReadonlySet<string> | null };
 
@@ -98,32 +104,35 @@ export class WordIndex {
   }
 
   /**
-   * The documents every typed word matches (the start of one of their words, or its inside), with a
-   * score: for each typed word its best match in the document, weighted by field and by how whole it
-   * is. With `typos`, each word may also be a near-miss of a document's word (text.ts, typoAllowance):
+   * The documents every typed word matches (the start of one of their words, or its inside). With
+   * `scored`, each with a score: for each typed word its best match in the document, weighted by
+   * field and by how whole it is (only the relevance order and the suggestions need it: the other
+   * orders ask for the matches alone, which for one typed word are what it reaches, remembered).
+   * With `typos`, each word may also be a near-miss of a document's word (text.ts, typoAllowance):
    * callers ask for that only when nothing matched as typed, so one slip does not empty the answer
    * while precise searches stay precise.
    */
-  match(text: string, { typos = false }: { typos?: boolean } = {}): Map<number, number> {
+  match(text: string, { typos = false, scored = false }: { typos?: boolean; scored?: boolean } = {}): WordMatches {
     const typed = [...new Set(wordsOf(text))];
-    if (typed.length === 0) return new Map();
-    return this.matchWith(typed.map((word) => ({ typed: word, nearMisses: typos ? this.nearMissesOf(word) : null })));
-  }
-
-  private matchWith(matchers: readonly WordMatcher[]): Map<number, number> {
-    const found = new Map<number, number>();
+    if (typed.length === 0) return { ids: [], scores: scored ? [] : null };
+    const matchers = typed.map((word) => ({ typed: word, nearMisses: typos ? this.nearMissesOf(word) : null }));
     // The candidates: the documents of the matcher that reaches the fewest.
-    let fewest: ArrayLike<number> | null = null;
+    let fewest: { matcher: WordMatcher; reached: ArrayLike<number> } | null = null;
     for (const matcher of matchers) {
       const reached = this.documentsReachedBy(matcher);
-      if (reached.length === 0) return found;
-      if (!fewest || reached.length < fewest.length) fewest = reached;
+      if (reached.length === 0) return { ids: [], scores: scored ? [] : null };
+      if (!fewest || reached.length < fewest.reached.length) fewest = { matcher, reached };
     }
-    for (let i = 0; i < fewest!.length; i++) {
-      const id = fewest![i]!;
+    const { reached } = fewest!;
+    const others = matchers.filter((matcher) => matcher !== fewest!.matcher);
+    if (!scored && others.length === 0) return { ids: reached, scores: null };
+    const ids: number[] = [];
+    const scores: number[] | null = scored ? [] : null;
+    for (let i = 0; i < reached.length; i++) {
+      const id = reached[i]!;
       const document = this.documents.get(id)!;
       let score = 0;
-      for (const matcher of matchers) {
+      for (const matcher of scored ? matchers : others) {
         const best = bestMatch(document, matcher);
         if (best === 0) {
           score = 0;
@@ -131,9 +140,12 @@ export class WordIndex {
         }
         score += best;
       }
-      if (score > 0) found.set(id, score);
+      if (score > 0 || (!scored && others.length === 0)) {
+        ids.push(id);
+        scores?.push(score);
+      }
     }
-    return found;
+    return { ids, scores };
   }
 
   /**
