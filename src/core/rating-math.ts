@@ -24,7 +24,10 @@ export function starBucket(rating: number): 1 | 2 | 3 | 4 | 5 {
 /** How many of the ratings fall in each star bucket. */
 export function distributionOf(ratings: readonly number[]): Distribution {
   const counts = emptyDistribution();
-  for (const rating of ratings) counts[starBucket(rating) - 1]++;
+  for (const rating of ratings) {
+    const index = starBucket(rating) - 1;
+    counts[index] = (counts[index] ?? 0) + 1;
+  }
   return counts;
 }
 
