@@ -84,4 +84,19 @@ test('officers without a review say so, and come last under Lowest Average Ratin
   const average = page.getByRole('group', { name: 'Average rating' });
   await expect(average.getByText('Not yet rated')).toBeVisible();
   await expect(average).toContainText('0.0/5.0');
+  // No bars for want of reviews (issue 16).
+  await expect(page.getByText('No reviews to count yet.')).toBeVisible();
+});
+
+test("an officer's page draws the API's star counts, as a screen reader reads them", async ({ page, request }) => {
+  const [top] = (await (await request.get('/api/officers/top')).json()) as Array<{ id: number }>;
+  const { distribution } = (await (await request.get(`/api/officers/${top!.id}`)).json()) as { distribution: { overall: number[] } };
+  await page.goto(`/officer/${top!.id}`);
+  const read = (stars: number) => {
+    const count = distribution.overall[stars - 1]!;
+    return `${stars} ${stars === 1 ? 'star' : 'stars'}: ${count} ${count === 1 ? 'review' : 'reviews'}`;
+  };
+  await expect(page.getByRole('list', { name: 'Rating Distribution' })).toMatchAriaSnapshot(
+    ['- list "Rating Distribution":', ...[5, 4, 3, 2, 1].map((stars) => `  - listitem: "${read(stars)}"`)].join('\n'),
+  );
 });

@@ -32,6 +32,19 @@ export const regimentSchema = z.object({
 });
 export type Regiment = z.infer<typeof regimentSchema>;
 
+/**
+ * How many reviews fall in each star bucket: [1 star, 2, 3, 4, 5 stars] (issue 16; the bucket rule is
+ * starBucket in rating-math.ts).
+ */
+export const distributionSchema = z.tuple([z.number(), z.number(), z.number(), z.number(), z.number()]);
+
+/**
+ * GET /api/regiments/{id}: the regiment and the star distribution of its reviews. Only this answer
+ * carries it; lists and edits answer regimentSchema.
+ */
+export const regimentDetailSchema = regimentSchema.extend({ distribution: z.object({ overall: distributionSchema }) });
+export type RegimentDetail = z.infer<typeof regimentDetailSchema>;
+
 export const officerSchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -57,6 +70,21 @@ export const officerSchema = z.object({
   linkedSteamId: z.string().nullable(),
 });
 export type Officer = z.infer<typeof officerSchema>;
+
+/**
+ * GET /api/officers/{id}: the officer and the star distributions of its reviews, overall and per
+ * category. Only this answer carries them; lists, search and edits answer officerSchema.
+ */
+export const officerDetailSchema = officerSchema.extend({
+  distribution: z.object({
+    overall: distributionSchema,
+    leadership: distributionSchema,
+    tactics: distributionSchema,
+    communication: distributionSchema,
+    fairness: distributionSchema,
+  }),
+});
+export type OfficerDetail = z.infer<typeof officerDetailSchema>;
 
 /**
  * One page of GET /api/search/officers: the officers, how many match the filters in all, and the

@@ -22,6 +22,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import type { Distribution } from '#core/rating-math.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -32,6 +33,16 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull(
 const score = (name: string) => numeric(name, { precision: 2, scale: 1, mode: 'number' }).notNull();
 /** Ratings are stored rounded to 2 decimals and read as numbers from both pg and PGlite. */
 const rating = (name: string) => numeric(name, { precision: 4, scale: 2, mode: 'number' }).notNull().default(0);
+/**
+ * How many reviews fall in each star bucket, 1 to 5 (index 0 counts the 1-star reviews): five
+ * integers, kept with the other aggregates (docs/decisions/0026-rating-distribution.md).
+ */
+const distribution = (name: string) =>
+  integer(name)
+    .array()
+    .$type<Distribution>()
+    .notNull()
+    .default(sql`'{0,0,0,0,0}'::integer[]`);
 
 export const sides = pgTable('sides', {
   id: integer('id').primaryKey(),
@@ -76,6 +87,7 @@ export const regiments = pgTable(
     averageRating: rating('average_rating'),
     reviewCount: integer('review_count').notNull().default(0),
     officerCount: integer('officer_count').notNull().default(0),
+    distributionOverall: distribution('distribution_overall'),
     bannerImageUrl: text('banner_image_url'),
     iconImageUrl: text('icon_image_url'),
     isActive: boolean('is_active').notNull().default(true),
@@ -85,6 +97,7 @@ export const regiments = pgTable(
   (t) => [
     index('regiments_side_rating_idx').on(t.sideId, t.averageRating),
     index('regiments_user_id_idx').on(t.userId),
+    check('regiments_distribution_buckets', sql`cardinality(${t.distributionOverall}) = 5`),
     // Two regiments with one name would be indistinguishable in every list.
     uniqueIndex('regiments_name_lower_idx').on(sql`lower(${t.name})`),
   ],
@@ -105,6 +118,11 @@ export const officers = pgTable(
     communicationRating: rating('communication_rating'),
     fairnessRating: rating('fairness_rating'),
     reviewCount: integer('review_count').notNull().default(0),
+    distributionOverall: distribution('distribution_overall'),
+    distributionLeadership: distribution('distribution_leadership'),
+    distributionTactics: distribution('distribution_tactics'),
+    distributionCommunication: distribution('distribution_communication'),
+    distributionFairness: distribution('distribution_fairness'),
     profileImageUrl: text('profile_image_url'),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
@@ -115,6 +133,10 @@ export const officers = pgTable(
     // the officer search answers from memory (docs/decisions/0025-search-catalogue.md).
     index('officers_rating_idx').on(t.averageRating, t.name, t.id),
     index('officers_name_idx').on(t.name, t.id),
+    check(
+      'officers_distribution_buckets',
+      sql`cardinality(${t.distributionOverall}) = 5 and cardinality(${t.distributionLeadership}) = 5 and cardinality(${t.distributionTactics}) = 5 and cardinality(${t.distributionCommunication}) = 5 and cardinality(${t.distributionFairness}) = 5`,
+    ),
   ],
 );
 

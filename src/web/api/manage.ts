@@ -142,7 +142,8 @@ export function useUpdateOfficer() {
     mutationFn: ({ officer, role, body }: UpdateOfficerInput) =>
       api.patch<Officer>(role === 'admin' ? apiPaths.admin.officer(officer.id) : apiPaths.officerEdit(officer.id), body),
     onSuccess: (updated, { officer }) => {
-      queryClient.setQueryData(officerQueryOptions(officer.id).queryKey, updated);
+      // The edit answers the officer without its distribution, which an edit does not change.
+      queryClient.setQueryData(officerQueryOptions(officer.id).queryKey, (shown) => (shown ? { ...shown, ...updated } : shown));
       return invalidateAfterOfficerChange(queryClient, { officerId: officer.id, regimentIds: [officer.regimentId, updated.regimentId] });
     },
   });

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Officer, OfficerSearchPage } from '#core/api';
+import type { Officer, OfficerDetail, OfficerSearchPage } from '#core/api';
 import type { SideCode } from '#core/constants';
 import { FRESHNESS } from '#core/constants';
 import { apiPaths } from '#core/api-paths';
@@ -8,8 +8,9 @@ import { api } from '#web/lib/api-client';
 
 export const officersQueryOptions = () => queryOptions({ queryKey: ['officers'], queryFn: () => api.get<Officer[]>(apiPaths.officers) });
 
+/** GET /api/officers/{id}: the officer page's officer, with the star distributions of its reviews. */
 export const officerQueryOptions = (id: number) =>
-  queryOptions({ queryKey: ['officers', id], queryFn: () => api.get<Officer>(apiPaths.officer(id)) });
+  queryOptions({ queryKey: ['officers', id], queryFn: () => api.get<OfficerDetail>(apiPaths.officer(id)) });
 
 export const topOfficersQueryOptions = (side?: SideCode) =>
   queryOptions({

@@ -3,7 +3,8 @@
  * quiet defaults (no ratings, no images); a test or a feature's fixture file overrides what it asserts.
  */
 import { waitFor, within } from '@testing-library/react';
-import type { AuthStatus, AuthUser, Officer, Regiment, Review, Side } from '#core/api';
+import type { AuthStatus, AuthUser, Officer, OfficerDetail, Regiment, Review, Side } from '#core/api';
+import { distributionOf } from '#core/rating-math';
 
 export const UNION: Side = { id: 1, name: 'Union', code: 'USA' };
 export const CONFEDERATE: Side = { id: 2, name: 'Confederate', code: 'CSA' };
@@ -51,6 +52,26 @@ export function makeOfficer(overrides: Partial<Officer> = {}): Officer {
     linkedUsername: null,
     linkedSteamId: null,
     ...overrides,
+  };
+}
+
+/**
+ * Officer 7 as GET /api/officers/{id} answers it, with its star distributions: by default every
+ * review in the star of the matching average (all zeros without a review).
+ */
+export function makeOfficerDetail(overrides: Partial<OfficerDetail> = {}): OfficerDetail {
+  const { distribution, ...fields } = overrides;
+  const officer = makeOfficer(fields);
+  const allAt = (rating: number | null) => distributionOf(Array<number>(officer.reviewCount).fill(rating ?? 0));
+  return {
+    ...officer,
+    distribution: distribution ?? {
+      overall: allAt(officer.averageRating),
+      leadership: allAt(officer.leadershipRating),
+      tactics: allAt(officer.tacticsRating),
+      communication: allAt(officer.communicationRating),
+      fairness: allAt(officer.fairnessRating),
+    },
   };
 }
 

@@ -1,12 +1,12 @@
 /** Builders for the review pages' tests: the shared builders with their defaults. Test-only. */
-import type { AuthStatus, Officer, Review } from '#core/api';
-import { homeApi, makeOfficer, makeReview, signedInStatus } from './fixtures';
+import type { AuthStatus, OfficerDetail, Review } from '#core/api';
+import { homeApi, makeOfficerDetail, makeReview, signedInStatus } from './fixtures';
 
 export { findToast } from './fixtures';
 
-/** Officer 7, rated in every category. */
-export function buildOfficer(overrides: Partial<Officer> = {}): Officer {
-  return makeOfficer({
+/** Officer 7, rated in every category, as GET /api/officers/7 answers it. */
+export function buildOfficer(overrides: Partial<OfficerDetail> = {}): OfficerDetail {
+  return makeOfficerDetail({
     averageRating: 4.3,
     leadershipRating: 4.3,
     tacticsRating: 3.5,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, TOP_OFFICERS_LIMIT } from '#core/constants.js';
-import type { Officer } from '#core/api.js';
+import type { Officer, OfficerDetail } from '#core/api.js';
 import { officers } from '#server/db/schema.js';
 import { recomputeRegimentAggregates } from '#server/features/reviews/aggregates.js';
 import { createTestContext, type TestContext } from '#server/test/app.js';
@@ -116,11 +116,15 @@ describe('GET /api/officers', () => {
 });
 
 describe('GET /api/officers/:id', () => {
-  it('answers one officer in the list shape, including regimentId', async () => {
+  it('answers one officer in the list shape, including regimentId, and the star distributions beside it', async () => {
     const response = await get(`/api/officers/${o.adams!.id}`);
     expect(response.statusCode).toBe(200);
     const listed = (await get('/api/officers')).json<Officer[]>()[0];
-    expect(response.json()).toEqual(listed);
+    const { distribution, ...fields } = response.json<OfficerDetail>();
+    expect(fields).toEqual(listed);
+    // Two reviews of 5 in every category (issue 16).
+    const twoFives = [0, 0, 0, 0, 2];
+    expect(distribution).toEqual({ overall: twoFives, leadership: twoFives, tactics: twoFives, communication: twoFives, fairness: twoFives });
     expect(response.json().regimentId).toBe(maine.id);
     expect(privateDataIn(response.body)).toEqual([]);
   });

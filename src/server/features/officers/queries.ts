@@ -4,7 +4,8 @@
  * answer links to a regiment page that would say 'Regiment Not Found'.
  */
 import { and, asc, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
-import type { Officer } from '#core/api.js';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
+import type { Officer, OfficerDetail } from '#core/api.js';
 import { TOP_OFFICERS_LIMIT, TOP_OFFICERS_MIN_REVIEWS_EXCLUSIVE, type SideCode } from '#core/constants.js';
 import type { Executor } from '#server/db/client.js';
 import { prepared } from '#server/db/prepared.js';
@@ -50,10 +51,16 @@ export function officerWithLinkedAccount(db: Executor) {
 }
 
 function selectPublicOfficers(db: Executor, where?: SQL) {
+  return selectPublicOfficersWith(db, {}, where);
+}
+
+/** The public officers with every officer field, and `extra` fields beside them (the detail's distribution). */
+function selectPublicOfficersWith<Extra extends SelectedFields>(db: Executor, extra: Extra, where?: SQL) {
   const { linkedUser, columns } = officerWithLinkedAccount(db);
   return db
     .select({
       ...columns,
+      ...extra,
       side: { id: sides.id, name: sides.name, code: sides.code },
       regiment: {
         id: regiments.id,
@@ -76,6 +83,26 @@ export async function listOfficers(db: Executor): Promise<Officer[]> {
 
 export async function getOfficerById(db: Executor, officerId: number): Promise<Officer> {
   const query = prepared(db, 'officer_by_id', (db, name) => selectPublicOfficers(db, eq(officers.id, sql.placeholder('officerId'))).prepare(name));
+  const [officer] = await query.execute({ officerId });
+  if (!officer) throw notFound('Officer');
+  return officer;
+}
+
+/**
+ * GET /api/officers/{id}: the officer with the star distributions of its reviews (issue 16). Only
+ * this answer carries them, so the lists, search and edit answers stay the size they were.
+ */
+export async function getOfficerDetail(db: Executor, officerId: number): Promise<OfficerDetail> {
+  const distribution = {
+    overall: officers.distributionOverall,
+    leadership: officers.distributionLeadership,
+    tactics: officers.distributionTactics,
+    communication: officers.distributionCommunication,
+    fairness: officers.distributionFairness,
+  };
+  const query = prepared(db, 'officer_detail_by_id', (db, name) =>
+    selectPublicOfficersWith(db, { distribution }, eq(officers.id, sql.placeholder('officerId'))).prepare(name),
+  );
   const [officer] = await query.execute({ officerId });
   if (!officer) throw notFound('Officer');
   return officer;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { officerSchema, successMessageSchema } from '#core/api.js';
+import { officerDetailSchema, officerSchema, successMessageSchema } from '#core/api.js';
 import type { SideCode } from '#core/constants.js';
 import { MSG } from '#core/messages.js';
 import { officerEditBodySchema } from '#core/schemas/manage.js';
@@ -8,7 +8,7 @@ import { cacheTags } from '#server/read-cache/tags.js';
 import type { App } from '#server/types.js';
 import { requireUser } from '#server/features/auth/guards.js';
 import { deleteOfficer, requireOfficerOwner, updateOfficer } from './manage.js';
-import { getOfficerById, listOfficers, listRegimentOfficers, listTopOfficers } from './queries.js';
+import { getOfficerById, getOfficerDetail, listOfficers, listRegimentOfficers, listTopOfficers } from './queries.js';
 
 const topQuerySchema = z.object({ side: z.enum(['USA', 'CSA'] as const satisfies readonly SideCode[]).optional() });
 
@@ -38,13 +38,15 @@ export async function officerRoutes(app: App) {
     async (request) => listRegimentOfficers(db, request.params.regimentId),
   );
 
+  // The distribution moves only with this officer's reviews, which forget `officer:{id}` at once
+  // (cacheTags.reviewOf), like the averages beside it.
   app.get(
     '/officers/:id',
     {
       config: { cache: { public: (request) => [cacheTags.officer(Number((request.params as { id: unknown }).id))] } },
-      schema: { params: idParamsSchema, response: { 200: officerSchema } },
+      schema: { params: idParamsSchema, response: { 200: officerDetailSchema } },
     },
-    async (request) => getOfficerById(db, request.params.id),
+    async (request) => getOfficerDetail(db, request.params.id),
   );
 
   // The owner's own profile (spec section 6); admins use PATCH/DELETE /api/admin/officers/{id}.

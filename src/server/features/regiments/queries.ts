@@ -1,6 +1,7 @@
 /** Public reads of regiments (spec section 7, Reference data). Only active regiments are public. */
 import { and, asc, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
-import type { Regiment } from '#core/api.js';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
+import type { Regiment, RegimentDetail } from '#core/api.js';
 import type { Executor } from '#server/db/client.js';
 import { prepared } from '#server/db/prepared.js';
 import { regiments, sides, users } from '#server/db/schema.js';
@@ -25,8 +26,13 @@ const regimentColumns = {
 };
 
 function selectActiveRegiments(db: Executor, where?: SQL) {
+  return selectActiveRegimentsWith(db, {}, where);
+}
+
+/** The active regiments with every regiment field, and `extra` fields beside them (the detail's distribution). */
+function selectActiveRegimentsWith<Extra extends SelectedFields>(db: Executor, extra: Extra, where?: SQL) {
   return db
-    .select(regimentColumns)
+    .select({ ...regimentColumns, ...extra })
     .from(regiments)
     .innerJoin(sides, eq(sides.id, regiments.sideId))
     .leftJoin(users, eq(users.id, regiments.userId))
@@ -61,6 +67,23 @@ export async function listFeaturedRegiments(db: Executor): Promise<Regiment[]> {
 export async function getRegimentById(db: Executor, regimentId: number): Promise<Regiment> {
   const query = prepared(db, 'regiment_by_id', (db, name) =>
     selectActiveRegiments(db, eq(regiments.id, sql.placeholder('regimentId'))).prepare(name),
+  );
+  const [regiment] = await query.execute({ regimentId });
+  if (!regiment) throw notFound('Regiment');
+  return regiment;
+}
+
+/**
+ * GET /api/regiments/{id}: the regiment with the star distribution of its reviews (issue 16), which
+ * only this answer carries.
+ */
+export async function getRegimentDetail(db: Executor, regimentId: number): Promise<RegimentDetail> {
+  const query = prepared(db, 'regiment_detail_by_id', (db, name) =>
+    selectActiveRegimentsWith(
+      db,
+      { distribution: { overall: regiments.distributionOverall } },
+      eq(regiments.id, sql.placeholder('regimentId')),
+    ).prepare(name),
   );
   const [regiment] = await query.execute({ regimentId });
   if (!regiment) throw notFound('Regiment');

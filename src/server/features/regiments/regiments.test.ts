@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RegimentDetail } from '#core/api.js';
 import { sides } from '#server/db/schema.js';
 import { createTestContext, type TestContext } from '#server/test/app.js';
 import { createOfficer, createRegiment, createReview, createUser, privateDataIn, type RegimentRow } from '#server/test/fixtures.js';
@@ -84,11 +85,14 @@ describe('GET /api/regiments', () => {
 });
 
 describe('GET /api/regiments/:id', () => {
-  it('answers one regiment in the list shape', async () => {
+  it('answers one regiment in the list shape, and the star distribution of its active officers beside it', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: `/api/regiments/${alpha.id}` });
     expect(response.statusCode).toBe(200);
     const list = (await ctx.app.inject({ method: 'GET', url: '/api/regiments' })).json<unknown[]>();
-    expect(response.json()).toEqual(list[0]);
+    const { distribution, ...fields } = response.json<RegimentDetail>();
+    expect(fields).toEqual(list[0]);
+    // Lee's 4 and 5; the 1 of the inactive Gone does not count, as in the average (issue 16).
+    expect(distribution).toEqual({ overall: [0, 0, 0, 1, 1] });
     expect(privateDataIn(response.body)).toEqual([]);
   });
 

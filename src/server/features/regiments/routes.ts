@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { regimentSchema } from '#core/api.js';
+import { regimentDetailSchema, regimentSchema } from '#core/api.js';
 import { regimentEditBodySchema } from '#core/schemas/manage.js';
 import { idParamsSchema, positiveIntString } from '#server/http/params.js';
 import { cacheTags } from '#server/read-cache/tags.js';
 import type { App } from '#server/types.js';
 import { requireUser } from '#server/features/auth/guards.js';
 import { updateRegiment } from './manage.js';
-import { getRegimentById, listFeaturedRegiments, listRegiments, listRegimentsBySide } from './queries.js';
+import { getRegimentById, getRegimentDetail, listFeaturedRegiments, listRegiments, listRegimentsBySide } from './queries.js';
 
 export async function regimentRoutes(app: App) {
   const { db } = app;
@@ -33,10 +33,12 @@ export async function regimentRoutes(app: App) {
     async (request) => listRegimentsBySide(db, request.params.sideId),
   );
 
+  // Tagged as the lists are: its average, count and distribution move together with every review of
+  // one of its officers, which forgets 'ratings' within the lists' lag (docs/decisions/0009-response-cache.md).
   app.get(
     '/regiments/:id',
-    { config: { cache: { public: () => cacheTags.ratedList } }, schema: { params: idParamsSchema, response: { 200: regimentSchema } } },
-    async (request) => getRegimentById(db, request.params.id),
+    { config: { cache: { public: () => cacheTags.ratedList } }, schema: { params: idParamsSchema, response: { 200: regimentDetailSchema } } },
+    async (request) => getRegimentDetail(db, request.params.id),
   );
 
   // The owner or an admin (checked against the regiment's row inside the update); deletion is

@@ -5,9 +5,10 @@
  *
  * Regiment averageRating is the average overall rating of every review of the regiment's active
  * officers (each review weighs the same); reviewCount is their number; officerCount counts active
- * officers.
+ * officers. The star distributions count the same reviews a bucket at a time
+ * (docs/decisions/0026-rating-distribution.md).
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.js';
 
 function idList(ids: readonly number[]) {
@@ -15,6 +16,22 @@ function idList(ids: readonly number[]) {
     ids.map((id) => sql`${id}::int`),
     sql`, `,
   );
+}
+
+/**
+ * The number of reviews in each star bucket, as an integer[5] (index 0: 1 star), over the rows the
+ * enclosing aggregate reads. The bucket is starBucket's (src/core/rating-math.ts): the rating rounded
+ * half up to a whole star, clamped to 1-5. round() of a numeric rounds half away from zero, which is
+ * half up for these ratings (0 to 5), so 0.5 counts as 1 star and 2.5 as 3.
+ */
+export function starBucketCounts(rating: SQL): SQL {
+  return sql`array[
+    count(*) filter (where round(${rating}) <= 1),
+    count(*) filter (where round(${rating}) = 2),
+    count(*) filter (where round(${rating}) = 3),
+    count(*) filter (where round(${rating}) = 4),
+    count(*) filter (where round(${rating}) >= 5)
+  ]::integer[]`;
 }
 
 export async function recomputeOfficerAggregates(db: Executor, officerIds: readonly number[] | 'all'): Promise<void> {
@@ -27,7 +44,12 @@ export async function recomputeOfficerAggregates(db: Executor, officerIds: reado
       leadership_rating = coalesce(s.leadership, 0),
       tactics_rating = coalesce(s.tactics, 0),
       communication_rating = coalesce(s.communication, 0),
-      fairness_rating = coalesce(s.fairness, 0)
+      fairness_rating = coalesce(s.fairness, 0),
+      distribution_overall = s.distribution_overall,
+      distribution_leadership = s.distribution_leadership,
+      distribution_tactics = s.distribution_tactics,
+      distribution_communication = s.distribution_communication,
+      distribution_fairness = s.distribution_fairness
     from officers o2
     left join lateral (
       select count(*)::int as n,
@@ -35,7 +57,12 @@ export async function recomputeOfficerAggregates(db: Executor, officerIds: reado
              round(avg(r.leadership), 2) as leadership,
              round(avg(r.tactics), 2) as tactics,
              round(avg(r.communication), 2) as communication,
-             round(avg(r.fairness), 2) as fairness
+             round(avg(r.fairness), 2) as fairness,
+             ${starBucketCounts(sql`r.overall_rating`)} as distribution_overall,
+             ${starBucketCounts(sql`r.leadership`)} as distribution_leadership,
+             ${starBucketCounts(sql`r.tactics`)} as distribution_tactics,
+             ${starBucketCounts(sql`r.communication`)} as distribution_communication,
+             ${starBucketCounts(sql`r.fairness`)} as distribution_fairness
       from reviews r where r.officer_id = o2.id
     ) s on true
     where o.id = o2.id and ${where}`);
@@ -48,12 +75,14 @@ export async function recomputeRegimentAggregates(db: Executor, regimentIds: rea
     update regiments g set
       officer_count = coalesce(s.officers, 0),
       review_count = coalesce(s.n, 0),
-      average_rating = coalesce(s.overall, 0)
+      average_rating = coalesce(s.overall, 0),
+      distribution_overall = s.distribution_overall
     from regiments g2
     left join lateral (
       select (select count(*)::int from officers o where o.regiment_id = g2.id and o.is_active) as officers,
              count(r.id)::int as n,
-             round(avg(r.overall_rating), 2) as overall
+             round(avg(r.overall_rating), 2) as overall,
+             ${starBucketCounts(sql`r.overall_rating`)} as distribution_overall
       from officers o join reviews r on r.officer_id = o.id
       where o.regiment_id = g2.id and o.is_active
     ) s on true

@@ -5,7 +5,7 @@
  */
 import { and, count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Officer, Regiment, ReviewPage } from '#core/api.js';
+import type { Officer, OfficerDetail, Regiment, RegimentDetail, ReviewPage } from '#core/api.js';
 import { MSG } from '#core/messages.js';
 import { reviewFlags, reviewVotes, reviews } from '#server/db/schema.js';
 import { createTestContext, signedInClient, testConfig, type TestContext } from '#server/test/app.js';
@@ -161,14 +161,24 @@ describe('reviews', () => {
     const responses = await Promise.all(authors.map(({ client }, i) => client.post('/api/reviews', body(officer.id, (i % 5) + 1))));
     expect(statuses(responses)).toEqual(Array(20).fill(201));
 
-    const figures = await getJson<Officer>(`/api/officers/${officer.id}`);
+    const figures = await getJson<OfficerDetail>(`/api/officers/${officer.id}`);
     expect(figures.reviewCount).toBe(20);
     // Ratings 1..5 four times each: leadership and communication average 3.
     expect(figures.leadershipRating).toBe(3);
     expect(figures.communicationRating).toBe(3);
-    const regiment = await getJson<Regiment>(`/api/regiments/${officer.regimentId}`);
+    // Each rating r four times: overall 1.63, 2.25, 2.88, 3.5, 4.13 (stars 2, 2, 3, 4, 4); tactics
+    // r - 1 (0 and 1 are both 1 star); fairness 5 - r / 2 (4.5, 4, 3.5, 3, 2.5: stars 5, 4, 4, 3, 3).
+    expect(figures.distribution).toEqual({
+      overall: [0, 8, 4, 8, 0],
+      leadership: [4, 4, 4, 4, 4],
+      tactics: [8, 4, 4, 4, 0],
+      communication: [4, 4, 4, 4, 4],
+      fairness: [0, 0, 8, 8, 4],
+    });
+    const regiment = await getJson<RegimentDetail>(`/api/regiments/${officer.regimentId}`);
     expect(regiment.reviewCount).toBe(20);
     expect(regiment.averageRating).toBe(figures.averageRating);
+    expect(regiment.distribution.overall).toEqual([0, 8, 4, 8, 0]);
     expect(await findAggregateDifferences(ctx.db)).toEqual([]);
   });
 
@@ -236,10 +246,17 @@ describe('reviews', () => {
       ),
     );
     expect(statuses(changes)).toEqual(Array(20).fill(200));
-    // Officer 0 has ten reviews, all now rated 5; officer 1 keeps five of its ten, rated 1.
-    expect(await getJson<Officer>(`/api/officers/${officers[0]!.id}`)).toMatchObject({ reviewCount: 10, leadershipRating: 5 });
-    expect(await getJson<Officer>(`/api/officers/${officers[1]!.id}`)).toMatchObject({ reviewCount: 5, leadershipRating: 1 });
-    expect((await getJson<Regiment>(`/api/regiments/${regiment.id}`)).reviewCount).toBe(15);
+    // Officer 0 has ten reviews, all now rated 5 (overall 4.13: 4 stars); officer 1 keeps five of its
+    // ten, rated 1 (overall 1.63: 2 stars).
+    const first = await getJson<OfficerDetail>(`/api/officers/${officers[0]!.id}`);
+    expect(first).toMatchObject({ reviewCount: 10, leadershipRating: 5 });
+    expect(first.distribution.overall).toEqual([0, 0, 0, 10, 0]);
+    const second = await getJson<OfficerDetail>(`/api/officers/${officers[1]!.id}`);
+    expect(second).toMatchObject({ reviewCount: 5, leadershipRating: 1 });
+    expect(second.distribution.overall).toEqual([0, 5, 0, 0, 0]);
+    const figures = await getJson<RegimentDetail>(`/api/regiments/${regiment.id}`);
+    expect(figures.reviewCount).toBe(15);
+    expect(figures.distribution.overall).toEqual([0, 5, 0, 10, 0]);
     expect(await findAggregateDifferences(ctx.db)).toEqual([]);
   });
 });

@@ -8,9 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Officer, ReviewPage } from '#core/api.js';
+import type { Officer, OfficerDetail, ReviewPage } from '#core/api.js';
 import { openDatabase } from '#server/db/client.js';
-import { reviewVotes, reviews } from '#server/db/schema.js';
+import { officers, reviewVotes, reviews } from '#server/db/schema.js';
 import { projectRoot } from '#server/paths.js';
 import { createTestContext, type TestContext } from '#server/test/app.js';
 import { createOfficer, createRegiment, createReview, createUser, type OfficerRow, type ReviewRow } from '#server/test/fixtures.js';
@@ -75,6 +75,33 @@ describe('findAggregateDifferences', () => {
     ]);
     await recomputeAllAggregates(ctx.db);
     expect(await findAggregateDifferences(ctx.db)).toEqual([]);
+  });
+
+  it('reports a wrong star distribution bucket by bucket, and the recompute restores it', async () => {
+    const officerBefore = (await ctx.app.inject({ method: 'GET', url: `/api/officers/${officer.id}` })).json<OfficerDetail>();
+    // Overall 4 and 3.13: one 4-star and one 3-star review; fairness 4 and 5.
+    expect(officerBefore.distribution.overall).toEqual([0, 0, 1, 1, 0]);
+    expect(officerBefore.distribution.fairness).toEqual([0, 0, 0, 1, 1]);
+
+    await ctx.db.execute(
+      sql`update officers set distribution_overall = '{0,0,2,1,0}', distribution_fairness = '{1,0,0,0,1}' where id = ${officer.id}`,
+    );
+    await ctx.db.execute(sql`update regiments set distribution_overall = '{0,0,0,0,0}' where id = ${officer.regimentId}`);
+    expect(await findAggregateDifferences(ctx.db)).toEqual([
+      { table: 'officers', id: officer.id, column: 'distribution_overall[3]', stored: 2, expected: 1 },
+      { table: 'officers', id: officer.id, column: 'distribution_fairness[1]', stored: 1, expected: 0 },
+      { table: 'officers', id: officer.id, column: 'distribution_fairness[4]', stored: 0, expected: 1 },
+      { table: 'regiments', id: officer.regimentId, column: 'distribution_overall[3]', stored: 0, expected: 1 },
+      { table: 'regiments', id: officer.regimentId, column: 'distribution_overall[4]', stored: 0, expected: 1 },
+    ]);
+
+    await recomputeAllAggregates(ctx.db);
+    expect(await findAggregateDifferences(ctx.db)).toEqual([]);
+    const [stored] = await ctx.db
+      .select({ overall: officers.distributionOverall, fairness: officers.distributionFairness })
+      .from(officers)
+      .where(eq(officers.id, officer.id));
+    expect(stored).toEqual({ overall: [0, 0, 1, 1, 0], fairness: [0, 0, 0, 1, 1] });
   });
 });
 
@@ -170,6 +197,7 @@ describe('npm run db:reconcile (src/server/cli/reconcile.ts)', () => {
       reviewId = (await createReview(handle.db, { userId: author.id, officerId, rating: 4 })).id;
       await handle.db.execute(sql`update officers set average_rating = 2 where id = ${officerId}`);
       await handle.db.execute(sql`update reviews set position = 5 where id = ${reviewId}`);
+      await handle.db.execute(sql`update officers set distribution_overall = '{0,0,0,0,0}' where id = ${officerId}`);
     } finally {
       await handle.close();
     }
@@ -177,7 +205,8 @@ describe('npm run db:reconcile (src/server/cli/reconcile.ts)', () => {
     const check = runCli(dataDir);
     expect(check.stdout).toContain(`officers#${officerId}.average_rating: stored 2, recomputed 4`);
     expect(check.stdout).toContain(`reviews#${reviewId}.position: stored 5, recomputed 1`);
-    expect(check.stdout).toContain('2 difference(s) found');
+    expect(check.stdout).toContain(`officers#${officerId}.distribution_overall[4]: stored 0, recomputed 1`);
+    expect(check.stdout).toContain('3 difference(s) found');
     expect(check.status).toBe(1);
 
     const fixed = runCli(dataDir, ['--fix']);

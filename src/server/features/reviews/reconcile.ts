@@ -5,14 +5,19 @@
  */
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '#server/db/client.js';
+import { starBucketCounts } from './aggregates.js';
 
 export interface AggregateDifference {
   table: 'officers' | 'regiments' | 'reviews';
   id: number;
+  /** The column, or one star bucket of a distribution: 'distribution_overall[5]' counts 5-star reviews. */
   column: string;
   stored: number;
   expected: number;
 }
+
+/** The distribution of an officer or regiment without reviews. */
+const NO_REVIEWS = sql`'{0,0,0,0,0}'::integer[]`;
 
 export async function findAggregateDifferences(db: Executor): Promise<AggregateDifference[]> {
   const officerRows = await queryRows<Record<string, unknown>>(
@@ -24,12 +29,22 @@ export async function findAggregateDifferences(db: Executor): Promise<AggregateD
       o.leadership_rating as stored_leadership_rating, coalesce(s.leadership, 0) as expected_leadership_rating,
       o.tactics_rating as stored_tactics_rating, coalesce(s.tactics, 0) as expected_tactics_rating,
       o.communication_rating as stored_communication_rating, coalesce(s.communication, 0) as expected_communication_rating,
-      o.fairness_rating as stored_fairness_rating, coalesce(s.fairness, 0) as expected_fairness_rating
+      o.fairness_rating as stored_fairness_rating, coalesce(s.fairness, 0) as expected_fairness_rating,
+      o.distribution_overall as stored_distribution_overall, coalesce(s.distribution_overall, ${NO_REVIEWS}) as expected_distribution_overall,
+      o.distribution_leadership as stored_distribution_leadership, coalesce(s.distribution_leadership, ${NO_REVIEWS}) as expected_distribution_leadership,
+      o.distribution_tactics as stored_distribution_tactics, coalesce(s.distribution_tactics, ${NO_REVIEWS}) as expected_distribution_tactics,
+      o.distribution_communication as stored_distribution_communication, coalesce(s.distribution_communication, ${NO_REVIEWS}) as expected_distribution_communication,
+      o.distribution_fairness as stored_distribution_fairness, coalesce(s.distribution_fairness, ${NO_REVIEWS}) as expected_distribution_fairness
     from officers o
     left join (
       select officer_id, count(*) as n, round(avg(overall_rating), 2) as overall,
         round(avg(leadership), 2) as leadership, round(avg(tactics), 2) as tactics,
-        round(avg(communication), 2) as communication, round(avg(fairness), 2) as fairness
+        round(avg(communication), 2) as communication, round(avg(fairness), 2) as fairness,
+        ${starBucketCounts(sql`overall_rating`)} as distribution_overall,
+        ${starBucketCounts(sql`leadership`)} as distribution_leadership,
+        ${starBucketCounts(sql`tactics`)} as distribution_tactics,
+        ${starBucketCounts(sql`communication`)} as distribution_communication,
+        ${starBucketCounts(sql`fairness`)} as distribution_fairness
       from reviews group by officer_id
     ) s on s.officer_id = o.id`,
   );
@@ -39,11 +54,13 @@ export async function findAggregateDifferences(db: Executor): Promise<AggregateD
     select g.id,
       g.officer_count as stored_officer_count, coalesce(oc.n, 0) as expected_officer_count,
       g.review_count as stored_review_count, coalesce(s.n, 0) as expected_review_count,
-      g.average_rating as stored_average_rating, coalesce(s.overall, 0) as expected_average_rating
+      g.average_rating as stored_average_rating, coalesce(s.overall, 0) as expected_average_rating,
+      g.distribution_overall as stored_distribution_overall, coalesce(s.distribution_overall, ${NO_REVIEWS}) as expected_distribution_overall
     from regiments g
     left join (select regiment_id, count(*) as n from officers where is_active group by regiment_id) oc on oc.regiment_id = g.id
     left join (
-      select o.regiment_id, count(*) as n, round(avg(r.overall_rating), 2) as overall
+      select o.regiment_id, count(*) as n, round(avg(r.overall_rating), 2) as overall,
+        ${starBucketCounts(sql`r.overall_rating`)} as distribution_overall
       from reviews r join officers o on o.id = r.officer_id where o.is_active group by o.regiment_id
     ) s on s.regiment_id = g.id`,
   );
@@ -74,15 +91,25 @@ export async function findAggregateDifferences(db: Executor): Promise<AggregateD
   ];
 }
 
+/** Each stored figure against its recomputation; a distribution (an array) bucket by bucket. */
 function compare(table: AggregateDifference['table'], rows: Record<string, unknown>[]): AggregateDifference[] {
   const out: AggregateDifference[] = [];
+  const check = (id: number, column: string, stored: number, expected: number) => {
+    // Written so that NaN (a bucket missing on one side) counts as a difference.
+    if (!(Math.abs(stored - expected) <= 1e-9)) out.push({ table, id, column, stored, expected });
+  };
   for (const row of rows) {
+    const id = Number(row.id);
     for (const key of Object.keys(row)) {
       if (!key.startsWith('stored_')) continue;
       const column = key.slice('stored_'.length);
-      const stored = Number(row[key]);
-      const expected = Number(row[`expected_${column}`]);
-      if (Math.abs(stored - expected) > 1e-9) out.push({ table, id: Number(row.id), column, stored, expected });
+      const stored = row[key];
+      const expected = row[`expected_${column}`];
+      if (Array.isArray(stored) && Array.isArray(expected)) {
+        for (let i = 0; i < Math.max(stored.length, expected.length); i++) check(id, `${column}[${i + 1}]`, Number(stored[i]), Number(expected[i]));
+      } else {
+        check(id, column, Number(stored), Number(expected));
+      }
     }
   }
   return out;

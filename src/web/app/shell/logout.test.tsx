@@ -9,7 +9,7 @@ import type { AuthStatus } from '#core/api';
 import { adminMessages } from '#core/messages/admin';
 import { authMessages } from '#core/messages/auth';
 import { homeMessages } from '#core/messages/home';
-import { SIGNED_OUT, findToast, homeApi, makeOfficer, signedInStatus } from '#web/test/fixtures';
+import { SIGNED_OUT, findToast, homeApi, makeOfficerDetail, signedInStatus } from '#web/test/fixtures';
 import { mockApi, renderRoute, reply } from '#web/test/render';
 
 /** Signed in as 'meade' (an admin when `isAdmin`) until POST /api/auth/logout. */
@@ -27,7 +27,7 @@ function mockSession({ isAdmin = false, logout }: { isAdmin?: boolean; logout?: 
     '/api/users/me/regiments/owned': [],
     '/api/reviews/my': [],
     '/api/admin/dashboard': { pendingRegimentRegistrations: 0, pendingOfficerRegistrations: 0, recentActivity: [] },
-    '/api/officers/7': makeOfficer(),
+    '/api/officers/7': makeOfficerDetail(),
     '/api/reviews/officer/7': { reviews: [], totalCount: 0 },
   });
   return api;

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AuthStatus, Review } from '#core/api';
+import { makeOfficerDetail } from '#web/test/fixtures';
 import { mockApi, renderRoute, reply, type ApiHandler } from '#web/test/render';
 import { ADMIN, NON_ADMIN, VISITOR, findToast, officer, review } from './admin-fixtures';
 
@@ -10,7 +11,7 @@ function officerPageApi(status: AuthStatus, overrides: Record<string, ApiHandler
   let reviews: Review[] = [review(1), review(2, { user: { username: null, steamId: null } })];
   const api = mockApi({
     '/api/auth/status': status,
-    '/api/officers/7': officer(7, { name: 'Winfield Hancock', reviewCount: 2 }),
+    '/api/officers/7': makeOfficerDetail(officer(7, { name: 'Winfield Hancock', reviewCount: 2 })),
     '/api/reviews/officer/7': () => ({ reviews, totalCount: reviews.length }),
     '/api/reviews/my': [],
     '/api/reviews/1/vote': { value: 0 },

@@ -10,7 +10,7 @@ import type { AuthStatus } from '#core/api';
 import { authMessages } from '#core/messages/auth';
 import { officerMessages } from '#core/messages/officer';
 import { reviewsMessages } from '#core/messages/reviews';
-import { SIGNED_OUT, findToast, homeApi, makeOfficer, signedInStatus } from '#web/test/fixtures';
+import { SIGNED_OUT, findToast, homeApi, makeOfficerDetail, signedInStatus } from '#web/test/fixtures';
 import { mockApi, renderRoute } from '#web/test/render';
 
 const soldier = signedInStatus({ id: 7, username: 'kilrain' });
@@ -26,7 +26,7 @@ function mockSignIn(extra: Record<string, unknown> = {}) {
       return { user: soldier.user };
     },
     'POST /api/auth/register': { user: soldier.user, needsVerification: true, message: authMessages.registrationSuccess },
-    '/api/officers/7': makeOfficer(),
+    '/api/officers/7': makeOfficerDetail(),
     '/api/reviews/officer/7': { reviews: [], totalCount: 0 },
     '/api/reviews/my': [],
     ...extra,

@@ -1,13 +1,13 @@
 /** Builders for the API answers the officer page reads: the shared builders with its defaults. Test-only. */
-import type { AuthStatus, Officer } from '#core/api';
+import type { AuthStatus, OfficerDetail } from '#core/api';
 import type { SteamStats } from '#core/steam';
-import { makeOfficer, makeReview, signedInStatus } from '#web/test/fixtures';
+import { makeOfficerDetail, makeReview, signedInStatus } from '#web/test/fixtures';
 
 export { makeReview as review } from '#web/test/fixtures';
 
-/** Officer 7, rated in three categories of four. */
-export function officer(overrides: Partial<Officer> = {}): Officer {
-  return makeOfficer({
+/** Officer 7, rated in three categories of four, as its page reads it. */
+export function officer(overrides: Partial<OfficerDetail> = {}): OfficerDetail {
+  return makeOfficerDetail({
     averageRating: 4.3,
     leadershipRating: 4.3,
     tacticsRating: 3.5,

@@ -6,7 +6,7 @@ import { mockApi, renderRoute, reply } from '#web/test/render';
 import { officer, review, reviewPages, signedIn } from './officer-fixtures';
 
 describe('officer page', () => {
-  it('shows the header, the rating breakdown and the officer information', async () => {
+  it('shows the header, the rating breakdown, the rating distribution and the officer information', async () => {
     mockApi({ '/api/officers/7': officer(), '/api/reviews/officer/7': reviewPages(0) });
     renderRoute('/officer/7');
 
@@ -27,6 +27,9 @@ describe('officer page', () => {
     expect(bar('Tactics').style.width).toBe('70%');
     expect(bar('Communication').style.width).toBe('50%');
     expect(bar('Fairness').style.width).toBe('0%');
+    // Beside the breakdown, the reviews by overall star (the fixture's 12 all at 4 stars).
+    const distribution = screen.getByRole('list', { name: 'Rating Distribution' });
+    expect(within(distribution).getByText('4 stars: 12 reviews')).toBeInTheDocument();
 
     const info = screen.getByRole('heading', { name: 'Officer Information' }).parentElement!.parentElement!;
     expect(within(info).getByText('Major')).toBeInTheDocument();

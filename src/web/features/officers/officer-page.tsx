@@ -23,6 +23,7 @@ import { useSteamLinkResult } from '#web/api/use-steam-link-result';
 import { OfficerGameStatistics } from './officer-game-statistics';
 import { chooseOfficerManagement } from './officer-management';
 import { PanelTitle } from './panel-title';
+import { RatingDistribution } from './rating-distribution';
 
 // Edit and delete (and their forms) load only for the officer's owner or an admin.
 const OfficerManageActions = lazy(() => import('./officer-manage-actions').then((m) => ({ default: m.OfficerManageActions })));
@@ -59,6 +60,7 @@ function OfficerProfile({ id }: { id: number }) {
           {officer ? (
             <>
               <RatingBreakdown officer={officer} />
+              <RatingDistribution distribution={officer.distribution.overall} />
               <OfficerInformation officer={officer} />
               <OfficerGameStatistics officerId={officer.id} />
             </>
@@ -209,6 +211,18 @@ function SidePanelsSkeleton() {
             <div className="h-2.5 flex-1 overflow-hidden rounded-full">
               <Skeleton className="h-full w-full" />
             </div>
+          </div>
+        ))}
+      </Card>
+      <Card className="space-y-3 p-5">
+        <Skeleton className="mb-4 h-5 w-44" />
+        {Array.from({ length: 5 }, (_, i) => (
+          <div key={i} className="flex items-center gap-2">
+            <Skeleton className="h-4 w-8" />
+            <div className="h-2.5 flex-1 overflow-hidden rounded-full">
+              <Skeleton className="h-full w-full" />
+            </div>
+            <Skeleton className="h-4 w-8" />
           </div>
         ))}
       </Card>
