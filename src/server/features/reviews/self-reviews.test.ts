@@ -205,6 +205,15 @@ describe('migration 0011: self-reviews written before the rule', () => {
     });
   }
 
+  /**
+   * The figures migration 0011 keeps exact: those that existed when it ran. The star distributions
+   * came after it (0015 fills them in for the reviews 0011 left), so re-running 0011 on today's
+   * schema is not theirs to keep.
+   */
+  async function figuresOf0011Differing() {
+    return (await findAggregateDifferences(ctx.db)).filter((difference) => !difference.column.startsWith('distribution_'));
+  }
+
   it('removes them, with their votes and flags, and leaves every figure and position exact', async () => {
     const regiment = await createRegiment(ctx.db, { sideId: 1 });
     const officer = await createOfficer(ctx.db, { regimentId: regiment.id, name: 'Vain', rank: 'Col.' });
@@ -230,9 +239,9 @@ describe('migration 0011: self-reviews written before the rule', () => {
     const gone = await ctx.db.select().from(reviewVotes).where(eq(reviewVotes.reviewId, selfReview.id));
     expect(gone).toEqual([]);
     expect(await ctx.db.select().from(reviewFlags).where(eq(reviewFlags.reviewId, modestSelf.id))).toEqual([]);
-    expect(await findAggregateDifferences(ctx.db)).toEqual([]);
+    expect(await figuresOf0011Differing()).toEqual([]);
     // Run again: nothing left to remove.
     await runMigration0011();
-    expect(await findAggregateDifferences(ctx.db)).toEqual([]);
+    expect(await figuresOf0011Differing()).toEqual([]);
   });
 });
