@@ -64,10 +64,6 @@ export class SearchCatalogue {
     for (const officer of this.officers.values()) if (this.isPublic(officer)) this.indexOfficer(officer);
   }
 
-  get size(): { officers: number; regiments: number } {
-    return { officers: this.officers.size, regiments: this.regiments.size };
-  }
-
   /**
    * Regiments as they now are: `rows` holds those of `ids` that still exist; the others were
    * deleted. A renamed, moved or hidden regiment changes what its officers show and match.

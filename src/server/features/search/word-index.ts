@@ -36,7 +36,7 @@ const PREFIX_MATCH = 0.5;
 const NEAR_MISS = 0.4;
 const INSIDE_MATCH = 0.3;
 /** A typed word this long also matches inside a word ("ford" in "Hillsford", "son" in "Johnson"); shorter would match nearly everything. */
-export const INSIDE_MATCH_MIN_LENGTH = 3;
+const INSIDE_MATCH_MIN_LENGTH = 3;
 /** Typed words whose inside matches are remembered until the vocabulary changes (the long tail repeats the short ones). */
 const INSIDE_MATCHES_KEPT = 4096;
 /** At most this many document ids remembered for typed words in all (4 bytes each): 4 MB. */
@@ -58,10 +58,6 @@ export class WordIndex {
   private readonly nearMisses = new Map<string, ReadonlySet<string>>();
   /** Each three-letter piece of the vocabulary's words, to the words holding it: where a match inside is looked for. */
   private trigrams: Map<string, string[]> | null = null;
-
-  get size(): number {
-    return this.documents.size;
-  }
 
   has(id: number): boolean {
     return this.documents.has(id);
@@ -284,7 +280,7 @@ function lowerBound(sorted: readonly string[], word: string): number {
  * Edits (insert, delete, substitute, swap two neighbours) from `a` to `b`, or more than `limit`
  * as soon as that is certain. A swap counts once: "crawfrod" is one edit from "crawford".
  */
-export function editDistance(a: string, b: string, limit: number): number {
+function editDistance(a: string, b: string, limit: number): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
   let beforePrevious: number[] = [];
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
