@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Officer, OfficerDetail, OfficerSearchPage } from '#core/api';
+import type { Officer, OfficerDetail, OfficerSearchPage, RankedOfficer } from '#core/api';
 import type { SideCode } from '#core/constants';
 import { FRESHNESS } from '#core/constants';
 import { apiPaths } from '#core/api-paths';
@@ -15,7 +15,7 @@ export const officerQueryOptions = (id: number) =>
 export const topOfficersQueryOptions = (side?: SideCode) =>
   queryOptions({
     queryKey: ['officers', 'top', side ?? 'all'],
-    queryFn: () => api.get<Officer[]>(apiPaths.topOfficers(side)),
+    queryFn: () => api.get<RankedOfficer[]>(apiPaths.topOfficers(side)),
     staleTime: FRESHNESS.topOfficers,
   });
 

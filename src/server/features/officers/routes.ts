@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { officerDetailSchema, officerSchema, successMessageSchema } from '#core/api.js';
-import type { SideCode } from '#core/constants.js';
 import { MSG } from '#core/messages.js';
 import { officerEditBodySchema } from '#core/schemas/manage.js';
 import { idParamsSchema, positiveIntString } from '#server/http/params.js';
@@ -8,9 +7,7 @@ import { cacheTags } from '#server/read-cache/tags.js';
 import type { App } from '#server/types.js';
 import { requireUser } from '#server/features/auth/guards.js';
 import { deleteOfficer, requireOfficerOwner, updateOfficer } from './manage.js';
-import { getOfficerById, getOfficerDetail, listOfficers, listRegimentOfficers, listTopOfficers } from './queries.js';
-
-const topQuerySchema = z.object({ side: z.enum(['USA', 'CSA'] as const satisfies readonly SideCode[]).optional() });
+import { getOfficerById, getOfficerDetail, listOfficers, listRegimentOfficers } from './queries.js';
 
 const officerListSchema = z.array(officerSchema);
 
@@ -21,13 +18,9 @@ export async function officerRoutes(app: App) {
     listOfficers(db),
   );
 
-  // Static segments: find-my-way prefers them over '/officers/:id' whatever the order, and the
-  // tests check that 'top' and 'search' are never read as an id.
-  app.get(
-    '/officers/top',
-    { config: { cache: { public: () => cacheTags.ratedList } }, schema: { querystring: topQuerySchema, response: { 200: officerListSchema } } },
-    async (request) => listTopOfficers(db, request.query.side),
-  );
+  // '/officers/top' and '/officers/search' are answered from the search catalogue (features/search):
+  // static segments, which find-my-way prefers over '/officers/:id' whatever the order; the tests
+  // check that 'top' and 'search' are never read as an id.
 
   app.get(
     '/officers/regiment/:regimentId',
