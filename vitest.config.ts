@@ -27,6 +27,12 @@ export default defineConfig({
           include: ['src/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['src/web/test/setup.ts'],
+          // One jsdom and one module graph per worker, not per file: each file set up its own
+          // window and imported React, the router and the screens again, about two thirds of the
+          // web tests' time. Files still do not see each other: the setup file clears what a test
+          // leaves (the DOM, toasts, mocks, stubbed globals) after every test, and every render
+          // makes its own query client (test/render.tsx).
+          isolate: false,
           // Whole routes load their lazy chunks through Vite's transform: slow on a busy 2-core machine.
           testTimeout: 20_000,
         },

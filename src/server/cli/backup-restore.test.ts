@@ -2,6 +2,9 @@
  * npm run db:backup and db:restore, as an operator runs them: real processes, both engines, a
  * round trip (back up, change the data, restore, the data is back exactly), and a restore over
  * existing data refused without --force.
+ *
+ * engine-independent: it runs on both engines itself, whatever TEST_DATABASE_URL says
+ * (scripts/engine-tests.mjs leaves it out of CI's PostgreSQL pass).
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

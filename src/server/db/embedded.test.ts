@@ -4,6 +4,9 @@
  * (database creation, migrations, demo seed) and a browsing pass on every kind of public read; the
  * part of it PostgreSQL actually touches must stay small; and creating the database must not peak in
  * this process. The RSS of the whole server under load is measured by `npm run measure:memory`.
+ *
+ * engine-independent: always the embedded database, whatever TEST_DATABASE_URL says
+ * (scripts/engine-tests.mjs leaves it out of CI's PostgreSQL pass).
  */
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
