@@ -6,7 +6,7 @@
 import { announcePublicDataChanged } from '#server/read-cache/cache-bus.js';
 import { openConfiguredDatabase } from '#server/db/open-configured-database.js';
 import { recomputeAllAggregates } from '#server/features/reviews/aggregates.js';
-import { findAggregateDifferences, fixReviewScores } from '#server/features/reviews/reconcile.js';
+import { findAggregateDifferences } from '#server/features/reviews/reconcile.js';
 
 async function main() {
   const fix = process.argv.includes('--fix');
@@ -19,10 +19,7 @@ async function main() {
     if (differences.length > 50) console.log(`... and ${differences.length - 50} more`);
     console.log(`${differences.length} difference(s) found`);
     if (differences.length > 0 && fix) {
-      await handle.db.transaction(async (tx) => {
-        await recomputeAllAggregates(tx);
-        await fixReviewScores(tx);
-      });
+      await handle.db.transaction((tx) => recomputeAllAggregates(tx));
       // Running sites on this database keep answers in memory: tell them the figures changed
       // (docs/decisions/0009). An embedded PGlite database is never open in a running site meanwhile.
       if (handle.kind === 'postgres') await announcePublicDataChanged(handle.db);
