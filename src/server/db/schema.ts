@@ -198,7 +198,9 @@ export const reviews = pgTable(
     // order within an officer (0008), and an integer keeps the index small and the cursor exact.
     index('reviews_officer_helpful_idx').on(t.officerId, t.helpfulBound.desc().nullsFirst(), t.position.desc().nullsFirst()),
     index('reviews_officer_highest_idx').on(t.officerId, t.overallRating.desc().nullsFirst(), t.position.desc().nullsFirst()),
-    index('reviews_officer_lowest_idx').on(t.officerId, t.overallRating, t.position.desc().nullsFirst()),
+    // Lowest first, ties newest: the rating ascends while position descends, so the index holds
+    // -position and every term runs one way (one row comparison for the keyset, review-order.ts).
+    index('reviews_officer_lowest_idx').on(t.officerId, t.overallRating, sql`(-${t.position})`),
     check(
       'reviews_ratings_range',
       sql`${t.leadership} between 0 and 5 and ${t.tactics} between 0 and 5 and ${t.communication} between 0 and 5 and ${t.fairness} between 0 and 5`,
