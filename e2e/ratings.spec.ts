@@ -101,7 +101,10 @@ test("an officer's page draws the API's star counts, as a screen reader reads th
   );
 });
 
-test('the review sort control shows each order as the API answers it, and reviews with votes say how many found them helpful', async ({ page, request }) => {
+test('the review sort control shows each order as the API answers it, and reviews with votes say how many found them helpful', async ({
+  page,
+  request,
+}) => {
   interface PageAnswer {
     reviews: Array<{ text: string; upvotes: number; downvotes: number }>;
   }
