@@ -40,11 +40,11 @@ interface ReviewOrder {
   terms: { term: OrderTerm; column: SQL }[];
 }
 
-const positionKey = z.number().int().min(1).max(MAX_INT4);
+const positiveInt4 = z.number().int().min(1).max(MAX_INT4);
 const same = (value: SQL) => value;
-const position: OrderTerm = { expression: same, keyOf: (row) => row.position, schema: positionKey, cast: sql`int` };
+const position: OrderTerm = { expression: same, keyOf: (row) => row.position, schema: positiveInt4, cast: sql`int` };
 /** Lowest first, newest first among equals: position descends while the rating ascends, so the term is -position. */
-const negatedPosition: OrderTerm = { expression: (value) => sql`(-${value})`, keyOf: (row) => row.position, schema: positionKey, cast: sql`int` };
+const negatedPosition: OrderTerm = { expression: (value) => sql`(-${value})`, keyOf: (row) => row.position, schema: positiveInt4, cast: sql`int` };
 const rating: OrderTerm = { expression: same, keyOf: (row) => row.overallRating, schema: z.number().min(0).max(RATING_MAX), cast: sql`numeric` };
 const helpfulBound: OrderTerm = { expression: same, keyOf: (row) => row.helpfulBound, schema: z.number().min(0).max(1), cast: sql`double precision` };
 
@@ -140,7 +140,7 @@ export function decodeReviewCursor(text: string): ReviewCursor | null {
   }
   if (!Array.isArray(decoded)) return null;
   const [officerId, sort, ...key] = decoded as unknown[];
-  const officer = positionKey.safeParse(officerId);
+  const officer = positiveInt4.safeParse(officerId);
   const keySchema = typeof sort === 'string' ? cursorOfSort.get(sort as ReviewSort) : undefined;
   const parsed = keySchema?.safeParse(key);
   if (!officer.success || !parsed?.success) return null;
