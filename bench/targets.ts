@@ -29,6 +29,10 @@ export const TARGETS: Readonly<Record<string, Target>> = {
   officer: HOT_READ,
   'reviews-page-1': HOT_READ,
   'reviews-deep-page': HOT_READ,
+  'reviews-helpful-page-1': HOT_READ,
+  'reviews-helpful-deep-page': HOT_READ,
+  'reviews-sorted-page-1': HOT_READ,
+  'reviews-sorted-deep-page': HOT_READ,
   'top-officers': HOT_READ,
   'search-selective': HOT_READ,
   'search-broad': HOT_READ,
@@ -81,6 +85,8 @@ export const OTHER_TARGETS = {
   deepPage: { key: 'reviews-deep-page', reference: 'reviews-page-1', maxMeanRatio: 1.5 },
   /** Issue 13: keyset pages of the search, deep as fast as the first (the same measure as the reviews' deep page). */
   searchDeepPage: { key: 'search-paged-deep', reference: 'search-paged-first', maxMeanRatio: 1.5 },
+  /** Issue 16: the helpful order's deep page (by cursor) within 1.5x its page 1, as the newest order's. */
+  helpfulDeepPage: { key: 'reviews-helpful-deep-page', reference: 'reviews-helpful-page-1', maxMeanRatio: 1.5 },
   /** Issue: "Server RSS under load <= 250 MB" — the app's highest RSS over the whole run. */
   rss: { maxMb: 250, maxMiB: 250 * MB_IN_MIB },
   /** Issue: the mixed workload's writes leave exact aggregates (as npm run db:reconcile checks). */
@@ -117,7 +123,7 @@ const mib = (n: number) => `${n.toFixed(1)} MiB`;
 export function judgeOtherTargets(results: readonly JudgedMeasurement[], appRssMaxMiB: number, aggregateDifferences: number | null): OtherVerdict[] {
   const byKey = new Map(results.map((r) => [r.key, r]));
   const verdicts: OtherVerdict[] = [];
-  const { searchP95, deepPage, searchDeepPage, rss, aggregates, overload } = OTHER_TARGETS;
+  const { searchP95, deepPage, searchDeepPage, helpfulDeepPage, rss, aggregates, overload } = OTHER_TARGETS;
 
   for (const key of searchP95.keys) {
     const r = byKey.get(key);
@@ -128,7 +134,7 @@ export function judgeOtherTargets(results: readonly JudgedMeasurement[], appRssM
     );
   }
 
-  for (const deepTarget of [deepPage, searchDeepPage]) {
+  for (const deepTarget of [deepPage, searchDeepPage, helpfulDeepPage]) {
     const deep = byKey.get(deepTarget.key);
     const page1 = byKey.get(deepTarget.reference);
     const target = `${deep?.name ?? deepTarget.key}: mean latency ≤ ${deepTarget.maxMeanRatio} × ${page1?.name ?? deepTarget.reference}'s`;

@@ -100,3 +100,36 @@ test("an officer's page draws the API's star counts, as a screen reader reads th
     ['- list "Rating Distribution":', ...[5, 4, 3, 2, 1].map((stars) => `  - listitem: "${read(stars)}"`)].join('\n'),
   );
 });
+
+test('the review sort control shows each order as the API answers it, and reviews with votes say how many found them helpful', async ({
+  page,
+  request,
+}) => {
+  interface PageAnswer {
+    reviews: Array<{ text: string; upvotes: number; downvotes: number }>;
+  }
+  // The officer with the most reviews among the top rated: several pages, and demo votes on some.
+  const top: Array<{ id: number; reviewCount: number }> = await (await request.get('/api/officers/top')).json();
+  const officer = top.reduce((most, o) => (o.reviewCount > most.reviewCount ? o : most));
+  await page.goto(`/officer/${officer.id}`);
+  const sort = page.getByRole('combobox', { name: 'Sort reviews' });
+  const items = page.getByRole('list', { name: 'Reviews' }).getByRole('listitem');
+  let voted: PageAnswer['reviews'][number] | undefined;
+  for (const [value, label] of [
+    ['oldest', 'Oldest'],
+    ['helpful', 'Most helpful'],
+    ['highest', 'Highest rated'],
+    ['lowest', 'Lowest rated'],
+    ['newest', 'Newest'],
+  ]) {
+    await sort.selectOption({ label });
+    const answer: PageAnswer = await (await request.get(`/api/reviews/officer/${officer.id}?page=1&limit=5&sort=${value}`)).json();
+    expect(answer.reviews.length).toBeGreaterThan(0);
+    for (const [i, review] of answer.reviews.entries()) await expect(items.nth(i), `${label} #${i + 1}`).toContainText(review.text);
+    if (value === 'helpful') voted = answer.reviews.find((review) => review.upvotes + review.downvotes > 0);
+  }
+  expect(voted, 'a review with votes on the first page of the helpful order').toBeDefined();
+  const { text, upvotes, downvotes } = voted!;
+  await sort.selectOption({ label: 'Most helpful' });
+  await expect(items.filter({ hasText: text })).toContainText(`${upvotes} of ${upvotes + downvotes} found this helpful`);
+});

@@ -161,9 +161,21 @@ test("a user links Steam through the fake provider, writes a review, sees the of
   await expect(upvote).toBeEnabled();
   await expect(upvote).toHaveAttribute('aria-pressed', 'false');
   const initialScore = Number(await score.textContent());
+  // Its up and down votes (issue 16): the card says how many found it helpful, and the vote moves it.
+  const firstPage: { reviews: Array<{ upvotes: number; downvotes: number }> } = await (
+    await page.request.get(`/api/reviews/officer/${officer.id}?page=1&limit=5`)
+  ).json();
+  const { upvotes, downvotes } = firstPage.reviews[0]!;
+  const helpful = (up: number, all: number) => `${up} of ${all} found this helpful`;
+  if (upvotes + downvotes > 0) await expect(other).toContainText(helpful(upvotes, upvotes + downvotes));
+  else await expect(other).not.toContainText('found this helpful');
   await upvote.click();
   await expect(upvote).toHaveAttribute('aria-pressed', 'true');
   await expect(score).toHaveText(String(initialScore + 1));
+  await expect(other).toContainText(helpful(upvotes + 1, upvotes + downvotes + 1));
+  await page.reload();
+  await expect(reviews.first()).toContainText(helpful(upvotes + 1, upvotes + downvotes + 1));
+  await expect(upvote).toHaveAttribute('aria-pressed', 'true');
   await upvote.click();
   await expect(upvote).toHaveAttribute('aria-pressed', 'false');
   await expect(score).toHaveText(String(initialScore));

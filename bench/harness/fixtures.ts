@@ -9,8 +9,16 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { queryRows, type Database } from '#server/db/client.js';
 import * as schema from '#server/db/schema.js';
-import { recomputeOfficerAggregates, recomputeRegimentAggregates, recomputeReviewPositions } from '#server/features/reviews/aggregates.js';
+import {
+  recomputeOfficerAggregates,
+  recomputeRegimentAggregates,
+  recomputeReviewVotes,
+  recomputeReviewPositions,
+} from '#server/features/reviews/aggregates.js';
+import { listOfficerReviews } from '#server/features/reviews/queries.js';
 import { findAggregateDifferences } from '#server/features/reviews/reconcile.js';
+import type { ReviewSort } from '#core/review-sort.js';
+import { openDatabase } from '#server/db/client.js';
 import type { SearchCatalogue } from '#server/features/search/catalogue.js';
 import { loadCatalogue } from '#server/features/search/catalogue-sync.js';
 import { decodeSearchCursor, type SearchCursor } from '#server/features/search/cursor.js';
@@ -31,7 +39,13 @@ export interface BenchDatabase {
 }
 
 /** A connection of the harness's own, without the app pool's 10 s statement timeout. */
+/**
+ * Brings the database to the build's migrations first, as the app would at start: the dataset's
+ * facts are read through the app's own queries (the review pages' cursors), which need its columns.
+ */
 export async function openBenchDatabase(url: string): Promise<BenchDatabase> {
+  const migrated = await openDatabase({ url, poolSize: 1 });
+  await migrated.close();
   const pool = new pg.Pool({ connectionString: url, max: 4 });
   const db = drizzle(pool, { schema }) as unknown as Database;
   return { db, close: () => pool.end() };
@@ -48,6 +62,11 @@ export interface DatasetFacts {
    */
   longTail: LongTailPopulation;
   largestOfficer: { id: number; name: string; reviewCount: number; deepPage: number };
+  /**
+   * The largest officer's deep page (deepPage) in the orders that are not positions (issue 16):
+   * the cursor that starts it, as the previous page hands it out. Read by number they cost an OFFSET.
+   */
+  sortedDeepCursors: Record<Exclude<ReviewSort, 'newest' | 'oldest'>, string>;
   /** Reviews of public officers, targets for votes. */
   reviewIds: number[];
   /**
@@ -121,6 +140,17 @@ export async function readDatasetFacts(db: Database, sampleSize: number, broadSe
   if (!largest || officers.length === 0 || reviewIds.length === 0) throw new Error('The dataset has no public officer with reviews.');
   const lastPage = Math.max(1, Math.ceil(largest.review_count / REVIEW_PAGE_LIMIT));
   const searchDeepPages: DatasetFacts['searchDeepPages'] = [];
+  const deepPage = Math.min(DEEP_PAGE, lastPage);
+  const cursorOfDeepPage = async (sort: ReviewSort) => {
+    if (deepPage === 1) throw new Error('The largest officer has too few reviews for a deep page.');
+    const before = await listOfficerReviews(db, largest.id, { sort, page: deepPage - 1, limit: REVIEW_PAGE_LIMIT });
+    return before.nextCursor!;
+  };
+  const sortedDeepCursors = {
+    helpful: await cursorOfDeepPage('helpful'),
+    highest: await cursorOfDeepPage('highest'),
+    lowest: await cursorOfDeepPage('lowest'),
+  };
   const { catalogue } = await loadCatalogue(db, RANK_PRIOR_WEIGHT);
   for (const q of broadSearchTerms) searchDeepPages.push(deepSearchCursor(catalogue, q, SEARCH_DEEP_POSITION));
   return {
@@ -131,8 +161,9 @@ export async function readDatasetFacts(db: Database, sampleSize: number, broadSe
       id: largest.id,
       name: largest.name,
       reviewCount: largest.review_count,
-      deepPage: Math.min(DEEP_PAGE, lastPage),
+      deepPage,
     },
+    sortedDeepCursors,
     reviewIds: reviewIds.map((r) => r.id),
     searchDeepPages,
     postgresVersion: version?.server_version ?? 'unknown',
@@ -202,15 +233,10 @@ export async function removeBenchUsers(db: Database): Promise<{ users: number; r
       officers.map((o) => o.officer_id),
     );
     await recomputeRegimentAggregates(tx, [...new Set(officers.map((o) => o.regiment_id))]);
-    if (voted.length > 0) {
-      const ids = sql.join(
-        voted.map((v) => sql`${v.review_id}::int`),
-        sql`, `,
-      );
-      await tx.execute(sql`
-        update reviews r set score = coalesce((select sum(vote)::int from review_votes v where v.review_id = r.id), 0)
-        where r.id in (${ids})`);
-    }
+    await recomputeReviewVotes(
+      tx,
+      voted.map((v) => v.review_id),
+    );
     return { users: Number(counts?.users), reviews: Number(counts?.reviews), votes: Number(counts?.votes) };
   });
 }

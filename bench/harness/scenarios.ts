@@ -30,6 +30,10 @@ export const SCENARIO_KEYS = [
   'officer',
   'reviews-page-1',
   'reviews-deep-page',
+  'reviews-helpful-page-1',
+  'reviews-helpful-deep-page',
+  'reviews-sorted-page-1',
+  'reviews-sorted-deep-page',
   'top-officers',
   'search-selective',
   'search-broad',
@@ -90,6 +94,8 @@ export const BROAD_SEARCH_TERMS = ['Infantry', 'Capt', 'Virginia', 'son', 'New']
 export interface Paths {
   officer: (id: number) => string;
   reviewsPage: (id: number, page: number) => string;
+  /** A page of an officer's reviews in another order (issue 16): by number, or after a cursor. */
+  sortedReviewsPage: (id: number, sort: string, at: { page: number } | { cursor: string }) => string;
   /** The spec's search list; `sideId` narrows it to one side. */
   search: (q: string, sideId?: number) => string;
   /** A page of the paged search in the default order: the first without `after`. */
@@ -103,6 +109,8 @@ export interface Paths {
 export const PATHS: Paths = {
   officer: (id) => `/api/officers/${id}`,
   reviewsPage: (id, page) => `/api/reviews/officer/${id}?page=${page}&limit=${REVIEW_PAGE_LIMIT}`,
+  sortedReviewsPage: (id, sort, at) =>
+    `/api/reviews/officer/${id}?${'page' in at ? `page=${at.page}` : `cursor=${at.cursor}`}&limit=${REVIEW_PAGE_LIMIT}&sort=${sort}`,
   search: (q, sideId) => `/api/officers/search?q=${encodeURIComponent(q)}${sideId === undefined ? '' : `&sideId=${sideId}`}`,
   searchPage: (q, after) => `/api/search/officers?q=${encodeURIComponent(q)}${after ? `&after=${after}` : ''}`,
   suggestions: (q) => `/api/search/suggestions?q=${encodeURIComponent(q)}`,
@@ -135,6 +143,46 @@ export function endpointScenarios(facts: DatasetFacts): Scenario[] {
       target: 'app',
       example: PATHS.reviewsPage(deep.id, deep.deepPage),
       requests: fixed(PATHS.reviewsPage(deep.id, deep.deepPage), JSON_HEADERS),
+    },
+    {
+      key: 'reviews-helpful-page-1',
+      name: 'reviews page 1, most helpful',
+      target: 'app',
+      example: PATHS.sortedReviewsPage(ids[0]!, 'helpful', { page: 1 }),
+      requests: byId((id) => PATHS.sortedReviewsPage(id, 'helpful', { page: 1 }), JSON_HEADERS),
+    },
+    {
+      // Read by keyset: the cursor the page before it hands out (fixtures.ts).
+      key: 'reviews-helpful-deep-page',
+      name: `reviews page ${deep.deepPage} (largest), most helpful`,
+      target: 'app',
+      example: PATHS.sortedReviewsPage(deep.id, 'helpful', { cursor: facts.sortedDeepCursors.helpful }),
+      requests: fixed(PATHS.sortedReviewsPage(deep.id, 'helpful', { cursor: facts.sortedDeepCursors.helpful }), JSON_HEADERS),
+    },
+    {
+      key: 'reviews-sorted-page-1',
+      name: 'reviews page 1, each other order',
+      target: 'app',
+      example: PATHS.sortedReviewsPage(ids[0]!, 'oldest', { page: 1 }),
+      requests: () => {
+        const nextId = rotating(ids);
+        const nextSort = rotating(['oldest', 'highest', 'lowest']);
+        return [getRequest(() => PATHS.sortedReviewsPage(nextId(), nextSort(), { page: 1 }), JSON_HEADERS)];
+      },
+    },
+    {
+      key: 'reviews-sorted-deep-page',
+      name: `reviews page ${deep.deepPage} (largest), oldest, highest and lowest`,
+      target: 'app',
+      example: PATHS.sortedReviewsPage(deep.id, 'highest', { cursor: facts.sortedDeepCursors.highest }),
+      requests: () => {
+        const next = rotating([
+          PATHS.sortedReviewsPage(deep.id, 'oldest', { page: deep.deepPage }),
+          PATHS.sortedReviewsPage(deep.id, 'highest', { cursor: facts.sortedDeepCursors.highest }),
+          PATHS.sortedReviewsPage(deep.id, 'lowest', { cursor: facts.sortedDeepCursors.lowest }),
+        ]);
+        return [getRequest(next, JSON_HEADERS)];
+      },
     },
     { key: 'top-officers', name: 'top officers', target: 'app', example: '/api/officers/top', requests: fixed('/api/officers/top', JSON_HEADERS) },
     {

@@ -5,6 +5,7 @@
  */
 import { REVIEW_PAGE_SIZE, type SideCode } from './constants.js';
 import type { RegistrationAction } from './schemas/registration.js';
+import { DEFAULT_REVIEW_SORT, type ReviewSort } from './review-sort.js';
 import type { OfficerSearch } from './search.js';
 
 /** The two kinds of registration request an admin decides. */
@@ -80,7 +81,16 @@ export const apiPaths = {
   reviewVote: (reviewId: number) => `/api/reviews/${reviewId}/vote`,
   reviewFlag: (reviewId: number) => `/api/reviews/${reviewId}/flag`,
   recentReviews: '/api/reviews/recent',
-  officerReviews: (officerId: number, page: number) => `/api/reviews/officer/${officerId}?page=${page}&limit=${REVIEW_PAGE_SIZE}`,
+  /**
+   * The first page by number (the spec's call; the default order's URL is the one the HTML preloads),
+   * every later page by the previous page's nextCursor (docs/decisions/0027-review-helpfulness.md).
+   */
+  officerReviews: (officerId: number, { sort = DEFAULT_REVIEW_SORT, cursor = null }: { sort?: ReviewSort; cursor?: string | null } = {}) => {
+    const params = new URLSearchParams(cursor === null ? { page: '1' } : { cursor });
+    params.set('limit', String(REVIEW_PAGE_SIZE));
+    if (sort !== DEFAULT_REVIEW_SORT) params.set('sort', sort);
+    return `/api/reviews/officer/${officerId}?${params}`;
+  },
   upload: '/api/upload',
   admin: {
     dashboard: '/api/admin/dashboard',

@@ -160,6 +160,9 @@ export const reviewSchema = z.object({
   fairness: z.number(),
   overallRating: z.number(),
   score: z.number(),
+  /** Beside the spec's net `score` (issue 16, item 2): the helpful and unhelpful votes it nets. */
+  upvotes: z.number(),
+  downvotes: z.number(),
   createdAt: isoDate,
   updatedAt: isoDate,
   officer: z.object({ id: z.number(), name: z.string(), rank: z.string() }),
@@ -168,7 +171,11 @@ export const reviewSchema = z.object({
 });
 export type Review = z.infer<typeof reviewSchema>;
 
-export const reviewPageSchema = z.object({ reviews: z.array(reviewSchema), totalCount: z.number() });
+/**
+ * GET /api/reviews/officer/{id}: the spec's page, and beside it `nextCursor` (issue 16, item 2): pass
+ * it back as `cursor` for the next page in the same order; null on the last page.
+ */
+export const reviewPageSchema = z.object({ reviews: z.array(reviewSchema), totalCount: z.number(), nextCursor: z.string().nullable() });
 export type ReviewPage = z.infer<typeof reviewPageSchema>;
 
 export const authUserSchema = z.object({

@@ -55,7 +55,7 @@ export function firstScreenRequestsOf(page: FirstScreenPage): string[] {
       paths.push(apiPaths.topOfficers(), apiPaths.featuredRegiments, apiPaths.recentReviews, apiPaths.sides);
       break;
     case 'officer':
-      paths.push(apiPaths.officer(page.id), apiPaths.officerReviews(page.id, 1));
+      paths.push(apiPaths.officer(page.id), apiPaths.officerReviews(page.id));
       break;
     case 'regiment':
       paths.push(apiPaths.regiment(page.id), apiPaths.regimentOfficers(page.id));

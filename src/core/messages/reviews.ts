@@ -1,3 +1,5 @@
+import { REVIEW_SORTS } from '../review-sort.js';
+
 /** Writing, editing and deleting one's own reviews (spec sections 2, 6 and 8). */
 export const reviewsMessages = {
   loginToWrite: 'You must be logged in to write a review.',
@@ -23,4 +25,10 @@ export const reviewsMessages = {
   notAuthor: 'You can only change your own reviews.',
   /** The confirmation dialog of a delete, by the author or by an admin. */
   deleteReviewTitle: 'Delete Review',
+  /** The officer review list's `cursor` (docs/decisions/0027-review-helpfulness.md): 400s from the API. */
+  badSort: `sort must be one of ${REVIEW_SORTS.join(', ')}`,
+  badCursor:
+    "The page cursor (cursor) is not one this review list gave out. Ask for the first page again without cursor, then pass on each page's nextCursor.",
+  cursorOfAnotherList: 'The page cursor (cursor) belongs to another officer or sort order. Ask for the first page of this list again without cursor.',
+  cursorWithPage: 'Pass either page or cursor, not both: a cursor already says where the page starts.',
 } as const;

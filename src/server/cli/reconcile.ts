@@ -6,7 +6,7 @@
 import { announcePublicDataChanged } from '#server/read-cache/cache-bus.js';
 import { openConfiguredDatabase } from '#server/db/open-configured-database.js';
 import { recomputeAllAggregates } from '#server/features/reviews/aggregates.js';
-import { findAggregateDifferences, fixReviewScores } from '#server/features/reviews/reconcile.js';
+import { findAggregateDifferences } from '#server/features/reviews/reconcile.js';
 import { refreshCommunityMean } from '#server/features/search/ranking-prior.js';
 
 async function main() {
@@ -22,7 +22,6 @@ async function main() {
     if (differences.length > 0 && fix) {
       await handle.db.transaction(async (tx) => {
         await recomputeAllAggregates(tx);
-        await fixReviewScores(tx);
         // The rankings' community mean rests on the regiments' figures just fixed: publish it again now
         // rather than at the sites' next refresh (docs/decisions/0030-bayesian-ranking.md).
         await refreshCommunityMean(tx);

@@ -9,6 +9,7 @@ import {
   type AnyPgColumn,
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -140,6 +141,15 @@ export const officers = pgTable(
   ],
 );
 
+/**
+ * wilsonLowerBound (src/core/rating-math.ts, z = 1.96) written in SQL with the same operations in the
+ * same order, so both compute the same double (rating-math-sql.test.ts compares them).
+ */
+const HELPFUL_N = '(upvotes + downvotes)::double precision';
+const HELPFUL_P = `(upvotes::double precision / ${HELPFUL_N})`;
+const HELPFUL_Z2 = '(1.96::double precision * 1.96::double precision)';
+export const HELPFUL_BOUND_SQL = `case when upvotes + downvotes <= 0 then 0::double precision else (${HELPFUL_P} + ${HELPFUL_Z2} / (2 * ${HELPFUL_N}) - 1.96::double precision * sqrt((${HELPFUL_P} * (1 - ${HELPFUL_P})) / ${HELPFUL_N} + ${HELPFUL_Z2} / (4 * ${HELPFUL_N} * ${HELPFUL_N}))) / (1 + ${HELPFUL_Z2} / ${HELPFUL_N}) end`;
+
 export const reviews = pgTable(
   'reviews',
   {
@@ -157,6 +167,14 @@ export const reviews = pgTable(
     fairness: score('fairness'),
     overallRating: numeric('overall_rating', { precision: 4, scale: 2, mode: 'number' }).notNull(),
     score: integer('score').notNull().default(0),
+    /** The up and down votes the score nets, moved by the same vote statement (docs/decisions/0027-review-helpfulness.md). */
+    upvotes: integer('upvotes').notNull().default(0),
+    downvotes: integer('downvotes').notNull().default(0),
+    /**
+     * What sort=helpful orders by: wilsonLowerBound(upvotes, downvotes) of src/core/rating-math.ts,
+     * computed by PostgreSQL whenever the votes move, so it can be indexed and never drifts.
+     */
+    helpfulBound: doublePrecision('helpful_bound').notNull().generatedAlwaysAs(sql.raw(HELPFUL_BOUND_SQL)),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /**
@@ -176,6 +194,13 @@ export const reviews = pgTable(
     // NULLS FIRST is what a plain ORDER BY ... DESC sorts by: only then can the index serve it.
     index('reviews_officer_created_idx').on(t.officerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('reviews_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The sorted review lists (issue 16, item 2), ties newest first: position order is (created_at, id)
+    // order within an officer (0008), and an integer keeps the index small and the cursor exact.
+    index('reviews_officer_helpful_idx').on(t.officerId, t.helpfulBound.desc().nullsFirst(), t.position.desc().nullsFirst()),
+    index('reviews_officer_highest_idx').on(t.officerId, t.overallRating.desc().nullsFirst(), t.position.desc().nullsFirst()),
+    // Lowest first, ties newest: the rating ascends while position descends, so the index holds
+    // -position and every term runs one way (one row comparison for the keyset, review-order.ts).
+    index('reviews_officer_lowest_idx').on(t.officerId, t.overallRating, sql`(-${t.position})`),
     check(
       'reviews_ratings_range',
       sql`${t.leadership} between 0 and 5 and ${t.tactics} between 0 and 5 and ${t.communication} between 0 and 5 and ${t.fairness} between 0 and 5`,

@@ -153,7 +153,7 @@ async function insertReviews(tx: Transaction, plan: DemoPlan, userIds: number[],
   );
 }
 
-/** Votes, then each review's score as the sum of its votes, as the vote endpoint would leave it. */
+/** Votes; recomputeAllAggregates then counts each review's score and up and down votes from them. */
 async function insertVotes(tx: Transaction, plan: DemoPlan, userIds: number[], reviewIds: number[]): Promise<void> {
   const rows = plan.votes.map((vote) => ({
     userId: userIds[vote.userIndex]!,
@@ -162,10 +162,6 @@ async function insertVotes(tx: Transaction, plan: DemoPlan, userIds: number[], r
     createdAt: vote.createdAt,
   }));
   await insertInBatches(rows, (batch) => tx.insert(reviewVotes).values(batch).returning({ id: reviewVotes.id }));
-  await tx.execute(sql`
-    update reviews r set score = v.total
-    from (select review_id, sum(vote)::int as total from review_votes group by review_id) v
-    where r.id = v.review_id`);
 }
 
 async function insertFlags(tx: Transaction, plan: DemoPlan, userIds: number[], reviewIds: number[]): Promise<void> {

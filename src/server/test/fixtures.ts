@@ -6,8 +6,13 @@ import { eq } from 'drizzle-orm';
 import type { CategoryRatings } from '#core/rating.js';
 import { computeOverallRating } from '#core/rating.js';
 import type { Executor } from '#server/db/client.js';
-import { officers, regiments, reviews, users } from '#server/db/schema.js';
-import { recomputeOfficerAggregates, recomputeRegimentAggregates, recomputeReviewPositions } from '#server/features/reviews/aggregates.js';
+import { officers, regiments, reviewVotes, reviews, users } from '#server/db/schema.js';
+import {
+  recomputeOfficerAggregates,
+  recomputeRegimentAggregates,
+  recomputeReviewPositions,
+  recomputeReviewVotes,
+} from '#server/features/reviews/aggregates.js';
 
 /** Private values no public answer may ever contain (tests search response bodies for them). */
 export const PRIVATE_EMAIL_DOMAIN = 'private-mail.test';
@@ -93,6 +98,18 @@ export async function createReview(db: Executor, { rating = 3, ...fields }: Revi
   await recomputeRegimentAggregates(db, [officer!.regimentId]);
   const [numbered] = await db.select().from(reviews).where(eq(reviews.id, review!.id));
   return numbered!;
+}
+
+/**
+ * `ups` up votes and `downs` down votes on a review, each by a new user, then the review's score and
+ * up and down votes counted from them, as the vote endpoint would leave them.
+ */
+export async function createVotes(db: Executor, reviewId: number, ups: number, downs = 0): Promise<void> {
+  for (const vote of [...Array<number>(ups).fill(1), ...Array<number>(downs).fill(-1)]) {
+    const voter = await createUser(db);
+    await db.insert(reviewVotes).values({ userId: voter.id, reviewId, vote });
+  }
+  await recomputeReviewVotes(db, [reviewId]);
 }
 
 /** The private markers found in a response body (an empty list means nothing leaked). */

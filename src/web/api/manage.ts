@@ -17,7 +17,7 @@ import { authStatusQueryOptions } from './auth';
 import { officerQueryOptions, officersQueryOptions, regimentOfficersQueryOptions } from './officers';
 import { featuredRegimentsQueryOptions, regimentQueryOptions, regimentsBySideQueryOptions, regimentsQueryOptions } from './regiments';
 import { SEARCH_KEY } from './search';
-import { officerReviewsQueryOptions, recentReviewsQueryOptions } from './reviews';
+import { officerReviewsKey, recentReviewsQueryOptions } from './reviews';
 
 /** Who makes the change, which decides the endpoint: the officer's owner or an admin (spec section 6). */
 
@@ -64,7 +64,7 @@ export interface DeletedOfficer {
 export async function invalidateAfterOfficerDeletedByAdmin(queryClient: QueryClient, { officerId, regimentId }: DeletedOfficer): Promise<void> {
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: officerQueryOptions(officerId).queryKey, exact: true, refetchType: 'none' }),
-    queryClient.invalidateQueries({ queryKey: officerReviewsQueryOptions(officerId).queryKey, refetchType: 'none' }),
+    queryClient.invalidateQueries({ queryKey: officerReviewsKey(officerId), refetchType: 'none' }),
     queryClient.invalidateQueries({ queryKey: regimentQueryOptions(regimentId).queryKey, exact: true }),
     queryClient.invalidateQueries({ queryKey: regimentOfficersQueryOptions(regimentId).queryKey }),
     queryClient.invalidateQueries({ queryKey: officersQueryOptions().queryKey, exact: true }),

@@ -1,7 +1,7 @@
 import type { InfiniteData } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { Review, ReviewPage } from '#core/api';
-import { nextVoteValue, scoreAfterVote, withReviewScore } from './reviews';
+import { figuresAfterVote, nextVoteValue, scoreAfterVote, withReviewFigures } from './reviews';
 import { makeReview } from '#web/test/fixtures';
 
 describe('nextVoteValue', () => {
@@ -34,10 +34,24 @@ function review(id: number, score = 0): Review {
   return makeReview(id, { score });
 }
 
-describe('withReviewScore', () => {
+/** The figures of a review without up or down votes but with this score (the fixtures' reviews). */
+const scoreOnly = (score: number) => ({ score, upvotes: 0, downvotes: 0 });
+
+describe('figuresAfterVote', () => {
+  it.each([
+    [0, 1, { score: 4, upvotes: 6, downvotes: 2 }],
+    [1, -1, { score: 1, upvotes: 4, downvotes: 3 }],
+    [-1, 0, { score: 4, upvotes: 5, downvotes: 1 }],
+    [1, 0, { score: 2, upvotes: 4, downvotes: 2 }],
+  ])('3 (5 up, 2 down) with vote %i changed to %i', (previous, next, expected) => {
+    expect(figuresAfterVote({ score: 3, upvotes: 5, downvotes: 2 }, previous, next)).toEqual(expected);
+  });
+});
+
+describe('withReviewFigures', () => {
   it('replaces the score in a plain list, leaving the other reviews as they were', () => {
     const list = [review(1, 3), review(2, 4)];
-    const patched = withReviewScore(list, 2, 9) as Review[];
+    const patched = withReviewFigures(list, 2, scoreOnly(9)) as Review[];
     expect(patched.map((r) => r.score)).toEqual([3, 9]);
     expect(patched[0]).toBe(list[0]);
     expect(list[1]!.score).toBe(4);
@@ -46,12 +60,12 @@ describe('withReviewScore', () => {
   it('replaces the score in the pages of an infinite list, keeping untouched pages', () => {
     const data: InfiniteData<ReviewPage, number> = {
       pages: [
-        { reviews: [review(1), review(2)], totalCount: 3 },
-        { reviews: [review(3)], totalCount: 3 },
+        { reviews: [review(1), review(2)], totalCount: 3, nextCursor: null },
+        { reviews: [review(3)], totalCount: 3, nextCursor: null },
       ],
       pageParams: [1, 2],
     };
-    const patched = withReviewScore(data, 3, -2) as typeof data;
+    const patched = withReviewFigures(data, 3, scoreOnly(-2)) as typeof data;
     expect(patched.pages[1]!.reviews[0]!.score).toBe(-2);
     expect(patched.pages[0]).toBe(data.pages[0]);
     expect(patched.pageParams).toBe(data.pageParams);
@@ -59,16 +73,16 @@ describe('withReviewScore', () => {
 
   it('returns the same object when the review is not there or already has that score', () => {
     const list = [review(1, 3)];
-    expect(withReviewScore(list, 5, 1)).toBe(list);
-    expect(withReviewScore(list, 1, 3)).toBe(list);
-    const pages = { pages: [{ reviews: [review(1)], totalCount: 1 }], pageParams: [1] };
-    expect(withReviewScore(pages, 5, 1)).toBe(pages);
+    expect(withReviewFigures(list, 5, scoreOnly(1))).toBe(list);
+    expect(withReviewFigures(list, 1, scoreOnly(3))).toBe(list);
+    const pages = { pages: [{ reviews: [review(1)], totalCount: 1, nextCursor: null }], pageParams: [1] };
+    expect(withReviewFigures(pages, 5, scoreOnly(1))).toBe(pages);
   });
 
   it('leaves data that is not a review list alone', () => {
-    expect(withReviewScore(1, 1, 5)).toBe(1);
-    expect(withReviewScore(undefined, 1, 5)).toBeUndefined();
+    expect(withReviewFigures(1, 1, scoreOnly(5))).toBe(1);
+    expect(withReviewFigures(undefined, 1, scoreOnly(5))).toBeUndefined();
     const other = { value: 1 };
-    expect(withReviewScore(other, 1, 5)).toBe(other);
+    expect(withReviewFigures(other, 1, scoreOnly(5))).toBe(other);
   });
 });

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type I
 import type { Review, ReviewPage } from '#core/api';
 import { apiPaths } from '#core/api-paths';
 import { FRESHNESS } from '#core/constants';
+import { DEFAULT_REVIEW_SORT, helpfulVotesAfter, type ReviewSort } from '#core/review-sort';
 import type { ReviewBody } from '#core/schemas/review';
 import { ApiError, api } from '#web/lib/api-client';
 import { officerQueryOptions } from './officers';
@@ -13,16 +14,19 @@ export const recentReviewsQueryOptions = () =>
     staleTime: FRESHNESS.recentReviews,
   });
 
-/** Five reviews a page; more pages while the loaded count is below totalCount (spec section 9). */
-export const officerReviewsQueryOptions = (officerId: number) =>
+/** Every order of one officer's reviews: what a change to their reviews refreshes. */
+export const officerReviewsKey = (officerId: number) => ['reviews', 'officer', officerId] as const;
+
+/**
+ * Five reviews a page in the chosen order (spec section 9, issue 16): the first page by number (the
+ * URL the HTML preloads), each next one after the previous page's nextCursor, until it is null.
+ */
+export const officerReviewsQueryOptions = (officerId: number, sort: ReviewSort = DEFAULT_REVIEW_SORT) =>
   infiniteQueryOptions({
-    queryKey: ['reviews', 'officer', officerId],
-    queryFn: ({ pageParam }) => api.get<ReviewPage>(apiPaths.officerReviews(officerId, pageParam)),
-    initialPageParam: 1,
-    getNextPageParam: (lastPage, allPages) => {
-      const loaded = allPages.reduce((n, page) => n + page.reviews.length, 0);
-      return loaded < lastPage.totalCount && lastPage.reviews.length > 0 ? allPages.length + 1 : undefined;
-    },
+    queryKey: [...officerReviewsKey(officerId), sort],
+    queryFn: ({ pageParam }) => api.get<ReviewPage>(apiPaths.officerReviews(officerId, { sort, cursor: pageParam })),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
   });
 
 // ---- Votes and flags (spec sections 4, 6 and 7) ----
@@ -41,16 +45,21 @@ export function scoreAfterVote(score: number, previousVote: number, nextVote: nu
   return score - previousVote + nextVote;
 }
 
+/** What a vote changes on a review: its net score and its up and down votes. */
+export type ReviewVoteFigures = Pick<Review, 'score' | 'upvotes' | 'downvotes'>;
+
 /**
- * A cached review list (a plain list or pages of a list) with one review's score replaced. Anything
- * else, or a list without that review, comes back as the same object, so callers can tell nothing
- * changed and leave that query alone.
+ * A cached review list (a plain list or pages of a list) with one review's vote figures replaced.
+ * Anything else, or a list without that review, comes back as the same object, so callers can tell
+ * nothing changed and leave that query alone.
  */
-export function withReviewScore(data: unknown, reviewId: number, score: number): unknown {
+export function withReviewFigures(data: unknown, reviewId: number, figures: ReviewVoteFigures): unknown {
   const patchList = (reviews: Review[]) => {
     const index = reviews.findIndex((review) => review.id === reviewId);
-    if (index === -1 || reviews[index]!.score === score) return reviews;
-    return reviews.map((review, i) => (i === index ? { ...review, score } : review));
+    const current = reviews[index];
+    if (!current || (current.score === figures.score && current.upvotes === figures.upvotes && current.downvotes === figures.downvotes))
+      return reviews;
+    return reviews.map((review, i) => (i === index ? { ...review, ...figures } : review));
   };
   if (Array.isArray(data)) return patchList(data as Review[]);
   if (data && typeof data === 'object' && 'pages' in data && Array.isArray(data.pages)) {
@@ -65,13 +74,14 @@ export function withReviewScore(data: unknown, reviewId: number, score: number):
 }
 
 /**
- * Sets one review's score wherever a cached review list shows it (the officer's pages, recent
- * reviews, my reviews...), without refetching any list. Queries that do not hold the review are
- * not touched, so their freshness is unchanged.
+ * Sets one review's vote figures wherever a cached review list shows it (the officer's pages in
+ * every order, recent reviews, my reviews...), without refetching any list. Queries that do not hold
+ * the review are not touched, so their freshness is unchanged. A page in the helpful order keeps its
+ * place until it is next fetched: a review does not jump away under the pointer that voted on it.
  */
-function setCachedReviewScore(queryClient: QueryClient, reviewId: number, score: number): void {
+function setCachedReviewFigures(queryClient: QueryClient, reviewId: number, figures: ReviewVoteFigures): void {
   for (const [queryKey, data] of queryClient.getQueriesData({ queryKey: ['reviews'] })) {
-    const patched = withReviewScore(data, reviewId, score);
+    const patched = withReviewFigures(data, reviewId, figures);
     if (patched !== data) queryClient.setQueryData(queryKey, patched);
   }
 }
@@ -108,35 +118,42 @@ function setCachedVote(queryClient: QueryClient, reviewId: number, userId: numbe
 }
 
 export interface CastVoteInput {
-  review: Pick<Review, 'id' | 'score'>;
+  review: Pick<Review, 'id' | 'score' | 'upvotes' | 'downvotes'>;
   userId: number;
   value: VoteValue;
 }
 
+/** The figures once the voter's vote goes from `previousVote` to `nextVote`, as the server moves them. */
+export function figuresAfterVote(review: ReviewVoteFigures, previousVote: number, nextVote: number): ReviewVoteFigures {
+  return { score: scoreAfterVote(review.score, previousVote, nextVote), ...helpfulVotesAfter(review, previousVote, nextVote) };
+}
+
 /**
- * POST /api/reviews/{id}/vote. The score and the vote change at once (optimistic) and go back if the
- * server refuses; then the server's score and vote are kept. Nothing else is refetched.
+ * POST /api/reviews/{id}/vote. The score, the up and down votes and the vote change at once
+ * (optimistic) and go back if the server refuses; then the server's figures and vote are kept.
+ * Nothing else is refetched.
  */
 export function useCastReviewVote() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ review, value }: CastVoteInput) => api.post<{ value: number; score: number }>(apiPaths.reviewVote(review.id), { value }),
+    mutationFn: ({ review, value }: CastVoteInput) => api.post<{ value: number } & ReviewVoteFigures>(apiPaths.reviewVote(review.id), { value }),
     onMutate: async ({ review, userId, value }) => {
       const voteKey = reviewViewerStateQueryOptions(review.id, userId).queryKey;
       await queryClient.cancelQueries({ queryKey: voteKey });
       const previousVote = queryClient.getQueryData(voteKey)?.value ?? 0;
       setCachedVote(queryClient, review.id, userId, value);
-      setCachedReviewScore(queryClient, review.id, scoreAfterVote(review.score, previousVote, value));
-      return { previousVote, previousScore: review.score };
+      const previousFigures = { score: review.score, upvotes: review.upvotes, downvotes: review.downvotes };
+      setCachedReviewFigures(queryClient, review.id, figuresAfterVote(previousFigures, previousVote, value));
+      return { previousVote, previousFigures };
     },
-    onSuccess: (answer, { review, userId }) => {
-      setCachedVote(queryClient, review.id, userId, answer.value);
-      setCachedReviewScore(queryClient, review.id, answer.score);
+    onSuccess: ({ value, ...figures }, { review, userId }) => {
+      setCachedVote(queryClient, review.id, userId, value);
+      setCachedReviewFigures(queryClient, review.id, figures);
     },
     onError: (_error, { review, userId }, context) => {
       if (!context) return;
       setCachedVote(queryClient, review.id, userId, context.previousVote);
-      setCachedReviewScore(queryClient, review.id, context.previousScore);
+      setCachedReviewFigures(queryClient, review.id, context.previousFigures);
     },
   });
 }
@@ -189,7 +206,7 @@ export async function invalidateAfterReviewChange(queryClient: QueryClient, offi
     queryClient.invalidateQueries({ queryKey: myReviewsQueryOptions().queryKey }),
     // Every side filter of topOfficersQueryOptions: ['officers', 'top', 'all' | 'USA' | 'CSA'].
     queryClient.invalidateQueries({ queryKey: ['officers', 'top'] }),
-    queryClient.invalidateQueries({ queryKey: officerReviewsQueryOptions(officerId).queryKey }),
+    queryClient.invalidateQueries({ queryKey: officerReviewsKey(officerId) }),
     queryClient.invalidateQueries({ queryKey: officerQueryOptions(officerId).queryKey, exact: true }),
   ]);
 }

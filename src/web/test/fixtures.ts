@@ -115,6 +115,8 @@ export function makeReview(id: number, overrides: Partial<Review> = {}): Review 
     fairness: 4,
     overallRating: 4,
     score: 0,
+    upvotes: 0,
+    downvotes: 0,
     createdAt: '2025-03-02T12:00:00.000Z',
     updatedAt: '2025-03-02T12:00:00.000Z',
     officer: { id: 7, name: 'Winfield Hancock', rank: 'Major' },

@@ -108,9 +108,30 @@ export async function recomputeReviewPositions(db: Executor, officerIds: readonl
     where r.id = n.id and r.position <> n.position`);
 }
 
-/** Recomputes everything from the reviews (demo seed, bulk imports, reconcile --fix). */
+/**
+ * Each review's score (net votes) and its up and down votes (0027) counted again from review_votes,
+ * writing only the reviews whose figures change. For bulk changes (demo seed, the benchmark's
+ * clean-up, reconcile --fix); a single vote moves them by its difference instead (votes.ts).
+ */
+export async function recomputeReviewVotes(db: Executor, reviewIds: readonly number[] | 'all'): Promise<void> {
+  if (reviewIds !== 'all' && reviewIds.length === 0) return;
+  const where = reviewIds === 'all' ? sql`true` : sql`r.id in (${idList(reviewIds)})`;
+  await db.execute(sql`
+    update reviews r set score = c.score, upvotes = c.up, downvotes = c.down
+    from reviews r2
+    left join lateral (
+      select coalesce(sum(v.vote), 0)::int as score,
+             (count(*) filter (where v.vote = 1))::int as up,
+             (count(*) filter (where v.vote = -1))::int as down
+      from review_votes v where v.review_id = r2.id
+    ) c on true
+    where r.id = r2.id and ${where} and (r.score, r.upvotes, r.downvotes) is distinct from (c.score, c.up, c.down)`);
+}
+
+/** Recomputes everything from the reviews and votes (demo seed, bulk imports, reconcile --fix). */
 export async function recomputeAllAggregates(db: Executor): Promise<void> {
   await recomputeReviewPositions(db, 'all');
+  await recomputeReviewVotes(db, 'all');
   await recomputeOfficerAggregates(db, 'all');
   await recomputeRegimentAggregates(db, 'all');
 }

@@ -7,6 +7,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Officer, OfficerDetail, Regiment, RegimentDetail, ReviewPage } from '#core/api.js';
 import { MSG } from '#core/messages.js';
+import { wilsonLowerBound } from '#core/rating-math.js';
 import { reviewFlags, reviewVotes, reviews } from '#server/db/schema.js';
 import { createTestContext, signedInClient, testConfig, type TestContext } from '#server/test/app.js';
 import { createOfficer, createRegiment, createReview, createUser, type OfficerRow } from '#server/test/fixtures.js';
@@ -63,7 +64,7 @@ function statuses(responses: Array<{ statusCode: number }>) {
 }
 
 describe('votes', () => {
-  it('counts 50 simultaneous votes exactly, then 25 simultaneous switches', async () => {
+  it('counts 50 simultaneous votes exactly, then 25 simultaneous switches and 10 clears', async () => {
     const author = await createUser(ctx.db, { steamId: '76561190999999999' });
     const officer = await newOfficer();
     const review = await createReview(ctx.db, { userId: author.id, officerId: officer.id });
@@ -73,8 +74,14 @@ describe('votes', () => {
 
     const up = await Promise.all(voters.map(({ client }) => client.post(`/api/reviews/${review.id}/vote`, { value: 1 })));
     expect(statuses(up)).toEqual(Array(50).fill(200));
-    const scoreNow = async () => (await getJson<ReviewPage>(`/api/reviews/officer/${officer.id}`)).reviews.find((r) => r.id === review.id)!.score;
-    expect(await scoreNow()).toBe(50);
+    // Read through the response cache, which each vote must have emptied for this officer.
+    const figuresNow = async () => {
+      const { score, upvotes, downvotes } = (await getJson<ReviewPage>(`/api/reviews/officer/${officer.id}?sort=helpful`)).reviews.find(
+        (r) => r.id === review.id,
+      )!;
+      return { score, upvotes, downvotes };
+    };
+    expect(await figuresNow()).toEqual({ score: 50, upvotes: 50, downvotes: 0 });
     const [votes] = await ctx.db.select({ n: count() }).from(reviewVotes).where(eq(reviewVotes.reviewId, review.id));
     expect(votes!.n).toBe(50);
     // Each answer's score is the score right after that vote: all different, 1 to 50.
@@ -82,12 +89,18 @@ describe('votes', () => {
 
     const down = await Promise.all(voters.slice(0, 25).map(({ client }) => client.post(`/api/reviews/${review.id}/vote`, { value: -1 })));
     expect(statuses(down)).toEqual(Array(25).fill(200));
-    expect(await scoreNow()).toBe(0);
+    expect(await figuresNow()).toEqual({ score: 0, upvotes: 25, downvotes: 25 });
     const [downVotes] = await ctx.db
       .select({ n: count() })
       .from(reviewVotes)
       .where(and(eq(reviewVotes.reviewId, review.id), eq(reviewVotes.vote, -1)));
     expect(downVotes!.n).toBe(25);
+
+    const cleared = await Promise.all(voters.slice(25, 35).map(({ client }) => client.post(`/api/reviews/${review.id}/vote`, { value: 0 })));
+    expect(statuses(cleared)).toEqual(Array(10).fill(200));
+    expect(await figuresNow()).toEqual({ score: -10, upvotes: 15, downvotes: 25 });
+    const [stored] = await ctx.db.select({ bound: reviews.helpfulBound }).from(reviews).where(eq(reviews.id, review.id));
+    expect(stored!.bound).toBe(wilsonLowerBound(15, 25));
     expect(await findAggregateDifferences(ctx.db)).toEqual([]);
   });
 

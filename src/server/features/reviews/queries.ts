@@ -3,17 +3,23 @@
  * Reviews). Reviews of an officer who is not public (inactive, or in an inactive regiment) are not
  * shown, matching the officer lists.
  */
-import { and, desc, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Review, ReviewPage } from '#core/api.js';
 import { RECENT_REVIEWS_LIMIT } from '#core/constants.js';
+import { MSG } from '#core/messages.js';
+import type { ReviewSort } from '#core/review-sort.js';
 import type { Executor } from '#server/db/client.js';
 import { prepared } from '#server/db/prepared.js';
 import { officers, regiments, reviews, users } from '#server/db/schema.js';
-import { notFound } from '#server/errors.js';
+import { AppError, notFound } from '#server/errors.js';
+import { afterCursorKey, cursorKeyOf, cursorKeyPlaceholders, encodeReviewCursor, reviewOrderBy, type ReviewCursor } from './review-order.js';
 
+/** A page by number (the spec's call) or after a cursor (issue 16), in one of the list's orders. */
 export interface PageRequest {
-  page: number;
+  sort: ReviewSort;
   limit: number;
+  page?: number | undefined;
+  cursor?: ReviewCursor | undefined;
 }
 
 const isPublicOfficer = and(eq(officers.isActive, true), eq(regiments.isActive, true));
@@ -21,26 +27,34 @@ const isPublicOfficer = and(eq(officers.isActive, true), eq(regiments.isActive, 
 /** Newest first; an officer's page orders by position instead, which is the same order. */
 const NEWEST_FIRST = [desc(reviews.createdAt), desc(reviews.id)];
 
+const REVIEW_FIELDS = {
+  id: reviews.id,
+  userId: reviews.userId,
+  officerId: reviews.officerId,
+  text: reviews.text,
+  leadership: reviews.leadership,
+  tactics: reviews.tactics,
+  communication: reviews.communication,
+  fairness: reviews.fairness,
+  overallRating: reviews.overallRating,
+  score: reviews.score,
+  upvotes: reviews.upvotes,
+  downvotes: reviews.downvotes,
+  createdAt: reviews.createdAt,
+  updatedAt: reviews.updatedAt,
+  officer: { id: officers.id, name: officers.name, rank: officers.rank },
+  regiment: { id: regiments.id, name: regiments.name },
+  // The author's public identity only: never email or password hash.
+  user: { username: users.username, steamId: users.steamId },
+};
+
+/**
+ * Every review is read with its place in the officer list's orders (review-order.ts): two columns
+ * more, read from the row already fetched, which the answer drops.
+ */
 function selectPublicReviews(db: Executor, where?: SQL, orderBy: SQL[] = NEWEST_FIRST) {
   return db
-    .select({
-      id: reviews.id,
-      userId: reviews.userId,
-      officerId: reviews.officerId,
-      text: reviews.text,
-      leadership: reviews.leadership,
-      tactics: reviews.tactics,
-      communication: reviews.communication,
-      fairness: reviews.fairness,
-      overallRating: reviews.overallRating,
-      score: reviews.score,
-      createdAt: reviews.createdAt,
-      updatedAt: reviews.updatedAt,
-      officer: { id: officers.id, name: officers.name, rank: officers.rank },
-      regiment: { id: regiments.id, name: regiments.name },
-      // The author's public identity only: never email or password hash.
-      user: { username: users.username, steamId: users.steamId },
-    })
+    .select({ ...REVIEW_FIELDS, position: reviews.position, helpfulBound: reviews.helpfulBound })
     .from(reviews)
     .innerJoin(officers, eq(officers.id, reviews.officerId))
     .innerJoin(regiments, eq(regiments.id, officers.regimentId))
@@ -51,7 +65,7 @@ function selectPublicReviews(db: Executor, where?: SQL, orderBy: SQL[] = NEWEST_
 
 type ReviewRow = Awaited<ReturnType<typeof selectPublicReviews>>[number];
 
-function toReview(row: ReviewRow): Review {
+function toReview({ position: _position, helpfulBound: _helpfulBound, ...row }: ReviewRow): Review {
   return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
 }
 
@@ -61,14 +75,24 @@ export async function listRecentReviews(db: Executor): Promise<Review[]> {
   return rows.map(toReview);
 }
 
+function selectOfficerReviews(db: Executor, where: SQL | undefined, orderBy: SQL[]) {
+  return selectPublicReviews(db, and(eq(reviews.officerId, sql.placeholder('officerId')), where), orderBy);
+}
+
 /**
- * One page of an officer's reviews, newest first, with the officer's total for infinite scroll.
- * The total is the officer's stored review_count; page p is the positions
- * (n - p*limit, n - (p-1)*limit], one range read of the (officer_id, position) index however deep
- * the page: no OFFSET scan (docs/decisions/0008-review-positions.md). Position order is
- * (created_at, id) order, so the answer is newest first exactly as before.
+ * One page of an officer's reviews in the requested order, with the officer's total for infinite
+ * scroll and the cursor of the next page (docs/decisions/0027-review-helpfulness.md). The total is the
+ * officer's stored review_count, which also answers 404 for an officer that is not public.
+ *
+ * - After a cursor, every order reads one range of its index: as fast at the thousandth page as at
+ *   the first.
+ * - By page number, newest and oldest are a range of positions (0008), also constant-time; the other
+ *   orders skip (page - 1) * limit rows of their index (an OFFSET), the spec's paging kept correct
+ *   for them but not fast deep down: cursors are their fast path.
  */
-export async function listOfficerReviews(db: Executor, officerId: number, { page, limit }: PageRequest): Promise<ReviewPage> {
+export async function listOfficerReviews(db: Executor, officerId: number, request: PageRequest): Promise<ReviewPage> {
+  const { sort, limit, cursor } = request;
+  if (cursor && (cursor.officerId !== officerId || cursor.sort !== sort)) throw new AppError('BAD_REQUEST', MSG.reviews.cursorOfAnotherList);
   const countQuery = prepared(db, 'officer_review_count', (db, name) =>
     db
       .select({ totalCount: officers.reviewCount })
@@ -80,26 +104,74 @@ export async function listOfficerReviews(db: Executor, officerId: number, { page
   const [officer] = await countQuery.execute({ officerId });
   if (!officer) throw notFound('Officer');
   const { totalCount } = officer;
+  const page = request.page ?? 1;
+  const { rows, hasMore } = cursor
+    ? await readAfterCursor(db, officerId, sort, cursor.key, limit)
+    : sort === 'newest' || sort === 'oldest'
+      ? await readPositionRange(db, officerId, sort, page, limit, totalCount)
+      : await readByOffset(db, officerId, sort, page, limit);
+  const last = rows.at(-1);
+  return {
+    reviews: rows.map(toReview),
+    totalCount,
+    nextCursor: hasMore && last ? encodeReviewCursor({ officerId, sort, key: cursorKeyOf(sort, last) }) : null,
+  };
+}
+
+interface RowsRead {
+  rows: ReviewRow[];
+  hasMore: boolean;
+}
+
+/** One more row than the page: whether it came says whether a next page exists. */
+function pageOf(rows: ReviewRow[], limit: number): RowsRead {
+  return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
+}
+
+async function readAfterCursor(db: Executor, officerId: number, sort: ReviewSort, key: number[], limit: number): Promise<RowsRead> {
+  const query = prepared(db, `officer_review_page_${sort}_after`, (db, name) =>
+    selectOfficerReviews(db, afterCursorKey(sort), reviewOrderBy(sort)).limit(sql.placeholder('limit')).prepare(name),
+  );
+  const keyValues = Object.fromEntries(cursorKeyPlaceholders(sort).map((placeholder, i) => [placeholder, key[i]]));
+  return pageOf(await query.execute({ officerId, limit: limit + 1, ...keyValues }), limit);
+}
+
+/**
+ * Page p of newest or oldest is a range of positions (1..n, dense: 0008): newest
+ * (n - p*limit, n - (p-1)*limit], oldest ((p-1)*limit, p*limit], read through the
+ * (officer_id, position) index however deep the page; positions below or above say if more exist.
+ */
+async function readPositionRange(
+  db: Executor,
+  officerId: number,
+  sort: 'newest' | 'oldest',
+  page: number,
+  limit: number,
+  totalCount: number,
+): Promise<RowsRead> {
   // Numbers, not SQL: page and limit are validated integers, and a page far past the end must not
   // overflow an int4 expression in the database.
-  const newest = totalCount - (page - 1) * limit;
-  if (newest <= 0) return { reviews: [], totalCount };
-  const oldest = Math.max(newest - limit, 0);
-  const pageQuery = prepared(db, 'officer_review_page', (db, name) =>
-    selectPublicReviews(
-      db,
-      and(
-        eq(reviews.officerId, sql.placeholder('officerId')),
-        gt(reviews.position, sql.placeholder('oldest')),
-        lte(reviews.position, sql.placeholder('newest')),
-      ),
-      [desc(reviews.position)],
-    )
+  const skipped = (page - 1) * limit;
+  if (skipped >= totalCount) return { rows: [], hasMore: false };
+  const [above, upTo] =
+    sort === 'newest' ? [Math.max(totalCount - skipped - limit, 0), totalCount - skipped] : [skipped, Math.min(skipped + limit, totalCount)];
+  const query = prepared(db, `officer_review_page_${sort}`, (db, name) =>
+    selectOfficerReviews(db, and(gt(reviews.position, sql.placeholder('above')), lte(reviews.position, sql.placeholder('upTo'))), [
+      sort === 'newest' ? desc(reviews.position) : asc(reviews.position),
+    ])
       .limit(sql.placeholder('limit'))
       .prepare(name),
   );
-  const rows = await pageQuery.execute({ officerId, oldest, newest, limit });
-  return { reviews: rows.map(toReview), totalCount };
+  const rows = await query.execute({ officerId, above, upTo, limit });
+  return { rows, hasMore: sort === 'newest' ? above > 0 : upTo < totalCount };
+}
+
+/** Page p of the other orders by number: an OFFSET into the order's index (cursors are the fast path). */
+async function readByOffset(db: Executor, officerId: number, sort: ReviewSort, page: number, limit: number): Promise<RowsRead> {
+  const query = prepared(db, `officer_review_page_${sort}_offset`, (db, name) =>
+    selectOfficerReviews(db, undefined, reviewOrderBy(sort)).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare(name),
+  );
+  return pageOf(await query.execute({ officerId, limit: limit + 1, offset: (page - 1) * limit }), limit);
 }
 
 export async function getReviewById(db: Executor, reviewId: number): Promise<Review> {

@@ -1,6 +1,6 @@
 /**
  * Reconcile: findAggregateDifferences reports exactly the figures that disagree with their rows,
- * recomputeAllAggregates and fixReviewScores put them right, and `npm run db:reconcile` runs.
+ * recomputeAllAggregates puts them right, and `npm run db:reconcile` runs.
  */
 import { execFileSync, type ExecFileSyncOptions } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,13 +10,13 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Officer, OfficerDetail, ReviewPage } from '#core/api.js';
 import { openDatabase } from '#server/db/client.js';
-import { officers, reviewVotes, reviews } from '#server/db/schema.js';
+import { officers, reviews } from '#server/db/schema.js';
 import { projectRoot } from '#server/paths.js';
 import { createTestContext, type TestContext } from '#server/test/app.js';
-import { createOfficer, createRegiment, createReview, createUser, type OfficerRow, type ReviewRow } from '#server/test/fixtures.js';
+import { createOfficer, createRegiment, createReview, createUser, createVotes, type OfficerRow, type ReviewRow } from '#server/test/fixtures.js';
 import { recomputeAllAggregates } from './aggregates.js';
 import { listOfficerReviews } from './queries.js';
-import { findAggregateDifferences, fixReviewScores } from './reconcile.js';
+import { findAggregateDifferences } from './reconcile.js';
 
 let ctx: TestContext;
 let officer: OfficerRow;
@@ -32,9 +32,7 @@ beforeAll(async () => {
   review = await createReview(db, { userId: authors[0]!.id, officerId: officer.id, rating: 4 });
   await createReview(db, { userId: authors[1]!.id, officerId: officer.id, leadership: 2, tactics: 3, communication: 2.5, fairness: 5 });
   // One up-vote, kept in step with the score the way castVote does it.
-  const voter = await createUser(db);
-  await db.insert(reviewVotes).values({ userId: voter.id, reviewId: review.id, vote: 1 });
-  await db.execute(sql`update reviews set score = 1 where id = ${review.id}`);
+  await createVotes(db, review.id, 1);
 });
 afterAll(() => ctx.close());
 
@@ -49,17 +47,16 @@ describe('findAggregateDifferences', () => {
     expect(officerBefore.averageRating).toBe(3.57);
 
     await ctx.db.execute(sql`update officers set average_rating = 1.25 where id = ${officer.id}`);
-    await ctx.db.execute(sql`update reviews set score = 7 where id = ${review.id}`);
+    await ctx.db.execute(sql`update reviews set score = 7, upvotes = 3, downvotes = 2 where id = ${review.id}`);
 
     expect(await findAggregateDifferences(ctx.db)).toEqual([
       { table: 'officers', id: officer.id, column: 'average_rating', stored: 1.25, expected: 3.57 },
       { table: 'reviews', id: review.id, column: 'score', stored: 7, expected: 1 },
+      { table: 'reviews', id: review.id, column: 'upvotes', stored: 3, expected: 1 },
+      { table: 'reviews', id: review.id, column: 'downvotes', stored: 2, expected: 0 },
     ]);
 
-    await ctx.db.transaction(async (tx) => {
-      await recomputeAllAggregates(tx);
-      await fixReviewScores(tx);
-    });
+    await ctx.db.transaction((tx) => recomputeAllAggregates(tx));
     expect(await findAggregateDifferences(ctx.db)).toEqual([]);
     const officerAfter = (await ctx.app.inject({ method: 'GET', url: `/api/officers/${officer.id}` })).json<Officer>();
     expect(officerAfter).toEqual(officerBefore);
@@ -133,7 +130,7 @@ describe('review positions', () => {
 
     await recomputeAllAggregates(ctx.db);
     expect(await findAggregateDifferences(ctx.db)).toEqual([]);
-    const fixed = await listOfficerReviews(ctx.db, officer.id, { page: 1, limit: 5 });
+    const fixed = await listOfficerReviews(ctx.db, officer.id, { sort: 'newest', page: 1, limit: 5 });
     expect(fixed.reviews.map((review) => review.id)).toEqual([newer.id, older.id]);
   });
 
@@ -198,6 +195,7 @@ describe('npm run db:reconcile (src/server/cli/reconcile.ts)', () => {
       await handle.db.execute(sql`update officers set average_rating = 2 where id = ${officerId}`);
       await handle.db.execute(sql`update reviews set position = 5 where id = ${reviewId}`);
       await handle.db.execute(sql`update officers set distribution_overall = '{0,0,0,0,0}' where id = ${officerId}`);
+      await handle.db.execute(sql`update reviews set upvotes = 2 where id = ${reviewId}`);
     } finally {
       await handle.close();
     }
@@ -206,7 +204,8 @@ describe('npm run db:reconcile (src/server/cli/reconcile.ts)', () => {
     expect(check.stdout).toContain(`officers#${officerId}.average_rating: stored 2, recomputed 4`);
     expect(check.stdout).toContain(`reviews#${reviewId}.position: stored 5, recomputed 1`);
     expect(check.stdout).toContain(`officers#${officerId}.distribution_overall[4]: stored 0, recomputed 1`);
-    expect(check.stdout).toContain('3 difference(s) found');
+    expect(check.stdout).toContain(`reviews#${reviewId}.upvotes: stored 2, recomputed 0`);
+    expect(check.stdout).toContain('4 difference(s) found');
     expect(check.status).toBe(1);
 
     const fixed = runCli(dataDir, ['--fix']);

@@ -64,12 +64,18 @@ export async function findAggregateDifferences(db: Executor): Promise<AggregateD
       from reviews r join officers o on o.id = r.officer_id where o.is_active group by o.regiment_id
     ) s on s.regiment_id = g.id`,
   );
-  const scoreRows = await queryRows<Record<string, unknown>>(
+  // Each review's votes: the net score of the spec and the up and down votes it nets (0027).
+  const voteRows = await queryRows<Record<string, unknown>>(
     db,
     sql`
-    select r.id, r.score as stored_score, coalesce(v.total, 0) as expected_score
-    from reviews r left join (select review_id, sum(vote) as total from review_votes group by review_id) v on v.review_id = r.id
-    where r.score <> coalesce(v.total, 0)`,
+    select r.id, r.score as stored_score, coalesce(v.total, 0) as expected_score,
+      r.upvotes as stored_upvotes, coalesce(v.up, 0) as expected_upvotes,
+      r.downvotes as stored_downvotes, coalesce(v.down, 0) as expected_downvotes
+    from reviews r left join (
+      select review_id, sum(vote) as total, count(*) filter (where vote = 1) as up, count(*) filter (where vote = -1) as down
+      from review_votes group by review_id
+    ) v on v.review_id = r.id
+    where (r.score, r.upvotes, r.downvotes) is distinct from (coalesce(v.total, 0), coalesce(v.up, 0), coalesce(v.down, 0))`,
   );
   // Positions: 1..n per officer by (created_at, id), what the paged reads of an officer rely on.
   const positionRows = await queryRows<Record<string, unknown>>(
@@ -86,7 +92,7 @@ export async function findAggregateDifferences(db: Executor): Promise<AggregateD
   return [
     ...compare('officers', officerRows),
     ...compare('regiments', regimentRows),
-    ...compare('reviews', scoreRows),
+    ...compare('reviews', voteRows),
     ...compare('reviews', positionRows),
   ];
 }
@@ -113,11 +119,4 @@ function compare(table: AggregateDifference['table'], rows: Record<string, unkno
     }
   }
   return out;
-}
-
-export async function fixReviewScores(db: Executor): Promise<void> {
-  await db.execute(sql`
-    update reviews r set score = coalesce(v.total, 0)
-    from reviews r2 left join (select review_id, sum(vote)::int as total from review_votes group by review_id) v on v.review_id = r2.id
-    where r.id = r2.id and r.score <> coalesce(v.total, 0)`);
 }

@@ -1,14 +1,19 @@
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Review, ReviewPage } from '#core/api.js';
 import { RECENT_REVIEWS_LIMIT, REVIEW_PAGE_SIZE, REVIEW_PAGE_SIZE_MAX } from '#core/constants.js';
-import { officers, reviews, users } from '#server/db/schema.js';
+import { MSG } from '#core/messages.js';
+import { wilsonLowerBound } from '#core/rating-math.js';
+import { REVIEW_SORTS } from '#core/review-sort.js';
+import { queryRows } from '#server/db/client.js';
+import { HELPFUL_BOUND_SQL, officers, reviews, users } from '#server/db/schema.js';
 import { createTestContext, signedInClient, type TestContext } from '#server/test/app.js';
 import {
   createOfficer,
   createRegiment,
   createReview,
   createUser,
+  createVotes,
   privateDataIn,
   type OfficerRow,
   type ReviewRow,
@@ -100,6 +105,8 @@ describe('GET /api/reviews/recent', () => {
       fairness: 3.5,
       overallRating: 4.13,
       score: 0,
+      upvotes: 0,
+      downvotes: 0,
       createdAt: minutes(30).toISOString(),
       updatedAt: minutes(31).toISOString(),
       officer: { id: quiet.id, name: 'Spear', rank: 'Lt. Col.' },
@@ -110,6 +117,110 @@ describe('GET /api/reviews/recent', () => {
 
   it('leaves out private user columns', async () => {
     expect(privateDataIn((await get('/api/reviews/recent')).body)).toEqual([]);
+  });
+});
+
+describe('GET /api/reviews/officer/:officerId?sort= (issue 16, item 2)', () => {
+  /** Busy's reviews in the order they were written: review i is rated (i % 5) + 1. */
+  const written = (...indexes: number[]) => indexes.map((i) => busyReviews[11 - i]!.id);
+  const idsOf = (page: ReviewPage) => page.reviews.map((review) => review.id);
+
+  beforeAll(async () => {
+    // Wilson lower bounds (z = 1.96): 10-0 0.722, 5-1 0.436, 1-0 0.207, 3-3 0.188; 0-3 and no votes 0.
+    for (const [i, ups, downs] of [
+      [3, 10, 0],
+      [5, 5, 1],
+      [7, 1, 0],
+      [2, 3, 3],
+      [9, 0, 3],
+    ] as const) {
+      await createVotes(ctx.db, written(i)[0]!, ups, downs);
+    }
+  });
+
+  const expectedOrder = (): Record<(typeof REVIEW_SORTS)[number], number[]> => ({
+    newest: written(11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0),
+    oldest: written(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11),
+    // Equal bounds (0) newest first: 0-3 is no more helpful than no votes.
+    helpful: written(3, 5, 7, 2, 11, 10, 9, 8, 6, 4, 1, 0),
+    highest: written(9, 4, 8, 3, 7, 2, 11, 6, 1, 10, 5, 0),
+    lowest: written(10, 5, 0, 11, 6, 1, 7, 2, 8, 3, 9, 4),
+  });
+
+  it('orders by each sort, ties newest first, and carries the up and down votes', async () => {
+    for (const sort of REVIEW_SORTS) {
+      const page = (await get(`/api/reviews/officer/${busy.id}?sort=${sort}&limit=${REVIEW_PAGE_SIZE_MAX}`)).json<ReviewPage>();
+      expect(idsOf(page), sort).toEqual(expectedOrder()[sort]);
+      expect(page.nextCursor).toBeNull();
+    }
+    const helpful = (await get(`/api/reviews/officer/${busy.id}?sort=helpful&limit=2`)).json<ReviewPage>();
+    expect(helpful.reviews.map(({ score, upvotes, downvotes }) => ({ score, upvotes, downvotes }))).toEqual([
+      { score: 10, upvotes: 10, downvotes: 0 },
+      { score: 4, upvotes: 5, downvotes: 1 },
+    ]);
+  });
+
+  it('pages every sort by cursor and by number alike, to a null nextCursor', async () => {
+    for (const sort of REVIEW_SORTS) {
+      const byCursor: number[] = [];
+      let url = `/api/reviews/officer/${busy.id}?sort=${sort}&limit=5`;
+      for (let page = 1; ; page += 1) {
+        const answer = (await get(url)).json<ReviewPage>();
+        const byNumber = (await get(`/api/reviews/officer/${busy.id}?sort=${sort}&limit=5&page=${page}`)).json<ReviewPage>();
+        expect(byNumber, `${sort} page ${page}`).toEqual(answer);
+        byCursor.push(...idsOf(answer));
+        if (answer.nextCursor === null) break;
+        url = `/api/reviews/officer/${busy.id}?sort=${sort}&limit=5&cursor=${answer.nextCursor}`;
+      }
+      expect(byCursor, sort).toEqual(expectedOrder()[sort]);
+    }
+  });
+
+  it("refuses a bad sort, a malformed cursor, another list's cursor and a cursor with a page (400)", async () => {
+    const first = (await get(`/api/reviews/officer/${busy.id}?sort=helpful&limit=5`)).json<ReviewPage>();
+    const refusals = [
+      [`sort=best`, MSG.reviews.badSort],
+      [`cursor=not-a-cursor`, MSG.reviews.badCursor],
+      [`cursor=${Buffer.from('[1,"helpful",2,3]').toString('base64url')}`, MSG.reviews.badCursor],
+      [`sort=highest&cursor=${first.nextCursor}`, MSG.reviews.cursorOfAnotherList],
+      [`sort=helpful&page=2&cursor=${first.nextCursor}`, MSG.reviews.cursorWithPage],
+    ];
+    for (const [query, message] of refusals) {
+      const response = await get(`/api/reviews/officer/${busy.id}?${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.body, query).toContain(message);
+    }
+    const elsewhere = await get(`/api/reviews/officer/${quiet.id}?sort=helpful&cursor=${first.nextCursor}`);
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.body).toContain(MSG.reviews.cursorOfAnotherList);
+  });
+
+  it("stores helpful_bound as the core's wilsonLowerBound computes it", async () => {
+    const pairs = [
+      [0, 0],
+      [1, 0],
+      [0, 1],
+      [10, 0],
+      [5, 1],
+      [3, 3],
+      [1, 9],
+      [250, 17],
+      [7, 1000],
+    ];
+    const values = sql.join(
+      pairs.map(([up, down]) => sql`(${up}::int, ${down}::int)`),
+      sql`, `,
+    );
+    const rows = await queryRows<{ bound: number }>(
+      ctx.db,
+      sql`select ${sql.raw(HELPFUL_BOUND_SQL)} as bound from (values ${values}) v(upvotes, downvotes)`,
+    );
+    expect(rows.map((row) => Number(row.bound))).toEqual(pairs.map(([up, down]) => wilsonLowerBound(up!, down!)));
+    const stored = await ctx.db
+      .select({ up: reviews.upvotes, down: reviews.downvotes, bound: reviews.helpfulBound })
+      .from(reviews)
+      .where(eq(reviews.officerId, busy.id));
+    expect(stored.map((row) => row.bound)).toEqual(stored.map((row) => wilsonLowerBound(row.up, row.down)));
   });
 });
 
@@ -134,9 +245,9 @@ describe('GET /api/reviews/officer/:officerId', () => {
     expect(idsOf(three)).toEqual(expectedIds(10, 12));
     expect(three.totalCount).toBe(12);
     const beyond = (await get(`/api/reviews/officer/${busy.id}?page=4&limit=5`)).json<ReviewPage>();
-    expect(beyond).toEqual({ reviews: [], totalCount: 12 });
+    expect(beyond).toEqual({ reviews: [], totalCount: 12, nextCursor: null });
     const far = (await get(`/api/reviews/officer/${busy.id}?page=2147483647&limit=${REVIEW_PAGE_SIZE_MAX}`)).json<ReviewPage>();
-    expect(far).toEqual({ reviews: [], totalCount: 12 });
+    expect(far).toEqual({ reviews: [], totalCount: 12, nextCursor: null });
   });
 
   it('accepts limits from 1 to the maximum', async () => {
@@ -150,7 +261,7 @@ describe('GET /api/reviews/officer/:officerId', () => {
     const unreviewed = (await get('/api/officers')).json<Array<{ id: number; name: string }>>().find((o) => o.name === 'Unreviewed')!;
     const response = await get(`/api/reviews/officer/${unreviewed.id}`);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ reviews: [], totalCount: 0 });
+    expect(response.json()).toEqual({ reviews: [], totalCount: 0, nextCursor: null });
   });
 
   it.each([
@@ -243,7 +354,7 @@ describe('officer pages through review writes', () => {
     for (const limit of [1, 2, 5]) {
       const ids: number[] = [];
       for (let page = 1; ; page += 1) {
-        const answer = await listOfficerReviews(ctx.db, officer.id, { page, limit });
+        const answer = await listOfficerReviews(ctx.db, officer.id, { sort: 'newest', page, limit });
         expect(answer.totalCount).toBe(expected.length);
         if (answer.reviews.length === 0) break;
         expect(answer.reviews.length).toBe(Math.min(limit, expected.length - ids.length));

@@ -97,6 +97,8 @@ describe('POST /api/reviews', () => {
       fairness: 2,
       overallRating: 3,
       score: 0,
+      upvotes: 0,
+      downvotes: 0,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       officer: { id: officer.id, name: 'Bragg', rank: 'Col.' },

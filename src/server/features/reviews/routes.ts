@@ -3,6 +3,7 @@ import { reviewPageSchema, reviewSchema } from '#core/api.js';
 import { REVIEW_PAGE_SIZE, REVIEW_PAGE_SIZE_MAX } from '#core/constants.js';
 import { MSG } from '#core/messages.js';
 import { canAdminister } from '#core/permissions.js';
+import { DEFAULT_REVIEW_SORT, REVIEW_SORTS } from '#core/review-sort.js';
 import { flagBodySchema, reviewBodySchema, reviewUpdateBodySchema, voteBodySchema } from '#core/schemas/review.js';
 import { idParamsSchema, positiveIntString } from '#server/http/params.js';
 import { cacheTags } from '#server/read-cache/tags.js';
@@ -12,13 +13,25 @@ import { requireUser } from '#server/features/auth/guards.js';
 import { flagReview } from './flags.js';
 import { getReviewById, listOfficerReviews, listRecentReviews, listUserReviews } from './queries.js';
 import { createReview, deleteReview, updateReview } from './review-writes.js';
+import { reviewCursorSchema } from './review-order.js';
 import { getReviewViewerState } from './viewer-state.js';
 import { castVote } from './votes.js';
 
-const pageQuerySchema = z.object({
-  page: positiveIntString('page').default(1),
-  limit: positiveIntString('limit', REVIEW_PAGE_SIZE_MAX).default(REVIEW_PAGE_SIZE),
-});
+/**
+ * The spec's page and limit, and beside them (issue 16, item 2) the order and the keyset cursor:
+ * `cursor` is a previous page's nextCursor for the same officer and sort, instead of a page number
+ * (docs/decisions/0027-review-helpfulness.md).
+ */
+const pageQuerySchema = z
+  .object({
+    page: positiveIntString('page').optional(),
+    limit: positiveIntString('limit', REVIEW_PAGE_SIZE_MAX).default(REVIEW_PAGE_SIZE),
+    sort: z.enum(REVIEW_SORTS, { error: MSG.reviews.badSort }).default(DEFAULT_REVIEW_SORT),
+    cursor: reviewCursorSchema.optional(),
+  })
+  .superRefine((query, ctx) => {
+    if (query.cursor && query.page !== undefined) ctx.addIssue({ code: 'custom', path: ['cursor'], message: MSG.reviews.cursorWithPage });
+  });
 
 export async function reviewRoutes(app: App) {
   const { db, config, rateLimitStore } = app;
@@ -91,7 +104,12 @@ export async function reviewRoutes(app: App) {
     '/reviews/:id/vote',
     {
       // A vote changes that review's score, shown only in its officer's review pages and the recent list.
-      schema: { params: idParamsSchema, body: voteBodySchema, response: { 200: z.object({ value: z.number(), score: z.number() }) } },
+      // Beside the spec's value and score: the up and down votes (issue 16, item 2).
+      schema: {
+        params: idParamsSchema,
+        body: voteBodySchema,
+        response: { 200: z.object({ value: z.number(), score: z.number(), upvotes: z.number(), downvotes: z.number() }) },
+      },
     },
     async (request) => {
       const user = requireUser(request);

@@ -55,7 +55,7 @@ describe('votes', () => {
 
     const voted = await voter.client.post(`/api/reviews/${review.id}/vote`, { value: 1 });
     expect(voted.statusCode).toBe(200);
-    expect(voted.json()).toEqual({ value: 1, score: 1 });
+    expect(voted.json()).toEqual({ value: 1, score: 1, upvotes: 1, downvotes: 0 });
     expect((await voter.client.get(`/api/reviews/${review.id}/vote`)).json()).toEqual({ value: 1, flagged: false });
   });
 
@@ -64,24 +64,24 @@ describe('votes', () => {
     const { client, userId } = await signedInClient(ctx);
     const vote = (value: unknown) => client.post(`/api/reviews/${review.id}/vote`, { value });
 
-    expect((await vote(1)).json()).toEqual({ value: 1, score: 1 });
-    expect((await vote(1)).json()).toEqual({ value: 1, score: 1 });
+    expect((await vote(1)).json()).toEqual({ value: 1, score: 1, upvotes: 1, downvotes: 0 });
+    expect((await vote(1)).json()).toEqual({ value: 1, score: 1, upvotes: 1, downvotes: 0 });
     expect(await scoreOf(review)).toBe(1);
     expect(await voteRows(review.id)).toEqual([{ userId, vote: 1 }]);
 
-    expect((await vote(-1)).json()).toEqual({ value: -1, score: -1 });
+    expect((await vote(-1)).json()).toEqual({ value: -1, score: -1, upvotes: 0, downvotes: 1 });
     expect(await scoreOf(review)).toBe(-1);
     expect((await client.get(`/api/reviews/${review.id}/vote`)).json()).toEqual({ value: -1, flagged: false });
     expect(await voteRows(review.id)).toEqual([{ userId, vote: -1 }]);
 
-    expect((await vote(0)).json()).toEqual({ value: 0, score: 0 });
+    expect((await vote(0)).json()).toEqual({ value: 0, score: 0, upvotes: 0, downvotes: 0 });
     expect(await scoreOf(review)).toBe(0);
     expect((await client.get(`/api/reviews/${review.id}/vote`)).json()).toEqual({ value: 0, flagged: false });
     expect(await voteRows(review.id)).toEqual([]);
 
     // Clearing again changes nothing; voting again after clearing counts again.
-    expect((await vote(0)).json()).toEqual({ value: 0, score: 0 });
-    expect((await vote(-1)).json()).toEqual({ value: -1, score: -1 });
+    expect((await vote(0)).json()).toEqual({ value: 0, score: 0, upvotes: 0, downvotes: 0 });
+    expect((await vote(-1)).json()).toEqual({ value: -1, score: -1, upvotes: 0, downvotes: 1 });
     expect(await findAggregateDifferences(ctx.db)).toEqual([]);
   });
 
@@ -93,7 +93,12 @@ describe('votes', () => {
       expect((await voter.client.post(`/api/reviews/${review.id}/vote`, { value: values[i] })).statusCode).toBe(200);
     }
     expect(await scoreOf(review)).toBe(1);
-    expect((await voters[0]!.client.post(`/api/reviews/${review.id}/vote`, { value: -1 })).json()).toEqual({ value: -1, score: -1 });
+    expect((await voters[0]!.client.post(`/api/reviews/${review.id}/vote`, { value: -1 })).json()).toEqual({
+      value: -1,
+      score: -1,
+      upvotes: 1,
+      downvotes: 2,
+    });
     expect(await scoreOf(review)).toBe(-1);
     const recent = (await ctx.app.inject({ method: 'GET', url: '/api/reviews/recent' })).json<Array<{ id: number; score: number }>>();
     expect(recent.find((r) => r.id === review.id)?.score).toBe(-1);

@@ -1,10 +1,11 @@
 /**
  * Votes on reviews: 1, -1, or 0 to clear (spec section 4: pressing the same direction again sends 0).
- * The review's score moves by the difference in one atomic UPDATE, so simultaneous voters never
- * overwrite each other.
+ * The review's score, and its up and down votes (docs/decisions/0027-review-helpfulness.md), move by
+ * the difference in one atomic UPDATE, so simultaneous voters never overwrite each other.
  */
 import { MSG } from '#core/messages.js';
 import { isOwnReview, isSuspended } from '#core/permissions.js';
+import { helpfulVotesAfter, type HelpfulVotes } from '#core/review-sort.js';
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '#server/db/client.js';
 import { isForeignKeyViolation, isUniqueViolation } from '#server/db/errors.js';
@@ -12,13 +13,14 @@ import { reviewVotes, reviews } from '#server/db/schema.js';
 import { AppError, notFound } from '#server/errors.js';
 import type { SessionUser } from '#server/features/auth/sessions.js';
 
-/** The vote as the voter sees it, and the reviewed officer (whose review pages show the new score). */
-export async function castVote(
-  db: Database,
-  user: SessionUser,
-  reviewId: number,
-  value: -1 | 0 | 1,
-): Promise<{ value: number; score: number; officerId: number }> {
+/** The vote as the voter sees it, the review's new figures, and the reviewed officer (whose review pages show them). */
+export interface CastVote extends HelpfulVotes {
+  value: number;
+  score: number;
+  officerId: number;
+}
+
+export async function castVote(db: Database, user: SessionUser, reviewId: number, value: -1 | 0 | 1): Promise<CastVote> {
   // Not the review message ('cannot submit reviews'): a suspended account is told what it cannot do.
   if (isSuspended(user)) throw new AppError('FORBIDDEN', MSG.account.suspended);
   try {
@@ -53,7 +55,10 @@ async function writeVote(db: Database, user: SessionUser, reviewId: number, valu
       .for('key share');
     if (!review) throw notFound('Review');
     if (isOwnReview(user, review)) throw new AppError('FORBIDDEN', MSG.reviewActions.ownReviewVote);
-    const delta = value - (review.previous ?? 0);
+    const previous = review.previous ?? 0;
+    const delta = value - previous;
+    // Differences, never values read here: another voter's vote may land between this read and the update.
+    const moved = helpfulVotesAfter({ upvotes: 0, downvotes: 0 }, previous, value);
 
     const change =
       value === 0
@@ -63,10 +68,13 @@ async function writeVote(db: Database, user: SessionUser, reviewId: number, valu
           : tx.insert(reviewVotes).values({ userId: user.id, reviewId, vote: value });
     // A data-modifying WITH runs whether or not the UPDATE reads it: both changes in one statement.
     // (Drizzle puts an embedded query in parentheses itself.)
-    const [updated] = await queryRows<{ score: number }>(
+    const [updated] = await queryRows<{ score: number; upvotes: number; downvotes: number }>(
       tx,
-      sql`with vote_change as ${change} update ${reviews} set score = ${reviews.score} + ${delta} where ${reviews.id} = ${reviewId} returning ${reviews.score} as score`,
+      sql`with vote_change as ${change} update ${reviews}
+        set score = ${reviews.score} + ${delta}, upvotes = ${reviews.upvotes} + ${moved.upvotes}, downvotes = ${reviews.downvotes} + ${moved.downvotes}
+        where ${reviews.id} = ${reviewId}
+        returning ${reviews.score} as score, ${reviews.upvotes} as upvotes, ${reviews.downvotes} as downvotes`,
     );
-    return { value, score: updated!.score, officerId: review.officerId };
+    return { value, score: updated!.score, upvotes: updated!.upvotes, downvotes: updated!.downvotes, officerId: review.officerId };
   });
 }

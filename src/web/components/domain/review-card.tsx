@@ -5,6 +5,7 @@ import type { Review } from '#core/api';
 import { RATING_CATEGORIES, RATING_CATEGORY_LABELS, STEAM_PROFILE_URL } from '#core/constants';
 import { editedDate, formatDate } from '#core/date';
 import { anonymousSoldier } from '#core/messages/common';
+import { officerMessages } from '#core/messages/officer';
 import { formatRating } from '#core/rating';
 import { StarRating } from '#web/components/rating/star-rating';
 import { RatingValue } from '#web/components/rating/rating-value';
@@ -71,6 +72,9 @@ export function ReviewCard({ review, showOfficer = false, actions }: { review: R
           <dd className="font-semibold text-ink">{review.score}</dd>
         </div>
       </dl>
+      {review.upvotes + review.downvotes > 0 && (
+        <p className="mt-2 text-xs text-stone-600">{officerMessages.foundHelpful(review.upvotes, review.upvotes + review.downvotes)}</p>
+      )}
       {actions && <footer className="mt-3 flex flex-wrap items-center gap-2 border-t border-stone-100 pt-3">{actions}</footer>}
     </article>
   );

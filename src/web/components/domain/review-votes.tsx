@@ -18,7 +18,7 @@ import { describeVoteFailure } from './review-vote-failure';
  * account; the author of the review cannot vote on it at all, nor can a suspended account (the
  * buttons say why in their description).
  */
-export function ReviewVotes({ review }: { review: Pick<Review, 'id' | 'userId' | 'score'> }) {
+export function ReviewVotes({ review }: { review: Pick<Review, 'id' | 'userId' | 'score' | 'upvotes' | 'downvotes'> }) {
   const { user, isLoading: isAuthLoading } = useAuth();
   const suspendedNoticeId = useId();
   const isOwn = isOwnReview(user, review);

@@ -18,13 +18,16 @@ export function officer(overrides: Partial<OfficerDetail> = {}): OfficerDetail {
   });
 }
 
-/** Serves `/api/reviews/officer/7?page=n&limit=5` from a list of `total` reviews. */
+/**
+ * Serves `/api/reviews/officer/7?page=1&limit=5` and the pages after it from a list of `total`
+ * reviews; this fake's cursor is the next page's number.
+ */
 export function reviewPages(total: number) {
   const all = Array.from({ length: total }, (_, i) => makeReview(i + 1));
   return ({ url }: { url: URL }) => {
-    const page = Number(url.searchParams.get('page'));
+    const page = Number(url.searchParams.get('cursor') ?? url.searchParams.get('page'));
     const limit = Number(url.searchParams.get('limit'));
-    return { reviews: all.slice((page - 1) * limit, page * limit), totalCount: total };
+    return { reviews: all.slice((page - 1) * limit, page * limit), totalCount: total, nextCursor: page * limit < total ? String(page + 1) : null };
   };
 }
 

@@ -136,7 +136,7 @@ describe('officer page', () => {
     expect(screen.queryByRole('button', { name: 'Load more reviews' })).not.toBeInTheDocument();
   });
 
-  it('loads five reviews a page and stops at totalCount', async () => {
+  it("loads five reviews a page, each after the last page's nextCursor, and stops when it is null", async () => {
     const api = mockApi({ '/api/officers/7': officer(), '/api/reviews/officer/7': reviewPages(12) });
     const user = userEvent.setup();
     renderRoute('/officer/7');
@@ -157,9 +157,50 @@ describe('officer page', () => {
     const pageCalls = api.calls.filter((call) => call.url.startsWith('/api/reviews/officer/7')).map((call) => call.url);
     expect(pageCalls).toEqual([
       '/api/reviews/officer/7?page=1&limit=5',
-      '/api/reviews/officer/7?page=2&limit=5',
-      '/api/reviews/officer/7?page=3&limit=5',
+      '/api/reviews/officer/7?cursor=2&limit=5',
+      '/api/reviews/officer/7?cursor=3&limit=5',
     ]);
+  });
+
+  it('orders the reviews by the sort control, starting again from the first page of each order', async () => {
+    const helpfulFirst = [review(3, { upvotes: 4, downvotes: 1, text: 'The most helpful one.' }), review(1)];
+    const api = mockApi({
+      '/api/officers/7': officer(),
+      '/api/reviews/officer/7': ({ url }: { url: URL }) =>
+        url.searchParams.get('sort') === 'helpful'
+          ? { reviews: helpfulFirst, totalCount: 2, nextCursor: null }
+          : { reviews: [review(1), review(3, { upvotes: 4, downvotes: 1, text: 'The most helpful one.' })], totalCount: 2, nextCursor: null },
+    });
+    const user = userEvent.setup();
+    renderRoute('/officer/7');
+
+    const sort = await screen.findByRole('combobox', { name: 'Sort reviews' });
+    expect(
+      within(sort)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Newest', 'Oldest', 'Most helpful', 'Highest rated', 'Lowest rated']);
+    expect(sort).toHaveValue('newest');
+    const list = await screen.findByRole('list', { name: 'Reviews' });
+    expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('Review number 1 of this officer.');
+
+    await user.selectOptions(sort, 'Most helpful');
+    await waitFor(() =>
+      expect(within(screen.getByRole('list', { name: 'Reviews' })).getAllByRole('listitem')[0]).toHaveTextContent('The most helpful one.'),
+    );
+    expect(api.calls.map((call) => call.url)).toContain('/api/reviews/officer/7?page=1&limit=5&sort=helpful');
+  });
+
+  it('says how many found a review helpful once it has votes, and nothing before', async () => {
+    mockApi({
+      '/api/officers/7': officer(),
+      '/api/reviews/officer/7': { reviews: [review(1, { upvotes: 3, downvotes: 2, score: 1 }), review(2)], totalCount: 2, nextCursor: null },
+    });
+    renderRoute('/officer/7');
+
+    const items = within(await screen.findByRole('list', { name: 'Reviews' })).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('3 of 5 found this helpful');
+    expect(items[1]).not.toHaveTextContent('found this helpful');
   });
 
   it('loads the next page when the end of the list scrolls into view', async () => {

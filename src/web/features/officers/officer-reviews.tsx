@@ -1,10 +1,14 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { officerMessages } from '#core/messages/officer';
+import { DEFAULT_REVIEW_SORT, REVIEW_SORTS, type ReviewSort } from '#core/review-sort';
 import { officerReviewsQueryOptions } from '#web/api/reviews';
 import { AdminReviewDeleteAction } from '#web/components/domain/admin-review-delete-action';
 import { ReviewCard } from '#web/components/domain/review-card';
 import { ReviewFlag } from '#web/components/domain/review-flag';
 import { ReviewVotes } from '#web/components/domain/review-votes';
 import { Button } from '#web/components/ui/button';
+import { Label, Select } from '#web/components/ui/form';
 import { Alert, EmptyState, Skeleton, Spinner } from '#web/components/ui/feedback';
 import { LoadFailedAlert } from '#web/components/load-failed-alert';
 import { errorMessage } from '#web/lib/api-client';
@@ -13,14 +17,17 @@ import { collectLoadedReviews } from './review-pages';
 import { useWhenVisible } from '#web/lib/use-when-visible';
 
 /**
- * The officer's reviews, five a page (spec section 9). A sentinel below the list loads the next
- * page as it nears the viewport; the 'Load more reviews' button does the same for keyboards and
- * browsers without IntersectionObserver. Pages stop once the loaded count reaches totalCount
- * (`getNextPageParam` of officerReviewsQueryOptions).
+ * The officer's reviews, five a page (spec section 9), in the order the sort control chooses (issue
+ * 16: newest by default); a new order starts the list again from its first page. A sentinel below
+ * the list loads the next page as it nears the viewport; the 'Load more reviews' button does the same
+ * for keyboards and browsers without IntersectionObserver. Pages follow each answer's nextCursor and
+ * stop when it is null (`getNextPageParam` of officerReviewsQueryOptions).
  */
 export function OfficerReviews({ officerId }: { officerId: number }) {
+  const [sort, setSort] = useState<ReviewSort>(DEFAULT_REVIEW_SORT);
+  const sortId = useId();
   const { data, error, isPending, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError } = useInfiniteQuery(
-    officerReviewsQueryOptions(officerId),
+    officerReviewsQueryOptions(officerId, sort),
   );
 
   const loadMore = () => {
@@ -38,7 +45,19 @@ export function OfficerReviews({ officerId }: { officerId: number }) {
           Reviews
           {data && <span className="ml-2 text-base font-normal text-stone-600">({totalCount})</span>}
         </h2>
-        <ReviewButton officerId={officerId} />
+        <div className="flex flex-wrap items-center gap-3">
+          <div className="flex items-center gap-2">
+            <Label htmlFor={sortId}>{officerMessages.reviewSortLabel}</Label>
+            <Select id={sortId} value={sort} onChange={(event) => setSort(event.target.value as ReviewSort)}>
+              {REVIEW_SORTS.map((value) => (
+                <option key={value} value={value}>
+                  {officerMessages.reviewSortNames[value]}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <ReviewButton officerId={officerId} />
+        </div>
       </div>
 
       {isPending ? (

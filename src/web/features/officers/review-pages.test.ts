@@ -14,8 +14,8 @@ describe('collectLoadedReviews', () => {
 
   it('joins the pages in order and takes the total from the newest page', () => {
     const result = collectLoadedReviews([
-      { reviews: [review(1), review(2)], totalCount: 4 },
-      { reviews: [review(3)], totalCount: 5 },
+      { reviews: [review(1), review(2)], totalCount: 4, nextCursor: null },
+      { reviews: [review(3)], totalCount: 5, nextCursor: null },
     ]);
     expect(result.reviews.map((r) => r.id)).toEqual([1, 2, 3]);
     expect(result.totalCount).toBe(5);
@@ -23,8 +23,8 @@ describe('collectLoadedReviews', () => {
 
   it('shows a review once when a shifted page repeats it', () => {
     const result = collectLoadedReviews([
-      { reviews: [review(1), review(2)], totalCount: 3 },
-      { reviews: [review(2), review(3)], totalCount: 3 },
+      { reviews: [review(1), review(2)], totalCount: 3, nextCursor: null },
+      { reviews: [review(2), review(3)], totalCount: 3, nextCursor: null },
     ]);
     expect(result.reviews.map((r) => r.id)).toEqual([1, 2, 3]);
   });

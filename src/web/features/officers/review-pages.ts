@@ -6,8 +6,9 @@ export interface LoadedReviews {
 }
 
 /**
- * The reviews of all loaded pages, in order, each once. Pages are fetched by offset, so a review
- * written between two page loads shifts the next page and can repeat one we already show.
+ * The reviews of all loaded pages, in order, each once. A cursor is a place in a live order, so a
+ * review whose place moves between two page loads (votes in the helpful order, a delete shifting
+ * positions) can come again on a later page.
  * The total comes from the newest page, the freshest count the server gave.
  */
 export function collectLoadedReviews(pages: readonly ReviewPage[]): LoadedReviews {
