@@ -54,7 +54,10 @@ export interface Entry {
   tags: readonly CacheTag[];
   /** When its computation started (ms): what it shows is at least that recent. */
   computedAt: number;
-  /** Set when a lagging change happened since computedAt: the entry is served until then, no longer. */
+  /**
+   * Served until then, no longer: set when the answer is made for one that time changes (a window of
+   * days, route-policy.ts), or when a lagging change happened since computedAt.
+   */
   expiresAt?: number;
   etag: string;
   contentType: string;
@@ -291,12 +294,21 @@ export class ResponseCache {
 }
 
 /** An entry for an answer's body: kept as an exact-size buffer, with its ETag and its cost counted. */
-export function createEntry(answer: { key: string; tags: readonly CacheTag[]; computedAt: number; contentType: string; body: string }): Entry {
+export function createEntry(answer: {
+  key: string;
+  tags: readonly CacheTag[];
+  computedAt: number;
+  /** When the answer stops being right whatever is written (a time window moves): it is not served from then on. */
+  expiresAt?: number | undefined;
+  contentType: string;
+  body: string;
+}): Entry {
   const identity = exactCopy(Buffer.from(answer.body));
   return {
     key: answer.key,
     tags: answer.tags,
     computedAt: answer.computedAt,
+    ...(answer.expiresAt === undefined ? {} : { expiresAt: answer.expiresAt }),
     etag: weakEtag(identity),
     contentType: answer.contentType,
     size: identity.length,
