@@ -10,4 +10,20 @@ export const officerMessages = {
   distributionEmpty: 'No reviews to count yet.',
   /** One bar of the distribution, as a screen reader reads it: '5 stars: 12 reviews'. */
   starBucketCount: (stars: number, count: number) => `${stars} ${stars === 1 ? 'star' : 'stars'}: ${count} ${count === 1 ? 'review' : 'reviews'}`,
+  /** The recent figures beside the all-time ones (issue 16), from RECENT_MIN_REVIEWS recent reviews on. */
+  recentTitle: 'Recent vs All Time',
+  recentColumn: 'Recent (90 days)',
+  allTimeColumn: 'All time',
+  overallLabel: 'Overall',
+  categoryColumn: 'Category',
+  recentBasis: (count: number) => `Recent figures from ${count} reviews in the last 90 days.`,
+  /** What a screen reader reads beside a recent figure with an arrow: 'up 0.4 from all time'. */
+  recentChange: (direction: 'up' | 'down', by: string) => `${direction} ${by} from all time`,
+  trendTitle: 'Rating Trend',
+  trendCaption: 'Average rating by month over the last 12 months',
+  trendEmpty: 'No reviews in the last 12 months.',
+  trendMonthColumn: 'Month',
+  trendReviewsColumn: 'Reviews',
+  trendAverageColumn: 'Average rating',
+  trendNoRating: 'no rating',
 } as const;

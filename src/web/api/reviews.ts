@@ -4,7 +4,7 @@ import { apiPaths } from '#core/api-paths';
 import { FRESHNESS } from '#core/constants';
 import type { ReviewBody } from '#core/schemas/review';
 import { ApiError, api } from '#web/lib/api-client';
-import { officerQueryOptions } from './officers';
+import { officerQueryOptions, officerTrendQueryOptions } from './officers';
 
 export const recentReviewsQueryOptions = () =>
   queryOptions({
@@ -191,6 +191,8 @@ export async function invalidateAfterReviewChange(queryClient: QueryClient, offi
     queryClient.invalidateQueries({ queryKey: ['officers', 'top'] }),
     queryClient.invalidateQueries({ queryKey: officerReviewsQueryOptions(officerId).queryKey }),
     queryClient.invalidateQueries({ queryKey: officerQueryOptions(officerId).queryKey, exact: true }),
+    // Beside the spec's list: the officer's monthly trend (issue 16) moves with its reviews too.
+    queryClient.invalidateQueries({ queryKey: officerTrendQueryOptions(officerId).queryKey }),
   ]);
 }
 
