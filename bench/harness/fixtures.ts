@@ -15,6 +15,7 @@ import type { SearchCatalogue } from '#server/features/search/catalogue.js';
 import { loadCatalogue } from '#server/features/search/catalogue-sync.js';
 import { decodeSearchCursor, type SearchCursor } from '#server/features/search/cursor.js';
 import { searchOfficerPage } from '#server/features/search/officer-search.js';
+import { RANK_PRIOR_WEIGHT } from '#core/constants.js';
 import { DEFAULT_SORT } from '#core/search.js';
 import { SESSION_COOKIE, createSession, type SessionLifetimes, type SessionUser } from '#server/features/auth/sessions.js';
 import type { LongTailPopulation } from './long-tail.js';
@@ -120,7 +121,7 @@ export async function readDatasetFacts(db: Database, sampleSize: number, broadSe
   if (!largest || officers.length === 0 || reviewIds.length === 0) throw new Error('The dataset has no public officer with reviews.');
   const lastPage = Math.max(1, Math.ceil(largest.review_count / REVIEW_PAGE_LIMIT));
   const searchDeepPages: DatasetFacts['searchDeepPages'] = [];
-  const { catalogue } = await loadCatalogue(db);
+  const { catalogue } = await loadCatalogue(db, RANK_PRIOR_WEIGHT);
   for (const q of broadSearchTerms) searchDeepPages.push(deepSearchCursor(catalogue, q, SEARCH_DEEP_POSITION));
   return {
     counts: numericCounts,

@@ -33,6 +33,17 @@ export const regimentSchema = z.object({
 export type Regiment = z.infer<typeof regimentSchema>;
 
 /**
+ * The figure rankings order by (issue 16, item 3): the Bayesian average of the rating, null without
+ * reviews. The displayed average stays the plain mean (averageRating); rankScore says why an item
+ * with a few perfect reviews ranks below one with many good ones.
+ */
+const rankScore = z.number().nullable();
+
+/** A regiment in a ranking: GET /api/regiments (the Regiments tab sorts by it) and the featured regiments. */
+export const rankedRegimentSchema = regimentSchema.extend({ rankScore });
+export type RankedRegiment = z.infer<typeof rankedRegimentSchema>;
+
+/**
  * How many reviews fall in each star bucket: [1 star, 2, 3, 4, 5 stars] (issue 16; the bucket rule is
  * starBucket in rating-math.ts).
  */
@@ -70,6 +81,10 @@ export const officerSchema = z.object({
   linkedSteamId: z.string().nullable(),
 });
 export type Officer = z.infer<typeof officerSchema>;
+
+/** An officer in a ranking: the top lists and search (whose rating orders follow rankScore). */
+export const rankedOfficerSchema = officerSchema.extend({ rankScore });
+export type RankedOfficer = z.infer<typeof rankedOfficerSchema>;
 
 /**
  * The officer's figures over the last 90 days (today UTC and the 89 days before; issue 16): how many
@@ -121,7 +136,7 @@ export type OfficerTrend = z.infer<typeof officerTrendSchema>;
  * opaque cursor of the next page (null on the last page). docs/decisions/0019-search-paging.md.
  */
 export const officerSearchPageSchema = z.object({
-  officers: z.array(officerSchema),
+  officers: z.array(rankedOfficerSchema),
   totalCount: z.number(),
   nextCursor: z.string().nullable(),
 });

@@ -29,6 +29,16 @@ export const TOP_OFFICERS_MIN_REVIEWS_EXCLUSIVE = 1;
 export const TOP_OFFICERS_LIMIT = 10;
 export const RECENT_REVIEWS_LIMIT = 10;
 /**
+ * Rankings (top lists, the rating orders of search and the Regiments tab) order by a Bayesian average
+ * that starts every item with this many reviews' worth of the community mean (issue 16, item 3;
+ * docs/decisions/0030-bayesian-ranking.md says how it was chosen). The server's RANK_PRIOR_WEIGHT
+ * overrides it.
+ */
+export const RANK_PRIOR_WEIGHT = 5;
+/** Ratings resting on fewer reviews than this carry a "Few reviews" mark wherever lists show them. */
+export const FEW_REVIEWS_BELOW = 5;
+
+/**
  * Officers per page of the paged search (GET /api/search/officers), and regiments per step of the
  * Regiments tab: eight rows of the three-column grid (docs/decisions/0019-search-paging.md).
  */

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   bayesianAverage,
+  communityMeanOf,
   distributionOf,
+  hasFewReviews,
   isWithinDays,
   lastMonths,
   lastUtcDays,
@@ -9,6 +11,7 @@ import {
   monthKey,
   monthlyTrend,
   nextUtcMidnight,
+  rankScoreOf,
   recentChange,
   recentFigures,
   starBucket,
@@ -88,6 +91,49 @@ describe('windows', () => {
     expect(lastMonths(now, 12)).toHaveLength(12);
     expect(lastMonths(now, 12)[0]).toBe('2025-12');
     expect(lastMonths(now, 12)[11]).toBe('2026-11');
+  });
+});
+
+describe('communityMeanOf', () => {
+  it('weighs every review the same, to 2 decimals, and is 0 without reviews', () => {
+    // (4 * 10 + 3 * 30) / 40 = 3.25; an unrated item counts for nothing.
+    expect(
+      communityMeanOf([
+        { averageRating: 4, reviewCount: 10 },
+        { averageRating: 3, reviewCount: 30 },
+        { averageRating: 0, reviewCount: 0 },
+      ]),
+    ).toBe(3.25);
+    // (4.5 + 3.2 * 2) / 3 = 3.6333... -> 3.63
+    expect(
+      communityMeanOf([
+        { averageRating: 4.5, reviewCount: 1 },
+        { averageRating: 3.2, reviewCount: 2 },
+      ]),
+    ).toBe(3.63);
+    expect(communityMeanOf([])).toBe(0);
+    expect(communityMeanOf([{ averageRating: 0, reviewCount: 0 }])).toBe(0);
+  });
+});
+
+describe('rankScoreOf', () => {
+  const prior = { communityMean: 3.5, priorWeight: 5 };
+
+  it('puts a 30-review 4.7 above a 1-review 5.0, to 4 decimals', () => {
+    // (5 + 5 * 3.5) / 6 = 3.75; (30 * 4.7 + 5 * 3.5) / 35 = 158.5 / 35 = 4.528571... -> 4.5286
+    expect(rankScoreOf(5, 1, prior)).toBe(3.75);
+    expect(rankScoreOf(4.7, 30, prior)).toBe(4.5286);
+  });
+
+  it('is null without reviews, and the own mean without a prior weight', () => {
+    expect(rankScoreOf(0, 0, prior)).toBeNull();
+    expect(rankScoreOf(4.2, 1, { communityMean: 3.5, priorWeight: 0 })).toBe(4.2);
+  });
+});
+
+describe('hasFewReviews', () => {
+  it('marks a rating of 1 to 4 reviews, not an unrated item or one of 5', () => {
+    expect([0, 1, 4, 5, 30].map(hasFewReviews)).toEqual([false, true, true, false, false]);
   });
 });
 

@@ -4,6 +4,7 @@
  * Pure functions, shared by the server (aggregates, orders) and the web (what it shows), each tested
  * on hand-computed values in rating-math.test.ts.
  */
+import { FEW_REVIEWS_BELOW } from './constants.js';
 import { roundHalfUp } from './rating.js';
 
 /** Star buckets 1 to 5: index 0 counts the 1-star reviews. */
@@ -69,6 +70,44 @@ export function bayesianAverage({ mean, count, communityMean, priorWeight }: Bay
   const m = Math.max(0, priorWeight);
   if (v + m === 0) return communityMean;
   return (v / (v + m)) * mean + (m / (v + m)) * communityMean;
+}
+
+/** What a ranking weighs every item against: the community mean (C) and the prior weight (m). */
+export interface RankPrior {
+  communityMean: number;
+  priorWeight: number;
+}
+
+/**
+ * The community mean C: the mean of every review, each weighing the same, from items that each carry
+ * a mean and a count (the regiments' stored averages, so it is the mean to their 2 decimals), itself
+ * rounded to 2 decimals. Rounded, it moves rarely (a review moves a mean of thousands by far less
+ * than 0.005), so rankings reorder only when the community's taste has really moved. 0 without reviews.
+ */
+export function communityMeanOf(items: Iterable<{ averageRating: number; reviewCount: number }>): number {
+  let sum = 0;
+  let count = 0;
+  for (const item of items) {
+    if (item.reviewCount <= 0) continue;
+    sum += item.averageRating * item.reviewCount;
+    count += item.reviewCount;
+  }
+  return count === 0 ? 0 : roundHalfUp(sum / count, 2);
+}
+
+/**
+ * The figure rankings order by (issue 16, item 3): the Bayesian average of an item's mean, to 4
+ * decimals so that every answer and every cursor carries the same number. Null without reviews: no
+ * rating is not a rating, and unrated items stay last in every order.
+ */
+export function rankScoreOf(mean: number, count: number, prior: RankPrior): number | null {
+  if (count <= 0) return null;
+  return roundHalfUp(bayesianAverage({ mean, count, ...prior }), 4);
+}
+
+/** Whether an item's rating rests on so few reviews that lists mark it ("Few reviews"). */
+export function hasFewReviews(count: number): boolean {
+  return count > 0 && count < FEW_REVIEWS_BELOW;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { RANK_PRIOR_WEIGHT } from '#core/constants.js';
 
 const booleanFlag = z.enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no']).transform((v) => ['1', 'true', 'on', 'yes'].includes(v));
 
@@ -41,6 +42,7 @@ const envSchema = z.object({
     .default(24 * 7),
   RESPONSE_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
   LIST_RATINGS_LAG_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+  RANK_PRIOR_WEIGHT: z.coerce.number().min(0).max(10_000).default(RANK_PRIOR_WEIGHT),
   MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(64),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
@@ -93,6 +95,8 @@ export interface Config {
   responseCacheBytes: number;
   /** How long after a review the cached lists (top, search, regiments) may show the ratings before it. */
   listRatingsLagMs: number;
+  /** The prior weight m of the rankings' Bayesian average (docs/decisions/0030-bayesian-ranking.md). */
+  rankPriorWeight: number;
   /** API requests worked on at once beyond which new ones are refused 503 (load shedding). */
   maxInFlight: number;
   /** A request must arrive whole (headers and body) within this time, or it is answered 408 and closed. */
@@ -277,6 +281,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionMaxMs: e.SESSION_MAX_DAYS * 86_400_000,
     responseCacheBytes: Math.round(e.RESPONSE_CACHE_MB * 1024 * 1024),
     listRatingsLagMs: e.LIST_RATINGS_LAG_MS,
+    rankPriorWeight: e.RANK_PRIOR_WEIGHT,
     maxInFlight: e.MAX_IN_FLIGHT,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,

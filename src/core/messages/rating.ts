@@ -1,4 +1,7 @@
-/** Beside the spec's 0.0 of an officer or regiment nobody has reviewed yet (issue 13). */
+/** Beside a rating on the cards of officers and regiments: what it rests on (issues 13 and 16). */
 export const ratingMessages = {
   notYetRated: 'Not yet rated',
+  fewReviews: 'Few reviews',
+  /** Why a "Few reviews" rating ranks lower than its average alone would put it (issue 16, item 3). */
+  fewReviewsHint: 'Rated by only a few reviews: rankings weigh it toward the community average until more come in.',
 } as const;

@@ -7,6 +7,7 @@ import { announcePublicDataChanged } from '#server/read-cache/cache-bus.js';
 import { openConfiguredDatabase } from '#server/db/open-configured-database.js';
 import { recomputeAllAggregates } from '#server/features/reviews/aggregates.js';
 import { findAggregateDifferences, fixReviewScores } from '#server/features/reviews/reconcile.js';
+import { refreshCommunityMean } from '#server/features/search/ranking-prior.js';
 
 async function main() {
   const fix = process.argv.includes('--fix');
@@ -22,6 +23,9 @@ async function main() {
       await handle.db.transaction(async (tx) => {
         await recomputeAllAggregates(tx);
         await fixReviewScores(tx);
+        // The rankings' community mean rests on the regiments' figures just fixed: publish it again now
+        // rather than at the sites' next refresh (docs/decisions/0030-bayesian-ranking.md).
+        await refreshCommunityMean(tx);
       });
       // Running sites on this database keep answers in memory: tell them the figures changed
       // (docs/decisions/0009). An embedded PGlite database is never open in a running site meanwhile.

@@ -401,3 +401,19 @@ export const catalogueChanges = pgTable(
   },
   (t) => [index('catalogue_changes_xid_idx').on(t.xid), index('catalogue_changes_at_idx').on(t.at)],
 );
+
+/**
+ * The community mean the rankings weigh every rating against (issue 16, item 3;
+ * docs/decisions/0030-bayesian-ranking.md): one row, published from the regiments' figures when it
+ * is refreshed, so every process ranks against the same figure and a kept answer is forgotten
+ * exactly when it moves.
+ */
+export const rankingPrior = pgTable(
+  'ranking_prior',
+  {
+    id: smallint('id').primaryKey().default(1),
+    communityMean: numeric('community_mean', { precision: 4, scale: 2, mode: 'number' }).notNull().default(0),
+    refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('ranking_prior_one_row', sql`${t.id} = 1`)],
+);

@@ -210,11 +210,11 @@ describe('the response cache itself', () => {
     cache.release(computing!);
   });
 
-  it("tags a search answer by its officers when it holds every match, else by the lists' ratings", () => {
-    expect(cacheTags.searchAnswer([3, 9], 100)).toEqual(['lists', 'officer:3', 'officer:9']);
-    expect(cacheTags.searchAnswer([], 100)).toEqual(['lists']);
+  it("tags a search answer by its officers when it holds every match, else by the lists' ratings; always by the rankings' prior", () => {
+    expect(cacheTags.searchAnswer([3, 9], 100)).toEqual(['lists', 'prior', 'officer:3', 'officer:9']);
+    expect(cacheTags.searchAnswer([], 100)).toEqual(['lists', 'prior']);
     const full = Array.from({ length: 100 }, (_, i) => i + 1);
-    expect(cacheTags.searchAnswer(full, 100)).toEqual(['lists', 'ratings']);
+    expect(cacheTags.searchAnswer(full, 100)).toEqual(['lists', 'ratings', 'prior']);
   });
 
   it('holds no more memory than it counts: each kept body owns exactly its bytes', () => {

@@ -9,7 +9,7 @@
  * pages, the recent reviews, or any list of officers and regiments (their figures, order and search
  * results move with every rating).
  */
-export type CacheTag = 'lists' | 'ratings' | 'recent-reviews' | 'scores' | `officer:${number}` | `officer-reviews:${number}`;
+export type CacheTag = 'lists' | 'ratings' | 'prior' | 'recent-reviews' | 'scores' | `officer:${number}` | `officer-reviews:${number}`;
 /** What a write changes: some tags, everything public ('all'), or nothing public ('none'). */
 export type Invalidation = readonly CacheTag[] | 'all' | 'none';
 
@@ -17,6 +17,13 @@ export const cacheTags = {
   lists: 'lists',
   /** A list of officers or regiments with their ratings: tags 'lists' and 'ratings'. */
   ratedList: ['lists', 'ratings'],
+  /**
+   * A ranking (rank scores: the top lists, search, the regiment lists): a rated list that also moves
+   * when the published community mean does ('prior', src/server/features/search/ranking-prior.ts).
+   */
+  rankedList: ['lists', 'ratings', 'prior'],
+  /** What a newly published community mean changes: every rank score. */
+  priorMoved: ['prior'],
   /** The recent reviews: tags 'recent-reviews' and 'scores' (their vote scores). */
   recentReviews: ['recent-reviews', 'scores'],
   officer: (id: number) => `officer:${id}`,
@@ -24,11 +31,12 @@ export const cacheTags = {
   /**
    * A search answer's tags. One with fewer than the limit holds every matching officer: only a
    * change to one of them can change it (a new review moves no officer into or out of a text match),
-   * so it is tagged with those officers and forgotten exactly when one of them changes. A full
-   * answer could gain an officer whose rating rises: it carries the lists' lagging 'ratings'.
+   * so it is tagged with those officers and forgotten exactly when one of them changes, or when the
+   * community mean its rank scores rest on moves ('prior'). A full answer could gain an officer
+   * whose rating rises: it carries the lists' lagging 'ratings'.
    */
   searchAnswer: (officerIds: readonly number[], limit: number): CacheTag[] =>
-    officerIds.length < limit ? ['lists', ...officerIds.map((id): CacheTag => `officer:${id}`)] : ['lists', 'ratings'],
+    officerIds.length < limit ? ['lists', 'prior', ...officerIds.map((id): CacheTag => `officer:${id}`)] : ['lists', 'ratings', 'prior'],
   /**
    * A page of the paged search (GET /api/search/officers), by the same reasoning. Which officers a
    * page holds moves with the ratings only when it is ordered by rating or review count and is not
@@ -40,7 +48,8 @@ export const cacheTags = {
   searchPage: (
     officerIds: readonly number[],
     { isOrderedByName, isWholeAnswer }: { isOrderedByName: boolean; isWholeAnswer: boolean },
-  ): CacheTag[] => (isOrderedByName || isWholeAnswer ? ['lists', ...officerIds.map((id): CacheTag => `officer:${id}`)] : ['lists', 'ratings']),
+  ): CacheTag[] =>
+    isOrderedByName || isWholeAnswer ? ['lists', 'prior', ...officerIds.map((id): CacheTag => `officer:${id}`)] : ['lists', 'ratings', 'prior'],
   /** What a new review of this officer changes: its pages at once, the lists' ratings within the lag. */
   reviewOf: (officerId: number): CacheTag[] => [`officer:${officerId}`, `officer-reviews:${officerId}`, 'recent-reviews', 'ratings'],
   /** What a vote on a review of this officer changes: its score, in the officer's review pages at once and in the recent reviews within the lag. */

@@ -1,4 +1,5 @@
 /** Builds the real application on a fresh test database, and signs users in through the real API. */
+import { RANK_PRIOR_WEIGHT } from '#core/constants.js';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildAppOptions } from '#server/app.js';
 import { DEFAULT_RATE_LIMITS, STEAM_DEFAULTS, type Config } from '#server/config.js';
@@ -43,6 +44,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // Exact lists, so a test can read the ratings it has just written (response-cache.test.ts
     // covers the lag itself).
     listRatingsLagMs: 0,
+    rankPriorWeight: RANK_PRIOR_WEIGHT,
     maxInFlight: 64,
     requestTimeoutMs: 60_000,
     shutdownDrainMs: 10_000,

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Officer, OfficerDetail, OfficerSearchPage, OfficerTrend } from '#core/api';
+import type { Officer, OfficerDetail, OfficerSearchPage, OfficerTrend, RankedOfficer } from '#core/api';
 import type { SideCode } from '#core/constants';
 import { FRESHNESS } from '#core/constants';
 import { apiPaths } from '#core/api-paths';
@@ -19,7 +19,7 @@ export const officerTrendQueryOptions = (id: number) =>
 export const topOfficersQueryOptions = (side?: SideCode) =>
   queryOptions({
     queryKey: ['officers', 'top', side ?? 'all'],
-    queryFn: () => api.get<Officer[]>(apiPaths.topOfficers(side)),
+    queryFn: () => api.get<RankedOfficer[]>(apiPaths.topOfficers(side)),
     staleTime: FRESHNESS.topOfficers,
   });
 

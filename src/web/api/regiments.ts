@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Regiment } from '#core/api';
+import type { RankedRegiment, Regiment } from '#core/api';
 import { apiPaths } from '#core/api-paths';
 import { FRESHNESS } from '#core/constants';
 import { api } from '#web/lib/api-client';
@@ -7,7 +7,7 @@ import { api } from '#web/lib/api-client';
 export const regimentsQueryOptions = () =>
   queryOptions({
     queryKey: ['regiments'],
-    queryFn: () => api.get<Regiment[]>(apiPaths.regiments),
+    queryFn: () => api.get<RankedRegiment[]>(apiPaths.regiments),
     staleTime: FRESHNESS.regiments,
   });
 
@@ -15,7 +15,7 @@ export const regimentsQueryOptions = () =>
 export const featuredRegimentsQueryOptions = () =>
   queryOptions({
     queryKey: ['regiments', 'featured'],
-    queryFn: () => api.get<Regiment[]>(apiPaths.featuredRegiments),
+    queryFn: () => api.get<RankedRegiment[]>(apiPaths.featuredRegiments),
     staleTime: FRESHNESS.regiments,
   });
 

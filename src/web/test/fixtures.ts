@@ -3,16 +3,30 @@
  * quiet defaults (no ratings, no images); a test or a feature's fixture file overrides what it asserts.
  */
 import { waitFor, within } from '@testing-library/react';
-import type { AuthStatus, AuthUser, Officer, OfficerDetail, Regiment, Review, Side } from '#core/api';
-import { distributionOf } from '#core/rating-math';
+import type { AuthStatus, AuthUser, OfficerDetail, RankedOfficer, RankedRegiment, Review, Side } from '#core/api';
+import { RANK_PRIOR_WEIGHT } from '#core/constants';
+import { distributionOf, rankScoreOf } from '#core/rating-math';
 
 export const UNION: Side = { id: 1, name: 'Union', code: 'USA' };
 export const CONFEDERATE: Side = { id: 2, name: 'Confederate', code: 'CSA' };
 
-/** A Union regiment unless `sideId` names the Confederacy; `side` and `sideName` follow `sideId`. */
-export function makeRegiment(overrides: Partial<Regiment> = {}): Regiment {
-  const side = overrides.sideId === CONFEDERATE.id ? CONFEDERATE : UNION;
+/** The prior the builders' rank scores rest on: a community mean of 3.5 and the default weight. */
+export const TEST_RANK_PRIOR = { communityMean: 3.5, priorWeight: RANK_PRIOR_WEIGHT };
+
+/** The rank score the server would send for these figures, unless the test gives its own. */
+function withRankScore<T extends { averageRating: number | null; reviewCount: number; rankScore?: number | null }>(
+  item: T,
+): T & { rankScore: number | null } {
   return {
+    ...item,
+    rankScore: item.rankScore !== undefined ? item.rankScore : rankScoreOf(item.averageRating ?? 0, item.reviewCount, TEST_RANK_PRIOR),
+  };
+}
+
+/** A Union regiment unless `sideId` names the Confederacy; `side` and `sideName` follow `sideId`. */
+export function makeRegiment(overrides: Partial<RankedRegiment> = {}): RankedRegiment {
+  const side = overrides.sideId === CONFEDERATE.id ? CONFEDERATE : UNION;
+  return withRankScore({
     id: 3,
     name: '5th Wisconsin',
     description: null,
@@ -28,12 +42,12 @@ export function makeRegiment(overrides: Partial<Regiment> = {}): Regiment {
     sideName: side.name,
     submitterUsername: null,
     ...overrides,
-  };
+  });
 }
 
 /** Major Winfield Hancock (officer 7) of the 5th Wisconsin (regiment 3), not yet rated. */
-export function makeOfficer(overrides: Partial<Officer> = {}): Officer {
-  return {
+export function makeOfficer(overrides: Partial<RankedOfficer> = {}): RankedOfficer {
+  return withRankScore({
     id: 7,
     name: 'Winfield Hancock',
     rank: 'Major',
@@ -52,7 +66,7 @@ export function makeOfficer(overrides: Partial<Officer> = {}): Officer {
     linkedUsername: null,
     linkedSteamId: null,
     ...overrides,
-  };
+  });
 }
 
 /**
@@ -88,7 +102,7 @@ export const ratedOfficerOf20thMaine = {
   reviewCount: 2,
   regiment: { id: 1, name: '20th Maine', description: null, bannerImageUrl: null },
   regimentName: '20th Maine',
-} satisfies Partial<Officer>;
+} satisfies Partial<RankedOfficer>;
 
 /** Review `id` of officer 7, by `soldier{id}` (user 100 + id), 4 in every category. */
 export function makeReview(id: number, overrides: Partial<Review> = {}): Review {
@@ -125,7 +139,7 @@ export function signedInStatus(overrides: Partial<AuthUser> = {}): AuthStatus {
 export const SIGNED_OUT: AuthStatus = { authenticated: false, user: null };
 
 /** What the home page asks for, so a redirect home lands on a quiet page. */
-export function homeApi({ sides = [], regiments = [] }: { sides?: Side[]; regiments?: Regiment[] } = {}) {
+export function homeApi({ sides = [], regiments = [] }: { sides?: Side[]; regiments?: RankedRegiment[] } = {}) {
   return { '/api/sides': sides, '/api/regiments': regiments, '/api/officers/top': [], '/api/reviews/recent': [] };
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, TOP_OFFICERS_LIMIT } from '#core/constants.js';
-import type { Officer, OfficerDetail } from '#core/api.js';
+import type { Officer, OfficerDetail, RankedOfficer } from '#core/api.js';
+import { readCommunityMean, refreshCommunityMean } from '#server/features/search/ranking-prior.js';
 import { officers } from '#server/db/schema.js';
 import { recomputeRegimentAggregates } from '#server/features/reviews/aggregates.js';
 import { createTestContext, type TestContext } from '#server/test/app.js';
@@ -57,6 +58,14 @@ beforeAll(async () => {
   await createUser(db, { username: 'Chamberlain', steamId: '76561198000000001', officerId: o.adams.id });
   await createUser(db, { username: 'Oldest', steamId: null, officerId: o.baker.id });
   await createUser(db, { username: 'Newer', steamId: '76561198000000002', officerId: o.baker.id });
+
+  // The rankings' community mean, published as each process does on its timer: Maine's 30/7 = 4.29
+  // over 7 reviews and Texas's 14/3 = 4.67 over 3 give (4.29 * 7 + 4.67 * 3) / 10 = 4.40. With the
+  // prior weight 5, the rank scores are (v * R + 5 * 4.40) / (v + 5): Adams (5, 5) 32/7 = 4.571,
+  // Davis (5) 27/6 = 4.5, Carter (4, 5) 31/7 = 4.429, Cole (4, 4) 30/7 = 4.286, Baker (4, 4, 4)
+  // 34/8 = 4.25. Two reviews of 4 rank above three: fewer reviews stay nearer the mean of 4.40.
+  await refreshCommunityMean(db);
+  expect(await readCommunityMean(db)).toBe(4.4);
 });
 afterAll(() => ctx.close());
 
@@ -154,13 +163,19 @@ describe('GET /api/officers/:id', () => {
 });
 
 describe('GET /api/officers/top', () => {
-  it('lists officers with more than one review by rating, then review count', async () => {
+  it('lists officers with more than one review by rank score (issue 16), each with it', async () => {
     // Davis rates 5.0 from a single review; Hidden and Ghostly are not public.
-    expect(await names('/api/officers/top')).toEqual(['Adams', 'Carter', 'Baker', 'Cole']);
+    const top = (await get('/api/officers/top')).json<RankedOfficer[]>();
+    expect(top.map((officer) => [officer.name, officer.averageRating, officer.rankScore])).toEqual([
+      ['Adams', 5, 4.5714],
+      ['Carter', 4.5, 4.4286],
+      ['Cole', 4, 4.2857],
+      ['Baker', 4, 4.25],
+    ]);
   });
 
   it('filters by side code', async () => {
-    expect(await names('/api/officers/top?side=USA')).toEqual(['Adams', 'Baker', 'Cole']);
+    expect(await names('/api/officers/top?side=USA')).toEqual(['Adams', 'Cole', 'Baker']);
     expect(await names('/api/officers/top?side=CSA')).toEqual(['Carter']);
   });
 
@@ -199,13 +214,13 @@ describe('GET /api/officers/regiment/:regimentId', () => {
 describe('GET /api/officers/search', () => {
   const inMaine = () => `regimentId=${maine.id}`;
 
-  it('defaults to rating descending over every public officer, ties by name', async () => {
+  it('defaults to rating descending (by rank score) over every public officer, ties by name', async () => {
     expect(await names('/api/officers/search')).toEqual([
       'Adams',
       'Davis',
       'Carter',
-      'Baker',
       'Cole',
+      'Baker',
       'Evans',
       'Hill_Ford',
       'HillsFord',
@@ -216,7 +231,7 @@ describe('GET /api/officers/search', () => {
   });
 
   it.each([
-    ['rating', 'desc', ['Adams', 'Baker', 'Cole', 'Evans']],
+    ['rating', 'desc', ['Adams', 'Cole', 'Baker', 'Evans']],
     // Evans has no review: last in both rating orders (issue 13).
     ['rating', 'asc', ['Baker', 'Cole', 'Adams', 'Evans']],
     ['name', 'asc', ['Adams', 'Baker', 'Cole', 'Evans']],
@@ -327,7 +342,7 @@ describe('result limits', () => {
   it(`answers at most ${TOP_OFFICERS_LIMIT} top officers, ties by id`, async () => {
     const top = (await get('/api/officers/top')).json<Officer[]>();
     expect(top).toHaveLength(TOP_OFFICERS_LIMIT);
-    expect(top.slice(0, 4).map((officer) => officer.name)).toEqual(['Adams', 'Carter', 'Baker', 'Cole']);
+    expect(top.slice(0, 4).map((officer) => officer.name)).toEqual(['Adams', 'Carter', 'Cole', 'Baker']);
     const crowd = top.slice(4);
     expect(crowd.map((officer) => officer.name)).toEqual(['Crowd000', 'Crowd001', 'Crowd002', 'Crowd003', 'Crowd004', 'Crowd005']);
     expect(crowd.map((officer) => officer.id)).toEqual([...crowd.map((officer) => officer.id)].sort((a, b) => a - b));

@@ -3,11 +3,10 @@
  * its regiment are active: a hidden regiment takes its officers out of every list with it, so no
  * answer links to a regiment page that would say 'Regiment Not Found'.
  */
-import { and, asc, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Officer, OfficerDetail } from '#core/api.js';
 import { fillTrendMonths, lastUtcDays, lastUtcMonths, type RecentFigures, type TrendMonth } from '#core/rating-math.js';
-import { TOP_OFFICERS_LIMIT, TOP_OFFICERS_MIN_REVIEWS_EXCLUSIVE, type SideCode } from '#core/constants.js';
 import type { Executor } from '#server/db/client.js';
 import { prepared } from '#server/db/prepared.js';
 import { officers, regiments, reviews, sides, users } from '#server/db/schema.js';
@@ -179,18 +178,6 @@ export async function officerIsPublic(db: Executor, officerId: number): Promise<
       .prepare(name),
   );
   return (await query.execute({ officerId })).length > 0;
-}
-
-/** Officers with more than one review, best first (spec section 9: top lists need more than 1). */
-export async function listTopOfficers(db: Executor, sideCode?: SideCode): Promise<Officer[]> {
-  const top = (db: Executor, name: string, bySide?: SQL) =>
-    selectPublicOfficers(db, and(gt(officers.reviewCount, TOP_OFFICERS_MIN_REVIEWS_EXCLUSIVE), bySide))
-      .orderBy(desc(officers.averageRating), desc(officers.reviewCount), asc(officers.id))
-      .limit(TOP_OFFICERS_LIMIT)
-      .prepare(name);
-  if (!sideCode) return prepared(db, 'top_officers', top).execute();
-  const query = prepared(db, 'top_officers_of_side', (db, name) => top(db, name, eq(sides.code, sql.placeholder('sideCode'))));
-  return query.execute({ sideCode });
 }
 
 export async function listRegimentOfficers(db: Executor, regimentId: number): Promise<Officer[]> {

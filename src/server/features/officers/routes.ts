@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import { officerDetailSchema, officerSchema, officerTrendSchema, successMessageSchema } from '#core/api.js';
-import type { SideCode } from '#core/constants.js';
 import { MSG } from '#core/messages.js';
 import { nextUtcMidnight } from '#core/rating-math.js';
 import { officerEditBodySchema } from '#core/schemas/manage.js';
@@ -10,12 +9,10 @@ import { cacheTags } from '#server/read-cache/tags.js';
 import type { App } from '#server/types.js';
 import { requireUser } from '#server/features/auth/guards.js';
 import { deleteOfficer, requireOfficerOwner, updateOfficer } from './manage.js';
-import { getOfficerById, getOfficerDetail, getOfficerTrend, listOfficers, listRegimentOfficers, listTopOfficers } from './queries.js';
+import { getOfficerById, getOfficerDetail, getOfficerTrend, listOfficers, listRegimentOfficers } from './queries.js';
 
 /** The officer id of a request to one officer's answers, for its cache tag (read before validation: a bad id is answered 400, never kept). */
 const officerIdOf = (request: FastifyRequest) => Number((request.params as { id: unknown }).id);
-
-const topQuerySchema = z.object({ side: z.enum(['USA', 'CSA'] as const satisfies readonly SideCode[]).optional() });
 
 const officerListSchema = z.array(officerSchema);
 
@@ -26,13 +23,9 @@ export async function officerRoutes(app: App) {
     listOfficers(db),
   );
 
-  // Static segments: find-my-way prefers them over '/officers/:id' whatever the order, and the
-  // tests check that 'top' and 'search' are never read as an id.
-  app.get(
-    '/officers/top',
-    { config: { cache: { public: () => cacheTags.ratedList } }, schema: { querystring: topQuerySchema, response: { 200: officerListSchema } } },
-    async (request) => listTopOfficers(db, request.query.side),
-  );
+  // '/officers/top' and '/officers/search' are answered from the search catalogue (features/search):
+  // static segments, which find-my-way prefers over '/officers/:id' whatever the order; the tests
+  // check that 'top' and 'search' are never read as an id.
 
   app.get(
     '/officers/regiment/:regimentId',

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RankedRegiment } from '#core/api.js';
 import { regiments } from '#server/db/schema.js';
+import { refreshCommunityMean } from '#server/features/search/ranking-prior.js';
 import { createTestContext, type TestContext } from '#server/test/app.js';
 import { createRegiment, privateDataIn } from '#server/test/fixtures.js';
 
@@ -20,6 +22,8 @@ async function ratedRegiment(name: string, sideId: number, averageRating: number
 }
 
 async function featured() {
+  // The community mean the ranking weighs against, published as each process does on its timer.
+  await refreshCommunityMean(ctx.db);
   const response = await ctx.app.inject({ method: 'GET', url: '/api/regiments/featured' });
   expect(response.statusCode).toBe(200);
   expect(privateDataIn(response.body)).toEqual([]);
@@ -45,7 +49,17 @@ describe('GET /api/regiments/featured', () => {
     expect(body[1]).toEqual(list.find((r) => r.id === best.id));
   });
 
-  it('breaks a tie by review count, then by name', async () => {
+  it('does not feature one perfect review above many very good ones (issue 16)', async () => {
+    const veteran = await ratedRegiment('Veteran Confederate', 2, 4.6, 40);
+    const lucky = await ratedRegiment('Lucky Confederate', 2, 5, 1);
+    const body = await featured();
+    expect(body[1]).toMatchObject({ id: veteran.id, averageRating: 4.6 });
+    const list = (await ctx.app.inject({ method: 'GET', url: '/api/regiments' })).json<RankedRegiment[]>();
+    const rankOf = (id: number) => list.find((r) => r.id === id)!.rankScore!;
+    expect(rankOf(lucky.id)).toBeLessThan(rankOf(veteran.id));
+  });
+
+  it('puts more reviews of the same average first, and an equal rank score goes to the name that sorts first', async () => {
     await ratedRegiment('B Company', 1, 4.5, 3);
     await ratedRegiment('C Company', 1, 4.5, 9);
     const first = await ratedRegiment('A Company', 1, 4.5, 9);

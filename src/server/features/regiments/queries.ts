@@ -1,11 +1,13 @@
 /** Public reads of regiments (spec section 7, Reference data). Only active regiments are public. */
-import { and, asc, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
-import type { Regiment, RegimentDetail } from '#core/api.js';
+import type { RankedRegiment, Regiment, RegimentDetail } from '#core/api.js';
+import { rankScoreOf } from '#core/rating-math.js';
 import type { Executor } from '#server/db/client.js';
 import { prepared } from '#server/db/prepared.js';
 import { regiments, sides, users } from '#server/db/schema.js';
 import { notFound } from '#server/errors.js';
+import { readCommunityMean } from '#server/features/search/ranking-prior.js';
 
 /** Every field of regimentSchema; the owner's username, never other user columns. */
 const regimentColumns = {
@@ -39,29 +41,34 @@ function selectActiveRegimentsWith<Extra extends SelectedFields>(db: Executor, e
     .where(and(eq(regiments.isActive, true), where));
 }
 
-export async function listRegiments(db: Executor): Promise<Regiment[]> {
+/**
+ * Every active regiment in name order, each with its rank score (GET /api/regiments: the Regiments
+ * tab of /search sorts by it), against the published community mean as every ranking is.
+ */
+export async function listRegiments(db: Executor, priorWeight: number): Promise<RankedRegiment[]> {
   const query = prepared(db, 'regiments', (db, name) => selectActiveRegiments(db).orderBy(asc(regiments.name), asc(regiments.id)).prepare(name));
-  return query.execute();
+  const [rows, communityMean] = await Promise.all([query.execute(), readCommunityMean(db)]);
+  const prior = { communityMean, priorWeight };
+  return rows.map((regiment) => ({ ...regiment, rankScore: rankScoreOf(regiment.averageRating, regiment.reviewCount, prior) }));
 }
 
 /**
  * Home's 'Featured Regiments' (spec section 2): the best-rated regiment of each side, among the
- * regiments that have a rating, sides in id order (Union first). A tie goes to the regiment with more
- * reviews, then to the name that sorts first, then the lower id, so the choice holds between loads.
- * One row per side from the database, instead of every regiment sent to the browser to pick two.
+ * regiments that have a rating, sides in id order (Union first). Best by rank score, as every ranking
+ * (issue 16, item 3): one review of 5.0 does not feature above a hundred of 4.6. A tie goes to the
+ * regiment with more reviews, then to the name that sorts first, then the lower id, so the choice
+ * holds between loads.
  */
-export async function listFeaturedRegiments(db: Executor): Promise<Regiment[]> {
-  const query = prepared(db, 'featured_regiments', (db, name) =>
-    db
-      .selectDistinctOn([regiments.sideId], regimentColumns)
-      .from(regiments)
-      .innerJoin(sides, eq(sides.id, regiments.sideId))
-      .leftJoin(users, eq(users.id, regiments.userId))
-      .where(and(eq(regiments.isActive, true), gt(regiments.averageRating, 0)))
-      .orderBy(asc(regiments.sideId), desc(regiments.averageRating), desc(regiments.reviewCount), asc(regiments.name), asc(regiments.id))
-      .prepare(name),
-  );
-  return query.execute();
+export async function listFeaturedRegiments(db: Executor, priorWeight: number): Promise<RankedRegiment[]> {
+  const better = (a: RankedRegiment, b: RankedRegiment) =>
+    b.rankScore! - a.rankScore! || b.reviewCount - a.reviewCount || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) || a.id - b.id;
+  const bestOfSide = new Map<number, RankedRegiment>();
+  for (const regiment of await listRegiments(db, priorWeight)) {
+    if (regiment.rankScore === null) continue;
+    const best = bestOfSide.get(regiment.sideId);
+    if (!best || better(regiment, best) < 0) bestOfSide.set(regiment.sideId, regiment);
+  }
+  return [...bestOfSide.values()].sort((a, b) => a.sideId - b.sideId);
 }
 
 export async function getRegimentById(db: Executor, regimentId: number): Promise<Regiment> {

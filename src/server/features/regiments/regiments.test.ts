@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RegimentDetail } from '#core/api.js';
+import type { RankedRegiment, RegimentDetail } from '#core/api.js';
+import { refreshCommunityMean } from '#server/features/search/ranking-prior.js';
 import { sides } from '#server/db/schema.js';
 import { createTestContext, type TestContext } from '#server/test/app.js';
 import { createOfficer, createRegiment, createReview, createUser, privateDataIn, type RegimentRow } from '#server/test/fixtures.js';
@@ -36,6 +37,8 @@ beforeAll(async () => {
   // An inactive officer counts neither as an officer nor with its reviews.
   const gone = await createOfficer(db, { regimentId: alpha.id, name: 'Gone', isActive: false });
   await createReview(db, { userId: reviewers[0]!.id, officerId: gone.id, rating: 1 });
+  // The rankings' community mean, as each process publishes it: Alpha's 4.5 is the only rating.
+  await refreshCommunityMean(db);
 });
 afterAll(() => ctx.close());
 
@@ -62,6 +65,8 @@ describe('GET /api/regiments', () => {
       side: { name: 'Union', code: 'USA' },
       sideName: 'Union',
       submitterUsername: 'Chamberlain',
+      // (2 * 4.5 + 5 * 4.5) / 7: a regiment at the community mean ranks at it (issue 16).
+      rankScore: 4.5,
     });
     expect(body[1]).toMatchObject({
       id: bravo.id,
@@ -74,6 +79,7 @@ describe('GET /api/regiments', () => {
       averageRating: 0,
       reviewCount: 0,
       officerCount: 0,
+      rankScore: null,
     });
   });
 
@@ -88,9 +94,11 @@ describe('GET /api/regiments/:id', () => {
   it('answers one regiment in the list shape, and the star distribution of its active officers beside it', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: `/api/regiments/${alpha.id}` });
     expect(response.statusCode).toBe(200);
-    const list = (await ctx.app.inject({ method: 'GET', url: '/api/regiments' })).json<unknown[]>();
+    const list = (await ctx.app.inject({ method: 'GET', url: '/api/regiments' })).json<RankedRegiment[]>();
     const { distribution, ...fields } = response.json<RegimentDetail>();
-    expect(fields).toEqual(list[0]);
+    // The list's rank score is a ranking's figure; the regiment's own answer does not carry it.
+    const { rankScore: _rankScore, ...listFields } = list[0]!;
+    expect(fields).toEqual(listFields);
     // Lee's 4 and 5; the 1 of the inactive Gone does not count, as in the average (issue 16).
     expect(distribution).toEqual({ overall: [0, 0, 0, 1, 1] });
     expect(privateDataIn(response.body)).toEqual([]);

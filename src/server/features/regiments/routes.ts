@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { regimentDetailSchema, regimentSchema } from '#core/api.js';
+import { rankedRegimentSchema, regimentDetailSchema, regimentSchema } from '#core/api.js';
 import { regimentEditBodySchema } from '#core/schemas/manage.js';
 import { idParamsSchema, positiveIntString } from '#server/http/params.js';
 import { cacheTags } from '#server/read-cache/tags.js';
@@ -13,15 +13,15 @@ export async function regimentRoutes(app: App) {
 
   app.get(
     '/regiments',
-    { config: { cache: { public: () => cacheTags.ratedList } }, schema: { response: { 200: z.array(regimentSchema) } } },
-    async () => listRegiments(db),
+    { config: { cache: { public: () => cacheTags.rankedList } }, schema: { response: { 200: z.array(rankedRegimentSchema) } } },
+    async () => listRegiments(db, app.config.rankPriorWeight),
   );
 
   // Home's 'Featured Regiments': declared before /regiments/:id, which would otherwise read 'featured' as an id.
   app.get(
     '/regiments/featured',
-    { config: { cache: { public: () => cacheTags.ratedList } }, schema: { response: { 200: z.array(regimentSchema) } } },
-    async () => listFeaturedRegiments(db),
+    { config: { cache: { public: () => cacheTags.rankedList } }, schema: { response: { 200: z.array(rankedRegimentSchema) } } },
+    async () => listFeaturedRegiments(db, app.config.rankPriorWeight),
   );
 
   app.get(

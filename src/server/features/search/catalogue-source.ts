@@ -5,7 +5,7 @@
  */
 import { asc, inArray, lt, sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '#server/db/client.js';
-import { catalogueChanges, officers, regiments, sides } from '#server/db/schema.js';
+import { catalogueChanges, officers, rankingPrior, regiments, sides } from '#server/db/schema.js';
 import { officerWithLinkedAccount } from '#server/features/officers/queries.js';
 
 export interface SideRecord {
@@ -23,6 +23,7 @@ export interface RegimentRecord {
   isActive: boolean;
   officerCount: number;
   averageRating: number;
+  reviewCount: number;
 }
 
 export interface OfficerRecord {
@@ -56,6 +57,8 @@ export interface FeedChanges {
   position: FeedPosition;
   officerIds: number[];
   regimentIds: number[];
+  /** The community mean published now (ranking-prior.ts), read in the same statement. */
+  communityMean: number;
 }
 
 /**
@@ -64,15 +67,21 @@ export interface FeedChanges {
  * after the new position, so its changes are read the next time, once it has committed.
  */
 export async function changesSince(db: Executor, since: FeedPosition): Promise<FeedChanges> {
-  const [row] = await queryRows<{ position: string; officer_ids: number[] | null; regiment_ids: number[] | null }>(
+  const [row] = await queryRows<{ position: string; officer_ids: number[] | null; regiment_ids: number[] | null; community_mean: string | null }>(
     db,
     sql`select pg_snapshot_xmin(pg_current_snapshot())::text as position,
       array(select distinct ${catalogueChanges.officerId} from ${catalogueChanges}
         where ${catalogueChanges.xid} >= ${since}::xid8 and ${catalogueChanges.officerId} is not null) as officer_ids,
       array(select distinct ${catalogueChanges.regimentId} from ${catalogueChanges}
-        where ${catalogueChanges.xid} >= ${since}::xid8 and ${catalogueChanges.regimentId} is not null) as regiment_ids`,
+        where ${catalogueChanges.xid} >= ${since}::xid8 and ${catalogueChanges.regimentId} is not null) as regiment_ids,
+      (select ${rankingPrior.communityMean} from ${rankingPrior} where ${rankingPrior.id} = 1) as community_mean`,
   );
-  return { position: row!.position, officerIds: (row!.officer_ids ?? []).map(Number), regimentIds: (row!.regiment_ids ?? []).map(Number) };
+  return {
+    position: row!.position,
+    officerIds: (row!.officer_ids ?? []).map(Number),
+    regimentIds: (row!.regiment_ids ?? []).map(Number),
+    communityMean: Number(row!.community_mean ?? 0),
+  };
 }
 
 /** Forgets changes older than `olderThanMs`: a process that has not looked for that long reloads everything. */
@@ -96,6 +105,7 @@ export async function loadRegiments(db: Executor, ids?: readonly number[]): Prom
       isActive: regiments.isActive,
       officerCount: regiments.officerCount,
       averageRating: regiments.averageRating,
+      reviewCount: regiments.reviewCount,
     })
     .from(regiments)
     .where(ids ? inArray(regiments.id, [...ids]) : undefined);

@@ -12,6 +12,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '#server/db/client.js';
 import { SearchCatalogue } from './catalogue.js';
+import { readCommunityMean } from './ranking-prior.js';
 import { changesSince, feedPosition, loadOfficers, loadRegiments, loadSides, pruneChanges, type FeedPosition } from './catalogue-source.js';
 
 /** How long the change feed keeps a change: a process that has not looked for half of it reloads everything. */
@@ -19,11 +20,12 @@ const FEED_KEPT_MS = 10 * 60_000;
 /** Even with no searches, look (and prune) this often, so an idle process never falls that far behind. */
 const IDLE_LOOK_MS = 60_000;
 
-export async function loadCatalogue(db: Executor): Promise<{ catalogue: SearchCatalogue; position: FeedPosition }> {
+/** `priorWeight`: the m of the rankings' Bayesian average (config RANK_PRIOR_WEIGHT). */
+export async function loadCatalogue(db: Executor, priorWeight: number): Promise<{ catalogue: SearchCatalogue; position: FeedPosition }> {
   // The position first: whatever changes while the rest is read is read again at the first look.
   const position = await feedPosition(db);
-  const [sides, regiments, officers] = await Promise.all([loadSides(db), loadRegiments(db), loadOfficers(db)]);
-  return { catalogue: new SearchCatalogue({ sides, regiments, officers }), position };
+  const [communityMean, sides, regiments, officers] = await Promise.all([readCommunityMean(db), loadSides(db), loadRegiments(db), loadOfficers(db)]);
+  return { catalogue: new SearchCatalogue({ communityMean, sides, regiments, officers }, priorWeight), position };
 }
 
 export class CatalogueFollower {
@@ -34,6 +36,7 @@ export class CatalogueFollower {
 
   private constructor(
     private readonly db: Executor,
+    private readonly priorWeight: number,
     private catalogue: SearchCatalogue,
     private position: FeedPosition,
     private readonly log: Pick<FastifyBaseLogger, 'warn'>,
@@ -51,9 +54,14 @@ export class CatalogueFollower {
     this.timer.unref();
   }
 
-  static async start(db: Executor, log: Pick<FastifyBaseLogger, 'warn'>, now: () => number = Date.now): Promise<CatalogueFollower> {
-    const { catalogue, position } = await loadCatalogue(db);
-    return new CatalogueFollower(db, catalogue, position, log, now);
+  static async start(
+    db: Executor,
+    priorWeight: number,
+    log: Pick<FastifyBaseLogger, 'warn'>,
+    now: () => number = Date.now,
+  ): Promise<CatalogueFollower> {
+    const { catalogue, position } = await loadCatalogue(db, priorWeight);
+    return new CatalogueFollower(db, priorWeight, catalogue, position, log, now);
   }
 
   /** The catalogue with every change committed before this call: what a search answers from. */
@@ -87,7 +95,7 @@ export class CatalogueFollower {
     const startedAt = this.now();
     if (startedAt - this.lookedAt > FEED_KEPT_MS / 2) {
       // The feed may have forgotten changes since the last look: read everything again.
-      const { catalogue, position } = await loadCatalogue(this.db);
+      const { catalogue, position } = await loadCatalogue(this.db, this.priorWeight);
       this.catalogue = catalogue;
       this.position = position;
     } else {
@@ -99,6 +107,7 @@ export class CatalogueFollower {
       // Regiments first: an officer's publicness and words depend on its regiment.
       this.catalogue.applyRegiments(changes.regimentIds, regiments);
       this.catalogue.applyOfficers(changes.officerIds, officers);
+      this.catalogue.applyCommunityMean(changes.communityMean);
       this.position = changes.position;
     }
     this.lookedAt = startedAt;

@@ -9,9 +9,11 @@
  * forms, text.ts). When nothing matches as typed, the words are tried again with typos forgiven, so
  * "crawfrod" finds Crawford without filling every precise search with near-misses.
  */
-import type { Officer, RegimentChoices, Suggestion } from '#core/api.js';
+import type { RankedOfficer, RegimentChoices, Suggestion } from '#core/api.js';
+import { TOP_OFFICERS_LIMIT, TOP_OFFICERS_MIN_REVIEWS_EXCLUSIVE, type SideCode } from '#core/constants.js';
+import { rankScoreOf, type RankPrior } from '#core/rating-math.js';
 import type { OfficerRecord, RegimentRecord, SideRecord } from './catalogue-source.js';
-import { compareNames, firstOf, type Match } from './order.js';
+import { compareNames, firstInOrder, firstOf, topOrder, type Match } from './order.js';
 import { rankForms, wordsOf } from './text.js';
 import { WordIndex, type WordMatches } from './word-index.js';
 
@@ -32,6 +34,7 @@ function matchForgiving(index: WordIndex, text: string, typos: boolean | undefin
 }
 
 export interface CatalogueContents {
+  communityMean: number;
   sides: readonly SideRecord[];
   regiments: readonly RegimentRecord[];
   officers: readonly OfficerRecord[];
@@ -52,8 +55,12 @@ export class SearchCatalogue {
   private readonly regimentIndex = new WordIndex();
   /** Each officer's place in name order (order.ts compares names by it); null when a name changed. */
   private nameRanks: Map<number, number> | null = null;
+  /** What the rankings weigh every rating against: the published community mean (ranking-prior.ts) and the weight m. */
+  private prior: RankPrior;
 
-  constructor(contents: CatalogueContents) {
+  /** `priorWeight`: the m of the rankings' Bayesian average (config RANK_PRIOR_WEIGHT). */
+  constructor(contents: CatalogueContents, priorWeight: number) {
+    this.prior = { communityMean: contents.communityMean, priorWeight };
     for (const side of contents.sides) this.sides.set(side.id, side);
     for (const regiment of contents.regiments) this.regiments.set(regiment.id, regiment);
     for (const officer of contents.officers) {
@@ -128,7 +135,7 @@ export class SearchCatalogue {
       const { ids, scores } = matchForgiving(this.officerIndex, text, typos, scored);
       for (let i = 0; i < ids.length; i++) {
         const officer = this.officers.get(ids[i]!)!;
-        if (inFilters(officer)) matches.push({ officer, score: scores?.[i] ?? 0, nameRank: nameRanks.get(officer.id)! });
+        if (inFilters(officer)) matches.push(this.matchOf(officer, scores?.[i] ?? 0, nameRanks));
       }
       return matches;
     }
@@ -136,13 +143,34 @@ export class SearchCatalogue {
     const nameRanks = this.nameRanksNow();
     for (const id of candidates) {
       const officer = this.officers.get(id)!;
-      if (this.isPublic(officer) && inFilters(officer)) matches.push({ officer, score: 0, nameRank: nameRanks.get(id)! });
+      if (this.isPublic(officer) && inFilters(officer)) matches.push(this.matchOf(officer, 0, nameRanks));
     }
     return matches;
   }
 
-  /** The officer as every officer answer shows it (features/officers/queries.ts, selectPublicOfficers). */
-  officerAnswer(officer: OfficerRecord): Officer {
+  /**
+   * 'Top Rated Officers' (GET /api/officers/top): the public officers with more than one review (spec
+   * section 9), of one side or both, by rank score (topOrder).
+   */
+  topOfficers(sideCode: SideCode | undefined): RankedOfficer[] {
+    const sideId = sideCode === undefined ? undefined : [...this.sides.values()].find((side) => side.code === sideCode)?.id;
+    if (sideCode !== undefined && sideId === undefined) return [];
+    const rated = this.findOfficers({ sideId }).filter((match) => match.officer.reviewCount > TOP_OFFICERS_MIN_REVIEWS_EXCLUSIVE);
+    return firstInOrder(topOrder, rated, TOP_OFFICERS_LIMIT).map((match) => this.officerAnswer(match.officer));
+  }
+
+  /** The community mean as now published (read with every look at the change feed). */
+  applyCommunityMean(communityMean: number): void {
+    this.prior = { ...this.prior, communityMean };
+  }
+
+  /** The rank score of a mean and count against the published community mean (rankScoreOf). */
+  rankScore(mean: number, count: number): number | null {
+    return rankScoreOf(mean, count, this.prior);
+  }
+
+  /** The officer as every officer answer shows it (features/officers/queries.ts, selectPublicOfficers), with its rank score. */
+  officerAnswer(officer: OfficerRecord): RankedOfficer {
     // Built for each answer rather than kept: a page holds at most 100, and 20,000 kept copies
     // would double the catalogue's memory.
     const regiment = this.regiments.get(officer.regimentId)!;
@@ -152,13 +180,14 @@ export class SearchCatalogue {
       side: { id: side.id, name: side.name, code: side.code },
       regiment: { id: regiment.id, name: regiment.name, description: regiment.description, bannerImageUrl: regiment.bannerImageUrl },
       regimentName: regiment.name,
+      rankScore: this.rankScore(officer.averageRating, officer.reviewCount),
     };
   }
 
   /**
    * What the search boxes suggest for the words typed so far: the best `limit` officers and
    * regiments together, best first. A regiment's name weighs as much as an officer's, so "20th Maine"
-   * suggests the regiment before its officers; among equal matches, the better rated first.
+   * suggests the regiment before its officers; among equal matches, the better ranked first.
    */
   suggestions(text: string, sideId: number | undefined, limit: number): Suggestion[] {
     if (!text.trim()) return [];
@@ -167,12 +196,18 @@ export class SearchCatalogue {
     // Typos are forgiven only when neither officers nor regiments match as typed.
     for (const typos of [false, true]) {
       for (const { officer, score } of this.findOfficers({ q: text, sideId }, { typos, scored: true })) {
-        ranked.push({ score, rating: officer.averageRating, name: officer.name, id: officer.id, suggest: () => this.officerSuggestion(officer) });
+        ranked.push({
+          score,
+          rating: this.rankScore(officer.averageRating, officer.reviewCount) ?? -1,
+          name: officer.name,
+          id: officer.id,
+          suggest: () => this.officerSuggestion(officer),
+        });
       }
       for (const { regiment, score } of this.matchRegiments(text, sideId, typos)) {
         ranked.push({
           score,
-          rating: regiment.averageRating,
+          rating: this.rankScore(regiment.averageRating, regiment.reviewCount) ?? -1,
           name: regiment.name,
           id: regiment.id,
           suggest: () => this.regimentSuggestion(regiment),
@@ -230,6 +265,10 @@ export class SearchCatalogue {
       sideCode: this.sides.get(regiment.sideId)?.code ?? '',
       officerCount: regiment.officerCount,
     };
+  }
+
+  private matchOf(officer: OfficerRecord, score: number, nameRanks: Map<number, number>): Match {
+    return { officer, score, rankScore: this.rankScore(officer.averageRating, officer.reviewCount), nameRank: nameRanks.get(officer.id)! };
   }
 
   private officersOfRegimentSet(regimentId: number): Set<number> {

@@ -3,7 +3,7 @@
  * first 100) and the paged search beside it (GET /api/search/officers, docs/decisions/0019-search-paging.md).
  * Both sort the same matches by the same terms (order.ts); a page starts after its cursor's key.
  */
-import type { Officer, OfficerSearchPage } from '#core/api.js';
+import type { OfficerSearchPage, RankedOfficer } from '#core/api.js';
 import type { OfficerSearch } from '#core/search.js';
 import type { SearchCatalogue } from './catalogue.js';
 import { encodeSearchCursor, type SearchCursor } from './cursor.js';
@@ -13,7 +13,7 @@ import { compareWithKey, firstInOrder, searchOrder, sortKeyOf } from './order.js
 export const SEARCH_RESULTS_LIMIT = 100;
 
 /** The spec's GET /api/officers/search: the first 100 matches, in the chosen order. */
-export function searchOfficerList(catalogue: SearchCatalogue, search: OfficerSearch): Officer[] {
+export function searchOfficerList(catalogue: SearchCatalogue, search: OfficerSearch): RankedOfficer[] {
   const terms = searchOrder(search.sortBy, search.sortOrder);
   return firstInOrder(terms, catalogue.findOfficers(search, { scored: search.sortBy === 'relevance' }), SEARCH_RESULTS_LIMIT).map((match) =>
     catalogue.officerAnswer(match.officer),

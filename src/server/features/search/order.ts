@@ -11,10 +11,12 @@ import { LIMITS, MAX_INT4, RATING_MAX } from '#core/constants.js';
 import type { SortBy, SortOrder } from '#core/search.js';
 import type { OfficerRecord } from './catalogue-source.js';
 
-/** An officer that matched a search, with how well (0 without text) and its place in name order. */
+/** An officer that matched a search, with how well (0 without text), its rank score and its place in name order. */
 export interface Match {
   officer: OfficerRecord;
   score: number;
+  /** The Bayesian average the rating orders follow (rankScoreOf), null without reviews. */
+  rankScore: number | null;
   /** Equal names have equal places (compareNames); the catalogue works them out once per change of names. */
   nameRank: number;
 }
@@ -36,26 +38,37 @@ const nameValue = z
   .string()
   .max(LIMITS.officerNameMax * 4)
   .refine((name) => !name.includes('\0'));
-const rating = z.number().min(0).max(RATING_MAX);
 const count = z.number().int().min(0).max(MAX_INT4);
 
 const name: Omit<SortTerm, 'direction'> = { valueOf: (m) => m.officer.name, rankOf: (m) => m.nameRank, schema: nameValue };
 const id: Omit<SortTerm, 'direction'> = { valueOf: (m) => m.officer.id, schema: z.number().int().min(1).max(MAX_INT4) };
-const averageRating: Omit<SortTerm, 'direction'> = { valueOf: (m) => m.officer.averageRating, schema: rating };
 const reviewCount: Omit<SortTerm, 'direction'> = { valueOf: (m) => m.officer.reviewCount, schema: count };
 /**
- * Officers without a review show 0.0, which is no rating, not the worst one: both rating orders put
- * them after every rated officer (issue 13). Ascending, they sort as a 6 (above the maximum, 5).
+ * The rating orders follow the rank score, the Bayesian average (issue 16, item 3): thirty reviews
+ * averaging 4.7 rank above one 5.0. Officers without a review show 0.0, which is no rating, not the
+ * worst one: both orders put them after every rated officer (issue 13), as a -1 descending and a 6
+ * ascending (outside the scores' 0 to 5).
  */
-const ratingUnratedLast: Omit<SortTerm, 'direction'> = {
-  valueOf: (m) => (m.officer.reviewCount === 0 ? 6 : m.officer.averageRating),
-  schema: z.number().min(0).max(6),
-};
-/** Descending: among average 0, rated officers before unrated ones. */
-const unratedAfterRated: SortTerm = { direction: 'asc', valueOf: (m) => m.officer.reviewCount === 0, schema: z.boolean() };
+function rankScoreUnratedLast(direction: SortOrder): SortTerm {
+  const unrated = direction === 'desc' ? -1 : RATING_MAX + 1;
+  return {
+    direction,
+    valueOf: (m) => m.rankScore ?? unrated,
+    schema: z
+      .number()
+      .min(-1)
+      .max(RATING_MAX + 1),
+  };
+}
 const relevance: SortTerm = { direction: 'desc', valueOf: (m) => m.score, schema: z.number().min(0).max(Number.MAX_VALUE) };
 
-const ratingDesc: SortTerm[] = [{ ...averageRating, direction: 'desc' }, unratedAfterRated];
+const ratingDesc = rankScoreUnratedLast('desc');
+
+/**
+ * The top lists (spec section 2, 'Top Rated Officers'): the best rank score first, then the more
+ * reviewed, then the lower id, as the list was ordered by its plain average before.
+ */
+export const topOrder: readonly SortTerm[] = [ratingDesc, { ...reviewCount, direction: 'desc' }, { ...id, direction: 'asc' }];
 
 export function searchOrder(sortBy: SortBy, sortOrder: SortOrder): SortTerm[] {
   const byNameThenId: SortTerm[] = [
@@ -64,7 +77,7 @@ export function searchOrder(sortBy: SortBy, sortOrder: SortOrder): SortTerm[] {
   ];
   switch (sortBy) {
     case 'rating':
-      return sortOrder === 'asc' ? [{ ...ratingUnratedLast, direction: 'asc' }, ...byNameThenId] : [...ratingDesc, ...byNameThenId];
+      return [rankScoreUnratedLast(sortOrder), ...byNameThenId];
     case 'name':
       return [
         { ...name, direction: sortOrder },
@@ -74,7 +87,7 @@ export function searchOrder(sortBy: SortBy, sortOrder: SortOrder): SortTerm[] {
       return [{ ...reviewCount, direction: sortOrder }, ...byNameThenId];
     case 'relevance':
       // Best match first whatever the order asked; among equal matches, the better rated.
-      return [relevance, ...ratingDesc, ...byNameThenId];
+      return [relevance, ratingDesc, ...byNameThenId];
   }
 }
 

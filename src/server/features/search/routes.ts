@@ -5,9 +5,11 @@
  * up to date with the database first (catalogue-sync.ts).
  */
 import { z } from 'zod';
-import { officerSchema, officerSearchPageSchema, regimentChoicesSchema, suggestionsSchema } from '#core/api.js';
+import { officerSearchPageSchema, rankedOfficerSchema, regimentChoicesSchema, suggestionsSchema } from '#core/api.js';
 import {
   LIMITS,
+  SIDES,
+  type SideCode,
   REGIMENT_CHOICES_LIMIT,
   REGIMENT_CHOICES_LIMIT_MAX,
   SEARCH_PAGE_SIZE,
@@ -21,6 +23,7 @@ import { cacheTags } from '#server/read-cache/tags.js';
 import type { App } from '#server/types.js';
 import { CatalogueFollower } from './catalogue-sync.js';
 import { searchCursorSchema } from './cursor.js';
+import { PRIOR_REFRESH_MS, publishCommunityMean } from './ranking-prior.js';
 import { SEARCH_RESULTS_LIMIT, searchOfficerList, searchOfficerPage } from './officer-search.js';
 
 declare module 'fastify' {
@@ -60,6 +63,8 @@ const searchPageQuerySchema = searchQuerySchema
     }
   });
 
+const topQuerySchema = z.object({ side: z.enum(SIDES.map((side) => side.code) as [SideCode, ...SideCode[]]).optional() });
+
 const suggestionsQuerySchema = z.object({ q: searchText.default(''), sideId: optionalIdFilter('sideId') });
 
 const regimentChoicesQuerySchema = z.object({
@@ -69,15 +74,36 @@ const regimentChoicesQuerySchema = z.object({
 });
 
 export async function searchRoutes(app: App) {
-  const follower = await CatalogueFollower.start(app.db, app.log);
+  // The community mean first, so the catalogue starts from one worked out from the data as it is.
+  await publishCommunityMean(app.db, app.responseCache);
+  const follower = await CatalogueFollower.start(app.db, app.config.rankPriorWeight, app.log);
   app.decorate('searchCatalogue', follower);
-  app.addHook('onClose', () => follower.stop());
+  const priorTimer = setInterval(() => {
+    publishCommunityMean(app.db, app.responseCache).catch((error: Error) =>
+      app.log.warn(`Rankings: could not publish the community mean (${error.message}); will retry`),
+    );
+  }, PRIOR_REFRESH_MS);
+  priorTimer.unref();
+  app.addHook('onClose', () => {
+    clearInterval(priorTimer);
+    follower.stop();
+  });
+
+  // The top lists rank by the Bayesian average, as the search's rating orders do (issue 16, item 3).
+  app.get(
+    '/officers/top',
+    {
+      config: { cache: { public: () => cacheTags.rankedList } },
+      schema: { querystring: topQuerySchema, response: { 200: z.array(rankedOfficerSchema) } },
+    },
+    async (request) => (await follower.current()).topOfficers(request.query.side),
+  );
 
   app.get(
     '/officers/search',
     {
-      config: { cache: { public: () => cacheTags.ratedList } },
-      schema: { querystring: searchQuerySchema, response: { 200: z.array(officerSchema) } },
+      config: { cache: { public: () => cacheTags.rankedList } },
+      schema: { querystring: searchQuerySchema, response: { 200: z.array(rankedOfficerSchema) } },
     },
     async (request) => {
       const found = searchOfficerList(await follower.current(), request.query);
@@ -92,7 +118,7 @@ export async function searchRoutes(app: App) {
   app.get(
     '/search/officers',
     {
-      config: { cache: { public: () => cacheTags.ratedList } },
+      config: { cache: { public: () => cacheTags.rankedList } },
       schema: { querystring: searchPageQuerySchema, response: { 200: officerSearchPageSchema } },
     },
     async (request) => {

@@ -5,6 +5,9 @@
  * from the rows it inserted, for every sort order.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RANK_PRIOR_WEIGHT } from '#core/constants.js';
+import { rankScoreOf, type RankPrior } from '#core/rating-math.js';
+import { readCommunityMean } from '#server/features/search/ranking-prior.js';
 import type { Officer } from '#core/api.js';
 import { officers } from '#server/db/schema.js';
 import { createTestContext, type TestContext } from '#server/test/app.js';
@@ -24,6 +27,8 @@ interface Row {
 }
 
 let ctx: TestContext;
+/** The prior the rank scores rest on: the published community mean (the regiments here have no reviews) and the default weight. */
+let prior: RankPrior;
 const rows: Row[] = [];
 
 function nameOf(prefix: string, i: number): string {
@@ -34,6 +39,7 @@ function nameOf(prefix: string, i: number): string {
 
 beforeAll(async () => {
   ctx = await createTestContext();
+  prior = { communityMean: await readCommunityMean(ctx.db), priorWeight: RANK_PRIOR_WEIGHT };
   const { db } = ctx;
   // Names of one shape (capital, lower case, digits) sort the same in JavaScript and in any collation.
   const regimentsWanted = [
@@ -80,7 +86,9 @@ const SORTS: Sort[] = (['rating', 'name', 'reviews'] as const).flatMap((sortBy) 
 );
 
 function expected(q: string, { sortBy, sortOrder }: Sort, filter: (row: Row) => boolean = () => true): number[] {
-  const key = (row: Row) => (sortBy === 'rating' ? row.averageRating : sortBy === 'reviews' ? row.reviewCount : 0);
+  // Rating: by rank score, the Bayesian average against the published community mean (issue 16).
+  const rankScore = (row: Row) => rankScoreOf(row.averageRating, row.reviewCount, prior) ?? 0;
+  const key = (row: Row) => (sortBy === 'rating' ? rankScore(row) : sortBy === 'reviews' ? row.reviewCount : 0);
   const sign = sortOrder === 'asc' ? 1 : -1;
   const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   // In both rating orders, officers without a review come after every rated one (issue 13).

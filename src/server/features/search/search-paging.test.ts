@@ -6,8 +6,10 @@
  * for the spec's list, and both calls must agree on their first 100.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rankScoreOf, type RankPrior } from '#core/rating-math.js';
+import { readCommunityMean } from '#server/features/search/ranking-prior.js';
 import type { Officer, OfficerSearchPage } from '#core/api.js';
-import { SEARCH_PAGE_SIZE, SEARCH_PAGE_SIZE_MAX } from '#core/constants.js';
+import { RANK_PRIOR_WEIGHT, SEARCH_PAGE_SIZE, SEARCH_PAGE_SIZE_MAX } from '#core/constants.js';
 import { MSG } from '#core/messages.js';
 import { officers } from '#server/db/schema.js';
 import { createTestContext, signedInClient, type TestContext } from '#server/test/app.js';
@@ -29,10 +31,13 @@ interface Row {
 }
 
 let ctx: TestContext;
+/** The prior the rank scores rest on: the published community mean (the regiments here have no reviews) and the default weight. */
+let prior: RankPrior;
 const rows: Row[] = [];
 
 beforeAll(async () => {
   ctx = await createTestContext();
+  prior = { communityMean: await readCommunityMean(ctx.db), priorWeight: RANK_PRIOR_WEIGHT };
   const { db } = ctx;
   // Names of one shape (capital, lower case, digits) sort the same in JavaScript and in any
   // collation; they repeat, so id breaks ties, and few distinct ratings and counts make long ties
@@ -83,11 +88,13 @@ const SORTS: Sort[] = (['rating', 'name', 'reviews'] as const).flatMap((sortBy) 
 
 /** Every matching public officer in the search's order: the definition both calls must follow. */
 function expected(q: string, { sortBy, sortOrder }: Sort, filter: (row: Row) => boolean = () => true): number[] {
-  // Rating: unrated officers last in both directions (ascending as if rated 6; descending after
-  // any officer rated 0.0).
+  // Rating: by rank score (the Bayesian average against the published community mean, issue 16),
+  // unrated officers last in both directions (ascending as if rated 6; descending after any
+  // officer rated 0.0).
   const unrated = (row: Row) => (row.reviewCount === 0 ? 1 : 0);
+  const rankScore = (row: Row) => rankScoreOf(row.averageRating, row.reviewCount, prior) ?? 0;
   const key = (row: Row) =>
-    sortBy === 'rating' ? (sortOrder === 'asc' && unrated(row) ? 6 : row.averageRating) : sortBy === 'reviews' ? row.reviewCount : 0;
+    sortBy === 'rating' ? (sortOrder === 'asc' && unrated(row) ? 6 : rankScore(row)) : sortBy === 'reviews' ? row.reviewCount : 0;
   const sign = sortOrder === 'asc' ? 1 : -1;
   const unratedLast = (a: Row, b: Row) => (sortBy === 'rating' && sortOrder === 'desc' ? unrated(a) - unrated(b) : 0);
   const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -215,7 +222,7 @@ describe('GET /api/search/officers', () => {
       encode(['rating-desc', 4.25, 'Abel', 2147483648]),
       encode(['rating-desc', 4.25, 'Abel', -1]),
       encode(['rating-desc', 99, 'Abel', 1]),
-      encode(['rating-desc', -1, 'Abel', 1]),
+      encode(['rating-desc', -2, 'Abel', 1]),
       encode(['rating-desc', 4.25, 'A\u0000bel', 1]),
       encode(['rating-desc', 4.25, 'x'.repeat(1000), 1]),
       encode(['rating-desc', 4.25, null, 1]),
@@ -241,13 +248,15 @@ describe('GET /api/search/officers', () => {
   });
 
   it('reads a cursor as a place in the order, whatever officer it names', async () => {
-    // After the key (2.5, rated, "Brigadier030", 1): every officer of rating 2.5 named after
-    // Brigadier030, then those rated lower, even though no officer has that key.
-    const after = encodeSearchCursor({ sortBy: 'rating', sortOrder: 'desc', key: [2.5, false, 'Brigadier030', 1] });
+    // After the key (the rank score of a 2.5 from two reviews, "Brigadier030", 1): every officer of
+    // that score named after Brigadier030, then those ranked lower, even though no officer has that key.
+    const score = rankScoreOf(2.5, 2, prior)!;
+    const after = encodeSearchCursor({ sortBy: 'rating', sortOrder: 'desc', key: [score, 'Brigadier030', 1] });
     const { ids } = await allPages('', SEARCH_PAGE_SIZE_MAX, after);
     const want = expected('', { sortBy: 'rating', sortOrder: 'desc' }).filter((id) => {
       const row = rows.find((r) => r.id === id)!;
-      return row.averageRating < 2.5 || (row.averageRating === 2.5 && (row.name > 'Brigadier030' || (row.name === 'Brigadier030' && row.id > 1)));
+      const rowScore = rankScoreOf(row.averageRating, row.reviewCount, prior) ?? -1;
+      return rowScore < score || (rowScore === score && (row.name > 'Brigadier030' || (row.name === 'Brigadier030' && row.id > 1)));
     });
     expect(want.length).toBeGreaterThan(50);
     expect(ids).toEqual(want);

@@ -2,6 +2,7 @@ import { UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Officer } from '#core/api';
 import { cn } from '#web/lib/cn';
+import { FewReviews } from '#web/components/rating/few-reviews';
 import { NotYetRated } from '#web/components/rating/not-yet-rated';
 import { StarRating } from '#web/components/rating/star-rating';
 import { RatingValue } from '#web/components/rating/rating-value';
@@ -37,6 +38,7 @@ export function OfficerCard({ officer }: { officer: Officer }) {
           <StarRating value={officer.averageRating} size="sm" />
           <RatingValue value={officer.averageRating} />
           <NotYetRated reviewCount={officer.reviewCount} />
+          <FewReviews reviewCount={officer.reviewCount} />
           <span className="text-stone-500">({reviewCountLabel(officer.reviewCount)})</span>
         </div>
       </div>

@@ -1,6 +1,7 @@
 import { Shield } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Regiment } from '#core/api';
+import { FewReviews } from '#web/components/rating/few-reviews';
 import { NotYetRated } from '#web/components/rating/not-yet-rated';
 import { StarRating } from '#web/components/rating/star-rating';
 import { RatingValue } from '#web/components/rating/rating-value';
@@ -30,6 +31,7 @@ export function RegimentCard({ regiment }: { regiment: Regiment }) {
           <StarRating value={regiment.averageRating} size="sm" />
           <RatingValue value={regiment.averageRating} />
           <NotYetRated reviewCount={regiment.reviewCount} />
+          <FewReviews reviewCount={regiment.reviewCount} />
           <span className="text-stone-500">
             {regiment.officerCount} officer{regiment.officerCount === 1 ? '' : 's'} · {regiment.reviewCount} review
             {regiment.reviewCount === 1 ? '' : 's'}

@@ -72,3 +72,28 @@ describe("'Not yet rated' beside the 0.0 of what nobody has reviewed (issue 13)"
     expect(within(ratedCard!).queryByText('Not yet rated')).not.toBeInTheDocument();
   });
 });
+
+describe("'Few reviews' beside a rating that rests on fewer than five (issue 16)", () => {
+  it('marks the cards of officers and regiments rated by one to four reviews, with why, and not from five on', () => {
+    inRouter(
+      <>
+        <OfficerCard officer={ratedOfficer} />
+        <OfficerCard officer={makeOfficer({ id: 10, name: 'Well Known', reviewCount: 5, averageRating: 4 })} />
+        <RegimentCard regiment={makeRegiment({ id: 4, name: '2nd Virginia', reviewCount: 1, averageRating: 5 })} />
+      </>,
+    );
+    const [few, many, regiment] = screen.getAllByRole('link');
+    expect(within(few!).getByText('Few reviews')).toBeVisible();
+    // Screen readers hear why after the mark.
+    expect(few).toHaveAccessibleName(
+      expect.stringMatching(/Few reviews\s*: Rated by only a few reviews: rankings weigh it toward the community average/),
+    );
+    expect(within(many!).queryByText('Few reviews')).not.toBeInTheDocument();
+    expect(within(regiment!).getByText('Few reviews')).toBeVisible();
+  });
+
+  it('does not mark what nobody has reviewed: that is not yet rated', () => {
+    inRouter(<OfficerCard officer={unratedOfficer} />);
+    expect(screen.queryByText('Few reviews')).not.toBeInTheDocument();
+  });
+});

@@ -85,6 +85,15 @@ describe('sortRegiments', () => {
     expect(names(sortRegiments(REGIMENTS, { sortBy: 'reviews', sortOrder: 'asc' }))[0]).toBe('2nd Virginia');
   });
 
+  it('orders ratings by rank score: thirty reviews of 4.7 above one of 5.0 (issue 16)', () => {
+    const list = [
+      buildRegiment({ id: 1, name: 'Lucky', averageRating: 5, reviewCount: 1 }),
+      buildRegiment({ id: 2, name: 'Veteran', averageRating: 4.7, reviewCount: 30 }),
+    ];
+    expect(names(sortRegiments(list, { sortBy: 'rating', sortOrder: 'desc' }))).toEqual(['Veteran', 'Lucky']);
+    expect(names(sortRegiments(list, { sortBy: 'rating', sortOrder: 'asc' }))).toEqual(['Lucky', 'Veteran']);
+  });
+
   it('breaks ties by name A-Z whatever the direction', () => {
     const tied = [buildRegiment({ id: 1, name: 'B', averageRating: 4 }), buildRegiment({ id: 2, name: 'A', averageRating: 4 })];
     expect(names(sortRegiments(tied, { sortBy: 'rating', sortOrder: 'desc' }))).toEqual(['A', 'B']);
@@ -111,7 +120,7 @@ describe('sortRegiments by relevance (Best Match)', () => {
   const candidates = [
     buildRegiment({ id: 1, name: 'Old Guard', description: 'Guarded the Texas border', averageRating: 5, reviewCount: 9 }),
     buildRegiment({ id: 2, name: 'Lone Star Texas', averageRating: 1, reviewCount: 1 }),
-    buildRegiment({ id: 3, name: '1st Texas', averageRating: 2, reviewCount: 2 }),
+    buildRegiment({ id: 3, name: '1st Texas', averageRating: 4, reviewCount: 2 }),
     buildRegiment({ id: 4, name: 'Texas Brigade', averageRating: 3, reviewCount: 4 }),
     buildRegiment({ id: 5, name: 'Westexas Rifles', averageRating: 4.5, reviewCount: 6 }),
     buildRegiment({ id: 6, name: 'Texas Rangers', averageRating: 4, reviewCount: 3 }),

@@ -2,7 +2,7 @@
  * The Regiments tab of /search filters and sorts GET /api/regiments in the browser (spec section 2,
  * /search): the list is small, already cached for the filters, and there is no regiment search call.
  */
-import type { Regiment } from '#core/api';
+import type { RankedRegiment as Regiment } from '#core/api';
 import type { SortBy, SortOrder } from '#core/search';
 
 export interface RegimentFilter {
@@ -38,18 +38,19 @@ function matchQuality(regiment: Regiment, q: string): number {
 }
 
 const compareBy: Record<SortBy, (a: Regiment, b: Regiment, q: string) => number> = {
-  rating: (a, b) => a.averageRating - b.averageRating,
+  // By rank score, the Bayesian average, as every ranking (issue 16, item 3); unrated ones are placed by unratedLast.
+  rating: (a, b) => (a.rankScore ?? 0) - (b.rankScore ?? 0),
   name: (a, b) => nameCollator.compare(a.name, b.name),
   reviews: (a, b) => a.reviewCount - b.reviewCount,
-  // The best match first (the order is always desc), then the better rated.
-  relevance: (a, b, q) => matchQuality(a, q) - matchQuality(b, q) || a.averageRating - b.averageRating,
+  // The best match first (the order is always desc), then the better ranked.
+  relevance: (a, b, q) => matchQuality(a, q) - matchQuality(b, q) || (a.rankScore ?? -1) - (b.rankScore ?? -1),
 };
 
 /** Regiments without a review (0.0, no rating) after the rated ones, in either direction. */
 const unratedLast = (a: Regiment, b: Regiment) => Number(a.reviewCount === 0) - Number(b.reviewCount === 0);
 
 /**
- * A sorted copy: rating by averageRating, name by name, reviews by reviewCount. Ties fall back to
+ * A sorted copy: rating by rankScore, name by name, reviews by reviewCount. Ties fall back to
  * name A-Z, then id, so the order never depends on what the server happened to send first. In both
  * rating orders, regiments without a review come last (issue 13), as officers do in the search call.
  */

@@ -1,5 +1,5 @@
 /** Builders for the API answers /search reads: the shared builders with Search's defaults. Test-only. */
-import type { Officer, Regiment } from '#core/api';
+import type { RankedOfficer as Officer, RankedRegiment as Regiment } from '#core/api';
 import { makeOfficer, makeRegiment, ratedOfficerOf20thMaine } from '#web/test/fixtures';
 
 export { CONFEDERATE, UNION } from '#web/test/fixtures';

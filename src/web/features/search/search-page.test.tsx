@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Officer, OfficerSearchPage } from '#core/api';
+import type { RankedOfficer as Officer, OfficerSearchPage } from '#core/api';
 import { SEARCH_PAGE_SIZE } from '#core/constants';
 import { commonMessages } from '#core/messages/common';
 import { homeMessages } from '#core/messages/home';
