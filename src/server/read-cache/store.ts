@@ -19,7 +19,9 @@
  *   shown in community-wide lists (top officers, search results, the regiment list), which a new
  *   review changes, and the vote scores shown in the recent reviews, which a vote changes.
  *   Recomputing every list after every review was most of the mixed workload's cost. The reviewed
- *   officer's own page and reviews, and the review list a vote was cast in, are exact at once.
+ *   officer's own page and reviews, and the review list a vote was cast in, are exact at once;
+ * - an answer that time changes (a window of days: the officer's recent figures and trend) is kept
+ *   only until its route's expiry, the next UTC midnight (docs/decisions/0028-recency.md).
  *
  * Where each part lives: the tags and what each write forgets (tags.ts), encodings, ETags and the
  * answer an entry makes (encoding.ts), the Fastify hooks that read and fill the cache (plugin.ts),
