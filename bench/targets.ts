@@ -45,6 +45,7 @@ export const TARGETS: Readonly<Record<string, Target>> = {
   'longtail-officer': LONG_TAIL_READ,
   'longtail-reviews-page-1': LONG_TAIL_READ,
   'longtail-officer-html': LONG_TAIL_READ,
+  'longtail-officer-trend': LONG_TAIL_READ,
   'longtail-search': LONG_TAIL_SEARCH,
   'longtail-search-side': LONG_TAIL_SEARCH,
   'longtail-suggestions': LONG_TAIL_SEARCH,

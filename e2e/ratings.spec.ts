@@ -1,4 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
+import type { Officer, OfficerDetail, OfficerTrend } from '#core/api';
+import { RATING_CATEGORIES, RATING_CATEGORY_LABELS } from '#core/constants';
+import { roundHalfUp } from '#core/rating';
+import { RECENT_MIN_REVIEWS, recentChange } from '#core/rating-math';
 
 interface ShownRating {
   label: string;
@@ -132,4 +136,39 @@ test('the review sort control shows each order as the API answers it, and review
   const { text, upvotes, downvotes } = voted!;
   await sort.selectOption({ label: 'Most helpful' });
   await expect(items.filter({ hasText: text })).toContainText(`${upvotes} of ${upvotes + downvotes} found this helpful`);
+});
+
+test("an officer's page sets the last 90 days beside all time, with an arrow where they part, and draws the year's trend", async ({
+  page,
+  request,
+}) => {
+  // The demo's reviews are spread over the past year: find a well-reviewed officer whose recent
+  // figures part from the all-time ones somewhere.
+  const officers = ((await (await request.get('/api/officers')).json()) as Officer[]).sort((a, b) => b.reviewCount - a.reviewCount);
+  let found: { officer: OfficerDetail; label: string; read: string } | undefined;
+  for (const { id } of officers.slice(0, 40)) {
+    const officer = (await (await request.get(`/api/officers/${id}`)).json()) as OfficerDetail;
+    if (officer.recent.reviewCount < RECENT_MIN_REVIEWS) continue;
+    const category = RATING_CATEGORIES.find((c) => recentChange(officer.recent[c], officer[`${c}Rating`]));
+    if (!category) continue;
+    const change = recentChange(officer.recent[category], officer[`${category}Rating`])!;
+    found = { officer, label: RATING_CATEGORY_LABELS[category], read: `${change.direction} ${roundHalfUp(change.by, 1).toFixed(1)} from all time` };
+    break;
+  }
+  expect(found, 'a demo officer whose recent figures differ by 0.3 or more').toBeDefined();
+  const { officer, label, read } = found!;
+  const trend = (await (await request.get(`/api/officers/${officer.id}/trend`)).json()) as OfficerTrend;
+
+  await page.goto(`/officer/${officer.id}`);
+  const table = page.getByRole('table', { name: 'Recent vs All Time' });
+  await expect(table.getByRole('columnheader', { name: 'Recent (90 days)' })).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: 'All time' })).toBeVisible();
+  const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: label, exact: true }) });
+  await expect(row).toContainText(read);
+  await expect(row.locator('svg[data-direction]')).toBeVisible();
+
+  const chart = page.getByRole('figure', { name: 'Rating Trend' });
+  await expect(chart.locator('svg')).toBeVisible();
+  await expect(chart.locator('circle')).toHaveCount(trend.filter((month) => month.averageRating !== null).length);
+  await expect(chart.getByRole('table')).toHaveAccessibleName('Average rating by month over the last 12 months');
 });

@@ -47,6 +47,7 @@ export const SCENARIO_KEYS = [
   'longtail-officer',
   'longtail-reviews-page-1',
   'longtail-officer-html',
+  'longtail-officer-trend',
   'longtail-search',
   'longtail-search-side',
   'longtail-suggestions',
@@ -103,6 +104,8 @@ export interface Paths {
   /** What the search boxes suggest for the text typed so far (issue 15). */
   suggestions: (q: string) => string;
   html: (id: number) => string;
+  /** An officer's 12-month trend (issue 16). */
+  trend: (id: number) => string;
   ceiling: (id: number) => string;
 }
 
@@ -115,6 +118,7 @@ export const PATHS: Paths = {
   searchPage: (q, after) => `/api/search/officers?q=${encodeURIComponent(q)}${after ? `&after=${after}` : ''}`,
   suggestions: (q) => `/api/search/suggestions?q=${encodeURIComponent(q)}`,
   html: (id) => `/officer/${id}`,
+  trend: (id) => `/api/officers/${id}/trend`,
   ceiling: (id) => `/ceiling/${id}`,
 };
 
@@ -295,6 +299,8 @@ export function longTailScenarios(facts: DatasetFacts): Scenario[] {
     longTailScenario(facts, { key: 'longtail-officer-html', name: 'officer page (HTML, long tail)', seed: seed(3), headers: HTML_HEADERS }, (d) =>
       PATHS.html(d.officerId()),
     ),
+    // The officer page's trend, asked for beside the officer (issue 16): an aggregate over its last year of reviews.
+    longTailScenario(facts, { key: 'longtail-officer-trend', name: 'officer trend (long tail)', seed: seed(7) }, (d) => PATHS.trend(d.officerId())),
     longTailScenario(facts, { key: 'longtail-search', name: 'search (typed, long tail)', seed: seed(4) }, (d) => PATHS.search(d.typedTerm())),
     longTailScenario(facts, { key: 'longtail-search-side', name: 'search (typed, one side, long tail)', seed: seed(5) }, (d) =>
       PATHS.search(d.typedTerm(), d.sideId()),

@@ -50,6 +50,8 @@ export const apiPaths = {
   officers: '/api/officers',
   officer: (id: number) => `/api/officers/${id}`,
   officerEdit: (id: number) => `/api/officers/${id}/edit`,
+  /** The officer's last 12 months, month by month (issue 16). */
+  officerTrend: (id: number) => `/api/officers/${id}/trend`,
   officerRegistration: '/api/officers/register',
   topOfficers: (side?: SideCode) => (side ? `/api/officers/top?side=${side}` : '/api/officers/top'),
   regimentOfficers: (regimentId: number) => `/api/officers/regiment/${regimentId}`,

@@ -87,8 +87,23 @@ export const rankedOfficerSchema = officerSchema.extend({ rankScore });
 export type RankedOfficer = z.infer<typeof rankedOfficerSchema>;
 
 /**
- * GET /api/officers/{id}: the officer and the star distributions of its reviews, overall and per
- * category. Only this answer carries them; lists, search and edits answer officerSchema.
+ * The officer's figures over the last 90 days (today UTC and the 89 days before; issue 16): how many
+ * reviews, and their averages rounded to 2 decimals as the all-time ones are. Without a review in
+ * the window the count is 0 and every average null (no rating, not a 0.0).
+ */
+export const recentFiguresSchema = z.object({
+  reviewCount: z.number(),
+  averageRating: z.number().nullable(),
+  leadership: z.number().nullable(),
+  tactics: z.number().nullable(),
+  communication: z.number().nullable(),
+  fairness: z.number().nullable(),
+});
+
+/**
+ * GET /api/officers/{id}: the officer, the star distributions of its reviews, overall and per
+ * category, and its recent figures. Only this answer carries them; lists, search and edits answer
+ * officerSchema.
  */
 export const officerDetailSchema = officerSchema.extend({
   distribution: z.object({
@@ -98,8 +113,23 @@ export const officerDetailSchema = officerSchema.extend({
     communication: distributionSchema,
     fairness: distributionSchema,
   }),
+  recent: recentFiguresSchema,
 });
 export type OfficerDetail = z.infer<typeof officerDetailSchema>;
+
+/**
+ * GET /api/officers/{id}/trend: the officer's reviews month by month (UTC) over the last 12 months,
+ * this one included, oldest first. Every month is listed; one without reviews has reviewCount 0
+ * and averageRating null. The average is of the overall ratings, rounded to 2 decimals.
+ */
+export const officerTrendSchema = z.array(
+  z.object({
+    month: z.string().regex(/^\d{4}-\d{2}$/),
+    reviewCount: z.number(),
+    averageRating: z.number().nullable(),
+  }),
+);
+export type OfficerTrend = z.infer<typeof officerTrendSchema>;
 
 /**
  * One page of GET /api/search/officers: the officers, how many match the filters in all, and the

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { editedDate, formatDate } from './date.js';
+import { editedDate, formatDate, formatMonth } from './date.js';
+
+describe('formatMonth', () => {
+  it('names a trend month in full or short, in UTC', () => {
+    expect(formatMonth('2026-11')).toBe('November 2026');
+    expect(formatMonth('2025-01', 'short')).toBe('Jan 2025');
+  });
+});
 
 describe('formatDate', () => {
   it("shows 'Month D, YYYY'", () => {

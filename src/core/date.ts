@@ -25,3 +25,15 @@ export function editedDate(createdAt: string, updatedAt: string): string | null 
   if (!(updated - created > EDITED_AFTER_MS)) return null;
   return formatDate(updatedAt);
 }
+
+const monthFormatters = {
+  long: new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+  short: new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' }),
+};
+
+/** A trend month ('2026-11') as people read it: 'November 2026', or 'Nov 2026' where room is short. */
+export function formatMonth(month: string, width: 'long' | 'short' = 'long'): string {
+  const [year, monthNumber] = month.split('-').map(Number);
+  if (!year || !monthNumber) return month;
+  return monthFormatters[width].format(new Date(Date.UTC(year, monthNumber - 1, 1)));
+}

@@ -6,10 +6,17 @@ import {
   hasFewReviews,
   isWithinDays,
   lastMonths,
+  lastUtcDays,
+  lastUtcMonths,
   monthKey,
+  monthlyTrend,
+  nextUtcMidnight,
   rankScoreOf,
+  recentChange,
+  recentFigures,
   starBucket,
   wilsonLowerBound,
+  type DatedRatings,
 } from './rating-math.js';
 
 describe('starBucket', () => {
@@ -127,5 +134,87 @@ describe('rankScoreOf', () => {
 describe('hasFewReviews', () => {
   it('marks a rating of 1 to 4 reviews, not an unrated item or one of 5', () => {
     expect([0, 1, 4, 5, 30].map(hasFewReviews)).toEqual([false, true, true, false, false]);
+  });
+});
+
+describe('the recent window and the monthly trend (issue 16, item 4)', () => {
+  const now = new Date('2026-11-25T12:00:00Z');
+  /** A review written at `at`, with its four categories and the overall rating their mean makes. */
+  const review = (at: string, leadership: number, tactics = leadership, communication = leadership, fairness = leadership): DatedRatings => ({
+    createdAt: new Date(at),
+    overallRating: (leadership + tactics + communication + fairness) / 4,
+    leadership,
+    tactics,
+    communication,
+    fairness,
+  });
+
+  it('spans whole UTC days: today and the 89 before, from midnight to the next midnight', () => {
+    expect(lastUtcDays(now)).toEqual({ since: new Date('2026-08-28T00:00:00Z'), until: new Date('2026-11-26T00:00:00Z') });
+    expect(lastUtcMonths(now)).toEqual({ since: new Date('2025-12-01T00:00:00Z'), until: new Date('2026-12-01T00:00:00Z') });
+    expect(nextUtcMidnight(now.getTime())).toBe(Date.parse('2026-11-26T00:00:00Z'));
+    expect(nextUtcMidnight(Date.parse('2026-12-31T23:59:59.999Z'))).toBe(Date.parse('2027-01-01T00:00:00Z'));
+  });
+
+  it('gives no averages, not zeros, without a recent review', () => {
+    const empty = { reviewCount: 0, averageRating: null, leadership: null, tactics: null, communication: null, fairness: null };
+    expect(recentFigures([], now)).toEqual(empty);
+    expect(recentFigures([review('2026-08-27T23:59:59Z', 5)], now)).toEqual(empty);
+  });
+
+  it('averages one review to itself, and several to the mean rounded half up to 2 decimals', () => {
+    expect(recentFigures([review('2026-08-28T00:00:00Z', 4, 3, 5, 2)], now)).toEqual({
+      reviewCount: 1,
+      averageRating: 3.5,
+      leadership: 4,
+      tactics: 3,
+      communication: 5,
+      fairness: 2,
+    });
+    // Overall 3.5, 4.5 and 2.125 (stored as written here): mean 10.125 / 3 = 3.375 -> 3.38.
+    // Leadership 4, 5, 2.5: 11.5 / 3 = 3.8333 -> 3.83. The review of 2026-08-27 is out of the window.
+    const reviews = [
+      review('2026-08-27T23:59:59Z', 1),
+      review('2026-08-28T00:00:00Z', 4, 3, 5, 2),
+      review('2026-10-01T10:00:00Z', 5, 4, 5, 4),
+      review('2026-11-25T23:59:59Z', 2.5, 2, 2, 2),
+    ];
+    expect(recentFigures(reviews, now)).toEqual({
+      reviewCount: 3,
+      averageRating: 3.38,
+      leadership: 3.83,
+      tactics: 3,
+      communication: 4,
+      fairness: 2.67,
+    });
+  });
+
+  it('lists all twelve months oldest first, empty ones with 0 reviews and no average', () => {
+    const trend = monthlyTrend(
+      [
+        review('2025-11-30T23:59:59Z', 1), // before the first month
+        review('2025-12-01T00:00:00Z', 4),
+        review('2026-03-10T00:00:00Z', 3),
+        review('2026-03-20T00:00:00Z', 4.5),
+        review('2026-11-25T11:00:00Z', 2),
+      ],
+      now,
+    );
+    expect(trend.map((m) => m.month)).toEqual(lastMonths(now, 12));
+    expect(trend[0]).toEqual({ month: '2025-12', reviewCount: 1, averageRating: 4 });
+    expect(trend[3]).toEqual({ month: '2026-03', reviewCount: 2, averageRating: 3.75 });
+    expect(trend[11]).toEqual({ month: '2026-11', reviewCount: 1, averageRating: 2 });
+    expect(trend.filter((m) => m.reviewCount === 0)).toHaveLength(9);
+    expect(trend[1]).toEqual({ month: '2026-01', reviewCount: 0, averageRating: null });
+    expect(monthlyTrend([], now).every((m) => m.reviewCount === 0 && m.averageRating === null)).toBe(true);
+  });
+
+  it('marks a change of 0.3 or more, either way, rounding the difference as people read it', () => {
+    // 4.3 - 4.0 is 0.2999... in binary: still an arrow.
+    expect(recentChange(4.3, 4)).toEqual({ direction: 'up', by: 0.3 });
+    expect(recentChange(3.6, 4)).toEqual({ direction: 'down', by: 0.4 });
+    expect(recentChange(4.29, 4)).toBeNull();
+    expect(recentChange(null, 4)).toBeNull();
+    expect(recentChange(4, null)).toBeNull();
   });
 });

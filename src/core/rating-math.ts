@@ -131,3 +131,130 @@ export function lastMonths(now: Date, count: number): string[] {
   }
   return months;
 }
+
+/** The recent window of an officer's figures: today (UTC) and the 89 days before (issue 16). */
+export const RECENT_DAYS = 90;
+/** The months of an officer's trend: this month (UTC) and the 11 before. */
+export const TREND_MONTHS = 12;
+/** The officer page compares recent with all-time figures from this many recent reviews on. */
+export const RECENT_MIN_REVIEWS = 3;
+/** A recent average this far or further from the all-time one gets an arrow. */
+export const RECENT_CHANGE_THRESHOLD = 0.3;
+
+/** A span of time, `since` included, `until` excluded. */
+export interface TimeWindow {
+  since: Date;
+  until: Date;
+}
+
+function utcDayStart(at: Date, daysLater = 0): Date {
+  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + daysLater));
+}
+
+/**
+ * The last `days` whole UTC days up to and including today: from midnight `days - 1` days ago to
+ * the next midnight. Whole days, not a rolling `days * 24` hours, so the window moves once a day
+ * and an answer computed today stays right until midnight (the response cache keeps it that long).
+ */
+export function lastUtcDays(now: Date, days: number = RECENT_DAYS): TimeWindow {
+  return { since: utcDayStart(now, 1 - days), until: utcDayStart(now, 1) };
+}
+
+/** The last `count` whole UTC months up to and including this one: the first day of each bound. */
+export function lastUtcMonths(now: Date, count: number = TREND_MONTHS): TimeWindow {
+  return {
+    since: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - count + 1, 1)),
+    until: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)),
+  };
+}
+
+/** The next UTC midnight after `now` (ms): when the recent window and, on the 1st, the trend move. */
+export function nextUtcMidnight(now: number): number {
+  return utcDayStart(new Date(now), 1).getTime();
+}
+
+export function isInWindow(at: Date, { since, until }: TimeWindow): boolean {
+  return at.getTime() >= since.getTime() && at.getTime() < until.getTime();
+}
+
+/** One review's figures, as the windows read them. */
+export interface DatedRatings {
+  createdAt: Date;
+  overallRating: number;
+  leadership: number;
+  tactics: number;
+  communication: number;
+  fairness: number;
+}
+
+/** Averages over a window: null without a review in it (not 0, which would read as a rating). */
+export interface RecentFigures {
+  reviewCount: number;
+  averageRating: number | null;
+  leadership: number | null;
+  tactics: number | null;
+  communication: number | null;
+  fairness: number | null;
+}
+
+/** The mean rounded half up to 2 decimals, as the all-time figures are (round(avg(x), 2)); null for none. */
+function averageOf(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  return roundHalfUp(values.reduce((sum, value) => sum + value, 0) / values.length, 2);
+}
+
+/** The officer's figures over the last RECENT_DAYS UTC days: the definition the server's SQL must agree with. */
+export function recentFigures(reviews: readonly DatedRatings[], now: Date): RecentFigures {
+  const window = lastUtcDays(now);
+  const recent = reviews.filter((review) => isInWindow(review.createdAt, window));
+  return {
+    reviewCount: recent.length,
+    averageRating: averageOf(recent.map((r) => r.overallRating)),
+    leadership: averageOf(recent.map((r) => r.leadership)),
+    tactics: averageOf(recent.map((r) => r.tactics)),
+    communication: averageOf(recent.map((r) => r.communication)),
+    fairness: averageOf(recent.map((r) => r.fairness)),
+  };
+}
+
+/** One month of the trend: 'YYYY-MM', its reviews, and their average overall rating (null for none). */
+export interface TrendMonth {
+  month: string;
+  reviewCount: number;
+  averageRating: number | null;
+}
+
+/**
+ * The trend's TREND_MONTHS months, oldest first, from the months that had reviews: a month without
+ * one is there too, with 0 reviews and no average.
+ */
+export function fillTrendMonths(now: Date, withReviews: readonly TrendMonth[]): TrendMonth[] {
+  const byMonth = new Map(withReviews.map((month) => [month.month, month]));
+  return lastMonths(now, TREND_MONTHS).map((month) => byMonth.get(month) ?? { month, reviewCount: 0, averageRating: null });
+}
+
+/** The officer's monthly trend computed from its reviews: the definition the server's SQL must agree with. */
+export function monthlyTrend(reviews: readonly DatedRatings[], now: Date): TrendMonth[] {
+  const window = lastUtcMonths(now);
+  const ratingsByMonth = new Map<string, number[]>();
+  for (const review of reviews) {
+    if (!isInWindow(review.createdAt, window)) continue;
+    const month = monthKey(review.createdAt);
+    ratingsByMonth.set(month, [...(ratingsByMonth.get(month) ?? []), review.overallRating]);
+  }
+  const withReviews = [...ratingsByMonth].map(([month, ratings]) => ({ month, reviewCount: ratings.length, averageRating: averageOf(ratings) }));
+  return fillTrendMonths(now, withReviews);
+}
+
+/**
+ * Whether a recent average is up or down on the all-time one, by RECENT_CHANGE_THRESHOLD or more,
+ * and by how much (rounded to 2 decimals first: 4.3 - 4.0 is 0.2999... in binary, and is 0.3).
+ * Null when either figure is missing or they are closer.
+ */
+export function recentChange(recent: number | null, allTime: number | null): { direction: 'up' | 'down'; by: number } | null {
+  if (recent === null || allTime === null) return null;
+  // Rounded on its size, so a fall rounds as a rise of the same size does (half away from zero).
+  const by = roundHalfUp(Math.abs(recent - allTime), 2);
+  if (by < RECENT_CHANGE_THRESHOLD) return null;
+  return { direction: recent > allTime ? 'up' : 'down', by };
+}

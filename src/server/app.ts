@@ -60,6 +60,11 @@ export interface BuildAppOptions {
   metrics?: Metrics;
   /** The built web app served with `config.serveWeb`: dist/web by default (tests serve a shell of their own). */
   webRoot?: string;
+  /**
+   * The time (ms since the epoch) the windows of the answers are computed from (the recent figures,
+   * the trend) and the response cache expires them by: Date.now by default, a fixed day in tests.
+   */
+  now?: () => number;
 }
 
 export async function buildApp({
@@ -71,9 +76,10 @@ export async function buildApp({
   cacheBus,
   metrics = new Metrics(),
   webRoot = path.join(projectRoot(), 'dist', 'web'),
+  now = Date.now,
 }: BuildAppOptions): Promise<App> {
   const securityHeaders = securityHeadersOf(securityPolicy(config));
-  const responseCache = new ResponseCache(config.responseCacheBytes, cacheBus ?? null, { ratingsLagMs: config.listRatingsLagMs });
+  const responseCache = new ResponseCache(config.responseCacheBytes, cacheBus ?? null, { ratingsLagMs: config.listRatingsLagMs, now });
   // Ready answers (kept public reads, page shells) are written before Fastify sees the request.
   const front: FrontServer = new FrontServer(securityHeaders, (): FastifyBaseLogger => app.log, metrics);
   front.addSource((url) => {
@@ -103,6 +109,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);
+  app.decorate('now', now);
   app.decorate('metrics', metrics);
   const lifecycle: Lifecycle = { draining: false };
   app.decorate('lifecycle', lifecycle);

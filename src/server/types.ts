@@ -17,6 +17,8 @@ import type { RateLimitStore } from './rate-limit/rate-limit.js';
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
+    /** The clock of the time windows and of the response cache's expiries (BuildAppOptions.now). */
+    now: () => number;
     config: Config;
     rateLimitStore: RateLimitStore;
     mailer: Mailer;

@@ -15,4 +15,20 @@ export const officerMessages = {
   reviewSortNames: { newest: 'Newest', oldest: 'Oldest', helpful: 'Most helpful', highest: 'Highest rated', lowest: 'Lowest rated' },
   /** Under a review with votes: N = up votes, M = all votes. */
   foundHelpful: (up: number, total: number) => `${up} of ${total} found this helpful`,
+  /** The recent figures beside the all-time ones (issue 16), from RECENT_MIN_REVIEWS recent reviews on. */
+  recentTitle: 'Recent vs All Time',
+  recentColumn: 'Recent (90 days)',
+  allTimeColumn: 'All time',
+  overallLabel: 'Overall',
+  categoryColumn: 'Category',
+  recentBasis: (count: number) => `Recent figures from ${count} reviews in the last 90 days.`,
+  /** What a screen reader reads beside a recent figure with an arrow: 'up 0.4 from all time'. */
+  recentChange: (direction: 'up' | 'down', by: string) => `${direction} ${by} from all time`,
+  trendTitle: 'Rating Trend',
+  trendCaption: 'Average rating by month over the last 12 months',
+  trendEmpty: 'No reviews in the last 12 months.',
+  trendMonthColumn: 'Month',
+  trendReviewsColumn: 'Reviews',
+  trendAverageColumn: 'Average rating',
+  trendNoRating: 'no rating',
 } as const;

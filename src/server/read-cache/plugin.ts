@@ -9,7 +9,7 @@ import fp from 'fastify-plugin';
 import { whenAnswerEnds } from '#server/http/answer-end.js';
 import type { Metrics } from '#server/http/metrics.js';
 import { answerWith } from './encoding.js';
-import { publicTagsOf, type CachePolicy } from './route-policy.js';
+import { expiryOf, publicTagsOf, type CachePolicy } from './route-policy.js';
 import { createEntry, type Claim, type Entry, type ResponseCache } from './store.js';
 import type { CacheTag, Invalidation } from './tags.js';
 
@@ -111,10 +111,12 @@ export const responseCachePlugin = fp<{ cache: ResponseCache; metrics: Metrics }
     ) {
       return payload;
     }
+    const computedAt = request[kComputedAt] ?? cache.now();
     const entry = createEntry({
       key: request.url,
       tags: request.cacheAnswerTags ?? request[kTags] ?? publicTagsOf(config.cache)!(request),
-      computedAt: request[kComputedAt] ?? cache.now(),
+      computedAt,
+      expiresAt: expiryOf(config.cache)?.(computedAt),
       contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
       body: payload,
     });

@@ -19,7 +19,21 @@ import type { CacheTag } from './tags.js';
  *   without a write of ours, as Steam's figures do; it is an image with its own HTTP caching).
  * Writes declare what they change in `config.invalidates` instead (tags.ts).
  */
-export type CachePolicy = { readonly public: (request: FastifyRequest) => readonly CacheTag[] } | 'private' | 'not-kept';
+export type CachePolicy = PublicCachePolicy | 'private' | 'not-kept';
+
+export interface PublicCachePolicy {
+  readonly public: (request: FastifyRequest) => readonly CacheTag[];
+  /**
+   * For an answer that time changes, not only writes (a window of the last days or months): when an
+   * answer computed at `computedAt` (ms) stops being right. It is not served from then on.
+   */
+  readonly expiresAt?: (computedAt: number) => number;
+}
+
+/** The expiry a public route gives its answers (none: they change only with writes). */
+export function expiryOf(policy: CachePolicy | undefined): ((computedAt: number) => number) | undefined {
+  return typeof policy === 'object' ? policy.expiresAt : undefined;
+}
 
 /** The tags of a public route's answers, or undefined when its answers are not kept. */
 export function publicTagsOf(policy: CachePolicy | undefined): ((request: FastifyRequest) => readonly CacheTag[]) | undefined {

@@ -19,7 +19,9 @@
  *   shown in community-wide lists (top officers, search results, the regiment list), which a new
  *   review changes, and the vote scores shown in the recent reviews, which a vote changes.
  *   Recomputing every list after every review was most of the mixed workload's cost. The reviewed
- *   officer's own page and reviews, and the review list a vote was cast in, are exact at once.
+ *   officer's own page and reviews, and the review list a vote was cast in, are exact at once;
+ * - an answer that time changes (a window of days: the officer's recent figures and trend) is kept
+ *   only until its route's expiry, the next UTC midnight (docs/decisions/0028-recency.md).
  *
  * Where each part lives: the tags and what each write forgets (tags.ts), encodings, ETags and the
  * answer an entry makes (encoding.ts), the Fastify hooks that read and fill the cache (plugin.ts),
@@ -54,7 +56,10 @@ export interface Entry {
   tags: readonly CacheTag[];
   /** When its computation started (ms): what it shows is at least that recent. */
   computedAt: number;
-  /** Set when a lagging change happened since computedAt: the entry is served until then, no longer. */
+  /**
+   * Served until then, no longer: set when the answer is made for one that time changes (a window of
+   * days, route-policy.ts), or when a lagging change happened since computedAt.
+   */
   expiresAt?: number;
   etag: string;
   contentType: string;
@@ -291,12 +296,21 @@ export class ResponseCache {
 }
 
 /** An entry for an answer's body: kept as an exact-size buffer, with its ETag and its cost counted. */
-export function createEntry(answer: { key: string; tags: readonly CacheTag[]; computedAt: number; contentType: string; body: string }): Entry {
+export function createEntry(answer: {
+  key: string;
+  tags: readonly CacheTag[];
+  computedAt: number;
+  /** When the answer stops being right whatever is written (a time window moves): it is not served from then on. */
+  expiresAt?: number | undefined;
+  contentType: string;
+  body: string;
+}): Entry {
   const identity = exactCopy(Buffer.from(answer.body));
   return {
     key: answer.key,
     tags: answer.tags,
     computedAt: answer.computedAt,
+    ...(answer.expiresAt === undefined ? {} : { expiresAt: answer.expiresAt }),
     etag: weakEtag(identity),
     contentType: answer.contentType,
     size: identity.length,

@@ -143,6 +143,7 @@ const ROWS: Row[] = [
     expect: everyone(200),
   },
   { method: 'GET', path: '/api/officers/:id', url: (w) => `/api/officers/${w.ownOfficer.id}`, expect: everyone(200) },
+  { method: 'GET', path: '/api/officers/:id/trend', url: (w) => `/api/officers/${w.ownOfficer.id}/trend`, expect: everyone(200) },
   { method: 'GET', path: '/api/officers/:id/steam-stats', url: (w) => `/api/officers/${w.ownOfficer.id}/steam-stats`, expect: everyone(200) },
   { method: 'GET', path: '/api/users/me/steam-stats', url: () => '/api/users/me/steam-stats', expect: signedIn(200) },
   { method: 'GET', path: '/api/images/:fileName', url: (w) => `/api/images/${w.imageFileName}`, expect: everyone(200) },

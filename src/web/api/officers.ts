@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Officer, OfficerDetail, OfficerSearchPage, RankedOfficer } from '#core/api';
+import type { Officer, OfficerDetail, OfficerSearchPage, OfficerTrend, RankedOfficer } from '#core/api';
 import type { SideCode } from '#core/constants';
 import { FRESHNESS } from '#core/constants';
 import { apiPaths } from '#core/api-paths';
@@ -11,6 +11,10 @@ export const officersQueryOptions = () => queryOptions({ queryKey: ['officers'],
 /** GET /api/officers/{id}: the officer page's officer, with the star distributions of its reviews. */
 export const officerQueryOptions = (id: number) =>
   queryOptions({ queryKey: ['officers', id], queryFn: () => api.get<OfficerDetail>(apiPaths.officer(id)) });
+
+/** GET /api/officers/{id}/trend: the officer's last 12 months, refreshed after a review of it (invalidateAfterReviewChange). */
+export const officerTrendQueryOptions = (id: number) =>
+  queryOptions({ queryKey: ['officers', id, 'trend'], queryFn: () => api.get<OfficerTrend>(apiPaths.officerTrend(id)) });
 
 export const topOfficersQueryOptions = (side?: SideCode) =>
   queryOptions({

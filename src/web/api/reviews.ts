@@ -5,7 +5,7 @@ import { FRESHNESS } from '#core/constants';
 import { DEFAULT_REVIEW_SORT, helpfulVotesAfter, type ReviewSort } from '#core/review-sort';
 import type { ReviewBody } from '#core/schemas/review';
 import { ApiError, api } from '#web/lib/api-client';
-import { officerQueryOptions } from './officers';
+import { officerQueryOptions, officerTrendQueryOptions } from './officers';
 
 export const recentReviewsQueryOptions = () =>
   queryOptions({
@@ -208,6 +208,8 @@ export async function invalidateAfterReviewChange(queryClient: QueryClient, offi
     queryClient.invalidateQueries({ queryKey: ['officers', 'top'] }),
     queryClient.invalidateQueries({ queryKey: officerReviewsKey(officerId) }),
     queryClient.invalidateQueries({ queryKey: officerQueryOptions(officerId).queryKey, exact: true }),
+    // Beside the spec's list: the officer's monthly trend (issue 16) moves with its reviews too.
+    queryClient.invalidateQueries({ queryKey: officerTrendQueryOptions(officerId).queryKey }),
   ]);
 }
 

@@ -74,7 +74,7 @@ export function makeOfficer(overrides: Partial<RankedOfficer> = {}): RankedOffic
  * review in the star of the matching average (all zeros without a review).
  */
 export function makeOfficerDetail(overrides: Partial<OfficerDetail> = {}): OfficerDetail {
-  const { distribution, ...fields } = overrides;
+  const { distribution, recent, ...fields } = overrides;
   const officer = makeOfficer(fields);
   const allAt = (rating: number | null) => distributionOf(Array<number>(officer.reviewCount).fill(rating ?? 0));
   return {
@@ -86,6 +86,8 @@ export function makeOfficerDetail(overrides: Partial<OfficerDetail> = {}): Offic
       communication: allAt(officer.communicationRating),
       fairness: allAt(officer.fairnessRating),
     },
+    // No recent reviews unless a test gives some: the page then shows the all-time figures alone.
+    recent: recent ?? { reviewCount: 0, averageRating: null, leadership: null, tactics: null, communication: null, fairness: null },
   };
 }
 

@@ -125,15 +125,17 @@ describe('GET /api/officers', () => {
 });
 
 describe('GET /api/officers/:id', () => {
-  it('answers one officer in the list shape, including regimentId, and the star distributions beside it', async () => {
+  it('answers one officer in the list shape, including regimentId, and the star distributions and recent figures beside it', async () => {
     const response = await get(`/api/officers/${o.adams!.id}`);
     expect(response.statusCode).toBe(200);
     const listed = (await get('/api/officers')).json<Officer[]>()[0];
-    const { distribution, ...fields } = response.json<OfficerDetail>();
+    const { distribution, recent, ...fields } = response.json<OfficerDetail>();
     expect(fields).toEqual(listed);
     // Two reviews of 5 in every category (issue 16).
     const twoFives = [0, 0, 0, 0, 2];
     expect(distribution).toEqual({ overall: twoFives, leadership: twoFives, tactics: twoFives, communication: twoFives, fairness: twoFives });
+    // Both written today, so both recent.
+    expect(recent).toEqual({ reviewCount: 2, averageRating: 5, leadership: 5, tactics: 5, communication: 5, fairness: 5 });
     expect(response.json().regimentId).toBe(maine.id);
     expect(privateDataIn(response.body)).toEqual([]);
   });

@@ -6,9 +6,10 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Officer, OfficerDetail } from '#core/api.js';
+import { fillTrendMonths, lastUtcDays, lastUtcMonths, type RecentFigures, type TrendMonth } from '#core/rating-math.js';
 import type { Executor } from '#server/db/client.js';
 import { prepared } from '#server/db/prepared.js';
-import { officers, regiments, sides, users } from '#server/db/schema.js';
+import { officers, regiments, reviews, sides, users } from '#server/db/schema.js';
 import { notFound } from '#server/errors.js';
 
 /** Officers without a review come after rated ones with the same average (issue 13: 0.0 is no rating). */
@@ -88,10 +89,32 @@ export async function getOfficerById(db: Executor, officerId: number): Promise<O
 }
 
 /**
- * GET /api/officers/{id}: the officer with the star distributions of its reviews (issue 16). Only
- * this answer carries them, so the lists, search and edit answers stay the size they were.
+ * The officer's figures over a window of its reviews (placeholders `since` and `until`), as one JSON value of a scalar subquery (so the
+ * officer answer stays one statement): the count, and the averages rounded as the all-time ones
+ * are (aggregates.ts). Without a review in it, count 0 and null averages. Reads the officer's
+ * reviews in the window through reviews_officer_created_idx (officer_id, created_at).
  */
-export async function getOfficerDetail(db: Executor, officerId: number): Promise<OfficerDetail> {
+function windowFigures(): SQL<RecentFigures> {
+  const since = sql.placeholder('since');
+  const until = sql.placeholder('until');
+  return sql<RecentFigures>`(select json_build_object(
+      'reviewCount', count(*)::int,
+      'averageRating', round(avg(r.overall_rating), 2),
+      'leadership', round(avg(r.leadership), 2),
+      'tactics', round(avg(r.tactics), 2),
+      'communication', round(avg(r.communication), 2),
+      'fairness', round(avg(r.fairness), 2))
+    from reviews r
+    where r.officer_id = ${officers.id} and r.created_at >= ${since}::timestamptz and r.created_at < ${until}::timestamptz)`;
+}
+
+/**
+ * GET /api/officers/{id}: the officer with the star distributions of its reviews and its figures
+ * over the last RECENT_DAYS UTC days up to `now` (issue 16). Only this answer carries them, so the
+ * lists, search and edit answers stay the size they were. The window moves at UTC midnight, when
+ * the response cache lets the answer go (routes.ts; docs/decisions/0028-recency.md).
+ */
+export async function getOfficerDetail(db: Executor, officerId: number, now: Date): Promise<OfficerDetail> {
   const distribution = {
     overall: officers.distributionOverall,
     leadership: officers.distributionLeadership,
@@ -99,12 +122,46 @@ export async function getOfficerDetail(db: Executor, officerId: number): Promise
     communication: officers.distributionCommunication,
     fairness: officers.distributionFairness,
   };
+  const recent = windowFigures();
   const query = prepared(db, 'officer_detail_by_id', (db, name) =>
-    selectPublicOfficersWith(db, { distribution }, eq(officers.id, sql.placeholder('officerId'))).prepare(name),
+    selectPublicOfficersWith(db, { distribution, recent }, eq(officers.id, sql.placeholder('officerId'))).prepare(name),
   );
-  const [officer] = await query.execute({ officerId });
+  const { since, until } = lastUtcDays(now);
+  const [officer] = await query.execute({ officerId, since: since.toISOString(), until: until.toISOString() });
   if (!officer) throw notFound('Officer');
   return officer;
+}
+
+/**
+ * GET /api/officers/{id}/trend: the officer's reviews month by month over the last TREND_MONTHS UTC
+ * months up to `now`, oldest first, every month listed (fillTrendMonths). The same officers as
+ * the officer answer are found (404 otherwise, with its message).
+ */
+export async function getOfficerTrend(db: Executor, officerId: number, now: Date): Promise<TrendMonth[]> {
+  if (!(await officerIsPublic(db, officerId))) throw notFound('Officer');
+  const query = prepared(db, 'officer_trend', (db, name) => {
+    // The month of a review in UTC, whatever the session's time zone.
+    const month = sql<string>`to_char(${reviews.createdAt} at time zone 'UTC', 'YYYY-MM')`;
+    return db
+      .select({
+        month,
+        reviewCount: sql<number>`count(*)::int`.mapWith(Number),
+        averageRating: sql<number>`round(avg(${reviews.overallRating}), 2)`.mapWith(Number),
+      })
+      .from(reviews)
+      .where(
+        and(
+          eq(reviews.officerId, sql.placeholder('officerId')),
+          sql`${reviews.createdAt} >= ${sql.placeholder('since')}::timestamptz`,
+          sql`${reviews.createdAt} < ${sql.placeholder('until')}::timestamptz`,
+        ),
+      )
+      .groupBy(month)
+      .prepare(name);
+  });
+  const { since, until } = lastUtcMonths(now);
+  const withReviews = await query.execute({ officerId, since: since.toISOString(), until: until.toISOString() });
+  return fillTrendMonths(now, withReviews);
 }
 
 /**

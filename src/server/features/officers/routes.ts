@@ -1,13 +1,18 @@
 import { z } from 'zod';
-import { officerDetailSchema, officerSchema, successMessageSchema } from '#core/api.js';
+import type { FastifyRequest } from 'fastify';
+import { officerDetailSchema, officerSchema, officerTrendSchema, successMessageSchema } from '#core/api.js';
 import { MSG } from '#core/messages.js';
+import { nextUtcMidnight } from '#core/rating-math.js';
 import { officerEditBodySchema } from '#core/schemas/manage.js';
 import { idParamsSchema, positiveIntString } from '#server/http/params.js';
 import { cacheTags } from '#server/read-cache/tags.js';
 import type { App } from '#server/types.js';
 import { requireUser } from '#server/features/auth/guards.js';
 import { deleteOfficer, requireOfficerOwner, updateOfficer } from './manage.js';
-import { getOfficerById, getOfficerDetail, listOfficers, listRegimentOfficers } from './queries.js';
+import { getOfficerById, getOfficerDetail, getOfficerTrend, listOfficers, listRegimentOfficers } from './queries.js';
+
+/** The officer id of a request to one officer's answers, for its cache tag (read before validation: a bad id is answered 400, never kept). */
+const officerIdOf = (request: FastifyRequest) => Number((request.params as { id: unknown }).id);
 
 const officerListSchema = z.array(officerSchema);
 
@@ -31,15 +36,26 @@ export async function officerRoutes(app: App) {
     async (request) => listRegimentOfficers(db, request.params.regimentId),
   );
 
-  // The distribution moves only with this officer's reviews, which forget `officer:{id}` at once
-  // (cacheTags.reviewOf), like the averages beside it.
+  // The distribution and the recent figures move with this officer's reviews, which forget
+  // `officer:{id}` at once (cacheTags.reviewOf), like the averages beside them; the recent window
+  // also moves at UTC midnight, when the kept answer expires (docs/decisions/0028-recency.md).
   app.get(
     '/officers/:id',
     {
-      config: { cache: { public: (request) => [cacheTags.officer(Number((request.params as { id: unknown }).id))] } },
+      config: { cache: { public: (request) => [cacheTags.officer(officerIdOf(request))], expiresAt: nextUtcMidnight } },
       schema: { params: idParamsSchema, response: { 200: officerDetailSchema } },
     },
-    async (request) => getOfficerDetail(db, request.params.id),
+    async (request) => getOfficerDetail(db, request.params.id, new Date(app.now())),
+  );
+
+  // The same tag and expiry: its months move with the officer's reviews, and on the 1st at midnight.
+  app.get(
+    '/officers/:id/trend',
+    {
+      config: { cache: { public: (request) => [cacheTags.officer(officerIdOf(request))], expiresAt: nextUtcMidnight } },
+      schema: { params: idParamsSchema, response: { 200: officerTrendSchema } },
+    },
+    async (request) => getOfficerTrend(db, request.params.id, new Date(app.now())),
   );
 
   // The owner's own profile (spec section 6); admins use PATCH/DELETE /api/admin/officers/{id}.

@@ -5,7 +5,8 @@
  */
 import { and, count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Officer, OfficerDetail, Regiment, RegimentDetail, ReviewPage } from '#core/api.js';
+import type { Officer, OfficerDetail, OfficerTrend, Regiment, RegimentDetail, ReviewPage } from '#core/api.js';
+import { monthlyTrend, recentFigures } from '#core/rating-math.js';
 import { MSG } from '#core/messages.js';
 import { wilsonLowerBound } from '#core/rating-math.js';
 import { reviewFlags, reviewVotes, reviews } from '#server/db/schema.js';
@@ -58,6 +59,16 @@ const body = (officerId: number, rating: number) => ({
   fairness: 5 - rating / 2,
   officerId,
 });
+
+/** The officer's recent figures and trend, as answered, equal the full recompute of src/core over its reviews. */
+async function expectRecencyRecomputed(officerId: number) {
+  const rows = await ctx.db.select().from(reviews).where(eq(reviews.officerId, officerId));
+  const now = new Date(ctx.app.now());
+  expect((await getJson<OfficerDetail>(`/api/officers/${officerId}`)).recent).toEqual(recentFigures(rows, now));
+  const trend = await getJson<OfficerTrend>(`/api/officers/${officerId}/trend`);
+  expect(trend).toEqual(monthlyTrend(rows, now));
+  expect(trend.at(-1)!.reviewCount).toBe(rows.length);
+}
 
 function statuses(responses: Array<{ statusCode: number }>) {
   return responses.map((r) => r.statusCode).sort((a, b) => a - b);
@@ -248,6 +259,8 @@ describe('reviews', () => {
     const created = await Promise.all(authors.map(({ client }, i) => client.post('/api/reviews', body(officers[i % 2]!.id, 3))));
     expect(statuses(created)).toEqual(Array(20).fill(201));
     const ids = created.map((r) => r.json<{ id: number }>().id);
+    // Kept before the race, so the race must make the cache forget them.
+    for (const officer of officers) await expectRecencyRecomputed(officer.id);
 
     const changes = await Promise.all(
       authors.map(({ client }, i) =>
@@ -267,6 +280,11 @@ describe('reviews', () => {
     const second = await getJson<OfficerDetail>(`/api/officers/${officers[1]!.id}`);
     expect(second).toMatchObject({ reviewCount: 5, leadershipRating: 1 });
     expect(second.distribution.overall).toEqual([0, 5, 0, 0, 0]);
+    // All written today: the recent figures are the all-time ones, overall (5 + 4 + 5 + 2.5) / 4 =
+    // 4.125 -> 4.13 and (1 + 0 + 1 + 4.5) / 4 = 1.625 -> 1.63, and so is this month of the trend.
+    expect(first.recent).toEqual({ reviewCount: 10, averageRating: 4.13, leadership: 5, tactics: 4, communication: 5, fairness: 2.5 });
+    expect(second.recent).toEqual({ reviewCount: 5, averageRating: 1.63, leadership: 1, tactics: 0, communication: 1, fairness: 4.5 });
+    for (const officer of officers) await expectRecencyRecomputed(officer.id);
     const figures = await getJson<RegimentDetail>(`/api/regiments/${regiment.id}`);
     expect(figures.reviewCount).toBe(15);
     expect(figures.distribution.overall).toEqual([0, 5, 0, 10, 0]);

@@ -24,6 +24,8 @@ import { OfficerGameStatistics } from './officer-game-statistics';
 import { chooseOfficerManagement } from './officer-management';
 import { PanelTitle } from './panel-title';
 import { RatingDistribution } from './rating-distribution';
+import { OfficerRatingTrend } from './rating-trend';
+import { RecentRatings } from './recent-ratings';
 
 // Edit and delete (and their forms) load only for the officer's owner or an admin.
 const OfficerManageActions = lazy(() => import('./officer-manage-actions').then((m) => ({ default: m.OfficerManageActions })));
@@ -60,6 +62,8 @@ function OfficerProfile({ id }: { id: number }) {
           {officer ? (
             <>
               <RatingBreakdown officer={officer} />
+              <RecentRatings officer={officer} />
+              <OfficerRatingTrend officerId={officer.id} />
               <RatingDistribution distribution={officer.distribution.overall} />
               <OfficerInformation officer={officer} />
               <OfficerGameStatistics officerId={officer.id} />

@@ -8,7 +8,7 @@ import { FRESHNESS } from '#core/constants';
 import { invalidateAfterReviewChange, myReviewsQueryOptions } from '#web/api/reviews';
 
 describe('invalidateAfterReviewChange', () => {
-  it("refreshes the recent, my-reviews and top-officers lists plus that officer's reviews and detail, nothing else", async () => {
+  it("refreshes the recent, my-reviews and top-officers lists plus that officer's reviews, detail and trend, nothing else", async () => {
     const queryClient = new QueryClient();
     const refreshed: QueryKey[] = [
       ['reviews', 'recent'],
@@ -18,10 +18,12 @@ describe('invalidateAfterReviewChange', () => {
       ['officers', 'top', 'CSA'],
       ['reviews', 'officer', 7],
       ['officers', 7],
+      ['officers', 7, 'trend'],
     ];
     const untouched: QueryKey[] = [
       ['reviews', 'officer', 8],
       ['officers', 8],
+      ['officers', 8, 'trend'],
       ['officers'],
       ['officers', 'regiment', 3],
       ['regiments'],
