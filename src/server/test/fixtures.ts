@@ -7,7 +7,12 @@ import type { CategoryRatings } from '#core/rating.js';
 import { computeOverallRating } from '#core/rating.js';
 import type { Executor } from '#server/db/client.js';
 import { officers, regiments, reviews, users } from '#server/db/schema.js';
-import { recomputeOfficerAggregates, recomputeRegimentAggregates, recomputeReviewPositions } from '#server/features/reviews/aggregates.js';
+import {
+  recomputeOfficerAggregates,
+  recomputeRegimentAggregates,
+  recomputeReviewPositions,
+  recomputeUserReviewCounts,
+} from '#server/features/reviews/aggregates.js';
 
 /** Private values no public answer may ever contain (tests search response bodies for them). */
 export const PRIVATE_EMAIL_DOMAIN = 'private-mail.test';
@@ -69,7 +74,7 @@ export interface ReviewFixture extends Partial<Omit<typeof reviews.$inferInsert,
 
 /**
  * Creates the review with its overall rating, then renumbers the officer's review positions (a
- * fixture may back-date createdAt) and refreshes the officer and regiment aggregates.
+ * fixture may back-date createdAt) and refreshes the officer, regiment and author aggregates.
  */
 export async function createReview(db: Executor, { rating = 3, ...fields }: ReviewFixture): Promise<ReviewRow> {
   const categories: CategoryRatings = {
@@ -91,6 +96,7 @@ export async function createReview(db: Executor, { rating = 3, ...fields }: Revi
   await recomputeOfficerAggregates(db, [review!.officerId]);
   const [officer] = await db.select({ regimentId: officers.regimentId }).from(officers).where(eq(officers.id, review!.officerId));
   await recomputeRegimentAggregates(db, [officer!.regimentId]);
+  await recomputeUserReviewCounts(db, [review!.userId]);
   const [numbered] = await db.select().from(reviews).where(eq(reviews.id, review!.id));
   return numbered!;
 }
