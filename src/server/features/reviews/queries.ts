@@ -38,8 +38,21 @@ function selectPublicReviews(db: Executor, where?: SQL, orderBy: SQL[] = NEWEST_
       updatedAt: reviews.updatedAt,
       officer: { id: officers.id, name: officers.name, rank: officers.rank },
       regiment: { id: regiments.id, name: regiments.name },
-      // The author's public identity only: never email or password hash.
-      user: { username: users.username, steamId: users.steamId },
+      // The author's public identity only: never email or password hash. Beside it the reviewer's
+      // signals, read from the user's row: no Steam call and no count per review shown
+      // (docs/decisions/0029-reviewer-signals.md). A hidden level is withheld here, in SQL.
+      user: {
+        username: users.username,
+        steamId: users.steamId,
+        level: sql<number | null>`case when ${users.hideLevel} then null else ${users.steamLevel} end`.mapWith((v) =>
+          v === null ? null : Number(v),
+        ),
+        totalGames: users.steamTotalGames,
+        reviewCount: users.reviewCount,
+        memberSince: users.createdAt,
+      },
+      // When the author's Steam figures were last read: for the background refresh, not the answer.
+      signalsRefreshedAt: users.steamRefreshedAt,
     })
     .from(reviews)
     .innerJoin(officers, eq(officers.id, reviews.officerId))
@@ -51,13 +64,33 @@ function selectPublicReviews(db: Executor, where?: SQL, orderBy: SQL[] = NEWEST_
 
 type ReviewRow = Awaited<ReturnType<typeof selectPublicReviews>>[number];
 
-function toReview(row: ReviewRow): Review {
-  return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+function toReview({ signalsRefreshedAt: _refreshedAt, ...row }: ReviewRow): Review {
+  return {
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    user: { ...row.user, memberSince: row.user.memberSince.toISOString() },
+  };
 }
 
-export async function listRecentReviews(db: Executor): Promise<Review[]> {
+/** An author shown in a list, for the background refresh of their Steam figures. */
+export interface ShownReviewer {
+  userId: number;
+  steamId: string | null;
+  refreshedAt: Date | null;
+}
+
+/** Told of the authors of every list read from the database (not of answers served from the cache). */
+export type OnReviewersShown = (reviewers: ShownReviewer[]) => void;
+
+function reviewersOf(rows: ReviewRow[]): ShownReviewer[] {
+  return rows.map((row) => ({ userId: row.userId, steamId: row.user.steamId, refreshedAt: row.signalsRefreshedAt }));
+}
+
+export async function listRecentReviews(db: Executor, onReviewersShown?: OnReviewersShown): Promise<Review[]> {
   const query = prepared(db, 'recent_reviews', (db, name) => selectPublicReviews(db).limit(RECENT_REVIEWS_LIMIT).prepare(name));
   const rows = await query.execute();
+  onReviewersShown?.(reviewersOf(rows));
   return rows.map(toReview);
 }
 
@@ -68,7 +101,12 @@ export async function listRecentReviews(db: Executor): Promise<Review[]> {
  * the page: no OFFSET scan (docs/decisions/0008-review-positions.md). Position order is
  * (created_at, id) order, so the answer is newest first exactly as before.
  */
-export async function listOfficerReviews(db: Executor, officerId: number, { page, limit }: PageRequest): Promise<ReviewPage> {
+export async function listOfficerReviews(
+  db: Executor,
+  officerId: number,
+  { page, limit }: PageRequest,
+  onReviewersShown?: OnReviewersShown,
+): Promise<ReviewPage> {
   const countQuery = prepared(db, 'officer_review_count', (db, name) =>
     db
       .select({ totalCount: officers.reviewCount })
@@ -99,6 +137,7 @@ export async function listOfficerReviews(db: Executor, officerId: number, { page
       .prepare(name),
   );
   const rows = await pageQuery.execute({ officerId, oldest, newest, limit });
+  onReviewersShown?.(reviewersOf(rows));
   return { reviews: rows.map(toReview), totalCount };
 }
 
@@ -112,4 +151,10 @@ export async function getReviewById(db: Executor, reviewId: number): Promise<Rev
 export async function listUserReviews(db: Executor, userId: number): Promise<Review[]> {
   const rows = await selectPublicReviews(db, eq(reviews.userId, userId));
   return rows.map(toReview);
+}
+
+/** The officers this user has reviewed: the review pages that show their signals. */
+export async function officersReviewedBy(db: Executor, userId: number): Promise<number[]> {
+  const rows = await db.select({ officerId: reviews.officerId }).from(reviews).where(eq(reviews.userId, userId));
+  return rows.map((row) => row.officerId);
 }
