@@ -6,6 +6,7 @@ export const settingsMessages = {
   saved: 'Settings saved.',
   saveFailed: 'Your settings could not be saved. Please try again.',
   loadFailed: 'Your settings could not be loaded.',
+  loginToChangeSettings: 'You must be logged in to change your settings.',
   hideLevelRequired: 'hideLevel must be true or false.',
 } as const;
 
