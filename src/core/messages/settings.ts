@@ -14,7 +14,7 @@ export const settingsMessages = {
 export const reviewerSignalsMessages = {
   label: 'About the reviewer',
   level: (level: number) => `Level ${level}`,
-  games: (games: number) => `${games} ${games === 1 ? 'game' : 'games'}`,
-  reviews: (count: number) => `${count} ${count === 1 ? 'review' : 'reviews'}`,
+  games: (games: number) => `${games.toLocaleString('en-US')} ${games === 1 ? 'game' : 'games'}`,
+  reviews: (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'review' : 'reviews'}`,
   memberSince: (monthYear: string) => `Member since ${monthYear}`,
 } as const;
