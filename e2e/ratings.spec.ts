@@ -133,10 +133,10 @@ test("a reviewer's level, games, reviews and join date show beside their review,
 
   const monthYear = new Date().toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
   const myReview = page.getByRole('list', { name: 'Reviews' }).getByRole('listitem').filter({ hasText: username });
-  const signals = myReview.getByTestId('reviewer-signals');
+  const signals = myReview.locator('p', { hasText: 'About the reviewer:' });
   await expect(async () => {
     await page.goto(officerPath);
-    await expect(signals).toHaveText(`About the reviewer: Level ${level}, · ${games} games, · 1 review, · Member since ${monthYear}`, {
+    await expect(signals).toHaveText(`About the reviewer: Level ${level} · ${games} games · 1 review · Member since ${monthYear}`, {
       timeout: 2_000,
     });
   }).toPass();
@@ -150,5 +150,5 @@ test("a reviewer's level, games, reviews and join date show beside their review,
   await expect(page.getByText('Settings saved.', { exact: true }).first()).toBeVisible();
 
   await page.goto(officerPath);
-  await expect(signals).toHaveText(`About the reviewer: ${games} games, · 1 review, · Member since ${monthYear}`);
+  await expect(signals).toHaveText(`About the reviewer: ${games} games · 1 review · Member since ${monthYear}`);
 });

@@ -16,9 +16,7 @@ const monthYearFormatter = new Intl.DateTimeFormat('en-US', { month: 'short', ye
 
 /** 'Mon YYYY' (a reviewer's 'Member since', issue 16), in UTC like formatDate. */
 export function formatMonthYear(value: string): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return monthYearFormatter.format(date);
+  return monthYearFormatter.format(new Date(value));
 }
 
 /**

@@ -8,7 +8,6 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { AuthUser } from '#core/api';
 import { authMessages } from '#core/messages/auth';
-import { settingsMessages } from '#core/messages/settings';
 import { shellMessages } from '#core/messages/shell';
 import { ownOfficerProfileId } from '#core/permissions';
 import { useOwnedRegiments } from '#web/api/registrations';
@@ -60,7 +59,7 @@ export function UserMenu({ user }: { user: AuthUser }) {
               <Link to="/my-stats">My Stats</Link>
             </DropdownMenu.Item>
             <DropdownMenu.Item asChild className={menuItemClass}>
-              <Link to="/settings">{settingsMessages.title}</Link>
+              <Link to="/settings">{shellMessages.settings}</Link>
             </DropdownMenu.Item>
             {profileId !== null && (
               <DropdownMenu.Item asChild className={menuItemClass}>

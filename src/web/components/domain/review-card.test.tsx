@@ -32,14 +32,16 @@ describe('ReviewCard', () => {
     renderCard({
       user: makeReviewAuthor({ username: 'meade', level: 15, totalGames: 727, reviewCount: 3, memberSince: '2024-03-31T23:30:00.000Z' }),
     });
-    const signals = screen.getByTestId('reviewer-signals');
-    expect(signals).toHaveTextContent('About the reviewer: Level 15, · 727 games, · 3 reviews, · Member since Mar 2024');
+    const signals = screen.getByText('About the reviewer:').parentElement!;
+    expect(signals).toHaveTextContent('About the reviewer: Level 15 · 727 games · 3 reviews · Member since Mar 2024');
     expect(within(signals).getByText('About the reviewer:')).toHaveClass('sr-only');
   });
 
   it('leaves out a hidden or unknown level and games, and counts one review in the singular', () => {
     renderCard({ user: makeReviewAuthor({ level: null, totalGames: 1, reviewCount: 1, memberSince: '2023-11-02T08:00:00.000Z' }) });
-    expect(screen.getByTestId('reviewer-signals')).toHaveTextContent(/^About the reviewer: 1 game, · 1 review, · Member since Nov 2023$/);
+    expect(screen.getByText('About the reviewer:').parentElement).toHaveTextContent(
+      /^About the reviewer: 1 game · 1 review · Member since Nov 2023$/,
+    );
     expect(screen.queryByText(/Level/)).not.toBeInTheDocument();
   });
 });

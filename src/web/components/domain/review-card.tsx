@@ -5,7 +5,7 @@ import type { Review } from '#core/api';
 import { RATING_CATEGORIES, RATING_CATEGORY_LABELS, STEAM_PROFILE_URL } from '#core/constants';
 import { editedDate, formatDate, formatMonthYear } from '#core/date';
 import { anonymousSoldier } from '#core/messages/common';
-import { reviewerSignalsMessages } from '#core/messages/settings';
+import { reviewerSignalsMessages } from '#core/messages/reviewer-signals';
 import { formatRating } from '#core/rating';
 import { StarRating } from '#web/components/rating/star-rating';
 import { RatingValue } from '#web/components/rating/rating-value';
@@ -30,26 +30,19 @@ export function ReviewAuthor({ user }: { user: Review['user'] }) {
 /**
  * What the site knows of the reviewer (issue 16, item 5): 'Level N · M games · K reviews · Member
  * since Mon YYYY', each part left out when unknown (a hidden or private level, no Steam figures).
- * A line of text introduced to screen readers, not a list: the review lists count their items.
+ * One line of text, introduced to screen readers (not a list: the review lists count their items).
  */
 export function ReviewerSignals({ user }: { user: Review['user'] }) {
-  const monthYear = formatMonthYear(user.memberSince);
   const parts = [
     user.level === null ? null : reviewerSignalsMessages.level(user.level),
     user.totalGames === null ? null : reviewerSignalsMessages.games(user.totalGames),
     reviewerSignalsMessages.reviews(user.reviewCount),
-    monthYear ? reviewerSignalsMessages.memberSince(monthYear) : null,
-  ].filter((part): part is string => part !== null);
+    reviewerSignalsMessages.memberSince(formatMonthYear(user.memberSince)),
+  ].filter((part) => part !== null);
   return (
-    <p className="mt-0.5 text-xs text-stone-600" data-testid="reviewer-signals">
+    <p className="mt-0.5 text-xs text-stone-600">
       <span className="sr-only">{reviewerSignalsMessages.label}: </span>
-      {parts.map((part, i) => (
-        <span key={part}>
-          {i > 0 && <span aria-hidden="true"> · </span>}
-          {part}
-          {i < parts.length - 1 && <span className="sr-only">,</span>}
-        </span>
-      ))}
+      {parts.join(' · ')}
     </p>
   );
 }

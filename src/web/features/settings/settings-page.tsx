@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Settings } from 'lucide-react';
 import { authMessages } from '#core/messages/auth';
 import { settingsMessages } from '#core/messages/settings';
+import { shellMessages } from '#core/messages/shell';
 import { useAuth } from '#web/api/auth';
 import { mySettingsQueryOptions, useSaveSettings } from '#web/api/settings';
 import { Card, CardContent } from '#web/components/ui/card';
@@ -13,7 +14,7 @@ import { useDocumentTitle } from '#web/lib/use-document-title';
 
 /** /settings (issue 16, item 5): the signed-in user's choices, today whether their level shows on their reviews. */
 export function SettingsPage() {
-  useDocumentTitle(settingsMessages.title);
+  useDocumentTitle(shellMessages.settings);
   const { user, isLoading } = useAuth();
 
   if (isLoading) return <Spinner />;
@@ -33,7 +34,7 @@ export function SettingsPage() {
     <div className="mx-auto max-w-3xl space-y-6">
       <h1 className="flex items-center gap-3 text-3xl font-bold">
         <Settings className="h-8 w-8 text-brass-dark" aria-hidden />
-        {settingsMessages.title}
+        {shellMessages.settings}
       </h1>
       <HideLevelSetting userId={user.id} />
     </div>
