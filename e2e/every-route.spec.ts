@@ -91,6 +91,13 @@ function screensOf({ officer }: DemoIds): Screen[] {
     { route: 'registerRegiment', path: path('registerRegiment'), role: 'user', heading: 'Register Regiment' },
     { route: 'registerOfficer', path: path('registerOfficer'), role: 'user', heading: 'Register as Officer' },
     { route: 'myStats', path: path('myStats'), role: 'user', heading: 'My Stats' },
+    {
+      route: 'settings',
+      path: path('settings'),
+      role: 'user',
+      heading: 'Settings',
+      content: (page) => page.getByRole('checkbox', { name: 'Hide my War of Rights level on my reviews' }),
+    },
     { route: 'admin', path: path('admin'), role: 'admin', heading: 'Admin Dashboard' },
     { route: 'adminOfficers', path: path('adminOfficers'), role: 'admin', heading: 'Officer Registrations' },
     { route: 'adminRegiments', path: path('adminRegiments'), role: 'admin', heading: 'Regiment Registrations' },

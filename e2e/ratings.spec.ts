@@ -3,6 +3,7 @@ import type { Officer, OfficerDetail, OfficerTrend } from '#core/api';
 import { RATING_CATEGORIES, RATING_CATEGORY_LABELS } from '#core/constants';
 import { roundHalfUp } from '#core/rating';
 import { RECENT_MIN_REVIEWS, recentChange } from '#core/rating-math';
+import { linkSteamThroughFake, registerThroughUi, uniqueName, uniqueSteamId } from './support';
 
 interface ShownRating {
   label: string;
@@ -171,4 +172,55 @@ test("an officer's page sets the last 90 days beside all time, with an arrow whe
   await expect(chart.locator('svg')).toBeVisible();
   await expect(chart.locator('circle')).toHaveCount(trend.filter((month) => month.averageRating !== null).length);
   await expect(chart.getByRole('table')).toHaveAccessibleName('Average rating by month over the last 12 months');
+});
+
+test("a reviewer's level, games, reviews and join date show beside their review, and the level hides from settings", async ({ page }) => {
+  const [officer] = (await (await page.request.get('/api/officers/top')).json()) as Array<{ id: number; name: string }>;
+  const officerPath = `/officer/${officer!.id}`;
+  const username = uniqueName('Corporal');
+  await registerThroughUi(page, username);
+  await page.goto(officerPath);
+  await linkSteamThroughFake(page, uniqueSteamId());
+
+  // My Stats asks Steam (the fake), and the site keeps the level and games it answered.
+  await page.goto('/my-stats');
+  const tile = (label: string) => page.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
+  await expect(tile('Total Games')).toHaveText(/^[\d,]+$/);
+  const level = (await tile('War of Rights Level').textContent())!.trim();
+  const games = (await tile('Total Games').textContent())!.trim();
+
+  const { csrfToken } = (await (await page.request.get('/api/csrf-token')).json()) as { csrfToken: string };
+  const written = await page.request.post('/api/reviews', {
+    headers: { 'CSRF-Token': csrfToken },
+    data: {
+      officerId: officer!.id,
+      text: `Steady in the line, clear in his orders. (${username})`,
+      leadership: 4,
+      tactics: 4,
+      communication: 4,
+      fairness: 4,
+    },
+  });
+  expect(written.status()).toBe(201);
+
+  const monthYear = new Date().toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+  const myReview = page.getByRole('list', { name: 'Reviews' }).getByRole('listitem').filter({ hasText: username });
+  const signals = myReview.locator('p', { hasText: 'About the reviewer:' });
+  await expect(async () => {
+    await page.goto(officerPath);
+    await expect(signals).toHaveText(`About the reviewer: Level ${level} · ${games} games · 1 review · Member since ${monthYear}`, {
+      timeout: 2_000,
+    });
+  }).toPass();
+
+  await page.getByRole('button', { name: username }).click();
+  await page.getByRole('menuitem', { name: 'Settings' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  const hideLevel = page.getByRole('checkbox', { name: 'Hide my War of Rights level on my reviews' });
+  await expect(hideLevel).not.toBeChecked();
+  await hideLevel.check();
+  await expect(page.getByText('Settings saved.', { exact: true }).first()).toBeVisible();
+
+  await page.goto(officerPath);
+  await expect(signals).toHaveText(`About the reviewer: ${games} games · 1 review · Member since ${monthYear}`);
 });

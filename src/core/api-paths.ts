@@ -37,6 +37,7 @@ export const apiPaths = {
     return `/api/auth/steam?${query.toString().replaceAll('%2F', '/')}`;
   },
   mySteamStats: '/api/users/me/steam-stats',
+  mySettings: '/api/users/me/settings',
   officerSteamStats: (officerId: number) => `/api/officers/${officerId}/steam-stats`,
   myOwnedRegiments: '/api/users/me/regiments/owned',
   sides: '/api/sides',

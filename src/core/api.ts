@@ -197,9 +197,27 @@ export const reviewSchema = z.object({
   updatedAt: isoDate,
   officer: z.object({ id: z.number(), name: z.string(), rank: z.string() }),
   regiment: z.object({ id: z.number(), name: z.string() }),
-  user: z.object({ username: z.string().nullable(), steamId: z.string().nullable() }),
+  /**
+   * The spec's author identity, and beside it the reviewer's signals (issue 16, item 5;
+   * docs/decisions/0029-reviewer-signals.md): the War of Rights level and total games from the last
+   * Steam statistics read (null when hidden, private, unavailable or without a Steam link; hiding
+   * the level hides only the level), how many reviews they wrote, and when the account was created.
+   */
+  user: z.object({
+    username: z.string().nullable(),
+    steamId: z.string().nullable(),
+    level: z.number().nullable(),
+    totalGames: z.number().nullable(),
+    reviewCount: z.number(),
+    memberSince: isoDate,
+  }),
 });
 export type Review = z.infer<typeof reviewSchema>;
+export type ReviewAuthor = Review['user'];
+
+/** GET and PUT /api/users/me/settings: the signed-in user's own choices. */
+export const userSettingsSchema = z.object({ hideLevel: z.boolean() });
+export type UserSettings = z.infer<typeof userSettingsSchema>;
 
 /**
  * GET /api/reviews/officer/{id}: the spec's page, and beside it `nextCursor` (issue 16, item 2): pass

@@ -12,6 +12,13 @@ export function formatDate(value: string | Date): string {
   return formatter.format(date);
 }
 
+const monthYearFormatter = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** 'Mon YYYY' (a reviewer's 'Member since', issue 16), in UTC like formatDate. */
+export function formatMonthYear(value: string): string {
+  return monthYearFormatter.format(new Date(value));
+}
+
 /**
  * A review is shown as edited when its last change came more than a minute after it was written
  * (issue 13): creating one stamps both times together, and nothing but an edit moves updatedAt.

@@ -32,6 +32,8 @@ import { manageMessages } from './messages/manage.js';
 import { uploadsMessages } from './messages/uploads.js';
 import { shellMessages } from './messages/shell.js';
 import { adminMessages } from './messages/admin.js';
+import { reviewerSignalsMessages } from './messages/reviewer-signals.js';
+import { settingsMessages } from './messages/settings.js';
 
 /** Every area, for the server and messages.test.ts. */
 export const MSG = {
@@ -63,4 +65,6 @@ export const MSG = {
   uploads: uploadsMessages,
   shell: shellMessages,
   admin: adminMessages,
+  settings: settingsMessages,
+  reviewerSignals: reviewerSignalsMessages,
 } as const;

@@ -22,6 +22,8 @@ import { regimentRoutes } from './features/regiments/routes.js';
 import { reviewRoutes } from './features/reviews/routes.js';
 import { sideRoutes } from './features/sides/routes.js';
 import { steamRoutes } from './features/steam/routes.js';
+import { userRoutes } from './features/users/routes.js';
+import { ReviewerSignalsRefresher } from './features/steam/reviewer-signals.js';
 import { uploadRoutes } from './features/uploads/routes.js';
 import { searchRoutes } from './features/search/routes.js';
 import { registrationRoutes } from './features/registrations/routes.js';
@@ -125,6 +127,10 @@ export async function buildApp({
   app.decorate('config', config);
   app.decorate('rateLimitStore', rateLimitStore ?? new MemoryRateLimitStore());
   app.decorate('mailer', mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }));
+  // Reviewers' Steam figures, read in the background when a review list shows stale ones (0029).
+  const reviewerSignals = new ReviewerSignalsRefresher({ db, steam: config.steam, cache: responseCache, log: app.log });
+  app.decorate('reviewerSignals', reviewerSignals);
+  app.addHook('onClose', async () => reviewerSignals.close());
 
   const overload = overloadReporter(app.log);
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -184,6 +190,7 @@ export async function buildApp({
       await typed.register(searchRoutes);
       await typed.register(reviewRoutes);
       await typed.register(steamRoutes);
+      await typed.register(userRoutes);
       await typed.register(uploadRoutes);
       await typed.register(registrationRoutes);
       await typed.register(adminRoutes, { prefix: '/admin' });

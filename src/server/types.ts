@@ -13,6 +13,7 @@ import type { Mailer } from './adapters/mail/mailer.js';
 import type { Database } from './db/client.js';
 import type { Metrics } from './http/metrics.js';
 import type { RateLimitStore } from './rate-limit/rate-limit.js';
+import type { ReviewerSignalsRefresher } from './features/steam/reviewer-signals.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,6 +25,7 @@ declare module 'fastify' {
     mailer: Mailer;
     metrics: Metrics;
     routeList: ReadonlyArray<RegisteredRoute>;
+    reviewerSignals: ReviewerSignalsRefresher;
   }
 }
 

@@ -67,6 +67,16 @@ export const users = pgTable(
     firebaseUid: varchar('firebase_uid', { length: 128 }).unique(),
     emailVerified: boolean('email_verified').notNull().default(false),
     isBanned: boolean('is_banned').notNull().default(false),
+    /**
+     * Reviewer signals (docs/decisions/0029-reviewer-signals.md). review_count is an aggregate kept
+     * in the review writes' transactions; the Steam figures are the last ones Steam gave, refreshed
+     * in the background (null: never read, private, unavailable or no Steam link).
+     */
+    reviewCount: integer('review_count').notNull().default(0),
+    steamLevel: integer('steam_level'),
+    steamTotalGames: integer('steam_total_games'),
+    steamRefreshedAt: timestamp('steam_refreshed_at', { withTimezone: true }),
+    hideLevel: boolean('hide_level').notNull().default(false),
   },
   (t) => [
     // Usernames and emails are unique regardless of case, so 'Pickett' cannot impersonate 'pickett'.

@@ -29,6 +29,7 @@ describe('the cache policy of every route', () => {
       '/api/reviews/my',
       '/api/reviews/:id/vote',
       '/api/users/me/steam-stats',
+      '/api/users/me/settings',
       '/api/admin/users',
     ]) {
       expect(policyOf(url), url).toBe('private');

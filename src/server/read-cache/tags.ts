@@ -52,6 +52,15 @@ export const cacheTags = {
     isOrderedByName || isWholeAnswer ? ['lists', 'prior', ...officerIds.map((id): CacheTag => `officer:${id}`)] : ['lists', 'ratings', 'prior'],
   /** What a new review of this officer changes: its pages at once, the lists' ratings within the lag. */
   reviewOf: (officerId: number): CacheTag[] => [`officer:${officerId}`, `officer-reviews:${officerId}`, 'recent-reviews', 'ratings'],
+  /**
+   * What a change to a reviewer's signals changes (their review count, Steam figures or hidden level,
+   * docs/decisions/0029-reviewer-signals.md): the review pages of every officer they reviewed, and
+   * the recent reviews, at once. Nothing wider: no list or officer answer shows them.
+   */
+  reviewerSignals: (reviewedOfficerIds: readonly number[]): CacheTag[] => [
+    ...reviewedOfficerIds.map((id): CacheTag => `officer-reviews:${id}`),
+    'recent-reviews',
+  ],
   /** What a vote on a review of this officer changes: its score, in the officer's review pages at once and in the recent reviews within the lag. */
   voteOnReviewOf: (officerId: number): CacheTag[] => [`officer-reviews:${officerId}`, 'scores'],
 } as const satisfies Record<string, CacheTag | readonly CacheTag[] | ((...args: never[]) => CacheTag | CacheTag[])>;

@@ -13,7 +13,12 @@ import { images, officerRegistrations, officers, regimentRegistrations, regiment
 import { hashPassword } from '#server/features/auth/accounts.js';
 import { createSession, sessionLifetimes } from '#server/features/auth/sessions.js';
 import { issueToken } from '#server/features/auth/tokens.js';
-import { recomputeOfficerAggregates, recomputeRegimentAggregates, recomputeReviewPositions } from '#server/features/reviews/aggregates.js';
+import {
+  recomputeOfficerAggregates,
+  recomputeRegimentAggregates,
+  recomputeReviewPositions,
+  recomputeUserReviewCounts,
+} from '#server/features/reviews/aggregates.js';
 import type { App } from '#server/types.js';
 import { TestClient } from './app.js';
 import {
@@ -125,6 +130,7 @@ export async function buildWorld(db: Database, { emulator }: WorldOptions): Prom
   await recomputeReviewPositions(db, [ownOfficer.id, otherOfficer.id]);
   await recomputeOfficerAggregates(db, [ownOfficer.id, otherOfficer.id]);
   await recomputeRegimentAggregates(db, [regiment!.id]);
+  await recomputeUserReviewCounts(db, [owner.id, author.id]);
   await db.insert(reviewFlags).values({ reviewId: othersReview.id, userId: member.id, reason: 'Insults the officer by name.' });
 
   const [regimentRegistration] = await db

@@ -12,6 +12,7 @@ import {
   recomputeRegimentAggregates,
   recomputeReviewPositions,
   recomputeReviewVotes,
+  recomputeUserReviewCounts,
 } from '#server/features/reviews/aggregates.js';
 
 /** Private values no public answer may ever contain (tests search response bodies for them). */
@@ -74,7 +75,7 @@ export interface ReviewFixture extends Partial<Omit<typeof reviews.$inferInsert,
 
 /**
  * Creates the review with its overall rating, then renumbers the officer's review positions (a
- * fixture may back-date createdAt) and refreshes the officer and regiment aggregates.
+ * fixture may back-date createdAt) and refreshes the officer, regiment and author aggregates.
  */
 export async function createReview(db: Executor, { rating = 3, ...fields }: ReviewFixture): Promise<ReviewRow> {
   const categories: CategoryRatings = {
@@ -96,6 +97,7 @@ export async function createReview(db: Executor, { rating = 3, ...fields }: Revi
   await recomputeOfficerAggregates(db, [review!.officerId]);
   const [officer] = await db.select({ regimentId: officers.regimentId }).from(officers).where(eq(officers.id, review!.officerId));
   await recomputeRegimentAggregates(db, [officer!.regimentId]);
+  await recomputeUserReviewCounts(db, [review!.userId]);
   const [numbered] = await db.select().from(reviews).where(eq(reviews.id, review!.id));
   return numbered!;
 }

@@ -3,7 +3,7 @@
  * quiet defaults (no ratings, no images); a test or a feature's fixture file overrides what it asserts.
  */
 import { waitFor, within } from '@testing-library/react';
-import type { AuthStatus, AuthUser, OfficerDetail, RankedOfficer, RankedRegiment, Review, Side } from '#core/api';
+import type { AuthStatus, AuthUser, OfficerDetail, RankedOfficer, RankedRegiment, Review, ReviewAuthor, Side } from '#core/api';
 import { RANK_PRIOR_WEIGHT } from '#core/constants';
 import { distributionOf, rankScoreOf } from '#core/rating-math';
 
@@ -123,9 +123,14 @@ export function makeReview(id: number, overrides: Partial<Review> = {}): Review 
     updatedAt: '2025-03-02T12:00:00.000Z',
     officer: { id: 7, name: 'Winfield Hancock', rank: 'Major' },
     regiment: { id: 3, name: '5th Wisconsin' },
-    user: { username: `soldier${id}`, steamId: null },
+    user: makeReviewAuthor({ username: `soldier${id}` }),
     ...overrides,
   };
+}
+
+/** A review's author: no Steam figures unless told otherwise, one review, a member since January 2024. */
+export function makeReviewAuthor(overrides: Partial<ReviewAuthor> = {}): ReviewAuthor {
+  return { username: null, steamId: null, level: null, totalGames: null, reviewCount: 1, memberSince: '2024-01-15T10:00:00.000Z', ...overrides };
 }
 
 /** User 1 ('meade'): no admin, no officer profile, no Steam account unless told otherwise. */

@@ -1,6 +1,6 @@
 /** Builders for the review pages' tests: the shared builders with their defaults. Test-only. */
 import type { AuthStatus, OfficerDetail, Review } from '#core/api';
-import { homeApi, makeOfficerDetail, makeReview, signedInStatus } from './fixtures';
+import { homeApi, makeOfficerDetail, makeReview, makeReviewAuthor, signedInStatus } from './fixtures';
 
 export { findToast } from './fixtures';
 
@@ -27,7 +27,7 @@ export function buildReview(id: number, overrides: Partial<Review> = {}): Review
     fairness: 4.5,
     overallRating: 3.75,
     score: 2,
-    user: { username: 'meade', steamId: '76561198000000000' },
+    user: makeReviewAuthor({ username: 'meade', steamId: '76561198000000000' }),
     ...overrides,
   });
 }

@@ -16,7 +16,7 @@ import { officers, regiments, reviews, users } from '#server/db/schema.js';
 import { AppError, notFound } from '#server/errors.js';
 import { recordAdminAction } from '#server/features/admin/audit.js';
 import type { SessionUser } from '#server/features/auth/sessions.js';
-import { recomputeRegimentAggregates } from '#server/features/reviews/aggregates.js';
+import { recomputeRegimentAggregates, recountUserReviews } from '#server/features/reviews/aggregates.js';
 
 /** Who changes the officer: its owner, or an admin (whose action goes to the audit log). */
 export interface OfficerActor {
@@ -117,8 +117,12 @@ async function removeOfficer(tx: Executor, officerId: number): Promise<OfficerRe
 
   // Before the delete: the foreign key would null officerId but leave isOfficer true.
   await tx.update(users).set({ isOfficer: false, officerId: null }).where(eq(users.officerId, officerId));
-  const deletedReviews = await tx.delete(reviews).where(eq(reviews.officerId, officerId)).returning({ id: reviews.id });
+  const deletedReviews = await tx.delete(reviews).where(eq(reviews.officerId, officerId)).returning({ id: reviews.id, userId: reviews.userId });
   await tx.delete(officers).where(eq(officers.id, officerId));
   await recomputeRegimentAggregates(tx, [officer.regimentId]);
+  await recountUserReviews(
+    tx,
+    deletedReviews.map((review) => review.userId),
+  );
   return { officerName: officer.name, regimentId: officer.regimentId, deletedReviewCount: deletedReviews.length };
 }

@@ -14,6 +14,7 @@ import { officerRegistrations, officers, regiments, reviews, users } from '#serv
 import { AppError, notFound } from '#server/errors.js';
 import { recordAdminAction } from '#server/features/admin/audit.js';
 import type { SessionUser } from '#server/features/auth/sessions.js';
+import { recountUserReviews } from '#server/features/reviews/aggregates.js';
 
 /**
  * Replaces the name, description and images of an active regiment. Allowed to its owner and to
@@ -87,9 +88,16 @@ export async function deleteRegiment(db: Database, admin: SessionUser, regimentI
     if (officerIds.length > 0) {
       // Before the delete: the foreign key would null officerId but leave isOfficer true.
       await tx.update(users).set({ isOfficer: false, officerId: null }).where(inArray(users.officerId, officerIds));
-      const deletedReviews = await tx.delete(reviews).where(inArray(reviews.officerId, officerIds)).returning({ id: reviews.id });
+      const deletedReviews = await tx
+        .delete(reviews)
+        .where(inArray(reviews.officerId, officerIds))
+        .returning({ id: reviews.id, userId: reviews.userId });
       deletedReviewCount = deletedReviews.length;
       await tx.delete(officers).where(inArray(officers.id, officerIds));
+      await recountUserReviews(
+        tx,
+        deletedReviews.map((review) => review.userId),
+      );
     }
     const deletedRegistrations = await tx
       .delete(officerRegistrations)

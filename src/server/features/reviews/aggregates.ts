@@ -90,6 +90,34 @@ export async function recomputeRegimentAggregates(db: Executor, regimentIds: rea
 }
 
 /**
+ * Each user's review_count: the reviews they wrote, of any officer (a reviewer signal,
+ * docs/decisions/0029-reviewer-signals.md). A caller racing with other review writes locks the users'
+ * rows first (recountUserReviews).
+ */
+export async function recomputeUserReviewCounts(db: Executor, userIds: readonly number[] | 'all'): Promise<void> {
+  if (userIds !== 'all' && userIds.length === 0) return;
+  const where = userIds === 'all' ? sql`true` : sql`u.id in (${idList(userIds)})`;
+  const count = sql`(select count(*)::int from reviews r where r.user_id = u.id)`;
+  // Only the rows whose count changes are written (the seed and reconcile --fix pass 'all').
+  await db.execute(sql`update users u set review_count = ${count} where ${where} and u.review_count <> ${count}`);
+}
+
+/**
+ * The review counts of these users after a write that added or removed their reviews, in the write's
+ * transaction. Their rows are locked first, alone and in id order: a count that waited for another
+ * writer's lock inside its own statement would apply the snapshot it started with and drop that
+ * writer's review (as refreshFiguresOf explains for the officers). Review writes take these locks
+ * last, after the officer's and regiment's, so writers never wait on each other in a cycle; NO KEY
+ * UPDATE does not conflict with the KEY SHARE lock that inserting a review takes on its author.
+ */
+export async function recountUserReviews(db: Executor, userIds: readonly number[]): Promise<void> {
+  const ids = [...new Set(userIds)].sort((a, b) => a - b);
+  if (ids.length === 0) return;
+  await db.execute(sql`select id from users where id in (${idList(ids)}) order by id for no key update`);
+  await recomputeUserReviewCounts(db, ids);
+}
+
+/**
  * Renumbers reviews.position (1..n per officer by created_at, id) from scratch, writing only the
  * rows whose number changes. For bulk changes: inserts that leave positions at 0 (demo seed,
  * benchmark data), removing one user's reviews across several officers, reconcile --fix. Single
@@ -134,4 +162,5 @@ export async function recomputeAllAggregates(db: Executor): Promise<void> {
   await recomputeReviewVotes(db, 'all');
   await recomputeOfficerAggregates(db, 'all');
   await recomputeRegimentAggregates(db, 'all');
+  await recomputeUserReviewCounts(db, 'all');
 }

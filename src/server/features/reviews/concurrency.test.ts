@@ -290,4 +290,24 @@ describe('reviews', () => {
     expect(figures.distribution.overall).toEqual([0, 5, 0, 10, 0]);
     expect(await findAggregateDifferences(ctx.db)).toEqual([]);
   });
+
+  it("keeps a reviewer's review count exact when they review and delete across officers at once", async () => {
+    const regiment = await createRegiment(ctx.db);
+    const officers = await Promise.all(Array.from({ length: 16 }, () => newOfficer(regiment.id)));
+    const { client, userId } = await oneSignedInUser();
+    await client.fetchCsrfToken();
+    const created = await Promise.all(officers.slice(0, 12).map((officer) => client.post('/api/reviews', body(officer.id, 4))));
+    expect(statuses(created)).toEqual(Array(12).fill(201));
+    const ids = created.map((r) => r.json<{ id: number }>().id);
+
+    // Five of the twelve deleted while four more officers are reviewed: 12 - 5 + 4 = 11.
+    const racing = await Promise.all([
+      ...ids.slice(0, 5).map((id) => client.write('DELETE', `/api/reviews/${id}`)),
+      ...officers.slice(12).map((officer) => client.post('/api/reviews', body(officer.id, 2))),
+    ]);
+    expect(statuses(racing)).toEqual([...Array(5).fill(200), ...Array(4).fill(201)]);
+    const page = await getJson<ReviewPage>(`/api/reviews/officer/${officers[15]!.id}`);
+    expect(page.reviews.find((r) => r.userId === userId)!.user.reviewCount).toBe(11);
+    expect(await findAggregateDifferences(ctx.db)).toEqual([]);
+  });
 });

@@ -44,17 +44,27 @@ const REVIEW_FIELDS = {
   updatedAt: reviews.updatedAt,
   officer: { id: officers.id, name: officers.name, rank: officers.rank },
   regiment: { id: regiments.id, name: regiments.name },
-  // The author's public identity only: never email or password hash.
-  user: { username: users.username, steamId: users.steamId },
+  // The author's public identity only: never email or password hash. Beside it the reviewer's
+  // signals, read from the user's row: no Steam call and no count per review shown
+  // (docs/decisions/0029-reviewer-signals.md). A hidden level is withheld here, in SQL.
+  user: {
+    username: users.username,
+    steamId: users.steamId,
+    level: sql<number | null>`case when ${users.hideLevel} then null else ${users.steamLevel} end`.mapWith((v) => (v === null ? null : Number(v))),
+    totalGames: users.steamTotalGames,
+    reviewCount: users.reviewCount,
+    memberSince: users.createdAt,
+  },
 };
 
 /**
- * Every review is read with its place in the officer list's orders (review-order.ts): two columns
- * more, read from the row already fetched, which the answer drops.
+ * Every review is read with its place in the officer list's orders (review-order.ts), and with when
+ * its author's Steam figures were last read (for the background refresh): columns of the rows
+ * already fetched, which the answer drops.
  */
 function selectPublicReviews(db: Executor, where?: SQL, orderBy: SQL[] = NEWEST_FIRST) {
   return db
-    .select({ ...REVIEW_FIELDS, position: reviews.position, helpfulBound: reviews.helpfulBound })
+    .select({ ...REVIEW_FIELDS, position: reviews.position, helpfulBound: reviews.helpfulBound, signalsRefreshedAt: users.steamRefreshedAt })
     .from(reviews)
     .innerJoin(officers, eq(officers.id, reviews.officerId))
     .innerJoin(regiments, eq(regiments.id, officers.regimentId))
@@ -65,13 +75,33 @@ function selectPublicReviews(db: Executor, where?: SQL, orderBy: SQL[] = NEWEST_
 
 type ReviewRow = Awaited<ReturnType<typeof selectPublicReviews>>[number];
 
-function toReview({ position: _position, helpfulBound: _helpfulBound, ...row }: ReviewRow): Review {
-  return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+function toReview({ position: _position, helpfulBound: _helpfulBound, signalsRefreshedAt: _refreshedAt, ...row }: ReviewRow): Review {
+  return {
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    user: { ...row.user, memberSince: row.user.memberSince.toISOString() },
+  };
 }
 
-export async function listRecentReviews(db: Executor): Promise<Review[]> {
+/** An author shown in a list, for the background refresh of their Steam figures. */
+export interface ShownReviewer {
+  userId: number;
+  steamId: string | null;
+  refreshedAt: Date | null;
+}
+
+/** Told of the authors of every list read from the database (not of answers served from the cache). */
+export type OnReviewersShown = (reviewers: ShownReviewer[]) => void;
+
+function reviewersOf(rows: ReviewRow[]): ShownReviewer[] {
+  return rows.map((row) => ({ userId: row.userId, steamId: row.user.steamId, refreshedAt: row.signalsRefreshedAt }));
+}
+
+export async function listRecentReviews(db: Executor, onReviewersShown?: OnReviewersShown): Promise<Review[]> {
   const query = prepared(db, 'recent_reviews', (db, name) => selectPublicReviews(db).limit(RECENT_REVIEWS_LIMIT).prepare(name));
   const rows = await query.execute();
+  onReviewersShown?.(reviewersOf(rows));
   return rows.map(toReview);
 }
 
@@ -90,7 +120,12 @@ function selectOfficerReviews(db: Executor, where: SQL | undefined, orderBy: SQL
  *   orders skip (page - 1) * limit rows of their index (an OFFSET), the spec's paging kept correct
  *   for them but not fast deep down: cursors are their fast path.
  */
-export async function listOfficerReviews(db: Executor, officerId: number, request: PageRequest): Promise<ReviewPage> {
+export async function listOfficerReviews(
+  db: Executor,
+  officerId: number,
+  request: PageRequest,
+  onReviewersShown?: OnReviewersShown,
+): Promise<ReviewPage> {
   const { sort, limit, cursor } = request;
   if (cursor && (cursor.officerId !== officerId || cursor.sort !== sort)) throw new AppError('BAD_REQUEST', MSG.reviews.cursorOfAnotherList);
   const countQuery = prepared(db, 'officer_review_count', (db, name) =>
@@ -111,6 +146,7 @@ export async function listOfficerReviews(db: Executor, officerId: number, reques
       ? await readPositionRange(db, officerId, sort, page, limit, totalCount)
       : await readByOffset(db, officerId, sort, page, limit);
   const last = rows.at(-1);
+  onReviewersShown?.(reviewersOf(rows));
   return {
     reviews: rows.map(toReview),
     totalCount,
@@ -184,4 +220,10 @@ export async function getReviewById(db: Executor, reviewId: number): Promise<Rev
 export async function listUserReviews(db: Executor, userId: number): Promise<Review[]> {
   const rows = await selectPublicReviews(db, eq(reviews.userId, userId));
   return rows.map(toReview);
+}
+
+/** The officers this user has reviewed: the review pages that show their signals. */
+export async function officersReviewedBy(db: Executor, userId: number): Promise<number[]> {
+  const rows = await db.select({ officerId: reviews.officerId }).from(reviews).where(eq(reviews.userId, userId));
+  return rows.map((row) => row.officerId);
 }

@@ -186,16 +186,20 @@ describe('npm run db:reconcile (src/server/cli/reconcile.ts)', () => {
     const handle = await openDatabase({ url: null, pgliteDir: path.join(dataDir, 'pglite') });
     let officerId: number;
     let reviewId: number;
+    let authorId: number;
     try {
       const regiment = await createRegiment(handle.db);
       const corrupted = await createOfficer(handle.db, { regimentId: regiment.id });
       officerId = corrupted.id;
       const author = await createUser(handle.db);
+      authorId = author.id;
       reviewId = (await createReview(handle.db, { userId: author.id, officerId, rating: 4 })).id;
       await handle.db.execute(sql`update officers set average_rating = 2 where id = ${officerId}`);
       await handle.db.execute(sql`update reviews set position = 5 where id = ${reviewId}`);
       await handle.db.execute(sql`update officers set distribution_overall = '{0,0,0,0,0}' where id = ${officerId}`);
       await handle.db.execute(sql`update reviews set upvotes = 2 where id = ${reviewId}`);
+      // A reviewer signal (docs/decisions/0029-reviewer-signals.md).
+      await handle.db.execute(sql`update users set review_count = 3 where id = ${authorId}`);
     } finally {
       await handle.close();
     }
@@ -205,7 +209,8 @@ describe('npm run db:reconcile (src/server/cli/reconcile.ts)', () => {
     expect(check.stdout).toContain(`reviews#${reviewId}.position: stored 5, recomputed 1`);
     expect(check.stdout).toContain(`officers#${officerId}.distribution_overall[4]: stored 0, recomputed 1`);
     expect(check.stdout).toContain(`reviews#${reviewId}.upvotes: stored 2, recomputed 0`);
-    expect(check.stdout).toContain('4 difference(s) found');
+    expect(check.stdout).toContain(`users#${authorId}.review_count: stored 3, recomputed 1`);
+    expect(check.stdout).toContain('5 difference(s) found');
     expect(check.status).toBe(1);
 
     const fixed = runCli(dataDir, ['--fix']);

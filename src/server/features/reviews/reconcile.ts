@@ -8,7 +8,7 @@ import { queryRows, type Executor } from '#server/db/client.js';
 import { starBucketCounts } from './aggregates.js';
 
 export interface AggregateDifference {
-  table: 'officers' | 'regiments' | 'reviews';
+  table: 'officers' | 'regiments' | 'reviews' | 'users';
   id: number;
   /** The column, or one star bucket of a distribution: 'distribution_overall[5]' counts 5-star reviews. */
   column: string;
@@ -89,11 +89,20 @@ export async function findAggregateDifferences(db: Executor): Promise<AggregateD
     where stored_position <> expected_position
     order by id`,
   );
+  // Each user's review count (a reviewer signal, docs/decisions/0029-reviewer-signals.md).
+  const userRows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`
+    select u.id, u.review_count as stored_review_count, coalesce(s.n, 0) as expected_review_count
+    from users u left join (select user_id, count(*) as n from reviews group by user_id) s on s.user_id = u.id
+    where u.review_count <> coalesce(s.n, 0)`,
+  );
   return [
     ...compare('officers', officerRows),
     ...compare('regiments', regimentRows),
     ...compare('reviews', voteRows),
     ...compare('reviews', positionRows),
+    ...compare('users', userRows),
   ];
 }
 

@@ -13,7 +13,7 @@ import { officers, regiments, reviews, users } from '#server/db/schema.js';
 import { AppError, notFound } from '#server/errors.js';
 import { recordAdminAction } from '#server/features/admin/audit.js';
 import type { SessionUser } from '#server/features/auth/sessions.js';
-import { recomputeOfficerAggregates, recomputeRegimentAggregates } from './aggregates.js';
+import { recomputeOfficerAggregates, recomputeRegimentAggregates, recountUserReviews } from './aggregates.js';
 
 /** Spec section 6: writing needs a linked Steam account, and banned users cannot submit reviews. */
 export function assertMayWriteReviews(user: SessionUser): void {
@@ -96,6 +96,8 @@ export async function createReview(db: Database, user: SessionUser, officerId: n
         })
         .returning({ id: reviews.id });
       await refreshFiguresOf(tx, officerId);
+      // The author's review count (a reviewer signal), locked after the officer and regiment.
+      await recountUserReviews(tx, [user.id]);
       return created!.id;
     });
   } catch (error) {
@@ -147,7 +149,7 @@ export async function updateReview(db: Database, user: SessionUser, reviewId: nu
  * Deletes one review inside the caller's transaction, which holds its officer's row lock: the
  * officer's later reviews move down one place and the figures follow.
  */
-async function removeReview(tx: Executor, review: { id: number; officerId: number; position: number }): Promise<void> {
+async function removeReview(tx: Executor, review: { id: number; userId: number; officerId: number; position: number }): Promise<void> {
   await tx.delete(reviews).where(eq(reviews.id, review.id));
   // The officer's later reviews move down one place, keeping positions 1..n without a gap. The
   // unique constraint on (officer_id, position) is checked at commit, not row by row.
@@ -156,6 +158,7 @@ async function removeReview(tx: Executor, review: { id: number; officerId: numbe
     .set({ position: sql`${reviews.position} - 1` })
     .where(and(eq(reviews.officerId, review.officerId), gt(reviews.position, review.position)));
   await refreshFiguresOf(tx, review.officerId);
+  await recountUserReviews(tx, [review.userId]);
 }
 
 /**
@@ -166,7 +169,7 @@ async function removeReview(tx: Executor, review: { id: number; officerId: numbe
 export async function removeSelfReview(tx: Executor, userId: number, officerId: number): Promise<boolean> {
   await tx.select({ id: officers.id }).from(officers).where(eq(officers.id, officerId)).for('no key update');
   const [review] = await tx
-    .select({ id: reviews.id, officerId: reviews.officerId, position: reviews.position })
+    .select({ id: reviews.id, userId: reviews.userId, officerId: reviews.officerId, position: reviews.position })
     .from(reviews)
     .where(and(eq(reviews.userId, userId), eq(reviews.officerId, officerId)))
     .for('update');

@@ -111,7 +111,16 @@ describe('GET /api/reviews/recent', () => {
       updatedAt: minutes(31).toISOString(),
       officer: { id: quiet.id, name: 'Spear', rank: 'Lt. Col.' },
       regiment: { id: quiet.regimentId, name: 'Maine' },
-      user: { username: 'Tozier', steamId: '76561198000000042' },
+      // Beside the spec's identity, the reviewer's signals: Steam figures never read here (no Steam
+      // key), and every review they wrote, of hidden officers too: Chamberlain, Spear, Hidden, Ghostly.
+      user: {
+        username: 'Tozier',
+        steamId: '76561198000000042',
+        level: null,
+        totalGames: null,
+        reviewCount: 4,
+        memberSince: author.createdAt.toISOString(),
+      },
     });
   });
 

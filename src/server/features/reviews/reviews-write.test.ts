@@ -4,7 +4,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Officer, Regiment, Review } from '#core/api.js';
+import type { Officer, Regiment, Review, ReviewPage } from '#core/api.js';
 import { MSG } from '#core/messages.js';
 import { reviews, users } from '#server/db/schema.js';
 import { createTestContext, signedInClient, TestClient, type TestContext } from '#server/test/app.js';
@@ -80,6 +80,18 @@ const NO_FIGURES = {
 };
 
 describe('POST /api/reviews', () => {
+  it("forgets the kept pages of the author's other reviews, which show their review count", async () => {
+    const [first, second] = [await newOfficer('Hooker'), await newOfficer('Sickles')];
+    const { client, userId } = await reviewer();
+    expect((await client.post('/api/reviews', reviewBody(first.id))).statusCode).toBe(201);
+    const countOnFirst = async () =>
+      (await ctx.app.inject({ method: 'GET', url: `/api/reviews/officer/${first.id}` })).json<ReviewPage>().reviews.find((r) => r.userId === userId)!
+        .user.reviewCount;
+    expect(await countOnFirst()).toBe(1);
+    expect((await client.post('/api/reviews', reviewBody(second.id))).statusCode).toBe(201);
+    expect(await countOnFirst()).toBe(2);
+  });
+
   it('answers 201 with the review, its officer, regiment and author', async () => {
     const officer = await newOfficer('Bragg');
     const { client, userId, username, steamId } = await reviewer();
@@ -103,7 +115,7 @@ describe('POST /api/reviews', () => {
       updatedAt: expect.any(String),
       officer: { id: officer.id, name: 'Bragg', rank: 'Col.' },
       regiment: { id: regiment.id, name: 'Iron Brigade' },
-      user: { username, steamId },
+      user: { username, steamId, level: null, totalGames: null, reviewCount: 1, memberSince: expect.any(String) },
     });
     expect(Number.isNaN(Date.parse(review.createdAt))).toBe(false);
     expect(response.body).not.toContain('email');

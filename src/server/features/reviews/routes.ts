@@ -11,7 +11,7 @@ import { enforceRateLimit } from '#server/rate-limit/rate-limit.js';
 import type { App } from '#server/types.js';
 import { requireUser } from '#server/features/auth/guards.js';
 import { flagReview } from './flags.js';
-import { getReviewById, listOfficerReviews, listRecentReviews, listUserReviews } from './queries.js';
+import { getReviewById, listOfficerReviews, listRecentReviews, listUserReviews, officersReviewedBy } from './queries.js';
 import { createReview, deleteReview, updateReview } from './review-writes.js';
 import { reviewCursorSchema } from './review-order.js';
 import { getReviewViewerState } from './viewer-state.js';
@@ -40,7 +40,7 @@ export async function reviewRoutes(app: App) {
   app.get(
     '/reviews/recent',
     { config: { cache: { public: () => cacheTags.recentReviews } }, schema: { response: { 200: z.array(reviewSchema) } } },
-    async () => listRecentReviews(db),
+    async () => listRecentReviews(db, app.reviewerSignals.noteShown),
   );
 
   app.get(
@@ -53,7 +53,7 @@ export async function reviewRoutes(app: App) {
         response: { 200: reviewPageSchema },
       },
     },
-    async (request) => listOfficerReviews(db, request.params.officerId, request.query),
+    async (request) => listOfficerReviews(db, request.params.officerId, request.query, app.reviewerSignals.noteShown),
   );
 
   app.get('/reviews/my', { config: { cache: 'private' }, schema: { response: { 200: z.array(reviewSchema) } } }, async (request, reply) => {
@@ -66,7 +66,8 @@ export async function reviewRoutes(app: App) {
     const user = requireUser(request);
     await enforceRateLimit(rateLimitStore, { name: 'review-write', ...limits.reviewWrite }, user.id);
     const id = await createReview(db, user, request.body.officerId, request.body);
-    request.cacheInvalidation = cacheTags.reviewOf(request.body.officerId);
+    // The officer's figures, and the author's review count beside each of their reviews.
+    request.cacheInvalidation = [...cacheTags.reviewOf(request.body.officerId), ...cacheTags.reviewerSignals(await officersReviewedBy(db, user.id))];
     return reply.code(201).send(await getReviewById(db, id));
   });
 

@@ -79,7 +79,9 @@ export async function completeSteamLink(
   }
 
   try {
-    await db.update(users).set({ steamId }).where(eq(users.id, userId));
+    // Figures read for another Steam account are not this one's: unknown until read again
+    // (docs/decisions/0029-reviewer-signals.md; the callback forgets every cached answer).
+    await db.update(users).set({ steamId, steamLevel: null, steamTotalGames: null, steamRefreshedAt: null }).where(eq(users.id, userId));
   } catch (error) {
     if (isUniqueViolation(error)) {
       return { ok: false, error: 'taken', redirectPath: issued.redirectPath, detail: `steamId ${steamId} is linked to another account` };

@@ -48,7 +48,10 @@ export async function steamRoutes(app: App) {
       const user = requireUser(request);
       reply.header('Cache-Control', 'private, no-store');
       if (!user.steamId) return { success: false, message: MSG.steam.noLinkedAccount, stats: null };
-      return getSteamStats(db, config.steam, user.steamId);
+      const result = await getSteamStats(db, config.steam, user.steamId);
+      // This answer already asked Steam: keep the user's reviewer signals from it, off the answer's path.
+      void app.reviewerSignals.record(user.id, result);
+      return result;
     },
   );
 

@@ -1,12 +1,14 @@
 import { createServer } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ReviewPage } from '#core/api.js';
 import { fakeSteamPlugin } from '#server/adapters/steam/fake-steam.js';
 import { OpenIdError, verifyAssertion } from '#server/adapters/steam/openid.js';
 import { MSG } from '#core/messages.js';
 import { steamLinkStates, steamStatsCache, users } from '#server/db/schema.js';
 import { createTestContext, signedInClient, type TestClient, type TestContext } from '#server/test/app.js';
+import { createOfficer, createRegiment, createReview, createUser } from '#server/test/fixtures.js';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -258,6 +260,94 @@ describe('game statistics', () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/users/me/steam-stats' })).statusCode).toBe(401);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/officers/999999/steam-stats' })).statusCode).toBe(404);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/officers/abc/steam-stats' })).statusCode).toBe(400);
+  });
+});
+
+describe('reviewer signals', () => {
+  /** The author of the only review of a new officer, as that officer's review page shows them. */
+  async function reviewerOnPage(officerId: number) {
+    const response = await ctx.app.inject({ method: 'GET', url: `/api/reviews/officer/${officerId}` });
+    expect(response.statusCode).toBe(200);
+    return response.json<ReviewPage>().reviews[0]!.user;
+  }
+
+  async function reviewedOfficer(userId: number) {
+    const officer = await createOfficer(ctx.db, { regimentId: (await createRegiment(ctx.db)).id });
+    await createReview(ctx.db, { userId, officerId: officer.id });
+    return officer.id;
+  }
+
+  it('shows the figures kept on the user row and reads stale ones from Steam once, in the background', async () => {
+    // The fake's figures for this id: games 367 + 242 + 110 + 8 = 727, 237,120 XP = level 15.
+    const author = await createUser(ctx.db, { steamId: '76561198000222222' });
+    const [first, second] = [await reviewedOfficer(author.id), await reviewedOfficer(author.id)];
+    const before = statsRequests;
+    // Never read: nothing to show yet, and the list answers without waiting for Steam.
+    expect(await reviewerOnPage(first)).toEqual({
+      username: author.username,
+      steamId: '76561198000222222',
+      level: null,
+      totalGames: null,
+      reviewCount: 2,
+      memberSince: author.createdAt.toISOString(),
+    });
+    await reviewerOnPage(second);
+    await ctx.app.reviewerSignals.idle();
+    expect(statsRequests - before).toBe(1);
+    // Both pages were kept with the old figures: the refresh forgot them.
+    expect(await reviewerOnPage(first)).toMatchObject({ level: 15, totalGames: 727, reviewCount: 2 });
+    expect(await reviewerOnPage(second)).toMatchObject({ level: 15, totalGames: 727 });
+    await ctx.app.reviewerSignals.idle();
+    expect(statsRequests - before).toBe(1);
+  });
+
+  it('shows nothing from Steam for a private profile or an account without Steam', async () => {
+    const hidden = await createUser(ctx.db, { steamId: '76561198000220000' });
+    const unlinked = await createUser(ctx.db);
+    const [privateOfficer, unlinkedOfficer] = [await reviewedOfficer(hidden.id), await reviewedOfficer(unlinked.id)];
+    await reviewerOnPage(privateOfficer);
+    await reviewerOnPage(unlinkedOfficer);
+    await ctx.app.reviewerSignals.idle();
+    expect(await reviewerOnPage(privateOfficer)).toMatchObject({ level: null, totalGames: null, reviewCount: 1 });
+    expect(await reviewerOnPage(unlinkedOfficer)).toMatchObject({ steamId: null, level: null, totalGames: null, reviewCount: 1 });
+    const [row] = await ctx.db.select({ refreshedAt: users.steamRefreshedAt }).from(users).where(eq(users.id, hidden.id));
+    expect(row!.refreshedAt).not.toBeNull();
+  });
+
+  it('keeps the figures My Stats reads, and hides only the level when the user asks', async () => {
+    // This id's figures: games 154 + 248 + 130 + 0 = 532, 1,654,976 XP = level 41.
+    const { client, userId } = await signedInClient(ctx, { steamId: '76561198000333333' });
+    const officerId = await reviewedOfficer(userId);
+    // No background refresh from here on: the figures can only come from My Stats.
+    ctx.app.reviewerSignals.close();
+    expect(await reviewerOnPage(officerId)).toMatchObject({ level: null, totalGames: null });
+    expect((await client.get('/api/users/me/steam-stats')).json().success).toBe(true);
+    await vi.waitFor(async () => expect(await reviewerOnPage(officerId)).toMatchObject({ level: 41, totalGames: 532 }));
+
+    expect((await client.get('/api/users/me/settings')).json()).toEqual({ hideLevel: false });
+    const saved = await client.write('PUT', '/api/users/me/settings', { hideLevel: true });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toEqual({ hideLevel: true });
+    expect(await reviewerOnPage(officerId)).toMatchObject({ level: null, totalGames: 532, reviewCount: 1 });
+    await client.write('PUT', '/api/users/me/settings', { hideLevel: false });
+    expect(await reviewerOnPage(officerId)).toMatchObject({ level: 41, totalGames: 532 });
+  });
+
+  it('refuses settings that are malformed, unsigned or without the CSRF token', async () => {
+    const { client } = await signedInClient(ctx);
+    for (const payload of [{ hideLevel: 'yes' }, {}, { hideLevel: true, extra: 1 }]) {
+      const response = await client.write('PUT', '/api/users/me/settings', payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    expect((await client.write('PUT', '/api/users/me/settings', { hideLevel: 'yes' })).json().message).toContain(MSG.settings.hideLevelRequired);
+    const noToken = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/users/me/settings',
+      headers: { cookie: client.cookie },
+      payload: { hideLevel: true },
+    });
+    expect(noToken.statusCode).toBe(403);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/users/me/settings' })).statusCode).toBe(401);
   });
 });
 

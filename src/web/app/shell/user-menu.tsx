@@ -58,6 +58,9 @@ export function UserMenu({ user }: { user: AuthUser }) {
             <DropdownMenu.Item asChild className={menuItemClass}>
               <Link to="/my-stats">My Stats</Link>
             </DropdownMenu.Item>
+            <DropdownMenu.Item asChild className={menuItemClass}>
+              <Link to="/settings">{shellMessages.settings}</Link>
+            </DropdownMenu.Item>
             {profileId !== null && (
               <DropdownMenu.Item asChild className={menuItemClass}>
                 <Link to={`/officer/${profileId}`}>My Profile</Link>

@@ -3,9 +3,10 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Review } from '#core/api';
 import { RATING_CATEGORIES, RATING_CATEGORY_LABELS, STEAM_PROFILE_URL } from '#core/constants';
-import { editedDate, formatDate } from '#core/date';
+import { editedDate, formatDate, formatMonthYear } from '#core/date';
 import { anonymousSoldier } from '#core/messages/common';
 import { officerMessages } from '#core/messages/officer';
+import { reviewerSignalsMessages } from '#core/messages/reviewer-signals';
 import { formatRating } from '#core/rating';
 import { StarRating } from '#web/components/rating/star-rating';
 import { RatingValue } from '#web/components/rating/rating-value';
@@ -24,6 +25,26 @@ export function ReviewAuthor({ user }: { user: Review['user'] }) {
       {name}
       <ExternalLink className="h-3 w-3" aria-label="(Steam profile, opens in a new tab)" />
     </a>
+  );
+}
+
+/**
+ * What the site knows of the reviewer (issue 16, item 5): 'Level N · M games · K reviews · Member
+ * since Mon YYYY', each part left out when unknown (a hidden or private level, no Steam figures).
+ * One line of text, introduced to screen readers (not a list: the review lists count their items).
+ */
+export function ReviewerSignals({ user }: { user: Review['user'] }) {
+  const parts = [
+    user.level === null ? null : reviewerSignalsMessages.level(user.level),
+    user.totalGames === null ? null : reviewerSignalsMessages.games(user.totalGames),
+    reviewerSignalsMessages.reviews(user.reviewCount),
+    reviewerSignalsMessages.memberSince(formatMonthYear(user.memberSince)),
+  ].filter((part) => part !== null);
+  return (
+    <p className="mt-0.5 text-xs text-stone-600">
+      <span className="sr-only">{reviewerSignalsMessages.label}: </span>
+      {parts.join(' · ')}
+    </p>
   );
 }
 
@@ -53,6 +74,7 @@ export function ReviewCard({ review, showOfficer = false, actions }: { review: R
             <ReviewAuthor user={review.user} /> · <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
             <EditedMark createdAt={review.createdAt} updatedAt={review.updatedAt} />
           </p>
+          <ReviewerSignals user={review.user} />
         </div>
         <div className="flex items-center gap-2">
           <StarRating value={review.overallRating} size="sm" />

@@ -2,13 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AuthStatus, Review } from '#core/api';
-import { makeOfficerDetail } from '#web/test/fixtures';
+import { makeOfficerDetail, makeReviewAuthor } from '#web/test/fixtures';
 import { mockApi, renderRoute, reply, type ApiHandler } from '#web/test/render';
 import { ADMIN, NON_ADMIN, VISITOR, findToast, officer, review } from './admin-fixtures';
 
 /** The officer page of officer 7 with two reviews by other users; DELETE removes one like the server. */
 function officerPageApi(status: AuthStatus, overrides: Record<string, ApiHandler> = {}) {
-  let reviews: Review[] = [review(1), review(2, { user: { username: null, steamId: null } })];
+  let reviews: Review[] = [review(1), review(2, { user: makeReviewAuthor() })];
   const api = mockApi({
     '/api/auth/status': status,
     '/api/officers/7': makeOfficerDetail(officer(7, { name: 'Winfield Hancock', reviewCount: 2 })),

@@ -1,6 +1,6 @@
 /** Builders for the API answers Home reads: the shared builders with Home's defaults. Test-only. */
 import type { Officer, Regiment, Review } from '#core/api';
-import { makeOfficer, makeRegiment, makeReview, ratedOfficerOf20thMaine } from '#web/test/fixtures';
+import { makeOfficer, makeRegiment, makeReview, makeReviewAuthor, ratedOfficerOf20thMaine } from '#web/test/fixtures';
 
 export { CONFEDERATE, UNION } from '#web/test/fixtures';
 
@@ -22,7 +22,7 @@ export function buildReview(overrides: Partial<Review> & Pick<Review, 'id'>): Re
     updatedAt: '2025-04-10T12:00:00.000Z',
     officer: { id: 1, name: 'Joshua Chamberlain', rank: 'Colonel' },
     regiment: { id: 1, name: '20th Maine' },
-    user: { username: 'reviewer', steamId: null },
+    user: makeReviewAuthor({ username: 'reviewer' }),
     ...overrides,
   });
 }

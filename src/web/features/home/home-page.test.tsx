@@ -5,6 +5,7 @@ import type { AuthStatus } from '#core/api';
 import { anonymousSoldier } from '#core/messages/common';
 import { homeMessages } from '#core/messages/home';
 import { searchMessages } from '#core/messages/search';
+import { makeReviewAuthor } from '#web/test/fixtures';
 import { mockApi, renderRoute, reply } from '#web/test/render';
 import { CONFEDERATE, UNION, buildOfficer, buildRegiment, buildReview } from './home-fixtures';
 
@@ -132,8 +133,8 @@ describe('Home', () => {
   it('lists recent reviews with their officer, an anonymous author and a Steam profile link', async () => {
     mockHome({
       '/api/reviews/recent': [
-        buildReview({ id: 1, text: 'Calm under fire.', user: { username: null, steamId: null } }),
-        buildReview({ id: 2, text: 'Loud and clear orders.', user: { username: 'Buster', steamId: '76561198000000001' } }),
+        buildReview({ id: 1, text: 'Calm under fire.', user: makeReviewAuthor() }),
+        buildReview({ id: 2, text: 'Loud and clear orders.', user: makeReviewAuthor({ username: 'Buster', steamId: '76561198000000001' }) }),
       ],
     });
     renderRoute('/');

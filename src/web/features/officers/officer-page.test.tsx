@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { signedInStatus } from '#web/test/fixtures';
+import { makeReviewAuthor, signedInStatus } from '#web/test/fixtures';
 import { mockApi, renderRoute, reply } from '#web/test/render';
 import { officer, review, reviewPages, signedIn } from './officer-fixtures';
 
@@ -239,7 +239,7 @@ describe('officer page', () => {
   it("calls an author without a name 'Anonymous Soldier'", async () => {
     mockApi({
       '/api/officers/7': officer(),
-      '/api/reviews/officer/7': { reviews: [review(1, { user: { username: null, steamId: null } })], totalCount: 1 },
+      '/api/reviews/officer/7': { reviews: [review(1, { user: makeReviewAuthor() })], totalCount: 1 },
     });
     renderRoute('/officer/7');
 

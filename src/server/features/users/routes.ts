@@ -1,0 +1,25 @@
+import { userSettingsSchema } from '#core/api.js';
+import { userSettingsBodySchema } from '#core/schemas/settings.js';
+import { cacheTags } from '#server/read-cache/tags.js';
+import type { App } from '#server/types.js';
+import { requireUser } from '#server/features/auth/guards.js';
+import { officersReviewedBy } from '#server/features/reviews/queries.js';
+import { getUserSettings, updateUserSettings } from './settings.js';
+
+export async function userRoutes(app: App) {
+  const { db } = app;
+
+  app.get('/users/me/settings', { config: { cache: 'private' }, schema: { response: { 200: userSettingsSchema } } }, async (request, reply) => {
+    const user = requireUser(request);
+    reply.header('Cache-Control', 'private, no-store');
+    return getUserSettings(db, user.id);
+  });
+
+  app.put('/users/me/settings', { schema: { body: userSettingsBodySchema, response: { 200: userSettingsSchema } } }, async (request) => {
+    const user = requireUser(request);
+    const { hasChanged } = await updateUserSettings(db, user.id, request.body);
+    // Hiding the level changes only the pages that show this user's reviews (0029).
+    request.cacheInvalidation = hasChanged ? cacheTags.reviewerSignals(await officersReviewedBy(db, user.id)) : 'none';
+    return getUserSettings(db, user.id);
+  });
+}

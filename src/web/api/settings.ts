@@ -1,0 +1,23 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPaths } from '#core/api-paths';
+import type { UserSettings } from '#core/api';
+import { api } from '#web/lib/api-client';
+
+/** The signed-in user's settings; keyed by user so another sign-in never sees the previous one's. */
+export const mySettingsQueryOptions = (userId: number) =>
+  queryOptions({
+    queryKey: ['settings', 'me', userId],
+    queryFn: () => api.get<UserSettings>(apiPaths.mySettings),
+  });
+
+/** Saves the settings; the reviews already loaded show the user's level or not, so they are asked again. */
+export function useSaveSettings(userId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: UserSettings) => api.put<UserSettings>(apiPaths.mySettings, settings),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(mySettingsQueryOptions(userId).queryKey, saved);
+      await queryClient.invalidateQueries({ queryKey: ['reviews'] });
+    },
+  });
+}

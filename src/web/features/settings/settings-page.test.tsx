@@ -1,0 +1,42 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { settingsMessages } from '#core/messages/settings';
+import { findToast, signedInStatus } from '#web/test/fixtures';
+import { mockApi, renderRoute, reply } from '#web/test/render';
+
+describe('/settings', () => {
+  it('saves the hide-level choice through its labelled checkbox', async () => {
+    const api = mockApi({
+      '/api/auth/status': signedInStatus(),
+      '/api/users/me/settings': { hideLevel: false },
+      'PUT /api/users/me/settings': ({ body }: { body: unknown }) => body,
+    });
+    renderRoute('/settings');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
+    const box = await screen.findByRole('checkbox', { name: settingsMessages.hideLevel });
+    expect(box).not.toBeChecked();
+    expect(box).toHaveAccessibleDescription(settingsMessages.hideLevelHint);
+    await userEvent.click(box);
+
+    expect(await findToast(settingsMessages.saved)).toBeInTheDocument();
+    await waitFor(() => expect(box).toBeChecked());
+    expect(api.calls.filter((call) => call.method === 'PUT')).toEqual([{ method: 'PUT', url: '/api/users/me/settings', body: { hideLevel: true } }]);
+  });
+
+  it('says so when saving fails, and keeps the saved choice', async () => {
+    mockApi({
+      '/api/auth/status': signedInStatus(),
+      '/api/users/me/settings': { hideLevel: true },
+      'PUT /api/users/me/settings': reply(500, { message: 'Internal server error', code: 'INTERNAL' }),
+    });
+    renderRoute('/settings');
+
+    const box = await screen.findByRole('checkbox', { name: settingsMessages.hideLevel });
+    expect(box).toBeChecked();
+    await userEvent.click(box);
+    expect(await findToast(settingsMessages.saveFailed)).toBeInTheDocument();
+    await waitFor(() => expect(box).toBeChecked());
+  });
+});

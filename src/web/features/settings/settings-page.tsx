@@ -1,0 +1,87 @@
+import { useQuery } from '@tanstack/react-query';
+import { Settings } from 'lucide-react';
+import { authMessages } from '#core/messages/auth';
+import { settingsMessages } from '#core/messages/settings';
+import { shellMessages } from '#core/messages/shell';
+import { useAuth } from '#web/api/auth';
+import { mySettingsQueryOptions, useSaveSettings } from '#web/api/settings';
+import { Card, CardContent } from '#web/components/ui/card';
+import { Alert, Spinner } from '#web/components/ui/feedback';
+import { RedirectWithNotice } from '#web/components/redirect-with-notice';
+import { errorMessage } from '#web/lib/api-client';
+import { toast } from '#web/lib/toast-store';
+import { useDocumentTitle } from '#web/lib/use-document-title';
+
+/** /settings (issue 16, item 5): the signed-in user's choices, today whether their level shows on their reviews. */
+export function SettingsPage() {
+  useDocumentTitle(shellMessages.settings);
+  const { user, isLoading } = useAuth();
+
+  if (isLoading) return <Spinner />;
+  if (!user) {
+    return (
+      <RedirectWithNotice
+        redirect={{
+          to: '/',
+          title: authMessages.authenticationRequiredTitle,
+          description: settingsMessages.loginToChangeSettings,
+          offersLogin: true,
+        }}
+      />
+    );
+  }
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <h1 className="flex items-center gap-3 text-3xl font-bold">
+        <Settings className="h-8 w-8 text-brass-dark" aria-hidden />
+        {shellMessages.settings}
+      </h1>
+      <HideLevelSetting userId={user.id} />
+    </div>
+  );
+}
+
+function HideLevelSetting({ userId }: { userId: number }) {
+  const { data, isError } = useQuery(mySettingsQueryOptions(userId));
+  const save = useSaveSettings(userId);
+
+  if (isError) return <Alert variant="destructive">{settingsMessages.loadFailed}</Alert>;
+  if (!data) return <Spinner />;
+  // While saving, the box shows the choice being saved.
+  const isChecked = save.isPending && save.variables ? save.variables.hideLevel : data.hideLevel;
+  return (
+    <Card>
+      <CardContent className="pt-6">
+        <div className="flex items-start gap-3">
+          <input
+            id="hide-level"
+            type="checkbox"
+            className="mt-1 h-4 w-4 accent-union-dark"
+            checked={isChecked}
+            disabled={save.isPending}
+            aria-describedby="hide-level-hint"
+            onChange={(event) =>
+              save.mutate(
+                { hideLevel: event.target.checked },
+                {
+                  onSuccess: () => toast({ title: settingsMessages.saved }),
+                  onError: (error) => toast({ title: settingsMessages.saveFailed, description: errorMessage(error), variant: 'destructive' }),
+                },
+              )
+            }
+          />
+          <div>
+            <label htmlFor="hide-level" className="font-medium">
+              {settingsMessages.hideLevel}
+            </label>
+            <p id="hide-level-hint" className="text-sm text-stone-600">
+              {settingsMessages.hideLevelHint}
+            </p>
+          </div>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+export { SettingsPage as Component };
