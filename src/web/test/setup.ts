@@ -15,8 +15,14 @@ type VirtualConsole = { on(event: 'jsdomError', listener: (error: Error) => void
 });
 // What @testing-library/react sets up itself when test globals exist (they do not here): React
 // then warns about a state update that escapes act(), e.g. one a test did not wait for.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-beforeEach(() => checkConsoleErrors('before this test began (after the previous one ended, or while the file loaded)'));
+const actEnvironment = (on: boolean) => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = on;
+};
+actEnvironment(true);
+beforeEach(() => {
+  actEnvironment(true);
+  checkConsoleErrors('before this test began (after the previous one ended, or while the file loaded)');
+});
 // This file's hooks are the first registered, so this runs after each test file's own afterEach.
 afterEach(() => {
   try {
@@ -26,6 +32,10 @@ afterEach(() => {
     clearToasts();
     vi.restoreAllMocks();
     vi.unstubAllGlobals();
+    // Between tests nothing is on screen. A lazy screen a finished test began to load may arrive
+    // later (files share a worker, vitest.config.ts): React would warn of it, outside act, in the
+    // next test or file, which did not cause it. Out of the act environment it does not.
+    actEnvironment(false);
     checkConsoleErrors();
   }
 });

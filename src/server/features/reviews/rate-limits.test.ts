@@ -107,7 +107,7 @@ describe('votes', () => {
     const other = await signedInClient(ctx);
     const response = await other.client.post(`/api/reviews/${review.id}/vote`, { value: 1 });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ value: 1, score: 2 });
+    expect(response.json()).toEqual({ value: 1, score: 2, upvotes: 2, downvotes: 0 });
   });
 });
 
