@@ -32,6 +32,7 @@ import { manageMessages } from './messages/manage.js';
 import { uploadsMessages } from './messages/uploads.js';
 import { shellMessages } from './messages/shell.js';
 import { adminMessages } from './messages/admin.js';
+import { reviewCardMessages } from './messages/review-card.js';
 import { reviewerSignalsMessages } from './messages/reviewer-signals.js';
 import { settingsMessages } from './messages/settings.js';
 
@@ -67,4 +68,5 @@ export const MSG = {
   admin: adminMessages,
   settings: settingsMessages,
   reviewerSignals: reviewerSignalsMessages,
+  reviewCard: reviewCardMessages,
 } as const;

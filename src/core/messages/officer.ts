@@ -13,8 +13,6 @@ export const officerMessages = {
   /** The review list's sort control (issue 16, item 2) and its choices, by REVIEW_SORTS value. */
   reviewSortLabel: 'Sort reviews',
   reviewSortNames: { newest: 'Newest', oldest: 'Oldest', helpful: 'Most helpful', highest: 'Highest rated', lowest: 'Lowest rated' },
-  /** Under a review with votes: N = up votes, M = all votes. */
-  foundHelpful: (up: number, total: number) => `${up} of ${total} found this helpful`,
   /** The recent figures beside the all-time ones (issue 16), from RECENT_MIN_REVIEWS recent reviews on. */
   recentTitle: 'Recent vs All Time',
   recentColumn: 'Recent (90 days)',

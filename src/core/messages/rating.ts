@@ -3,5 +3,5 @@ export const ratingMessages = {
   notYetRated: 'Not yet rated',
   fewReviews: 'Few reviews',
   /** Why a "Few reviews" rating ranks lower than its average alone would put it (issue 16, item 3). */
-  fewReviewsHint: 'Rated by only a few reviews: rankings weigh it toward the community average until more come in.',
+  fewReviewsHint: 'Ranked nearer the community average until more reviews come in.',
 } as const;

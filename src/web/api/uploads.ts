@@ -1,6 +1,6 @@
 import { apiPaths } from '#core/api-paths';
 import { uploadsMessages } from '#core/messages/uploads';
-import { apiUpload, type UploadOptions } from '#web/lib/api-client';
+import { apiUpload, type UploadOptions } from '#web/lib/api-upload';
 
 /** What an image is for; the server crops and bounds each kind (docs/decisions/0005-image-uploads.md). */
 export type ImageKind = 'banner' | 'icon' | 'profile';

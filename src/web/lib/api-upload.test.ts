@@ -1,5 +1,5 @@
 /**
- * `apiUpload` of api-client.ts (spec sections 7 and 8, Upload): an XMLHttpRequest POST that follows
+ * `apiUpload` (api-upload.ts; spec sections 7 and 8, Upload): an XMLHttpRequest POST that follows
  * the writes' CSRF rules. The client keeps the CSRF token in module state, so every test imports it fresh.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,10 +8,12 @@ import { requestUrl } from '#web/test/request-url';
 
 type ApiClient = typeof import('./api-client');
 let client: ApiClient;
+let upload: typeof import('./api-upload');
 
 beforeEach(async () => {
   vi.resetModules();
   client = await import('./api-client');
+  upload = await import('./api-upload');
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -52,7 +54,7 @@ describe('apiUpload', () => {
     const { requests } = stubUploads('manual');
     const progress: number[] = [];
 
-    const done = client.apiUpload<{ url: string }>('/api/upload', form(), { onProgress: (p) => progress.push(p) });
+    const done = upload.apiUpload<{ url: string }>('/api/upload', form(), { onProgress: (p) => progress.push(p) });
     await vi.waitFor(() => expect(requests).toHaveLength(1));
     requests[0]!.progress(0.25);
     requests[0]!.progress(1);
@@ -73,7 +75,7 @@ describe('apiUpload', () => {
         : { status: 201, body: { success: true, url: '/api/images/y.webp' } },
     );
 
-    await expect(client.apiUpload('/api/upload', form())).resolves.toMatchObject({ url: '/api/images/y.webp' });
+    await expect(upload.apiUpload('/api/upload', form())).resolves.toMatchObject({ url: '/api/images/y.webp' });
     expect(tokenCalls).toHaveLength(2);
     expect(requests.map((r) => r.headers['csrf-token'])).toEqual(['stale', 'fresh']);
   });
@@ -82,7 +84,7 @@ describe('apiUpload', () => {
     stubTokens('tok-1', 'tok-2');
     const { requests } = stubUploads(() => ({ status: 403, body: { message: 'Invalid or missing CSRF token', code: 'CSRF' } }));
 
-    const error = await failure(client.apiUpload('/api/upload', form()));
+    const error = await failure(upload.apiUpload('/api/upload', form()));
     expect(error.message).toBe('Security validation failed. Please refresh and try again.');
     expect(requests).toHaveLength(2);
   });
@@ -92,7 +94,7 @@ describe('apiUpload', () => {
     const body = { message: 'Image is too large. The maximum size is 5 MB.', code: 'PAYLOAD_TOO_LARGE' };
     const { requests } = stubUploads(() => ({ status: 413, body }));
 
-    const error = await failure(client.apiUpload('/api/upload', form()));
+    const error = await failure(upload.apiUpload('/api/upload', form()));
     expect(error).toBeInstanceOf(client.ApiError);
     expect(error.message).toBe(`413: ${JSON.stringify(body)}`);
     expect(client.errorMessage(error)).toBe('Image is too large. The maximum size is 5 MB.');
@@ -102,16 +104,16 @@ describe('apiUpload', () => {
   it("keeps the token fetch's own messages (spec section 8, Upload)", async () => {
     stubTokens(new Response(JSON.stringify({}), { status: 200 }));
     stubUploads();
-    expect((await failure(client.apiUpload('/api/upload', form()))).message).toBe('CSRF token not received');
+    expect((await failure(upload.apiUpload('/api/upload', form()))).message).toBe('CSRF token not received');
 
     stubTokens(new Response('', { status: 500, statusText: 'Internal Server Error' }));
-    expect((await failure(client.apiUpload('/api/upload', form()))).message).toBe('Failed to fetch CSRF token: 500 Internal Server Error');
+    expect((await failure(upload.apiUpload('/api/upload', form()))).message).toBe('Failed to fetch CSRF token: 500 Internal Server Error');
   });
 
   it("fails with 'Upload failed' on a network error", async () => {
     stubTokens('tok-1');
     const { requests } = stubUploads('manual');
-    const done = client.apiUpload('/api/upload', form());
+    const done = upload.apiUpload('/api/upload', form());
     await vi.waitFor(() => expect(requests).toHaveLength(1));
     requests[0]!.fail();
     expect((await failure(done)).message).toBe('Upload failed');
@@ -121,7 +123,7 @@ describe('apiUpload', () => {
     stubTokens('tok-1');
     const { requests } = stubUploads('manual');
     const controller = new AbortController();
-    const done = client.apiUpload('/api/upload', form(), { signal: controller.signal });
+    const done = upload.apiUpload('/api/upload', form(), { signal: controller.signal });
     await vi.waitFor(() => expect(requests).toHaveLength(1));
     controller.abort();
     await expect(done).rejects.toMatchObject({ name: 'AbortError' });

@@ -5,7 +5,7 @@ import type { Review } from '#core/api';
 import { RATING_CATEGORIES, RATING_CATEGORY_LABELS, STEAM_PROFILE_URL } from '#core/constants';
 import { editedDate, formatDate, formatMonthYear } from '#core/date';
 import { anonymousSoldier } from '#core/messages/common';
-import { officerMessages } from '#core/messages/officer';
+import { reviewCardMessages } from '#core/messages/review-card';
 import { reviewerSignalsMessages } from '#core/messages/reviewer-signals';
 import { formatRating } from '#core/rating';
 import { StarRating } from '#web/components/rating/star-rating';
@@ -95,7 +95,7 @@ export function ReviewCard({ review, showOfficer = false, actions }: { review: R
         </div>
       </dl>
       {review.upvotes + review.downvotes > 0 && (
-        <p className="mt-2 text-xs text-stone-600">{officerMessages.foundHelpful(review.upvotes, review.upvotes + review.downvotes)}</p>
+        <p className="mt-2 text-xs text-stone-600">{reviewCardMessages.foundHelpful(review.upvotes, review.upvotes + review.downvotes)}</p>
       )}
       {actions && <footer className="mt-3 flex flex-wrap items-center gap-2 border-t border-stone-100 pt-3">{actions}</footer>}
     </article>

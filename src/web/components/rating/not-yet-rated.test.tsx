@@ -85,9 +85,7 @@ describe("'Few reviews' beside a rating that rests on fewer than five (issue 16)
     const [few, many, regiment] = screen.getAllByRole('link');
     expect(within(few!).getByText('Few reviews')).toBeVisible();
     // Screen readers hear why after the mark.
-    expect(few).toHaveAccessibleName(
-      expect.stringMatching(/Few reviews\s*: Rated by only a few reviews: rankings weigh it toward the community average/),
-    );
+    expect(few).toHaveAccessibleName(expect.stringMatching(/Few reviews\s*: Ranked nearer the community average until more reviews come in/));
     expect(within(many!).queryByText('Few reviews')).not.toBeInTheDocument();
     expect(within(regiment!).getByText('Few reviews')).toBeVisible();
   });

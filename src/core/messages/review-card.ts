@@ -1,0 +1,9 @@
+/**
+ * What a review card shows of the review itself beyond the spec's fields (issue 16, item 2): a module
+ * of its own because cards are on the first screen (home's recent reviews), the officer page's texts
+ * are not.
+ */
+export const reviewCardMessages = {
+  /** Under a review with votes: N = up votes, M = all votes. */
+  foundHelpful: (up: number, total: number) => `${up} of ${total} found this helpful`,
+} as const;
