@@ -58,25 +58,28 @@ export function RatingTrend({ trend }: { trend: OfficerTrend }) {
               <span>{formatMonth(trend[0]!.month, 'short')}</span>
               <span>{formatMonth(trend.at(-1)!.month, 'short')}</span>
             </div>
-            <table className="sr-only">
-              <caption>{officerMessages.trendCaption}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{officerMessages.trendMonthColumn}</th>
-                  <th scope="col">{officerMessages.trendReviewsColumn}</th>
-                  <th scope="col">{officerMessages.trendAverageColumn}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {trend.map((month) => (
-                  <tr key={month.month}>
-                    <th scope="row">{formatMonth(month.month)}</th>
-                    <td>{month.reviewCount}</td>
-                    <td>{month.averageRating === null ? officerMessages.trendNoRating : formatRating(month.averageRating)}</td>
+            {/* The wrapper hides it: a table box grows to its content whatever width sr-only gives it, and it pushed phones sideways. */}
+            <div className="sr-only">
+              <table>
+                <caption>{officerMessages.trendCaption}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{officerMessages.trendMonthColumn}</th>
+                    <th scope="col">{officerMessages.trendReviewsColumn}</th>
+                    <th scope="col">{officerMessages.trendAverageColumn}</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {trend.map((month) => (
+                    <tr key={month.month}>
+                      <th scope="row">{formatMonth(month.month)}</th>
+                      <td>{month.reviewCount}</td>
+                      <td>{month.averageRating === null ? officerMessages.trendNoRating : formatRating(month.averageRating)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           </figure>
         ) : (
           <p className="text-sm text-stone-600">{officerMessages.trendEmpty}</p>
