@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Settings } from 'lucide-react';
 import { authMessages } from '#core/messages/auth';
 import { settingsMessages } from '#core/messages/settings';
@@ -44,11 +45,14 @@ export function SettingsPage() {
 function HideLevelSetting({ userId }: { userId: number }) {
   const { data, isError } = useQuery(mySettingsQueryOptions(userId));
   const save = useSaveSettings(userId);
+  // The choice being saved, set in the change handler itself: the mutation's own pending state
+  // arrives a render later, and in between React would put the box back as the server last had it.
+  const [saving, setSaving] = useState<boolean | null>(null);
 
   if (isError) return <Alert variant="destructive">{settingsMessages.loadFailed}</Alert>;
   if (!data) return <Spinner />;
   // While saving, the box shows the choice being saved.
-  const isChecked = save.isPending && save.variables ? save.variables.hideLevel : data.hideLevel;
+  const isChecked = saving ?? data.hideLevel;
   return (
     <Card>
       <CardContent className="pt-6">
@@ -58,17 +62,19 @@ function HideLevelSetting({ userId }: { userId: number }) {
             type="checkbox"
             className="mt-1 h-4 w-4 accent-union-dark"
             checked={isChecked}
-            disabled={save.isPending}
+            disabled={saving !== null}
             aria-describedby="hide-level-hint"
-            onChange={(event) =>
+            onChange={(event) => {
+              setSaving(event.target.checked);
               save.mutate(
                 { hideLevel: event.target.checked },
                 {
                   onSuccess: () => toast({ title: settingsMessages.saved }),
                   onError: (error) => toast({ title: settingsMessages.saveFailed, description: errorMessage(error), variant: 'destructive' }),
+                  onSettled: () => setSaving(null),
                 },
-              )
-            }
+              );
+            }}
           />
           <div>
             <label htmlFor="hide-level" className="font-medium">
