@@ -11,6 +11,7 @@
  */
 import { asc, desc, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
+import { cursorParamSchema, decodeCursorArray, encodeCursorArray } from '#server/http/opaque-cursor.js';
 import { MAX_INT4, RATING_MAX } from '#core/constants.js';
 import { MSG } from '#core/messages.js';
 import { REVIEW_SORTS, type ReviewSort } from '#core/review-sort.js';
@@ -127,19 +128,14 @@ const cursorOfSort = new Map(
 
 /** The officer, the sort and the key of the page's last review, JSON in base64url: opaque to clients. */
 export function encodeReviewCursor(cursor: ReviewCursor): string {
-  return Buffer.from(JSON.stringify([cursor.officerId, cursor.sort, ...cursor.key]), 'utf8').toString('base64url');
+  return encodeCursorArray([cursor.officerId, cursor.sort, ...cursor.key]);
 }
 
 /** The cursor in the text, or null when it is not one this server gives out. */
 export function decodeReviewCursor(text: string): ReviewCursor | null {
-  let decoded: unknown;
-  try {
-    decoded = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-  } catch {
-    return null;
-  }
-  if (!Array.isArray(decoded)) return null;
-  const [officerId, sort, ...key] = decoded as unknown[];
+  const decoded = decodeCursorArray(text);
+  if (!decoded) return null;
+  const [officerId, sort, ...key] = decoded;
   const officer = positiveInt4.safeParse(officerId);
   const keySchema = typeof sort === 'string' ? cursorOfSort.get(sort as ReviewSort) : undefined;
   const parsed = keySchema?.safeParse(key);
@@ -148,13 +144,4 @@ export function decodeReviewCursor(text: string): ReviewCursor | null {
 }
 
 /** The `cursor` query parameter: a cursor, decoded, or a 400 that says what to do instead. */
-export const reviewCursorSchema = z
-  .string()
-  .max(MAX_CURSOR_LENGTH, MSG.reviews.badCursor)
-  .regex(/^[A-Za-z0-9_-]+$/, MSG.reviews.badCursor)
-  .transform((text, ctx) => {
-    const cursor = decodeReviewCursor(text);
-    if (cursor) return cursor;
-    ctx.addIssue({ code: 'custom', message: MSG.reviews.badCursor });
-    return z.NEVER;
-  });
+export const reviewCursorSchema = cursorParamSchema(decodeReviewCursor, MSG.reviews.badCursor, MAX_CURSOR_LENGTH);

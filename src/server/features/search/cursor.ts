@@ -9,6 +9,7 @@
  * that is not a key this server could have given out for that sort is a 400, never SQL.
  */
 import { z } from 'zod';
+import { cursorParamSchema, decodeCursorArray, encodeCursorArray } from '#server/http/opaque-cursor.js';
 import { MSG } from '#core/messages.js';
 import { SORT_OPTIONS, type SortBy, type SortOrder } from '#core/search.js';
 import { searchOrder, type SortKeyValue } from './order.js';
@@ -30,19 +31,14 @@ const cursorOfSort = new Map(
 );
 
 export function encodeSearchCursor(cursor: SearchCursor): string {
-  return Buffer.from(JSON.stringify([`${cursor.sortBy}-${cursor.sortOrder}`, ...cursor.key]), 'utf8').toString('base64url');
+  return encodeCursorArray([`${cursor.sortBy}-${cursor.sortOrder}`, ...cursor.key]);
 }
 
 /** The cursor in the text, or null when it is not one this server gives out. */
 export function decodeSearchCursor(text: string): SearchCursor | null {
-  let decoded: unknown;
-  try {
-    decoded = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-  } catch {
-    return null;
-  }
-  if (!Array.isArray(decoded)) return null;
-  const [sort, ...key] = decoded as unknown[];
+  const decoded = decodeCursorArray(text);
+  if (!decoded) return null;
+  const [sort, ...key] = decoded;
   const option = SORT_OPTIONS.find((o) => o.value === sort);
   const parsed = option && cursorOfSort.get(option.value)!.safeParse(key);
   if (!option || !parsed?.success) return null;
@@ -50,13 +46,4 @@ export function decodeSearchCursor(text: string): SearchCursor | null {
 }
 
 /** The `after` query parameter: a cursor, decoded, or a 400 that says what to do instead. */
-export const searchCursorSchema = z
-  .string()
-  .max(MAX_CURSOR_LENGTH, MSG.search.badCursor)
-  .regex(/^[A-Za-z0-9_-]+$/, MSG.search.badCursor)
-  .transform((text, ctx) => {
-    const cursor = decodeSearchCursor(text);
-    if (cursor) return cursor;
-    ctx.addIssue({ code: 'custom', message: MSG.search.badCursor });
-    return z.NEVER;
-  });
+export const searchCursorSchema = cursorParamSchema(decodeSearchCursor, MSG.search.badCursor, MAX_CURSOR_LENGTH);
