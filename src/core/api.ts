@@ -114,7 +114,13 @@ export const officerDetailSchema = officerSchema.extend({
     fairness: distributionSchema,
   }),
   recent: recentFiguresSchema,
+  /**
+   * Issue 17: the officer's review wave being checked, if any (docs/decisions/0031-review-waves.md):
+   * when its reviews were written, and how many are held out of every figure until a moderator decides.
+   */
+  openWave: z.object({ from: isoDate, to: isoDate, heldCount: z.number() }).nullable(),
 });
+export type OpenWave = NonNullable<z.infer<typeof officerDetailSchema>['openWave']>;
 export type OfficerDetail = z.infer<typeof officerDetailSchema>;
 
 /**
@@ -193,6 +199,8 @@ export const reviewSchema = z.object({
   /** Beside the spec's net `score` (issue 16, item 2): the helpful and unhelpful votes it nets. */
   upvotes: z.number(),
   downvotes: z.number(),
+  /** Issue 17: held in a review wave being checked: listed, but counted in no figure. */
+  held: z.boolean(),
   createdAt: isoDate,
   updatedAt: isoDate,
   officer: z.object({ id: z.number(), name: z.string(), rank: z.string() }),
@@ -374,9 +382,64 @@ export type AdminActivity = z.infer<typeof adminActivitySchema>;
 export const adminDashboardSchema = z.object({
   pendingRegimentRegistrations: z.number(),
   pendingOfficerRegistrations: z.number(),
+  /** Issue 17: review waves waiting for a moderator's decision. */
+  openReviewWaves: z.number(),
   recentActivity: z.array(adminActivitySchema),
 });
 export type AdminDashboard = z.infer<typeof adminDashboardSchema>;
+
+/** A rule of a review wave that fired, with its figures (src/core/review-waves.ts) and when. */
+const waveDetectionSchema = z.discriminatedUnion('rule', [
+  z.object({
+    rule: z.literal('divergence'),
+    reviews: z.number(),
+    windowHours: z.number(),
+    windowMean: z.number(),
+    priorMean: z.number(),
+    priorReviews: z.number(),
+    difference: z.number(),
+    at: isoDate,
+  }),
+  z.object({ rule: z.literal('fresh-accounts'), reviews: z.number(), windowHours: z.number(), freshDays: z.number(), at: isoDate }),
+  z.object({
+    rule: z.literal('one-regiment'),
+    reviews: z.number(),
+    windowHours: z.number(),
+    regimentId: z.number(),
+    /** The rival regiment's name now (null if it is gone). */
+    regimentName: z.string().nullable(),
+    at: isoDate,
+  }),
+]);
+
+/**
+ * One review wave as /admin/reviews shows it (issue 17): what fired, the span of its reviews, the
+ * reviews themselves (held while open; gone once removed), and the officer's reviews per UTC day
+ * around it (`day` is YYYY-MM-DD).
+ */
+export const adminReviewWaveSchema = z.object({
+  id: z.number(),
+  status: z.enum(['open', 'released', 'removed']),
+  officer: z.object({ id: z.number(), name: z.string(), rank: z.string() }),
+  regiment: z.object({ id: z.number(), name: z.string() }),
+  detections: z.array(waveDetectionSchema),
+  from: isoDate,
+  to: isoDate,
+  createdAt: isoDate,
+  /** Held now while open; released or removed by the decision after it. */
+  reviewCount: z.number(),
+  decidedAt: isoDate.nullable(),
+  decidedBy: z.string().nullable(),
+  reviews: z.array(reviewSchema),
+  histogram: z.array(z.object({ day: z.string(), counted: z.number(), held: z.number() })),
+});
+export type AdminReviewWave = z.infer<typeof adminReviewWaveSchema>;
+
+/** GET /api/admin/waves: the open waves, oldest first, then the latest decided ones. */
+export const adminReviewWaveListSchema = z.object({ waves: z.array(adminReviewWaveSchema) });
+
+/** POST /api/admin/waves/{id}/release and .../remove. */
+export const waveDecisionSchema = z.object({ success: z.boolean(), message: z.string(), reviewCount: z.number() });
 
 /** GET /api/admin/status: checked live at each request. */
 export const adminStatusSchema = z.object({

@@ -32,6 +32,7 @@ import { manageMessages } from './messages/manage.js';
 import { uploadsMessages } from './messages/uploads.js';
 import { shellMessages } from './messages/shell.js';
 import { adminMessages } from './messages/admin.js';
+import { waveMessages } from './messages/waves.js';
 import { reviewCardMessages } from './messages/review-card.js';
 import { reviewerSignalsMessages } from './messages/reviewer-signals.js';
 import { settingsMessages } from './messages/settings.js';
@@ -66,6 +67,7 @@ export const MSG = {
   uploads: uploadsMessages,
   shell: shellMessages,
   admin: adminMessages,
+  waves: waveMessages,
   settings: settingsMessages,
   reviewerSignals: reviewerSignalsMessages,
   reviewCard: reviewCardMessages,

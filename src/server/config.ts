@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { RANK_PRIOR_WEIGHT } from '#core/constants.js';
+import { DEFAULT_WAVE_THRESHOLDS, type WaveThresholds } from '#core/review-waves.js';
 
 const booleanFlag = z.enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no']).transform((v) => ['1', 'true', 'on', 'yes'].includes(v));
 
@@ -43,6 +44,15 @@ const envSchema = z.object({
   RESPONSE_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
   LIST_RATINGS_LAG_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   RANK_PRIOR_WEIGHT: z.coerce.number().min(0).max(10_000).default(RANK_PRIOR_WEIGHT),
+  // Review waves (docs/decisions/0031-review-waves.md).
+  WAVE_WINDOW_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(DEFAULT_WAVE_THRESHOLDS.windowHours),
+  WAVE_MIN_REVIEWS: z.coerce.number().int().min(2).max(1_000).default(DEFAULT_WAVE_THRESHOLDS.minReviews),
+  WAVE_MIN_DIFFERENCE: z.coerce.number().positive().max(5).default(DEFAULT_WAVE_THRESHOLDS.minDifference),
+  WAVE_FRESH_DAYS: z.coerce.number().min(0).max(365).default(DEFAULT_WAVE_THRESHOLDS.freshDays),
   MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(64),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
@@ -97,6 +107,8 @@ export interface Config {
   listRatingsLagMs: number;
   /** The prior weight m of the rankings' Bayesian average (docs/decisions/0030-bayesian-ranking.md). */
   rankPriorWeight: number;
+  /** What makes a review wave (issue 17). */
+  waveThresholds: WaveThresholds;
   /** API requests worked on at once beyond which new ones are refused 503 (load shedding). */
   maxInFlight: number;
   /** A request must arrive whole (headers and body) within this time, or it is answered 408 and closed. */
@@ -282,6 +294,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     responseCacheBytes: Math.round(e.RESPONSE_CACHE_MB * 1024 * 1024),
     listRatingsLagMs: e.LIST_RATINGS_LAG_MS,
     rankPriorWeight: e.RANK_PRIOR_WEIGHT,
+    waveThresholds: {
+      windowHours: e.WAVE_WINDOW_HOURS,
+      minReviews: e.WAVE_MIN_REVIEWS,
+      minDifference: e.WAVE_MIN_DIFFERENCE,
+      freshDays: e.WAVE_FRESH_DAYS,
+    },
     maxInFlight: e.MAX_IN_FLIGHT,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,

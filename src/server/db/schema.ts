@@ -24,6 +24,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import type { Distribution } from '#core/rating-math.js';
+import type { WaveDetection } from '#core/review-waves.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -77,6 +78,8 @@ export const users = pgTable(
     steamTotalGames: integer('steam_total_games'),
     steamRefreshedAt: timestamp('steam_refreshed_at', { withTimezone: true }),
     hideLevel: boolean('hide_level').notNull().default(false),
+    /** When the account was last linked to Steam: a review wave counts recently linked accounts as fresh (0031). */
+    steamLinkedAt: timestamp('steam_linked_at', { withTimezone: true }),
   },
   (t) => [
     // Usernames and emails are unique regardless of case, so 'Pickett' cannot impersonate 'pickett'.
@@ -129,6 +132,11 @@ export const officers = pgTable(
     communicationRating: rating('communication_rating'),
     fairnessRating: rating('fairness_rating'),
     reviewCount: integer('review_count').notNull().default(0),
+    /**
+     * The officer's reviews held in an open review wave (docs/decisions/0031-review-waves.md): listed
+     * but counted in none of the figures beside it, so the list's total is review_count + held_count.
+     */
+    heldCount: integer('held_count').notNull().default(0),
     distributionOverall: distribution('distribution_overall'),
     distributionLeadership: distribution('distribution_leadership'),
     distributionTactics: distribution('distribution_tactics'),
@@ -194,6 +202,12 @@ export const reviews = pgTable(
      * (demo seed, benchmark data) leave it and renumber before they commit.
      */
     position: integer('position').notNull().default(0),
+    /**
+     * Held in an open review wave (0031): shown, but counted in no figure until a moderator releases
+     * it. wave_id stays after a release, so a released review is never caught again unless edited.
+     */
+    held: boolean('held').notNull().default(false),
+    waveId: integer('wave_id').references((): AnyPgColumn => reviewWaves.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('reviews_user_officer_idx').on(t.userId, t.officerId),
@@ -211,10 +225,49 @@ export const reviews = pgTable(
     // Lowest first, ties newest: the rating ascends while position descends, so the index holds
     // -position and every term runs one way (one row comparison for the keyset, review-order.ts).
     index('reviews_officer_lowest_idx').on(t.officerId, t.overallRating, sql`(-${t.position})`),
+    // A wave's reviews, for its decision; most reviews were never in one.
+    index('reviews_wave_idx')
+      .on(t.waveId)
+      .where(sql`${t.waveId} is not null`),
+    // An officer's held reviews, counted at every recompute of its figures: almost always none.
+    index('reviews_held_officer_idx')
+      .on(t.officerId)
+      .where(sql`${t.held}`),
     check(
       'reviews_ratings_range',
       sql`${t.leadership} between 0 and 5 and ${t.tactics} between 0 and 5 and ${t.communication} between 0 and 5 and ${t.fairness} between 0 and 5`,
     ),
+  ],
+);
+
+/**
+ * A burst of reviews of one officer held out of the figures until a moderator decides (issue 17;
+ * docs/decisions/0031-review-waves.md). `detections` keeps every rule that fired, with its figures,
+ * in the order they fired; from/to span the wave's reviews. At most one open wave per officer.
+ */
+export const reviewWaves = pgTable(
+  'review_waves',
+  {
+    id: serial('id').primaryKey(),
+    officerId: integer('officer_id')
+      .notNull()
+      .references((): AnyPgColumn => officers.id, { onDelete: 'cascade' }),
+    status: varchar('status', { length: 20 }).notNull().default('open'),
+    detections: jsonb('detections').$type<WaveDetection[]>().notNull(),
+    fromAt: timestamp('from_at', { withTimezone: true }).notNull(),
+    toAt: timestamp('to_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: integer('decided_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    /** How many reviews the decision released or removed (the reviews of a removed wave are gone). */
+    decidedCount: integer('decided_count'),
+  },
+  (t) => [
+    uniqueIndex('review_waves_open_officer_idx')
+      .on(t.officerId)
+      .where(sql`${t.status} = 'open'`),
+    index('review_waves_status_idx').on(t.status, t.createdAt),
+    check('review_waves_status', sql`${t.status} in ('open', 'released', 'removed')`),
   ],
 );
 

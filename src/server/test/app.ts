@@ -1,5 +1,6 @@
 /** Builds the real application on a fresh test database, and signs users in through the real API. */
 import { RANK_PRIOR_WEIGHT } from '#core/constants.js';
+import { DEFAULT_WAVE_THRESHOLDS } from '#core/review-waves.js';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildAppOptions } from '#server/app.js';
 import { DEFAULT_RATE_LIMITS, STEAM_DEFAULTS, type Config } from '#server/config.js';
@@ -45,6 +46,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // covers the lag itself).
     listRatingsLagMs: 0,
     rankPriorWeight: RANK_PRIOR_WEIGHT,
+    // Every test account is days old at most, so five reviews of one officer would be a wave of
+    // fresh accounts: only the review-wave tests set the real thresholds.
+    waveThresholds: { ...DEFAULT_WAVE_THRESHOLDS, minReviews: 1_000 },
     maxInFlight: 64,
     requestTimeoutMs: 60_000,
     shutdownDrainMs: 10_000,

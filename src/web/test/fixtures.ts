@@ -74,7 +74,7 @@ export function makeOfficer(overrides: Partial<RankedOfficer> = {}): RankedOffic
  * review in the star of the matching average (all zeros without a review).
  */
 export function makeOfficerDetail(overrides: Partial<OfficerDetail> = {}): OfficerDetail {
-  const { distribution, recent, ...fields } = overrides;
+  const { distribution, recent, openWave, ...fields } = overrides;
   const officer = makeOfficer(fields);
   const allAt = (rating: number | null) => distributionOf(Array<number>(officer.reviewCount).fill(rating ?? 0));
   return {
@@ -88,6 +88,7 @@ export function makeOfficerDetail(overrides: Partial<OfficerDetail> = {}): Offic
     },
     // No recent reviews unless a test gives some: the page then shows the all-time figures alone.
     recent: recent ?? { reviewCount: 0, averageRating: null, leadership: null, tactics: null, communication: null, fairness: null },
+    openWave: openWave ?? null,
   };
 }
 
@@ -119,6 +120,7 @@ export function makeReview(id: number, overrides: Partial<Review> = {}): Review 
     score: 0,
     upvotes: 0,
     downvotes: 0,
+    held: false,
     createdAt: '2025-03-02T12:00:00.000Z',
     updatedAt: '2025-03-02T12:00:00.000Z',
     officer: { id: 7, name: 'Winfield Hancock', rank: 'Major' },

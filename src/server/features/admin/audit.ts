@@ -15,11 +15,13 @@ export type AdminAction =
   | 'user.ban'
   | 'user.unban'
   | 'review.approve'
-  | 'review.delete';
+  | 'review.delete'
+  | 'review_wave.release'
+  | 'review_wave.remove';
 
 export interface AuditEntry {
   action: AdminAction;
-  targetType: 'regiment_registration' | 'officer_registration' | 'officer' | 'regiment' | 'user' | 'review';
+  targetType: 'regiment_registration' | 'officer_registration' | 'officer' | 'regiment' | 'user' | 'review' | 'review_wave';
   targetId: number | null;
   /** A short sentence a person can read, e.g. "Approved regiment registration '20th Maine'". */
   summary: string;

@@ -4,6 +4,7 @@ import type { AdminDashboard, AdminStatus } from '#core/api.js';
 import type { Config } from '#server/config.js';
 import type { Executor } from '#server/db/client.js';
 import { officerRegistrations, regimentRegistrations } from '#server/db/schema.js';
+import { countOpenWaves } from '#server/features/reviews/wave-decisions.js';
 import { listRecentAdminActions } from './audit.js';
 
 export async function getAdminDashboard(db: Executor): Promise<AdminDashboard> {
@@ -18,6 +19,7 @@ export async function getAdminDashboard(db: Executor): Promise<AdminDashboard> {
   return {
     pendingRegimentRegistrations: regimentCount?.n ?? 0,
     pendingOfficerRegistrations: officerCount?.n ?? 0,
+    openReviewWaves: await countOpenWaves(db),
     recentActivity: await listRecentAdminActions(db),
   };
 }

@@ -8,11 +8,13 @@ import { z } from 'zod';
 import {
   adminDashboardSchema,
   adminStatusSchema,
+  adminReviewWaveListSchema,
   adminUserSchema,
   flaggedReviewListSchema,
   officerSchema,
   regimentDeletedSchema,
   successMessageSchema,
+  waveDecisionSchema,
 } from '#core/api.js';
 import { MSG } from '#core/messages.js';
 import { officerEditBodySchema } from '#core/schemas/manage.js';
@@ -22,6 +24,7 @@ import { requireAdmin } from '#server/features/auth/guards.js';
 import { deleteOfficer, updateOfficer } from '#server/features/officers/manage.js';
 import { getOfficerById } from '#server/features/officers/queries.js';
 import { deleteRegiment } from '#server/features/regiments/manage.js';
+import { listReviewWaves, releaseReviewWave, removeReviewWave } from '#server/features/reviews/wave-decisions.js';
 import { checkSystemStatus, getAdminDashboard } from './dashboard.js';
 import { approveFlaggedReview, listFlaggedReviews } from './moderation.js';
 import { banUser, listUsers, unbanUser } from './users.js';
@@ -60,6 +63,23 @@ export async function adminRoutes(app: App) {
   app.post('/reviews/:id/approve', { schema: { params: idParamsSchema, response: { 200: successMessageSchema } } }, async (request) => {
     await approveFlaggedReview(db, requireAdmin(request), request.params.id);
     return { success: true, message: MSG.admin.flagsRemoved };
+  });
+
+  // Review waves (issue 17): the open ones and the latest decided, and the two decisions. A decision
+  // moves the officer's figures, its review pages, its reviewers' counts and every rated list: the
+  // default invalidation of a write (everything public) is right for a rare moderator action.
+  app.get('/waves', { config: { cache: 'private' }, schema: { response: { 200: adminReviewWaveListSchema } } }, async () => ({
+    waves: await listReviewWaves(db),
+  }));
+
+  app.post('/waves/:id/release', { schema: { params: idParamsSchema, response: { 200: waveDecisionSchema } } }, async (request) => {
+    const outcome = await releaseReviewWave(db, requireAdmin(request), request.params.id);
+    return { success: true, message: MSG.waves.released(outcome.reviewCount), reviewCount: outcome.reviewCount };
+  });
+
+  app.post('/waves/:id/remove', { schema: { params: idParamsSchema, response: { 200: waveDecisionSchema } } }, async (request) => {
+    const outcome = await removeReviewWave(db, requireAdmin(request), request.params.id);
+    return { success: true, message: MSG.waves.removed(outcome.reviewCount), reviewCount: outcome.reviewCount };
   });
 
   app.patch(

@@ -5,7 +5,7 @@
  */
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
-import type { Officer, OfficerDetail } from '#core/api.js';
+import type { OpenWave, Officer, OfficerDetail } from '#core/api.js';
 import { fillTrendMonths, lastUtcDays, lastUtcMonths, type RecentFigures, type TrendMonth } from '#core/rating-math.js';
 import type { Executor } from '#server/db/client.js';
 import { prepared } from '#server/db/prepared.js';
@@ -105,7 +105,21 @@ function windowFigures(): SQL<RecentFigures> {
       'communication', round(avg(r.communication), 2),
       'fairness', round(avg(r.fairness), 2))
     from reviews r
-    where r.officer_id = ${officers.id} and r.created_at >= ${since}::timestamptz and r.created_at < ${until}::timestamptz)`;
+    where r.officer_id = ${officers.id} and not r.held and r.created_at >= ${since}::timestamptz and r.created_at < ${until}::timestamptz)`;
+}
+
+/** A timestamp read inside JSON (PostgreSQL's text form) as the API's ISO form. */
+function isoOf(value: string): string {
+  return new Date(value).toISOString();
+}
+
+/**
+ * The officer's open review wave, if one is being checked (issue 17): when its reviews were written
+ * and how many are held, as one JSON value (null without one). Only the detail answer carries it.
+ */
+function openWaveOf(): SQL<OpenWave | null> {
+  return sql<OpenWave | null>`(select json_build_object('from', w.from_at, 'to', w.to_at, 'heldCount', ${officers.heldCount})
+    from review_waves w where w.officer_id = ${officers.id} and w.status = 'open')`;
 }
 
 /**
@@ -123,13 +137,14 @@ export async function getOfficerDetail(db: Executor, officerId: number, now: Dat
     fairness: officers.distributionFairness,
   };
   const recent = windowFigures();
+  const openWave = openWaveOf();
   const query = prepared(db, 'officer_detail_by_id', (db, name) =>
-    selectPublicOfficersWith(db, { distribution, recent }, eq(officers.id, sql.placeholder('officerId'))).prepare(name),
+    selectPublicOfficersWith(db, { distribution, recent, openWave }, eq(officers.id, sql.placeholder('officerId'))).prepare(name),
   );
   const { since, until } = lastUtcDays(now);
   const [officer] = await query.execute({ officerId, since: since.toISOString(), until: until.toISOString() });
   if (!officer) throw notFound('Officer');
-  return officer;
+  return { ...officer, openWave: officer.openWave && { ...officer.openWave, from: isoOf(officer.openWave.from), to: isoOf(officer.openWave.to) } };
 }
 
 /**
@@ -152,6 +167,8 @@ export async function getOfficerTrend(db: Executor, officerId: number, now: Date
       .where(
         and(
           eq(reviews.officerId, sql.placeholder('officerId')),
+          // Held reviews count in no figure until a moderator releases them (0031).
+          eq(reviews.held, false),
           sql`${reviews.createdAt} >= ${sql.placeholder('since')}::timestamptz`,
           sql`${reviews.createdAt} < ${sql.placeholder('until')}::timestamptz`,
         ),

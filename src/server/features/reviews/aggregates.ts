@@ -6,7 +6,8 @@
  * Regiment averageRating is the average overall rating of every review of the regiment's active
  * officers (each review weighs the same); reviewCount is their number; officerCount counts active
  * officers. The star distributions count the same reviews a bucket at a time
- * (docs/decisions/0026-rating-distribution.md).
+ * (docs/decisions/0026-rating-distribution.md). Reviews held in an open review wave count in none of
+ * them; an officer's held_count says how many it has (docs/decisions/0031-review-waves.md).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.js';
@@ -40,6 +41,7 @@ export async function recomputeOfficerAggregates(db: Executor, officerIds: reado
   await db.execute(sql`
     update officers o set
       review_count = coalesce(s.n, 0),
+      held_count = s.held,
       average_rating = coalesce(s.overall, 0),
       leadership_rating = coalesce(s.leadership, 0),
       tactics_rating = coalesce(s.tactics, 0),
@@ -62,8 +64,9 @@ export async function recomputeOfficerAggregates(db: Executor, officerIds: reado
              ${starBucketCounts(sql`r.leadership`)} as distribution_leadership,
              ${starBucketCounts(sql`r.tactics`)} as distribution_tactics,
              ${starBucketCounts(sql`r.communication`)} as distribution_communication,
-             ${starBucketCounts(sql`r.fairness`)} as distribution_fairness
-      from reviews r where r.officer_id = o2.id
+             ${starBucketCounts(sql`r.fairness`)} as distribution_fairness,
+             (select count(*)::int from reviews h where h.officer_id = o2.id and h.held) as held
+      from reviews r where r.officer_id = o2.id and not r.held
     ) s on true
     where o.id = o2.id and ${where}`);
 }
@@ -83,7 +86,7 @@ export async function recomputeRegimentAggregates(db: Executor, regimentIds: rea
              count(r.id)::int as n,
              round(avg(r.overall_rating), 2) as overall,
              ${starBucketCounts(sql`r.overall_rating`)} as distribution_overall
-      from officers o join reviews r on r.officer_id = o.id
+      from officers o join reviews r on r.officer_id = o.id and not r.held
       where o.regiment_id = g2.id and o.is_active
     ) s on true
     where g.id = g2.id and ${where}`);
@@ -156,8 +159,20 @@ export async function recomputeReviewVotes(db: Executor, reviewIds: readonly num
     where r.id = r2.id and ${where} and (r.score, r.upvotes, r.downvotes) is distinct from (c.score, c.up, c.down)`);
 }
 
+/**
+ * A review is held exactly while its wave is open (docs/decisions/0031-review-waves.md): put right
+ * any that is not (reconcile --fix), before the figures that leave held reviews out.
+ */
+export async function recomputeHeldReviews(db: Executor): Promise<void> {
+  await db.execute(sql`
+    update reviews r set held = coalesce(w.status = 'open', false)
+    from reviews r2 left join review_waves w on w.id = r2.wave_id
+    where r.id = r2.id and r.held <> coalesce(w.status = 'open', false)`);
+}
+
 /** Recomputes everything from the reviews and votes (demo seed, bulk imports, reconcile --fix). */
 export async function recomputeAllAggregates(db: Executor): Promise<void> {
+  await recomputeHeldReviews(db);
   await recomputeReviewPositions(db, 'all');
   await recomputeReviewVotes(db, 'all');
   await recomputeOfficerAggregates(db, 'all');

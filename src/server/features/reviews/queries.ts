@@ -40,6 +40,7 @@ const REVIEW_FIELDS = {
   score: reviews.score,
   upvotes: reviews.upvotes,
   downvotes: reviews.downvotes,
+  held: reviews.held,
   createdAt: reviews.createdAt,
   updatedAt: reviews.updatedAt,
   officer: { id: officers.id, name: officers.name, rank: officers.rank },
@@ -98,8 +99,15 @@ function reviewersOf(rows: ReviewRow[]): ShownReviewer[] {
   return rows.map((row) => ({ userId: row.userId, steamId: row.user.steamId, refreshedAt: row.signalsRefreshedAt }));
 }
 
+/**
+ * The home page's latest reviews. Reviews held in a review wave are left out: they stay readable on
+ * their officer's page, under its notice, but a pile-on is not put on the front page
+ * (docs/decisions/0031-review-waves.md).
+ */
 export async function listRecentReviews(db: Executor, onReviewersShown?: OnReviewersShown): Promise<Review[]> {
-  const query = prepared(db, 'recent_reviews', (db, name) => selectPublicReviews(db).limit(RECENT_REVIEWS_LIMIT).prepare(name));
+  const query = prepared(db, 'recent_reviews', (db, name) =>
+    selectPublicReviews(db, eq(reviews.held, false)).limit(RECENT_REVIEWS_LIMIT).prepare(name),
+  );
   const rows = await query.execute();
   onReviewersShown?.(reviewersOf(rows));
   return rows.map(toReview);
@@ -111,8 +119,9 @@ function selectOfficerReviews(db: Executor, where: SQL | undefined, orderBy: SQL
 
 /**
  * One page of an officer's reviews in the requested order, with the officer's total for infinite
- * scroll and the cursor of the next page (docs/decisions/0027-review-helpfulness.md). The total is the
- * officer's stored review_count, which also answers 404 for an officer that is not public.
+ * scroll and the cursor of the next page (docs/decisions/0027-review-helpfulness.md). The total is
+ * every review listed: the officer's stored review_count and the reviews held in a wave beside it
+ * (0031), read from the officer's row, which also answers 404 for an officer that is not public.
  *
  * - After a cursor, every order reads one range of its index: as fast at the thousandth page as at
  *   the first.
@@ -130,7 +139,7 @@ export async function listOfficerReviews(
   if (cursor && (cursor.officerId !== officerId || cursor.sort !== sort)) throw new AppError('BAD_REQUEST', MSG.reviews.cursorOfAnotherList);
   const countQuery = prepared(db, 'officer_review_count', (db, name) =>
     db
-      .select({ totalCount: officers.reviewCount })
+      .select({ totalCount: sql<number>`${officers.reviewCount} + ${officers.heldCount}`.mapWith(Number) })
       .from(officers)
       .innerJoin(regiments, eq(regiments.id, officers.regimentId))
       .where(and(eq(officers.id, sql.placeholder('officerId')), isPublicOfficer))
@@ -214,6 +223,12 @@ export async function getReviewById(db: Executor, reviewId: number): Promise<Rev
   const [row] = await selectPublicReviews(db, eq(reviews.id, reviewId)).limit(1);
   if (!row) throw notFound('Review');
   return toReview(row);
+}
+
+/** The reviews of a review wave, oldest first (the moderators' section, issue 17). */
+export async function listWaveReviews(db: Executor, waveId: number): Promise<Review[]> {
+  const rows = await selectPublicReviews(db, eq(reviews.waveId, waveId), [asc(reviews.createdAt), asc(reviews.id)]);
+  return rows.map(toReview);
 }
 
 /** The signed-in user's own reviews, newest first (My Reviews). */

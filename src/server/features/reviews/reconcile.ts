@@ -1,6 +1,7 @@
 /**
  * Compares every stored aggregate, and every review's position among its officer's reviews, with a
- * recomputation from the rows it summarizes. Used by `npm run db:reconcile` (and its --fix) and by
+ * recomputation from the rows it summarizes. Reviews held in an open review wave count in no figure
+ * (docs/decisions/0031-review-waves.md). Used by `npm run db:reconcile` (and its --fix) and by
  * tests that check writes keep figures exact.
  */
 import { sql } from 'drizzle-orm';
@@ -34,8 +35,10 @@ export async function findAggregateDifferences(db: Executor): Promise<AggregateD
       o.distribution_leadership as stored_distribution_leadership, coalesce(s.distribution_leadership, ${NO_REVIEWS}) as expected_distribution_leadership,
       o.distribution_tactics as stored_distribution_tactics, coalesce(s.distribution_tactics, ${NO_REVIEWS}) as expected_distribution_tactics,
       o.distribution_communication as stored_distribution_communication, coalesce(s.distribution_communication, ${NO_REVIEWS}) as expected_distribution_communication,
-      o.distribution_fairness as stored_distribution_fairness, coalesce(s.distribution_fairness, ${NO_REVIEWS}) as expected_distribution_fairness
+      o.distribution_fairness as stored_distribution_fairness, coalesce(s.distribution_fairness, ${NO_REVIEWS}) as expected_distribution_fairness,
+      o.held_count as stored_held_count, coalesce(h.n, 0) as expected_held_count
     from officers o
+    left join (select officer_id, count(*) as n from reviews where held group by officer_id) h on h.officer_id = o.id
     left join (
       select officer_id, count(*) as n, round(avg(overall_rating), 2) as overall,
         round(avg(leadership), 2) as leadership, round(avg(tactics), 2) as tactics,
@@ -45,7 +48,7 @@ export async function findAggregateDifferences(db: Executor): Promise<AggregateD
         ${starBucketCounts(sql`tactics`)} as distribution_tactics,
         ${starBucketCounts(sql`communication`)} as distribution_communication,
         ${starBucketCounts(sql`fairness`)} as distribution_fairness
-      from reviews group by officer_id
+      from reviews where not held group by officer_id
     ) s on s.officer_id = o.id`,
   );
   const regimentRows = await queryRows<Record<string, unknown>>(
@@ -61,7 +64,7 @@ export async function findAggregateDifferences(db: Executor): Promise<AggregateD
     left join (
       select o.regiment_id, count(*) as n, round(avg(r.overall_rating), 2) as overall,
         ${starBucketCounts(sql`r.overall_rating`)} as distribution_overall
-      from reviews r join officers o on o.id = r.officer_id where o.is_active group by o.regiment_id
+      from reviews r join officers o on o.id = r.officer_id where o.is_active and not r.held group by o.regiment_id
     ) s on s.regiment_id = g.id`,
   );
   // Each review's votes: the net score of the spec and the up and down votes it nets (0027).
@@ -89,6 +92,14 @@ export async function findAggregateDifferences(db: Executor): Promise<AggregateD
     where stored_position <> expected_position
     order by id`,
   );
+  // Held reviews (0031): a review is held exactly while the wave it is in is open.
+  const heldRows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`
+    select r.id, r.held::int as stored_held, coalesce(w.status = 'open', false)::int as expected_held
+    from reviews r left join review_waves w on w.id = r.wave_id
+    where r.held <> coalesce(w.status = 'open', false)`,
+  );
   // Each user's review count (a reviewer signal, docs/decisions/0029-reviewer-signals.md).
   const userRows = await queryRows<Record<string, unknown>>(
     db,
@@ -102,6 +113,7 @@ export async function findAggregateDifferences(db: Executor): Promise<AggregateD
     ...compare('regiments', regimentRows),
     ...compare('reviews', voteRows),
     ...compare('reviews', positionRows),
+    ...compare('reviews', heldRows),
     ...compare('users', userRows),
   ];
 }

@@ -6,6 +6,7 @@ import { MSG } from '#core/messages.js';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { computeOverallRating } from '#core/rating.js';
 import { canChangeReview, isSuspended, reviewWriterRefusal } from '#core/permissions.js';
+import type { WaveThresholds } from '#core/review-waves.js';
 import type { ReviewForm } from '#core/schemas/review.js';
 import type { Database, Executor } from '#server/db/client.js';
 import { isUniqueViolation } from '#server/db/errors.js';
@@ -14,6 +15,7 @@ import { AppError, notFound } from '#server/errors.js';
 import { recordAdminAction } from '#server/features/admin/audit.js';
 import type { SessionUser } from '#server/features/auth/sessions.js';
 import { recomputeOfficerAggregates, recomputeRegimentAggregates, recountUserReviews } from './aggregates.js';
+import { holdReviewWaves } from './waves.js';
 
 /** Spec section 6: writing needs a linked Steam account, and banned users cannot submit reviews. */
 export function assertMayWriteReviews(user: SessionUser): void {
@@ -44,7 +46,7 @@ async function assertNotOwnOfficer(tx: Executor, userId: number, officerId: numb
  * writers never wait on each other in a cycle; NO KEY UPDATE does not conflict with the KEY SHARE
  * lock that inserting a review takes on its officer.
  */
-async function refreshFiguresOf(tx: Executor, officerId: number): Promise<void> {
+export async function refreshFiguresOf(tx: Executor, officerId: number): Promise<void> {
   const [officer] = await tx.select({ regimentId: officers.regimentId }).from(officers).where(eq(officers.id, officerId)).for('no key update');
   if (!officer) return;
   await tx.select({ id: regiments.id }).from(regiments).where(eq(regiments.id, officer.regimentId)).for('no key update');
@@ -64,7 +66,11 @@ function scoresOf(form: ReviewForm) {
   };
 }
 
-export async function createReview(db: Database, user: SessionUser, officerId: number, form: ReviewForm): Promise<number> {
+/**
+ * Every new or edited review runs the review-wave detector in its transaction, before the figures
+ * are recomputed, so a held review never counts for a moment (docs/decisions/0031-review-waves.md).
+ */
+export async function createReview(db: Database, user: SessionUser, officerId: number, form: ReviewForm, waves: WaveThresholds): Promise<number> {
   assertMayWriteReviews(user);
   try {
     return await db.transaction(async (tx) => {
@@ -95,6 +101,7 @@ export async function createReview(db: Database, user: SessionUser, officerId: n
           updatedAt: sql`clock_timestamp()`,
         })
         .returning({ id: reviews.id });
+      await holdReviewWaves(tx, officerId, waves);
       await refreshFiguresOf(tx, officerId);
       // The author's review count (a reviewer signal), locked after the officer and regiment.
       await recountUserReviews(tx, [user.id]);
@@ -131,7 +138,7 @@ async function reviewForChange(tx: Executor, user: SessionUser, reviewId: number
   return review;
 }
 
-export async function updateReview(db: Database, user: SessionUser, reviewId: number, form: ReviewForm): Promise<void> {
+export async function updateReview(db: Database, user: SessionUser, reviewId: number, form: ReviewForm, waves: WaveThresholds): Promise<void> {
   if (isSuspended(user)) throw new AppError('FORBIDDEN', MSG.reviews.banned);
   await db.transaction(async (tx) => {
     const review = await reviewForChange(tx, user, reviewId, 'edit');
@@ -139,8 +146,16 @@ export async function updateReview(db: Database, user: SessionUser, reviewId: nu
     await assertNotOwnOfficer(tx, user.id, review.officerId);
     await tx
       .update(reviews)
-      .set({ ...scoresOf(form), updatedAt: new Date() })
+      .set({
+        ...scoresOf(form),
+        // Read under the officer's lock, as a new review's time is (the wave detector orders by it).
+        updatedAt: sql`clock_timestamp()`,
+        // An edited review is a new opinion: a moderator's release of the old one no longer covers
+        // it. A held one stays in its open wave.
+        waveId: sql`case when ${reviews.held} then ${reviews.waveId} else null end`,
+      })
       .where(eq(reviews.id, review.id));
+    await holdReviewWaves(tx, review.officerId, waves);
     await refreshFiguresOf(tx, review.officerId);
   });
 }

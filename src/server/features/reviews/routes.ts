@@ -65,7 +65,7 @@ export async function reviewRoutes(app: App) {
   app.post('/reviews', { schema: { body: reviewBodySchema, response: { 201: reviewSchema } } }, async (request, reply) => {
     const user = requireUser(request);
     await enforceRateLimit(rateLimitStore, { name: 'review-write', ...limits.reviewWrite }, user.id);
-    const id = await createReview(db, user, request.body.officerId, request.body);
+    const id = await createReview(db, user, request.body.officerId, request.body, config.waveThresholds);
     // The officer's figures, and the author's review count beside each of their reviews.
     request.cacheInvalidation = [...cacheTags.reviewOf(request.body.officerId), ...cacheTags.reviewerSignals(await officersReviewedBy(db, user.id))];
     return reply.code(201).send(await getReviewById(db, id));
@@ -74,7 +74,7 @@ export async function reviewRoutes(app: App) {
   app.put('/reviews/:id', { schema: { params: idParamsSchema, body: reviewUpdateBodySchema, response: { 200: reviewSchema } } }, async (request) => {
     const user = requireUser(request);
     await enforceRateLimit(rateLimitStore, { name: 'review-write', ...limits.reviewWrite }, user.id);
-    await updateReview(db, user, request.params.id, request.body);
+    await updateReview(db, user, request.params.id, request.body, config.waveThresholds);
     return getReviewById(db, request.params.id);
   });
 

@@ -1,6 +1,6 @@
 /** Linking a Steam account through OpenID 2.0 (see adapters/steam/openid.ts for the checks). */
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { SteamLinkErrorCode } from '#core/steam.js';
 import { OpenIdError, buildAuthorizationUrl, verifyAssertion } from '#server/adapters/steam/openid.js';
 import type { Config } from '#server/config.js';
@@ -81,7 +81,18 @@ export async function completeSteamLink(
   try {
     // Figures read for another Steam account are not this one's: unknown until read again
     // (docs/decisions/0029-reviewer-signals.md; the callback forgets every cached answer).
-    await db.update(users).set({ steamId, steamLevel: null, steamTotalGames: null, steamRefreshedAt: null }).where(eq(users.id, userId));
+    // When the account was linked to this Steam account: a review wave counts recently linked
+    // accounts as fresh (docs/decisions/0031-review-waves.md). Linking the same one again keeps it.
+    await db
+      .update(users)
+      .set({
+        steamId,
+        steamLinkedAt: sql`case when ${users.steamId} is not distinct from ${steamId} then ${users.steamLinkedAt} else now() end`,
+        steamLevel: null,
+        steamTotalGames: null,
+        steamRefreshedAt: null,
+      })
+      .where(eq(users.id, userId));
   } catch (error) {
     if (isUniqueViolation(error)) {
       return { ok: false, error: 'taken', redirectPath: issued.redirectPath, detail: `steamId ${steamId} is linked to another account` };

@@ -118,7 +118,7 @@ export function activity(id: number, overrides: Partial<AdminActivity> = {}): Ad
 }
 
 export function dashboard(overrides: Partial<AdminDashboard> = {}): AdminDashboard {
-  return { pendingRegimentRegistrations: 0, pendingOfficerRegistrations: 0, recentActivity: [], ...overrides };
+  return { pendingRegimentRegistrations: 0, pendingOfficerRegistrations: 0, openReviewWaves: 0, recentActivity: [], ...overrides };
 }
 
 export function systemStatus(overrides: Partial<AdminStatus> = {}): AdminStatus {

@@ -1,0 +1,48 @@
+/** Review waves (issue 17; docs/decisions/0031-review-waves.md): the public notice and the moderators' section. */
+import type { WaveDetection } from '../review-waves.js';
+
+function reviewsWord(n: number): string {
+  return `${n} ${n === 1 ? 'review' : 'reviews'}`;
+}
+
+export const waveMessages = {
+  /** The officer page's notice, worded by the issue; the dates are formatDate's. */
+  notice: (from: string, to: string, heldCount: number) =>
+    `Unusual review activity between ${from} and ${to}: ${heldCount} reviews are being checked and are not counted in the ratings`,
+  /** Beside a held review in the list. */
+  heldBadge: 'Being checked',
+  heldExplanation: 'This review is being checked and is not counted in the ratings.',
+  sectionTitle: 'Review Waves',
+  none: 'No review waves are waiting for a decision.',
+  loadFailed: 'The review waves could not be loaded.',
+  dashboardOpenWaves: 'Open Review Waves',
+  /** One rule that fired, with its figures, in words a moderator can check. */
+  detection: (d: WaveDetection, regimentName: string | null) => {
+    switch (d.rule) {
+      case 'divergence':
+        return `${reviewsWord(d.reviews)} within ${d.windowHours} hours averaged ${d.windowMean.toFixed(2)}, against ${d.priorMean.toFixed(2)} from ${reviewsWord(d.priorReviews)} before (${d.difference.toFixed(2)} stars apart).`;
+      case 'fresh-accounts':
+        return `${reviewsWord(d.reviews)} within ${d.windowHours} hours from accounts created or linked to Steam less than ${d.freshDays} days before.`;
+      case 'one-regiment':
+        return `${reviewsWord(d.reviews)} within ${d.windowHours} hours from officers of ${regimentName ?? `regiment #${d.regimentId}`}.`;
+    }
+  },
+  ruleNames: { divergence: 'Unusual ratings', 'fresh-accounts': 'New accounts', 'one-regiment': 'One regiment' },
+  span: (from: string, to: string) => `Reviews written between ${from} and ${to}`,
+  statusNames: { open: 'Being checked', released: 'Released', removed: 'Removed' },
+  histogramTitle: 'Reviews per day',
+  histogramCaption: (officer: string) => `Reviews of ${officer} per day around the wave`,
+  histogramDayColumn: 'Day',
+  histogramCountedColumn: 'Counted',
+  histogramHeldColumn: 'Held',
+  release: 'Release',
+  remove: 'Remove',
+  releaseConfirm: (n: number) => `Release ${reviewsWord(n)}? They will count in the ratings from now on.`,
+  removeConfirm: (n: number) => `Remove ${reviewsWord(n)}? They will be deleted, as a moderator deletes a review.`,
+  releasedTitle: 'Wave Released',
+  removedTitle: 'Wave Removed',
+  released: (n: number) => `${reviewsWord(n)} released: they count in the ratings from now on.`,
+  removed: (n: number) => `${reviewsWord(n)} removed.`,
+  alreadyDecided: 'This review wave has already been decided.',
+  decisionFailed: 'The decision could not be saved.',
+} as const;

@@ -1,0 +1,209 @@
+/**
+ * Review waves end to end through the API (issue 17): detection on the write path, held reviews
+ * readable but counted nowhere, and the moderators' release and remove. On PostgreSQL
+ * (TEST_DATABASE_URL) the wave's reviews are posted truly in parallel.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminDashboard, AdminReviewWave, OfficerDetail, Regiment, ReviewPage } from '#core/api.js';
+import { MSG } from '#core/messages.js';
+import { DEFAULT_WAVE_THRESHOLDS } from '#core/review-waves.js';
+import { adminAuditLog, reviews, users } from '#server/db/schema.js';
+import { createTestContext, signedInClient, testConfig, type TestClient, type TestContext } from '#server/test/app.js';
+import { createOfficer, createRegiment, createReview, createUser, type OfficerRow } from '#server/test/fixtures.js';
+import { findAggregateDifferences } from './reconcile.js';
+
+let ctx: TestContext;
+let admin: TestClient;
+let steamCounter = 0;
+const DAY = 24 * 3_600_000;
+
+beforeAll(async () => {
+  const generous = { limit: 1000, windowMs: 60_000 };
+  ctx = await createTestContext({
+    waveThresholds: DEFAULT_WAVE_THRESHOLDS,
+    rateLimits: { ...testConfig().rateLimits, reviewWrite: generous },
+  });
+  admin = (await signedInClient(ctx, { isAdmin: true })).client;
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+/** Users who link Steam and sign in now: fresh accounts. `established` back-dates them a year. */
+async function reviewers(n: number, { established = false } = {}) {
+  const signedIn = await Promise.all(
+    Array.from({ length: n }, () => signedInClient(ctx, { steamId: '7656119' + String(++steamCounter).padStart(10, '0') })),
+  );
+  if (established) {
+    for (const { userId } of signedIn)
+      await ctx.db
+        .update(users)
+        .set({ createdAt: new Date(Date.now() - 365 * DAY) })
+        .where(eq(users.id, userId));
+  }
+  return signedIn;
+}
+
+/** An officer with a steady 4.5 from ten established reviewers over the last month. */
+async function steadyOfficer(): Promise<OfficerRow> {
+  const regiment = await createRegiment(ctx.db);
+  const officer = await createOfficer(ctx.db, { regimentId: regiment.id });
+  for (let i = 0; i < 10; i++) {
+    const author = await createUser(ctx.db, { createdAt: new Date(Date.now() - 400 * DAY) });
+    const at = new Date(Date.now() - (3 + i * 2) * DAY);
+    await createReview(ctx.db, { userId: author.id, officerId: officer.id, rating: 4.5, createdAt: at, updatedAt: at });
+  }
+  return officer;
+}
+
+async function getJson<T>(url: string, client?: TestClient): Promise<T> {
+  const response = client ? await client.get(url) : await ctx.app.inject({ method: 'GET', url });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<T>();
+}
+
+const review = (officerId: number, rating: number) => ({
+  text: `Rated ${rating} after tonight's match.`,
+  leadership: rating,
+  tactics: rating,
+  communication: rating,
+  fairness: rating,
+  officerId,
+});
+
+/** What the public sees of an officer's figures, and of its regiment's. */
+async function figuresOf(officer: OfficerRow) {
+  const { openWave: _openWave, ...detail } = await getJson<OfficerDetail>(`/api/officers/${officer.id}`);
+  const regiment = await getJson<Regiment>(`/api/regiments/${officer.regimentId}`);
+  return { detail, regiment: { averageRating: regiment.averageRating, reviewCount: regiment.reviewCount } };
+}
+
+/** Six fresh accounts post one-star reviews of the officer, all at once. */
+async function postWave(officer: OfficerRow) {
+  const wave = await reviewers(6);
+  const answers = await Promise.all(wave.map(({ client }) => client.post('/api/reviews', review(officer.id, 1))));
+  for (const answer of answers) expect(answer.statusCode, answer.body).toBe(201);
+  return wave;
+}
+
+async function openWaveOf(officer: OfficerRow): Promise<AdminReviewWave> {
+  const { waves } = await getJson<{ waves: AdminReviewWave[] }>('/api/admin/waves', admin);
+  const wave = waves.find((w) => w.officer.id === officer.id && w.status === 'open');
+  expect(wave).toBeDefined();
+  return wave!;
+}
+
+describe('a wave of one-star reviews from fresh accounts against a steady 4.5', () => {
+  it('is held: the figures do not move, the reviews stay listed, and the moderators see it with its histogram', async () => {
+    const officer = await steadyOfficer();
+    const before = await figuresOf(officer);
+    await postWave(officer);
+
+    expect(await figuresOf(officer)).toEqual(before);
+    const detail = await getJson<OfficerDetail>(`/api/officers/${officer.id}`);
+    expect(detail.openWave).toMatchObject({ heldCount: 6 });
+    expect(Date.parse(detail.openWave!.to) - Date.parse(detail.openWave!.from)).toBeLessThan(60_000);
+    const page = await getJson<ReviewPage>(`/api/reviews/officer/${officer.id}?limit=50`);
+    expect(page.totalCount).toBe(16);
+    expect(page.reviews.filter((r) => r.held).map((r) => r.overallRating)).toEqual([1, 1, 1, 1, 1, 1]);
+    // Not on the home page's latest reviews: a pile-on is not put on the front page.
+    const recent = await getJson<{ id: number }[]>('/api/reviews/recent');
+    const heldIds = page.reviews.filter((r) => r.held).map((r) => r.id);
+    expect(recent.filter((r) => heldIds.includes(r.id))).toEqual([]);
+    expect(recent.length).toBeGreaterThan(0);
+    expect(await findAggregateDifferences(ctx.db)).toEqual([]);
+
+    const wave = await openWaveOf(officer);
+    expect(wave.reviewCount).toBe(6);
+    expect(wave.reviews).toHaveLength(6);
+    expect(wave.detections.map((d) => d.rule).sort()).toEqual(['divergence', 'fresh-accounts']);
+    expect(wave.detections.find((d) => d.rule === 'fresh-accounts')).toMatchObject({ freshDays: 7, windowHours: 24 });
+    const divergence = wave.detections.find((d) => d.rule === 'divergence');
+    expect(divergence).toMatchObject({ priorMean: 4.5, priorReviews: 10, windowMean: 1, difference: 3.5 });
+    // The histogram: fifteen days, the steady reviews counted and the wave held today.
+    const today = new Date().toISOString().slice(0, 10);
+    expect(wave.histogram.at(-1)).toEqual({ day: today, counted: 0, held: 6 });
+    expect(wave.histogram.reduce((n, d) => n + d.counted, 0)).toBe(3);
+    expect((await getJson<AdminDashboard>('/api/admin/dashboard', admin)).openReviewWaves).toBeGreaterThanOrEqual(1);
+  });
+
+  it('takes in later reviews within the window, and on release they all count exactly as a recompute says', async () => {
+    const officer = await steadyOfficer();
+    await postWave(officer);
+    // An established reader's five stars a moment later joins the wave being checked.
+    const [late] = await reviewers(1, { established: true });
+    expect((await late!.client.post('/api/reviews', review(officer.id, 5))).statusCode).toBe(201);
+    const wave = await openWaveOf(officer);
+    expect(wave.reviewCount).toBe(7);
+
+    const released = await admin.post(`/api/admin/waves/${wave.id}/release`);
+    expect(released.statusCode, released.body).toBe(200);
+    expect(released.json()).toEqual({ success: true, message: MSG.waves.released(7), reviewCount: 7 });
+
+    const { detail, regiment } = await figuresOf(officer);
+    // Ten 4.5s, six 1s and a 5, every category alike.
+    const mean = Math.round(((10 * 4.5 + 6 * 1 + 5) / 17) * 100) / 100;
+    expect(detail).toMatchObject({ reviewCount: 17, averageRating: mean, leadershipRating: mean, fairnessRating: mean });
+    expect(detail.distribution.overall).toEqual([6, 0, 0, 0, 11]);
+    expect(regiment).toEqual({ averageRating: mean, reviewCount: 17 });
+    expect((await getJson<OfficerDetail>(`/api/officers/${officer.id}`)).openWave).toBeNull();
+    expect(await findAggregateDifferences(ctx.db)).toEqual([]);
+
+    // Decided once: a second decision is refused, and the audit log has the first.
+    const again = await admin.post(`/api/admin/waves/${wave.id}/remove`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ message: MSG.waves.alreadyDecided });
+    const [entry] = await ctx.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, wave.id));
+    expect(entry).toMatchObject({ action: 'review_wave.release', targetType: 'review_wave' });
+    // A released review is not caught again by the next review in the same window.
+    const [next] = await reviewers(1, { established: true });
+    expect((await next!.client.post('/api/reviews', review(officer.id, 4))).statusCode).toBe(201);
+    expect((await getJson<OfficerDetail>(`/api/officers/${officer.id}`)).openWave).toBeNull();
+  });
+
+  it('on removal the reviews are deleted and every figure is back where it was, exactly', async () => {
+    const officer = await steadyOfficer();
+    const before = await figuresOf(officer);
+    const wave = await postWave(officer);
+    const { id } = await openWaveOf(officer);
+
+    const removed = await admin.post(`/api/admin/waves/${id}/remove`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json()).toEqual({ success: true, message: MSG.waves.removed(6), reviewCount: 6 });
+
+    expect(await figuresOf(officer)).toEqual(before);
+    const page = await getJson<ReviewPage>(`/api/reviews/officer/${officer.id}?limit=50`);
+    expect(page.totalCount).toBe(10);
+    expect(page.reviews.map((r) => r.held)).not.toContain(true);
+    const [left] = await ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(reviews)
+      .where(
+        sql`${reviews.userId} in (${sql.join(
+          wave.map((w) => sql`${w.userId}`),
+          sql`, `,
+        )})`,
+      );
+    expect(left!.n).toBe(0);
+    expect(await findAggregateDifferences(ctx.db)).toEqual([]);
+    // The reviewers may write again: their review was removed, not kept.
+    expect((await wave[0]!.client.post('/api/reviews', review(officer.id, 2))).statusCode).toBe(201);
+  });
+});
+
+describe('what is not a wave, and what the decisions refuse', () => {
+  it('lets five established readers in a row count at once', async () => {
+    const officer = await steadyOfficer();
+    for (const { client } of await reviewers(5, { established: true })) {
+      expect((await client.post('/api/reviews', review(officer.id, 4))).statusCode).toBe(201);
+    }
+    const detail = await getJson<OfficerDetail>(`/api/officers/${officer.id}`);
+    expect(detail).toMatchObject({ reviewCount: 15, openWave: null });
+  });
+
+  it('answers 404 for an unknown wave and 400 for a malformed id', async () => {
+    expect((await admin.post('/api/admin/waves/999999/release')).statusCode).toBe(404);
+    expect((await admin.post('/api/admin/waves/abc/remove')).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,123 @@
+/**
+ * Review waves on the write path (issue 17; docs/decisions/0031-review-waves.md): after every new or
+ * edited review, in its transaction and under its officer's row lock, the officer's recent history is
+ * read and given to the detector (src/core/review-waves.ts). What it catches is held: the reviews stay
+ * listed, marked `held`, and every figure is recomputed without them (aggregates.ts) until a moderator
+ * releases or removes the wave (wave-decisions.ts).
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import {
+  detectReviewWave,
+  waveWindowStart,
+  type OfficerHistory,
+  type WaveDetection,
+  type WaveThresholds,
+  type WindowReview,
+} from '#core/review-waves.js';
+import { queryRows, type Executor } from '#server/db/client.js';
+import { reviews, reviewWaves } from '#server/db/schema.js';
+
+/** The database's clock: the one review times are written with (clock_timestamp() in review-writes.ts). */
+async function databaseNow(tx: Executor): Promise<Date> {
+  const [row] = await queryRows<{ now: string | Date }>(tx, sql`select clock_timestamp() as now`);
+  return new Date(row!.now);
+}
+
+interface WindowRow {
+  id: number;
+  overall: string | number;
+  written_at: string | Date;
+  author_created_at: string | Date;
+  author_linked_at: string | Date | null;
+  author_regiment_id: number | null;
+}
+
+/**
+ * The officer's history as the detector reads it at `now`: its counted reviews written before the
+ * window (count and sum), the reviews written within it that no moderator has decided on (counted,
+ * or held in the open wave; a released review is never caught again unless edited), and its open
+ * wave. Two reads of the officer's reviews, through its index.
+ */
+async function readOfficerHistory(tx: Executor, officerId: number, now: Date, thresholds: WaveThresholds): Promise<OfficerHistory | null> {
+  const start = waveWindowStart(now, thresholds).toISOString();
+  const [officer] = await queryRows<{ regiment_id: number; before_count: number; before_sum: string | number | null; open_to: string | Date | null }>(
+    tx,
+    sql`
+    select o.regiment_id,
+           (select count(*)::int from reviews r where r.officer_id = o.id and not r.held and r.updated_at <= ${start}::timestamptz) as before_count,
+           (select sum(r.overall_rating) from reviews r where r.officer_id = o.id and not r.held and r.updated_at <= ${start}::timestamptz) as before_sum,
+           (select w.to_at from review_waves w where w.officer_id = o.id and w.status = 'open') as open_to
+    from officers o where o.id = ${officerId}`,
+  );
+  if (!officer) return null;
+  const window = await queryRows<WindowRow>(
+    tx,
+    sql`
+    select r.id, r.overall_rating as overall, r.updated_at as written_at,
+           u.created_at as author_created_at, u.steam_linked_at as author_linked_at, lo.regiment_id as author_regiment_id
+    from reviews r
+    join users u on u.id = r.user_id
+    left join officers lo on lo.id = u.officer_id
+    where r.officer_id = ${officerId} and r.updated_at > ${start}::timestamptz and (r.wave_id is null or r.held)`,
+  );
+  return {
+    regimentId: officer.regiment_id,
+    before: { count: officer.before_count, overallSum: Number(officer.before_sum ?? 0) },
+    window: window.map((row): WindowReview => ({
+      id: row.id,
+      overallRating: Number(row.overall),
+      writtenAt: new Date(row.written_at),
+      authorCreatedAt: new Date(row.author_created_at),
+      authorSteamLinkedAt: row.author_linked_at === null ? null : new Date(row.author_linked_at),
+      authorRegimentId: row.author_regiment_id,
+    })),
+    openWave: officer.open_to === null ? null : { latestAt: new Date(officer.open_to) },
+  };
+}
+
+/** A rule that fires again while its wave is open replaces its earlier figures: one line per rule (and rival regiment). */
+function mergeDetections(kept: WaveDetection[], fired: WaveDetection[]): WaveDetection[] {
+  const keyOf = (d: WaveDetection) => (d.rule === 'one-regiment' ? `${d.rule}:${d.regimentId}` : d.rule);
+  const merged = new Map(kept.map((d) => [keyOf(d), d]));
+  for (const d of fired) merged.set(keyOf(d), d);
+  return [...merged.values()];
+}
+
+/**
+ * Runs the detector for this officer after a review write, inside the write's transaction (which
+ * holds the officer's row lock, so two writes never decide on one officer at once). Holds what it
+ * finds in the officer's open wave, opening one if needed. The caller recomputes the figures after.
+ */
+export async function holdReviewWaves(tx: Executor, officerId: number, thresholds: WaveThresholds): Promise<void> {
+  const now = await databaseNow(tx);
+  const history = await readOfficerHistory(tx, officerId, now, thresholds);
+  if (!history) return;
+  const finding = detectReviewWave(history, now, thresholds);
+  if (!finding) return;
+  const held = history.window.filter((review) => finding.reviewIds.includes(review.id));
+  const times = held.map((review) => review.writtenAt.getTime());
+  const from = new Date(Math.min(...times));
+  const to = new Date(Math.max(...times));
+  const detections = finding.fired.map((figures) => ({ ...figures, at: now.toISOString() }));
+  const [open] = await tx
+    .select({ id: reviewWaves.id, detections: reviewWaves.detections })
+    .from(reviewWaves)
+    .where(and(eq(reviewWaves.officerId, officerId), eq(reviewWaves.status, 'open')));
+  let waveId: number;
+  if (open) {
+    waveId = open.id;
+    // A wave only grows: its span, and its rules with their latest figures.
+    await tx
+      .update(reviewWaves)
+      .set({
+        fromAt: sql`least(${reviewWaves.fromAt}, ${from.toISOString()}::timestamptz)`,
+        toAt: sql`greatest(${reviewWaves.toAt}, ${to.toISOString()}::timestamptz)`,
+        detections: mergeDetections(open.detections, detections),
+      })
+      .where(eq(reviewWaves.id, waveId));
+  } else {
+    const [created] = await tx.insert(reviewWaves).values({ officerId, detections, fromAt: from, toAt: to }).returning({ id: reviewWaves.id });
+    waveId = created!.id;
+  }
+  await tx.update(reviews).set({ held: true, waveId }).where(inArray(reviews.id, finding.reviewIds));
+}
