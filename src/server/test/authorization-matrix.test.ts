@@ -262,6 +262,9 @@ const ROWS: Row[] = [
   { method: 'PATCH', path: '/api/admin/users/:id/ban', url: (w) => `/api/admin/users/${w.member.id}/ban`, expect: adminOnly(200) },
   { method: 'PATCH', path: '/api/admin/users/:id/unban', url: (w) => `/api/admin/users/${w.bannedMember.id}/unban`, expect: adminOnly(200) },
   { method: 'GET', path: '/api/admin/reviews/flagged', url: () => '/api/admin/reviews/flagged', expect: adminOnly(200) },
+  { method: 'GET', path: '/api/admin/waves', url: () => '/api/admin/waves', expect: adminOnly(200) },
+  { method: 'POST', path: '/api/admin/waves/:id/release', url: (w) => `/api/admin/waves/${w.waveId}/release`, expect: adminOnly(200) },
+  { method: 'POST', path: '/api/admin/waves/:id/remove', url: (w) => `/api/admin/waves/${w.waveId}/remove`, expect: adminOnly(200) },
   {
     method: 'POST',
     path: '/api/admin/reviews/:id/approve',

@@ -9,7 +9,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { computeOverallRating } from '#core/rating.js';
 import { mintEmulatorIdToken, type FakeAuthEmulator } from '#server/adapters/firebase/fake-auth-emulator.js';
 import type { Database } from '#server/db/client.js';
-import { images, officerRegistrations, officers, regimentRegistrations, regiments, reviewFlags, reviews, users } from '#server/db/schema.js';
+import { images, officerRegistrations, officers, regimentRegistrations, regiments, reviewFlags, reviews, reviewWaves, users } from '#server/db/schema.js';
 import { hashPassword } from '#server/features/auth/accounts.js';
 import { createSession, sessionLifetimes } from '#server/features/auth/sessions.js';
 import { issueToken } from '#server/features/auth/tokens.js';
@@ -57,6 +57,8 @@ export interface World {
   ownOfficer: OfficerRow;
   /** A second officer of the regiment, reviewed by the owner. */
   otherOfficer: OfficerRow;
+  /** An open review wave on `otherOfficer`, holding one review by the member. */
+  waveId: number;
   /** Nobody has reviewed this one yet: a target anyone may review (the fuzz test's POST /api/reviews). */
   unreviewedOfficer: OfficerRow;
   ownerReview: ReviewRow;
@@ -123,14 +125,24 @@ export async function buildWorld(db: Database, { emulator }: WorldOptions): Prom
     const categories = { leadership: rating, tactics: rating, communication: rating, fairness: rating };
     return { userId, officerId, text: `A fair and steady officer, world ${tag}.`, ...categories, overallRating: computeOverallRating(categories) };
   };
+  // An open review wave on the other officer, holding the member's review (issue 17). One insert:
+  // positions start at 0 and are numbered after.
+  const [wave] = await db
+    .insert(reviewWaves)
+    .values({ officerId: otherOfficer.id, detections: [], fromAt: new Date(), toAt: new Date() })
+    .returning({ id: reviewWaves.id });
   const [ownerReview, othersReview] = (await db
     .insert(reviews)
-    .values([reviewOf(owner.id, otherOfficer.id, 4), reviewOf(author.id, ownOfficer.id, 2)])
+    .values([
+      reviewOf(owner.id, otherOfficer.id, 4),
+      reviewOf(author.id, ownOfficer.id, 2),
+      { ...reviewOf(member.id, otherOfficer.id, 1), held: true, waveId: wave!.id, position: -1 },
+    ])
     .returning()) as [ReviewRow, ReviewRow];
   await recomputeReviewPositions(db, [ownOfficer.id, otherOfficer.id]);
   await recomputeOfficerAggregates(db, [ownOfficer.id, otherOfficer.id]);
   await recomputeRegimentAggregates(db, [regiment!.id]);
-  await recomputeUserReviewCounts(db, [owner.id, author.id]);
+  await recomputeUserReviewCounts(db, [owner.id, author.id, member.id]);
   await db.insert(reviewFlags).values({ reviewId: othersReview.id, userId: member.id, reason: 'Insults the officer by name.' });
 
   const [regimentRegistration] = await db
@@ -173,6 +185,7 @@ export async function buildWorld(db: Database, { emulator }: WorldOptions): Prom
     resetPasswordCode: await issueToken(db, recruit.id, 'reset_password'),
     regimentRegistrationId: regimentRegistration!.id,
     officerRegistrationId: officerRegistration!.id,
+    waveId: wave!.id,
     member,
     bannedMember,
     imageFileName: `${imageId}.webp`,

@@ -23,7 +23,7 @@ async function dashboard(): Promise<AdminDashboard> {
 
 describe('GET /api/admin/dashboard', () => {
   it('counts pending registrations only, and lists recent admin activity newest first', async () => {
-    expect(await dashboard()).toEqual({ pendingRegimentRegistrations: 0, pendingOfficerRegistrations: 0, recentActivity: [] });
+    expect(await dashboard()).toEqual({ pendingRegimentRegistrations: 0, pendingOfficerRegistrations: 0, openReviewWaves: 0, recentActivity: [] });
 
     const user = await createUser(ctx.db);
     const regiment = await createRegiment(ctx.db, { name: 'Dashboard Regiment' });
