@@ -106,6 +106,8 @@ export const apiPaths = {
     userBan: (id: number, isBanned: boolean) => `/api/admin/users/${id}/${isBanned ? 'ban' : 'unban'}`,
     flaggedReviews: '/api/admin/reviews/flagged',
     approveReview: (id: number) => `/api/admin/reviews/${id}/approve`,
+    waves: '/api/admin/waves',
+    decideWave: (id: number, action: 'release' | 'remove') => `/api/admin/waves/${id}/${action}`,
   },
 } as const;
 

@@ -6,4 +6,6 @@
 export const reviewCardMessages = {
   /** Under a review with votes: N = up votes, M = all votes. */
   foundHelpful: (up: number, total: number) => `${up} of ${total} found this helpful`,
+  /** On a review held in a review wave (issue 17). */
+  held: 'Being checked: not counted in the ratings',
 } as const;

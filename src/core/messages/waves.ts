@@ -9,9 +9,6 @@ export const waveMessages = {
   /** The officer page's notice, worded by the issue; the dates are formatDate's. */
   notice: (from: string, to: string, heldCount: number) =>
     `Unusual review activity between ${from} and ${to}: ${heldCount} reviews are being checked and are not counted in the ratings`,
-  /** Beside a held review in the list. */
-  heldBadge: 'Being checked',
-  heldExplanation: 'This review is being checked and is not counted in the ratings.',
   sectionTitle: 'Review Waves',
   none: 'No review waves are waiting for a decision.',
   loadFailed: 'The review waves could not be loaded.',

@@ -9,7 +9,17 @@ import type { LightMyRequestResponse } from 'fastify';
 import { computeOverallRating } from '#core/rating.js';
 import { mintEmulatorIdToken, type FakeAuthEmulator } from '#server/adapters/firebase/fake-auth-emulator.js';
 import type { Database } from '#server/db/client.js';
-import { images, officerRegistrations, officers, regimentRegistrations, regiments, reviewFlags, reviews, reviewWaves, users } from '#server/db/schema.js';
+import {
+  images,
+  officerRegistrations,
+  officers,
+  regimentRegistrations,
+  regiments,
+  reviewFlags,
+  reviews,
+  reviewWaves,
+  users,
+} from '#server/db/schema.js';
 import { hashPassword } from '#server/features/auth/accounts.js';
 import { createSession, sessionLifetimes } from '#server/features/auth/sessions.js';
 import { issueToken } from '#server/features/auth/tokens.js';

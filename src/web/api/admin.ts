@@ -6,6 +6,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
   AdminDashboard,
+  AdminReviewWave,
   AdminStatus,
   AdminUser,
   FlaggedReview,
@@ -85,6 +86,32 @@ export function useOfficerRegistrations() {
 
 export function useAdminUsers() {
   return useQuery({ ...adminUsersQueryOptions(), enabled: useIsAdmin() });
+}
+
+/** GET /api/admin/waves (issue 17): open review waves, then the latest decided. */
+export const reviewWavesQueryOptions = () =>
+  queryOptions({
+    queryKey: [ADMIN_KEY, 'reviews', 'waves'],
+    queryFn: async () => (await api.get<{ waves: AdminReviewWave[] }>(apiPaths.admin.waves)).waves,
+  });
+
+export function useReviewWaves() {
+  return useQuery({ ...reviewWavesQueryOptions(), enabled: useIsAdmin() });
+}
+
+/**
+ * POST /api/admin/waves/{id}/release or .../remove: the wave's reviews count from now on, or are
+ * deleted. The admin lists and everything that shows the officer's reviews and figures are refreshed.
+ */
+export function useDecideReviewWave() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: number; officerId: number; action: 'release' | 'remove' }) =>
+      api.post<SuccessMessage & { reviewCount: number }>(apiPaths.admin.decideWave(id, action)),
+    onSuccess: async (_answer, { officerId }) => {
+      await Promise.all([invalidateAdminData(queryClient), invalidateAfterReviewChange(queryClient, officerId)]);
+    },
+  });
 }
 
 export function useFlaggedReviews() {

@@ -81,6 +81,7 @@ export function ReviewCard({ review, showOfficer = false, actions }: { review: R
           <RatingValue value={review.overallRating} />
         </div>
       </header>
+      {review.held && <p className="mt-3 w-fit rounded bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-900">{reviewCardMessages.held}</p>}
       <p className="mt-3 text-sm whitespace-pre-line break-words">{review.text}</p>
       <dl className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-stone-600">
         {RATING_CATEGORIES.map((category) => (

@@ -1,7 +1,8 @@
-import { Flag, Shield, UserRound, Users } from 'lucide-react';
+import { Flag, Shield, ShieldAlert, UserRound, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { adminMessages } from '#core/messages/admin';
+import { waveMessages } from '#core/messages/waves';
 import { commonMessages } from '#core/messages/common';
 import { useAdminDashboard } from '#web/api/admin';
 import { Button } from '#web/components/ui/button';
@@ -41,7 +42,7 @@ function AdminDashboard() {
         <LoadFailedAlert title="The dashboard could not be loaded" error={dashboard.error} onRetry={() => void dashboard.refetch()} />
       )}
 
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <PendingCountCard
           title="Pending Regiment Registrations"
           count={counts?.pendingRegimentRegistrations}
@@ -55,6 +56,13 @@ function AdminDashboard() {
           isPending={dashboard.isPending}
           icon={<UserRound className="h-5 w-5" aria-hidden />}
           action={<Link to="/admin/officers">{adminMessages.reviewOfficers}</Link>}
+        />
+        <PendingCountCard
+          title={waveMessages.dashboardOpenWaves}
+          count={counts?.openReviewWaves}
+          isPending={dashboard.isPending}
+          icon={<ShieldAlert className="h-5 w-5" aria-hidden />}
+          action={<Link to="/admin/reviews">{adminMessages.reviewModeration}</Link>}
         />
       </div>
 

@@ -15,6 +15,7 @@ import { useDocumentTitle } from '#web/lib/use-document-title';
 import { AdminGate } from './components/admin-gate';
 import { AdminPageHeader } from './components/admin-page-header';
 import { ActionsCell, AdminTable, Cell, RowHeader, TextCell } from './components/admin-table';
+import { ReviewWavesSection } from './review-waves-section';
 
 const COLUMNS = ['Review', 'Text', 'Reviewer', 'Flag Reasons', 'Actions'] as const;
 
@@ -46,7 +47,7 @@ function ReviewModeration() {
     <div className="space-y-8">
       <AdminPageHeader
         title={adminMessages.reviewModeration}
-        description="Reviews that users flagged. Approve keeps the review and clears its flags; Delete removes it."
+        description="Reviews that users flagged, and bursts of reviews held out of the ratings. Approve keeps a review and clears its flags; Delete removes it. Release counts a wave's reviews; Remove deletes them."
       />
       <AdminTable
         title="Flagged Reviews"
@@ -97,6 +98,7 @@ function ReviewModeration() {
           </>
         )}
       />
+      <ReviewWavesSection />
     </div>
   );
 }

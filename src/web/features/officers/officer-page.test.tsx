@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { makeReviewAuthor, signedInStatus } from '#web/test/fixtures';
+import { makeReview, makeReviewAuthor, signedInStatus } from '#web/test/fixtures';
 import { mockApi, renderRoute, reply } from '#web/test/render';
 import { officer, review, reviewPages, signedIn } from './officer-fixtures';
 
@@ -36,6 +36,31 @@ describe('officer page', () => {
     expect(within(info).getByRole('link', { name: '5th Wisconsin' })).toHaveAttribute('href', '/regiment/3');
     expect(within(info).getByText('Union')).toBeInTheDocument();
     expect(within(info).getByText('No description available.')).toBeInTheDocument();
+  });
+
+  it('shows a review wave being checked above the page, and marks its reviews in the list', async () => {
+    const held = makeReview(2, { held: true });
+    mockApi({
+      '/api/officers/7': officer({ openWave: { from: '2025-03-01T21:10:00.000Z', to: '2025-03-02T02:40:00.000Z', heldCount: 6 } }),
+      '/api/reviews/officer/7': { reviews: [makeReview(1), held], totalCount: 2, nextCursor: null },
+    });
+    renderRoute('/officer/7');
+
+    const notice = await screen.findByRole('note');
+    expect(notice).toHaveTextContent(
+      'Unusual review activity between March 1, 2025 and March 2, 2025: 6 reviews are being checked and are not counted in the ratings',
+    );
+    const cards = await screen.findAllByRole('article');
+    expect(within(cards[1]!).getByText('Being checked: not counted in the ratings')).toBeInTheDocument();
+    expect(within(cards[0]!).queryByText('Being checked: not counted in the ratings')).not.toBeInTheDocument();
+  });
+
+  it('shows no notice without a wave being checked', async () => {
+    mockApi({ '/api/officers/7': officer(), '/api/reviews/officer/7': reviewPages(1) });
+    renderRoute('/officer/7');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Winfield Hancock' })).toBeInTheDocument();
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
   });
 
   it("shows the regiment's description and a Confederate header", async () => {

@@ -26,6 +26,7 @@ import { PanelTitle } from './panel-title';
 import { RatingDistribution } from './rating-distribution';
 import { OfficerRatingTrend } from './rating-trend';
 import { RecentRatings } from './recent-ratings';
+import { ReviewWaveNotice } from './review-wave-notice';
 
 // Edit and delete (and their forms) load only for the officer's owner or an admin.
 const OfficerManageActions = lazy(() => import('./officer-manage-actions').then((m) => ({ default: m.OfficerManageActions })));
@@ -57,6 +58,7 @@ function OfficerProfile({ id }: { id: number }) {
   return (
     <div className="space-y-8">
       {officer ? <OfficerHeader officer={officer} user={user} /> : <OfficerHeaderSkeleton />}
+      {officer && <ReviewWaveNotice wave={officer.openWave} />}
       <div className="grid grid-cols-1 items-start gap-8 lg:grid-cols-3">
         <div className="space-y-6">
           {officer ? (
