@@ -154,8 +154,10 @@ export class FakeAuthEmulator {
       try {
         answer = this.answer(request.method ?? 'GET', url.pathname, (body ?? {}) as Record<string, unknown>, request.headers.authorization);
       } catch (error) {
-        if (!(error instanceof ToolkitError)) throw error;
-        answer = [error.status, { error: { code: error.status, message: error.message, errors: [{ message: error.message, reason: 'invalid' }] } }];
+        // A bug here must fail the test that hit it, not leave its client waiting for an answer.
+        const status = error instanceof ToolkitError ? error.status : 500;
+        const message = error instanceof ToolkitError ? error.message : `INTERNAL_ERROR : ${String(error)}`;
+        answer = [status, { error: { code: status, message, errors: [{ message, reason: 'invalid' }] } }];
       }
       response.writeHead(answer[0], { 'content-type': 'application/json', ...cors });
       response.end(JSON.stringify(answer[1]));
