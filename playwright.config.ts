@@ -1,10 +1,16 @@
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
+/** The second server, in IDENTITY_PROVIDER=firebase mode (e2e/firebase-*.spec.ts); far from the ports the others use. */
+const firebasePort = Number(process.env.E2E_FIREBASE_PORT ?? port + 1000);
+/** The firebase-mode specs run against the second server, every other spec against the first. */
+const firebaseSpecs = /firebase-[^/]*\.spec\.ts$/;
 
 /**
  * End-to-end tests in Debian's Chromium against the production build (npm run build), started by
  * e2e/serve.mjs on a fresh database with demo data (PGlite, or PostgreSQL with TEST_DATABASE_URL).
+ * A second server from the same build runs in firebase mode, without demo data, against the fake
+ * Auth emulator; it starts alongside the first in a few seconds, the time of its migrations.
  */
 export default defineConfig({
   testDir: 'e2e',
@@ -37,13 +43,28 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node e2e/serve.mjs',
-    url: `http://localhost:${port}/api/sides`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: { E2E_PORT: String(port) },
-  },
+  projects: [
+    { name: 'builtin', testIgnore: firebaseSpecs },
+    { name: 'firebase', testMatch: firebaseSpecs, use: { baseURL: `http://localhost:${firebasePort}` } },
+  ],
+  webServer: [
+    {
+      command: 'node e2e/serve.mjs',
+      url: `http://localhost:${port}/api/sides`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { E2E_PORT: String(port) },
+    },
+    {
+      command: 'node e2e/serve.mjs --firebase',
+      url: `http://localhost:${firebasePort}/api/sides`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { E2E_FIREBASE_PORT: String(firebasePort) },
+    },
+  ],
 });

@@ -30,11 +30,20 @@ export function uniqueName(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${counter}`;
 }
 
+/** Where a test finds the links mailed to a user: the captured SMTP mail, or the identity service's. */
+export interface Mailbox {
+  /** The action link of the newest mail to `to` with this mode (since `since`, a Date.now() value, where it can tell). */
+  latestLink(to: string, mode: MailLinkMode, options?: { since?: number; timeoutMs?: number }): Promise<string>;
+}
+
+/** The built-in accounts' mail, captured by e2e/serve.mjs's SMTP server. */
+export const smtpMailbox: Mailbox = { latestLink: (to, mode, options) => latestMailLink(to, mode, options) };
+
 /**
  * Registers through the screens, verifies the email with the link from the captured mail, and logs
  * in: callers get a signed-in page on /. Registering alone signs nobody in (spec section 4).
  */
-export async function registerThroughUi(page: Page, username: string, password = 'Bayonets-1862') {
+export async function registerThroughUi(page: Page, username: string, password = 'Bayonets-1862', mailbox: Mailbox = smtpMailbox) {
   const email = `${username.toLowerCase()}@example.test`;
   const since = Date.now();
   await page.goto('/register');
@@ -44,15 +53,15 @@ export async function registerThroughUi(page: Page, username: string, password =
   await page.getByLabel('Confirm Password').fill(password);
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page).toHaveURL('/login');
-  await verifyEmailThroughMail(page, email, since);
+  await verifyEmailThroughMail(page, email, since, mailbox);
   await logInThroughUi(page, email, password);
   await expect(page.getByText(`Welcome back, ${username}`)).toBeVisible();
   return { email, password };
 }
 
 /** Opens the newest verification link mailed to `email` (since `since`, a Date.now() value). */
-export async function verifyEmailThroughMail(page: Page, email: string, since = 0) {
-  await page.goto(await latestMailLink(email, 'verifyEmail', { since }));
+export async function verifyEmailThroughMail(page: Page, email: string, since = 0, mailbox: Mailbox = smtpMailbox) {
+  await page.goto(await mailbox.latestLink(email, 'verifyEmail', { since }));
   await expect(page.getByText('Email Verified')).toBeVisible();
 }
 

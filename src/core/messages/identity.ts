@@ -18,6 +18,8 @@ export const identityMessages = {
   unavailable: 'The identity service could not be reached. Please try again later.',
   needsRegistration: 'No account is registered for this sign-in yet. Please complete your registration.',
   noEmail: 'Your sign-in has no email address. Please sign in with an email and password.',
+  changedEmailTaken:
+    'The email address of your sign-in now belongs to another account on this site, so this account could not be updated. Please sign in with that account or contact support.',
   linkedElsewhere: 'This email belongs to an account that is linked to another sign-in. Please contact support.',
   registeredAndSignedIn: 'Registration successful. You are now logged in.',
   verificationUpdated: 'Your email verification status has been updated.',

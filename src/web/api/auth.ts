@@ -106,7 +106,7 @@ export interface VerifyEmailResult {
   message: string;
 }
 
-const ACCOUNT_LINK_KEY = 'account-link';
+export const ACCOUNT_LINK_KEY = 'account-link';
 
 export const verifyEmailQueryOptions = (code: string, provider: 'builtin' | 'firebase' = 'builtin', queryClient?: QueryClient) =>
   queryOptions({
@@ -131,41 +131,5 @@ export function useVerifyEmail(code: string | null) {
   return useQuery({
     ...verifyEmailQueryOptions(code ?? '', identity.provider, queryClient),
     enabled: code !== null && !identity.isLoading,
-  });
-}
-
-export const passwordResetLinkQueryOptions = (code: string) =>
-  queryOptions({
-    queryKey: [ACCOUNT_LINK_KEY, 'reset-password', code],
-    queryFn: () => api.get<{ email: string }>(apiPaths.resetPasswordLink(code)),
-    staleTime: Infinity,
-    refetchOnWindowFocus: false,
-  });
-
-/** GET /api/auth/reset-password/{code}: the account the link belongs to, or 400 for a dead link. */
-export function usePasswordResetLink(code: string | null) {
-  return useQuery({ ...passwordResetLinkQueryOptions(code ?? ''), enabled: code !== null });
-}
-
-/** POST /api/auth/forgot-password {email}: the same answer whether or not the account exists. */
-export function useForgotPassword() {
-  return useMutation({
-    mutationFn: (email: string) => api.post<{ success: boolean; message: string }>(apiPaths.forgotPassword, { email }),
-  });
-}
-
-/**
- * POST /api/auth/reset-password {code, password}. The server ends every session of the account and
- * this browser's cookie, so everything user-specific is refetched; the link checks are not (the
- * used code would now answer 400 on a screen that already shows success).
- */
-export function useResetPassword() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: { code: string; password: string }) => api.post<{ success: boolean; message: string }>(apiPaths.resetPassword, body),
-    onSuccess: async () => {
-      resetCsrfToken();
-      await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== ACCOUNT_LINK_KEY });
-    },
   });
 }

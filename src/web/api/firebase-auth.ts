@@ -10,10 +10,13 @@ import { identityMessages } from '#core/messages/identity';
 import type { LoginBody } from '#core/schemas/auth';
 import { api, resetCsrfToken } from '#web/lib/api-client';
 import {
+  checkPasswordResetCode,
   confirmEmailVerification,
+  confirmPasswordReset,
   loadIdentityService,
   loginWithIdentityService,
   registerWithIdentityService,
+  requestPasswordReset,
   resendVerificationEmail,
   type FirebaseRegistrationInput,
   type IdentityBackend,
@@ -61,6 +64,26 @@ export function useFirebaseRegister() {
 /** The verification link in firebase mode (spec section 4, Email verification). */
 export async function confirmFirebaseEmailVerification(queryClient: QueryClient, code: string): Promise<void> {
   return confirmEmailVerification(code, await identityDeps(queryClient));
+}
+
+/*
+ * Password reset in firebase mode (spec sections 2, 4 and 8): the identity service mails the link,
+ * checks the code and applies the new password; our server holds no password for these accounts.
+ */
+
+/** The continue address on our own origin: after the reset, the identity service's pages lead back to login. */
+const resetContinueUrl = () => new URL('/login', window.location.origin).toString();
+
+export async function requestFirebasePasswordReset(queryClient: QueryClient, email: string): Promise<void> {
+  return requestPasswordReset(email, resetContinueUrl(), await identityDeps(queryClient));
+}
+
+export async function checkFirebasePasswordResetCode(queryClient: QueryClient, code: string): Promise<{ email: string }> {
+  return { email: await checkPasswordResetCode(code, await identityDeps(queryClient)) };
+}
+
+export async function confirmFirebasePasswordReset(queryClient: QueryClient, code: string, password: string): Promise<void> {
+  return confirmPasswordReset(code, password, await identityDeps(queryClient));
 }
 
 /**

@@ -5,11 +5,14 @@ import { identityMessages } from '#core/messages/identity';
 import { ApiError } from './api-client';
 import {
   IdentityFlowError,
+  checkPasswordResetCode,
   confirmEmailVerification,
+  confirmPasswordReset,
   loginErrorMessage,
   loginWithIdentityService,
   registerWithIdentityService,
   registrationErrorMessage,
+  requestPasswordReset,
   resendVerificationEmail,
   type IdentityAccount,
   type IdentityBackend,
@@ -42,6 +45,9 @@ function fakeService(overrides: Partial<IdentityService> = {}, account = fakeAcc
     signUp: vi.fn(async () => account),
     currentAccount: vi.fn(() => account),
     applyActionCode: vi.fn(async () => {}),
+    sendPasswordResetEmail: vi.fn(async () => {}),
+    verifyPasswordResetCode: vi.fn(async () => 'kilrain@example.test'),
+    confirmPasswordReset: vi.fn(async () => {}),
     signOut: vi.fn(async () => {}),
     ...overrides,
   };
@@ -249,5 +255,55 @@ describe('email verification in firebase mode', () => {
     await expect(confirmEmailVerification('old-code', { service, backend: fakeBackend() })).rejects.toMatchObject({
       code: 'auth/expired-action-code',
     });
+  });
+});
+
+describe('password reset in firebase mode', () => {
+  const rejecting = (code: string) => vi.fn(async () => Promise.reject(firebaseError(code)));
+
+  it('asks the identity service to mail the link, with the continue address given', async () => {
+    const service = fakeService();
+    await requestPasswordReset('kilrain@example.test', 'http://localhost:3000/login', { service });
+    expect(service.sendPasswordResetEmail).toHaveBeenCalledWith('kilrain@example.test', 'http://localhost:3000/login');
+  });
+
+  it.each([
+    ['auth/user-not-found', 'No user found with this email address.'],
+    ['auth/invalid-email', 'Invalid email address. Please check and try again.'],
+    ['auth/missing-continue-uri', 'Password reset failed. Please contact support.'],
+    ['auth/unauthorized-continue-uri', 'Password reset failed. Please contact support.'],
+    ['auth/too-many-requests', 'Too many failed login attempts. Please try again later.'],
+  ])('says why a reset request failed: %s', async (code, message) => {
+    const service = fakeService({ sendPasswordResetEmail: rejecting(code) });
+    const failure = requestPasswordReset('kilrain@example.test', 'http://localhost:3000/login', { service });
+    await expect(failure).rejects.toBeInstanceOf(IdentityFlowError);
+    await expect(failure).rejects.toMatchObject({ message, code });
+  });
+
+  it("checks the code at the identity service and gives the account's email", async () => {
+    const service = fakeService();
+    await expect(checkPasswordResetCode('oob', { service })).resolves.toBe('kilrain@example.test');
+    expect(service.verifyPasswordResetCode).toHaveBeenCalledWith('oob');
+  });
+
+  it.each([
+    ['auth/invalid-action-code', 'Invalid or expired password reset link. Please request a new one.'],
+    ['auth/expired-action-code', 'Invalid or expired password reset link. Please request a new one.'],
+    ['auth/network-request-failed', 'Failed to reset password.'],
+  ])('says why a code was refused: %s', async (code, message) => {
+    await expect(checkPasswordResetCode('oob', { service: fakeService({ verifyPasswordResetCode: rejecting(code) }) })).rejects.toMatchObject({
+      message,
+    });
+    await expect(
+      confirmPasswordReset('oob', 'Skirmisher-1864', { service: fakeService({ confirmPasswordReset: rejecting(code) }) }),
+    ).rejects.toMatchObject({
+      message,
+    });
+  });
+
+  it('applies the new password at the identity service', async () => {
+    const service = fakeService();
+    await confirmPasswordReset('oob', 'Skirmisher-1864', { service });
+    expect(service.confirmPasswordReset).toHaveBeenCalledWith('oob', 'Skirmisher-1864');
   });
 });

@@ -8,7 +8,9 @@
  */
 import type { AuthUser } from '#core/api';
 import { authMessages } from '#core/messages/auth';
+import { forgotPasswordMessages } from '#core/messages/forgot-password';
 import { identityMessages } from '#core/messages/identity';
+import { resetPasswordMessages } from '#core/messages/reset-password';
 import type { FirebaseWebConfig } from '#core/schemas/firebase-auth';
 import { ApiError } from './api-client';
 
@@ -28,6 +30,11 @@ export interface IdentityService {
   signUp(email: string, password: string): Promise<IdentityAccount | null>;
   currentAccount(): IdentityAccount | null;
   applyActionCode(code: string): Promise<void>;
+  /** Mails a reset link; `continueUrl` is the address on our origin the identity service may send the user back to. */
+  sendPasswordResetEmail(email: string, continueUrl: string): Promise<void>;
+  /** The email of the account a reset code belongs to (the code is checked, not used). */
+  verifyPasswordResetCode(code: string): Promise<string>;
+  confirmPasswordReset(code: string, newPassword: string): Promise<void>;
   signOut(): Promise<void>;
 }
 
@@ -87,6 +94,21 @@ const REGISTRATION_MESSAGES: Record<string, string> = {
   'auth/network-request-failed': identityMessages.communicateFailed,
 };
 
+const PASSWORD_RESET_REQUEST_MESSAGES: Record<string, string> = {
+  'auth/user-not-found': forgotPasswordMessages.noUser,
+  'auth/invalid-email': authMessages.invalidEmail,
+  'auth/missing-email': authMessages.invalidEmail,
+  // The continue address is missing, malformed or not an authorized domain: the deployment's fault.
+  'auth/missing-continue-uri': forgotPasswordMessages.failed,
+  'auth/invalid-continue-uri': forgotPasswordMessages.failed,
+  'auth/unauthorized-continue-uri': forgotPasswordMessages.failed,
+  'auth/too-many-requests': authMessages.tooManyAttempts,
+  'auth/network-request-failed': identityMessages.communicateFailed,
+};
+
+/** A reset code the identity service will never accept again: the link is dead. */
+const DEAD_LINK_CODES = new Set(['auth/invalid-action-code', 'auth/expired-action-code', 'auth/user-disabled', 'auth/user-not-found']);
+
 /** The text for a failed identity-service sign-in (spec section 8, Login). */
 export function loginErrorMessage(code: string | null): string {
   return (code && LOGIN_MESSAGES[code]) || authMessages.loginFailed;
@@ -95,6 +117,18 @@ export function loginErrorMessage(code: string | null): string {
 /** The text for a failed identity-service sign-up (spec section 8, Registration). */
 export function registrationErrorMessage(code: string | null): string {
   return (code && REGISTRATION_MESSAGES[code]) || authMessages.registrationFailed;
+}
+
+/** The text for a refused reset request (spec section 8, Password reset request). */
+export function passwordResetRequestErrorMessage(code: string | null): string {
+  return (code && PASSWORD_RESET_REQUEST_MESSAGES[code]) || forgotPasswordMessages.failed;
+}
+
+/** The text for a reset code the identity service refused to check or apply (spec section 8, Reset page). */
+export function resetCodeErrorMessage(code: string | null): string {
+  if (code !== null && DEAD_LINK_CODES.has(code)) return resetPasswordMessages.invalidLink;
+  if (code === 'auth/weak-password' || code === 'auth/password-does-not-meet-requirements') return resetPasswordMessages.rule;
+  return resetPasswordMessages.failed;
 }
 
 /** The legacy login takes the part of the email before '@' as username (spec section 5). */
@@ -244,6 +278,35 @@ export async function confirmEmailVerification(code: string, { service, backend 
   if (reloaded.emailVerified) await backend.updateVerification(await reloaded.getIdToken(true));
 }
 
+/** Runs an identity-service call; its failure becomes an IdentityFlowError with the spec's text. */
+async function withIdentityMessages<T>(call: () => Promise<T>, messageFor: (code: string | null) => string): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    const code = identityErrorCode(error);
+    throw new IdentityFlowError(messageFor(code), code ?? undefined);
+  }
+}
+
+/**
+ * /forgot-password in firebase mode (spec sections 2 and 8): the identity service mails the link,
+ * with a continue address on our own origin. Its mail template's action address is our
+ * /__/auth/action, where the reset screen below takes over.
+ */
+export function requestPasswordReset(email: string, continueUrl: string, { service }: Pick<IdentityDeps, 'service'>): Promise<void> {
+  return withIdentityMessages(() => service.sendPasswordResetEmail(email, continueUrl), passwordResetRequestErrorMessage);
+}
+
+/** The reset screen's first state (spec section 4, Password reset): the code is checked at the identity service. */
+export function checkPasswordResetCode(code: string, { service }: Pick<IdentityDeps, 'service'>): Promise<string> {
+  return withIdentityMessages(() => service.verifyPasswordResetCode(code), resetCodeErrorMessage);
+}
+
+/** The new password, applied at the identity service (which holds the passwords in this mode). */
+export function confirmPasswordReset(code: string, newPassword: string, { service }: Pick<IdentityDeps, 'service'>): Promise<void> {
+  return withIdentityMessages(() => service.confirmPasswordReset(code, newPassword), resetCodeErrorMessage);
+}
+
 // ---------------------------------------------------------------------------------------------
 // The Firebase JS SDK behind IdentityService
 
@@ -285,6 +348,9 @@ async function createFirebaseIdentityService(config: FirebaseWebConfig): Promise
     },
     currentAccount: () => (auth.currentUser ? wrap(auth.currentUser) : null),
     applyActionCode: (code) => authSdk.applyActionCode(auth, code),
+    sendPasswordResetEmail: (email, continueUrl) => authSdk.sendPasswordResetEmail(auth, email, { url: continueUrl }),
+    verifyPasswordResetCode: (code) => authSdk.verifyPasswordResetCode(auth, code),
+    confirmPasswordReset: (code, newPassword) => authSdk.confirmPasswordReset(auth, code, newPassword),
     signOut: () => authSdk.signOut(auth),
   };
 }

@@ -95,6 +95,27 @@ async function linkAccountByEmail(db: Database, identity: VerifiedIdentity & { e
 }
 
 /**
+ * The account follows its identity at each sign-in: the email verified at Firebase since it
+ * registered here, and an address changed there (the token's verified email wins). An address that
+ * another account here holds is refused, and nothing changes: the two accounts stay apart until
+ * someone who can prove both sorts them out.
+ */
+async function syncVerifiedEmail(db: Database, user: SessionUser, emailVerified: boolean, verifiedEmail: string | null): Promise<SessionUser> {
+  const isEmailChanged = verifiedEmail !== null && verifiedEmail !== user.email.toLowerCase();
+  if (emailVerified && !isEmailChanged) return user;
+  try {
+    await db
+      .update(users)
+      .set({ emailVerified: true, ...(isEmailChanged ? { email: verifiedEmail } : {}) })
+      .where(eq(users.id, user.id));
+  } catch (error) {
+    if (isUniqueViolation(error, 'users_email_lower_idx')) throw new AppError('CONFLICT', MSG.identity.changedEmailTaken);
+    throw error;
+  }
+  return isEmailChanged ? { ...user, email: verifiedEmail } : user;
+}
+
+/**
  * POST /api/auth/firebase-login: the account of a verified identity, linked by email on first use.
  * Unverified emails are refused (spec section 4); no account means 404 needsRegistration.
  */
@@ -106,9 +127,7 @@ export async function signInWithFirebase(db: Database, identity: VerifiedIdentit
   const registered = await findByFirebaseUid(db, identity.uid);
   if (registered) {
     const { emailVerified, ...rest } = registered;
-    // Verified at Firebase since it registered here: the flag follows.
-    if (!emailVerified) await db.update(users).set({ emailVerified: true }).where(eq(users.id, rest.id));
-    user = rest;
+    user = await syncVerifiedEmail(db, rest, emailVerified, identity.email);
   } else if (identity.email) {
     user = await linkAccountByEmail(db, { ...identity, email: identity.email });
   }

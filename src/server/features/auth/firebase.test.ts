@@ -307,6 +307,49 @@ describe('linking an existing account by verified email', () => {
   });
 });
 
+describe('email changes made at the identity service', () => {
+  async function registerAs(username: string) {
+    const person = firebaseUser();
+    const client = new TestClient(ctx.app);
+    expect((await post(client, '/api/auth/firebase-register', { idToken: person.token(), username })).statusCode).toBe(201);
+    return person;
+  }
+  const emailOf = async (uid: string) => (await ctx.db.select({ email: users.email }).from(users).where(eq(users.firebaseUid, uid)))[0]?.email;
+
+  it("reach the account at the next sign-in: the token's verified email wins", async () => {
+    const person = await registerAs('Sickles');
+    emulator.putUser({ uid: person.uid, email: 'dan.sickles@example.test', emailVerified: true });
+    const client = new TestClient(ctx.app);
+    const login = await post(client, '/api/auth/firebase-login', { idToken: person.token({ email: 'Dan.Sickles@Example.test' }) });
+    expect(login.statusCode).toBe(200);
+    expect(await emailOf(person.uid)).toBe('dan.sickles@example.test');
+    // The new address is the account's now: a new identity with the old one finds no account.
+    const stranger = firebaseUser({ email: person.email });
+    expect((await post(new TestClient(ctx.app), '/api/auth/firebase-login', { idToken: stranger.token() })).statusCode).toBe(404);
+  });
+
+  it('are not taken from an unverified address', async () => {
+    const person = await registerAs('Slocum');
+    const login = await post(new TestClient(ctx.app), '/api/auth/firebase-login', {
+      idToken: person.token({ email: 'slocum.new@example.test', emailVerified: false }),
+    });
+    expect(login.statusCode).toBe(403);
+    expect(await emailOf(person.uid)).toBe(person.email);
+  });
+
+  it('are refused with a clear message when another account here has the address, and change nothing', async () => {
+    const person = await registerAs('Howard-XI');
+    const other = await registerAs('Buford-Cavalry');
+    const client = new TestClient(ctx.app);
+    const login = await post(client, '/api/auth/firebase-login', { idToken: person.token({ email: other.email }) });
+    expect(login.statusCode).toBe(409);
+    expect(login.json().message).toBe(MSG.identity.changedEmailTaken);
+    expect(await emailOf(person.uid)).toBe(person.email);
+    expect(await emailOf(other.uid)).toBe(other.email);
+    expect((await client.get('/api/auth/status')).json()).toEqual({ authenticated: false, user: null });
+  });
+});
+
 describe('the verifier', () => {
   it('reports an unreachable identity service as unavailable, not as a bad token', async () => {
     const closed = new FakeAuthEmulator(PROJECT);

@@ -7,7 +7,9 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthStatus, AuthUser } from '#core/api';
 import { authMessages } from '#core/messages/auth';
+import { forgotPasswordMessages } from '#core/messages/forgot-password';
 import { identityMessages } from '#core/messages/identity';
+import { resetPasswordMessages } from '#core/messages/reset-password';
 import { verifyEmailMessages } from '#core/messages/verify-email';
 import type { IdentityConfig } from '#core/schemas/firebase-auth';
 import { mockApi, renderRoute, reply } from '#web/test/render';
@@ -30,6 +32,9 @@ const sdk = vi.hoisted(() => {
     signOut: vi.fn(async (..._args: unknown[]) => {}),
     connectAuthEmulator: vi.fn(),
     applyActionCode: vi.fn(async (..._args: unknown[]) => {}),
+    sendPasswordResetEmail: vi.fn(async (..._args: unknown[]) => {}),
+    verifyPasswordResetCode: vi.fn(async (..._args: unknown[]) => 'kilrain@example.test'),
+    confirmPasswordReset: vi.fn(async (..._args: unknown[]) => {}),
   };
 });
 
@@ -44,6 +49,9 @@ vi.mock('firebase/auth', () => ({
   sendEmailVerification: sdk.sendEmailVerification,
   signOut: sdk.signOut,
   applyActionCode: sdk.applyActionCode,
+  sendPasswordResetEmail: sdk.sendPasswordResetEmail,
+  verifyPasswordResetCode: sdk.verifyPasswordResetCode,
+  confirmPasswordReset: sdk.confirmPasswordReset,
   deleteUser: vi.fn(async () => {}),
 }));
 
@@ -176,5 +184,75 @@ describe('the verification link in firebase mode', () => {
     expect(await screen.findByText(verifyEmailMessages.verified)).toBeInTheDocument();
     expect(sdk.applyActionCode).toHaveBeenCalledWith(expect.anything(), 'firebase-code-123');
     expect(api.calls.some((c) => c.url.startsWith('/api/auth/verify-email'))).toBe(false);
+  });
+});
+
+describe('password reset in firebase mode', () => {
+  async function askForLink(email: string) {
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Email'), email);
+    await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+  }
+
+  it('has the identity service mail the link, with a continue address on our own origin', async () => {
+    const api = mockApi({ '/api/auth/config': firebaseMode });
+    renderRoute('/forgot-password');
+    await askForLink('kilrain@example.test');
+
+    expect(await screen.findByText(forgotPasswordMessages.sent)).toBeInTheDocument();
+    expect(screen.getByText(forgotPasswordMessages.sentTitle)).toBeInTheDocument();
+    expect(sdk.sendPasswordResetEmail).toHaveBeenCalledWith(expect.anything(), 'kilrain@example.test', {
+      url: `${window.location.origin}/login`,
+    });
+    expect(api.calls.some((c) => c.url === '/api/auth/forgot-password')).toBe(false);
+  });
+
+  it.each([
+    ['auth/user-not-found', forgotPasswordMessages.noUser],
+    ['auth/invalid-email', authMessages.invalidEmail],
+    ['auth/missing-continue-uri', forgotPasswordMessages.failed],
+  ])("shows the identity service's refusal %s in the spec's words", async (code, message) => {
+    sdk.sendPasswordResetEmail.mockRejectedValueOnce(sdk.rejectWith(code));
+    mockApi({ '/api/auth/config': firebaseMode });
+    renderRoute('/forgot-password');
+    await askForLink('nobody@example.test');
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.queryByText(forgotPasswordMessages.sentTitle)).not.toBeInTheDocument();
+  });
+
+  it("checks the link at the identity service, shows the account's email, and applies the new password there", async () => {
+    const api = mockApi({ '/api/auth/config': firebaseMode });
+    renderRoute('/__/auth/action?mode=resetPassword&oobCode=firebase-reset-1&apiKey=key&lang=en');
+    expect(await screen.findByText('kilrain@example.test')).toBeInTheDocument();
+    expect(sdk.verifyPasswordResetCode).toHaveBeenCalledWith(expect.anything(), 'firebase-reset-1');
+
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('New Password'), 'Skirmisher-1864');
+    await user.type(screen.getByLabelText('Confirm Password'), 'Skirmisher-1864');
+    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+
+    expect(await screen.findByText(resetPasswordMessages.successTitle)).toBeInTheDocument();
+    expect(sdk.confirmPasswordReset).toHaveBeenCalledWith(expect.anything(), 'firebase-reset-1', 'Skirmisher-1864');
+    expect(api.calls.some((c) => c.url.startsWith('/api/auth/reset-password'))).toBe(false);
+  });
+
+  it('says the link is invalid or expired when the identity service refuses the code', async () => {
+    sdk.verifyPasswordResetCode.mockRejectedValueOnce(sdk.rejectWith('auth/expired-action-code'));
+    mockApi({ '/api/auth/config': firebaseMode });
+    renderRoute('/__/auth/action?mode=resetPassword&oobCode=old-code');
+    expect(await screen.findByText(resetPasswordMessages.invalidLink)).toBeInTheDocument();
+    expect(screen.queryByLabelText('New Password')).not.toBeInTheDocument();
+  });
+
+  it("says 'Failed to reset password.' and keeps the form when applying fails for another reason", async () => {
+    sdk.confirmPasswordReset.mockRejectedValueOnce(sdk.rejectWith('auth/network-request-failed'));
+    mockApi({ '/api/auth/config': firebaseMode });
+    renderRoute('/__/auth/action?mode=resetPassword&oobCode=firebase-reset-2');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('New Password'), 'Skirmisher-1864');
+    await user.type(screen.getByLabelText('Confirm Password'), 'Skirmisher-1864');
+    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+    expect(await screen.findByText(resetPasswordMessages.failed)).toBeInTheDocument();
+    expect(screen.getByLabelText('New Password')).toBeInTheDocument();
   });
 });

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { z } from 'zod';
 import { forgotPasswordMessages } from '#core/messages/forgot-password';
 import { emailOnlyBodySchema } from '#core/schemas/auth';
-import { useForgotPassword } from '#web/api/auth';
+import { useForgotPassword } from '#web/api/password-reset';
 import { Button } from '#web/components/ui/button';
 import { Alert } from '#web/components/ui/feedback';
 import { useDocumentTitle } from '#web/lib/use-document-title';

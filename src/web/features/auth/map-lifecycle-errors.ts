@@ -2,10 +2,12 @@ import { authMessages } from '#core/messages/auth';
 import { resetPasswordMessages } from '#core/messages/reset-password';
 import { verifyEmailMessages } from '#core/messages/verify-email';
 import { ApiError, SecurityValidationError, errorMessage } from '#web/lib/api-client';
+import { IdentityFlowError } from '#web/lib/firebase-auth';
 
 /**
  * What the account-link screens say when a call fails (spec section 8: Verification page, Password
- * reset request, Reset page). The server answers 400 for a code it does not accept.
+ * reset request, Reset page). The server answers 400 for a code it does not accept; in firebase mode
+ * the identity service's refusals arrive as IdentityFlowError, already in the spec's words.
  */
 
 export function verificationErrorMessage(error: unknown): string {
@@ -14,6 +16,7 @@ export function verificationErrorMessage(error: unknown): string {
 }
 
 export function forgotPasswordErrorMessage(error: unknown): string {
+  if (error instanceof IdentityFlowError) return error.message;
   if (error instanceof ApiError) {
     if (error.status === 400) return authMessages.invalidEmail;
     // The rate limit's own words say how to go on.
@@ -24,6 +27,7 @@ export function forgotPasswordErrorMessage(error: unknown): string {
 
 /** Checking the link before the form shows. */
 export function resetLinkErrorMessage(error: unknown): string {
+  if (error instanceof IdentityFlowError) return error.message;
   if (error instanceof ApiError && error.status === 400) return resetPasswordMessages.invalidLink;
   return resetPasswordMessages.failed;
 }
@@ -36,6 +40,7 @@ export interface ResetFailure {
 
 /** Submitting the new password. */
 export function resetPasswordFailure(error: unknown): ResetFailure {
+  if (error instanceof IdentityFlowError) return { message: error.message, isLinkDead: error.message === resetPasswordMessages.invalidLink };
   if (error instanceof ApiError && error.status === 400) return { message: resetPasswordMessages.invalidLink, isLinkDead: true };
   if (error instanceof SecurityValidationError) return { message: error.message, isLinkDead: false };
   return { message: resetPasswordMessages.failed, isLinkDead: false };

@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { resetPasswordMessages } from '#core/messages/reset-password';
 import { resetPasswordFormSchema, type ResetPasswordForm } from '#core/schemas/auth';
-import { usePasswordResetLink, useResetPassword } from '#web/api/auth';
+import { usePasswordResetLink, useResetPassword } from '#web/api/password-reset';
 import { Button } from '#web/components/ui/button';
 import { Alert, Spinner } from '#web/components/ui/feedback';
 import { useDocumentTitle } from '#web/lib/use-document-title';
