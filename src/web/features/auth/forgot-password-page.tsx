@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { z } from 'zod';
 import { forgotPasswordMessages } from '#core/messages/forgot-password';
 import { emailOnlyBodySchema } from '#core/schemas/auth';
-import { useForgotPassword } from '#web/api/auth';
+import { useForgotPassword } from './api';
 import { Button } from '#web/components/ui/button';
 import { Alert } from '#web/components/ui/feedback';
 import { useDocumentTitle } from '#web/lib/use-document-title';
@@ -54,7 +54,7 @@ export function ForgotPasswordPage() {
       )}
       <p className="mt-6 text-center text-sm text-stone-600">
         Remembered it?{' '}
-        <Link to="/login" className="font-medium text-union-dark hover:underline">
+        <Link to="/login" className="font-medium text-link hover:underline">
           Back to Login
         </Link>
       </p>

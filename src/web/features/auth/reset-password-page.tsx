@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { resetPasswordMessages } from '#core/messages/reset-password';
 import { resetPasswordFormSchema, type ResetPasswordForm } from '#core/schemas/auth';
-import { usePasswordResetLink, useResetPassword } from '#web/api/auth';
+import { usePasswordResetLink, useResetPassword } from './api';
 import { Button } from '#web/components/ui/button';
 import { Alert, Spinner } from '#web/components/ui/feedback';
 import { useDocumentTitle } from '#web/lib/use-document-title';
@@ -65,7 +65,7 @@ function ResetError({ message }: { message: string }) {
         {message}
       </Alert>
       <p className="mt-4 text-sm text-stone-600">
-        <Link to="/forgot-password" className="font-medium text-union-dark hover:underline">
+        <Link to="/forgot-password" className="font-medium text-link hover:underline">
           Request a new reset link
         </Link>
       </p>
