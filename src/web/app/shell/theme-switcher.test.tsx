@@ -32,7 +32,11 @@ afterEach(() => {
 describe('the theme switcher', () => {
   it('offers system, light and dark, and follows the system until the visitor chooses', async () => {
     const switcher = await renderSwitcher();
-    expect(within(switcher).getAllByRole('option').map((option) => option.textContent)).toEqual(['System', 'Light', 'Dark']);
+    expect(
+      within(switcher)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['System', 'Light', 'Dark']);
     expect(switcher).toHaveDisplayValue('System');
     expect(html).not.toHaveAttribute('data-theme');
   });
