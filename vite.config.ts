@@ -1,14 +1,27 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { layerAliases } from './layer-aliases.ts';
+import { THEME_BOOT_SCRIPT } from './src/core/theme.ts';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
+
+/**
+ * Writes the theme's boot script (src/core/theme.ts) into the head of index.html, first, before the
+ * stylesheet: the page's theme is set before its first paint. One text for the HTML and for the
+ * Content Security Policy's hash of it (src/server/app.ts).
+ */
+function themeBootScript(): Plugin {
+  return {
+    name: 'theme-boot-script',
+    transformIndexHtml: () => [{ tag: 'script', children: THEME_BOOT_SCRIPT, injectTo: 'head' }],
+  };
+}
 
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), themeBootScript()],
   resolve: { alias: layerAliases },
   build: {
     outDir: '../../dist/web',

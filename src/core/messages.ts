@@ -36,6 +36,7 @@ import { waveMessages } from './messages/waves.js';
 import { reviewCardMessages } from './messages/review-card.js';
 import { reviewerSignalsMessages } from './messages/reviewer-signals.js';
 import { settingsMessages } from './messages/settings.js';
+import { themeMessages } from './messages/theme.js';
 
 /** Every area, for the server and messages.test.ts. */
 export const MSG = {
@@ -71,4 +72,5 @@ export const MSG = {
   settings: settingsMessages,
   reviewerSignals: reviewerSignalsMessages,
   reviewCard: reviewCardMessages,
+  theme: themeMessages,
 } as const;

@@ -13,6 +13,7 @@ import type { HelmetOptions } from 'helmet';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '#core/api.js';
 import { MSG } from '#core/messages.js';
+import { THEME_BOOT_SCRIPT } from '#core/theme.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { AppError } from './errors.js';
@@ -42,7 +43,7 @@ import { Metrics, metricsPlugin } from './http/metrics.js';
 import { healthRoutes, type Lifecycle } from './http/health.js';
 import { readPageShell } from './read-cache/page-shell.js';
 import { FrontServer } from './read-cache/front-server.js';
-import { securityHeadersOf, securityHeadersPlugin } from './http/security-headers.js';
+import { inlineScriptSource, securityHeadersOf, securityHeadersPlugin } from './http/security-headers.js';
 import { createMailer, type Mailer } from './adapters/mail/mailer.js';
 import { MemoryRateLimitStore, type RateLimitStore } from './rate-limit/rate-limit.js';
 import { projectRoot } from './paths.js';
@@ -257,7 +258,8 @@ function securityPolicy(config: Config): HelmetOptions {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The one inline script: the theme's, which must run before the first paint (src/core/theme.ts).
+        scriptSrc: ["'self'", inlineScriptSource(THEME_BOOT_SCRIPT)],
         // Radix positions popovers with inline style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Only images served here (uploads are stored here; image URLs elsewhere are refused), and

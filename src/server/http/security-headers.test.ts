@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { THEME_BOOT_SCRIPT } from '#core/theme.js';
 import { createTestContext, type TestContext } from '#server/test/app.js';
 import { securityHeadersOf } from './security-headers.js';
 
@@ -30,5 +32,12 @@ describe('security headers', () => {
     expect(() =>
       securityHeadersOf({ contentSecurityPolicy: { directives: { scriptSrc: ["'self'", (request) => `'nonce-${String(request.headers.host)}'`] } } }),
     ).toThrow(/must not depend on the request/);
+  });
+
+  it("allow the theme's inline script by its hash, and no other inline script", async () => {
+    const policy = String((await ctx.app.inject({ url: '/api/sides' })).headers['content-security-policy']);
+    const scriptSrc = policy.split(';').find((directive) => directive.trim().startsWith('script-src'));
+    const hash = createHash('sha256').update(THEME_BOOT_SCRIPT).digest('base64');
+    expect(scriptSrc?.trim()).toBe(`script-src 'self' 'sha256-${hash}'`);
   });
 });

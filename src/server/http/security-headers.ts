@@ -5,6 +5,7 @@
  * @fastify/helmet, used before, ran helmet(options) on every request, re-parsing the whole policy:
  * about a tenth of the server's time on a cached read (docs/decisions/0013-front-server.md).
  */
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -40,3 +41,11 @@ export const securityHeadersPlugin = fp<{ headers: SecurityHeaders }>(async (app
     done();
   });
 });
+
+/**
+ * The CSP source that allows one inline script by its text ('sha256-...'): the script runs, and no
+ * other inline script does, which 'unsafe-inline' would allow.
+ */
+export function inlineScriptSource(script: string): string {
+  return `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
+}

@@ -1,12 +1,10 @@
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AuthStatus, AuthUser } from '#core/api';
 import { apiPaths } from '#core/api-paths';
 import { canAdminister } from '#core/permissions';
 import { FRESHNESS } from '#core/constants';
-import { verifyEmailMessages } from '#core/messages/verify-email';
 import type { LoginBody, RegisterBody } from '#core/schemas/auth';
 import { api, resetCsrfToken } from '#web/lib/api-client';
-import { useIdentityProvider } from './auth-config';
 
 export const authStatusQueryOptions = () =>
   queryOptions({
@@ -92,44 +90,5 @@ export function useLogout({ leave }: { leave: () => Promise<void> | void }) {
       queryClient.setQueryData(authStatusQueryOptions().queryKey, SIGNED_OUT_STATUS);
       await after();
     },
-  });
-}
-
-/*
- * The mailed account links (spec sections 2 and 4). Their checks are queries keyed under
- * 'account-link': cached for good (staleTime Infinity, no refetch on focus), so a screen mounted
- * twice (React StrictMode) or focused again asks the server once per code.
- */
-
-export interface VerifyEmailResult {
-  success: boolean;
-  message: string;
-}
-
-export const ACCOUNT_LINK_KEY = 'account-link';
-
-export const verifyEmailQueryOptions = (code: string, provider: 'builtin' | 'firebase' = 'builtin', queryClient?: QueryClient) =>
-  queryOptions({
-    queryKey: [ACCOUNT_LINK_KEY, 'verify-email', provider, code],
-    queryFn: async (): Promise<VerifyEmailResult> => {
-      if (provider === 'firebase' && queryClient) {
-        // The identity service checks its own codes; its SDK loads only in firebase mode.
-        const { confirmFirebaseEmailVerification } = await import('./firebase-auth');
-        await confirmFirebaseEmailVerification(queryClient, code);
-        return { success: true, message: verifyEmailMessages.verified };
-      }
-      return api.get<VerifyEmailResult>(apiPaths.verifyEmail(code));
-    },
-    staleTime: Infinity,
-    refetchOnWindowFocus: false,
-  });
-
-/** Verifies the link's code once the provider is known; nothing is asked without a code. */
-export function useVerifyEmail(code: string | null) {
-  const queryClient = useQueryClient();
-  const identity = useIdentityProvider();
-  return useQuery({
-    ...verifyEmailQueryOptions(code ?? '', identity.provider, queryClient),
-    enabled: code !== null && !identity.isLoading,
   });
 }

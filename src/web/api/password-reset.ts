@@ -7,8 +7,10 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient }
 import { apiPaths } from '#core/api-paths';
 import { resetPasswordMessages } from '#core/messages/reset-password';
 import { api, resetCsrfToken } from '#web/lib/api-client';
-import { ACCOUNT_LINK_KEY } from './auth';
 import { identityConfigQueryOptions, useIdentityProvider } from './auth-config';
+
+/** The key of the mailed account links' checks (reset here, verification in features/auth/api.ts). */
+export const ACCOUNT_LINK_KEY = 'account-link';
 
 type Provider = 'builtin' | 'firebase';
 

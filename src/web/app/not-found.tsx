@@ -6,7 +6,7 @@ export function NotFoundPage() {
   const t = notFoundMessages;
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center py-16 text-center">
-      <h1 className="font-serif text-7xl font-bold text-navy">{t.heading}</h1>
+      <h1 className="font-serif text-7xl font-bold text-primary">{t.heading}</h1>
       <h2 className="mt-4 text-2xl font-semibold">{t.subheading}</h2>
       <p className="mt-3 text-stone-600">{t.text}</p>
       <Button asChild className="mt-8">

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import { GAME_SITE_URL, GAME_STORE_URL } from '#core/constants';
 
-const linkClass = 'text-stone-300 hover:text-white hover:underline';
+const linkClass = 'text-white/80 hover:text-white hover:underline';
 
 export function Footer() {
   return (
-    <footer className="mt-16 border-t border-black/20 bg-navy text-sm text-stone-300">
+    <footer className="mt-16 border-t border-black/20 bg-navy text-sm text-white/80">
       <div className="mx-auto grid max-w-6xl grid-cols-1 gap-8 px-4 py-10 sm:grid-cols-3">
         <div>
           <p className="font-serif text-base font-semibold text-white">WoR Officer Ratings</p>
@@ -59,7 +59,7 @@ export function Footer() {
         </ul>
       </div>
       <div className="border-t border-white/10">
-        <p className="mx-auto max-w-6xl px-4 py-4 text-xs text-stone-400">
+        <p className="mx-auto max-w-6xl px-4 py-4 text-xs text-white/65">
           This site is not affiliated with War of Rights or its developer, Campfire Games. Reviews are the personal opinions of their authors.
         </p>
       </div>

@@ -6,6 +6,7 @@ import { canAdminister, canRegisterAsOfficer } from '#core/permissions';
 import { useAuth } from '#web/api/auth';
 import { Button } from '#web/components/ui/button';
 import { cn } from '#web/lib/cn';
+import { ThemeSwitcher } from './theme-switcher';
 
 // The menu and its popover code load only for signed-in users (first-screen budget).
 const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
@@ -37,7 +38,7 @@ function VisitorButtons() {
 // One line each: a label that wrapped made the header two or three lines tall.
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    'rounded px-3 py-2 text-sm font-medium whitespace-nowrap text-stone-200 hover:bg-white/10 hover:text-white',
+    'rounded px-3 py-2 text-sm font-medium whitespace-nowrap text-white/85 hover:bg-white/10 hover:text-white',
     isActive && 'bg-white/10 text-white',
   );
 
@@ -50,11 +51,13 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 const NAV_FOLD = {
   visitor: {
     nav: 'md:flex',
+    switcher: 'md:ml-auto md:p-0',
     open: 'absolute top-16 right-0 left-0 flex flex-col bg-navy p-2 shadow-lg md:static md:flex-row md:p-0 md:shadow-none',
     button: 'md:hidden',
   },
   signedIn: {
     nav: 'xl:flex',
+    switcher: 'xl:ml-auto xl:p-0',
     open: 'absolute top-16 right-0 left-0 flex flex-col bg-navy p-2 shadow-lg xl:static xl:flex-row xl:p-0 xl:shadow-none',
     button: 'xl:hidden',
   },
@@ -97,6 +100,8 @@ export function Header() {
               )}
             </>
           )}
+          {/* In the menu with the links on a small screen, where the header has no room for it. */}
+          <ThemeSwitcher className={cn('px-3 py-1', fold.switcher)} />
         </nav>
         <div className="ml-auto flex shrink-0 items-center gap-2">
           {isLoading ? (

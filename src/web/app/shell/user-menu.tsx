@@ -51,7 +51,7 @@ export function UserMenu({ user }: { user: AuthUser }) {
           </Button>
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
-          <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-48 rounded-md border border-stone-200 bg-white p-1 shadow-lg">
+          <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-48 rounded-md border border-stone-200 bg-surface p-1 shadow-lg">
             <DropdownMenu.Item asChild className={menuItemClass}>
               <Link to="/my-reviews">My Reviews</Link>
             </DropdownMenu.Item>

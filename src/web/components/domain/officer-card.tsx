@@ -18,7 +18,7 @@ export function OfficerCard({ officer }: { officer: Officer }) {
     <Link
       to={`/officer/${officer.id}`}
       className={cn(
-        'group flex gap-4 rounded-lg border border-l-4 border-stone-200 bg-white p-4 shadow-sm transition-shadow hover:shadow-md',
+        'group flex gap-4 rounded-lg border border-l-4 border-stone-200 bg-surface p-4 shadow-sm transition-shadow hover:shadow-md',
         sideTheme(officer.side.code).accent,
       )}
     >

@@ -12,7 +12,7 @@ export function RegimentCard({ regiment }: { regiment: Regiment }) {
   return (
     <Link
       to={`/regiment/${regiment.id}`}
-      className="group flex gap-4 rounded-lg border border-stone-200 bg-white p-4 shadow-sm transition-shadow hover:shadow-md"
+      className="group flex gap-4 rounded-lg border border-stone-200 bg-surface p-4 shadow-sm transition-shadow hover:shadow-md"
     >
       {regiment.iconImageUrl ? (
         <img src={regiment.iconImageUrl} alt="" className="h-14 w-14 shrink-0 rounded object-cover" loading="lazy" width={56} height={56} />

@@ -88,7 +88,7 @@ function ChoiceOption({ choice, isChosen }: { choice: Choice; isChosen: boolean 
         {choice.kind === 'all' ? commonMessages.allRegiments : choice.name}
       </span>
       {choice.kind === 'regiment' && <span className="shrink-0 text-xs text-stone-500">{choice.sideName}</span>}
-      <Check className={isChosen ? 'h-4 w-4 shrink-0 text-navy' : 'invisible h-4 w-4 shrink-0'} aria-hidden />
+      <Check className={isChosen ? 'h-4 w-4 shrink-0 text-primary' : 'invisible h-4 w-4 shrink-0'} aria-hidden />
     </>
   );
 }

@@ -20,7 +20,7 @@ export function ReviewAuthor({ user }: { user: Review['user'] }) {
       href={`${STEAM_PROFILE_URL}${user.steamId}`}
       target="_blank"
       rel="noopener noreferrer"
-      className="inline-flex items-center gap-1 font-medium text-union-dark hover:underline"
+      className="inline-flex items-center gap-1 font-medium text-link hover:underline"
     >
       {name}
       <ExternalLink className="h-3 w-3" aria-label="(Steam profile, opens in a new tab)" />
@@ -54,7 +54,7 @@ export function ReviewerSignals({ user }: { user: Review['user'] }) {
  */
 export function ReviewCard({ review, showOfficer = false, actions }: { review: Review; showOfficer?: boolean; actions?: ReactNode }) {
   return (
-    <article className="rounded-lg border border-stone-200 bg-white p-5 shadow-sm">
+    <article className="rounded-lg border border-stone-200 bg-surface p-5 shadow-sm">
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div>
           {showOfficer && (

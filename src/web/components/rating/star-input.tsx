@@ -142,7 +142,7 @@ export function StarInput({ value, onChange, onBlur, disabled, className, ref, .
                     onClick={() => select(step)}
                     onMouseEnter={() => setHovered(step)}
                     className={cn(
-                      'absolute inset-y-0 cursor-pointer rounded-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-navy disabled:cursor-not-allowed',
+                      'absolute inset-y-0 cursor-pointer rounded-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-primary disabled:cursor-not-allowed',
                       steps.length === 1 ? 'inset-x-0' : step === star ? 'right-0 w-1/2' : 'left-0 w-1/2',
                     )}
                   />

@@ -3,15 +3,15 @@ import type { ButtonHTMLAttributes } from 'react';
 import { cn } from '#web/lib/cn';
 
 const variants = {
-  primary: 'bg-navy text-white hover:bg-navy-light',
+  primary: 'bg-navy text-white hover:bg-navy-light dark:bg-navy-light dark:hover:bg-navy',
   brass: 'bg-brass text-navy hover:bg-brass-dark hover:text-white',
-  outline: 'border border-stone-300 bg-white text-ink hover:bg-stone-100',
+  outline: 'border border-stone-300 bg-surface text-ink hover:bg-stone-100',
   /** For dark backgrounds (the navy hero and header). */
   outlineLight: 'border border-white/40 bg-transparent text-white hover:bg-white/10',
   ghost: 'text-ink hover:bg-stone-200/60',
   ghostLight: 'text-white hover:bg-white/10',
-  destructive: 'bg-red-700 text-white hover:bg-red-800',
-  link: 'text-union-dark underline-offset-4 hover:underline px-0',
+  destructive: 'bg-danger text-white hover:bg-danger-dark',
+  link: 'text-link underline-offset-4 hover:underline px-0',
 } as const;
 
 const sizes = {

@@ -2,7 +2,7 @@ import type { HTMLAttributes } from 'react';
 import { cn } from '#web/lib/cn';
 
 export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={cn('rounded-lg border border-stone-200 bg-white shadow-sm', className)} {...props} />;
+  return <div className={cn('rounded-lg border border-stone-200 bg-surface shadow-sm', className)} {...props} />;
 }
 
 export function CardHeader({ className, ...props }: HTMLAttributes<HTMLDivElement>) {

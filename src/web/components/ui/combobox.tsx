@@ -155,7 +155,7 @@ export function Combobox<T>({
       <div
         hidden={!isExpanded}
         className={cn(
-          'absolute top-full z-30 mt-1 overflow-hidden rounded-md border border-stone-200 bg-white shadow-lg ring-1 ring-black/5',
+          'absolute top-full z-30 mt-1 overflow-hidden rounded-md border border-stone-200 bg-surface shadow-lg ring-1 ring-black/5',
           listClassName,
         )}
       >
@@ -180,7 +180,7 @@ export function Combobox<T>({
                 tabIndex={-1}
                 className={cn(
                   'flex cursor-pointer items-center gap-3 px-3 py-2 text-sm text-ink transition-colors',
-                  isActive ? 'bg-navy/10' : 'hover:bg-stone-100',
+                  isActive ? 'bg-primary/10' : 'hover:bg-stone-100',
                 )}
                 onClick={() => choose(option)}
               >

@@ -8,7 +8,7 @@ export function Skeleton({ className, ...props }: HTMLAttributes<HTMLDivElement>
 export function Spinner({ label = 'Loading…' }: { label?: string }) {
   return (
     <div role="status" className="flex items-center justify-center gap-2 py-6 text-sm text-stone-600">
-      <span className="h-4 w-4 animate-spin rounded-full border-2 border-stone-300 border-t-navy" aria-hidden />
+      <span className="h-4 w-4 animate-spin rounded-full border-2 border-stone-300 border-t-primary" aria-hidden />
       <span>{label}</span>
     </div>
   );
@@ -26,7 +26,7 @@ export function Alert({
   className?: string;
 }) {
   const styles = {
-    default: 'border-stone-300 bg-white text-ink',
+    default: 'border-stone-300 bg-surface text-ink',
     destructive: 'border-red-300 bg-red-50 text-red-900',
     success: 'border-green-300 bg-green-50 text-green-900',
   }[variant];
@@ -45,7 +45,7 @@ export function Badge({ className, ...props }: HTMLAttributes<HTMLSpanElement>) 
 /** The empty state of a list: a title and an optional explanation. */
 export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
   return (
-    <div className="rounded-lg border border-dashed border-stone-300 bg-white/60 p-8 text-center">
+    <div className="rounded-lg border border-dashed border-stone-300 bg-surface/60 p-8 text-center">
       <p className="font-serif text-lg font-semibold">{title}</p>
       {children && <div className="mt-1 text-sm text-stone-600">{children}</div>}
     </div>

@@ -2,7 +2,7 @@ import type { InputHTMLAttributes, LabelHTMLAttributes, SelectHTMLAttributes, Te
 import { cn } from '#web/lib/cn';
 
 const fieldBase =
-  'w-full rounded-md border border-stone-300 bg-white px-3 text-sm text-ink placeholder:text-stone-500 focus:border-navy focus:outline-none focus:ring-2 focus:ring-navy/20 disabled:opacity-60 aria-[invalid=true]:border-red-600';
+  'w-full rounded-md border border-stone-300 bg-surface px-3 text-sm text-ink placeholder:text-stone-500 focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/20 disabled:opacity-60 aria-[invalid=true]:border-red-600';
 
 export function Input({ className, ...props }: InputHTMLAttributes<HTMLInputElement>) {
   return <input className={cn(fieldBase, 'h-10', className)} {...props} />;

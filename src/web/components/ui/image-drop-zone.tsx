@@ -137,7 +137,7 @@ export function ImageDropZone({ label, kind, value, onChange, onUploadingChange,
 
   const dropZoneClass = cn(
     'rounded-lg border-2 border-dashed p-4 transition-colors',
-    isDragging ? 'border-navy bg-navy/5' : 'border-stone-300 bg-stone-50',
+    isDragging ? 'border-primary bg-primary/5' : 'border-stone-300 bg-stone-50',
     error && 'border-red-600',
   );
 
@@ -163,7 +163,7 @@ export function ImageDropZone({ label, kind, value, onChange, onUploadingChange,
       />
       {preview ? (
         <div className={cn(dropZoneClass, 'space-y-3')} {...dragHandlers}>
-          <img src={preview} alt={`${label} preview`} className={cn('border border-stone-200 bg-white object-cover', PREVIEW_SHAPE[kind])} />
+          <img src={preview} alt={`${label} preview`} className={cn('border border-stone-200 bg-surface object-cover', PREVIEW_SHAPE[kind])} />
           <div className="flex flex-wrap gap-2">
             <Button variant="outline" size="sm" aria-label={`Replace image: ${label}`} disabled={disabled} onClick={() => inputRef.current?.click()}>
               <RefreshCw className="h-4 w-4" aria-hidden />
@@ -188,14 +188,14 @@ export function ImageDropZone({ label, kind, value, onChange, onUploadingChange,
           className={cn(
             dropZoneClass,
             'flex cursor-pointer flex-col items-center gap-2 py-6 text-center text-sm text-stone-600 hover:bg-stone-100',
-            'peer-focus-visible:ring-2 peer-focus-visible:ring-navy/40',
+            'peer-focus-visible:ring-2 peer-focus-visible:ring-primary/40',
             disabled && 'cursor-not-allowed opacity-60',
           )}
           {...dragHandlers}
         >
           <ImagePlus className="h-8 w-8 text-stone-400" aria-hidden />
           <span>
-            <span className="font-medium text-navy">Click to choose an image</span> or drag and drop it here
+            <span className="font-medium text-primary">Click to choose an image</span> or drag and drop it here
           </span>
         </label>
       )}

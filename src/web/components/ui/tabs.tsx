@@ -99,7 +99,7 @@ export function TabsTrigger({ value, className, onClick, ...props }: ComponentPr
       data-state={isSelected ? 'active' : 'inactive'}
       tabIndex={isSelected ? 0 : -1}
       className={cn(
-        'rounded px-4 py-1.5 text-sm font-medium text-stone-700 transition-colors data-[state=active]:bg-white data-[state=active]:text-ink data-[state=active]:shadow-sm',
+        'rounded px-4 py-1.5 text-sm font-medium text-stone-700 transition-colors data-[state=active]:bg-surface data-[state=active]:text-ink data-[state=active]:shadow-sm',
         className,
       )}
       onClick={(event) => {

@@ -17,7 +17,7 @@ export function Toaster() {
           onOpenChange={(open) => !open && dismissToast(t.id)}
           className={cn(
             'pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border p-4 pr-8 shadow-lg',
-            t.variant === 'destructive' ? 'border-red-700 bg-red-700 text-white' : 'border-stone-200 bg-white text-ink',
+            t.variant === 'destructive' ? 'border-danger bg-danger text-white' : 'border-stone-200 bg-surface text-ink',
           )}
         >
           <div className="flex-1">

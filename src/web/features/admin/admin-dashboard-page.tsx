@@ -125,7 +125,7 @@ function PendingCountCard({
         <span className="text-stone-500">{icon}</span>
       </CardHeader>
       <CardContent className="flex flex-wrap items-end justify-between gap-3">
-        {isPending ? <Skeleton className="h-10 w-16" /> : <p className="text-4xl font-bold text-navy tabular-nums">{count ?? '—'}</p>}
+        {isPending ? <Skeleton className="h-10 w-16" /> : <p className="text-4xl font-bold text-primary tabular-nums">{count ?? '—'}</p>}
         <Button asChild variant="brass">
           {action}
         </Button>

@@ -101,7 +101,7 @@ function ManageUsers() {
               {user.officerId === null ? (
                 <span className="text-stone-500">—</span>
               ) : (
-                <Link to={`/officer/${user.officerId}`} className="text-union-dark hover:underline">
+                <Link to={`/officer/${user.officerId}`} className="text-link hover:underline">
                   {user.officerId}
                 </Link>
               )}

@@ -62,7 +62,7 @@ function ReviewModeration() {
         renderRow={(review) => (
           <>
             <RowHeader>
-              <Link to={`/officer/${review.officerId}`} className="text-union-dark hover:underline">
+              <Link to={`/officer/${review.officerId}`} className="text-link hover:underline">
                 {review.officerName}
               </Link>
               <span className="mt-1 flex items-center gap-2 text-xs font-normal whitespace-nowrap text-stone-600">
@@ -111,7 +111,7 @@ function Reviewer({ review }: { review: Pick<FlaggedReview, 'reviewerUsername' |
       href={`${STEAM_PROFILE_URL}${review.reviewerSteamId}`}
       target="_blank"
       rel="noopener noreferrer"
-      className="inline-flex items-center gap-1 font-medium text-union-dark hover:underline"
+      className="inline-flex items-center gap-1 font-medium text-link hover:underline"
     >
       {review.reviewerUsername}
       <ExternalLink className="h-3 w-3" aria-label="(Steam profile, opens in a new tab)" />

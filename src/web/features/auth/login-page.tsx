@@ -100,7 +100,7 @@ export function LoginPage() {
         <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
         <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
         <div className="text-right text-sm">
-          <Link to="/forgot-password" className="text-union-dark hover:underline">
+          <Link to="/forgot-password" className="text-link hover:underline">
             Forgot password?
           </Link>
         </div>
@@ -110,7 +110,7 @@ export function LoginPage() {
       </form>
       <p className="mt-6 text-center text-sm text-stone-600">
         New here?{' '}
-        <Link to={authPathReturningTo('/register', returnPath)} className="font-medium text-union-dark hover:underline">
+        <Link to={authPathReturningTo('/register', returnPath)} className="font-medium text-link hover:underline">
           Create an account
         </Link>
       </p>

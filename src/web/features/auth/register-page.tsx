@@ -122,7 +122,7 @@ export function RegisterPage() {
       </form>
       <p className="mt-6 text-center text-sm text-stone-600">
         Already have an account?{' '}
-        <Link to={authPathReturningTo('/login', returnPath)} className="font-medium text-union-dark hover:underline">
+        <Link to={authPathReturningTo('/login', returnPath)} className="font-medium text-link hover:underline">
           Login
         </Link>
       </p>

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { VERIFIED_REDIRECT_DELAY_MS } from '#core/constants';
 import { verifyEmailMessages } from '#core/messages/verify-email';
-import { useVerifyEmail } from '#web/api/auth';
+import { useVerifyEmail } from './api';
 import { Button } from '#web/components/ui/button';
 import { Alert, Spinner } from '#web/components/ui/feedback';
 import { useDocumentTitle } from '#web/lib/use-document-title';

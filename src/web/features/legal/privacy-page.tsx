@@ -67,7 +67,7 @@ export function PrivacyPage() {
         <p>
           When this policy changes we update the date at the top. For questions, or to see, correct or delete what we hold about you, contact the site
           administrators. See also our{' '}
-          <Link to="/terms-of-service" className="text-union-dark underline-offset-4 hover:underline">
+          <Link to="/terms-of-service" className="text-link underline-offset-4 hover:underline">
             Terms of Service
           </Link>
           .

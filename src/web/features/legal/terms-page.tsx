@@ -72,7 +72,7 @@ export function TermsPage() {
         <p>
           When these terms change we update the date at the top; using the site after that means you accept the new terms. How we handle your data is
           described in our{' '}
-          <Link to="/privacy-policy" className="text-union-dark underline-offset-4 hover:underline">
+          <Link to="/privacy-policy" className="text-link underline-offset-4 hover:underline">
             Privacy Policy
           </Link>
           .

@@ -118,7 +118,7 @@ function OfficerHeader({ officer, user }: { officer: Officer; user: AuthUser | n
             </Suspense>
           )}
         </div>
-        <div className="rounded-lg bg-white px-5 py-4 text-ink shadow-sm" role="group" aria-label="Average rating">
+        <div className="rounded-lg bg-surface px-5 py-4 text-ink shadow-sm" role="group" aria-label="Average rating">
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
             <StarRating value={officer.averageRating} size="lg" />
             <RatingValue value={officer.averageRating} outOf className="text-2xl" />
@@ -158,7 +158,7 @@ function OfficerInformation({ officer }: { officer: Officer }) {
         <dl className="space-y-3 text-sm">
           <InfoRow term="Rank">{officer.rank}</InfoRow>
           <InfoRow term="Regiment">
-            <Link to={`/regiment/${officer.regimentId}`} className="font-medium text-union-dark hover:underline">
+            <Link to={`/regiment/${officer.regimentId}`} className="font-medium text-link hover:underline">
               {officer.regimentName}
             </Link>
           </InfoRow>
@@ -187,7 +187,7 @@ function InfoRow({ term, children }: { term: string; children: ReactNode }) {
  */
 function OfficerHeaderSkeleton() {
   return (
-    <div className="rounded-xl border border-stone-200 bg-white p-6 shadow-md sm:p-8" role="status" aria-label="Loading officer">
+    <div className="rounded-xl border border-stone-200 bg-surface p-6 shadow-md sm:p-8" role="status" aria-label="Loading officer">
       <div className="flex flex-col gap-6 sm:flex-row sm:items-center">
         <div className="h-28 w-28 shrink-0 overflow-hidden rounded-full">
           <Skeleton className="h-full w-full" />

@@ -115,7 +115,7 @@ function ReviewListSkeleton() {
   return (
     <div className="space-y-4" role="status" aria-label="Loading reviews">
       {Array.from({ length: 3 }, (_, i) => (
-        <div key={i} className="rounded-lg border border-stone-200 bg-white p-5 shadow-sm">
+        <div key={i} className="rounded-lg border border-stone-200 bg-surface p-5 shadow-sm">
           <div className="flex justify-between gap-4">
             <Skeleton className="h-4 w-48" />
             <Skeleton className="h-4 w-24" />

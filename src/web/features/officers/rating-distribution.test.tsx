@@ -30,7 +30,7 @@ describe('the rating distribution (issue 16)', () => {
       '2 stars: 0 reviews20',
       '1 star: 1 review11',
     ]);
-    const widths = items.map((item) => (item.querySelector('.bg-navy') as HTMLElement).style.width);
+    const widths = items.map((item) => (item.querySelector('.bg-primary') as HTMLElement).style.width);
     expect(widths.map((width) => Number.parseFloat(width).toFixed(2))).toEqual(['50.00', '25.00', '16.67', '0.00', '8.33']);
   });
 

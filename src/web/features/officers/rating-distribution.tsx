@@ -37,7 +37,7 @@ export function RatingDistribution({ distribution }: { distribution: Distributio
                     <Star className="h-3.5 w-3.5 fill-brass text-brass-dark" />
                   </span>
                   <span className="h-2.5 min-w-0 flex-1 overflow-hidden rounded-full bg-stone-200" aria-hidden>
-                    <span className="block h-full rounded-full bg-navy" style={{ width: `${(count / total) * 100}%` }} />
+                    <span className="block h-full rounded-full bg-primary" style={{ width: `${(count / total) * 100}%` }} />
                   </span>
                   <span className="min-w-8 shrink-0 text-right text-stone-700 tabular-nums" aria-hidden>
                     {count}

@@ -48,10 +48,10 @@ export function RatingTrend({ trend }: { trend: OfficerTrend }) {
                 <line key={stars} x1={PAD} x2={WIDTH - PAD} y1={y(stars)} y2={y(stars)} className="stroke-stone-200" strokeWidth={0.5} />
               ))}
               {segments.map(({ from, to }) => (
-                <line key={to.index} x1={from.x} y1={from.y} x2={to.x} y2={to.y} className="stroke-navy" strokeWidth={1.5} />
+                <line key={to.index} x1={from.x} y1={from.y} x2={to.x} y2={to.y} className="stroke-primary" strokeWidth={1.5} />
               ))}
               {points.map((point) => (
-                <circle key={point.index} cx={point.x} cy={point.y} r={2.5} className="fill-navy" />
+                <circle key={point.index} cx={point.x} cy={point.y} r={2.5} className="fill-primary" />
               ))}
             </svg>
             <div className="mt-1 flex justify-between text-xs text-stone-600" aria-hidden>

@@ -81,7 +81,7 @@ function RegimentHeader({ regiment }: { regiment: Regiment }) {
             alt={`${regiment.name} icon`}
             width={112}
             height={112}
-            className={cn('h-28 w-28 shrink-0 rounded-lg bg-white object-cover ring-4 ring-white/30', hasBanner && '-mt-14')}
+            className={cn('h-28 w-28 shrink-0 rounded-lg bg-surface object-cover ring-4 ring-white/30', hasBanner && '-mt-14')}
           />
         ) : (
           <span
@@ -98,7 +98,7 @@ function RegimentHeader({ regiment }: { regiment: Regiment }) {
           <h1 className="text-3xl font-bold break-words sm:text-4xl">{regiment.name}</h1>
           <SideBadge name={regiment.side.name} code={regiment.side.code} className="mt-2 ring-1 ring-white/40" />
         </div>
-        <dl className="flex flex-wrap gap-x-8 gap-y-3 rounded-lg bg-white px-5 py-4 text-sm text-ink shadow-sm">
+        <dl className="flex flex-wrap gap-x-8 gap-y-3 rounded-lg bg-surface px-5 py-4 text-sm text-ink shadow-sm">
           <Stat term="Average rating">
             <span className="flex flex-wrap items-center gap-2">
               <StarRating value={regiment.averageRating} />
@@ -146,7 +146,7 @@ function RegimentOfficers({ regimentId }: { regimentId: number }) {
       {isPending ? (
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" role="status" aria-label="Loading officers">
           {Array.from({ length: 3 }, (_, i) => (
-            <div key={i} className="flex gap-4 rounded-lg border border-stone-200 bg-white p-4 shadow-sm">
+            <div key={i} className="flex gap-4 rounded-lg border border-stone-200 bg-surface p-4 shadow-sm">
               <div className="h-14 w-14 shrink-0 overflow-hidden rounded-full">
                 <Skeleton className="h-full w-full" />
               </div>
@@ -178,7 +178,7 @@ function RegimentOfficers({ regimentId }: { regimentId: number }) {
 /** The header without a banner (most regiments have none), so the page below does not jump when it loads. */
 function RegimentHeaderSkeleton() {
   return (
-    <div className="rounded-xl border border-stone-200 bg-white p-6 shadow-md sm:p-8" role="status" aria-label="Loading regiment">
+    <div className="rounded-xl border border-stone-200 bg-surface p-6 shadow-md sm:p-8" role="status" aria-label="Loading regiment">
       <div className="flex flex-col gap-6 sm:flex-row sm:items-center">
         <div className="h-28 w-28 shrink-0 overflow-hidden rounded-lg">
           <Skeleton className="h-full w-full" />

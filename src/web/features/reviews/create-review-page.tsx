@@ -52,7 +52,7 @@ function AccountSuspended({ officerId }: { officerId: number | null }) {
   useDocumentTitle(PAGE_TITLE);
   return (
     <div className="mx-auto max-w-2xl space-y-6">
-      <h1 className="text-3xl font-bold text-navy">{PAGE_TITLE}</h1>
+      <h1 className="text-3xl font-bold text-primary">{PAGE_TITLE}</h1>
       <AccountSuspendedNotice />
       {officerId !== null && (
         <Button asChild variant="outline" size="sm">
@@ -122,9 +122,9 @@ function CreateReview({ officerId, isOwnProfile }: { officerId: number; isOwnPro
 
   return (
     <div className="mx-auto max-w-2xl space-y-6">
-      <h1 className="text-3xl font-bold text-navy">{PAGE_TITLE}</h1>
+      <h1 className="text-3xl font-bold text-primary">{PAGE_TITLE}</h1>
       {officer ? <OfficerSummary officer={officer} /> : <OfficerSummarySkeleton />}
-      <section aria-label="Your review" className="rounded-xl border border-stone-200 bg-white p-6 shadow-sm">
+      <section aria-label="Your review" className="rounded-xl border border-stone-200 bg-surface p-6 shadow-sm">
         {body}
       </section>
     </div>
@@ -136,7 +136,7 @@ function OfficerSummary({ officer }: { officer: Officer }) {
   return (
     <section
       aria-label="Officer being reviewed"
-      className={cn('flex items-center gap-4 rounded-xl border-l-4 bg-white p-4 shadow-sm', sideTheme(officer.side.code).accent)}
+      className={cn('flex items-center gap-4 rounded-xl border-l-4 bg-surface p-4 shadow-sm', sideTheme(officer.side.code).accent)}
     >
       {officer.profileImageUrl ? (
         <img src={officer.profileImageUrl} alt="" width={64} height={64} className="h-16 w-16 shrink-0 rounded-full object-cover" />
@@ -165,7 +165,7 @@ function OfficerSummary({ officer }: { officer: Officer }) {
 
 function OfficerSummarySkeleton() {
   return (
-    <div className="flex items-center gap-4 rounded-xl bg-white p-4 shadow-sm" role="status" aria-label="Loading officer">
+    <div className="flex items-center gap-4 rounded-xl bg-surface p-4 shadow-sm" role="status" aria-label="Loading officer">
       <Skeleton className="h-16 w-16 shrink-0 rounded-full" />
       <div className="flex-1 space-y-2">
         <Skeleton className="h-3 w-20" />

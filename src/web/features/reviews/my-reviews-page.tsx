@@ -70,7 +70,7 @@ function MyReviews() {
   return (
     <div className="space-y-6">
       <header>
-        <h1 className="text-3xl font-bold text-navy">My Reviews</h1>
+        <h1 className="text-3xl font-bold text-primary">My Reviews</h1>
         <p className="mt-1 text-stone-600">The reviews you have written. Edit or delete them here.</p>
       </header>
 
@@ -108,7 +108,7 @@ function MyReviewsSkeleton() {
   return (
     <div className="space-y-4" role="status" aria-label="Loading your reviews">
       {Array.from({ length: 3 }, (_, i) => (
-        <div key={i} className="rounded-lg border border-stone-200 bg-white p-5 shadow-sm">
+        <div key={i} className="rounded-lg border border-stone-200 bg-surface p-5 shadow-sm">
           <div className="flex justify-between gap-4">
             <Skeleton className="h-5 w-56" />
             <Skeleton className="h-4 w-24" />

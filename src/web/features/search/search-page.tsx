@@ -100,14 +100,14 @@ export function SearchPage() {
   return (
     <section className="space-y-6">
       <header>
-        <h1 className="font-serif text-3xl font-bold text-navy">Search</h1>
+        <h1 className="font-serif text-3xl font-bold text-primary">Search</h1>
         <p className="mt-1 text-stone-600">Find officers and regiments by name, side and regiment.</p>
       </header>
 
       <form
         role="search"
         onSubmit={onSubmit}
-        className="grid grid-cols-1 gap-4 rounded-lg border border-stone-200 bg-white p-4 shadow-sm md:grid-cols-2 lg:grid-cols-4"
+        className="grid grid-cols-1 gap-4 rounded-lg border border-stone-200 bg-surface p-4 shadow-sm md:grid-cols-2 lg:grid-cols-4"
       >
         <div className="flex flex-col gap-1.5 lg:col-span-4">
           <Label htmlFor={ids.q}>Search</Label>

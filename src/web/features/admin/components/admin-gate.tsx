@@ -25,7 +25,7 @@ function AccessDenied({ message }: { message: string }) {
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center py-16 text-center">
       <ShieldAlert className="h-14 w-14 text-red-700" aria-hidden />
-      <h1 className="mt-4 text-3xl font-bold text-navy">{adminMessages.accessDeniedTitle}</h1>
+      <h1 className="mt-4 text-3xl font-bold text-primary">{adminMessages.accessDeniedTitle}</h1>
       <p className="mt-3 text-stone-600">{message}</p>
       <Button asChild className="mt-8">
         <Link to="/">{notFoundMessages.button}</Link>

@@ -8,12 +8,12 @@ export function AdminPageHeader({ title, description, showBackLink = true }: { t
   return (
     <header className="space-y-2">
       {showBackLink && (
-        <Link to="/admin" className="inline-flex items-center gap-1 text-sm font-medium text-union-dark hover:underline">
+        <Link to="/admin" className="inline-flex items-center gap-1 text-sm font-medium text-link hover:underline">
           <ArrowLeft className="h-4 w-4" aria-hidden />
           {adminMessages.backToDashboard}
         </Link>
       )}
-      <h1 className="text-3xl font-bold text-navy">{title}</h1>
+      <h1 className="text-3xl font-bold text-primary">{title}</h1>
       {description && <p className="text-stone-600">{description}</p>}
     </header>
   );

@@ -65,7 +65,7 @@ export function AdminTable<T>({
           aria-labelledby={headingId}
           // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- see above: a scrollable region must take the focus
           tabIndex={0}
-          className="relative overflow-x-auto rounded-lg border border-stone-200 bg-white shadow-sm"
+          className="relative overflow-x-auto rounded-lg border border-stone-200 bg-surface shadow-sm"
         >
           <table className="w-full text-left text-sm" aria-labelledby={headingId} aria-busy={isPending || undefined}>
             <thead className="border-b border-stone-200 bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">

@@ -23,7 +23,7 @@ function LinkedUser({ officer }: { officer: Pick<Officer, 'linkedUsername' | 'li
         href={`${STEAM_PROFILE_URL}${officer.linkedSteamId}`}
         target="_blank"
         rel="noopener noreferrer"
-        className="inline-flex items-center gap-1 font-medium text-union-dark hover:underline"
+        className="inline-flex items-center gap-1 font-medium text-link hover:underline"
       >
         {officer.linkedUsername ?? officer.linkedSteamId}
         <ExternalLink className="h-3 w-3" aria-label="(Steam profile, opens in a new tab)" />
@@ -70,7 +70,7 @@ export function AllOfficersTable() {
             <RowHeader>{officer.name}</RowHeader>
             <Cell>{officer.rank}</Cell>
             <Cell>
-              <Link to={`/regiment/${officer.regimentId}`} className="text-union-dark hover:underline">
+              <Link to={`/regiment/${officer.regimentId}`} className="text-link hover:underline">
                 {officer.regimentName}
               </Link>
             </Cell>

@@ -19,7 +19,7 @@ function ProofLink({ registration }: { registration: Pick<OfficerRegistration, '
       href={registration.proofUrl}
       target="_blank"
       rel="noopener noreferrer"
-      className="inline-flex items-center gap-1 font-medium text-union-dark hover:underline"
+      className="inline-flex items-center gap-1 font-medium text-link hover:underline"
     >
       View Proof<span className="sr-only"> for {registration.name}</span>
       <ExternalLink className="h-3 w-3" aria-hidden />
@@ -29,7 +29,7 @@ function ProofLink({ registration }: { registration: Pick<OfficerRegistration, '
 
 function RegimentLink({ registration }: { registration: Pick<OfficerRegistration, 'regimentId' | 'regimentName'> }) {
   return (
-    <Link to={`/regiment/${registration.regimentId}`} className="text-union-dark hover:underline">
+    <Link to={`/regiment/${registration.regimentId}`} className="text-link hover:underline">
       {registration.regimentName}
     </Link>
   );

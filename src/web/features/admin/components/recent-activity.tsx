@@ -40,7 +40,7 @@ export function RecentActivity({ activity, isPending, error }: { activity: Admin
   if (activity.length === 0) return <p className="py-6 text-center text-stone-600">{adminMessages.noActivity}</p>;
 
   return (
-    <ol className="divide-y divide-stone-100 rounded-lg border border-stone-200 bg-white" aria-label="Recent administrative activity">
+    <ol className="divide-y divide-stone-100 rounded-lg border border-stone-200 bg-surface" aria-label="Recent administrative activity">
       {activity.map((entry) => {
         const Icon = TARGET_ICONS[entry.targetType] ?? FileText;
         return (

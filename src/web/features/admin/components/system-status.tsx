@@ -31,7 +31,7 @@ export function SystemStatus() {
 
   return (
     <div className="space-y-3">
-      <ul className="divide-y divide-stone-100 rounded-lg border border-stone-200 bg-white" aria-label="System checks">
+      <ul className="divide-y divide-stone-100 rounded-lg border border-stone-200 bg-surface" aria-label="System checks">
         {describeSystemChecks(status.data).map((check) => {
           const Icon = check.isOk ? CircleCheck : CircleAlert;
           return (

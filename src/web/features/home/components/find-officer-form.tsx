@@ -52,7 +52,7 @@ export function FindOfficerForm() {
       onSubmit={onSubmit}
       role="search"
       aria-label={homeMessages.findOfficer}
-      className="space-y-4 rounded-lg border border-stone-200 bg-white p-5 shadow-sm"
+      className="space-y-4 rounded-lg border border-stone-200 bg-surface p-5 shadow-sm"
     >
       <div className="grid grid-cols-1 gap-4 md:grid-cols-[2fr_1fr_1fr_auto] md:items-end">
         <div className="space-y-1.5">

@@ -6,7 +6,7 @@ export function HomeSection({ id, title, aside, children }: { id: string; title:
   return (
     <section aria-labelledby={headingId} className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <h2 id={headingId} className="text-2xl font-bold text-navy">
+        <h2 id={headingId} className="text-2xl font-bold text-primary">
           {title}
         </h2>
         {aside}

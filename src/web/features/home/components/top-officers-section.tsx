@@ -30,7 +30,7 @@ export function TopOfficersSection() {
             variant="ghost"
             aria-pressed={isActive}
             onClick={() => setSide(filter.side)}
-            className={isActive ? 'bg-white shadow-sm hover:bg-white' : 'text-stone-700'}
+            className={isActive ? 'bg-surface shadow-sm hover:bg-surface' : 'text-stone-700'}
           >
             {filter.label}
           </Button>

@@ -8,7 +8,7 @@ export function VisitorHero() {
       <h1 id="hero-heading" className="max-w-2xl text-3xl font-bold sm:text-5xl">
         Know who you are following into the line
       </h1>
-      <p className="mt-4 max-w-2xl text-stone-300 sm:text-lg">
+      <p className="mt-4 max-w-2xl text-white/80 sm:text-lg">
         Players of War of Rights rate the officers who lead their regiments on leadership, tactics, communication and fairness. Read what the ranks
         say, then add your own voice.
       </p>

@@ -38,7 +38,7 @@ export function WelcomeBanner({ user }: { user: AuthUser }) {
               <Icon className="mt-0.5 h-6 w-6 shrink-0 text-brass" aria-hidden />
               <div>
                 <h2 className="font-sans text-base font-semibold">{title}</h2>
-                <p className="mt-1 text-sm text-stone-300">{text}</p>
+                <p className="mt-1 text-sm text-white/80">{text}</p>
               </div>
             </Link>
           </li>

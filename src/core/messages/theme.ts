@@ -1,0 +1,7 @@
+import type { ThemeChoice } from '../theme.js';
+
+/** The header's theme switcher (spec section 2, App shell: the kept theme value; issue 19, item 4). */
+export const themeMessages = {
+  label: 'Theme',
+  choices: { system: 'System', light: 'Light', dark: 'Dark' } satisfies Record<ThemeChoice, string>,
+} as const;
