@@ -43,6 +43,7 @@ export const DOCS_PAGE_HTML = `<!doctype html>
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <title>Public API reference - War of Rights Officer Ratings</title>
+    <link rel="icon" href="/favicon.svg" type="image/svg+xml">
     <link rel="stylesheet" href="${DOCS_PAGE_PATH}/swagger-ui.css">
   </head>
   <body>
