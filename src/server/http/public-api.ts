@@ -39,14 +39,12 @@ export function isPublicRead({ method, url, config }: RouteShape): boolean {
  * no cookie cross-origin with it, and nothing here depends on one. ETag and Retry-After are exposed
  * so a client script can revalidate and back off.
  */
-export const PUBLIC_READ_HEADERS: Readonly<Record<string, string>> = {
-  'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'ETag, Retry-After',
-};
+const ANY_ORIGIN = { 'access-control-allow-origin': '*' } as const;
+export const PUBLIC_READ_HEADERS: Readonly<Record<string, string>> = { ...ANY_ORIGIN, 'access-control-expose-headers': 'ETag, Retry-After' };
 
 /** The answer to a preflight of a public read: only GET and HEAD, only headers a reader needs. */
 const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
-  'access-control-allow-origin': '*',
+  ...ANY_ORIGIN,
   'access-control-allow-methods': 'GET, HEAD, OPTIONS',
   'access-control-allow-headers': 'Accept, Accept-Language, Content-Language, Cache-Control, If-None-Match, If-Modified-Since',
   // Browsers cap it (Chromium at 2 hours): the set of public paths changes only with a deploy.
