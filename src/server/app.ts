@@ -29,6 +29,8 @@ import { uploadRoutes } from './features/uploads/routes.js';
 import { searchRoutes } from './features/search/routes.js';
 import { registrationRoutes } from './features/registrations/routes.js';
 import { adminRoutes } from './features/admin/routes.js';
+import { apiDocRoutes } from './features/api-docs/routes.js';
+import { registerOpenApi } from './features/api-docs/openapi-document.js';
 import { officerIsPublic } from './features/officers/queries.js';
 import { regimentIsActive } from './features/regiments/queries.js';
 import { FAKE_STEAM_PREFIX, fakeSteamPlugin } from './adapters/steam/fake-steam.js';
@@ -44,6 +46,7 @@ import { healthRoutes, type Lifecycle } from './http/health.js';
 import { readPageShell } from './read-cache/page-shell.js';
 import { FrontServer } from './read-cache/front-server.js';
 import { inlineScriptSource, securityHeadersOf, securityHeadersPlugin } from './http/security-headers.js';
+import { PUBLIC_READ_HEADERS, PublicReadLimiter, publicReadPlugin } from './http/public-api.js';
 import { createMailer, type Mailer } from './adapters/mail/mailer.js';
 import { MemoryRateLimitStore, type RateLimitStore } from './rate-limit/rate-limit.js';
 import { projectRoot } from './paths.js';
@@ -83,11 +86,17 @@ export async function buildApp({
 }: BuildAppOptions): Promise<App> {
   const securityHeaders = securityHeadersOf(securityPolicy(config));
   const responseCache = new ResponseCache(config.responseCacheBytes, cacheBus ?? null, { ratingsLagMs: config.listRatingsLagMs, now });
+  const limitStore = rateLimitStore ?? new MemoryRateLimitStore();
+  const publicReads = new PublicReadLimiter(limitStore, config.rateLimits.publicRead, config.trustProxy);
   // Ready answers (kept public reads, page shells) are written before Fastify sees the request.
-  const front: FrontServer = new FrontServer(securityHeaders, (): FastifyBaseLogger => app.log, metrics);
+  const front: FrontServer = new FrontServer(securityHeaders, (): FastifyBaseLogger => app.log, metrics, {
+    headers: PUBLIC_READ_HEADERS,
+    admits: (request) => publicReads.admits(request),
+  });
   front.addSource((url) => {
     const entry = responseCache.get(url);
-    return entry && { entry, cache: responseCache };
+    // Only public reads are kept (public-api.test.ts checks every public cache policy is one).
+    return entry && { entry, cache: responseCache, publicRead: true };
   });
   const app = Fastify({
     serverFactory: front.serverFactory,
@@ -126,7 +135,7 @@ export async function buildApp({
       if (method !== 'HEAD') routeList.push({ method, url: route.url, schema: route.schema, config: route.config, scope: this });
   });
   app.decorate('config', config);
-  app.decorate('rateLimitStore', rateLimitStore ?? new MemoryRateLimitStore());
+  app.decorate('rateLimitStore', limitStore);
   app.decorate('mailer', mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }));
   // Reviewers' Steam figures, read in the background when a review list shows stale ones (0029).
   const reviewerSignals = new ReviewerSignalsRefresher({ db, steam: config.steam, cache: responseCache, log: app.log });
@@ -159,6 +168,10 @@ export async function buildApp({
   // knows them by name.
   await app.register(metricsPlugin, { metrics });
   await app.register(securityHeadersPlugin, { headers: securityHeaders });
+  // Before the routes (both learn them as they are registered) and before the response cache (a kept
+  // public answer sent through Fastify carries the CORS headers and is counted by the limit).
+  await registerOpenApi(app, config);
+  await app.register(publicReadPlugin, { limiter: publicReads });
   // Between the security headers (set first) and compress/etag (this one's onSend must see the
   // serialised JSON): public answers come ready-made from memory, writes invalidate them.
   await app.register(responseCachePlugin, { cache: responseCache, metrics });
@@ -195,6 +208,7 @@ export async function buildApp({
       await typed.register(uploadRoutes);
       await typed.register(registrationRoutes);
       await typed.register(adminRoutes, { prefix: '/admin' });
+      await typed.register(apiDocRoutes);
       typed.setNotFoundHandler((request, reply) => {
         void reply.code(404).send({ message: MSG.server.notFoundApi, code: 'NOT_FOUND' } satisfies ErrorBody);
       });

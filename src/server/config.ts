@@ -162,6 +162,12 @@ export interface RateLimitConfig {
   accountEmail: RateLimitWindow;
   /** Image uploads per user (decoding and re-encoding cost CPU, the bytes cost storage). */
   upload: RateLimitWindow;
+  /**
+   * Requests to the public read API (every public GET under /api and its CORS preflight) per client
+   * address: far above what browsing the site sends, so only a scraper or a runaway script meets it
+   * (docs/decisions/0034-public-read-api.md).
+   */
+  publicRead: RateLimitWindow;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
@@ -171,6 +177,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   login: { limit: 10, windowMs: 15 * 60 * 1000 },
   accountEmail: { limit: 5, windowMs: 30 * 60 * 1000 },
   upload: { limit: 20, windowMs: 60 * 60 * 1000 },
+  publicRead: { limit: 600, windowMs: 60 * 1000 },
 };
 
 const RATE_LIMIT_ENV: Record<keyof RateLimitConfig, string> = {
@@ -180,6 +187,7 @@ const RATE_LIMIT_ENV: Record<keyof RateLimitConfig, string> = {
   login: 'RATE_LIMIT_LOGIN',
   accountEmail: 'RATE_LIMIT_ACCOUNT_EMAIL',
   upload: 'RATE_LIMIT_UPLOAD',
+  publicRead: 'RATE_LIMIT_PUBLIC_API',
 };
 
 const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;

@@ -30,6 +30,7 @@ const GENEROUS_RATE_LIMITS: RateLimitConfig = {
   login: generous,
   accountEmail: generous,
   upload: generous,
+  publicRead: generous,
 };
 
 const LONG_PARAM = 'p'.repeat(150);

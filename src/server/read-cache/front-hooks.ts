@@ -52,6 +52,13 @@ export const FRONT_HOOK_DECISIONS: readonly FrontHookDecision[] = [
   },
   {
     hook: 'onRequest',
+    name: 'openPublicReads',
+    owner: 'http/public-api.ts',
+    front:
+      "front honours: it counts a kept public read against the address's limit before answering (a refused one goes to Fastify, which refuses it), adds the same CORS headers, and leaves preflights (never GETs) to Fastify",
+  },
+  {
+    hook: 'onRequest',
     name: 'answerFromCache',
     owner: 'read-cache/plugin.ts',
     front: 'front honours: it is the same lookup, by the exact URL, answered by the same answerWith',

@@ -20,6 +20,15 @@ import type { SecurityHeaders } from '#server/http/security-headers.js';
 export interface ReadyEntry {
   entry: Entry;
   cache: ResponseCache;
+  /** An answer of the public read API (http/public-api.ts): it carries its CORS headers and is counted by its limit. */
+  publicRead?: boolean;
+}
+
+/** What the front does for the public read API's answers, as Fastify's hook does for the others (http/public-api.ts). */
+export interface PublicReadFront {
+  headers: Readonly<Record<string, string>>;
+  /** Counts the request against its address's limit; false when it must be refused. */
+  admits(request: IncomingMessage): Promise<boolean>;
 }
 
 /** Where ready answers are looked up, first match wins: each must answer only URLs Fastify would answer the same way. */
@@ -45,6 +54,7 @@ export class FrontServer {
     private readonly securityHeaders: SecurityHeaders,
     private readonly log: () => FastifyBaseLogger,
     private readonly metrics: Metrics,
+    private readonly publicReads?: PublicReadFront,
   ) {}
 
   addSource(source: ReadyAnswerSource): void {
@@ -61,7 +71,7 @@ export class FrontServer {
     // Fastify has filled in its defaults by the time it calls the factory.
     const options = fastifyOptions as unknown as ServerSettings;
     const server = http.createServer(options.http ?? {}, (request, response) => {
-      if (!this.answer(request, response)) handler(request, response);
+      if (!this.answer(request, response, handler)) handler(request, response);
     });
     server.keepAliveTimeout = options.keepAliveTimeout;
     server.requestTimeout = options.requestTimeout;
@@ -70,15 +80,45 @@ export class FrontServer {
     return server;
   };
 
-  /** Answers the request if its answer is ready; false hands it to Fastify. */
-  answer(request: IncomingMessage, response: ServerResponse): boolean {
+  /**
+   * Answers the request if its answer is ready; false hands it to Fastify. A public read is first
+   * counted by its limit: one refused, or gone from memory meanwhile, goes to `fastify` after all,
+   * whose hook counts it again and refuses it with the one error handler's 429.
+   */
+  answer(request: IncomingMessage, response: ServerResponse, fastify: (request: IncomingMessage, response: ServerResponse) => void): boolean {
     if (!this.isOpen || request.method !== 'GET' || request.url === undefined) return false;
-    const ready = this.find(request.url);
+    const url = request.url;
+    const ready = this.find(url);
     if (!ready) return false;
     const startedAt = performance.now();
+    const { publicReads } = this;
+    if (!ready.publicRead || !publicReads) {
+      this.write(request, response, ready, startedAt);
+      return true;
+    }
+    publicReads.admits(request).then(
+      (admitted) => {
+        const still = admitted && this.isOpen ? this.find(url) : undefined;
+        if (still) this.write(request, response, still, startedAt, publicReads.headers);
+        else fastify(request, response);
+      },
+      // The store failed (Redis away): Fastify's hook meets the same failure and answers it.
+      () => fastify(request, response),
+    );
+    return true;
+  }
+
+  private write(
+    request: IncomingMessage,
+    response: ServerResponse,
+    ready: ReadyEntry,
+    startedAt: number,
+    extraHeaders?: Readonly<Record<string, string>>,
+  ) {
     const answer = answerWith(ready.entry, ready.cache, request.headers);
     response.writeHead(answer.status, {
       ...this.securityHeaders,
+      ...extraHeaders,
       ...answer.headers,
       ...(answer.body ? { 'content-length': answer.body.length } : {}),
     });
@@ -97,7 +137,6 @@ export class FrontServer {
         'request completed',
       );
     }
-    return true;
   }
 
   private find(url: string): ReadyEntry | undefined {

@@ -34,6 +34,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       ...DEFAULT_RATE_LIMITS,
       login: { limit: 100_000, windowMs: 60_000 },
       accountEmail: { limit: 100_000, windowMs: 60_000 },
+      publicRead: { limit: 100_000, windowMs: 60_000 },
     },
     smtpUrl: null,
     mailFrom: 'Test <no-reply@example.test>',

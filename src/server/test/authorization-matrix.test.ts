@@ -149,6 +149,10 @@ const ROWS: Row[] = [
   { method: 'GET', path: '/api/users/me/settings', url: () => '/api/users/me/settings', expect: signedIn(200) },
   { method: 'PUT', path: '/api/users/me/settings', url: () => '/api/users/me/settings', body: () => ({ hideLevel: true }), expect: signedIn(200) },
   { method: 'GET', path: '/api/images/:fileName', url: (w) => `/api/images/${w.imageFileName}`, expect: everyone(200) },
+  // The public read API's document and reference page (features/api-docs): public.
+  { method: 'GET', path: '/api/openapi.json', url: () => '/api/openapi.json', expect: everyone(200) },
+  { method: 'GET', path: '/api/docs', url: () => '/api/docs', expect: everyone(200) },
+  { method: 'GET', path: '/api/docs/:asset', url: () => '/api/docs/docs.js', expect: everyone(200) },
 
   // Editing officers and regiments.
   {

@@ -19,8 +19,13 @@ const officerListSchema = z.array(officerSchema);
 export async function officerRoutes(app: App) {
   const { db } = app;
 
-  app.get('/officers', { config: { cache: { public: () => cacheTags.ratedList } }, schema: { response: { 200: officerListSchema } } }, async () =>
-    listOfficers(db),
+  app.get(
+    '/officers',
+    {
+      config: { cache: { public: () => cacheTags.ratedList } },
+      schema: { summary: 'List every public officer', tags: ['Officers'], response: { 200: officerListSchema } },
+    },
+    async () => listOfficers(db),
   );
 
   // '/officers/top' and '/officers/search' are answered from the search catalogue (features/search):
@@ -31,7 +36,12 @@ export async function officerRoutes(app: App) {
     '/officers/regiment/:regimentId',
     {
       config: { cache: { public: () => cacheTags.ratedList } },
-      schema: { params: z.object({ regimentId: positiveIntString('regimentId') }), response: { 200: officerListSchema } },
+      schema: {
+        summary: "List one regiment's officers",
+        tags: ['Officers'],
+        params: z.object({ regimentId: positiveIntString('regimentId') }),
+        response: { 200: officerListSchema },
+      },
     },
     async (request) => listRegimentOfficers(db, request.params.regimentId),
   );
@@ -43,7 +53,12 @@ export async function officerRoutes(app: App) {
     '/officers/:id',
     {
       config: { cache: { public: (request) => [cacheTags.officer(officerIdOf(request))], expiresAt: nextUtcMidnight } },
-      schema: { params: idParamsSchema, response: { 200: officerDetailSchema } },
+      schema: {
+        summary: 'Get one officer with ratings by category, distribution and recent figures',
+        tags: ['Officers'],
+        params: idParamsSchema,
+        response: { 200: officerDetailSchema },
+      },
     },
     async (request) => getOfficerDetail(db, request.params.id, new Date(app.now())),
   );
@@ -53,7 +68,12 @@ export async function officerRoutes(app: App) {
     '/officers/:id/trend',
     {
       config: { cache: { public: (request) => [cacheTags.officer(officerIdOf(request))], expiresAt: nextUtcMidnight } },
-      schema: { params: idParamsSchema, response: { 200: officerTrendSchema } },
+      schema: {
+        summary: "Get one officer's monthly rating trend",
+        tags: ['Officers'],
+        params: idParamsSchema,
+        response: { 200: officerTrendSchema },
+      },
     },
     async (request) => getOfficerTrend(db, request.params.id, new Date(app.now())),
   );

@@ -13,14 +13,20 @@ export async function regimentRoutes(app: App) {
 
   app.get(
     '/regiments',
-    { config: { cache: { public: () => cacheTags.rankedList } }, schema: { response: { 200: z.array(rankedRegimentSchema) } } },
+    {
+      config: { cache: { public: () => cacheTags.rankedList } },
+      schema: { summary: 'List every active regiment, best rated first', tags: ['Regiments'], response: { 200: z.array(rankedRegimentSchema) } },
+    },
     async () => listRegiments(db, app.config.rankPriorWeight),
   );
 
   // Home's 'Featured Regiments': declared before /regiments/:id, which would otherwise read 'featured' as an id.
   app.get(
     '/regiments/featured',
-    { config: { cache: { public: () => cacheTags.rankedList } }, schema: { response: { 200: z.array(rankedRegimentSchema) } } },
+    {
+      config: { cache: { public: () => cacheTags.rankedList } },
+      schema: { summary: 'List the featured regiments of the home page', tags: ['Regiments'], response: { 200: z.array(rankedRegimentSchema) } },
+    },
     async () => listFeaturedRegiments(db, app.config.rankPriorWeight),
   );
 
@@ -28,7 +34,12 @@ export async function regimentRoutes(app: App) {
     '/regiments/side/:sideId',
     {
       config: { cache: { public: () => cacheTags.ratedList } },
-      schema: { params: z.object({ sideId: positiveIntString('sideId') }), response: { 200: z.array(regimentSchema) } },
+      schema: {
+        summary: "List one side's regiments",
+        tags: ['Regiments'],
+        params: z.object({ sideId: positiveIntString('sideId') }),
+        response: { 200: z.array(regimentSchema) },
+      },
     },
     async (request) => listRegimentsBySide(db, request.params.sideId),
   );
@@ -37,7 +48,15 @@ export async function regimentRoutes(app: App) {
   // one of its officers, which forgets 'ratings' within the lists' lag (docs/decisions/0009-response-cache.md).
   app.get(
     '/regiments/:id',
-    { config: { cache: { public: () => cacheTags.ratedList } }, schema: { params: idParamsSchema, response: { 200: regimentDetailSchema } } },
+    {
+      config: { cache: { public: () => cacheTags.ratedList } },
+      schema: {
+        summary: 'Get one regiment with its rating and the distribution of its reviews',
+        tags: ['Regiments'],
+        params: idParamsSchema,
+        response: { 200: regimentDetailSchema },
+      },
+    },
     async (request) => getRegimentDetail(db, request.params.id),
   );
 

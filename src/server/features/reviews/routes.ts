@@ -39,7 +39,10 @@ export async function reviewRoutes(app: App) {
 
   app.get(
     '/reviews/recent',
-    { config: { cache: { public: () => cacheTags.recentReviews } }, schema: { response: { 200: z.array(reviewSchema) } } },
+    {
+      config: { cache: { public: () => cacheTags.recentReviews } },
+      schema: { summary: 'The latest reviews on the site', tags: ['Reviews'], response: { 200: z.array(reviewSchema) } },
+    },
     async () => listRecentReviews(db, app.reviewerSignals.noteShown),
   );
 
@@ -48,6 +51,8 @@ export async function reviewRoutes(app: App) {
     {
       config: { cache: { public: (request) => [cacheTags.officerReviews(Number((request.params as { officerId: unknown }).officerId))] } },
       schema: {
+        summary: "One officer's reviews, one page at a time",
+        tags: ['Reviews'],
         params: z.object({ officerId: positiveIntString('officerId') }),
         querystring: pageQuerySchema,
         response: { 200: reviewPageSchema },

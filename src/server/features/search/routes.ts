@@ -94,7 +94,12 @@ export async function searchRoutes(app: App) {
     '/officers/top',
     {
       config: { cache: { public: () => cacheTags.rankedList } },
-      schema: { querystring: topQuerySchema, response: { 200: z.array(rankedOfficerSchema) } },
+      schema: {
+        summary: 'The top rated officers, overall or of one side',
+        tags: ['Search'],
+        querystring: topQuerySchema,
+        response: { 200: z.array(rankedOfficerSchema) },
+      },
     },
     async (request) => (await follower.current()).topOfficers(request.query.side),
   );
@@ -103,7 +108,12 @@ export async function searchRoutes(app: App) {
     '/officers/search',
     {
       config: { cache: { public: () => cacheTags.rankedList } },
-      schema: { querystring: searchQuerySchema, response: { 200: z.array(rankedOfficerSchema) } },
+      schema: {
+        summary: 'Search officers by name (the whole list of matches)',
+        tags: ['Search'],
+        querystring: searchQuerySchema,
+        response: { 200: z.array(rankedOfficerSchema) },
+      },
     },
     async (request) => {
       const found = searchOfficerList(await follower.current(), request.query);
@@ -119,7 +129,12 @@ export async function searchRoutes(app: App) {
     '/search/officers',
     {
       config: { cache: { public: () => cacheTags.rankedList } },
-      schema: { querystring: searchPageQuerySchema, response: { 200: officerSearchPageSchema } },
+      schema: {
+        summary: 'Search officers with filters and sort, one page at a time',
+        tags: ['Search'],
+        querystring: searchPageQuerySchema,
+        response: { 200: officerSearchPageSchema },
+      },
     },
     async (request) => {
       const page = searchOfficerPage(await follower.current(), request.query);
@@ -136,7 +151,12 @@ export async function searchRoutes(app: App) {
     {
       // Suggestions show names, ranks and ratings: any change to the lists may change them.
       config: { cache: { public: () => cacheTags.ratedList } },
-      schema: { querystring: suggestionsQuerySchema, response: { 200: suggestionsSchema } },
+      schema: {
+        summary: 'Suggestions of officers and regiments for a few typed letters',
+        tags: ['Search'],
+        querystring: suggestionsQuerySchema,
+        response: { 200: suggestionsSchema },
+      },
     },
     async (request) => ({
       suggestions: (await follower.current()).suggestions(request.query.q, request.query.sideId, SUGGESTIONS_LIMIT),
@@ -147,7 +167,12 @@ export async function searchRoutes(app: App) {
     '/search/regiments',
     {
       config: { cache: { public: () => [cacheTags.lists] } },
-      schema: { querystring: regimentChoicesQuerySchema, response: { 200: regimentChoicesSchema } },
+      schema: {
+        summary: 'Regiments matching a name, for choosing one',
+        tags: ['Search'],
+        querystring: regimentChoicesQuerySchema,
+        response: { 200: regimentChoicesSchema },
+      },
     },
     async (request) => (await follower.current()).regimentChoices(request.query.q, request.query.sideId, request.query.limit),
   );

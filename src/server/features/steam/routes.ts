@@ -58,7 +58,15 @@ export async function steamRoutes(app: App) {
   app.get(
     '/officers/:id/steam-stats',
     // Public, but Steam's figures change without a write here that could forget them.
-    { config: { cache: 'not-kept' }, schema: { params: z.object({ id: idParam }), response: { 200: steamStatsResultSchema } } },
+    {
+      config: { cache: 'not-kept' },
+      schema: {
+        summary: "An officer's War of Rights statistics from Steam (when linked and public)",
+        tags: ['Officers'],
+        params: z.object({ id: idParam }),
+        response: { 200: steamStatsResultSchema },
+      },
+    },
     async (request) => getOfficerSteamStats(db, config.steam, request.params.id),
   );
 }

@@ -9,7 +9,7 @@ import { notFound } from '#server/errors.js';
 import { enforceRateLimit } from '#server/rate-limit/rate-limit.js';
 import type { App } from '#server/types.js';
 import { requireUser } from '#server/features/auth/guards.js';
-import { getImage, parseImageFileName } from './images.js';
+import { getImage, IMAGE_CONTENT_TYPE, parseImageFileName } from './images.js';
 import { readUploadForm, UPLOAD_FORM_LIMITS } from './read-upload-form.js';
 import { uploadImage } from './upload-image.js';
 
@@ -29,18 +29,25 @@ export async function uploadRoutes(app: App) {
   });
 
   // Immutable bytes with a year-long HTTP cache of their own: browsers and proxies keep them, not our memory.
-  app.get('/images/:fileName', { config: { cache: 'not-kept' }, schema: { params: z.object({ fileName: z.string() }) } }, async (request, reply) => {
-    // A name that cannot be one of ours is simply not found (no 400 that invites probing).
-    const id = parseImageFileName(request.params.fileName);
-    const image = id ? await getImage(db, id) : null;
-    if (!image) throw notFound('Image');
+  app.get(
+    '/images/:fileName',
+    {
+      config: { cache: 'not-kept', documentedContent: { type: IMAGE_CONTENT_TYPE, description: 'The image, as stored (re-encoded to WebP)' } },
+      schema: { summary: 'A stored image (officer portraits, regiment logos)', tags: ['Reference'], params: z.object({ fileName: z.string() }) },
+    },
+    async (request, reply) => {
+      // A name that cannot be one of ours is simply not found (no 400 that invites probing).
+      const id = parseImageFileName(request.params.fileName);
+      const image = id ? await getImage(db, id) : null;
+      if (!image) throw notFound('Image');
 
-    // The id names immutable bytes, so it is a strong validator.
-    const etag = `"${image.id}"`;
-    void reply.header('Cache-Control', 'public, max-age=31536000, immutable').header('ETag', etag).header('X-Content-Type-Options', 'nosniff');
-    if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
-    return reply.header('Content-Type', image.contentType).header('Content-Length', image.data.length).send(image.data);
-  });
+      // The id names immutable bytes, so it is a strong validator.
+      const etag = `"${image.id}"`;
+      void reply.header('Cache-Control', 'public, max-age=31536000, immutable').header('ETag', etag).header('X-Content-Type-Options', 'nosniff');
+      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+      return reply.header('Content-Type', image.contentType).header('Content-Length', image.data.length).send(image.data);
+    },
+  );
 }
 
 function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
