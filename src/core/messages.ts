@@ -35,6 +35,7 @@ import { adminMessages } from './messages/admin.js';
 import { reviewCardMessages } from './messages/review-card.js';
 import { reviewerSignalsMessages } from './messages/reviewer-signals.js';
 import { settingsMessages } from './messages/settings.js';
+import { linkPreviewMessages } from './messages/link-preview.js';
 
 /** Every area, for the server and messages.test.ts. */
 export const MSG = {
@@ -69,4 +70,5 @@ export const MSG = {
   settings: settingsMessages,
   reviewerSignals: reviewerSignalsMessages,
   reviewCard: reviewCardMessages,
+  linkPreview: linkPreviewMessages,
 } as const;

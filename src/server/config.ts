@@ -150,6 +150,11 @@ export interface RateLimitConfig {
   accountEmail: RateLimitWindow;
   /** Image uploads per user (decoding and re-encoding cost CPU, the bytes cost storage). */
   upload: RateLimitWindow;
+  /**
+   * Link-preview cards drawn per client address: a kept card is answered before this counts, so it
+   * limits only draws (tens of milliseconds of CPU each), which walking every id would multiply.
+   */
+  cardDraw: RateLimitWindow;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
@@ -159,6 +164,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   login: { limit: 10, windowMs: 15 * 60 * 1000 },
   accountEmail: { limit: 5, windowMs: 30 * 60 * 1000 },
   upload: { limit: 20, windowMs: 60 * 60 * 1000 },
+  cardDraw: { limit: 120, windowMs: 60 * 1000 },
 };
 
 const RATE_LIMIT_ENV: Record<keyof RateLimitConfig, string> = {
@@ -168,6 +174,7 @@ const RATE_LIMIT_ENV: Record<keyof RateLimitConfig, string> = {
   login: 'RATE_LIMIT_LOGIN',
   accountEmail: 'RATE_LIMIT_ACCOUNT_EMAIL',
   upload: 'RATE_LIMIT_UPLOAD',
+  cardDraw: 'RATE_LIMIT_CARD',
 };
 
 const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;

@@ -30,6 +30,7 @@ const GENEROUS_RATE_LIMITS: RateLimitConfig = {
   login: generous,
   accountEmail: generous,
   upload: generous,
+  cardDraw: generous,
 };
 
 const LONG_PARAM = 'p'.repeat(150);
