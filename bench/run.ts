@@ -167,6 +167,7 @@ async function main() {
     // The limiter still runs on every write; its limits are raised so it measures the work, not refusals.
     RATE_LIMIT_REVIEW: '1000000/1h',
     RATE_LIMIT_VOTE: '1000000/1m',
+    RATE_LIMIT_CARD: '1000000/1m',
   };
   const appConfig = loadConfig(appEnv);
   // As the server reads RESPONSE_CACHE_MB (config.ts: the figure times 1024 * 1024 bytes).

@@ -3,7 +3,9 @@
  * HTML and the texts drawn on the generated cards. Ratings reach these functions already formatted
  * (one decimal, spec section 2, Rating display).
  */
-const reviews = (count: number) => `${count} ${count === 1 ? 'review' : 'reviews'}`;
+import { reviewerSignalsMessages } from './reviewer-signals.js';
+
+const reviews = reviewerSignalsMessages.reviews;
 const officers = (count: number) => `${count} ${count === 1 ? 'officer' : 'officers'}`;
 
 export const linkPreviewMessages = {
@@ -15,7 +17,6 @@ export const linkPreviewMessages = {
   /** A page's <title>: 'Col. Joshua Chamberlain · War of Rights Officer Ratings'. */
   pageTitle: (title: string, siteName: string) => `${title} · ${siteName}`,
   officerTitle: (rank: string, name: string) => `${rank} ${name}`,
-  reviewCount: reviews,
   officerCount: officers,
   /** '4.3/5 from 12 reviews': the figure with what it rests on. */
   ratedFrom: (rating: string, count: number) => `${rating}/5 from ${reviews(count)}`,

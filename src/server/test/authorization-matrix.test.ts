@@ -150,8 +150,8 @@ const ROWS: Row[] = [
   { method: 'PUT', path: '/api/users/me/settings', url: () => '/api/users/me/settings', body: () => ({ hideLevel: true }), expect: signedIn(200) },
   { method: 'GET', path: '/api/images/:fileName', url: (w) => `/api/images/${w.imageFileName}`, expect: everyone(200) },
   // Link-preview cards (issue 19): public, drawn for crawlers that send no cookie.
-  { method: 'GET', path: '/api/cards/officer/:id.png', url: (w) => `/api/cards/officer/${w.ownOfficer.id}.png`, expect: everyone(200) },
-  { method: 'GET', path: '/api/cards/regiment/:id.png', url: (w) => `/api/cards/regiment/${w.regiment.id}.png`, expect: everyone(200) },
+  { method: 'GET', path: '/api/cards/officer/:file', url: (w) => `/api/cards/officer/${w.ownOfficer.id}.png`, expect: everyone(200) },
+  { method: 'GET', path: '/api/cards/regiment/:file', url: (w) => `/api/cards/regiment/${w.regiment.id}.png`, expect: everyone(200) },
   { method: 'GET', path: '/api/cards/site.png', url: () => '/api/cards/site.png', expect: everyone(200) },
 
   // Editing officers and regiments.

@@ -124,7 +124,7 @@ function header(side: SideCode, sideName: string, kicker: string, name: string, 
 /** The overall figure in its colour band, its stars, and what it rests on. */
 function overall(averageRating: number, reviewCount: number, x: number): string {
   const rating = displayRating(reviewCount > 0 ? averageRating : null);
-  const basis = reviewCount > 0 ? MSG.linkPreview.reviewCount(reviewCount) : MSG.rating.notYetRated;
+  const basis = reviewCount > 0 ? MSG.reviewerSignals.reviews(reviewCount) : MSG.rating.notYetRated;
   return [
     `<text x="${x}" y="420" font-family="${SERIF}" font-size="128" font-weight="bold" fill="${BAND_COLOURS[rating.band]}">${rating.text}</text>`,
     `<text x="${x + 196}" y="420" font-family="${FONT}" font-size="40" fill="${MUTED}">/ ${RATING_MAX}</text>`,

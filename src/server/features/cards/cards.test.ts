@@ -213,15 +213,18 @@ describe('link previews of the pages, as Discord reads them', () => {
       expect(answer.status, url).toBe(404);
       expect(((await answer.json()) as { message: string }).message, url).toBe(message);
     }
-    for (const url of [
-      '/api/cards/officer/abc.png',
-      '/api/cards/officer/0.png',
-      '/api/cards/regiment/-1.png',
-      '/api/cards/officer/99999999999.png',
-    ]) {
+    for (const [url, message] of [
+      ['/api/cards/officer/abc.png', 'The card must be named {id}.png'],
+      ['/api/cards/officer/12', 'The card must be named {id}.png'],
+      ['/api/cards/officer/12.svg', 'The card must be named {id}.png'],
+      ['/api/cards/regiment/-1.png', 'The card must be named {id}.png'],
+      ['/api/cards/officer/99999999999.png', 'The card must be named {id}.png'],
+      ['/api/cards/officer/0.png', 'id must be a whole number from 1 to 2147483647'],
+      ['/api/cards/regiment/2147483648.png', 'id must be a whole number from 1 to 2147483647'],
+    ] as const) {
       const answer = await fetch(`${server.base}${url}`);
       expect(answer.status, url).toBe(400);
-      expect(((await answer.json()) as { message: string }).message, url).toMatch(/^id must be a whole number/);
+      expect(((await answer.json()) as { message: string }).message, url).toBe(message);
     }
   });
 });

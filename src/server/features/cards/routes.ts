@@ -6,7 +6,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { idParam } from '#server/http/params.js';
+import { cardFileParam } from '#server/http/params.js';
 import { notFound } from '#server/errors.js';
 import { enforceRateLimit } from '#server/rate-limit/rate-limit.js';
 import { cacheTags } from '#server/read-cache/tags.js';
@@ -16,13 +16,14 @@ import { officerCardSvg, regimentCardSvg, siteCardSvg } from './card-svg.js';
 import { drawPng } from './draw-card.js';
 
 /**
- * `{id}.png`: find-my-way reads the id up to the suffix, and the schema refuses anything but an id.
- * The answers are PNG bytes, sent as they are: no response schema (as the uploaded images).
+ * `{id}.png`, one parameter (its case kept, as every parameter's): the id within the schema's range,
+ * anything else 400. The answers are PNG bytes, sent as they are: no response schema (as the
+ * uploaded images).
  */
-const cardParamsSchema = z.object({ id: idParam });
+const cardParamsSchema = z.object({ file: cardFileParam });
 
-/** The officer id of a request for its card, for the cache tag (read before validation: a bad id is answered 400, never kept). */
-const officerIdOf = (request: FastifyRequest) => Number((request.params as { id: unknown }).id);
+/** The officer id of a request for its card, for the cache tag (read before validation: a bad name is answered 400, never kept). */
+const officerIdOf = (request: FastifyRequest) => parseInt(String((request.params as { file: unknown }).file), 10);
 
 function sendPng(reply: FastifyReply, png: Buffer) {
   return reply.type('image/png').send(png);
@@ -35,14 +36,14 @@ export async function cardRoutes(app: App) {
   const countDraw = (request: FastifyRequest) => enforceRateLimit(rateLimitStore, limit, request.ip);
 
   app.get(
-    '/cards/officer/:id.png',
+    '/cards/officer/:file',
     {
       config: { cache: { public: (request) => [cacheTags.officer(officerIdOf(request))] } },
       schema: { params: cardParamsSchema },
     },
     async (request, reply) => {
       await countDraw(request);
-      const officer = await findOfficerCardData(db, request.params.id);
+      const officer = await findOfficerCardData(db, request.params.file);
       if (!officer) throw notFound('Officer');
       return sendPng(reply, await drawPng(officerCardSvg(officer)));
     },
@@ -50,14 +51,14 @@ export async function cardRoutes(app: App) {
 
   // Tagged as the regiment's own answer (GET /api/regiments/{id}): its figures move with the lists' ratings.
   app.get(
-    '/cards/regiment/:id.png',
+    '/cards/regiment/:file',
     {
       config: { cache: { public: () => cacheTags.ratedList } },
       schema: { params: cardParamsSchema },
     },
     async (request, reply) => {
       await countDraw(request);
-      const regiment = await findRegimentCardData(db, request.params.id);
+      const regiment = await findRegimentCardData(db, request.params.file);
       if (!regiment) throw notFound('Regiment');
       return sendPng(reply, await drawPng(regimentCardSvg(regiment)));
     },
