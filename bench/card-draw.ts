@@ -4,7 +4,7 @@
  * The uncached drawing time of the link-preview card (issue 19, item 1: under 50 ms), one card at a
  * time so no draw waits for another: the officer's row read, its SVG written and drawn to PNG, for
  * BENCH_CARDS officers of the benchmark dataset (default 200) in the sample's fixed order. Prints the
- * read and draw times (p50, p95, max) and the PNG sizes; the officer-card and longtail-officer-card
+ * read and draw times (p50, p95, max), the CPU time a draw takes, and the PNG sizes; the officer-card and longtail-officer-card
  * scenarios of `npm run bench` measure the cards under load. DATABASE_URL as for `npm run bench`.
  */
 import os from 'node:os';
@@ -42,11 +42,17 @@ async function main() {
     const reads: number[] = [];
     const draws: number[] = [];
     const sizes: number[] = [];
+    // The process's CPU time over the draws alone (all its threads, libvips's included): unlike the
+    // wall-clock times, it does not grow when other processes share the CPUs.
+    let drawCpuMicros = 0;
     for (const { id } of facts.officers) {
       const t0 = performance.now();
       const officer = await findOfficerCardData(database.db, id);
       const t1 = performance.now();
+      const cpu = process.cpuUsage();
       const png = await drawPng(officerCardSvg(officer!));
+      const spent = process.cpuUsage(cpu);
+      drawCpuMicros += spent.user + spent.system;
       draws.push(performance.now() - t1);
       reads.push(t1 - t0);
       sizes.push(png.length);
@@ -59,6 +65,7 @@ async function main() {
     );
     summary('row read', reads);
     summary('draw (SVG -> PNG)', draws);
+    console.log(`${'draw, CPU time'.padEnd(22)} ${(drawCpuMicros / 1000 / facts.officers.length).toFixed(1)} ms per card (mean)`);
     summary('PNG size', sizes, 'B');
   } finally {
     await database.close();

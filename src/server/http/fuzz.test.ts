@@ -203,6 +203,9 @@ function validParam(url: string, name: string, world: World): string {
       return 'approve';
     case 'fileName':
       return world.imageFileName;
+    case 'file':
+      // A link-preview card: /api/cards/{officer|regiment}/{id}.png.
+      return `${url.includes('/regiment/') ? world.regiment.id : world.ownOfficer.id}.png`;
     case 'code':
       return url.includes('reset-password') ? world.resetPasswordCode : world.verifyEmailCode;
   }
