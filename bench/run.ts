@@ -169,6 +169,7 @@ async function main() {
     RATE_LIMIT_VOTE: '1000000/1m',
     // The load comes from one address: the public read API's per-address limit would refuse it.
     RATE_LIMIT_PUBLIC_API: '100000000/1m',
+    RATE_LIMIT_CARD: '1000000/1m',
   };
   const appConfig = loadConfig(appEnv);
   // As the server reads RESPONSE_CACHE_MB (config.ts: the figure times 1024 * 1024 bytes).

@@ -42,12 +42,14 @@ export const SCENARIO_KEYS = [
   'regiments',
   'recent-reviews',
   'officer-html',
+  'officer-card',
   'mixed',
   'overload',
   'longtail-officer',
   'longtail-reviews-page-1',
   'longtail-officer-html',
   'longtail-officer-trend',
+  'longtail-officer-card',
   'longtail-search',
   'longtail-search-side',
   'longtail-suggestions',
@@ -79,6 +81,8 @@ export interface Scenario {
 export const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br', 'user-agent': 'wor-bench/1 (autocannon)' };
 const JSON_HEADERS = { ...BROWSER_HEADERS, accept: 'application/json' };
 const HTML_HEADERS = { ...BROWSER_HEADERS, accept: 'text/html,application/xhtml+xml' };
+/** What Discord's crawler sends for a pasted link and its og:image (issue 19). */
+const CRAWLER_HEADERS = { 'user-agent': 'Mozilla/5.0 (compatible; Discordbot/2.0; +https://discordapp.com)', accept: '*/*' };
 
 function rotating<T>(items: readonly T[]): () => T {
   let i = 0;
@@ -104,6 +108,8 @@ export interface Paths {
   /** What the search boxes suggest for the text typed so far (issue 15). */
   suggestions: (q: string) => string;
   html: (id: number) => string;
+  /** An officer's link-preview card, 1200x630 PNG (issue 19). */
+  card: (id: number) => string;
   /** An officer's 12-month trend (issue 16). */
   trend: (id: number) => string;
   ceiling: (id: number) => string;
@@ -118,6 +124,7 @@ export const PATHS: Paths = {
   searchPage: (q, after) => `/api/search/officers?q=${encodeURIComponent(q)}${after ? `&after=${after}` : ''}`,
   suggestions: (q) => `/api/search/suggestions?q=${encodeURIComponent(q)}`,
   html: (id) => `/officer/${id}`,
+  card: (id) => `/api/cards/officer/${id}.png`,
   trend: (id) => `/api/officers/${id}/trend`,
   ceiling: (id) => `/ceiling/${id}`,
 };
@@ -244,6 +251,8 @@ export function endpointScenarios(facts: DatasetFacts): Scenario[] {
       requests: fixed('/api/reviews/recent', JSON_HEADERS),
     },
     { key: 'officer-html', name: 'officer page (HTML)', target: 'app', example: PATHS.html(ids[0]!), requests: byId(PATHS.html, HTML_HEADERS) },
+    // The sample's 200 cards: drawn once each (in the warm-up, mostly), then answered from memory.
+    { key: 'officer-card', name: 'officer card (PNG)', target: 'app', example: PATHS.card(ids[0]!), requests: byId(PATHS.card, CRAWLER_HEADERS) },
   ];
 }
 
@@ -307,6 +316,11 @@ export function longTailScenarios(facts: DatasetFacts): Scenario[] {
     ),
     longTailScenario(facts, { key: 'longtail-suggestions', name: 'suggestions (typed, long tail)', seed: seed(6) }, (d) =>
       PATHS.suggestions(d.typedTerm()),
+    ),
+    // Cards of random officers over all public ones: nearly every request draws one (issue 19), so
+    // this measures the uncached drawing, one PNG per request. Last: its cards fill the response cache.
+    longTailScenario(facts, { key: 'longtail-officer-card', name: 'officer card (PNG, long tail)', seed: seed(8), headers: CRAWLER_HEADERS }, (d) =>
+      PATHS.card(d.officerId()),
     ),
   ];
 }

@@ -48,6 +48,10 @@ export const apiPaths = {
   regimentsBySide: (sideId: number) => `/api/regiments/side/${sideId}`,
   regimentRegistration: '/api/regiments/register',
   regimentEdit: (id: number) => `/api/regiments/${id}/edit`,
+  /** The link-preview cards, 1200x630 PNG (issue 19, item 1): an officer's, a regiment's, the site's. */
+  officerCard: (id: number) => `/api/cards/officer/${id}.png`,
+  regimentCard: (id: number) => `/api/cards/regiment/${id}.png`,
+  siteCard: '/api/cards/site.png',
   officers: '/api/officers',
   officer: (id: number) => `/api/officers/${id}`,
   officerEdit: (id: number) => `/api/officers/${id}/edit`,

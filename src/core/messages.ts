@@ -37,6 +37,7 @@ import { reviewCardMessages } from './messages/review-card.js';
 import { reviewerSignalsMessages } from './messages/reviewer-signals.js';
 import { settingsMessages } from './messages/settings.js';
 import { themeMessages } from './messages/theme.js';
+import { linkPreviewMessages } from './messages/link-preview.js';
 
 /** Every area, for the server and messages.test.ts. */
 export const MSG = {
@@ -73,4 +74,5 @@ export const MSG = {
   reviewerSignals: reviewerSignalsMessages,
   reviewCard: reviewCardMessages,
   theme: themeMessages,
+  linkPreview: linkPreviewMessages,
 } as const;

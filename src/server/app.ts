@@ -31,8 +31,9 @@ import { registrationRoutes } from './features/registrations/routes.js';
 import { adminRoutes } from './features/admin/routes.js';
 import { apiDocRoutes } from './features/api-docs/routes.js';
 import { registerOpenApi } from './features/api-docs/openapi-document.js';
-import { officerIsPublic } from './features/officers/queries.js';
-import { regimentIsActive } from './features/regiments/queries.js';
+import { cardRoutes } from './features/cards/routes.js';
+import { findOfficerCardData, findRegimentCardData } from './features/cards/card-data.js';
+import { officerLinkPreview, pageLinkPreview, regimentLinkPreview } from './features/cards/link-previews.js';
 import { FAKE_STEAM_PREFIX, fakeSteamPlugin } from './adapters/steam/fake-steam.js';
 import { firebaseConnectSources } from './adapters/firebase/web-sdk-origins.js';
 import { sessionPlugin } from './features/auth/session-plugin.js';
@@ -209,6 +210,7 @@ export async function buildApp({
       await typed.register(registrationRoutes);
       await typed.register(adminRoutes, { prefix: '/admin' });
       await typed.register(apiDocRoutes);
+      await typed.register(cardRoutes);
       typed.setNotFoundHandler((request, reply) => {
         void reply.code(404).send({ message: MSG.server.notFoundApi, code: 'NOT_FOUND' } satisfies ErrorBody);
       });
@@ -248,11 +250,20 @@ async function registerWebApp(app: App, webRoot: string, front: FrontServer, res
       }
     },
   });
-  // The HTML shell answers every client-side route: read it once.
-  const { db } = app;
+  // The HTML shell answers every client-side route: read it once. The shared pages carry their link
+  // preview, an officer's or regiment's read with the question whether it exists (one statement).
+  const { db, config } = app;
   const shell = readPageShell(webRoot, {
     cache: responseCache,
-    rowExists: (page) => (page.page === 'officer' ? officerIsPublic(db, page.id) : regimentIsActive(db, page.id)),
+    async rowPreview(page) {
+      if (page.page === 'officer') {
+        const officer = await findOfficerCardData(db, page.id);
+        return officer && officerLinkPreview(config.publicUrl, officer);
+      }
+      const regiment = await findRegimentCardData(db, page.id);
+      return regiment && regimentLinkPreview(config.publicUrl, regiment);
+    },
+    pagePreview: (page) => pageLinkPreview(config.publicUrl, page.page),
   });
   front.addSource(shell.readyAnswer);
   app.setNotFoundHandler((request, reply) => {

@@ -168,6 +168,10 @@ export interface RateLimitConfig {
    * (docs/decisions/0034-public-read-api.md).
    */
   publicRead: RateLimitWindow;
+   * Link-preview cards drawn per client address: a kept card is answered before this counts, so it
+   * limits only draws (tens of milliseconds of CPU each), which walking every id would multiply.
+   */
+  cardDraw: RateLimitWindow;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
@@ -178,6 +182,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   accountEmail: { limit: 5, windowMs: 30 * 60 * 1000 },
   upload: { limit: 20, windowMs: 60 * 60 * 1000 },
   publicRead: { limit: 600, windowMs: 60 * 1000 },
+  cardDraw: { limit: 120, windowMs: 60 * 1000 },
 };
 
 const RATE_LIMIT_ENV: Record<keyof RateLimitConfig, string> = {
@@ -188,6 +193,7 @@ const RATE_LIMIT_ENV: Record<keyof RateLimitConfig, string> = {
   accountEmail: 'RATE_LIMIT_ACCOUNT_EMAIL',
   upload: 'RATE_LIMIT_UPLOAD',
   publicRead: 'RATE_LIMIT_PUBLIC_API',
+  cardDraw: 'RATE_LIMIT_CARD',
 };
 
 const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;

@@ -31,6 +31,7 @@ const GENEROUS_RATE_LIMITS: RateLimitConfig = {
   accountEmail: generous,
   upload: generous,
   publicRead: generous,
+  cardDraw: generous,
 };
 
 const LONG_PARAM = 'p'.repeat(150);
@@ -203,6 +204,9 @@ function validParam(url: string, name: string, world: World): string {
       return 'approve';
     case 'fileName':
       return world.imageFileName;
+    case 'file':
+      // A link-preview card: /api/cards/{officer|regiment}/{id}.png.
+      return `${url.includes('/regiment/') ? world.regiment.id : world.ownOfficer.id}.png`;
     case 'code':
       return url.includes('reset-password') ? world.resetPasswordCode : world.verifyEmailCode;
   }

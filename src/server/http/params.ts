@@ -18,6 +18,13 @@ export function positiveIntString(label: string, max: number = MAX_INT4) {
 
 export const idParam = positiveIntString('id');
 
+/** An image named by an id, `{id}.png` (the link-preview cards): the id, range-checked as any id. */
+export const cardFileParam = z
+  .string()
+  .regex(/^\d{1,10}\.png$/, 'The card must be named {id}.png')
+  .transform((file) => file.slice(0, -'.png'.length))
+  .pipe(idParam);
+
 /** Params of a `/:id` route. */
 export const idParamsSchema = z.object({ id: idParam });
 

@@ -151,7 +151,16 @@ describe("the front server: the pages' HTML shell", () => {
     // Officers 87 and regiment 3 exist; nothing else does.
     const shell = readPageShell(webRoot, {
       cache: new ResponseCache(1024 * 1024),
-      rowExists: async (page) => (page.page === 'officer' ? page.id === 87 : page.id === 3),
+      rowPreview: async (page) =>
+        (page.page === 'officer' ? page.id === 87 : page.id === 3)
+          ? {
+              title: 'Row',
+              documentTitle: 'Row',
+              description: 'A row',
+              url: 'http://localhost/row',
+              image: { url: 'http://localhost/row.png', width: 1200, height: 630, alt: 'Row' },
+            }
+          : null,
     });
     const headers = securityHeadersOf({});
     const front = new FrontServer(headers, () => app.log, new Metrics());

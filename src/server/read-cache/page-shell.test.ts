@@ -12,6 +12,7 @@ import { signedInClient, testConfig, type TestContext } from '#server/test/app.j
 import { openTestDatabase } from '#server/test/database.js';
 import { createOfficer, createRegiment } from '#server/test/fixtures.js';
 import { Metrics } from '#server/http/metrics.js';
+import type { LinkPreview } from './link-preview.js';
 import { readPageShell, shellWithPreloads, type PageShellOptions, type RowPage } from './page-shell.js';
 import { ResponseCache } from './store.js';
 
@@ -27,18 +28,30 @@ function writeWebRoot(): { webRoot: string; html: string } {
   return { webRoot, html };
 }
 
+/** The link preview a fake row gives its page. */
+function previewOf(page: RowPage): LinkPreview {
+  const title = `${page.page} ${page.id}`;
+  return {
+    title,
+    documentTitle: title,
+    description: `About ${title}`,
+    url: `http://localhost/${page.page}/${page.id}`,
+    image: { url: `http://localhost/${page.page}-${page.id}.png`, width: 1200, height: 630, alt: title },
+  };
+}
+
 /** Rows that exist, as the database would say, counting the questions. */
 function fakeRows(existing: { officer?: number[]; regiment?: number[] }) {
   const asked: string[] = [];
-  const rowExists = async (page: RowPage) => {
+  const rowPreview = async (page: RowPage) => {
     asked.push(`${page.page}:${page.id}`);
-    return (existing[page.page] ?? []).includes(page.id);
+    return (existing[page.page] ?? []).includes(page.id) ? previewOf(page) : null;
   };
-  return { asked, rowExists };
+  return { asked, rowPreview };
 }
 
-function shellOptions(rowExists: PageShellOptions['rowExists'] = fakeRows({ officer: [87, 88] }).rowExists): PageShellOptions {
-  return { cache: new ResponseCache(1024 * 1024), rowExists };
+function shellOptions(rowPreview: PageShellOptions['rowPreview'] = fakeRows({ officer: [87, 88] }).rowPreview): PageShellOptions {
+  return { cache: new ResponseCache(1024 * 1024), rowPreview };
 }
 
 describe('the HTML shell', () => {
@@ -99,7 +112,9 @@ describe('the HTML shell', () => {
       expect(first.statusCode).toBe(200);
       expect(first.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(first.headers['content-encoding']).toBe('br');
-      expect(brotliDecompressSync(first.rawPayload).toString()).toBe(shellWithPreloads(html, '/officer/87'));
+      expect(brotliDecompressSync(first.rawPayload).toString()).toBe(
+        shellWithPreloads(html, '/officer/87', {}, previewOf({ page: 'officer', id: 87 })),
+      );
 
       const again = await app.inject({ url: '/officer/87', headers: { 'if-none-match': String(first.headers.etag) } });
       expect(again.statusCode).toBe(304);
@@ -127,7 +142,7 @@ describe('the status of a page', () => {
   }
 
   it('is 200 on every screen of the route list, however the path is spelled', async () => {
-    const app = await appWith(shellOptions(fakeRows({ officer: [87], regiment: [87] }).rowExists));
+    const app = await appWith(shellOptions(fakeRows({ officer: [87], regiment: [87] }).rowPreview));
     const paths = Object.values(CLIENT_ROUTES).map((route) => route.replace(':id', '87').replace(':officerId', '87'));
     expect(paths).toHaveLength(25);
     for (const url of [
@@ -170,7 +185,7 @@ describe('the status of a page', () => {
 
   it('asks the database once whether a row exists, until a write forgets what it changed', async () => {
     const rows = fakeRows({ officer: [87], regiment: [5] });
-    const options = shellOptions(rows.rowExists);
+    const options = shellOptions(rows.rowPreview);
     const app = await appWith(options);
     const status = async (url: string) => (await app.inject({ url })).statusCode;
 
@@ -201,11 +216,11 @@ describe('the status of a page', () => {
     let asked = 0;
     const app = await appWith({
       cache,
-      rowExists: async () => {
+      rowPreview: async (page) => {
         asked += 1;
         // The officer is deleted while the question is in flight.
         if (asked === 1) cache.invalidate(['officer:87']);
-        return true;
+        return previewOf(page);
       },
     });
     await app.inject({ url: '/officer/87' });

@@ -10,14 +10,20 @@
  * The status tells the truth to search engines and link previews: 200 for a screen of the app
  * (src/core/client-routes.ts), 404 for any other path and for the page of an officer or regiment
  * that does not exist (or is not public), which the app shows as its not-found screen.
+ *
+ * The pages people share (home, search, an officer, a regiment) carry their link preview in the
+ * same <head>: Open Graph and Twitter meta, and a regiment's JSON-LD (link-preview.ts), for every
+ * client, since crawlers do not run the app (issue 19, item 1).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SCREEN_MODULES, matchClientRoute, type ClientRouteMatch } from '#core/client-routes.js';
 import { firstScreenPageOf, firstScreenRequestsOf, type FirstScreenPage } from '#core/first-screen.js';
+import { MSG } from '#core/messages.js';
 import { escapeHtml } from '#server/http/escape-html.js';
 import type { ReadyAnswerSource } from './front-server.js';
+import { linkPreviewHead, withLinkPreview, type LinkPreview } from './link-preview.js';
 import { sendEntry } from './plugin.js';
 import { ResponseCache, createEntry, type Entry } from './store.js';
 import { cacheTags, type CacheTag } from './tags.js';
@@ -40,13 +46,18 @@ export type RowPage = Extract<FirstScreenPage, { page: 'officer' | 'regiment' }>
 
 export interface PageShellOptions {
   /**
-   * The kept public answers (store.ts). That a row page exists is kept there, under the
-   * tags of that row's own answers, so the writes that delete or hide the row forget it (in every
-   * process) and the page is asked about again.
+   * The kept public answers (store.ts). A row page's link preview (so, that its row exists) is kept
+   * there, under the tags of that row's own answers, so the writes that change, delete or hide the
+   * row forget it (in every process) and the page is asked about again.
    */
   cache: ResponseCache;
-  /** Whether the page's officer or regiment exists and is public (asks the database). */
-  rowExists: (page: RowPage) => Promise<boolean>;
+  /**
+   * The link preview of the page's officer or regiment, or null when that row does not exist or is
+   * not public (asks the database).
+   */
+  rowPreview: (page: RowPage) => Promise<LinkPreview | null>;
+  /** The link preview of a page that shows no one row (home, search), if it has one: it depends on the kind of page alone. */
+  pagePreview?: (page: Extract<FirstScreenPage, { page: 'home' | 'search' }>) => LinkPreview | null;
 }
 
 interface ManifestChunk {
@@ -73,61 +84,92 @@ export interface PageShell {
 /** What the not-found screen needs first: the auth status, as any page without a first screen. */
 const NOT_FOUND_PAGE: FirstScreenPage = { page: 'other' };
 
-export function readPageShell(webRoot: string, { cache, rowExists }: PageShellOptions): PageShell {
+export function readPageShell(webRoot: string, { cache, rowPreview, pagePreview }: PageShellOptions): PageShell {
   const shell = readFileSync(path.join(webRoot, 'index.html'), 'utf8');
   const manifestFile = path.join(webRoot, '.vite', 'manifest.json');
   const manifest: Manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest) : {};
   const moduleLinks = moduleLinksByPage(manifest);
   const assembled = new ResponseCache(SHELL_CACHE_BYTES);
-  const entryFor = (page: FirstScreenPage): Entry => {
+  /** The <head> of each page kind's own preview (home, search), made once. */
+  const pageHeads = new Map<FirstScreenPage['page'], string>();
+  const pageHeadOf = (page: FirstScreenPage): string => {
+    let head = pageHeads.get(page.page);
+    if (head === undefined) {
+      // A row page without its row (the database could not tell) and the other screens have none.
+      const preview = page.page === 'home' || page.page === 'search' ? (pagePreview?.(page) ?? null) : null;
+      head = preview ? linkPreviewHead(preview, MSG.linkPreview.siteName) : '';
+      pageHeads.set(page.page, head);
+    }
+    return head;
+  };
+
+  /**
+   * The page's shell, assembled once per preloads and preview. A row page's kept preview is named in
+   * the key by its ETag, so the shell is rebuilt only when the preview changed.
+   */
+  const entryFor = (page: FirstScreenPage, row?: Entry): Entry => {
     const links = preloadLinks(page, moduleLinks);
-    let entry = assembled.get(links);
+    const key = row ? `${links} ${row.etag}` : `${links} ${page.page}`;
+    let entry = assembled.get(key);
     if (!entry) {
+      const head = row ? linkPreviewHead(JSON.parse(row.identity!.toString()) as LinkPreview, MSG.linkPreview.siteName) : pageHeadOf(page);
       entry = createEntry({
-        key: links,
+        key,
         tags: [],
         computedAt: assembled.now(),
         contentType: 'text/html; charset=utf-8',
-        body: withLinks(shell, links),
+        body: withLinkPreview(withLinks(shell, links), head),
       });
       assembled.store(assembled.currentGeneration(), entry);
     }
     return entry;
   };
 
-  /** Whether the row is known to exist, from memory alone. */
-  const isKnownRow = (page: RowPage): boolean => cache.get(rowKey(page)) !== undefined;
+  /** The row's kept preview, from memory alone: there while the row is known to exist. */
+  const knownRow = (page: RowPage): Entry | undefined => cache.get(rowKey(page));
 
-  /** Asks the database, and remembers a row that exists (unless a write came meanwhile). */
-  const findRow = async (request: FastifyRequest, page: RowPage): Promise<boolean> => {
-    if (isKnownRow(page)) return true;
+  /**
+   * Asks the database, and remembers the preview of a row that exists (unless a write came
+   * meanwhile). Null: no such row; undefined: the database could not tell.
+   */
+  const findRow = async (request: FastifyRequest, page: RowPage): Promise<Entry | null | undefined> => {
+    const known = knownRow(page);
+    if (known) return known;
     const generation = cache.currentGeneration();
     const computedAt = cache.now();
-    let exists: boolean;
+    let preview: LinkPreview | null;
     try {
-      exists = await rowExists(page);
+      preview = await rowPreview(page);
     } catch (error) {
       // The app shows its own error for what it cannot load; a 500 here would show nothing at all.
       request.log.warn({ err: error }, 'could not tell whether the page exists; answering it');
-      return true;
+      return undefined;
     }
-    if (exists) cache.store(generation, createEntry({ key: rowKey(page), tags: rowTags(page), computedAt, contentType: 'text/plain', body: '' }));
-    return exists;
+    if (!preview) return null;
+    const entry = createEntry({ key: rowKey(page), tags: rowTags(page), computedAt, contentType: 'application/json', body: JSON.stringify(preview) });
+    cache.store(generation, entry);
+    return entry;
   };
 
   return {
     async send(request, reply) {
       const { route, page } = pageOf(request.url);
-      const isFound = route !== null && (isRowPage(page) ? await findRow(request, page) : !isRowRoute(route));
-      if (!isFound) return sendEntry(request, reply, entryFor(NOT_FOUND_PAGE), assembled, 404);
+      if (route !== null && isRowPage(page)) {
+        const row = await findRow(request, page);
+        if (row === null) return sendEntry(request, reply, entryFor(NOT_FOUND_PAGE), assembled, 404);
+        return sendEntry(request, reply, entryFor(page, row), assembled);
+      }
+      if (route === null || isRowRoute(route)) return sendEntry(request, reply, entryFor(NOT_FOUND_PAGE), assembled, 404);
       return sendEntry(request, reply, entryFor(page), assembled);
     },
     readyAnswer(url) {
       const { page, pathname } = pageOf(url);
-      if (page.page === 'other' || (isRowPage(page) && !isKnownRow(page))) return undefined;
+      if (page.page === 'other') return undefined;
+      const row = isRowPage(page) ? knownRow(page) : undefined;
+      if (isRowPage(page) && !row) return undefined;
       // A path the URL parser rewrote (dot segments, doubled slashes) may route elsewhere in Fastify.
       if (pathname !== (url.split('?', 1)[0] ?? url)) return undefined;
-      return { entry: entryFor(page), cache: assembled };
+      return { entry: entryFor(page, row), cache: assembled };
     },
   };
 }
@@ -141,14 +183,18 @@ function isRowRoute(route: ClientRouteMatch): boolean {
   return route.route === 'officer' || route.route === 'regiment';
 }
 
-/** Where a row's existence is kept. With a space: no request URL can equal it and be answered with it. */
+/** Where a row's preview (and so its existence) is kept. With a space: no request URL can equal it and be answered with it. */
 function rowKey(page: RowPage): string {
-  return `page-exists ${page.page}:${page.id}`;
+  return `page-preview ${page.page}:${page.id}`;
 }
 
-/** The writes that forget the row's own answers forget its existence too. */
-function rowTags(page: RowPage): CacheTag[] {
-  return page.page === 'officer' ? [cacheTags.officer(page.id)] : [cacheTags.lists];
+/**
+ * The writes that forget the row's own answers forget its preview too: an officer's with its
+ * reviews, edits and deletion; a regiment's as its answer (GET /api/regiments/{id}), with the lists
+ * and, within their lag, the ratings.
+ */
+function rowTags(page: RowPage): readonly CacheTag[] {
+  return page.page === 'officer' ? [cacheTags.officer(page.id)] : cacheTags.ratedList;
 }
 
 /** The route and page at this URL, with the path as the URL parser read it. */
@@ -195,9 +241,11 @@ function preloadLinks(page: FirstScreenPage, moduleLinks: ModuleLinks): string {
 }
 
 function withLinks(shell: string, links: string): string {
-  return shell.replace('</head>', `${links}</head>`);
+  return shell.replace('</head>', () => `${links}</head>`);
 }
 
-export function shellWithPreloads(shell: string, url: string, manifest: Manifest = {}): string {
-  return withLinks(shell, preloadLinks(pageOf(url).page, moduleLinksByPage(manifest)));
+/** The shell a page is answered with (tests): its preloads, and its link preview when it has one. */
+export function shellWithPreloads(shell: string, url: string, manifest: Manifest = {}, preview: LinkPreview | null = null): string {
+  const withPreloads = withLinks(shell, preloadLinks(pageOf(url).page, moduleLinksByPage(manifest)));
+  return preview ? withLinkPreview(withPreloads, linkPreviewHead(preview, MSG.linkPreview.siteName)) : withPreloads;
 }

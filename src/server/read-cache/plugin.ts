@@ -106,7 +106,7 @@ export const responseCachePlugin = fp<{ cache: ResponseCache; metrics: Metrics }
       generation === undefined ||
       request[kFromCache] ||
       reply.statusCode !== 200 ||
-      typeof payload !== 'string' ||
+      (typeof payload !== 'string' && !Buffer.isBuffer(payload)) ||
       request.url.length > MAX_KEY_LENGTH
     ) {
       return payload;

@@ -16,7 +16,17 @@ import { ResponseCache, createEntry, type Entry } from './store.js';
 import { cacheTags } from './tags.js';
 
 function entry(key: string, bytes: number, tags: Entry['tags'] = ['lists'], computedAt = 0): Entry {
-  return { key, tags, computedAt, etag: `W/"${key}"`, contentType: 'application/json', size: bytes, identity: Buffer.alloc(bytes, 'x'), bytes };
+  return {
+    key,
+    tags,
+    computedAt,
+    etag: `W/"${key}"`,
+    contentType: 'application/json',
+    isCompressible: true,
+    size: bytes,
+    identity: Buffer.alloc(bytes, 'x'),
+    bytes,
+  };
 }
 
 describe('the response cache itself', () => {

@@ -63,6 +63,8 @@ export interface Entry {
   expiresAt?: number;
   etag: string;
   contentType: string;
+  /** False for a body already compressed in its own format (a PNG card): sent as it is, whatever the client accepts. */
+  isCompressible: boolean;
   /** The plain body's length, whether or not it is still kept. */
   size: number;
   /** The plain body: dropped once brotli is made for a large one (COMPACT_FROM_BYTES). */
@@ -211,7 +213,8 @@ export class ResponseCache {
    * body 2 to 3 % larger (docs/decisions/0025-search-catalogue.md).
    */
   variant(entry: Entry, encoding: Encoding): { body: Buffer; encoding: Encoding } {
-    if (encoding === 'identity' || entry.size < COMPRESS_THRESHOLD) return { body: this.plainBody(entry), encoding: 'identity' };
+    if (encoding === 'identity' || entry.size < COMPRESS_THRESHOLD || !entry.isCompressible)
+      return { body: this.plainBody(entry), encoding: 'identity' };
     let body = entry[encoding];
     if (!body) {
       const plain = this.plainBody(entry);
@@ -303,9 +306,10 @@ export function createEntry(answer: {
   /** When the answer stops being right whatever is written (a time window moves): it is not served from then on. */
   expiresAt?: number | undefined;
   contentType: string;
-  body: string;
+  /** Text (JSON, HTML) or bytes (a PNG card). */
+  body: string | Buffer;
 }): Entry {
-  const identity = exactCopy(Buffer.from(answer.body));
+  const identity = exactCopy(typeof answer.body === 'string' ? Buffer.from(answer.body) : answer.body);
   return {
     key: answer.key,
     tags: answer.tags,
@@ -313,6 +317,7 @@ export function createEntry(answer: {
     ...(answer.expiresAt === undefined ? {} : { expiresAt: answer.expiresAt }),
     etag: weakEtag(identity),
     contentType: answer.contentType,
+    isCompressible: !answer.contentType.startsWith('image/'),
     size: identity.length,
     identity,
     bytes: identity.length + answer.key.length + ENTRY_OVERHEAD_BYTES,

@@ -153,6 +153,10 @@ const ROWS: Row[] = [
   { method: 'GET', path: '/api/openapi.json', url: () => '/api/openapi.json', expect: everyone(200) },
   { method: 'GET', path: '/api/docs', url: () => '/api/docs', expect: everyone(200) },
   { method: 'GET', path: '/api/docs/:asset', url: () => '/api/docs/docs.js', expect: everyone(200) },
+  // Link-preview cards (issue 19): public, drawn for crawlers that send no cookie.
+  { method: 'GET', path: '/api/cards/officer/:file', url: (w) => `/api/cards/officer/${w.ownOfficer.id}.png`, expect: everyone(200) },
+  { method: 'GET', path: '/api/cards/regiment/:file', url: (w) => `/api/cards/regiment/${w.regiment.id}.png`, expect: everyone(200) },
+  { method: 'GET', path: '/api/cards/site.png', url: () => '/api/cards/site.png', expect: everyone(200) },
 
   // Editing officers and regiments.
   {

@@ -97,18 +97,6 @@ export async function getRegimentDetail(db: Executor, regimentId: number): Promi
   return regiment;
 }
 
-/** Whether /regiment/{id} shows a regiment (the condition of getRegimentById); its page is answered 404 otherwise. */
-export async function regimentIsActive(db: Executor, regimentId: number): Promise<boolean> {
-  const query = prepared(db, 'regiment_is_active', (db, name) =>
-    db
-      .select({ id: regiments.id })
-      .from(regiments)
-      .where(and(eq(regiments.isActive, true), eq(regiments.id, sql.placeholder('regimentId'))))
-      .prepare(name),
-  );
-  return (await query.execute({ regimentId })).length > 0;
-}
-
 export async function listRegimentsBySide(db: Executor, sideId: number): Promise<Regiment[]> {
   const query = prepared(db, 'regiments_of_side', (db, name) =>
     selectActiveRegiments(db, eq(regiments.sideId, sql.placeholder('sideId')))
