@@ -168,6 +168,7 @@ export interface RateLimitConfig {
    * (docs/decisions/0034-public-read-api.md).
    */
   publicRead: RateLimitWindow;
+  /**
    * Link-preview cards drawn per client address: a kept card is answered before this counts, so it
    * limits only draws (tens of milliseconds of CPU each), which walking every id would multiply.
    */
