@@ -104,10 +104,10 @@ describe('demo seed', () => {
     expect(await count('(select distinct text from reviews) t')).toBeGreaterThan(300);
   });
 
-  it('keeps officer and regiment aggregates equal to a recomputation', async () => {
+  it('keeps officer and regiment aggregates equal to a recomputation, held reviews left out', async () => {
     expect(
       await offenders(`select o.id from officers o
-        left join (select officer_id, count(*) as n, round(avg(overall_rating), 2) as avg from reviews group by officer_id) r
+        left join (select officer_id, count(*) as n, round(avg(overall_rating), 2) as avg from reviews where not held group by officer_id) r
           on r.officer_id = o.id
         where o.review_count <> coalesce(r.n, 0) or o.average_rating <> coalesce(r.avg, 0)`),
     ).toEqual([]);
@@ -115,7 +115,16 @@ describe('demo seed', () => {
       await offenders(`select g.id from regiments g
         where g.officer_count <> (select count(*) from officers o where o.regiment_id = g.id and o.is_active)
            or g.review_count <> (select count(*) from reviews r join officers o on o.id = r.officer_id
-                                 where o.regiment_id = g.id and o.is_active)`),
+                                 where o.regiment_id = g.id and o.is_active and not r.held)`),
+    ).toEqual([]);
+  });
+
+  it('stages one review wave being checked: six one-star reviews from new accounts, held by the detector', async () => {
+    expect(await count('review_waves', "status = 'open'")).toBe(1);
+    expect(await count('reviews', 'held and overall_rating = 1')).toBe(6);
+    expect(await count('reviews', 'held')).toBe(6);
+    expect(
+      await offenders('select id from officers where held_count <> (select count(*) from reviews r where r.officer_id = officers.id and r.held)'),
     ).toEqual([]);
   });
 

@@ -9,7 +9,9 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '#server/features/auth/accounts.js';
+import { DEFAULT_WAVE_THRESHOLDS } from '#core/review-waves.js';
 import { recomputeAllAggregates } from '#server/features/reviews/aggregates.js';
+import { holdReviewWaves } from '#server/features/reviews/waves.js';
 import { queryRows, type Database, type Transaction } from '#server/db/client.js';
 import { officerRegistrations, officers, regimentRegistrations, regiments, reviewFlags, reviewVotes, reviews, users } from '#server/db/schema.js';
 import { demoAccountsFile } from './accounts-file.js';
@@ -53,6 +55,7 @@ export async function seedDemoData(db: Database, dataDir: string, options: SeedO
     await insertVotes(tx, plan, userIds, reviewIds);
     await insertFlags(tx, plan, userIds, reviewIds);
     await insertRegistrations(tx, plan, userIds, regimentIds);
+    await stageReviewWave(tx, plan, officerIds, options.now ?? new Date());
     // Also numbers the reviews' positions, inserted as 0 (the unique constraint waits for the commit).
     await recomputeAllAggregates(tx);
     // Last step inside the transaction: if the file cannot be written, no account exists without it.
@@ -151,6 +154,55 @@ async function insertReviews(tx: Transaction, plan: DemoPlan, userIds: number[],
     inserted,
     rows.map((row) => `${row.userId}:${row.officerId}`),
   );
+}
+
+/** The six new accounts of the demo's review wave, made two days before. */
+const WAVE_RAIDERS = ['Raider_Abe', 'Raider_Bo', 'Raider_Cy', 'Raider_Dee', 'Raider_Eli', 'Raider_Flo'];
+
+/**
+ * One review wave being checked, so the notice and the moderators' section can be seen (issue 17):
+ * six accounts made two days ago rate one established officer 1 star within the last hours, and the
+ * production detector (the one every review write runs) holds them. The officer is the plan's last
+ * with five reviews or more.
+ */
+async function stageReviewWave(tx: Transaction, plan: DemoPlan, officerIds: number[], now: Date): Promise<void> {
+  const counts = new Map<number, number>();
+  for (const review of plan.reviews) counts.set(review.officerIndex, (counts.get(review.officerIndex) ?? 0) + 1);
+  const target = [...counts].filter(([, n]) => n >= 5).at(-1);
+  if (!target) return;
+  const officerId = officerIds[target[0]]!;
+  const hour = 3_600_000;
+  const raiders = await tx
+    .insert(users)
+    .values(
+      WAVE_RAIDERS.map((username, i) => ({
+        username,
+        email: `${username.toLowerCase()}@demo.local`,
+        steamId: `765611980000${String(90001 + i)}`,
+        emailVerified: true,
+        createdAt: new Date(now.getTime() - 48 * hour),
+        steamLinkedAt: new Date(now.getTime() - 47 * hour),
+      })),
+    )
+    .returning({ id: users.id });
+  await tx.insert(reviews).values(
+    raiders.map(({ id }, i) => {
+      const at = new Date(now.getTime() - (6 - i) * hour);
+      return {
+        userId: id,
+        officerId,
+        text: 'Worst officer on the field, our whole regiment agrees. Avoid.',
+        leadership: 1,
+        tactics: 1,
+        communication: 1,
+        fairness: 1,
+        overallRating: 1,
+        createdAt: at,
+        updatedAt: at,
+      };
+    }),
+  );
+  await holdReviewWaves(tx, officerId, DEFAULT_WAVE_THRESHOLDS);
 }
 
 /** Votes; recomputeAllAggregates then counts each review's score and up and down votes from them. */
