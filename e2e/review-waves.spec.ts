@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+import { demoAccounts, logInThroughUi } from './support';
+
+/**
+ * Issue 17: the demo data's review wave (six one-star reviews from new accounts, held by the
+ * detector every review write runs) as a moderator and a visitor see it.
+ */
+test('a review wave: the moderators see it with its histogram, a visitor sees the notice and the held reviews', async ({ page, browser }) => {
+  const { admin } = demoAccounts();
+  await logInThroughUi(page, admin.email, admin.password);
+  await page.goto('/admin');
+  const openWaves = page.getByRole('region', { name: 'Open Review Waves' });
+  await expect(openWaves).toContainText('1');
+
+  await page.goto('/admin/reviews');
+  const section = page.getByRole('region', { name: 'Review Waves' });
+  const wave = section.getByRole('article');
+  await expect(wave).toHaveCount(1);
+  await expect(wave).toContainText('Being checked');
+  await expect(wave).toContainText('6 reviews within 24 hours from accounts created or linked to Steam less than 7 days before.');
+  const officerLink = wave.getByRole('heading').getByRole('link');
+  const officerName = (await officerLink.textContent())!;
+
+  // The histogram: bars for the eye, a table for screen readers, today's six held reviews in it.
+  const histogram = wave.getByRole('figure', { name: `Reviews of ${officerName} per day around the wave` });
+  await expect(histogram).toBeVisible();
+  const today = new Date().toISOString().slice(0, 10);
+  await expect(histogram.getByRole('row', { name: new RegExp(`^${today} \\d+ 6$`) })).toHaveCount(1);
+  await expect(wave.getByRole('button', { name: `Release the review wave of ${officerName}` })).toBeVisible();
+  await expect(wave.getByRole('button', { name: `Remove the review wave of ${officerName}` })).toBeVisible();
+  const href = (await officerLink.getAttribute('href'))!;
+
+  // A visitor: the notice above the officer's page, and the held reviews still listed, marked.
+  const visitor = await browser.newPage();
+  await visitor.goto(href);
+  await expect(visitor.getByRole('note')).toHaveText(
+    /^Unusual review activity between \w+ \d{1,2}, \d{4} and \w+ \d{1,2}, \d{4}: 6 reviews are being checked and are not counted in the ratings$/,
+  );
+  // Newest first: the first page's reviews are the wave's, each marked.
+  const cards = visitor.getByRole('article');
+  await expect(cards.first()).toContainText('Being checked: not counted in the ratings');
+  expect(await visitor.getByText('Being checked: not counted in the ratings').count()).toBe(Math.min(6, await cards.count()));
+  await visitor.close();
+});
