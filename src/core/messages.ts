@@ -35,6 +35,7 @@ import { adminMessages } from './messages/admin.js';
 import { reviewCardMessages } from './messages/review-card.js';
 import { reviewerSignalsMessages } from './messages/reviewer-signals.js';
 import { settingsMessages } from './messages/settings.js';
+import { notificationsMessages } from './messages/notifications.js';
 
 /** Every area, for the server and messages.test.ts. */
 export const MSG = {
@@ -67,6 +68,7 @@ export const MSG = {
   shell: shellMessages,
   admin: adminMessages,
   settings: settingsMessages,
+  notifications: notificationsMessages,
   reviewerSignals: reviewerSignalsMessages,
   reviewCard: reviewCardMessages,
 } as const;
