@@ -36,7 +36,7 @@ export const notificationsMessages = {
   mailKindReviewWaveDecided: 'A held wave of reviews on my profile was decided',
 
   /** Mail and the one-click unsubscribe (RFC 8058). */
-  mailFooter: (link: string) => `You get this mail because of your notification settings. Stop these mails: ${link}`,
+  mailFooter: 'You get this mail because of your notification settings. Stop these mails:',
   mailSubjectRegistration: (type: string, status: string) => `Your ${type} registration was ${status}`,
   mailSubjectOther: 'A new notification from War of Rights Officer Ratings',
   mailOpen: 'Open',
