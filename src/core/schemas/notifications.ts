@@ -51,10 +51,9 @@ export type NotificationPage = z.infer<typeof notificationPageSchema>;
 export const markNotificationsReadResultSchema = z.object({ marked: z.number(), unreadCount: z.number() });
 
 /** Mail on or off per kind: every kind in answers, any subset in a PUT. */
-export const mailPreferencesSchema = z.object(Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, z.boolean()])) as Record<
-  (typeof NOTIFICATION_KINDS)[number],
-  z.ZodBoolean
->);
+export const mailPreferencesSchema = z.object(
+  Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, z.boolean()])) as Record<(typeof NOTIFICATION_KINDS)[number], z.ZodBoolean>,
+);
 export const mailPreferencesUpdateSchema = mailPreferencesSchema.partial().strict();
 
 /** One of the user's registration requests as My Registrations shows it. */
@@ -74,4 +73,8 @@ export type MyRegistration = z.infer<typeof myRegistrationSchema>;
 export const myRegistrationsSchema = z.object({ registrations: z.array(myRegistrationSchema) });
 
 /** POST /api/notifications/unsubscribe: the token of the mail's link (query, JSON or the RFC 8058 form). */
-export const unsubscribeTokenSchema = z.string().min(1).max(200).regex(/^[A-Za-z0-9_.-]+$/, notificationsMessages.unsubscribeInvalid);
+export const unsubscribeTokenSchema = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[A-Za-z0-9_.-]+$/, notificationsMessages.unsubscribeInvalid);

@@ -13,7 +13,9 @@ export function mailLayout(title: string, paragraphs: string[], link: string, bu
 <p style="margin:24px 0"><a href="${escapeHtml(link)}" style="background:#1c2a44;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(button)}</a></p>
 <p style="font-size:12px;color:#6b7280">If the button does not work, copy this address into your browser:<br>${escapeHtml(link)}</p>
 <p style="font-size:12px;color:#6b7280">${SITE_NAME}</p>${
-    footer ? `<p style="font-size:12px;color:#6b7280">${escapeHtml(footer.text)} <a href="${escapeHtml(footer.link)}">${escapeHtml(footer.link)}</a></p>` : ''
+    footer
+      ? `<p style="font-size:12px;color:#6b7280">${escapeHtml(footer.text)} <a href="${escapeHtml(footer.link)}">${escapeHtml(footer.link)}</a></p>`
+      : ''
   }</div></body></html>`;
 }
 

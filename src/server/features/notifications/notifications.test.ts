@@ -75,7 +75,14 @@ describe('a registration decided', () => {
     const mine = await requester.client.get('/api/registrations/mine');
     expect(mine.statusCode).toBe(200);
     expect(mine.json<{ registrations: MyRegistration[] }>().registrations).toEqual([
-      expect.objectContaining({ type: 'regiment', id, name, status: 'rejected', notes: 'Please add a description of your drill nights.', linkId: null }),
+      expect.objectContaining({
+        type: 'regiment',
+        id,
+        name,
+        status: 'rejected',
+        notes: 'Please add a description of your drill nights.',
+        linkId: null,
+      }),
     ]);
 
     const page = await notificationsOf(requester.client);
@@ -174,22 +181,31 @@ describe('the list and marking read', () => {
     expect((await reader.client.get('/api/auth/status')).json<AuthStatus>().unreadNotifications).toBe(0);
   });
 
-  it.each([[{}], [{ ids: [] }], [{ all: false }], [{ ids: [1], all: true }], [{ ids: ['x'] }], [{ ids: Array.from({ length: 101 }, (_, i) => i + 1) }]])(
-    'refuses the body %j with 400 and changes nothing',
-    async (body) => {
-      const reader = await signedInClient(ctx);
-      await notify(ctx.db, { userId: reader.userId, kind: 'review_wave_decided', data: { officerId: 1, officerName: 'Officer' } });
-      const response = await reader.client.post('/api/notifications/read', body);
-      expect(response.statusCode).toBe(400);
-      expect(response.json().message).toEqual(expect.any(String));
-      expect((await notificationsOf(reader.client)).unreadCount).toBe(1);
-    },
-  );
+  it.each([
+    [{}],
+    [{ ids: [] }],
+    [{ all: false }],
+    [{ ids: [1], all: true }],
+    [{ ids: ['x'] }],
+    [{ ids: Array.from({ length: 101 }, (_, i) => i + 1) }],
+  ])('refuses the body %j with 400 and changes nothing', async (body) => {
+    const reader = await signedInClient(ctx);
+    await notify(ctx.db, { userId: reader.userId, kind: 'review_wave_decided', data: { officerId: 1, officerName: 'Officer' } });
+    const response = await reader.client.post('/api/notifications/read', body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toEqual(expect.any(String));
+    expect((await notificationsOf(reader.client)).unreadCount).toBe(1);
+  });
 
   it('refuses a visitor (401) and a write without the CSRF token (403)', async () => {
     expect((await new TestClient(ctx.app).get('/api/notifications')).statusCode).toBe(401);
     const reader = await signedInClient(ctx);
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/notifications/read', headers: { cookie: reader.client.cookie }, payload: { all: true } });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/notifications/read',
+      headers: { cookie: reader.client.cookie },
+      payload: { all: true },
+    });
     expect(response.statusCode).toBe(403);
   });
 });

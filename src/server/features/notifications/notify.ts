@@ -19,7 +19,7 @@ export type NotifyEvent = NotificationEvent & { userId: number };
 export async function notify(tx: Executor, event: NotifyEvent): Promise<void> {
   const [created] = await tx
     .insert(notifications)
-    .values({ userId: event.userId, kind: event.kind, data: event.data as unknown as Record<string, unknown> })
+    .values({ userId: event.userId, kind: event.kind, data: event.data })
     .returning({ id: notifications.id });
   const [user] = await tx.select({ mailPreferences: users.mailPreferences }).from(users).where(eq(users.id, event.userId));
   if (user && effectiveMailPreferences(user.mailPreferences)[event.kind]) {

@@ -23,7 +23,13 @@ export async function countUnreadNotifications(db: Executor, userId: number): Pr
 
 export async function listNotifications(db: Executor, userId: number, cursor: { beforeId: number } | undefined): Promise<NotificationPage> {
   const rows = await db
-    .select({ id: notifications.id, kind: notifications.kind, data: notifications.data, createdAt: notifications.createdAt, readAt: notifications.readAt })
+    .select({
+      id: notifications.id,
+      kind: notifications.kind,
+      data: notifications.data,
+      createdAt: notifications.createdAt,
+      readAt: notifications.readAt,
+    })
     .from(notifications)
     .where(and(eq(notifications.userId, userId), cursor ? lt(notifications.id, cursor.beforeId) : undefined))
     .orderBy(desc(notifications.id))
@@ -32,7 +38,13 @@ export async function listNotifications(db: Executor, userId: number, cursor: { 
   return {
     notifications: page.map((row) => {
       const event = { kind: row.kind, data: row.data } as NotificationEvent;
-      return { id: row.id, kind: event.kind, ...describeNotification(event), createdAt: row.createdAt.toISOString(), readAt: row.readAt?.toISOString() ?? null };
+      return {
+        id: row.id,
+        kind: event.kind,
+        ...describeNotification(event),
+        createdAt: row.createdAt.toISOString(),
+        readAt: row.readAt?.toISOString() ?? null,
+      };
     }),
     unreadCount: await countUnreadNotifications(db, userId),
     nextCursor: rows.length > NOTIFICATION_PAGE_SIZE ? encodeCursorArray([page.at(-1)!.id]) : null,

@@ -49,7 +49,14 @@ async function notifyRequester(
   await notify(tx, {
     userId: request.userId,
     kind: 'registration_decided',
-    data: { registrationType, registrationId: request.id, name: request.name, status: action === 'approve' ? 'approved' : 'rejected', notes, createdId },
+    data: {
+      registrationType,
+      registrationId: request.id,
+      name: request.name,
+      status: action === 'approve' ? 'approved' : 'rejected',
+      notes,
+      createdId,
+    },
   });
 }
 

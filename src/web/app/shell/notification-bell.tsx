@@ -20,7 +20,10 @@ export function NotificationBell() {
     >
       <Bell className="h-5 w-5" aria-hidden />
       {count > 0 && (
-        <span aria-hidden className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-brass px-1 text-center text-xs leading-5 font-bold text-navy">
+        <span
+          aria-hidden
+          className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-brass px-1 text-center text-xs leading-5 font-bold text-navy"
+        >
           {count > 99 ? '99+' : count}
         </span>
       )}

@@ -69,7 +69,9 @@ function RegistrationItem({ registration }: { registration: MyRegistration }) {
     <li className="rounded-lg border border-stone-200 bg-white p-4 shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="space-y-1">
-          <p className="text-xs font-semibold tracking-wide text-stone-500 uppercase">{isRegiment ? M.regimentRegistration : M.officerRegistration}</p>
+          <p className="text-xs font-semibold tracking-wide text-stone-500 uppercase">
+            {isRegiment ? M.regimentRegistration : M.officerRegistration}
+          </p>
           <h2 className="font-serif text-lg font-semibold">{registration.name}</h2>
           <p className="text-xs text-stone-500">
             {M.submittedOn(formatDate(registration.createdAt))}
@@ -86,7 +88,9 @@ function RegistrationItem({ registration }: { registration: MyRegistration }) {
       )}
       {status === 'approved' && registration.linkId !== null && (
         <Button asChild variant="outline" size="sm" className="mt-3">
-          <Link to={isRegiment ? `/regiment/${registration.linkId}` : `/officer/${registration.linkId}`}>{isRegiment ? M.viewRegiment : M.viewOfficer}</Link>
+          <Link to={isRegiment ? `/regiment/${registration.linkId}` : `/officer/${registration.linkId}`}>
+            {isRegiment ? M.viewRegiment : M.viewOfficer}
+          </Link>
         </Button>
       )}
       {status === 'rejected' && (
