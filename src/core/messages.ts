@@ -14,6 +14,7 @@ import { regimentMessages } from './messages/regiment.js';
 import { searchMessages } from './messages/search.js';
 import { validationMessages } from './messages/validation.js';
 import { authMessages } from './messages/auth.js';
+import { sessionMessages } from './messages/session.js';
 import { verifyEmailMessages } from './messages/verify-email.js';
 import { forgotPasswordMessages } from './messages/forgot-password.js';
 import { resetPasswordMessages } from './messages/reset-password.js';
@@ -49,6 +50,7 @@ export const MSG = {
   search: searchMessages,
   validation: validationMessages,
   auth: authMessages,
+  session: sessionMessages,
   verifyEmail: verifyEmailMessages,
   forgotPassword: forgotPasswordMessages,
   resetPassword: resetPasswordMessages,

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
 import { Link } from 'react-router';
-import { authMessages } from '#core/messages/auth';
+import { sessionMessages } from '#core/messages/session';
 import { notificationsMessages as M } from '#core/messages/notifications';
 import { formatDate } from '#core/date';
 import type { Notification } from '#core/schemas/notifications';
@@ -24,7 +24,7 @@ export function NotificationsPage() {
   if (!user) {
     return (
       <RedirectWithNotice
-        redirect={{ to: '/', title: authMessages.authenticationRequiredTitle, description: M.loginToSeeNotifications, offersLogin: true }}
+        redirect={{ to: '/', title: sessionMessages.authenticationRequiredTitle, description: M.loginToSeeNotifications, offersLogin: true }}
       />
     );
   }

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ClipboardList } from 'lucide-react';
 import { Link } from 'react-router';
 import { adminMessages } from '#core/messages/admin';
-import { authMessages } from '#core/messages/auth';
+import { sessionMessages } from '#core/messages/session';
 import { notificationsMessages as M } from '#core/messages/notifications';
 import { formatDate } from '#core/date';
 import type { MyRegistration } from '#core/schemas/notifications';
@@ -22,7 +22,7 @@ export function MyRegistrationsPage() {
   if (!user) {
     return (
       <RedirectWithNotice
-        redirect={{ to: '/', title: authMessages.authenticationRequiredTitle, description: M.loginToSeeRegistrations, offersLogin: true }}
+        redirect={{ to: '/', title: sessionMessages.authenticationRequiredTitle, description: M.loginToSeeRegistrations, offersLogin: true }}
       />
     );
   }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Settings } from 'lucide-react';
-import { authMessages } from '#core/messages/auth';
+import { sessionMessages } from '#core/messages/session';
 import { settingsMessages } from '#core/messages/settings';
 import { shellMessages } from '#core/messages/shell';
 import { useAuth } from '#web/api/auth';
@@ -25,7 +25,7 @@ export function SettingsPage() {
       <RedirectWithNotice
         redirect={{
           to: '/',
-          title: authMessages.authenticationRequiredTitle,
+          title: sessionMessages.authenticationRequiredTitle,
           description: settingsMessages.loginToChangeSettings,
           offersLogin: true,
         }}
