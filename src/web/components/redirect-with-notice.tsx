@@ -30,7 +30,9 @@ export function RedirectWithNotice({ redirect }: { redirect: RedirectNotice }) {
       toast({
         title,
         description,
-        action: offersLogin ? { label: sessionMessages.loginAction, onClick: () => void navigate(authPathReturningTo('/login', returnTo)) } : undefined,
+        action: offersLogin
+          ? { label: sessionMessages.loginAction, onClick: () => void navigate(authPathReturningTo('/login', returnTo)) }
+          : undefined,
       });
     }
     void navigate(to, { replace: true });
