@@ -150,6 +150,8 @@ export interface RateLimitConfig {
   accountEmail: RateLimitWindow;
   /** Image uploads per user (decoding and re-encoding cost CPU, the bytes cost storage). */
   upload: RateLimitWindow;
+  /** The mails' unsubscribe link, per address: it works without a session (issue 18). */
+  unsubscribe: RateLimitWindow;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
@@ -159,6 +161,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   login: { limit: 10, windowMs: 15 * 60 * 1000 },
   accountEmail: { limit: 5, windowMs: 30 * 60 * 1000 },
   upload: { limit: 20, windowMs: 60 * 60 * 1000 },
+  unsubscribe: { limit: 30, windowMs: 15 * 60 * 1000 },
 };
 
 const RATE_LIMIT_ENV: Record<keyof RateLimitConfig, string> = {
@@ -168,6 +171,7 @@ const RATE_LIMIT_ENV: Record<keyof RateLimitConfig, string> = {
   login: 'RATE_LIMIT_LOGIN',
   accountEmail: 'RATE_LIMIT_ACCOUNT_EMAIL',
   upload: 'RATE_LIMIT_UPLOAD',
+  unsubscribe: 'RATE_LIMIT_UNSUBSCRIBE',
 };
 
 const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;

@@ -282,7 +282,7 @@ describe('mail switches and the one-click unsubscribe', () => {
     const token = unsubscribeToken(ctx.app.config.sessionSecret, requester.userId, 'registration_decided');
     const visitor = new TestClient(ctx.app);
 
-    const page = await visitor.get(`/api/notifications/unsubscribe?token=${token}`);
+    const page = await ctx.app.inject({ method: 'GET', url: `/api/notifications/unsubscribe?token=${token}`, headers: { accept: 'text/html' } });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('Stop the mails about: My registration was approved or rejected?');
@@ -295,7 +295,10 @@ describe('mail switches and the one-click unsubscribe', () => {
       payload: 'List-Unsubscribe=One-Click',
     });
     expect(oneClick.statusCode).toBe(200);
-    expect(oneClick.body).toContain('You will no longer receive mails about: My registration was approved or rejected.');
+    expect(oneClick.json().message).toBe(MSG.notifications.unsubscribed('My registration was approved or rejected'));
+    expect((await visitor.get(`/api/notifications/unsubscribe?token=${token}`)).json().message).toBe(
+      MSG.notifications.unsubscribeConfirm('My registration was approved or rejected'),
+    );
     expect((await requester.client.get('/api/users/me/settings')).json<UserSettings>().mail).toMatchObject({
       registration_decided: false,
       review_reply: true,
@@ -322,7 +325,9 @@ describe('mail switches and the one-click unsubscribe', () => {
     for (const token of forged) {
       const response = await ctx.app.inject({ method: 'POST', url: `/api/notifications/unsubscribe?token=${token}` });
       expect(response.statusCode, token).toBe(400);
-      expect(response.body).toContain(MSG.notifications.unsubscribeInvalid);
+      expect(response.json().message).toBe(MSG.notifications.unsubscribeInvalid);
+      const page = await ctx.app.inject({ method: 'POST', url: `/api/notifications/unsubscribe?token=${token}`, headers: { accept: 'text/html' } });
+      expect(page.body).toContain(MSG.notifications.unsubscribeInvalid);
     }
     const malformed = await ctx.app.inject({ method: 'GET', url: '/api/notifications/unsubscribe?token=%3Cscript%3E' });
     expect(malformed.statusCode).toBe(400);

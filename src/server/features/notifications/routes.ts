@@ -26,21 +26,26 @@ const listQuerySchema = z.object({
 });
 const unsubscribeQuerySchema = z.object({ token: unsubscribeTokenSchema });
 
-/** Unsubscribe links are tried without a session: limited per address, so nobody can hammer them. */
-const UNSUBSCRIBE_LIMIT = { name: 'unsubscribe', limit: 30, windowMs: 15 * 60_000 };
-
 const signedIn = {
   preValidation: async (request: FastifyRequest) => {
     requireUser(request);
   },
 };
 
-function sendPage(reply: FastifyReply, status: number, html: string) {
-  return reply.code(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(html);
+/**
+ * A person who opened the link (a browser asks for HTML) gets a page; anything else, such as a mail
+ * client's one-click POST or a script, gets the API's JSON, refusals included (spec section 7).
+ */
+function answer(request: FastifyRequest, reply: FastifyReply, status: 200 | 400, message: string, html: string) {
+  void reply.code(status).header('Cache-Control', 'no-store');
+  if (request.headers.accept?.includes('text/html')) return reply.type('text/html; charset=utf-8').send(html);
+  return reply.send(status === 200 ? { message } : { message, code: 'BAD_REQUEST' });
 }
 
 export async function notificationRoutes(app: App) {
   const { db, config, rateLimitStore } = app;
+  // Unsubscribe links are tried without a session: limited per address, so nobody can hammer them.
+  const unsubscribeLimit = { name: 'unsubscribe', ...config.rateLimits.unsubscribe };
 
   // RFC 8058: a mail client's one-click POST is a form (either encoding). Its fields say nothing
   // the URL's token does not, so the body is read and set aside, in this scope only.
@@ -76,10 +81,11 @@ export async function notificationRoutes(app: App) {
     UNSUBSCRIBE_PATH.replace(/^\/api/, ''),
     { config: { cache: 'not-kept' }, schema: { querystring: unsubscribeQuerySchema } },
     async (request, reply) => {
-      await enforceRateLimit(rateLimitStore, UNSUBSCRIBE_LIMIT, request.ip);
+      await enforceRateLimit(rateLimitStore, unsubscribeLimit, request.ip);
       const target = readUnsubscribeToken(config.sessionSecret, request.query.token);
-      if (!target) return sendPage(reply, 400, unsubscribeInvalidPage());
-      return sendPage(reply, 200, unsubscribeConfirmPage(MAIL_KIND_LABELS[target.kind], request.query.token));
+      if (!target) return answer(request, reply, 400, notificationsMessages.unsubscribeInvalid, unsubscribeInvalidPage());
+      const label = MAIL_KIND_LABELS[target.kind];
+      return answer(request, reply, 200, notificationsMessages.unsubscribeConfirm(label), unsubscribeConfirmPage(label, request.query.token));
     },
   );
 
@@ -89,11 +95,12 @@ export async function notificationRoutes(app: App) {
     // can do nothing but this one harmless change.
     { config: { invalidates: 'none', csrfExempt: true }, schema: { querystring: unsubscribeQuerySchema } },
     async (request, reply) => {
-      await enforceRateLimit(rateLimitStore, UNSUBSCRIBE_LIMIT, request.ip);
+      await enforceRateLimit(rateLimitStore, unsubscribeLimit, request.ip);
       const target = readUnsubscribeToken(config.sessionSecret, request.query.token);
-      if (!target) return sendPage(reply, 400, unsubscribeInvalidPage());
+      if (!target) return answer(request, reply, 400, notificationsMessages.unsubscribeInvalid, unsubscribeInvalidPage());
       await turnMailOff(db, target.userId, target.kind);
-      return sendPage(reply, 200, unsubscribedPage(MAIL_KIND_LABELS[target.kind]));
+      const label = MAIL_KIND_LABELS[target.kind];
+      return answer(request, reply, 200, notificationsMessages.unsubscribed(label), unsubscribedPage(label));
     },
   );
 }
