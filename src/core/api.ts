@@ -243,8 +243,8 @@ export const authUserSchema = z.object({
 export type AuthUser = z.infer<typeof authUserSchema>;
 
 /**
- * `unreadNotifications` rides on the status poll (issue 18: no poller of its own): the server always
- * sends it (0 for a visitor); optional so the many canned statuses of the web tests stay valid.
+ * `unreadNotifications` rides on the status poll (issue 18: no poller of its own): sent for a signed-in
+ * user; a visitor's answer stays the spec's `{authenticated: false, user: null}`.
  */
 export const authStatusSchema = z.object({ authenticated: z.boolean(), user: authUserSchema.nullable(), unreadNotifications: z.number().optional() });
 export type AuthStatus = z.infer<typeof authStatusSchema>;

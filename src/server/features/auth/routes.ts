@@ -83,9 +83,9 @@ export async function authRoutes(app: App) {
     // Never cached: it changes with the cookie, not the URL.
     reply.header('Cache-Control', 'no-store');
     const user = currentUser(request);
+    if (!user) return { authenticated: false, user: null };
     // The bell's count rides on this poll (issue 18): no poller of its own.
-    const unreadNotifications = user ? await countUnreadNotifications(db, user.id) : 0;
-    return { authenticated: user !== null, user: user ? toAuthUser(user) : null, unreadNotifications };
+    return { authenticated: true, user: toAuthUser(user), unreadNotifications: await countUnreadNotifications(db, user.id) };
   });
 
   app.post(
