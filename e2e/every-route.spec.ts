@@ -186,6 +186,8 @@ async function seriousAxeFindings(page: Page): Promise<string[]> {
 for (const viewport of VIEWPORTS) {
   const checks = viewport.axe ? 'no sideways scroll and no serious axe finding' : 'no sideways scroll';
   test(`every screen at ${viewport.width}x${viewport.height}: ${checks}`, async ({ browser }) => {
+    // 27 screens, each checked by axe: past the default 120 s on a busy two-core machine.
+    test.setTimeout(240_000);
     const screens = screensOf(ids);
     // Every route of the list is visited (and the not-found screen).
     expect(new Set(screens.map((screen) => screen.route))).toEqual(new Set([...Object.keys(CLIENT_ROUTES), 'notFound']));
