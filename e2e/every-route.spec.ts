@@ -106,6 +106,20 @@ function screensOf({ officer }: DemoIds): Screen[] {
       heading: 'Settings',
       content: (page) => page.getByRole('checkbox', { name: 'Hide my War of Rights level on my reviews' }),
     },
+    {
+      route: 'myRegistrations',
+      path: path('myRegistrations'),
+      role: 'user',
+      heading: 'My Registrations',
+      content: (page) => page.getByRole('list', { name: 'My Registrations' }).or(page.getByText('You have not submitted any registration yet.')),
+    },
+    {
+      route: 'notifications',
+      path: path('notifications'),
+      role: 'user',
+      heading: 'Notifications',
+      content: (page) => page.getByRole('list', { name: 'Notifications' }).or(page.getByText('You have no notifications yet.')),
+    },
     { route: 'admin', path: path('admin'), role: 'admin', heading: 'Admin Dashboard' },
     { route: 'adminOfficers', path: path('adminOfficers'), role: 'admin', heading: 'Officer Registrations' },
     { route: 'adminRegiments', path: path('adminRegiments'), role: 'admin', heading: 'Regiment Registrations' },
@@ -206,6 +220,8 @@ function describeSerious(violations: Result[]): string[] {
 for (const viewport of VIEWPORTS) {
   const checks = viewport.axe ? 'no sideways scroll and no serious axe finding' : 'no sideways scroll';
   test(`every screen at ${viewport.width}x${viewport.height}: ${checks}`, async ({ browser }) => {
+    // 27 screens, each checked by axe: past the default 120 s on a busy two-core machine.
+    test.setTimeout(240_000);
     const screens = screensOf(ids);
     // Every route of the list is visited (and the not-found screen).
     expect(new Set(screens.map((screen) => screen.route))).toEqual(new Set([...Object.keys(CLIENT_ROUTES), 'notFound']));

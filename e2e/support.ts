@@ -97,21 +97,51 @@ export async function latestMailLink(
   mode: MailLinkMode,
   { since = 0, timeoutMs = 10_000 }: { since?: number; timeoutMs?: number } = {},
 ): Promise<string> {
+  return waitForMail(`${mode} mail to ${to}`, { since, timeoutMs }, (raw) => (isAddressedTo(raw, to) ? actionLinkIn(raw, mode) : null));
+}
+
+/** The captured messages sent at or after `since` (ms), newest first, raw. */
+function capturedMails(since: number): string[] {
   const mailDir = path.join(E2E_DATA_DIR, 'mail');
+  return readdirSync(mailDir)
+    .map((name) => /^(\d+)-(\d+)\.eml$/.exec(name))
+    .filter((m): m is RegExpExecArray => m !== null && Number(m[1]) >= since)
+    .sort((a, b) => Number(b[1]) - Number(a[1]) || Number(b[2]) - Number(a[2]))
+    .map(([name]) => readFileSync(path.join(mailDir, name), 'utf8'));
+}
+
+/** Polls the captured mail until `pick` finds what it wants in a message, newest first. */
+async function waitForMail<T>(what: string, { since, timeoutMs }: { since: number; timeoutMs: number }, pick: (raw: string) => T | null): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const files = readdirSync(mailDir)
-      .map((name) => /^(\d+)-(\d+)\.eml$/.exec(name))
-      .filter((m): m is RegExpExecArray => m !== null && Number(m[1]) >= since)
-      .sort((a, b) => Number(b[1]) - Number(a[1]) || Number(b[2]) - Number(a[2]));
-    for (const [name] of files) {
-      const raw = readFileSync(path.join(mailDir, name), 'utf8');
-      const link = isAddressedTo(raw, to) ? actionLinkIn(raw, mode) : null;
-      if (link) return link;
+    for (const raw of capturedMails(since)) {
+      const found = pick(raw);
+      if (found !== null) return found;
     }
-    if (Date.now() > deadline) throw new Error(`no ${mode} mail to ${to} within ${timeoutMs} ms (in ${mailDir})`);
+    if (Date.now() > deadline) throw new Error(`no ${what} within ${timeoutMs} ms (in ${path.join(E2E_DATA_DIR, 'mail')})`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+export interface CapturedMail {
+  /** Headers with folded lines joined. */
+  headers: string;
+  /** The whole message, quoted-printable decoded. */
+  decoded: string;
+}
+
+/** The newest mail to `to` whose subject is `subject`, sent at or after `since`. */
+export async function latestMail(to: string, subject: string, { since = 0, timeoutMs = 10_000 }: { since?: number; timeoutMs?: number } = {}) {
+  return waitForMail<CapturedMail>(`mail '${subject}' to ${to}`, { since, timeoutMs }, (raw) => {
+    const headers = raw.split(/\r?\n\r?\n/, 1)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+    const isIt = isAddressedTo(raw, to) && /^Subject: (.*)$/im.exec(headers)?.[1]?.trim() === subject;
+    return isIt ? { headers, decoded: decodeQuotedPrintable(raw) } : null;
+  });
+}
+
+/** How many mails to `to` were captured at or after `since`. */
+export function countMailsTo(to: string, since: number): number {
+  return capturedMails(since).filter((raw) => isAddressedTo(raw, to)).length;
 }
 
 export async function logInThroughUi(page: Page, email: string, password: string) {

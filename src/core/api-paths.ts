@@ -40,6 +40,9 @@ export const apiPaths = {
   mySettings: '/api/users/me/settings',
   officerSteamStats: (officerId: number) => `/api/officers/${officerId}/steam-stats`,
   myOwnedRegiments: '/api/users/me/regiments/owned',
+  myRegistrations: '/api/registrations/mine',
+  notifications: (cursor?: string) => (cursor ? `/api/notifications?cursor=${encodeURIComponent(cursor)}` : '/api/notifications'),
+  notificationsRead: '/api/notifications/read',
   sides: '/api/sides',
   regiments: '/api/regiments',
   /** Home's 'Featured Regiments': the best-rated regiment of each side (not the whole list). */

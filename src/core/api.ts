@@ -3,6 +3,7 @@
  * schemas, so a column that is not listed here can never leak; the web app uses the inferred types.
  */
 import { z } from 'zod';
+import { mailPreferencesSchema } from './schemas/notifications.js';
 
 /**
  * ISO 8601 text (the server sends `Date#toISOString()`). Not a transform from Date: the response
@@ -224,7 +225,7 @@ export type Review = z.infer<typeof reviewSchema>;
 export type ReviewAuthor = Review['user'];
 
 /** GET and PUT /api/users/me/settings: the signed-in user's own choices. */
-export const userSettingsSchema = z.object({ hideLevel: z.boolean() });
+export const userSettingsSchema = z.object({ hideLevel: z.boolean(), mail: mailPreferencesSchema });
 export type UserSettings = z.infer<typeof userSettingsSchema>;
 
 /**
@@ -249,7 +250,11 @@ export const authUserSchema = z.object({
 });
 export type AuthUser = z.infer<typeof authUserSchema>;
 
-export const authStatusSchema = z.object({ authenticated: z.boolean(), user: authUserSchema.nullable() });
+/**
+ * `unreadNotifications` rides on the status poll (issue 18: no poller of its own): sent for a signed-in
+ * user; a visitor's answer stays the spec's `{authenticated: false, user: null}`.
+ */
+export const authStatusSchema = z.object({ authenticated: z.boolean(), user: authUserSchema.nullable(), unreadNotifications: z.number().optional() });
 export type AuthStatus = z.infer<typeof authStatusSchema>;
 
 export const messageSchema = z.object({ message: z.string() });

@@ -14,6 +14,7 @@ import { regimentMessages } from './messages/regiment.js';
 import { searchMessages } from './messages/search.js';
 import { validationMessages } from './messages/validation.js';
 import { authMessages } from './messages/auth.js';
+import { sessionMessages } from './messages/session.js';
 import { verifyEmailMessages } from './messages/verify-email.js';
 import { forgotPasswordMessages } from './messages/forgot-password.js';
 import { resetPasswordMessages } from './messages/reset-password.js';
@@ -38,6 +39,7 @@ import { reviewerSignalsMessages } from './messages/reviewer-signals.js';
 import { settingsMessages } from './messages/settings.js';
 import { themeMessages } from './messages/theme.js';
 import { linkPreviewMessages } from './messages/link-preview.js';
+import { notificationsMessages } from './messages/notifications.js';
 
 /** Every area, for the server and messages.test.ts. */
 export const MSG = {
@@ -51,6 +53,7 @@ export const MSG = {
   search: searchMessages,
   validation: validationMessages,
   auth: authMessages,
+  session: sessionMessages,
   verifyEmail: verifyEmailMessages,
   forgotPassword: forgotPasswordMessages,
   resetPassword: resetPasswordMessages,
@@ -71,6 +74,7 @@ export const MSG = {
   admin: adminMessages,
   waves: waveMessages,
   settings: settingsMessages,
+  notifications: notificationsMessages,
   reviewerSignals: reviewerSignalsMessages,
   reviewCard: reviewCardMessages,
   theme: themeMessages,

@@ -34,6 +34,10 @@ import { registerOpenApi } from './features/api-docs/openapi-document.js';
 import { cardRoutes } from './features/cards/routes.js';
 import { findOfficerCardData, findRegimentCardData } from './features/cards/card-data.js';
 import { officerLinkPreview, pageLinkPreview, regimentLinkPreview } from './features/cards/link-previews.js';
+import { notificationRoutes } from './features/notifications/routes.js';
+import { notificationMailDeliverer } from './features/notifications/mail.js';
+import { NOTIFICATION_MAIL } from './features/notifications/notify.js';
+import { DEFAULT_OUTBOX_TIMING, OutboxWorker, type OutboxTiming } from './outbox/worker.js';
 import { FAKE_STEAM_PREFIX, fakeSteamPlugin } from './adapters/steam/fake-steam.js';
 import { firebaseConnectSources } from './adapters/firebase/web-sdk-origins.js';
 import { sessionPlugin } from './features/auth/session-plugin.js';
@@ -72,6 +76,8 @@ export interface BuildAppOptions {
    * the trend) and the response cache expires them by: Date.now by default, a fixed day in tests.
    */
   now?: () => number;
+  /** The outbox worker's poll and retry times (tests shorten them). */
+  outboxTiming?: OutboxTiming;
 }
 
 export async function buildApp({
@@ -84,6 +90,7 @@ export async function buildApp({
   metrics = new Metrics(),
   webRoot = path.join(projectRoot(), 'dist', 'web'),
   now = Date.now,
+  outboxTiming = DEFAULT_OUTBOX_TIMING,
 }: BuildAppOptions): Promise<App> {
   const securityHeaders = securityHeadersOf(securityPolicy(config));
   const responseCache = new ResponseCache(config.responseCacheBytes, cacheBus ?? null, { ratingsLagMs: config.listRatingsLagMs, now });
@@ -138,6 +145,16 @@ export async function buildApp({
   app.decorate('config', config);
   app.decorate('rateLimitStore', limitStore);
   app.decorate('mailer', mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }));
+  // Work after the commit (docs/decisions/0036): started once the app is ready, finished on close.
+  const outbox = new OutboxWorker(
+    db,
+    { [NOTIFICATION_MAIL]: notificationMailDeliverer(db, app.mailer, { publicUrl: config.publicUrl, secret: config.sessionSecret }) },
+    app.log,
+    outboxTiming,
+  );
+  app.decorate('outbox', outbox);
+  app.addHook('onReady', async () => outbox.start());
+  app.addHook('onClose', async () => outbox.stop());
   // Reviewers' Steam figures, read in the background when a review list shows stale ones (0029).
   const reviewerSignals = new ReviewerSignalsRefresher({ db, steam: config.steam, cache: responseCache, log: app.log });
   app.decorate('reviewerSignals', reviewerSignals);
@@ -190,6 +207,10 @@ export async function buildApp({
       await api.register(loadSheddingPlugin, { maxInFlight: config.maxInFlight, metrics });
       await api.register(inputGuardPlugin);
       await api.register(sessionPlugin, { db, config });
+      // A write may have left outbox rows: deliver them now rather than at the next poll.
+      api.addHook('onResponse', async function deliverOutboxSoon(request) {
+        if (request.method !== 'GET' && request.method !== 'HEAD') outbox.poke();
+      });
       api.addHook('onSend', async function revalidateByDefault(request, reply, payload) {
         if (request.method === 'GET' && !reply.hasHeader('cache-control')) {
           // Revalidate every time (cheap with the ETag); never serve stale ratings from a cache.
@@ -211,6 +232,7 @@ export async function buildApp({
       await typed.register(adminRoutes, { prefix: '/admin' });
       await typed.register(apiDocRoutes);
       await typed.register(cardRoutes);
+      await typed.register(notificationRoutes);
       typed.setNotFoundHandler((request, reply) => {
         void reply.code(404).send({ message: MSG.server.notFoundApi, code: 'NOT_FOUND' } satisfies ErrorBody);
       });

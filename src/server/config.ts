@@ -173,6 +173,8 @@ export interface RateLimitConfig {
    * limits only draws (tens of milliseconds of CPU each), which walking every id would multiply.
    */
   cardDraw: RateLimitWindow;
+  /** The mails' unsubscribe link, per address: it works without a session (issue 18). */
+  unsubscribe: RateLimitWindow;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
@@ -184,6 +186,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   upload: { limit: 20, windowMs: 60 * 60 * 1000 },
   publicRead: { limit: 600, windowMs: 60 * 1000 },
   cardDraw: { limit: 120, windowMs: 60 * 1000 },
+  unsubscribe: { limit: 30, windowMs: 15 * 60 * 1000 },
 };
 
 const RATE_LIMIT_ENV: Record<keyof RateLimitConfig, string> = {
@@ -195,6 +198,7 @@ const RATE_LIMIT_ENV: Record<keyof RateLimitConfig, string> = {
   upload: 'RATE_LIMIT_UPLOAD',
   publicRead: 'RATE_LIMIT_PUBLIC_API',
   cardDraw: 'RATE_LIMIT_CARD',
+  unsubscribe: 'RATE_LIMIT_UNSUBSCRIBE',
 };
 
 const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;

@@ -14,6 +14,7 @@ import type { Database } from './db/client.js';
 import type { Metrics } from './http/metrics.js';
 import type { RateLimitStore } from './rate-limit/rate-limit.js';
 import type { ReviewerSignalsRefresher } from './features/steam/reviewer-signals.js';
+import type { OutboxWorker } from './outbox/worker.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,6 +27,8 @@ declare module 'fastify' {
     metrics: Metrics;
     routeList: ReadonlyArray<RegisteredRoute>;
     reviewerSignals: ReviewerSignalsRefresher;
+    /** Delivers the outbox's rows after commit (outbox/worker.ts). */
+    outbox: OutboxWorker;
   }
 }
 

@@ -1,3 +1,4 @@
+/** The sign-in screens' texts; what every screen may show about the session is in session.ts. */
 export const authMessages = {
   loginFailedTitle: 'Login Failed',
   loginErrorTitle: 'Login Error',
@@ -9,15 +10,8 @@ export const authMessages = {
   emailRegistered: 'This email is already registered. Please use a different email or login.',
   registrationFailed: 'Could not create your account. Please try again.',
   registrationSuccess: 'Registration successful! Please check your email to verify your account.',
-  authenticationRequired: 'Authentication required',
-  /** Toast title when a signed-out visitor tries something that needs an account (spec section 6). */
-  authenticationRequiredTitle: 'Authentication Required',
   loginSuccess: 'Login successful',
   loggedOut: 'Logged out',
-  /** Toast on / after a logout from any page. */
-  signedOut: 'Signed out',
-  /** The action of an 'Authentication Required' toast: login, then back to the page that asked. */
-  loginAction: 'Login',
   loginFailed: 'Login failed',
   verificationRequiredTitle: 'Email Verification Required',
   verifyEmailBeforeLogin: 'Please check your email to verify your account before logging in.',

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { settingsMessages } from '#core/messages/settings.js';
+import { mailPreferencesUpdateSchema } from './notifications.js';
 
-/** PUT /api/users/me/settings: the whole settings object (one choice today). */
-export const userSettingsBodySchema = z.strictObject({ hideLevel: z.boolean({ error: settingsMessages.hideLevelRequired }) });
+/** PUT /api/users/me/settings: the level choice, and any of the mail switches. */
+export const userSettingsBodySchema = z.strictObject({
+  hideLevel: z.boolean({ error: settingsMessages.hideLevelRequired }),
+  /** Mail on or off per notification kind (issue 18): only the kinds sent change. */
+  mail: mailPreferencesUpdateSchema.optional(),
+});
 export type UserSettingsBody = z.infer<typeof userSettingsBodySchema>;

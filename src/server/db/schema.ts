@@ -80,6 +80,11 @@ export const users = pgTable(
     hideLevel: boolean('hide_level').notNull().default(false),
     /** When the account was last linked to Steam: a review wave counts recently linked accounts as fresh (0031). */
     steamLinkedAt: timestamp('steam_linked_at', { withTimezone: true }),
+    /**
+     * Mail on or off per notification kind, only the kinds the user changed (the defaults live in
+     * src/core/notifications.ts, so a new kind needs no migration): docs/decisions/0036-notifications-and-outbox.md.
+     */
+    mailPreferences: jsonb('mail_preferences').$type<Record<string, boolean>>().notNull().default({}),
   },
   (t) => [
     // Usernames and emails are unique regardless of case, so 'Pickett' cannot impersonate 'pickett'.
@@ -333,8 +338,10 @@ export const regimentRegistrations = pgTable(
     notes: text('notes'),
     bannerImageUrl: text('banner_image_url'),
     iconImageUrl: text('icon_image_url'),
+    /** The regiment an approval created: My Registrations links to it (issue 18, item 3). */
+    createdRegimentId: integer('created_regiment_id').references((): AnyPgColumn => regiments.id, { onDelete: 'set null' }),
   },
-  (t) => [index('regiment_registrations_status_idx').on(t.status, t.createdAt)],
+  (t) => [index('regiment_registrations_status_idx').on(t.status, t.createdAt), index('regiment_registrations_user_idx').on(t.userId)],
 );
 
 export const officerRegistrations = pgTable(
@@ -355,8 +362,10 @@ export const officerRegistrations = pgTable(
     notes: text('notes'),
     proofUrl: text('proof_url'),
     profileImageUrl: text('profile_image_url'),
+    /** The officer an approval created: My Registrations links to it (issue 18, item 3). */
+    createdOfficerId: integer('created_officer_id').references((): AnyPgColumn => officers.id, { onDelete: 'set null' }),
   },
-  (t) => [index('officer_registrations_status_idx').on(t.status, t.createdAt)],
+  (t) => [index('officer_registrations_status_idx').on(t.status, t.createdAt), index('officer_registrations_user_idx').on(t.userId)],
 );
 
 /**
@@ -504,4 +513,56 @@ export const rankingPrior = pgTable(
     refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('ranking_prior_one_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * What became of a user's submissions and profile (issue 18, item 4): one row per event, written in
+ * the transaction of the write that caused it. `data` holds the event's facts; the text is made
+ * from them when read (src/core/notifications.ts), so a wording change reaches old rows too.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 40 }).notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_user_id_idx').on(t.userId, t.id.desc()),
+    // The unread count rides on every auth status poll: an index of the unread rows only.
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
+  ],
+);
+
+/**
+ * Work to do after a write commits (mail now, regiment webhooks next): a row inserted in the
+ * write's own transaction, claimed by a worker in any process (FOR UPDATE SKIP LOCKED), retried
+ * with exponential backoff, deleted once delivered (src/server/outbox/; docs/decisions/0036).
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: serial('id').primaryKey(),
+    kind: varchar('kind', { length: 40 }).notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    /** Not before: the next attempt's time, or the end of a claim's lease while one is delivering. */
+    availableAt: timestamp('available_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    /** Set when the attempts are spent: the row stays for an operator to read, and is not tried again. */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('outbox_due_idx')
+      .on(t.availableAt)
+      .where(sql`${t.failedAt} is null`),
+  ],
 );

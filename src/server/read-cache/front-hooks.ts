@@ -102,6 +102,12 @@ export const FRONT_HOOK_DECISIONS: readonly FrontHookDecision[] = [
     front: "front skips: public answers never read the session (a visitor's idle timeout is not slid by them, 0009)",
   },
   { hook: 'onSend', name: 'revalidateByDefault', owner: 'app.ts', front: 'front honours: answerWith sends Cache-Control: no-cache' },
+  {
+    hook: 'onResponse',
+    name: 'deliverOutboxSoon',
+    owner: 'app.ts',
+    front: 'front skips: it wakes the outbox after writes, and the front answers only GETs, which write no outbox row',
+  },
   // Feature scopes inside the API.
   {
     hook: 'preValidation',

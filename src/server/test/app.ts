@@ -63,7 +63,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 
 export async function createTestContext(
   overrides: Partial<Config> = {},
-  options: Pick<BuildAppOptions, 'mailer' | 'rateLimitStore' | 'now'> = {},
+  options: Pick<BuildAppOptions, 'mailer' | 'rateLimitStore' | 'now' | 'outboxTiming'> = {},
 ): Promise<TestContext> {
   const handle = await openTestDatabase();
   const app = await buildApp({ config: testConfig(overrides), db: handle.db, logger: false, ...options });

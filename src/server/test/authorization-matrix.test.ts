@@ -12,6 +12,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeAuthEmulator } from '#server/adapters/firebase/fake-auth-emulator.js';
+import { unsubscribeToken } from '#server/features/notifications/unsubscribe.js';
 import type { TestContext } from './app.js';
 import { createFirebaseTestContext, type FirebaseTestContext } from './firebase-mode.js';
 import { buildWorld, clientFor, MultipartBody, RECRUIT_PASSWORD, ROLES, send, type Method, type Role, type World } from './authorization-world.js';
@@ -246,6 +247,24 @@ const ROWS: Row[] = [
     expect: { visitor: 401, user: 201, owner: 409, admin: 201 },
   },
   { method: 'GET', path: '/api/users/me/regiments/owned', url: () => '/api/users/me/regiments/owned', expect: signedIn(200) },
+  { method: 'GET', path: '/api/registrations/mine', url: () => '/api/registrations/mine', expect: signedIn(200) },
+
+  // Notifications (issue 18): the signed-in user's own. The mails' unsubscribe link works for anyone
+  // who holds it, signed in or not: its signed token is the authority, for one user and one kind.
+  { method: 'GET', path: '/api/notifications', url: () => '/api/notifications', expect: signedIn(200) },
+  { method: 'POST', path: '/api/notifications/read', url: () => '/api/notifications/read', body: () => ({ all: true }), expect: signedIn(200) },
+  {
+    method: 'GET',
+    path: '/api/notifications/unsubscribe',
+    url: (w) => `/api/notifications/unsubscribe?token=${unsubscribeToken(ctx.app.config.sessionSecret, w.owner.id, 'review_reply')}`,
+    expect: everyone(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/notifications/unsubscribe',
+    url: (w) => `/api/notifications/unsubscribe?token=${unsubscribeToken(ctx.app.config.sessionSecret, w.owner.id, 'review_reply')}`,
+    expect: everyone(200),
+  },
 
   // Administration: admins only; the owner of the target is no exception.
   { method: 'GET', path: '/api/admin/registrations/regiments', url: () => '/api/admin/registrations/regiments', expect: adminOnly(200) },

@@ -10,6 +10,8 @@ export interface ReceivedMail {
   to: string[];
   subject: string;
   raw: string;
+  /** The raw text with quoted-printable soft breaks and escapes decoded (what a reader sees). */
+  decoded: string;
   /** Every http(s) link found in the decoded body. */
   links: string[];
 }
@@ -36,7 +38,7 @@ export class Mailbox {
           const decoded = decodeQuotedPrintable(raw);
           const subject = /^Subject: (.*)$/im.exec(raw)?.[1]?.trim() ?? '';
           const links = [...new Set(decoded.match(/https?:\/\/[^\s"<>]+/g) ?? [])].map((l) => l.replace(/&amp;/g, '&'));
-          this.messages.push({ to: session.envelope.rcptTo.map((r) => r.address), subject, raw, links });
+          this.messages.push({ to: session.envelope.rcptTo.map((r) => r.address), subject, raw, decoded, links });
           for (const wake of this.waiters.splice(0)) wake();
           callback();
         });
@@ -44,8 +46,9 @@ export class Mailbox {
     });
   }
 
-  async start(): Promise<string> {
-    this.server.listen(0, '127.0.0.1');
+  /** Listens on `port` (any free one by default; a test restarting "the" mail server passes the old one). */
+  async start(listenPort = 0): Promise<string> {
+    this.server.listen(listenPort, '127.0.0.1');
     await once(this.server.server, 'listening');
     const { port } = this.server.server.address() as AddressInfo;
     return `smtp://127.0.0.1:${port}`;

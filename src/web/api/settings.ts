@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '#core/api-paths';
 import type { UserSettings } from '#core/api';
+import type { UserSettingsBody } from '#core/schemas/settings';
 import { api } from '#web/lib/api-client';
 
 /** The signed-in user's settings; keyed by user so another sign-in never sees the previous one's. */
@@ -14,7 +15,7 @@ export const mySettingsQueryOptions = (userId: number) =>
 export function useSaveSettings(userId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (settings: UserSettings) => api.put<UserSettings>(apiPaths.mySettings, settings),
+    mutationFn: (settings: UserSettingsBody) => api.put<UserSettings>(apiPaths.mySettings, settings),
     onSuccess: async (saved) => {
       queryClient.setQueryData(mySettingsQueryOptions(userId).queryKey, saved);
       await queryClient.invalidateQueries({ queryKey: ['reviews'] });

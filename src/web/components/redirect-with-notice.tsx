@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { authMessages } from '#core/messages/auth';
+import { sessionMessages } from '#core/messages/session';
 import { authPathReturningTo } from '#core/return-path';
 import { toast } from '#web/lib/toast-store';
 
@@ -30,7 +30,9 @@ export function RedirectWithNotice({ redirect }: { redirect: RedirectNotice }) {
       toast({
         title,
         description,
-        action: offersLogin ? { label: authMessages.loginAction, onClick: () => void navigate(authPathReturningTo('/login', returnTo)) } : undefined,
+        action: offersLogin
+          ? { label: sessionMessages.loginAction, onClick: () => void navigate(authPathReturningTo('/login', returnTo)) }
+          : undefined,
       });
     }
     void navigate(to, { replace: true });

@@ -6,7 +6,7 @@
  */
 import { apiPaths } from '#core/api-paths';
 import type { ErrorBody } from '#core/api';
-import { authMessages } from '#core/messages/auth';
+import { sessionMessages } from '#core/messages/session';
 import { commonMessages } from '#core/messages/common';
 import { csrfMessages } from '#core/messages/csrf';
 
@@ -85,7 +85,7 @@ export async function apiGet<T>(path: string, options: GetOptions = {}): Promise
   const response = await fetch(path, { credentials: 'include', headers, signal: options.signal });
   if (response.status === 401) {
     if (options.on401 === 'null') return null as T;
-    throw new Error(authMessages.authenticationRequired);
+    throw new Error(sessionMessages.authenticationRequired);
   }
   if (!response.ok) throw await toApiError(response);
   return parseBody<T>(response);

@@ -12,6 +12,10 @@ export interface MailMessage {
   html: string;
   /** The one link the message is about, repeated in the log when mail is not configured. */
   link: string;
+  /** Extra headers, such as List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>;
+  /** A stable id for one message, so a receiving server can drop a repeat of a retried delivery. */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -32,7 +36,15 @@ export function createMailer(options: { smtpUrl: string | null; from: string; lo
   const transport = nodemailer.createTransport(options.smtpUrl);
   return {
     async send(message) {
-      await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      await transport.sendMail({
+        from: options.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        ...(message.headers ? { headers: message.headers } : {}),
+        ...(message.messageId ? { messageId: message.messageId } : {}),
+      });
     },
   };
 }

@@ -10,6 +10,7 @@ import type { Database, Executor } from '#server/db/client.js';
 import { officers, reviewFlags, reviews, users } from '#server/db/schema.js';
 import { notFound } from '#server/errors.js';
 import type { SessionUser } from '#server/features/auth/sessions.js';
+import { notify } from '#server/features/notifications/notify.js';
 import { recordAdminAction } from './audit.js';
 
 const PENDING = 'pending';
@@ -92,5 +93,28 @@ export async function approveFlaggedReview(db: Database, admin: SessionUser, rev
       summary: `Approved review #${reviewId}, clearing ${cleared.length} flag(s)`,
     });
     return cleared.length;
+  });
+}
+
+/** The longest reason a removal notice repeats; the flags' own reasons are at most 500 each. */
+const REASON_LENGTH = 500;
+
+/**
+ * Tells the author that a moderator removed their review, with the reason: what the review's pending
+ * flags said (issue 18, item 4). Called in the deleting transaction, before the delete takes the
+ * flags with it.
+ */
+export async function notifyReviewRemoved(tx: Executor, review: { id: number; userId: number; officerId: number }): Promise<void> {
+  const [officer] = await tx.select({ name: officers.name }).from(officers).where(eq(officers.id, review.officerId));
+  const flags = await tx
+    .select({ reason: reviewFlags.reason })
+    .from(reviewFlags)
+    .where(and(eq(reviewFlags.reviewId, review.id), eq(reviewFlags.status, PENDING)))
+    .orderBy(asc(reviewFlags.createdAt), asc(reviewFlags.id));
+  const reasons = [...new Set(flags.map((flag) => flag.reason.trim()).filter(Boolean))].join('; ');
+  await notify(tx, {
+    userId: review.userId,
+    kind: 'review_removed',
+    data: { officerId: review.officerId, officerName: officer?.name ?? '', reason: reasons ? reasons.slice(0, REASON_LENGTH) : null },
   });
 }

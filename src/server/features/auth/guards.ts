@@ -11,7 +11,7 @@ export function currentUser(request: FastifyRequest): SessionUser | null {
 
 export function requireUser(request: FastifyRequest): SessionUser {
   const user = currentUser(request);
-  if (!user) throw new AppError('UNAUTHENTICATED', MSG.auth.authenticationRequired);
+  if (!user) throw new AppError('UNAUTHENTICATED', MSG.session.authenticationRequired);
   return user;
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { countUnreadNotifications } from '#server/features/notifications/queries.js';
 import { authStatusSchema, authUserSchema } from '#core/api.js';
 import { MSG } from '#core/messages.js';
 import { emailOnlyBodySchema, legacyLoginBodySchema, loginBodySchema, registerBodySchema, resetPasswordBodySchema } from '#core/schemas/auth.js';
@@ -82,7 +83,9 @@ export async function authRoutes(app: App) {
     // Never cached: it changes with the cookie, not the URL.
     reply.header('Cache-Control', 'no-store');
     const user = currentUser(request);
-    return { authenticated: user !== null, user: user ? toAuthUser(user) : null };
+    if (!user) return { authenticated: false, user: null };
+    // The bell's count rides on this poll (issue 18): no poller of its own.
+    return { authenticated: true, user: toAuthUser(user), unreadNotifications: await countUnreadNotifications(db, user.id) };
   });
 
   app.post(

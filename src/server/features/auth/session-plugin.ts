@@ -22,6 +22,16 @@ declare module 'fastify' {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A write that carries its own authority in a signed token and is sent without a session (the
+     * mails' one-click unsubscribe, RFC 8058): no CSRF token to check. Nothing session-bound may use it.
+     */
+    csrfExempt?: true;
+  }
+}
+
 export const sessionPlugin = fp<{ db: Database; config: Config }>(async (app, { db, config }) => {
   app.decorateRequest('session', null);
   const lifetimes = sessionLifetimes(config);
@@ -32,7 +42,7 @@ export const sessionPlugin = fp<{ db: Database; config: Config }>(async (app, { 
     const token = request.cookies[cookieName] ?? (config.isHttps ? request.cookies[SESSION_COOKIE] : undefined);
     request.session = token ? await findSession(db, lifetimes, token) : null;
 
-    if (SAFE_METHODS.has(request.method)) return;
+    if (SAFE_METHODS.has(request.method) || request.routeOptions.config.csrfExempt) return;
     const header = request.headers['csrf-token'];
     const given = Array.isArray(header) ? header[0] : header;
     if (!request.session || !csrfTokenMatches(request.session.csrfToken, given)) {

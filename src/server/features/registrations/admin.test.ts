@@ -94,7 +94,7 @@ describe('who may call the admin registration endpoints', () => {
     const visitor = new TestClient(ctx.app);
     const visitorResponse = method === 'GET' ? await visitor.get(url) : await visitor.post(url, {});
     expect(visitorResponse.statusCode).toBe(401);
-    expect(visitorResponse.json<ErrorBody>().message).toBe(MSG.auth.authenticationRequired);
+    expect(visitorResponse.json<ErrorBody>().message).toBe(MSG.session.authenticationRequired);
 
     const { client } = await signedInClient(ctx);
     const userResponse = method === 'GET' ? await client.get(url) : await client.post(url, {});

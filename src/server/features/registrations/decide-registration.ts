@@ -15,6 +15,7 @@ import { officerRegistrations, officers, regimentRegistrations, regiments, users
 import { AppError, notFound } from '#server/errors.js';
 import { recordAdminAction } from '#server/features/admin/audit.js';
 import type { SessionUser } from '#server/features/auth/sessions.js';
+import { notify } from '#server/features/notifications/notify.js';
 import { linkAccountToOfficer } from '#server/features/officers/link-account.js';
 import { recomputeRegimentAggregates } from '#server/features/reviews/aggregates.js';
 import { getOfficerRegistrationById, getRegimentRegistrationById, PENDING } from './queries.js';
@@ -34,6 +35,29 @@ async function usernameOf(tx: Executor, userId: number): Promise<string> {
 function assertPending(request: { status: string } | undefined): asserts request {
   if (!request) throw notFound('Registration');
   if (request.status !== PENDING) throw new AppError('CONFLICT', MSG.registrations.alreadyProcessed);
+}
+
+/** The requester learns the decision and the notes, in the bell and by mail (issue 18, item 3). */
+async function notifyRequester(
+  tx: Executor,
+  request: { id: number; userId: number; name: string },
+  registrationType: 'regiment' | 'officer',
+  action: RegistrationAction,
+  notes: string | null,
+  createdId: number | null,
+): Promise<void> {
+  await notify(tx, {
+    userId: request.userId,
+    kind: 'registration_decided',
+    data: {
+      registrationType,
+      registrationId: request.id,
+      name: request.name,
+      status: action === 'approve' ? 'approved' : 'rejected',
+      notes,
+      createdId,
+    },
+  });
 }
 
 function decisionFields(action: RegistrationAction, notes: string | null) {
@@ -76,7 +100,9 @@ export async function decideRegimentRegistration(
           })
           .returning({ id: regiments.id });
         createdId = created!.id;
+        await tx.update(regimentRegistrations).set({ createdRegimentId: createdId }).where(eq(regimentRegistrations.id, request.id));
       }
+      await notifyRequester(tx, request, 'regiment', action, notes, createdId);
       await recordAdminAction(tx, admin.id, {
         action: `regiment_registration.${action}`,
         targetType: 'regiment_registration',
@@ -114,6 +140,8 @@ export async function decideOfficerRegistration(
     assertPending(request);
     await tx.update(officerRegistrations).set(decisionFields(action, notes)).where(eq(officerRegistrations.id, request.id));
     const createdId = action === 'approve' ? await createOfficerFor(tx, request) : null;
+    if (createdId !== null) await tx.update(officerRegistrations).set({ createdOfficerId: createdId }).where(eq(officerRegistrations.id, request.id));
+    await notifyRequester(tx, request, 'officer', action, notes, createdId);
     await recordAdminAction(tx, admin.id, {
       action: `officer_registration.${action}`,
       targetType: 'officer_registration',

@@ -4,8 +4,9 @@
  */
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { OfficerRegistration, OwnedRegiment, RegimentRegistration } from '#core/api.js';
+import type { MyRegistration } from '#core/schemas/notifications.js';
 import type { Executor } from '#server/db/client.js';
-import { officerRegistrations, regimentRegistrations, regiments, sides, users } from '#server/db/schema.js';
+import { officerRegistrations, officers, regimentRegistrations, regiments, sides, users } from '#server/db/schema.js';
 import { notFound } from '#server/errors.js';
 
 export const PENDING = 'pending';
@@ -109,4 +110,42 @@ export async function listOwnedRegiments(db: Executor, userId: number): Promise<
     .from(regiments)
     .where(and(eq(regiments.userId, userId), eq(regiments.isActive, true)))
     .orderBy(asc(regiments.name), asc(regiments.id));
+}
+
+/**
+ * The user's own regiment and officer requests (GET /api/registrations/mine, issue 18, item 3),
+ * newest first, with the admin's notes and, for an approval, the regiment or officer it created
+ * while that is still shown on the site.
+ */
+export async function listMyRegistrations(db: Executor, userId: number): Promise<MyRegistration[]> {
+  const regimentRows = await db
+    .select({
+      id: regimentRegistrations.id,
+      name: regimentRegistrations.name,
+      status: regimentRegistrations.status,
+      createdAt: regimentRegistrations.createdAt,
+      updatedAt: regimentRegistrations.updatedAt,
+      notes: regimentRegistrations.notes,
+      linkId: regiments.id,
+    })
+    .from(regimentRegistrations)
+    .leftJoin(regiments, and(eq(regiments.id, regimentRegistrations.createdRegimentId), eq(regiments.isActive, true)))
+    .where(eq(regimentRegistrations.userId, userId));
+  const officerRows = await db
+    .select({
+      id: officerRegistrations.id,
+      name: officerRegistrations.name,
+      status: officerRegistrations.status,
+      createdAt: officerRegistrations.createdAt,
+      updatedAt: officerRegistrations.updatedAt,
+      notes: officerRegistrations.notes,
+      linkId: officers.id,
+    })
+    .from(officerRegistrations)
+    .leftJoin(officers, and(eq(officers.id, officerRegistrations.createdOfficerId), eq(officers.isActive, true)))
+    .where(eq(officerRegistrations.userId, userId));
+  return [
+    ...regimentRows.map((row) => ({ type: 'regiment' as const, ...withIsoDates(row) })),
+    ...officerRows.map((row) => ({ type: 'officer' as const, ...withIsoDates(row) })),
+  ].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
 }

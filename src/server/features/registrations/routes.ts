@@ -15,6 +15,7 @@ import {
   regimentRegistrationSubmittedSchema,
 } from '#core/api.js';
 import { MSG } from '#core/messages.js';
+import { myRegistrationsSchema } from '#core/schemas/notifications.js';
 import {
   officerRegistrationBodySchema,
   REGISTRATION_ACTIONS,
@@ -25,7 +26,7 @@ import { idParam } from '#server/http/params.js';
 import type { App } from '#server/types.js';
 import { requireAdmin, requireUser } from '#server/features/auth/guards.js';
 import { decideOfficerRegistration, decideRegimentRegistration } from './decide-registration.js';
-import { listOfficerRegistrations, listOwnedRegiments, listRegimentRegistrations } from './queries.js';
+import { listMyRegistrations, listOfficerRegistrations, listOwnedRegiments, listRegimentRegistrations } from './queries.js';
 import { submitOfficerRegistration, submitRegimentRegistration } from './submit-registration.js';
 
 const decisionParamsSchema = z.object({
@@ -78,6 +79,16 @@ export async function registrationRoutes(app: App) {
       const user = requireUser(request);
       reply.header('Cache-Control', 'private, no-store');
       return listOwnedRegiments(db, user.id);
+    },
+  );
+
+  app.get(
+    '/registrations/mine',
+    { ...signedIn, config: { cache: 'private' }, schema: { response: { 200: myRegistrationsSchema } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      reply.header('Cache-Control', 'private, no-store');
+      return { registrations: await listMyRegistrations(db, user.id) };
     },
   );
 

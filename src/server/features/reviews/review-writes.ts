@@ -13,9 +13,11 @@ import { isUniqueViolation } from '#server/db/errors.js';
 import { officers, regiments, reviews, users } from '#server/db/schema.js';
 import { AppError, notFound } from '#server/errors.js';
 import { recordAdminAction } from '#server/features/admin/audit.js';
+import { notifyReviewRemoved } from '#server/features/admin/moderation.js';
 import type { SessionUser } from '#server/features/auth/sessions.js';
 import { recomputeOfficerAggregates, recomputeRegimentAggregates, recountUserReviews } from './aggregates.js';
 import { holdReviewWaves } from './waves.js';
+import { notifyOfficerOfReview } from './review-notifications.js';
 
 /** Spec section 6: writing needs a linked Steam account, and banned users cannot submit reviews. */
 export function assertMayWriteReviews(user: SessionUser): void {
@@ -105,6 +107,7 @@ export async function createReview(db: Database, user: SessionUser, officerId: n
       await refreshFiguresOf(tx, officerId);
       // The author's review count (a reviewer signal), locked after the officer and regiment.
       await recountUserReviews(tx, [user.id]);
+      await notifyOfficerOfReview(tx, user, officerId, created!.id);
       return created!.id;
     });
   } catch (error) {
@@ -196,6 +199,7 @@ export async function removeSelfReview(tx: Executor, userId: number, officerId: 
 export async function deleteReview(db: Database, user: SessionUser, reviewId: number): Promise<void> {
   await db.transaction(async (tx) => {
     const review = await reviewForChange(tx, user, reviewId, 'delete');
+    if (review.userId !== user.id) await notifyReviewRemoved(tx, review);
     await removeReview(tx, review);
     // Someone else's review can only be deleted by an admin (reviewForChange): a moderation action.
     if (review.userId !== user.id) {

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { AuthStatus } from '#core/api';
 import { adminMessages } from '#core/messages/admin';
 import { authMessages } from '#core/messages/auth';
+import { sessionMessages } from '#core/messages/session';
 import { homeMessages } from '#core/messages/home';
 import { SIGNED_OUT, findToast, homeApi, makeOfficerDetail, signedInStatus } from '#web/test/fixtures';
 import { mockApi, renderRoute, reply } from '#web/test/render';
@@ -53,13 +54,13 @@ describe('Logout', () => {
 
     await logOut();
 
-    expect(await findToast(authMessages.signedOut)).toBeInTheDocument();
+    expect(await findToast(sessionMessages.signedOut)).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(await screen.findByRole('link', { name: 'LOGIN' })).toBeInTheDocument();
     // The page left behind said nothing of its own: no 'Authentication Required' (which, one toast
     // at a time, would replace 'Signed out'), no 'Access Denied'.
-    expect(await findToast(authMessages.signedOut)).toBeVisible();
-    expect(screen.queryByText(authMessages.authenticationRequiredTitle)).not.toBeInTheDocument();
+    expect(await findToast(sessionMessages.signedOut)).toBeVisible();
+    expect(screen.queryByText(sessionMessages.authenticationRequiredTitle)).not.toBeInTheDocument();
     expect(screen.queryByText(adminMessages.accessDeniedTitle)).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: homeMessages.findOfficer })).toBeInTheDocument();
   });

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { authMessages } from '#core/messages/auth';
+import { sessionMessages } from '#core/messages/session';
 import { useLogout } from '#web/api/auth';
 import { toast } from '#web/lib/toast-store';
 
@@ -14,7 +14,7 @@ export function useSignOut() {
   return useLogout({
     leave: async () => {
       await navigate('/', { flushSync: true });
-      toast({ title: authMessages.signedOut });
+      toast({ title: sessionMessages.signedOut });
     },
   });
 }

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { AuthUser } from '#core/api';
 import { authMessages } from '#core/messages/auth';
+import { notificationsMessages } from '#core/messages/notifications';
 import { shellMessages } from '#core/messages/shell';
 import { ownOfficerProfileId } from '#core/permissions';
 import { useOwnedRegiments } from '#web/api/registrations';
@@ -18,6 +19,7 @@ import { LoadFailedAlert } from '#web/components/load-failed-alert';
 import { errorMessage } from '#web/lib/api-client';
 import { toast } from '#web/lib/toast-store';
 import { chooseMyRegimentsEntry } from './my-regiments-entry';
+import { NotificationBell } from './notification-bell';
 import { useSignOut } from './use-sign-out';
 
 const menuItemClass = 'block cursor-pointer rounded px-3 py-2 text-sm text-ink outline-none data-[highlighted]:bg-stone-100';
@@ -41,6 +43,7 @@ export function UserMenu({ user }: { user: AuthUser }) {
 
   return (
     <>
+      <NotificationBell />
       {/* Not modal: a modal menu that opens a dialog can leave the page unclickable after both close. */}
       <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger asChild>
@@ -57,6 +60,9 @@ export function UserMenu({ user }: { user: AuthUser }) {
             </DropdownMenu.Item>
             <DropdownMenu.Item asChild className={menuItemClass}>
               <Link to="/my-stats">My Stats</Link>
+            </DropdownMenu.Item>
+            <DropdownMenu.Item asChild className={menuItemClass}>
+              <Link to="/my-registrations">{notificationsMessages.myRegistrations}</Link>
             </DropdownMenu.Item>
             <DropdownMenu.Item asChild className={menuItemClass}>
               <Link to="/settings">{shellMessages.settings}</Link>

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Suspense, lazy, useId } from 'react';
 import type { Review } from '#core/api';
 import { accountMessages } from '#core/messages/account';
-import { authMessages } from '#core/messages/auth';
+import { sessionMessages } from '#core/messages/session';
 import { reviewActionsMessages } from '#core/messages/review-actions';
 import { canFlagReview, isOwnReview } from '#core/permissions';
 import { useAuth } from '#web/api/auth';
@@ -37,7 +37,7 @@ export function ReviewFlag({ review }: { review: Pick<Review, 'id' | 'userId'> }
     return (
       <FlagButton
         disabled={isLoading}
-        onClick={() => toast({ title: authMessages.authenticationRequiredTitle, description: reviewActionsMessages.loginToFlag })}
+        onClick={() => toast({ title: sessionMessages.authenticationRequiredTitle, description: reviewActionsMessages.loginToFlag })}
       />
     );
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authMessages } from '#core/messages/auth';
+import { sessionMessages } from '#core/messages/session';
 import { csrfMessages } from '#core/messages/csrf';
 import { reviewActionsMessages } from '#core/messages/review-actions';
 import { ApiError, SecurityValidationError } from '#web/lib/api-client';
@@ -18,7 +18,7 @@ describe('describeVoteFailure', () => {
   it("says 'Could not record vote.' for anything else", () => {
     expect(describeVoteFailure(new ApiError(500, body('Something went wrong.'), 'Error'))).toBe(reviewActionsMessages.voteFailed);
     expect(describeVoteFailure(new TypeError('Failed to fetch'))).toBe(reviewActionsMessages.voteFailed);
-    expect(describeVoteFailure(new Error(authMessages.authenticationRequired))).toBe(reviewActionsMessages.voteFailed);
+    expect(describeVoteFailure(new Error(sessionMessages.authenticationRequired))).toBe(reviewActionsMessages.voteFailed);
   });
 
   it('passes on the security validation text of a failed CSRF check', () => {

@@ -3,7 +3,7 @@ import { ArrowBigDown, ArrowBigUp } from 'lucide-react';
 import { useId } from 'react';
 import type { Review } from '#core/api';
 import { accountMessages } from '#core/messages/account';
-import { authMessages } from '#core/messages/auth';
+import { sessionMessages } from '#core/messages/session';
 import { reviewActionsMessages } from '#core/messages/review-actions';
 import { isOwnReview, isSuspended } from '#core/permissions';
 import { useAuth } from '#web/api/auth';
@@ -33,7 +33,7 @@ export function ReviewVotes({ review }: { review: Pick<Review, 'id' | 'userId' |
 
   const vote = (direction: VoteDirection) => {
     if (!user) {
-      toast({ title: authMessages.authenticationRequiredTitle, description: reviewActionsMessages.loginToVote });
+      toast({ title: sessionMessages.authenticationRequiredTitle, description: reviewActionsMessages.loginToVote });
       return;
     }
     // One vote at a time: the next one is computed from the answer to this one.

@@ -8,6 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AuthStatus } from '#core/api';
 import { authMessages } from '#core/messages/auth';
+import { sessionMessages } from '#core/messages/session';
 import { officerMessages } from '#core/messages/officer';
 import { reviewsMessages } from '#core/messages/reviews';
 import { SIGNED_OUT, findToast, homeApi, makeOfficerDetail, signedInStatus } from '#web/test/fixtures';
@@ -136,11 +137,11 @@ describe("the 'Authentication Required' redirects offer a login back to the page
     const user = userEvent.setup();
     const { router } = renderRoute(page);
 
-    const toast = await findToast(authMessages.authenticationRequiredTitle);
+    const toast = await findToast(sessionMessages.authenticationRequiredTitle);
     expect(toast).toHaveTextContent(description);
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
 
-    await user.click(within(toast).getByRole('button', { name: authMessages.loginAction }));
+    await user.click(within(toast).getByRole('button', { name: sessionMessages.loginAction }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.search).toBe(`?next=${encodeURIComponent(page)}`);
   });
@@ -150,8 +151,8 @@ describe("the 'Authentication Required' redirects offer a login back to the page
     const user = userEvent.setup();
     const { router } = renderRoute('/my-reviews');
 
-    const toast = await findToast(authMessages.authenticationRequiredTitle);
-    await user.click(within(toast).getByRole('button', { name: authMessages.loginAction }));
+    const toast = await findToast(sessionMessages.authenticationRequiredTitle);
+    await user.click(within(toast).getByRole('button', { name: sessionMessages.loginAction }));
     await logIn();
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/my-reviews'));
@@ -162,6 +163,6 @@ describe("the 'Authentication Required' redirects offer a login back to the page
     mockSignIn({ '/api/auth/status': soldier });
     renderRoute('/create-review/7');
     const toast = await findToast(reviewsMessages.steamRequiredTitle);
-    expect(within(toast).queryByRole('button', { name: authMessages.loginAction })).not.toBeInTheDocument();
+    expect(within(toast).queryByRole('button', { name: sessionMessages.loginAction })).not.toBeInTheDocument();
   });
 });

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { accountMessages } from '#core/messages/account';
-import { authMessages } from '#core/messages/auth';
+import { sessionMessages } from '#core/messages/session';
 import { officerMessages } from '#core/messages/officer';
 import { reviewActionsMessages } from '#core/messages/review-actions';
 import { reviewFormMessages } from '#core/messages/review-form';
@@ -166,7 +166,7 @@ describe('votes on the reviews of an officer page', () => {
 
     await user.click(down);
     expect(await screen.findByText(reviewActionsMessages.loginToVote)).toBeInTheDocument();
-    expect(screen.getByText(authMessages.authenticationRequiredTitle)).toBeInTheDocument();
+    expect(screen.getByText(sessionMessages.authenticationRequiredTitle)).toBeInTheDocument();
     await user.click(up);
     expect(api.calls.filter((call) => call.url.includes('/vote'))).toEqual([]);
   });
@@ -251,7 +251,7 @@ describe('flagging a review on an officer page', () => {
     await user.click(within(card).getByRole('button', { name: 'Flag' }));
 
     expect(await screen.findByText(reviewActionsMessages.loginToFlag)).toBeInTheDocument();
-    expect(screen.getByText(authMessages.authenticationRequiredTitle)).toBeInTheDocument();
+    expect(screen.getByText(sessionMessages.authenticationRequiredTitle)).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.calls.some((call) => call.url.endsWith('/flag'))).toBe(false);
   });

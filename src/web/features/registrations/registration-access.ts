@@ -1,5 +1,5 @@
 import type { AuthUser } from '#core/api';
-import { authMessages } from '#core/messages/auth';
+import { sessionMessages } from '#core/messages/session';
 import { registrationsMessages } from '#core/messages/registrations';
 import { canRegisterAsOfficer } from '#core/permissions';
 
@@ -44,5 +44,5 @@ export function requireOfficerRegistrant({ user, isAuthLoading }: RegistrationAc
 }
 
 function signedOut(description: string): RegistrationRedirect {
-  return { kind: 'redirect', to: '/', title: authMessages.authenticationRequiredTitle, description, offersLogin: true };
+  return { kind: 'redirect', to: '/', title: sessionMessages.authenticationRequiredTitle, description, offersLogin: true };
 }

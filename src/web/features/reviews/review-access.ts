@@ -1,5 +1,5 @@
 import type { AuthUser } from '#core/api';
-import { authMessages } from '#core/messages/auth';
+import { sessionMessages } from '#core/messages/session';
 import { reviewsMessages } from '#core/messages/reviews';
 import { reviewWriterRefusal } from '#core/permissions';
 import { ApiError } from '#web/lib/api-client';
@@ -51,7 +51,7 @@ export function requireSignedInForMyReviews({ user, isAuthLoading }: AccessInput
 }
 
 function signedOut(description: string): AccessRedirect {
-  return { kind: 'redirect', to: '/', title: authMessages.authenticationRequiredTitle, description, offersLogin: true };
+  return { kind: 'redirect', to: '/', title: sessionMessages.authenticationRequiredTitle, description, offersLogin: true };
 }
 
 /**
@@ -59,5 +59,5 @@ function signedOut(description: string): AccessRedirect {
  * Error with the spec's 'Authentication required' text (spec section 8, Generic).
  */
 export function isSignedOutError(error: unknown): boolean {
-  return error instanceof Error && !(error instanceof ApiError) && error.message === authMessages.authenticationRequired;
+  return error instanceof Error && !(error instanceof ApiError) && error.message === sessionMessages.authenticationRequired;
 }

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { settingsMessages } from '#core/messages/settings';
+import { MAIL_DEFAULTS, MAIL_KIND_LABELS } from '#core/notifications';
 import { findToast, signedInStatus } from '#web/test/fixtures';
 import { mockApi, renderRoute, reply } from '#web/test/render';
 
@@ -9,8 +10,8 @@ describe('/settings', () => {
   it('saves the hide-level choice through its labelled checkbox', async () => {
     const api = mockApi({
       '/api/auth/status': signedInStatus(),
-      '/api/users/me/settings': { hideLevel: false },
-      'PUT /api/users/me/settings': ({ body }: { body: unknown }) => body,
+      '/api/users/me/settings': { hideLevel: false, mail: MAIL_DEFAULTS },
+      'PUT /api/users/me/settings': ({ body }: { body: object }) => ({ mail: MAIL_DEFAULTS, ...body }),
     });
     renderRoute('/settings');
 
@@ -28,7 +29,7 @@ describe('/settings', () => {
   it('says so when saving fails, and keeps the saved choice', async () => {
     mockApi({
       '/api/auth/status': signedInStatus(),
-      '/api/users/me/settings': { hideLevel: true },
+      '/api/users/me/settings': { hideLevel: true, mail: MAIL_DEFAULTS },
       'PUT /api/users/me/settings': reply(500, { message: 'Internal server error', code: 'INTERNAL' }),
     });
     renderRoute('/settings');
@@ -38,5 +39,26 @@ describe('/settings', () => {
     await userEvent.click(box);
     expect(await findToast(settingsMessages.saveFailed)).toBeInTheDocument();
     await waitFor(() => expect(box).toBeChecked());
+  });
+
+  it('turns the mail of one kind of notification on, sending only that switch with the level choice', async () => {
+    const api = mockApi({
+      '/api/auth/status': signedInStatus(),
+      '/api/users/me/settings': { hideLevel: true, mail: MAIL_DEFAULTS },
+      'PUT /api/users/me/settings': ({ body }: { body: { mail: object } }) => ({ hideLevel: true, mail: { ...MAIL_DEFAULTS, ...body.mail } }),
+    });
+    renderRoute('/settings');
+
+    const decisions = await screen.findByRole('checkbox', { name: MAIL_KIND_LABELS.registration_decided });
+    expect(decisions).toBeChecked();
+    const reviews = screen.getByRole('checkbox', { name: MAIL_KIND_LABELS.review_of_your_officer });
+    expect(reviews).not.toBeChecked();
+    await userEvent.click(reviews);
+
+    expect(await findToast(settingsMessages.saved)).toBeInTheDocument();
+    await waitFor(() => expect(reviews).toBeChecked());
+    expect(api.calls.filter((call) => call.method === 'PUT')).toEqual([
+      { method: 'PUT', url: '/api/users/me/settings', body: { hideLevel: true, mail: { review_of_your_officer: true } } },
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Settings } from 'lucide-react';
-import { authMessages } from '#core/messages/auth';
+import { sessionMessages } from '#core/messages/session';
 import { settingsMessages } from '#core/messages/settings';
 import { shellMessages } from '#core/messages/shell';
 import { useAuth } from '#web/api/auth';
@@ -12,8 +12,9 @@ import { RedirectWithNotice } from '#web/components/redirect-with-notice';
 import { errorMessage } from '#web/lib/api-client';
 import { toast } from '#web/lib/toast-store';
 import { useDocumentTitle } from '#web/lib/use-document-title';
+import { MailSettings } from './mail-settings';
 
-/** /settings (issue 16, item 5): the signed-in user's choices, today whether their level shows on their reviews. */
+/** /settings: the signed-in user's choices: whether their level shows on their reviews (issue 16, item 5), and which notifications are mailed (issue 18). */
 export function SettingsPage() {
   useDocumentTitle(shellMessages.settings);
   const { user, isLoading } = useAuth();
@@ -24,7 +25,7 @@ export function SettingsPage() {
       <RedirectWithNotice
         redirect={{
           to: '/',
-          title: authMessages.authenticationRequiredTitle,
+          title: sessionMessages.authenticationRequiredTitle,
           description: settingsMessages.loginToChangeSettings,
           offersLogin: true,
         }}
@@ -38,6 +39,7 @@ export function SettingsPage() {
         {shellMessages.settings}
       </h1>
       <HideLevelSetting userId={user.id} />
+      <MailSettings userId={user.id} />
     </div>
   );
 }

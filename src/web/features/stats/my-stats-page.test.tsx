@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AuthStatus } from '#core/api';
-import { authMessages } from '#core/messages/auth';
+import { sessionMessages } from '#core/messages/session';
 import { steamMessages } from '#core/messages/steam';
 import { steamLinkErrorsMessages } from '#core/messages/steam-link-errors';
 import type { SteamStats } from '#core/steam';
@@ -107,7 +107,7 @@ describe('/my-stats', () => {
     const { router } = renderRoute('/my-stats');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(await screen.findByText(authMessages.authenticationRequiredTitle)).toBeInTheDocument();
+    expect(await screen.findByText(sessionMessages.authenticationRequiredTitle)).toBeInTheDocument();
     expect(screen.getByText(steamMessages.loginToSeeStats)).toBeInTheDocument();
     expect(api.calls.some((call) => call.url.includes('steam-stats'))).toBe(false);
   });

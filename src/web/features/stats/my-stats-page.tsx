@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ChartColumn, Gamepad2 } from 'lucide-react';
 import type { AuthUser } from '#core/api';
-import { authMessages } from '#core/messages/auth';
+import { sessionMessages } from '#core/messages/session';
 import { steamMessages } from '#core/messages/steam';
 import { useAuth } from '#web/api/auth';
 import { mySteamStatsQueryOptions, steamSignInHref } from '#web/api/steam';
@@ -26,7 +26,7 @@ export function MyStatsPage() {
   if (!user) {
     return (
       <RedirectWithNotice
-        redirect={{ to: '/', title: authMessages.authenticationRequiredTitle, description: steamMessages.loginToSeeStats, offersLogin: true }}
+        redirect={{ to: '/', title: sessionMessages.authenticationRequiredTitle, description: steamMessages.loginToSeeStats, offersLogin: true }}
       />
     );
   }

@@ -1,0 +1,96 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { countMailsTo, demoAccounts, latestMail, logInThroughUi, registerThroughUi, uniqueName } from './support';
+
+/** Submits a regiment registration through its screen. */
+async function requestRegiment(page: Page, name: string) {
+  await page.goto('/register-regiment');
+  await page.getByLabel('Regiment Name').fill(name);
+  await page.getByLabel('Side').selectOption({ label: 'Union' });
+  await page.getByLabel('Regiment Description').fill('Volunteers from the hills; we muster on Sunday evenings.');
+  await page.getByRole('button', { name: 'Submit Registration' }).click();
+  await expect(page.getByText('Regiment Registration Submitted', { exact: true }).first()).toBeVisible();
+}
+
+/** The demo admin rejects the request with notes, in a browser of their own. */
+async function rejectAsAdmin(browser: Browser, regimentName: string, notes: string) {
+  const context = await browser.newContext();
+  const admin = await context.newPage();
+  const { admin: account } = demoAccounts();
+  await logInThroughUi(admin, account.email, account.password);
+  await admin.goto('/admin/regiments');
+  const pending = admin.getByRole('table', { name: 'Pending Regiment Registrations' });
+  const row = pending.getByRole('row').filter({ has: admin.getByRole('rowheader', { name: regimentName, exact: true }) });
+  await row.getByRole('button', { name: `Reject ${regimentName}` }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Reject Registration' });
+  await dialog.getByLabel('Administrator Notes').fill(notes);
+  await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
+  await expect(admin.getByText('Registration Rejected', { exact: true }).first()).toBeVisible();
+  await context.close();
+}
+
+test('a registration rejected with notes: My Registrations, the bell and the mail carry the notes; the mail unsubscribes', async ({
+  page,
+  browser,
+}) => {
+  const username = uniqueName('Applicant');
+  const { email } = await registerThroughUi(page, username);
+  const regimentName = uniqueName('Regiment ');
+  await requestRegiment(page, regimentName);
+
+  const since = Date.now();
+  const notes = 'Add your muster nights and a link to your Discord.';
+  await rejectAsAdmin(browser, regimentName, notes);
+
+  // The bell counts it (the auth status poll brings the count; a reload asks at once).
+  await page.reload();
+  const bell = page.getByRole('link', { name: 'Notifications, 1 unread' });
+  await expect(bell).toBeVisible();
+  await bell.click();
+  const list = page.getByRole('list', { name: 'Notifications' });
+  await expect(list).toContainText(`Your regiment registration '${regimentName}' was rejected.`);
+  await expect(list).toContainText(`Notes from the administrator: ${notes}`);
+  await page.getByRole('button', { name: 'Mark all as read' }).click();
+  await expect(page.getByRole('link', { name: 'Notifications, 0 unread' })).toBeVisible();
+
+  // My Registrations, from the user menu: rejected, with the notes and a way to apply again.
+  await page.getByRole('button', { name: username }).click();
+  await page.getByRole('menuitem', { name: 'My Registrations' }).click();
+  await expect(page).toHaveURL('/my-registrations');
+  const item = page.getByRole('listitem').filter({ hasText: regimentName });
+  await expect(item).toContainText('Rejected');
+  await expect(item).toContainText(notes);
+  await expect(item.getByRole('link', { name: 'Apply again' })).toHaveAttribute('href', '/register-regiment');
+
+  // The mail, caught by the test's SMTP server, carries the notes and a one-click unsubscribe.
+  const mail = await latestMail(email, 'Your regiment registration was rejected', { since });
+  expect(mail.decoded).toContain(notes);
+  const unsubscribe = /^List-Unsubscribe: <([^>]+)>/im.exec(mail.headers)?.[1];
+  expect(unsubscribe).toMatch(/\/api\/notifications\/unsubscribe\?token=/);
+  expect(mail.headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/im);
+  expect(mail.decoded).toContain(unsubscribe);
+
+  // The link works without signing in: a fresh browser, asked first, then one click.
+  const stranger = await browser.newContext();
+  const unsubscribePage = await stranger.newPage();
+  await unsubscribePage.goto(unsubscribe!);
+  await expect(unsubscribePage.getByText('Stop the mails about: My registration was approved or rejected?')).toBeVisible();
+  await unsubscribePage.getByRole('button', { name: 'Unsubscribe' }).click();
+  await expect(unsubscribePage.getByRole('status')).toContainText(
+    'You will no longer receive mails about: My registration was approved or rejected.',
+  );
+  await stranger.close();
+
+  await page.goto('/settings');
+  await expect(page.getByRole('checkbox', { name: 'My registration was approved or rejected' })).not.toBeChecked();
+
+  // The next decision reaches the bell, and no mail of that kind is sent.
+  const secondName = uniqueName('Regiment ');
+  await requestRegiment(page, secondName);
+  const afterUnsubscribe = Date.now();
+  await rejectAsAdmin(browser, secondName, 'Still no muster nights.');
+  await page.goto('/notifications');
+  await expect(page.getByRole('list', { name: 'Notifications' })).toContainText(`Your regiment registration '${secondName}' was rejected.`);
+  // The outbox sends within a moment of the decision; give it time, then count.
+  await page.waitForTimeout(3_000);
+  expect(countMailsTo(email, afterUnsubscribe)).toBe(0);
+});

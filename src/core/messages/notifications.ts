@@ -1,0 +1,62 @@
+/**
+ * Notifications, their mails and My Registrations (issue 18, items 3 and 4). The status badges
+ * reuse adminMessages.statusApproved / statusRejected.
+ */
+export const notificationsMessages = {
+  title: 'Notifications',
+  /** The bell's accessible name: the count is part of it, so a screen reader hears it. */
+  bellLabel: (count: number) => `Notifications, ${count} unread`,
+  empty: 'You have no notifications yet.',
+  loadFailed: 'Your notifications could not be loaded.',
+  markAllRead: 'Mark all as read',
+  markRead: 'Mark as read',
+  markReadFailed: 'Your notifications could not be marked as read. Please try again.',
+  loadMore: 'Load more',
+  unread: 'Unread',
+  loginToSeeNotifications: 'You must be logged in to see your notifications.',
+  readBodyRequired: 'Send either ids (a list of notification ids) or all: true.',
+  tooManyIds: 'At most 100 notifications can be marked at once.',
+  invalidCursor: 'This page of notifications is no longer available. Start again from the first page.',
+
+  registrationDecided: (type: string, name: string, status: string) => `Your ${type} registration '${name}' was ${status}.`,
+  registrationNotes: (notes: string) => `Notes from the administrator: ${notes}`,
+  reviewOfYourOfficer: (reviewer: string, officer: string) => `${reviewer} reviewed your officer profile ${officer}.`,
+  reviewRemoved: (officer: string) => `Your review of ${officer} was removed by a moderator.`,
+  reviewRemovedReason: (reason: string) => `Reason: ${reason}`,
+  reviewReply: (officer: string) => `${officer} replied to your review.`,
+  reviewWaveDecided: (officer: string) => `A held wave of reviews on your profile ${officer} was decided.`,
+
+  /** The settings screen's mail switches (issue 18, item 4). */
+  mailHeading: 'Email notifications',
+  mailHint: 'Every notification also appears under the bell. Choose which ones are mailed to you too.',
+  mailKindRegistrationDecided: 'My registration was approved or rejected',
+  mailKindReviewReply: 'An officer replied to my review',
+  mailKindReviewOfYourOfficer: 'Someone reviewed my officer profile',
+  mailKindReviewRemoved: 'A moderator removed my review',
+  mailKindReviewWaveDecided: 'A held wave of reviews on my profile was decided',
+
+  /** Mail and the one-click unsubscribe (RFC 8058). */
+  mailFooter: 'You get this mail because of your notification settings. Stop these mails:',
+  mailSubjectRegistration: (type: string, status: string) => `Your ${type} registration was ${status}`,
+  mailSubjectOther: 'A new notification from War of Rights Officer Ratings',
+  mailOpen: 'Open',
+  unsubscribe: 'Unsubscribe',
+  unsubscribeConfirm: (kind: string) => `Stop the mails about: ${kind}?`,
+  unsubscribed: (kind: string) => `Done. You will no longer receive mails about: ${kind}. You can turn them on again in your settings.`,
+  unsubscribeInvalid: 'This unsubscribe link is not valid. Change your mail settings on the Settings screen instead.',
+
+  /** My Registrations (issue 18, item 3). */
+  myRegistrations: 'My Registrations',
+  myRegistrationsEmpty: 'You have not submitted any registration yet.',
+  myRegistrationsLoadFailed: 'Your registrations could not be loaded.',
+  loginToSeeRegistrations: 'You must be logged in to see your registrations.',
+  statusPending: 'Pending',
+  regimentRegistration: 'Regiment registration',
+  officerRegistration: 'Officer registration',
+  submittedOn: (date: string) => `Submitted ${date}`,
+  decidedOn: (date: string) => `Decided ${date}`,
+  adminNotes: "Administrator's notes",
+  viewRegiment: 'View regiment',
+  viewOfficer: 'View officer profile',
+  applyAgain: 'Apply again',
+} as const;

@@ -1,0 +1,103 @@
+/**
+ * The kinds of notification (issue 18, item 4), their mail defaults, and the text and link of each,
+ * made from the facts a notification row keeps (docs/decisions/0036-notifications-and-outbox.md).
+ * The server sends the text with each notification and uses it in the mail, so the web shows what
+ * the mail says without bundling this module.
+ */
+import { notificationsMessages as M } from './messages/notifications.js';
+
+export const NOTIFICATION_KINDS = [
+  'registration_decided',
+  'review_reply',
+  'review_of_your_officer',
+  'review_removed',
+  // Written by the review-wave moderation (another issue); the kind is here so settings show it.
+  'review_wave_decided',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/**
+ * Mailed unless the user turned it off: the issue's defaults (what became of something the user
+ * submitted, and answers to them). The others are frequent for a popular officer, or already said
+ * on the screen the user was on, and stay in the bell unless turned on.
+ */
+export const MAIL_DEFAULTS: Readonly<Record<NotificationKind, boolean>> = {
+  registration_decided: true,
+  review_reply: true,
+  review_of_your_officer: false,
+  review_removed: false,
+  review_wave_decided: false,
+};
+
+/** The settings switch of each kind, also named by the unsubscribe page. */
+export const MAIL_KIND_LABELS: Readonly<Record<NotificationKind, string>> = {
+  registration_decided: M.mailKindRegistrationDecided,
+  review_reply: M.mailKindReviewReply,
+  review_of_your_officer: M.mailKindReviewOfYourOfficer,
+  review_removed: M.mailKindReviewRemoved,
+  review_wave_decided: M.mailKindReviewWaveDecided,
+};
+
+export type MailPreferences = Record<NotificationKind, boolean>;
+
+/** The stored choices (only the kinds a user changed) over the defaults; unknown keys are dropped. */
+export function effectiveMailPreferences(stored: Readonly<Record<string, boolean>>): MailPreferences {
+  const preferences = { ...MAIL_DEFAULTS };
+  for (const kind of NOTIFICATION_KINDS) if (typeof stored[kind] === 'boolean') preferences[kind] = stored[kind];
+  return preferences;
+}
+
+/** The facts each kind keeps. The kinds to come may add fields; readers take what they know. */
+export interface NotificationData {
+  registration_decided: {
+    registrationType: 'regiment' | 'officer';
+    registrationId: number;
+    name: string;
+    status: 'approved' | 'rejected';
+    notes: string | null;
+    /** The regiment or officer the approval created. */
+    createdId: number | null;
+  };
+  review_reply: { reviewId: number; officerId: number; officerName: string };
+  review_of_your_officer: { reviewId: number; officerId: number; officerName: string; reviewerUsername: string };
+  review_removed: { officerId: number; officerName: string; reason: string | null };
+  review_wave_decided: { officerId: number; officerName: string };
+}
+
+export type NotificationEvent = { [K in NotificationKind]: { kind: K; data: NotificationData[K] } }[NotificationKind];
+
+/** A notification as the user reads it: one sentence (with notes or reason after it), and where it leads. */
+export interface NotificationText {
+  message: string;
+  detail: string | null;
+  link: string;
+}
+
+export function describeNotification(event: NotificationEvent): NotificationText {
+  switch (event.kind) {
+    case 'registration_decided': {
+      const { registrationType, name, status, notes, createdId } = event.data;
+      const link =
+        status === 'approved' && createdId !== null
+          ? `/${registrationType === 'regiment' ? 'regiment' : 'officer'}/${createdId}`
+          : '/my-registrations';
+      return { message: M.registrationDecided(registrationType, name, status), detail: notes ? M.registrationNotes(notes) : null, link };
+    }
+    case 'review_reply':
+      return { message: M.reviewReply(event.data.officerName), detail: null, link: `/officer/${event.data.officerId}` };
+    case 'review_of_your_officer':
+      return {
+        message: M.reviewOfYourOfficer(event.data.reviewerUsername, event.data.officerName),
+        detail: null,
+        link: `/officer/${event.data.officerId}`,
+      };
+    case 'review_removed':
+      return {
+        message: M.reviewRemoved(event.data.officerName),
+        detail: event.data.reason ? M.reviewRemovedReason(event.data.reason) : null,
+        link: '/my-reviews',
+      };
+    case 'review_wave_decided':
+      return { message: M.reviewWaveDecided(event.data.officerName), detail: null, link: `/officer/${event.data.officerId}` };
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * A notification's mail, made when the outbox delivers it (not when the write enqueued it): the
+ * user's address and choice are read then, so a mail turned off or an account deleted in between
+ * sends nothing. Every mail names its one-click unsubscribe link in the body and in the
+ * List-Unsubscribe headers (RFC 2369, RFC 8058).
+ */
+import { eq } from 'drizzle-orm';
+import { notificationsMessages as M } from '#core/messages/notifications.js';
+import { describeNotification, effectiveMailPreferences, type NotificationEvent } from '#core/notifications.js';
+import type { Mailer, MailMessage } from '#server/adapters/mail/mailer.js';
+import type { Database } from '#server/db/client.js';
+import { notifications, users } from '#server/db/schema.js';
+import type { Deliverer } from '#server/outbox/worker.js';
+import { mailLayout, SITE_NAME } from '#server/features/auth/mails.js';
+import { unsubscribeToken } from './unsubscribe.js';
+
+export interface NotificationMailContext {
+  publicUrl: string;
+  secret: string;
+}
+
+/** The path of the unsubscribe endpoint: GET shows the confirmation page, POST unsubscribes (one click). */
+export const UNSUBSCRIBE_PATH = '/api/notifications/unsubscribe';
+
+export function unsubscribeUrl(context: NotificationMailContext, userId: number, kind: NotificationEvent['kind']): string {
+  return `${context.publicUrl}${UNSUBSCRIBE_PATH}?token=${unsubscribeToken(context.secret, userId, kind)}`;
+}
+
+function subjectOf(event: NotificationEvent): string {
+  if (event.kind === 'registration_decided') return M.mailSubjectRegistration(event.data.registrationType, event.data.status);
+  return M.mailSubjectOther;
+}
+
+export function notificationMail(
+  context: NotificationMailContext,
+  recipient: { userId: number; email: string; username: string },
+  event: NotificationEvent,
+  notificationId: number,
+): MailMessage {
+  const { message, detail, link } = describeNotification(event);
+  const url = `${context.publicUrl}${link}`;
+  const unsubscribe = unsubscribeUrl(context, recipient.userId, event.kind);
+  const lines = [`Hello ${recipient.username},`, message, ...(detail ? [detail] : [])];
+  return {
+    to: recipient.email,
+    subject: subjectOf(event),
+    text: `${lines.join('\n\n')}\n\n${url}\n\n${SITE_NAME}\n\n${M.mailFooter} ${unsubscribe}`,
+    html: mailLayout(subjectOf(event), lines, url, M.mailOpen, { text: M.mailFooter, link: unsubscribe }),
+    link: url,
+    headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    messageId: `<notification-${notificationId}@${new URL(context.publicUrl).hostname}>`,
+  };
+}
+
+/** The outbox's deliverer of notification mails. */
+export function notificationMailDeliverer(db: Database, mailer: Mailer, context: NotificationMailContext): Deliverer {
+  return async (payload) => {
+    const notificationId = Number(payload.notificationId);
+    const [row] = await db
+      .select({
+        kind: notifications.kind,
+        data: notifications.data,
+        userId: users.id,
+        email: users.email,
+        username: users.username,
+        mailPreferences: users.mailPreferences,
+      })
+      .from(notifications)
+      .innerJoin(users, eq(users.id, notifications.userId))
+      .where(eq(notifications.id, notificationId));
+    // Gone with its account, or the kind was turned off since: nothing to send.
+    if (!row) return;
+    const event = { kind: row.kind, data: row.data } as NotificationEvent;
+    if (!effectiveMailPreferences(row.mailPreferences)[event.kind]) return;
+    await mailer.send(notificationMail(context, row, event, notificationId));
+  };
+}
