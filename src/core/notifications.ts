@@ -61,7 +61,14 @@ export interface NotificationData {
   review_reply: { reviewId: number; officerId: number; officerName: string };
   review_of_your_officer: { reviewId: number; officerId: number; officerName: string; reviewerUsername: string };
   review_removed: { officerId: number; officerName: string; reason: string | null };
-  review_wave_decided: { officerId: number; officerName: string };
+  /** Issue 17: told to each reviewer in the wave, and to the officer's linked account. */
+  review_wave_decided: {
+    officerId: number;
+    officerName: string;
+    outcome: 'released' | 'removed';
+    audience: 'reviewer' | 'officer';
+    reviewCount: number;
+  };
 }
 
 export type NotificationEvent = { [K in NotificationKind]: { kind: K; data: NotificationData[K] } }[NotificationKind];
@@ -98,6 +105,10 @@ export function describeNotification(event: NotificationEvent): NotificationText
         link: '/my-reviews',
       };
     case 'review_wave_decided':
-      return { message: M.reviewWaveDecided(event.data.officerName), detail: null, link: `/officer/${event.data.officerId}` };
+      return {
+        message: M.reviewWaveDecided(event.data),
+        detail: null,
+        link: event.data.audience === 'reviewer' && event.data.outcome === 'removed' ? '/my-reviews' : `/officer/${event.data.officerId}`,
+      };
   }
 }

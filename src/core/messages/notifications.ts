@@ -1,3 +1,10 @@
+interface WaveDecidedData {
+  officerName: string;
+  outcome: 'released' | 'removed';
+  audience: 'reviewer' | 'officer';
+  reviewCount: number;
+}
+
 /**
  * Notifications, their mails and My Registrations (issue 18, items 3 and 4). The status badges
  * reuse adminMessages.statusApproved / statusRejected.
@@ -24,7 +31,14 @@ export const notificationsMessages = {
   reviewRemoved: (officer: string) => `Your review of ${officer} was removed by a moderator.`,
   reviewRemovedReason: (reason: string) => `Reason: ${reason}`,
   reviewReply: (officer: string) => `${officer} replied to your review.`,
-  reviewWaveDecided: (officer: string) => `A held wave of reviews on your profile ${officer} was decided.`,
+  reviewWaveDecided: ({ officerName, outcome, audience, reviewCount }: WaveDecidedData) =>
+    audience === 'reviewer'
+      ? outcome === 'released'
+        ? `Your review of ${officerName}, held while unusual review activity was checked, was released: it now counts in the ratings.`
+        : `Your review of ${officerName}, held while unusual review activity was checked, was removed by the moderators.`
+      : outcome === 'released'
+        ? `The ${reviewCount} reviews held on your profile ${officerName} were checked and released: they now count in your ratings.`
+        : `The ${reviewCount} reviews held on your profile ${officerName} were checked and removed: they are not counted.`,
 
   /** The settings screen's mail switches (issue 18, item 4). */
   mailHeading: 'Email notifications',
@@ -33,7 +47,7 @@ export const notificationsMessages = {
   mailKindReviewReply: 'An officer replied to my review',
   mailKindReviewOfYourOfficer: 'Someone reviewed my officer profile',
   mailKindReviewRemoved: 'A moderator removed my review',
-  mailKindReviewWaveDecided: 'A held wave of reviews on my profile was decided',
+  mailKindReviewWaveDecided: 'A held wave of reviews (on my profile, or with my review in it) was decided',
 
   /** Mail and the one-click unsubscribe (RFC 8058). */
   mailFooter: 'You get this mail because of your notification settings. Stop these mails:',

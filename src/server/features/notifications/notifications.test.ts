@@ -149,7 +149,11 @@ describe('the list and marking read', () => {
   it('pages newest first with a cursor, and refuses a cursor that is not one', async () => {
     const reader = await signedInClient(ctx);
     for (let i = 1; i <= 23; i += 1) {
-      await notify(ctx.db, { userId: reader.userId, kind: 'review_wave_decided', data: { officerId: i, officerName: `Officer ${i}` } });
+      await notify(ctx.db, {
+        userId: reader.userId,
+        kind: 'review_wave_decided',
+        data: { officerId: i, officerName: `Officer ${i}`, outcome: 'released', audience: 'officer', reviewCount: 5 },
+      });
     }
     const first = await notificationsOf(reader.client);
     expect(first.notifications).toHaveLength(20);
@@ -167,7 +171,11 @@ describe('the list and marking read', () => {
     const reader = await signedInClient(ctx);
     const other = await signedInClient(ctx);
     for (const who of [reader, reader, reader, other]) {
-      await notify(ctx.db, { userId: who.userId, kind: 'review_wave_decided', data: { officerId: 1, officerName: 'Officer' } });
+      await notify(ctx.db, {
+        userId: who.userId,
+        kind: 'review_wave_decided',
+        data: { officerId: 1, officerName: 'Officer', outcome: 'released', audience: 'officer', reviewCount: 5 },
+      });
     }
     const mine = (await notificationsOf(reader.client)).notifications.map((n) => n.id);
     const theirs = (await notificationsOf(other.client)).notifications.map((n) => n.id);
@@ -190,7 +198,11 @@ describe('the list and marking read', () => {
     [{ ids: Array.from({ length: 101 }, (_, i) => i + 1) }],
   ])('refuses the body %j with 400 and changes nothing', async (body) => {
     const reader = await signedInClient(ctx);
-    await notify(ctx.db, { userId: reader.userId, kind: 'review_wave_decided', data: { officerId: 1, officerName: 'Officer' } });
+    await notify(ctx.db, {
+      userId: reader.userId,
+      kind: 'review_wave_decided',
+      data: { officerId: 1, officerName: 'Officer', outcome: 'released', audience: 'officer', reviewCount: 5 },
+    });
     const response = await reader.client.post('/api/notifications/read', body);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toEqual(expect.any(String));

@@ -14,6 +14,7 @@ import { officers, regiments, reviews, reviewWaves, users } from '#server/db/sch
 import { AppError, notFound } from '#server/errors.js';
 import { recordAdminAction } from '#server/features/admin/audit.js';
 import type { SessionUser } from '#server/features/auth/sessions.js';
+import { notify } from '#server/features/notifications/notify.js';
 import { recomputeReviewPositions, recountUserReviews } from './aggregates.js';
 import { listWaveReviews } from './queries.js';
 import { refreshFiguresOf } from './review-writes.js';
@@ -131,8 +132,12 @@ export interface WaveDecisionOutcome {
  * The open wave to decide on, with its officer's row locked first (the lock order of every review
  * write). 404 for an unknown wave; 409 once it has been decided (two moderators at once).
  */
-async function openWaveForDecision(tx: Executor, waveId: number): Promise<{ officerId: number }> {
-  const [target] = await tx.select({ officerId: reviewWaves.officerId }).from(reviewWaves).where(eq(reviewWaves.id, waveId));
+async function openWaveForDecision(tx: Executor, waveId: number): Promise<{ officerId: number; officerName: string }> {
+  const [target] = await tx
+    .select({ officerId: reviewWaves.officerId, officerName: officers.name })
+    .from(reviewWaves)
+    .innerJoin(officers, eq(officers.id, reviewWaves.officerId))
+    .where(eq(reviewWaves.id, waveId));
   if (!target) throw notFound('Review wave');
   await tx.select({ id: officers.id }).from(officers).where(eq(officers.id, target.officerId)).for('no key update');
   const [wave] = await tx.select({ status: reviewWaves.status }).from(reviewWaves).where(eq(reviewWaves.id, waveId)).for('update');
@@ -146,6 +151,24 @@ async function linkedUsersOf(tx: Executor, officerId: number): Promise<number[]>
   return rows.map((row) => row.id);
 }
 
+/**
+ * Tells the wave's reviewers and the officer's linked accounts what became of it (issue 17), in the
+ * decision's transaction: a notification each, and a mail through the outbox for those who want it
+ * (docs/decisions/0036-notifications-and-outbox.md), so neither can fail the decision.
+ */
+async function announceWaveDecision(
+  tx: Executor,
+  target: { officerId: number; officerName: string },
+  outcome: 'released' | 'removed',
+  reviewerIds: number[],
+): Promise<number[]> {
+  const officerUserIds = await linkedUsersOf(tx, target.officerId);
+  const common = { officerId: target.officerId, officerName: target.officerName, outcome, reviewCount: reviewerIds.length };
+  for (const userId of new Set(reviewerIds)) await notify(tx, { userId, kind: 'review_wave_decided', data: { ...common, audience: 'reviewer' } });
+  for (const userId of officerUserIds) await notify(tx, { userId, kind: 'review_wave_decided', data: { ...common, audience: 'officer' } });
+  return officerUserIds;
+}
+
 async function closeWave(tx: Executor, admin: SessionUser, waveId: number, status: 'released' | 'removed', count: number): Promise<void> {
   await tx
     .update(reviewWaves)
@@ -156,7 +179,8 @@ async function closeWave(tx: Executor, admin: SessionUser, waveId: number, statu
 /** POST /api/admin/waves/{id}/release: the wave's reviews count from now on. */
 export async function releaseReviewWave(db: Database, admin: SessionUser, waveId: number): Promise<WaveDecisionOutcome> {
   return db.transaction(async (tx) => {
-    const { officerId } = await openWaveForDecision(tx, waveId);
+    const target = await openWaveForDecision(tx, waveId);
+    const { officerId } = target;
     const released = await tx
       .update(reviews)
       .set({ held: false })
@@ -170,20 +194,17 @@ export async function releaseReviewWave(db: Database, admin: SessionUser, waveId
       targetId: waveId,
       summary: `Released review wave #${waveId} of officer #${officerId} (${released.length} reviews)`,
     });
-    return {
-      waveId,
-      officerId,
-      reviewCount: released.length,
-      reviewerIds: released.map((r) => r.userId),
-      officerUserIds: await linkedUsersOf(tx, officerId),
-    };
+    const reviewerIds = released.map((r) => r.userId);
+    const officerUserIds = await announceWaveDecision(tx, target, 'released', reviewerIds);
+    return { waveId, officerId, reviewCount: released.length, reviewerIds, officerUserIds };
   });
 }
 
 /** POST /api/admin/waves/{id}/remove: the wave's held reviews are deleted, as a moderator deletes a review. */
 export async function removeReviewWave(db: Database, admin: SessionUser, waveId: number): Promise<WaveDecisionOutcome> {
   return db.transaction(async (tx) => {
-    const { officerId } = await openWaveForDecision(tx, waveId);
+    const target = await openWaveForDecision(tx, waveId);
+    const { officerId } = target;
     const removed = await tx
       .delete(reviews)
       .where(and(eq(reviews.waveId, waveId), eq(reviews.held, true)))
@@ -200,6 +221,7 @@ export async function removeReviewWave(db: Database, admin: SessionUser, waveId:
       targetId: waveId,
       summary: `Removed review wave #${waveId} of officer #${officerId} (${removed.length} reviews)`,
     });
-    return { waveId, officerId, reviewCount: removed.length, reviewerIds, officerUserIds: await linkedUsersOf(tx, officerId) };
+    const officerUserIds = await announceWaveDecision(tx, target, 'removed', reviewerIds);
+    return { waveId, officerId, reviewCount: removed.length, reviewerIds, officerUserIds };
   });
 }

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminDashboard, AdminReviewWave, OfficerDetail, Regiment, ReviewPage } from '#core/api.js';
 import { MSG } from '#core/messages.js';
 import { DEFAULT_WAVE_THRESHOLDS } from '#core/review-waves.js';
-import { adminAuditLog, reviews, users } from '#server/db/schema.js';
+import { adminAuditLog, notifications, reviews, users } from '#server/db/schema.js';
 import { createTestContext, signedInClient, testConfig, type TestClient, type TestContext } from '#server/test/app.js';
 import { createOfficer, createRegiment, createReview, createUser, type OfficerRow } from '#server/test/fixtures.js';
 import { findAggregateDifferences } from './reconcile.js';
@@ -130,6 +130,7 @@ describe('a wave of one-star reviews from fresh accounts against a steady 4.5', 
 
   it('takes in later reviews within the window, and on release they all count exactly as a recompute says', async () => {
     const officer = await steadyOfficer();
+    const linked = await createUser(ctx.db, { isOfficer: true, officerId: officer.id });
     await postWave(officer);
     // An established reader's five stars a moment later joins the wave being checked.
     const [late] = await reviewers(1, { established: true });
@@ -156,6 +157,15 @@ describe('a wave of one-star reviews from fresh accounts against a steady 4.5', 
     expect(again.json()).toMatchObject({ message: MSG.waves.alreadyDecided });
     const [entry] = await ctx.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, wave.id));
     expect(entry).toMatchObject({ action: 'review_wave.release', targetType: 'review_wave' });
+    // Each of the seven reviewers and the officer's own account learn the outcome.
+    const told = await ctx.db
+      .select({ userId: notifications.userId, data: notifications.data })
+      .from(notifications)
+      .where(eq(notifications.kind, 'review_wave_decided'));
+    const aboutThisOfficer = told.filter((n) => (n.data as { officerId: number }).officerId === officer.id);
+    expect(aboutThisOfficer).toHaveLength(8);
+    expect(aboutThisOfficer.find((n) => n.userId === linked.id)?.data).toMatchObject({ audience: 'officer', outcome: 'released', reviewCount: 7 });
+    expect(aboutThisOfficer.filter((n) => (n.data as { audience: string }).audience === 'reviewer')).toHaveLength(7);
     // A released review is not caught again by the next review in the same window.
     const [next] = await reviewers(1, { established: true });
     expect((await next!.client.post('/api/reviews', review(officer.id, 4))).statusCode).toBe(201);
