@@ -169,59 +169,62 @@ async function announceWaveDecision(
   return officerUserIds;
 }
 
-async function closeWave(tx: Executor, admin: SessionUser, waveId: number, status: 'released' | 'removed', count: number): Promise<void> {
-  await tx
-    .update(reviewWaves)
-    .set({ status, decidedAt: sql`clock_timestamp()`, decidedBy: admin.id, decidedCount: count })
-    .where(eq(reviewWaves.id, waveId));
+/**
+ * One decision in one transaction: the open wave (its officer locked first), what `apply` does to its
+ * held reviews (returning their authors), the wave closed, the audit entry and the notifications.
+ */
+async function decideWave(
+  db: Database,
+  admin: SessionUser,
+  waveId: number,
+  outcome: 'released' | 'removed',
+  apply: (tx: Executor, officerId: number) => Promise<number[]>,
+): Promise<WaveDecisionOutcome> {
+  return db.transaction(async (tx) => {
+    const target = await openWaveForDecision(tx, waveId);
+    const { officerId } = target;
+    const reviewerIds = await apply(tx, officerId);
+    await tx
+      .update(reviewWaves)
+      .set({ status: outcome, decidedAt: sql`clock_timestamp()`, decidedBy: admin.id, decidedCount: reviewerIds.length })
+      .where(eq(reviewWaves.id, waveId));
+    const released = outcome === 'released';
+    await recordAdminAction(tx, admin.id, {
+      action: released ? 'review_wave.release' : 'review_wave.remove',
+      targetType: 'review_wave',
+      targetId: waveId,
+      summary: `${released ? 'Released' : 'Removed'} review wave #${waveId} of officer #${officerId} (${reviewerIds.length} reviews)`,
+    });
+    const officerUserIds = await announceWaveDecision(tx, target, outcome, reviewerIds);
+    return { waveId, officerId, reviewCount: reviewerIds.length, reviewerIds, officerUserIds };
+  });
 }
 
 /** POST /api/admin/waves/{id}/release: the wave's reviews count from now on. */
 export async function releaseReviewWave(db: Database, admin: SessionUser, waveId: number): Promise<WaveDecisionOutcome> {
-  return db.transaction(async (tx) => {
-    const target = await openWaveForDecision(tx, waveId);
-    const { officerId } = target;
+  return decideWave(db, admin, waveId, 'released', async (tx, officerId) => {
     const released = await tx
       .update(reviews)
       .set({ held: false })
       .where(and(eq(reviews.waveId, waveId), eq(reviews.held, true)))
       .returning({ userId: reviews.userId });
-    await closeWave(tx, admin, waveId, 'released', released.length);
     await refreshFiguresOf(tx, officerId);
-    await recordAdminAction(tx, admin.id, {
-      action: 'review_wave.release',
-      targetType: 'review_wave',
-      targetId: waveId,
-      summary: `Released review wave #${waveId} of officer #${officerId} (${released.length} reviews)`,
-    });
-    const reviewerIds = released.map((r) => r.userId);
-    const officerUserIds = await announceWaveDecision(tx, target, 'released', reviewerIds);
-    return { waveId, officerId, reviewCount: released.length, reviewerIds, officerUserIds };
+    return released.map((r) => r.userId);
   });
 }
 
 /** POST /api/admin/waves/{id}/remove: the wave's held reviews are deleted, as a moderator deletes a review. */
 export async function removeReviewWave(db: Database, admin: SessionUser, waveId: number): Promise<WaveDecisionOutcome> {
-  return db.transaction(async (tx) => {
-    const target = await openWaveForDecision(tx, waveId);
-    const { officerId } = target;
+  return decideWave(db, admin, waveId, 'removed', async (tx, officerId) => {
     const removed = await tx
       .delete(reviews)
       .where(and(eq(reviews.waveId, waveId), eq(reviews.held, true)))
       .returning({ userId: reviews.userId });
-    await closeWave(tx, admin, waveId, 'removed', removed.length);
     // The officer's remaining reviews close ranks (positions 1..n, checked at commit).
     await recomputeReviewPositions(tx, [officerId]);
     await refreshFiguresOf(tx, officerId);
     const reviewerIds = removed.map((r) => r.userId);
     await recountUserReviews(tx, reviewerIds);
-    await recordAdminAction(tx, admin.id, {
-      action: 'review_wave.remove',
-      targetType: 'review_wave',
-      targetId: waveId,
-      summary: `Removed review wave #${waveId} of officer #${officerId} (${removed.length} reviews)`,
-    });
-    const officerUserIds = await announceWaveDecision(tx, target, 'removed', reviewerIds);
-    return { waveId, officerId, reviewCount: removed.length, reviewerIds, officerUserIds };
+    return reviewerIds;
   });
 }
