@@ -21,10 +21,11 @@ export interface RouteShape {
 }
 
 /**
- * Sign-in and administration stay same-origin whatever their cache policy: an answer there is about
- * the asker or the site's own set-up (the identity provider's configuration), not community data.
+ * Sign-in, administration and notifications stay same-origin whatever their cache policy: an answer
+ * there is about the asker or the site's own set-up (the identity provider's configuration, a mail's
+ * unsubscribe page), not community data.
  */
-const NEVER_PUBLIC = ['/api/auth/', '/api/admin/'];
+const NEVER_PUBLIC = ['/api/auth/', '/api/admin/', '/api/notifications/'];
 
 /** A GET (or its HEAD) under /api that is the same for everyone: every policy but 'private' says so. */
 export function isPublicRead({ method, url, config }: RouteShape): boolean {

@@ -167,6 +167,9 @@ describe('the answers on a seeded database', () => {
     '/api/reviews/recent': () => ['/api/reviews/recent'],
     '/api/reviews/officer/{officerId}': (s) => [`/api/reviews/officer/${s.officerId}`, `/api/reviews/officer/${s.officerId}?sort=helpful`],
     '/api/images/{fileName}': (s) => [s.imageUrl],
+    '/api/cards/officer/{file}': (s) => [`/api/cards/officer/${s.officerId}.png`],
+    '/api/cards/regiment/{file}': (s) => [`/api/cards/regiment/${s.regimentId}.png`],
+    '/api/cards/site.png': () => ['/api/cards/site.png'],
   };
 
   /** The documented schema of an answer, by path, status and content type; fails the test when it is not documented. */

@@ -29,6 +29,9 @@ function sendPng(reply: FastifyReply, png: Buffer) {
   return reply.type('image/png').send(png);
 }
 
+/** How the document describes a card's answer (features/api-docs: public reads without a JSON schema). */
+const PNG_CARD = { type: 'image/png', description: 'The card, a 1200x630 PNG (Open Graph og:image)' };
+
 export async function cardRoutes(app: App) {
   const { db, config, rateLimitStore } = app;
   const limit = { name: 'card-draw', ...config.rateLimits.cardDraw };
@@ -38,8 +41,8 @@ export async function cardRoutes(app: App) {
   app.get(
     '/cards/officer/:file',
     {
-      config: { cache: { public: (request) => [cacheTags.officer(officerIdOf(request))] } },
-      schema: { params: cardParamsSchema },
+      config: { cache: { public: (request) => [cacheTags.officer(officerIdOf(request))] }, documentedContent: PNG_CARD },
+      schema: { summary: "An officer's link-preview card (1200x630 PNG): {id}.png", tags: ['Officers'], params: cardParamsSchema },
     },
     async (request, reply) => {
       await countDraw(request);
@@ -53,8 +56,8 @@ export async function cardRoutes(app: App) {
   app.get(
     '/cards/regiment/:file',
     {
-      config: { cache: { public: () => cacheTags.ratedList } },
-      schema: { params: cardParamsSchema },
+      config: { cache: { public: () => cacheTags.ratedList }, documentedContent: PNG_CARD },
+      schema: { summary: "A regiment's link-preview card (1200x630 PNG): {id}.png", tags: ['Regiments'], params: cardParamsSchema },
     },
     async (request, reply) => {
       await countDraw(request);
@@ -65,8 +68,15 @@ export async function cardRoutes(app: App) {
   );
 
   // The same for every visit: drawn once per process, forgotten only with everything ('all').
-  app.get('/cards/site.png', { config: { cache: { public: () => [] } } }, async (request, reply) => {
-    await countDraw(request);
-    return sendPng(reply, await drawPng(siteCardSvg()));
-  });
+  app.get(
+    '/cards/site.png',
+    {
+      config: { cache: { public: () => [] }, documentedContent: PNG_CARD },
+      schema: { summary: "The site's link-preview card (1200x630 PNG)", tags: ['Reference'] },
+    },
+    async (request, reply) => {
+      await countDraw(request);
+      return sendPng(reply, await drawPng(siteCardSvg()));
+    },
+  );
 }

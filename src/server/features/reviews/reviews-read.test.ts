@@ -107,6 +107,7 @@ describe('GET /api/reviews/recent', () => {
       score: 0,
       upvotes: 0,
       downvotes: 0,
+      held: false,
       createdAt: minutes(30).toISOString(),
       updatedAt: minutes(31).toISOString(),
       officer: { id: quiet.id, name: 'Spear', rank: 'Lt. Col.' },

@@ -111,6 +111,7 @@ describe('POST /api/reviews', () => {
       score: 0,
       upvotes: 0,
       downvotes: 0,
+      held: false,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       officer: { id: officer.id, name: 'Bragg', rank: 'Col.' },
