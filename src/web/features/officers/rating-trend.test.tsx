@@ -19,7 +19,7 @@ describe('the rating trend (issue 16)', () => {
     const figure = screen.getByRole('figure', { name: 'Rating Trend' });
     // December, then September to November: four points, two lines between neighbours.
     expect(figure.querySelectorAll('circle')).toHaveLength(4);
-    expect(figure.querySelectorAll('line.stroke-navy')).toHaveLength(2);
+    expect(figure.querySelectorAll('line.stroke-primary')).toHaveLength(2);
     const table = within(figure).getByRole('table', { name: 'Average rating by month over the last 12 months' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(12);
