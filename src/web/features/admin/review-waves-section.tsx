@@ -53,7 +53,7 @@ function WaveCard({ wave }: { wave: AdminReviewWave }) {
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
         <div>
           <CardTitle id={titleId}>
-            <Link to={`/officer/${wave.officer.id}`} className="text-union-dark hover:underline">
+            <Link to={`/officer/${wave.officer.id}`} className="text-link hover:underline">
               {officer}
             </Link>
           </CardTitle>
@@ -75,7 +75,7 @@ function WaveCard({ wave }: { wave: AdminReviewWave }) {
         <WaveHistogram wave={wave} officer={officer} />
         {wave.reviews.length > 0 && (
           <details>
-            <summary className="cursor-pointer text-sm font-medium text-union-dark">
+            <summary className="cursor-pointer text-sm font-medium text-link">
               {wave.reviews.length} {wave.reviews.length === 1 ? 'review' : 'reviews'}
             </summary>
             <div className="mt-3 space-y-3">

@@ -54,7 +54,7 @@ export function ForgotPasswordPage() {
       )}
       <p className="mt-6 text-center text-sm text-stone-600">
         Remembered it?{' '}
-        <Link to="/login" className="font-medium text-union-dark hover:underline">
+        <Link to="/login" className="font-medium text-link hover:underline">
           Back to Login
         </Link>
       </p>

@@ -65,7 +65,7 @@ function ResetError({ message }: { message: string }) {
         {message}
       </Alert>
       <p className="mt-4 text-sm text-stone-600">
-        <Link to="/forgot-password" className="font-medium text-union-dark hover:underline">
+        <Link to="/forgot-password" className="font-medium text-link hover:underline">
           Request a new reset link
         </Link>
       </p>

@@ -84,7 +84,7 @@ function NotificationList({ userId }: { userId: number }) {
 function NotificationItem({ notification, onRead }: { notification: Notification; onRead: () => void }) {
   const isUnread = notification.readAt === null;
   return (
-    <li className={cn('rounded-lg border bg-white p-4 shadow-sm', isUnread ? 'border-brass' : 'border-stone-200')}>
+    <li className={cn('rounded-lg border bg-surface p-4 shadow-sm', isUnread ? 'border-brass' : 'border-stone-200')}>
       <div className="flex items-start justify-between gap-3">
         <div className="space-y-1">
           <p className={cn(isUnread && 'font-semibold')}>

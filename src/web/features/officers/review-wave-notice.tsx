@@ -10,7 +10,7 @@ import { waveMessages } from '#core/messages/waves';
 export function ReviewWaveNotice({ wave }: { wave: OpenWave | null }) {
   if (!wave) return null;
   return (
-    <div role="note" className="flex items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+    <div role="note" className="flex items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
       <ShieldAlert className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
       <p>{waveMessages.notice(formatDate(wave.from), formatDate(wave.to), wave.heldCount)}</p>
     </div>

@@ -66,7 +66,7 @@ function RegistrationItem({ registration }: { registration: MyRegistration }) {
   const badge = STATUS_BADGE[status];
   const isRegiment = registration.type === 'regiment';
   return (
-    <li className="rounded-lg border border-stone-200 bg-white p-4 shadow-sm">
+    <li className="rounded-lg border border-stone-200 bg-surface p-4 shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="space-y-1">
           <p className="text-xs font-semibold tracking-wide text-stone-500 uppercase">
