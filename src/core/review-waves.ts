@@ -133,10 +133,20 @@ function oneRegiment(history: OfficerHistory, t: WaveThresholds): { figures: Wav
 }
 
 /**
+ * Whether the detector could find anything in a window of this many undecided reviews: every rule
+ * needs `minReviews` of them, and only an open wave takes in fewer. When it cannot, the mean before
+ * the window (a read of all the officer's reviews) is not needed.
+ */
+export function canFormWave(windowSize: number, hasOpenWave: boolean, thresholds: WaveThresholds): boolean {
+  return hasOpenWave || windowSize >= thresholds.minReviews;
+}
+
+/**
  * What the officer's history at `now` holds: the reviews to hold and the rules that fired, or null
  * when nothing is unusual and no open wave is still taking reviews.
  */
 export function detectReviewWave(history: OfficerHistory, now: Date, thresholds: WaveThresholds = DEFAULT_WAVE_THRESHOLDS): WaveFinding | null {
+  if (!canFormWave(history.window.length, history.openWave !== null, thresholds)) return null;
   const found = [divergence(history, thresholds), freshAccounts(history, thresholds), ...oneRegiment(history, thresholds)].filter(
     (finding) => finding !== null,
   );

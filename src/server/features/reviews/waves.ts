@@ -7,6 +7,7 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
+  canFormWave,
   detectReviewWave,
   waveWindowStart,
   type OfficerHistory,
@@ -16,12 +17,6 @@ import {
 } from '#core/review-waves.js';
 import { queryRows, type Executor } from '#server/db/client.js';
 import { reviews, reviewWaves } from '#server/db/schema.js';
-
-/** The database's clock: the one review times are written with (clock_timestamp() in review-writes.ts). */
-async function databaseNow(tx: Executor): Promise<Date> {
-  const [row] = await queryRows<{ now: string | Date }>(tx, sql`select clock_timestamp() as now`);
-  return new Date(row!.now);
-}
 
 interface WindowRow {
   id: number;
@@ -33,23 +28,27 @@ interface WindowRow {
 }
 
 /**
- * The officer's history as the detector reads it at `now`: its counted reviews written before the
- * window (count and sum), the reviews written within it that no moderator has decided on (counted,
- * or held in the open wave; a released review is never caught again unless edited), and its open
- * wave. Two reads of the officer's reviews, through its index.
+ * The officer's history as the detector reads it, at the database's clock (the one review times are
+ * written with: clock_timestamp() in review-writes.ts): the reviews written within the window that no
+ * moderator has decided on (counted, or held in the open wave; a released review is never caught
+ * again unless edited), its open wave, and its counted reviews written before the window (count and
+ * sum). That last read of all the officer's reviews is made only when a wave could form at all
+ * (`canFormWave`); on most writes it cannot.
  */
-async function readOfficerHistory(tx: Executor, officerId: number, now: Date, thresholds: WaveThresholds): Promise<OfficerHistory | null> {
-  const start = waveWindowStart(now, thresholds).toISOString();
-  const [officer] = await queryRows<{ regiment_id: number; before_count: number; before_sum: string | number | null; open_to: string | Date | null }>(
+async function readOfficerHistory(
+  tx: Executor,
+  officerId: number,
+  thresholds: WaveThresholds,
+): Promise<{ history: OfficerHistory; now: Date } | null> {
+  const [officer] = await queryRows<{ now: string | Date; regiment_id: number; open_to: string | Date | null }>(
     tx,
-    sql`
-    select o.regiment_id,
-           (select count(*)::int from reviews r where r.officer_id = o.id and not r.held and r.updated_at <= ${start}::timestamptz) as before_count,
-           (select sum(r.overall_rating) from reviews r where r.officer_id = o.id and not r.held and r.updated_at <= ${start}::timestamptz) as before_sum,
-           (select w.to_at from review_waves w where w.officer_id = o.id and w.status = 'open') as open_to
-    from officers o where o.id = ${officerId}`,
+    sql`select clock_timestamp() as now, o.regiment_id,
+               (select w.to_at from review_waves w where w.officer_id = o.id and w.status = 'open') as open_to
+        from officers o where o.id = ${officerId}`,
   );
   if (!officer) return null;
+  const now = new Date(officer.now);
+  const start = waveWindowStart(now, thresholds).toISOString();
   const window = await queryRows<WindowRow>(
     tx,
     sql`
@@ -60,9 +59,19 @@ async function readOfficerHistory(tx: Executor, officerId: number, now: Date, th
     left join officers lo on lo.id = u.officer_id
     where r.officer_id = ${officerId} and r.updated_at > ${start}::timestamptz and (r.wave_id is null or r.held)`,
   );
-  return {
+  const openWave = officer.open_to === null ? null : { latestAt: new Date(officer.open_to) };
+  let before = { count: 0, overallSum: 0 };
+  if (canFormWave(window.length, openWave !== null, thresholds)) {
+    const [sums] = await queryRows<{ n: number; total: string | number | null }>(
+      tx,
+      sql`select count(*)::int as n, sum(r.overall_rating) as total from reviews r
+          where r.officer_id = ${officerId} and not r.held and r.updated_at <= ${start}::timestamptz`,
+    );
+    before = { count: sums?.n ?? 0, overallSum: Number(sums?.total ?? 0) };
+  }
+  const history: OfficerHistory = {
     regimentId: officer.regiment_id,
-    before: { count: officer.before_count, overallSum: Number(officer.before_sum ?? 0) },
+    before,
     window: window.map((row): WindowReview => ({
       id: row.id,
       overallRating: Number(row.overall),
@@ -71,8 +80,9 @@ async function readOfficerHistory(tx: Executor, officerId: number, now: Date, th
       authorSteamLinkedAt: row.author_linked_at === null ? null : new Date(row.author_linked_at),
       authorRegimentId: row.author_regiment_id,
     })),
-    openWave: officer.open_to === null ? null : { latestAt: new Date(officer.open_to) },
+    openWave,
   };
+  return { history, now };
 }
 
 /** A rule that fires again while its wave is open replaces its earlier figures: one line per rule (and rival regiment). */
@@ -89,9 +99,9 @@ function mergeDetections(kept: WaveDetection[], fired: WaveDetection[]): WaveDet
  * finds in the officer's open wave, opening one if needed. The caller recomputes the figures after.
  */
 export async function holdReviewWaves(tx: Executor, officerId: number, thresholds: WaveThresholds): Promise<void> {
-  const now = await databaseNow(tx);
-  const history = await readOfficerHistory(tx, officerId, now, thresholds);
-  if (!history) return;
+  const read = await readOfficerHistory(tx, officerId, thresholds);
+  if (!read) return;
+  const { history, now } = read;
   const finding = detectReviewWave(history, now, thresholds);
   if (!finding) return;
   const held = history.window.filter((review) => finding.reviewIds.includes(review.id));
