@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { SAME_ON_EVERY_ENGINE } from './support';
 
 test('a visitor browses from home to search, an officer and a regiment', async ({ page }) => {
   const consoleErrors: string[] = [];
@@ -45,21 +46,25 @@ test('a visitor browses from home to search, an officer and a regiment', async (
   expect(consoleErrors).toEqual([]);
 });
 
-test('paths match case-insensitively, ignore a trailing slash, and unknown ones show the not-found screen', async ({ page }) => {
-  await page.goto('/SEARCH/');
-  await expect(page.getByRole('tab', { name: 'Officers' })).toBeVisible();
+test(
+  'paths match case-insensitively, ignore a trailing slash, and unknown ones show the not-found screen',
+  SAME_ON_EVERY_ENGINE,
+  async ({ page }) => {
+    await page.goto('/SEARCH/');
+    await expect(page.getByRole('tab', { name: 'Officers' })).toBeVisible();
 
-  await page.goto('/no/such/page');
-  await expect(page.getByRole('heading', { name: '404' })).toBeVisible();
-  await expect(page.getByText('Page Not Found')).toBeVisible();
-  await page.getByRole('link', { name: 'Return to Home' }).click();
-  await expect(page).toHaveURL('/');
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { name: '404' })).toBeVisible();
+    await expect(page.getByText('Page Not Found')).toBeVisible();
+    await page.getByRole('link', { name: 'Return to Home' }).click();
+    await expect(page).toHaveURL('/');
 
-  await page.goto('/officer/999999');
-  await expect(page.getByRole('heading', { name: 'Officer Not Found' })).toBeVisible();
-});
+    await page.goto('/officer/999999');
+    await expect(page.getByRole('heading', { name: 'Officer Not Found' })).toBeVisible();
+  },
+);
 
-test('the legal pages are reachable from the footer', async ({ page }) => {
+test('the legal pages are reachable from the footer', SAME_ON_EVERY_ENGINE, async ({ page }) => {
   await page.goto('/');
   const footer = page.getByRole('contentinfo');
   await footer.getByRole('link', { name: 'Privacy Policy' }).click();
@@ -68,7 +73,7 @@ test('the legal pages are reachable from the footer', async ({ page }) => {
   await expect(page).toHaveURL('/terms-of-service');
 });
 
-test('the production build publishes no source maps', async ({ request }) => {
+test('the production build publishes no source maps', SAME_ON_EVERY_ENGINE, async ({ request }) => {
   const html = await (await request.get('/')).text();
   const scripts = [...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)].map((match) => match[1]!);
   expect(scripts.length).toBeGreaterThan(0);

@@ -2,7 +2,7 @@ import { expect, test, type Browser, type BrowserContext, type Page } from '@pla
 import axe, { type AxeResults, type Result, type RunOptions } from 'axe-core';
 import type { Officer } from '#core/api';
 import { CLIENT_ROUTES, type ClientRoute } from '#core/client-routes';
-import { demoAccounts, logInThroughUi, type DemoAccount } from './support';
+import { demoAccounts, logInThroughUi, type DemoAccount, SAME_ON_EVERY_ENGINE } from './support';
 
 /**
  * Every screen of the route list (spec section 2) as the people who use it see it, on a small phone,
@@ -220,7 +220,7 @@ function describeSerious(violations: Result[]): string[] {
 
 for (const viewport of VIEWPORTS) {
   const checks = viewport.axe ? 'no sideways scroll and no serious axe finding' : 'no sideways scroll';
-  test(`every screen at ${viewport.width}x${viewport.height}: ${checks}`, async ({ browser }) => {
+  test(`every screen at ${viewport.width}x${viewport.height}: ${checks}`, SAME_ON_EVERY_ENGINE, async ({ browser }) => {
     // 27 screens, each checked by axe: past the default 120 s on a busy two-core machine.
     test.setTimeout(240_000);
     const screens = screensOf(ids);

@@ -5,6 +5,7 @@
  * again, including an answer that was a 404.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { SAME_ON_EVERY_ENGINE } from './support';
 
 /** Every API request the page sends, by path and query, in order. */
 function recordApiRequests(page: Page): string[] {
@@ -23,7 +24,7 @@ function timesRequested(requests: readonly string[], path: string): number {
 /** Long enough for a refetch on mount or a retry to have gone out, well short of the 10 s auth poll. */
 const SETTLE_MS = 2000;
 
-test('a missing officer and the auth status are each requested once on a first load', async ({ page }) => {
+test('a missing officer and the auth status are each requested once on a first load', SAME_ON_EVERY_ENGINE, async ({ page }) => {
   const requests = recordApiRequests(page);
   await page.goto('/officer/99999999');
   await expect(page.getByRole('heading', { name: 'Officer Not Found' })).toBeVisible();
@@ -37,7 +38,7 @@ for (const { path, landmark } of [
   { path: '/', landmark: 'Top Rated Officers' },
   { path: '/search?q=a', landmark: 'Search' },
 ]) {
-  test(`${path} asks for each of its answers once`, async ({ page }) => {
+  test(`${path} asks for each of its answers once`, SAME_ON_EVERY_ENGINE, async ({ page }) => {
     const requests = recordApiRequests(page);
     await page.goto(path);
     await expect(page.getByRole('heading', { name: landmark, exact: true })).toBeVisible();

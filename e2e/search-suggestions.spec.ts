@@ -5,6 +5,7 @@
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { Officer, Regiment } from '#core/api';
+import { SAME_ON_EVERY_ENGINE } from './support';
 
 const PLACEHOLDER = 'Search by name, regiment, or rank...';
 
@@ -28,7 +29,7 @@ async function officerWithOwnSurname(request: APIRequestContext): Promise<Office
   return { ...officer, surname: surnameOf(officer) };
 }
 
-test('suggestions by mouse: a regiment picked from the home box opens its page', async ({ page, request }) => {
+test('suggestions by mouse: a regiment picked from the home box opens its page', SAME_ON_EVERY_ENGINE, async ({ page, request }) => {
   const regiments = await getJson<Regiment[]>(request, '/api/regiments');
   const regiment = regiments.find((candidate) => candidate.name.startsWith('Iron Brigade'));
   if (!regiment) throw new Error('the demo data has no Iron Brigade');
@@ -49,39 +50,43 @@ test('suggestions by mouse: a regiment picked from the home box opens its page',
   await expect(page.getByRole('heading', { level: 1, name: regiment.name })).toBeVisible();
 });
 
-test('suggestions by keyboard: arrows and Enter open an officer, Escape closes, Enter alone searches', async ({ page, request }) => {
-  const officer = await officerWithOwnSurname(request);
+test(
+  'suggestions by keyboard: arrows and Enter open an officer, Escape closes, Enter alone searches',
+  SAME_ON_EVERY_ENGINE,
+  async ({ page, request }) => {
+    const officer = await officerWithOwnSurname(request);
 
-  await page.goto('/search');
-  const box = page.getByRole('combobox', { name: 'Search' });
-  await box.focus();
-  await page.keyboard.type(officer.name);
-  const suggestions = page.getByRole('listbox', { name: 'Suggestions' });
-  await expect(suggestions.getByRole('option').first()).toContainText(officer.name);
-  await expect(page.locator('[aria-live="polite"]').filter({ hasText: /suggestions?:/ })).toHaveCount(1);
+    await page.goto('/search');
+    const box = page.getByRole('combobox', { name: 'Search' });
+    await box.focus();
+    await page.keyboard.type(officer.name);
+    const suggestions = page.getByRole('listbox', { name: 'Suggestions' });
+    await expect(suggestions.getByRole('option').first()).toContainText(officer.name);
+    await expect(page.locator('[aria-live="polite"]').filter({ hasText: /suggestions?:/ })).toHaveCount(1);
 
-  await page.keyboard.press('Escape');
-  await expect(box).toHaveAttribute('aria-expanded', 'false');
-  await page.keyboard.press('ArrowDown');
-  await expect(box).toHaveAttribute('aria-expanded', 'true');
-  const active = page.locator(`#${await box.getAttribute('aria-activedescendant')}`);
-  await expect(active).toContainText(officer.name);
-  await expect(active).toHaveAttribute('aria-selected', 'true');
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(`/officer/${officer.id}`);
-  await expect(page.getByRole('heading', { level: 1, name: officer.name })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(box).toHaveAttribute('aria-expanded', 'false');
+    await page.keyboard.press('ArrowDown');
+    await expect(box).toHaveAttribute('aria-expanded', 'true');
+    const active = page.locator(`#${await box.getAttribute('aria-activedescendant')}`);
+    await expect(active).toContainText(officer.name);
+    await expect(active).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(`/officer/${officer.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: officer.name })).toBeVisible();
 
-  // Enter with no suggestion chosen still submits the home form to /search.
-  await page.goto('/');
-  const homeBox = page.getByRole('combobox', { name: 'Name, regiment or rank' });
-  await homeBox.focus();
-  await page.keyboard.type(officer.surname);
-  await expect(page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option').first()).toBeVisible();
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(`/search?q=${officer.surname}`);
-});
+    // Enter with no suggestion chosen still submits the home form to /search.
+    await page.goto('/');
+    const homeBox = page.getByRole('combobox', { name: 'Name, regiment or rank' });
+    await homeBox.focus();
+    await page.keyboard.type(officer.surname);
+    await expect(page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option').first()).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(`/search?q=${officer.surname}`);
+  },
+);
 
-test('a mistyped surname still suggests its officer', async ({ page, request }) => {
+test('a mistyped surname still suggests its officer', SAME_ON_EVERY_ENGINE, async ({ page, request }) => {
   const officer = await officerWithOwnSurname(request);
   // Two neighbouring letters swapped, as "crawfrod" for Crawford.
   const { surname } = officer;

@@ -233,3 +233,11 @@ export function gradientPng(width: number, height: number): Buffer {
     pngChunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/**
+ * The tag of a browser test whose outcome the browser draws from the build alone (layout, themes,
+ * the CSP, the request pattern of a first load, the combobox's keys), the same whatever database
+ * engine the server runs on. CI's second browser pass, on PostgreSQL, leaves these out (.ci/run):
+ * every test that writes or reads data through a flow runs on both engines.
+ */
+export const SAME_ON_EVERY_ENGINE = { tag: '@same-on-every-engine' };

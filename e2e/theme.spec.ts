@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { SAME_ON_EVERY_ENGINE } from './support';
 
 /**
  * The dark theme (issue 19, item 4): it follows the system until the visitor chooses, the header's
@@ -26,7 +27,7 @@ async function watchInlineScriptViolations(page: Page): Promise<string[]> {
   return violations;
 }
 
-test('with no choice the site follows the system setting, live', async ({ page }) => {
+test('with no choice the site follows the system setting, live', SAME_ON_EVERY_ENGINE, async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -37,46 +38,50 @@ test('with no choice the site follows the system setting, live', async ({ page }
   expect(await pageBackground(page)).toBe(LIGHT_PAGE);
 });
 
-test('the switcher is used by keyboard, says what it holds, and the choice outlives a reload before any app script runs', async ({ page }) => {
-  const violations = await watchInlineScriptViolations(page);
-  await page.setViewportSize({ width: 1366, height: 900 });
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.goto('/search');
-  const switcher = page.getByRole('banner').getByRole('combobox', { name: 'Theme' });
-  await expect(switcher).toHaveValue('system');
-  await expect(switcher.locator('option:checked')).toHaveText('System');
+test(
+  'the switcher is used by keyboard, says what it holds, and the choice outlives a reload before any app script runs',
+  SAME_ON_EVERY_ENGINE,
+  async ({ page }) => {
+    const violations = await watchInlineScriptViolations(page);
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto('/search');
+    const switcher = page.getByRole('banner').getByRole('combobox', { name: 'Theme' });
+    await expect(switcher).toHaveValue('system');
+    await expect(switcher.locator('option:checked')).toHaveText('System');
 
-  // Keyboard only: to the switcher, then the arrow keys through its choices (a native select).
-  await switcher.focus();
-  await page.keyboard.press('ArrowDown');
-  await expect(switcher).toHaveValue('light');
-  await page.keyboard.press('ArrowDown');
-  await expect(switcher).toHaveValue('dark');
-  await expect(switcher.locator('option:checked')).toHaveText('Dark');
-  expect(await themeAttribute(page)).toBe('dark');
-  expect(await pageBackground(page)).toBe(DARK_PAGE);
+    // Keyboard only: to the switcher, then the arrow keys through its choices (a native select).
+    await switcher.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(switcher).toHaveValue('light');
+    await page.keyboard.press('ArrowDown');
+    await expect(switcher).toHaveValue('dark');
+    await expect(switcher.locator('option:checked')).toHaveText('Dark');
+    expect(await themeAttribute(page)).toBe('dark');
+    expect(await pageBackground(page)).toBe(DARK_PAGE);
 
-  // Reload with the app's code refused: what shows is the head's script and the stylesheet alone.
-  await page.route('**/assets/*.js', (route) => route.abort());
-  await page.reload({ waitUntil: 'load' });
-  expect(await themeAttribute(page)).toBe('dark');
-  expect(await pageBackground(page)).toBe(DARK_PAGE);
-  await page.unroute('**/assets/*.js');
+    // Reload with the app's code refused: what shows is the head's script and the stylesheet alone.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.reload({ waitUntil: 'load' });
+    expect(await themeAttribute(page)).toBe('dark');
+    expect(await pageBackground(page)).toBe(DARK_PAGE);
+    await page.unroute('**/assets/*.js');
 
-  // A dark choice wins over a light system, and light over a dark one.
-  await page.goto('/');
-  expect(await themeAttribute(page)).toBe('dark');
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await page.getByRole('banner').getByRole('combobox', { name: 'Theme' }).selectOption('light');
-  expect(await pageBackground(page)).toBe(LIGHT_PAGE);
-  await page.reload();
-  await expect(page.getByRole('banner').getByRole('combobox', { name: 'Theme' })).toHaveValue('light');
-  expect(await pageBackground(page)).toBe(LIGHT_PAGE);
+    // A dark choice wins over a light system, and light over a dark one.
+    await page.goto('/');
+    expect(await themeAttribute(page)).toBe('dark');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.getByRole('banner').getByRole('combobox', { name: 'Theme' }).selectOption('light');
+    expect(await pageBackground(page)).toBe(LIGHT_PAGE);
+    await page.reload();
+    await expect(page.getByRole('banner').getByRole('combobox', { name: 'Theme' })).toHaveValue('light');
+    expect(await pageBackground(page)).toBe(LIGHT_PAGE);
 
-  expect(violations).toEqual([]);
-});
+    expect(violations).toEqual([]);
+  },
+);
 
-test('on a phone the switcher is in the menu with the links', async ({ page }) => {
+test('on a phone the switcher is in the menu with the links', SAME_ON_EVERY_ENGINE, async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/');
   const switcher = page.getByRole('combobox', { name: 'Theme' });
