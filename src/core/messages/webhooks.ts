@@ -22,7 +22,6 @@ export const webhookMessages = {
 
   /** What Discord shows: the embed of a new review. */
   embedTitle: (officer: string) => `New review of ${officer}`,
-  embedOverall: 'Overall',
   embedOfficerRating: (average: string, count: number) => `${average} / 5 from ${count} review${count === 1 ? '' : 's'}`,
   embedOfficerRatingName: "Officer's rating",
   embedFooter: (regiment: string) => `${regiment} · War of Rights Officer Ratings`,

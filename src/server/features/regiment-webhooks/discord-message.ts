@@ -3,20 +3,15 @@
  * documented limits (https://discord.com/developers/docs/resources/message#embed-object-embed-limits),
  * with user text escaped and cut on a character boundary, and no mention that could ping anyone.
  */
+import { RATING_CATEGORIES, RATING_CATEGORY_LABELS } from '#core/constants.js';
+import { officerMessages } from '#core/messages/officer.js';
 import { webhookMessages as M } from '#core/messages/webhooks.js';
 
-/** Discord's documented embed limits, in characters. */
-export const EMBED_LIMITS = {
-  title: 256,
-  description: 4096,
-  fields: 25,
-  fieldName: 256,
-  fieldValue: 1024,
-  footerText: 2048,
-  authorName: 256,
-  /** title + description + field names and values + footer text + author name, over all embeds. */
-  total: 6000,
-} as const;
+/**
+ * Discord's documented embed limits (characters) that the text cut to fit here could reach; the
+ * others (25 fields, 1024 per field value, 6000 in all) are far beyond this fixed shape.
+ */
+const EMBED_LIMITS = { title: 256, footerText: 2048 } as const;
 
 export interface DiscordEmbedField {
   name: string;
@@ -98,11 +93,8 @@ export function reviewMessage({ officer, regimentName, review }: ReviewForEmbed)
     color: EMBED_COLOR,
     timestamp: review.createdAt.toISOString(),
     fields: [
-      { name: 'Leadership', value: stars(review.leadership), inline: true },
-      { name: 'Tactics', value: stars(review.tactics), inline: true },
-      { name: 'Communication', value: stars(review.communication), inline: true },
-      { name: 'Fairness', value: stars(review.fairness), inline: true },
-      { name: M.embedOverall, value: stars(review.overallRating), inline: true },
+      ...RATING_CATEGORIES.map((category) => ({ name: RATING_CATEGORY_LABELS[category], value: stars(review[category]), inline: true })),
+      { name: officerMessages.overallLabel, value: stars(review.overallRating), inline: true },
       {
         name: M.embedOfficerRatingName,
         value: M.embedOfficerRating(officer.averageRating.toFixed(2), officer.reviewCount),
