@@ -115,7 +115,7 @@ export function discordWebhookDeliverer(db: Database, options: { publicUrl: stri
   }
 
   /** A failure that counts: retried with backoff, unless it was the one that turned the webhook off. */
-  async function failed(regimentId: number, url: string, error: string): Promise<never | void> {
+  async function failed(regimentId: number, url: string, error: string): Promise<void> {
     if (await recordFailure(db, regimentId, url, error, webhooks)) return;
     throw new Error(error);
   }
