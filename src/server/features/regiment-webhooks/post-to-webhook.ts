@@ -41,27 +41,9 @@ export async function enqueueRegimentWebhook(tx: Executor, regimentId: number, m
  */
 export async function postReviewsToRegimentWebhook(tx: Executor, reviewIds: number[]): Promise<void> {
   if (reviewIds.length === 0) return;
+  // Whole rows: the message takes what it shows of each.
   const rows = await tx
-    .select({
-      regimentId: regiments.id,
-      regimentName: regiments.name,
-      officer: {
-        id: officers.id,
-        name: officers.name,
-        rank: officers.rank,
-        averageRating: officers.averageRating,
-        reviewCount: officers.reviewCount,
-      },
-      review: {
-        text: reviews.text,
-        leadership: reviews.leadership,
-        tactics: reviews.tactics,
-        communication: reviews.communication,
-        fairness: reviews.fairness,
-        overallRating: reviews.overallRating,
-        createdAt: reviews.createdAt,
-      },
-    })
+    .select({ review: reviews, officer: officers, regimentName: regiments.name })
     .from(reviews)
     .innerJoin(officers, eq(officers.id, reviews.officerId))
     .innerJoin(regiments, eq(regiments.id, officers.regimentId))
@@ -69,5 +51,5 @@ export async function postReviewsToRegimentWebhook(tx: Executor, reviewIds: numb
     .innerJoin(regimentWebhooks, and(eq(regimentWebhooks.regimentId, regiments.id), isNull(regimentWebhooks.disabledAt)))
     .where(and(inArray(reviews.id, reviewIds), eq(reviews.held, false)))
     .orderBy(reviews.createdAt, reviews.id);
-  for (const row of rows) await enqueue(tx, { regimentId: row.regimentId, message: reviewMessage(row) });
+  for (const row of rows) await enqueue(tx, { regimentId: row.officer.regimentId, message: reviewMessage(row) });
 }

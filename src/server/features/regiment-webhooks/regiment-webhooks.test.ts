@@ -14,6 +14,7 @@ import type { RegimentWebhookStatus } from '#core/schemas/regiment-webhook.js';
 import { DISCORD_WEBHOOK_BASES, loadConfig } from '#server/config.js';
 import { adminAuditLog, notifications, outbox, regimentWebhooks, reviewWaves, users } from '#server/db/schema.js';
 import { createTestContext, signedInClient, testConfig, type TestClient, type TestContext } from '#server/test/app.js';
+import { until } from '#server/test/until.js';
 import { FakeDiscord, type ReceivedMessage } from '#server/test/fake-discord.js';
 import { createOfficer, createRegiment, createReview, createUser, type RegimentRow } from '#server/test/fixtures.js';
 import { allowedWebhookUrl } from './webhook-settings.js';
@@ -88,16 +89,6 @@ async function postReview(officerId: number, text?: string) {
   const response = await client.post('/api/reviews', reviewBody(officerId, text));
   expect(response.statusCode, response.body).toBe(201);
   return { elapsedMs: Date.now() - started };
-}
-
-async function until<T>(read: () => Promise<T>, isDone: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (isDone(value)) return value;
-    if (Date.now() > deadline) throw new Error(`not done within ${timeoutMs} ms: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 const webhookOf = async (regiment: RegimentRow) =>
