@@ -103,6 +103,8 @@ export class FakeDiscord {
   readonly received: ReceivedMessage[] = [];
   private server: Server | null = null;
   private readonly next: FakeAnswer[] = [];
+  /** Calls answered with `hang`, still held open (the caller has not given up yet). */
+  private readonly held = new Set<ServerResponse>();
   private always: FakeAnswer = { status: 204 };
 
   /** Starts listening on a free loopback port; returns the base to configure (…/api/webhooks). */
@@ -118,6 +120,17 @@ export class FakeDiscord {
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server!.close(() => resolve()));
     this.server = null;
+  }
+
+  /** How many `hang` calls are still open: the caller is still waiting on them. */
+  get heldCount(): number {
+    return this.held.size;
+  }
+
+  /** Cuts the held calls (the caller sees the connection reset). */
+  releaseHeld(): void {
+    for (const response of this.held) response.socket?.destroy();
+    this.held.clear();
   }
 
   /** The answers to the next calls, in order; after them, `answerAlways`'s (204 by default). */
@@ -169,7 +182,11 @@ export class FakeDiscord {
       answeredWith: 'hang' in answer ? 'hang' : answer.status,
     };
     this.received.push(received);
-    if ('hang' in answer) return;
+    if ('hang' in answer) {
+      this.held.add(response);
+      response.on('close', () => this.held.delete(response));
+      return;
+    }
     const json = (status: number, value: unknown, headers: Record<string, string> = {}) =>
       response.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(value));
     if (problems.length > 0) return json(400, { code: 50035, message: 'Invalid Form Body', errors: problems });
