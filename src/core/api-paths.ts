@@ -51,6 +51,8 @@ export const apiPaths = {
   regimentsBySide: (sideId: number) => `/api/regiments/side/${sideId}`,
   regimentRegistration: '/api/regiments/register',
   regimentEdit: (id: number) => `/api/regiments/${id}/edit`,
+  /** The regiment's Discord webhook: whether one is set (GET), set it (PUT), remove it (DELETE). Owner or admin. */
+  regimentWebhook: (id: number) => `/api/regiments/${id}/webhook`,
   /** The link-preview cards, 1200x630 PNG (issue 19, item 1): an officer's, a regiment's, the site's. */
   officerCard: (id: number) => `/api/cards/officer/${id}.png`,
   regimentCard: (id: number) => `/api/cards/regiment/${id}.png`,

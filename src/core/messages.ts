@@ -40,6 +40,7 @@ import { settingsMessages } from './messages/settings.js';
 import { themeMessages } from './messages/theme.js';
 import { linkPreviewMessages } from './messages/link-preview.js';
 import { notificationsMessages } from './messages/notifications.js';
+import { webhookMessages } from './messages/webhooks.js';
 
 /** Every area, for the server and messages.test.ts. */
 export const MSG = {
@@ -75,6 +76,7 @@ export const MSG = {
   waves: waveMessages,
   settings: settingsMessages,
   notifications: notificationsMessages,
+  webhooks: webhookMessages,
   reviewerSignals: reviewerSignalsMessages,
   reviewCard: reviewCardMessages,
   theme: themeMessages,

@@ -13,6 +13,8 @@ export const NOTIFICATION_KINDS = [
   'review_removed',
   // Written by the review-wave moderation (another issue); the kind is here so settings show it.
   'review_wave_decided',
+  // A regiment's Discord webhook was turned off (issue 19, item 3): told to the regiment's owner.
+  'regiment_webhook_disabled',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -27,6 +29,8 @@ export const MAIL_DEFAULTS: Readonly<Record<NotificationKind, boolean>> = {
   review_of_your_officer: false,
   review_removed: false,
   review_wave_decided: false,
+  // Posting has stopped until the owner acts: rare, and easy to miss in the bell.
+  regiment_webhook_disabled: true,
 };
 
 /** The settings switch of each kind, also named by the unsubscribe page. */
@@ -36,6 +40,7 @@ export const MAIL_KIND_LABELS: Readonly<Record<NotificationKind, string>> = {
   review_of_your_officer: M.mailKindReviewOfYourOfficer,
   review_removed: M.mailKindReviewRemoved,
   review_wave_decided: M.mailKindReviewWaveDecided,
+  regiment_webhook_disabled: M.mailKindRegimentWebhookDisabled,
 };
 
 export type MailPreferences = Record<NotificationKind, boolean>;
@@ -69,6 +74,7 @@ export interface NotificationData {
     audience: 'reviewer' | 'officer';
     reviewCount: number;
   };
+  regiment_webhook_disabled: { regimentId: number; regimentName: string; reason: 'gone' | 'failing' };
 }
 
 export type NotificationEvent = { [K in NotificationKind]: { kind: K; data: NotificationData[K] } }[NotificationKind];
@@ -110,5 +116,7 @@ export function describeNotification(event: NotificationEvent): NotificationText
         detail: null,
         link: event.data.audience === 'reviewer' && event.data.outcome === 'removed' ? '/my-reviews' : `/officer/${event.data.officerId}`,
       };
+    case 'regiment_webhook_disabled':
+      return { message: M.regimentWebhookDisabled(event.data), detail: null, link: `/regiment/${event.data.regimentId}` };
   }
 }

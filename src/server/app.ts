@@ -35,6 +35,9 @@ import { cardRoutes } from './features/cards/routes.js';
 import { findOfficerCardData, findRegimentCardData } from './features/cards/card-data.js';
 import { officerLinkPreview, pageLinkPreview, regimentLinkPreview } from './features/cards/link-previews.js';
 import { notificationRoutes } from './features/notifications/routes.js';
+import { regimentWebhookRoutes } from './features/regiment-webhooks/routes.js';
+import { DISCORD_WEBHOOK } from './features/regiment-webhooks/post-to-webhook.js';
+import { discordWebhookDeliverer } from './features/regiment-webhooks/deliver-webhook.js';
 import { notificationMailDeliverer } from './features/notifications/mail.js';
 import { NOTIFICATION_MAIL } from './features/notifications/notify.js';
 import { DEFAULT_OUTBOX_TIMING, OutboxWorker, type OutboxTiming } from './outbox/worker.js';
@@ -148,7 +151,10 @@ export async function buildApp({
   // Work after the commit (docs/decisions/0036): started once the app is ready, finished on close.
   const outbox = new OutboxWorker(
     db,
-    { [NOTIFICATION_MAIL]: notificationMailDeliverer(db, app.mailer, { publicUrl: config.publicUrl, secret: config.sessionSecret }) },
+    {
+      [NOTIFICATION_MAIL]: notificationMailDeliverer(db, app.mailer, { publicUrl: config.publicUrl, secret: config.sessionSecret }),
+      [DISCORD_WEBHOOK]: discordWebhookDeliverer(db, { publicUrl: config.publicUrl, webhooks: config.discordWebhooks }),
+    },
     app.log,
     outboxTiming,
   );
@@ -233,6 +239,7 @@ export async function buildApp({
       await typed.register(apiDocRoutes);
       await typed.register(cardRoutes);
       await typed.register(notificationRoutes);
+      await typed.register(regimentWebhookRoutes);
       typed.setNotFoundHandler((request, reply) => {
         void reply.code(404).send({ message: MSG.server.notFoundApi, code: 'NOT_FOUND' } satisfies ErrorBody);
       });

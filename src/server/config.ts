@@ -71,6 +71,15 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9.-]+(:\d+)?$/, 'must be a host name such as my-project.firebaseapp.com')
     .optional(),
   FIREBASE_APP_ID: z.string().min(1).optional(),
+  // Regiment Discord webhooks (docs/decisions/0039-regiment-webhooks.md).
+  DISCORD_WEBHOOK_BASE: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  DISCORD_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  DISCORD_WEBHOOK_MAX_FAILURES: z.coerce.number().int().min(1).max(1_000).default(10),
+  DISCORD_WEBHOOK_FAILING_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 30)
+    .default(24),
   FIREBASE_AUTH_EMULATOR_HOST: z
     .string()
     .regex(/^[A-Za-z0-9.-]+:\d+$/, 'must be host:port, e.g. 127.0.0.1:9099')
@@ -123,7 +132,31 @@ export interface Config {
   identityProvider: 'builtin' | 'firebase';
   /** Set in firebase mode only. */
   firebase: FirebaseConfig | null;
+  /** Where regiments' Discord webhooks may point, and when a failing one is turned off. */
+  discordWebhooks: DiscordWebhookConfig;
 }
+
+export interface DiscordWebhookConfig {
+  /**
+   * The URL prefixes a webhook may start with (each ending in /api/webhooks): Discord's hosts by
+   * default, or DISCORD_WEBHOOK_BASE alone (tests and development point it at a local fake). The
+   * server posts to these URLs, so nothing else is accepted (no request to an address a user chose).
+   */
+  bases: string[];
+  /** A delivery that takes longer is abandoned and retried: a hanging Discord never holds the outbox. */
+  timeoutMs: number;
+  /** Turned off after this many failed deliveries in a row, once the first of them is failingMs old. */
+  maxFailures: number;
+  failingMs: number;
+}
+
+/** Discord's documented webhook hosts (discord.com, the older discordapp.com, the test clients'). */
+export const DISCORD_WEBHOOK_BASES = [
+  'https://discord.com/api/webhooks',
+  'https://discordapp.com/api/webhooks',
+  'https://ptb.discord.com/api/webhooks',
+  'https://canary.discord.com/api/webhooks',
+] as const;
 
 export interface FirebaseConfig {
   projectId: string;
@@ -175,6 +208,8 @@ export interface RateLimitConfig {
   cardDraw: RateLimitWindow;
   /** The mails' unsubscribe link, per address: it works without a session (issue 18). */
   unsubscribe: RateLimitWindow;
+  /** Setting or removing a regiment's Discord webhook, per user: an owner has no reason to change it often. */
+  webhookChange: RateLimitWindow;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
@@ -187,6 +222,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   publicRead: { limit: 600, windowMs: 60 * 1000 },
   cardDraw: { limit: 120, windowMs: 60 * 1000 },
   unsubscribe: { limit: 30, windowMs: 15 * 60 * 1000 },
+  webhookChange: { limit: 20, windowMs: 60 * 60 * 1000 },
 };
 
 const RATE_LIMIT_ENV: Record<keyof RateLimitConfig, string> = {
@@ -199,6 +235,7 @@ const RATE_LIMIT_ENV: Record<keyof RateLimitConfig, string> = {
   publicRead: 'RATE_LIMIT_PUBLIC_API',
   cardDraw: 'RATE_LIMIT_CARD',
   unsubscribe: 'RATE_LIMIT_UNSUBSCRIBE',
+  webhookChange: 'RATE_LIMIT_WEBHOOK',
 };
 
 const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
@@ -274,6 +311,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const firebase = readFirebaseConfig(e);
+  const webhookBase = e.DISCORD_WEBHOOK_BASE?.replace(/\/+$/, '');
+  // A plain-http base is for a local fake only: a webhook URL is a secret.
+  if (webhookBase && !webhookBase.startsWith('https://') && !isLoopbackUrl(webhookBase)) {
+    throw new ConfigError('Invalid configuration:\n  DISCORD_WEBHOOK_BASE: must be https:// unless it is a loopback address (a local fake)');
+  }
   const needsExplicitSecret = e.DATABASE_URL !== undefined || !isLoopbackUrl(publicUrl);
   let sessionSecret = e.SESSION_SECRET;
   if (!sessionSecret) {
@@ -326,6 +368,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     serveWeb: true,
     identityProvider: e.IDENTITY_PROVIDER,
     firebase,
+    discordWebhooks: {
+      bases: webhookBase ? [webhookBase] : [...DISCORD_WEBHOOK_BASES],
+      timeoutMs: e.DISCORD_WEBHOOK_TIMEOUT_MS,
+      maxFailures: e.DISCORD_WEBHOOK_MAX_FAILURES,
+      failingMs: e.DISCORD_WEBHOOK_FAILING_HOURS * 3_600_000,
+    },
   };
 }
 

@@ -40,6 +40,11 @@ export const notificationsMessages = {
         ? `The ${reviewCount} reviews held on your profile ${officerName} were checked and released: they now count in your ratings.`
         : `The ${reviewCount} reviews held on your profile ${officerName} were checked and removed: they are not counted.`,
 
+  regimentWebhookDisabled: ({ regimentName, reason }: { regimentName: string; reason: 'gone' | 'failing' }) =>
+    reason === 'gone'
+      ? `The Discord webhook of ${regimentName} was turned off: Discord says it no longer exists. Set a new one in the regiment's edit dialog.`
+      : `The Discord webhook of ${regimentName} was turned off after repeated failed deliveries. Set it again in the regiment's edit dialog.`,
+
   /** The settings screen's mail switches (issue 18, item 4). */
   mailHeading: 'Email notifications',
   mailHint: 'Every notification also appears under the bell. Choose which ones are mailed to you too.',
@@ -48,6 +53,7 @@ export const notificationsMessages = {
   mailKindReviewOfYourOfficer: 'Someone reviewed my officer profile',
   mailKindReviewRemoved: 'A moderator removed my review',
   mailKindReviewWaveDecided: 'A held wave of reviews (on my profile, or with my review in it) was decided',
+  mailKindRegimentWebhookDisabled: "My regiment's Discord webhook was turned off",
 
   /** Mail and the one-click unsubscribe (RFC 8058). */
   mailFooter: 'You get this mail because of your notification settings. Stop these mails:',

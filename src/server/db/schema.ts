@@ -566,3 +566,26 @@ export const outbox = pgTable(
       .where(sql`${t.failedAt} is null`),
   ],
 );
+
+/**
+ * A regiment's Discord webhook (issue 19, item 3; docs/decisions/0039-regiment-webhooks.md). Its
+ * own table, not columns of regiments, so no read of a regiment (public, cached, in the OpenAPI
+ * document) can ever select the URL: the URL is a secret (anyone holding it can post as the
+ * webhook), read only by the outbox's deliverer. Goes with its regiment.
+ */
+export const regimentWebhooks = pgTable('regiment_webhooks', {
+  regimentId: integer('regiment_id')
+    .primaryKey()
+    .references(() => regiments.id, { onDelete: 'cascade' }),
+  url: text('url').notNull(),
+  /** Who saved it: told when it is turned off if the regiment has no owner. */
+  setBy: integer('set_by').references(() => users.id, { onDelete: 'set null' }),
+  /** Failed deliveries in a row (network, timeout, 5xx), and since when; a success clears both. */
+  failures: integer('failures').notNull().default(0),
+  failingSince: timestamp('failing_since', { withTimezone: true }),
+  lastError: text('last_error'),
+  /** Set when Discord says the webhook is gone, or after repeated failures; saving a URL clears it. */
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  disabledReason: varchar('disabled_reason', { length: 20 }).$type<'gone' | 'failing'>(),
+  updatedAt: updatedAt(),
+});

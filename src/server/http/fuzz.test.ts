@@ -15,6 +15,7 @@ import type { FakeAuthEmulator } from '#server/adapters/firebase/fake-auth-emula
 import type { RateLimitConfig } from '#server/config.js';
 import type { TestClient, TestContext } from '#server/test/app.js';
 import { createFirebaseTestContext, type FirebaseTestContext } from '#server/test/firebase-mode.js';
+import { TEST_DISCORD_WEBHOOK_BASE } from '#server/test/app.js';
 import { buildWorld, clientFor, RECRUIT_PASSWORD, type World } from '#server/test/authorization-world.js';
 import type { RegisteredRoute } from '#server/types.js';
 
@@ -33,6 +34,7 @@ const GENEROUS_RATE_LIMITS: RateLimitConfig = {
   publicRead: generous,
   cardDraw: generous,
   unsubscribe: generous,
+  webhookChange: generous,
 };
 
 const LONG_PARAM = 'p'.repeat(150);
@@ -226,6 +228,7 @@ function fillPath(url: string, world: World, replace?: { name: string; value: st
   return url.replace(/:([A-Za-z]+)/g, (_, name: string) => (replace?.name === name ? replace.value : validParam(url, name, world)));
 }
 
+const TEST_WEBHOOK_URL = `${TEST_DISCORD_WEBHOOK_BASE}/112233445566778899/${'t'.repeat(68)}`;
 const reviewForm = { text: 'Steady under fire and clear orders.', leadership: 4, tactics: 3.5, communication: 4, fairness: 5 };
 const officerForm = (w: World) => ({ name: `Renamed ${w.tag}`, rank: 'Maj.', regimentId: w.regiment.id, profileImageUrl: null });
 
@@ -256,6 +259,7 @@ const VALID_BODIES: Record<string, (w: World) => Record<string, unknown>> = {
   'POST /api/officers/register': (w) => ({ name: `Applicant_${w.tag}`, rank: 'Capt.', regimentId: w.regiment.id, profileImageUrl: null }),
   'POST /api/admin/registrations/regiments/:id/:action': () => ({ notes: 'Welcome.' }),
   'POST /api/admin/registrations/officers/:id/:action': () => ({ notes: 'Welcome.' }),
+  'PUT /api/regiments/:id/webhook': () => ({ url: TEST_WEBHOOK_URL }),
 };
 
 /** A route with a body schema but no entry above still gets a body: text in every field it names. */

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox, regimentRegistrations } from '#server/db/schema.js';
 import { createTestContext, signedInClient, type TestContext } from '#server/test/app.js';
+import { until } from '#server/test/until.js';
 import { Mailbox } from '#server/test/mailbox.js';
 import { claimDueRows, enqueueOutbox } from './outbox.js';
 import { retryDelayMs } from './worker.js';
@@ -27,16 +28,6 @@ afterAll(async () => {
   await ctx.close();
   await mailbox.stop();
 });
-
-async function until<T>(read: () => Promise<T>, isDone: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (isDone(value)) return value;
-    if (Date.now() > deadline) throw new Error(`not done within ${timeoutMs} ms: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('the outbox', () => {
   it('a decision made while the mail server is down succeeds; the mail arrives once when it is back', async () => {

@@ -10,6 +10,21 @@ import { claimDueRows, completeRow, failRow, type OutboxKind, type OutboxRow } f
 
 export type Deliverer = (payload: Record<string, unknown>, row: OutboxRow) => Promise<void>;
 
+/**
+ * A deliverer's failure that says when to try again, when the receiver said so (Discord's 429
+ * `retry_after`), or that trying again is useless (`isFinal`: the receiver refused the payload
+ * itself). Any other error is retried with the usual backoff.
+ */
+export class DeliveryFailure extends Error {
+  constructor(
+    message: string,
+    readonly options: { retryAfterMs?: number; isFinal?: boolean },
+  ) {
+    super(message);
+    this.name = 'DeliveryFailure';
+  }
+}
+
 export interface OutboxTiming {
   /** How often the worker looks for due rows when nothing woke it. */
   pollMs: number;
@@ -98,11 +113,12 @@ export class OutboxWorker {
       if (!deliverer) throw new Error(`no deliverer for outbox kind '${row.kind}'`);
       await deliverer(row.payload, row);
     } catch (err) {
-      const isFinal = row.attempts >= this.timing.maxAttempts;
+      const told: DeliveryFailure['options'] = err instanceof DeliveryFailure ? err.options : {};
+      const isFinal = told.isFinal === true || row.attempts >= this.timing.maxAttempts;
       const message = err instanceof Error ? err.message : String(err);
       if (isFinal) this.log.error({ err, outboxId: row.id, kind: row.kind, attempts: row.attempts }, 'outbox: delivery given up');
       else this.log.warn({ outboxId: row.id, kind: row.kind, attempts: row.attempts, error: message }, 'outbox: delivery failed, will retry');
-      await failRow(this.db, row.id, message, retryDelayMs(row.attempts, this.timing), isFinal);
+      await failRow(this.db, row.id, message, told.retryAfterMs ?? retryDelayMs(row.attempts, this.timing), isFinal);
       return;
     }
     await completeRow(this.db, row.id);

@@ -16,6 +16,8 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
+export const TEST_DISCORD_WEBHOOK_BASE = 'http://127.0.0.1:9/api/webhooks';
+
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     port: 0,
@@ -57,6 +59,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     serveWeb: false,
     identityProvider: 'builtin',
     firebase: null,
+    // Nothing listens on the discard port: a test that saves a webhook never reaches Discord. The
+    // webhook tests point this at their fake Discord.
+    discordWebhooks: { bases: [TEST_DISCORD_WEBHOOK_BASE], timeoutMs: 1_000, maxFailures: 10, failingMs: 0 },
     ...overrides,
   };
 }

@@ -13,7 +13,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeAuthEmulator } from '#server/adapters/firebase/fake-auth-emulator.js';
 import { unsubscribeToken } from '#server/features/notifications/unsubscribe.js';
-import type { TestContext } from './app.js';
+import { TEST_DISCORD_WEBHOOK_BASE, type TestContext } from './app.js';
 import { createFirebaseTestContext, type FirebaseTestContext } from './firebase-mode.js';
 import { buildWorld, clientFor, MultipartBody, RECRUIT_PASSWORD, ROLES, send, type Method, type Role, type World } from './authorization-world.js';
 
@@ -167,6 +167,16 @@ const ROWS: Row[] = [
     body: (w) => ({ name: `Edited_${w.tag}`, description: 'Drilled every Sunday.', bannerImageUrl: null, iconImageUrl: null }),
     expect: ownerOrAdmin(200),
   },
+  // The regiment's Discord webhook (issue 19): its owner or an admin, as the edit.
+  { method: 'GET', path: '/api/regiments/:id/webhook', url: (w) => `/api/regiments/${w.regiment.id}/webhook`, expect: ownerOrAdmin(200) },
+  {
+    method: 'PUT',
+    path: '/api/regiments/:id/webhook',
+    url: (w) => `/api/regiments/${w.regiment.id}/webhook`,
+    body: () => ({ url: `${TEST_DISCORD_WEBHOOK_BASE}/112233445566778899/${'t'.repeat(68)}` }),
+    expect: ownerOrAdmin(200),
+  },
+  { method: 'DELETE', path: '/api/regiments/:id/webhook', url: (w) => `/api/regiments/${w.regiment.id}/webhook`, expect: ownerOrAdmin(200) },
   {
     method: 'PATCH',
     path: '/api/officers/:id/edit',

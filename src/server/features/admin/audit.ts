@@ -12,6 +12,7 @@ export type AdminAction =
   | 'officer.delete'
   | 'regiment.update'
   | 'regiment.delete'
+  | 'regiment.webhook'
   | 'user.ban'
   | 'user.unban'
   | 'review.approve'

@@ -280,6 +280,7 @@ describe('mail switches and the one-click unsubscribe', () => {
       review_of_your_officer: false,
       review_removed: false,
       review_wave_decided: false,
+      regiment_webhook_disabled: true,
     });
     const saved = await user.client.write('PUT', '/api/users/me/settings', { hideLevel: false, mail: { review_removed: true } });
     expect(saved.statusCode).toBe(200);

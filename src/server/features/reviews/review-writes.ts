@@ -18,6 +18,7 @@ import type { SessionUser } from '#server/features/auth/sessions.js';
 import { recomputeOfficerAggregates, recomputeRegimentAggregates, recountUserReviews } from './aggregates.js';
 import { holdReviewWaves } from './waves.js';
 import { notifyOfficerOfReview } from './review-notifications.js';
+import { postReviewsToRegimentWebhook } from '#server/features/regiment-webhooks/post-to-webhook.js';
 
 /** Spec section 6: writing needs a linked Steam account, and banned users cannot submit reviews. */
 export function assertMayWriteReviews(user: SessionUser): void {
@@ -108,6 +109,8 @@ export async function createReview(db: Database, user: SessionUser, officerId: n
       // The author's review count (a reviewer signal), locked after the officer and regiment.
       await recountUserReviews(tx, [user.id]);
       await notifyOfficerOfReview(tx, user, officerId, created!.id);
+      // To the regiment's Discord channel after commit, if it counts (a held review waits for its release).
+      await postReviewsToRegimentWebhook(tx, [created!.id]);
       return created!.id;
     });
   } catch (error) {

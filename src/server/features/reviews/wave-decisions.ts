@@ -18,6 +18,7 @@ import { notify } from '#server/features/notifications/notify.js';
 import { recomputeReviewPositions, recountUserReviews } from './aggregates.js';
 import { listWaveReviews } from './queries.js';
 import { refreshFiguresOf } from './review-writes.js';
+import { postReviewsToRegimentWebhook } from '#server/features/regiment-webhooks/post-to-webhook.js';
 
 /** How many decided waves the section lists under the open ones. */
 const DECIDED_WAVES_SHOWN = 20;
@@ -207,8 +208,13 @@ export async function releaseReviewWave(db: Database, admin: SessionUser, waveId
       .update(reviews)
       .set({ held: false })
       .where(and(eq(reviews.waveId, waveId), eq(reviews.held, true)))
-      .returning({ userId: reviews.userId });
+      .returning({ id: reviews.id, userId: reviews.userId });
     await refreshFiguresOf(tx, officerId);
+    // They count from now on: new counted reviews for the regiment's Discord channel, as any other.
+    await postReviewsToRegimentWebhook(
+      tx,
+      released.map((r) => r.id),
+    );
     return released.map((r) => r.userId);
   });
 }

@@ -6,6 +6,7 @@ import type { AuthStatus, Regiment } from '#core/api';
 import { imageFile, stubUploads } from '#web/test/fake-upload';
 import { mockApi, renderRoute, reply } from '#web/test/render';
 import { signedInStatus } from '#web/test/fixtures';
+import { webhookMessages } from '#core/messages/webhooks';
 import { regiment as ownedRegiment } from './regiment-fixtures';
 
 function regiment(overrides: Partial<Regiment> = {}): Regiment {
@@ -30,6 +31,7 @@ function mockRegimentPage(who: AuthStatus | null, overrides: Record<string, unkn
     '/api/officers/top': [],
     '/api/reviews/recent': [],
     'PATCH /api/regiments/3/edit': ({ body }: { body: Partial<Regiment> }) => regiment({ ...body }),
+    '/api/regiments/3/webhook': { isSet: false, disabledReason: null },
     'DELETE /api/admin/regiments/3': {
       success: true,
       message: 'The regiment, its officers, all their reviews and every officer registration for it have been permanently removed from the system.',
@@ -111,6 +113,33 @@ describe('regiment page actions', () => {
       },
     ]);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('5th Wisconsin Volunteers');
+  });
+
+  it('sets the Discord webhook from the edit dialog, never seeing its URL again, and says when one was turned off', async () => {
+    const url = `https://discord.com/api/webhooks/112233445566778899/${'t'.repeat(68)}`;
+    const api = mockRegimentPage(OWNER, {
+      '/api/regiments/3/webhook': { isSet: true, disabledReason: 'gone' },
+      'PUT /api/regiments/3/webhook': { isSet: true, disabledReason: null },
+    });
+    const user = userEvent.setup();
+    renderRoute('/regiment/3');
+
+    await user.click(await screen.findByRole('button', { name: 'Edit Regiment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Regiment' });
+    expect(await within(dialog).findByText(webhookMessages.disabledGone)).toBeInTheDocument();
+    const field = within(dialog).getByLabelText('Webhook URL');
+    expect(field).toHaveValue('');
+    await user.type(field, 'https://example.com/hook');
+    await user.click(within(dialog).getByRole('button', { name: 'Replace webhook' }));
+    expect(await within(dialog).findByText(webhookMessages.invalidUrl)).toBeInTheDocument();
+
+    await user.clear(field);
+    await user.click(field);
+    await user.paste(url);
+    await user.click(within(dialog).getByRole('button', { name: 'Replace webhook' }));
+    expect(await within(dialog).findByText(webhookMessages.isSet)).toBeInTheDocument();
+    expect(field).toHaveValue('');
+    expect(writes(api)).toEqual([{ method: 'PUT', url: '/api/regiments/3/webhook', body: { url } }]);
   });
 
   it("says 'Failed to update regiment' with the server's message", async () => {

@@ -12,6 +12,7 @@ import { errorMessage } from '#web/lib/api-client';
 import { toast } from '#web/lib/toast-store';
 import { RegimentEditForm } from './regiment-edit-form';
 import { chooseRegimentManagement } from './regiment-management';
+import { RegimentWebhookSection } from './regiment-webhook-section';
 
 /**
  * 'Edit Regiment' for its owner or an admin, 'Delete Regiment' for admins (spec sections 2 and 6). The
@@ -82,6 +83,7 @@ function EditRegimentDialog({
           onSubmit={(body) => onSave(body, () => setOpen(false))}
           onCancel={() => setOpen(false)}
         />
+        <RegimentWebhookSection regimentId={regiment.id} />
       </DialogContent>
     </Dialog>
   );

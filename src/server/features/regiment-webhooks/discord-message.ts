@@ -1,0 +1,107 @@
+/**
+ * The message a regiment's Discord webhook receives (issue 19, item 3): one embed, within Discord's
+ * documented limits (https://discord.com/developers/docs/resources/message#embed-object-embed-limits),
+ * with user text escaped and cut on a character boundary, and no mention that could ping anyone.
+ */
+import { RATING_CATEGORIES, RATING_CATEGORY_LABELS } from '#core/constants.js';
+import { officerMessages } from '#core/messages/officer.js';
+import { webhookMessages as M } from '#core/messages/webhooks.js';
+
+/**
+ * Discord's documented embed limits (characters) that the text cut to fit here could reach; the
+ * others (25 fields, 1024 per field value, 6000 in all) are far beyond this fixed shape.
+ */
+const EMBED_LIMITS = { title: 256, footerText: 2048 } as const;
+
+export interface DiscordEmbedField {
+  name: string;
+  value: string;
+  inline?: boolean;
+}
+
+export interface DiscordEmbed {
+  title: string;
+  description?: string;
+  url: string;
+  /** An integer (0xRRGGBB), not a CSS string. */
+  color: number;
+  /** ISO 8601. */
+  timestamp: string;
+  fields: DiscordEmbedField[];
+  footer: { text: string };
+}
+
+/** The body of Execute Webhook (POST {webhook url}, JSON). */
+export interface DiscordWebhookMessage {
+  username: string;
+  embeds: DiscordEmbed[];
+  /** Empty: nothing in the text (an @everyone in a review) may ping anyone. */
+  allowed_mentions: { parse: [] };
+}
+
+/** The site's brass, as an embed colour. */
+const EMBED_COLOR = 0xb08d57;
+const WEBHOOK_USERNAME = 'War of Rights Officer Ratings';
+
+/** Discord markdown would let a review render masked links, headings or spoilers: shown as typed instead. */
+const MARKDOWN = /[\\*_~`|>[\]()#<]/u;
+
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
+/**
+ * `text` escaped for Discord markdown and cut to at most `max` characters (code points), with an
+ * ellipsis when cut. Cut between graphemes, so an emoji, a flag or an escape is never split.
+ */
+export function discordText(text: string, max: number): string {
+  const clean = text.replace(/\s+/gu, ' ').trim();
+  const pieces = Array.from(graphemes.segment(clean), ({ segment }) => (MARKDOWN.test(segment) ? `\\${segment}` : segment));
+  let length = 0;
+  let out = '';
+  for (const [index, piece] of pieces.entries()) {
+    const pieceLength = Array.from(piece).length;
+    // Room for the ellipsis unless this is the last piece.
+    const room = index === pieces.length - 1 ? max : max - 1;
+    if (length + pieceLength > room) return `${out}…`;
+    out += piece;
+    length += pieceLength;
+  }
+  return out;
+}
+
+function stars(value: number): string {
+  const full = Math.floor(value);
+  return `${'★'.repeat(full)}${'☆'.repeat(5 - full)} ${value.toFixed(1)}`;
+}
+
+export interface ReviewForEmbed {
+  officer: { id: number; name: string; rank: string | null; averageRating: number; reviewCount: number };
+  regimentName: string;
+  review: { text: string; leadership: number; tactics: number; communication: number; fairness: number; overallRating: number; createdAt: Date };
+}
+
+/**
+ * A new counted review of one of the regiment's officers: officer, stars, overall, and a link to the
+ * officer (a site path here; the deliverer makes it absolute with PUBLIC_URL).
+ */
+export function reviewMessage({ officer, regimentName, review }: ReviewForEmbed): DiscordWebhookMessage {
+  const officerName = officer.rank ? `${officer.rank} ${officer.name}` : officer.name;
+  const embed: DiscordEmbed = {
+    title: discordText(M.embedTitle(officerName), EMBED_LIMITS.title),
+    // A review holds at most 500 characters: far from the limits, cut anyway should that change.
+    description: discordText(review.text, 1_000),
+    url: `/officer/${officer.id}`,
+    color: EMBED_COLOR,
+    timestamp: review.createdAt.toISOString(),
+    fields: [
+      ...RATING_CATEGORIES.map((category) => ({ name: RATING_CATEGORY_LABELS[category], value: stars(review[category]), inline: true })),
+      { name: officerMessages.overallLabel, value: stars(review.overallRating), inline: true },
+      {
+        name: M.embedOfficerRatingName,
+        value: M.embedOfficerRating(officer.averageRating.toFixed(2), officer.reviewCount),
+        inline: true,
+      },
+    ],
+    footer: { text: discordText(M.embedFooter(regimentName), EMBED_LIMITS.footerText) },
+  };
+  return { username: WEBHOOK_USERNAME, embeds: [embed], allowed_mentions: { parse: [] } };
+}

@@ -1,0 +1,55 @@
+/**
+ * What reaches a regiment's Discord webhook (issue 19, item 3; docs/decisions/0039-regiment-webhooks.md):
+ * an outbox row written in the transaction of the write it tells of, delivered after commit by the
+ * outbox's worker (deliver-webhook.ts). Nothing here calls Discord: a write pays one indexed read,
+ * and one insert when the regiment has a webhook that is on.
+ */
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { Executor } from '#server/db/client.js';
+import { officers, regiments, regimentWebhooks, reviews } from '#server/db/schema.js';
+import { enqueueOutbox, type OutboxKind } from '#server/outbox/outbox.js';
+import { reviewMessage, type DiscordWebhookMessage } from './discord-message.js';
+
+export const DISCORD_WEBHOOK = 'discord-webhook' satisfies OutboxKind;
+
+/** The outbox row's payload: links in `message` are site paths, made absolute with PUBLIC_URL when delivered. */
+export type WebhookPayload = {
+  regimentId: number;
+  message: DiscordWebhookMessage;
+};
+
+const enqueue = (tx: Executor, payload: WebhookPayload) => enqueueOutbox(tx, DISCORD_WEBHOOK, payload);
+
+/**
+ * Posts `message` to the regiment's webhook after the caller's transaction commits, if it has one
+ * that is on; otherwise does nothing. The one entry point for anything a regiment's channel should
+ * hear (new counted reviews now; officer replies next).
+ */
+export async function enqueueRegimentWebhook(tx: Executor, regimentId: number, message: DiscordWebhookMessage): Promise<void> {
+  const [hook] = await tx
+    .select({ regimentId: regimentWebhooks.regimentId })
+    .from(regimentWebhooks)
+    .where(and(eq(regimentWebhooks.regimentId, regimentId), isNull(regimentWebhooks.disabledAt)));
+  if (hook) await enqueue(tx, { regimentId, message });
+}
+
+/**
+ * Posts each of these reviews that counts (not held by review-wave detection, decision 0031) to the
+ * webhook of its officer's regiment. Called by a new review, and by the release of a held wave,
+ * whose reviews count from then on. Read after the figures were recomputed: the embed shows the
+ * officer's rating with the review in it.
+ */
+export async function postReviewsToRegimentWebhook(tx: Executor, reviewIds: number[]): Promise<void> {
+  if (reviewIds.length === 0) return;
+  // Whole rows: the message takes what it shows of each.
+  const rows = await tx
+    .select({ review: reviews, officer: officers, regimentName: regiments.name })
+    .from(reviews)
+    .innerJoin(officers, eq(officers.id, reviews.officerId))
+    .innerJoin(regiments, eq(regiments.id, officers.regimentId))
+    // Only regiments whose webhook is on: most have none, and then nothing more is done.
+    .innerJoin(regimentWebhooks, and(eq(regimentWebhooks.regimentId, regiments.id), isNull(regimentWebhooks.disabledAt)))
+    .where(and(inArray(reviews.id, reviewIds), eq(reviews.held, false)))
+    .orderBy(reviews.createdAt, reviews.id);
+  for (const row of rows) await enqueue(tx, { regimentId: row.officer.regimentId, message: reviewMessage(row) });
+}

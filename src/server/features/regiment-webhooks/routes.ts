@@ -1,0 +1,58 @@
+/**
+ * A regiment's Discord webhook (issue 19, item 3; docs/decisions/0039-regiment-webhooks.md): calls of
+ * their own rather than a field of the regiment's edit, so the public regiment answers (cached, and
+ * in the OpenAPI document) never come near it. Owner or admin; private, never kept by any cache.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { regimentWebhookBodySchema, regimentWebhookStatusSchema } from '#core/schemas/regiment-webhook.js';
+import { idParamsSchema } from '#server/http/params.js';
+import { enforceRateLimit } from '#server/rate-limit/rate-limit.js';
+import type { App } from '#server/types.js';
+import { requireUser } from '#server/features/auth/guards.js';
+import { readRegimentWebhook, removeRegimentWebhook, saveRegimentWebhook } from './webhook-settings.js';
+
+const signedIn = {
+  preValidation: async (request: FastifyRequest) => {
+    requireUser(request);
+  },
+};
+
+const noStore = (reply: FastifyReply) => void reply.header('Cache-Control', 'private, no-store');
+
+export async function regimentWebhookRoutes(app: App) {
+  const { db, config, rateLimitStore } = app;
+  const changeLimit = { name: 'webhook-change', ...config.rateLimits.webhookChange };
+  const response = { 200: regimentWebhookStatusSchema };
+
+  app.get(
+    '/regiments/:id/webhook',
+    { ...signedIn, config: { cache: 'private' }, schema: { params: idParamsSchema, response } },
+    async (request, reply) => {
+      noStore(reply);
+      return readRegimentWebhook(db, requireUser(request), request.params.id);
+    },
+  );
+
+  // No public answer shows a webhook: nothing to invalidate.
+  app.put(
+    '/regiments/:id/webhook',
+    { ...signedIn, config: { invalidates: 'none' }, schema: { params: idParamsSchema, body: regimentWebhookBodySchema, response } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await enforceRateLimit(rateLimitStore, changeLimit, user.id);
+      noStore(reply);
+      return saveRegimentWebhook(db, user, request.params.id, request.body.url, config.discordWebhooks.bases);
+    },
+  );
+
+  app.delete(
+    '/regiments/:id/webhook',
+    { ...signedIn, config: { invalidates: 'none' }, schema: { params: idParamsSchema, response } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await enforceRateLimit(rateLimitStore, changeLimit, user.id);
+      noStore(reply);
+      return removeRegimentWebhook(db, user, request.params.id);
+    },
+  );
+}

@@ -1,0 +1,28 @@
+/**
+ * A regiment's Discord webhook (issue 19, item 3), for its edit dialog: whether one is set (never
+ * the URL, which the server keeps secret), saving a URL, removing it. Owner or admin only.
+ */
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiPaths } from '#core/api-paths';
+import type { RegimentWebhookBody, RegimentWebhookStatus } from '#core/schemas/regiment-webhook';
+import { api } from '#web/lib/api-client';
+
+export const regimentWebhookQueryOptions = (regimentId: number) =>
+  queryOptions({
+    queryKey: ['regiment-webhook', regimentId],
+    queryFn: () => api.get<RegimentWebhookStatus>(apiPaths.regimentWebhook(regimentId)),
+  });
+
+export const useRegimentWebhook = (regimentId: number) => useQuery(regimentWebhookQueryOptions(regimentId));
+
+/** Saves (sets, replaces, or turns back on) or removes the webhook; the answer is the new status. */
+export function useChangeRegimentWebhook(regimentId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RegimentWebhookBody | null) =>
+      body
+        ? api.put<RegimentWebhookStatus>(apiPaths.regimentWebhook(regimentId), body)
+        : api.delete<RegimentWebhookStatus>(apiPaths.regimentWebhook(regimentId)),
+    onSuccess: (status) => queryClient.setQueryData(regimentWebhookQueryOptions(regimentId).queryKey, status),
+  });
+}
