@@ -22,7 +22,7 @@ export interface PageRequest {
   cursor?: ReviewCursor | undefined;
 }
 
-const isPublicOfficer = and(eq(officers.isActive, true), eq(regiments.isActive, true));
+export const isPublicOfficer = and(eq(officers.isActive, true), eq(regiments.isActive, true));
 
 /** Newest first; an officer's page orders by position instead, which is the same order. */
 const NEWEST_FIRST = [desc(reviews.createdAt), desc(reviews.id)];
@@ -43,6 +43,8 @@ const REVIEW_FIELDS = {
   held: reviews.held,
   createdAt: reviews.createdAt,
   updatedAt: reviews.updatedAt,
+  editedAt: reviews.editedAt,
+  revisionCount: reviews.revisionCount,
   officer: { id: officers.id, name: officers.name, rank: officers.rank },
   regiment: { id: regiments.id, name: regiments.name },
   // The author's public identity only: never email or password hash. Beside it the reviewer's
@@ -81,6 +83,7 @@ function toReview({ position: _position, helpfulBound: _helpfulBound, signalsRef
     ...row,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    editedAt: row.editedAt?.toISOString() ?? null,
     user: { ...row.user, memberSince: row.user.memberSince.toISOString() },
   };
 }
