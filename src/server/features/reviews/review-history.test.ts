@@ -141,16 +141,28 @@ describe('editing a review keeps the version it replaces', () => {
     expect((await readHistory(review.id)).versions).toHaveLength(1);
   });
 
-  it('rolls the kept version back with an edit that fails inside its transaction', async () => {
-    const { officer, author, review } = await writtenReview();
-    // The author is linked to the officer since writing it: the edit is refused after the row locks.
-    const [{ userId }] = (await ctx.db.execute(sql`select user_id as "userId" from reviews where id = ${review.id}`)).rows as [{ userId: number }];
-    await ctx.db.execute(sql`update users set officer_id = ${officer.id} where id = ${userId}`);
-    const refused = await author.client.write('PUT', `/api/reviews/${review.id}`, { ...FIRST, text: 'An edit of my own profile review.' });
-    expect(refused.statusCode).toBe(403);
+  it('rolls the kept version back when the edit fails after it', async () => {
+    const { author, review } = await writtenReview();
+    // The review's own update fails, after its version was copied into the history.
+    await ctx.db.execute(sql`create function fail_review_edit() returns trigger language plpgsql as $$ begin raise exception 'edit failed'; end $$`);
+    await ctx.db.execute(
+      sql.raw(
+        `create trigger fail_review_edit before update of text on reviews for each row when (new.id = ${review.id}) execute function fail_review_edit()`,
+      ),
+    );
+    try {
+      const failed = await author.client.write('PUT', `/api/reviews/${review.id}`, { ...FIRST, text: 'An edit that never lands.' });
+      expect(failed.statusCode).toBe(500);
+    } finally {
+      await ctx.db.execute(sql`drop trigger fail_review_edit on reviews`);
+      await ctx.db.execute(sql`drop function fail_review_edit`);
+    }
     expect(await storedVersions(review.id)).toEqual([]);
-    const [row] = await ctx.db.select({ revisionCount: reviews.revisionCount, editedAt: reviews.editedAt }).from(reviews).where(eq(reviews.id, review.id));
-    expect(row).toEqual({ revisionCount: 0, editedAt: null });
+    const [row] = await ctx.db
+      .select({ text: reviews.text, revisionCount: reviews.revisionCount, editedAt: reviews.editedAt })
+      .from(reviews)
+      .where(eq(reviews.id, review.id));
+    expect(row).toEqual({ text: FIRST.text, revisionCount: 0, editedAt: null });
   });
 });
 
