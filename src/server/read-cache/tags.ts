@@ -10,14 +10,7 @@
  * results move with every rating).
  */
 export type CacheTag =
-  | 'lists'
-  | 'ratings'
-  | 'prior'
-  | 'recent-reviews'
-  | 'scores'
-  | `officer:${number}`
-  | `officer-reviews:${number}`
-  | `review-history:${number}`;
+  'lists' | 'ratings' | 'prior' | 'recent-reviews' | 'scores' | `officer:${number}` | `officer-reviews:${number}` | `review-history:${number}`;
 /** What a write changes: some tags, everything public ('all'), or nothing public ('none'). */
 export type Invalidation = readonly CacheTag[] | 'all' | 'none';
 

@@ -57,13 +57,11 @@ export async function getReviewRevisions(db: Executor, reviewId: number): Promis
     createdAt: createdAt.toISOString(),
     editedAt: editedAt?.toISOString() ?? null,
     revisionCount,
-    versions: newestFirst.map(
-      ({ writtenAt, ...version }, index): ReviewVersion => ({
-        ...version,
-        isCurrent: index === 0,
-        writtenAt: writtenAt.toISOString(),
-        changes: index + 1 < newestFirst.length ? changesBetween(newestFirst[index + 1]! as ReviewContent, version) : null,
-      }),
-    ),
+    versions: newestFirst.map(({ writtenAt, ...version }, index): ReviewVersion => ({
+      ...version,
+      isCurrent: index === 0,
+      writtenAt: writtenAt.toISOString(),
+      changes: index + 1 < newestFirst.length ? changesBetween(newestFirst[index + 1]! as ReviewContent, version) : null,
+    })),
   };
 }
