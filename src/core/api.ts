@@ -187,16 +187,21 @@ export const regimentChoicesSchema = z.object({ regiments: z.array(regimentChoic
 export type RegimentChoice = z.infer<typeof regimentChoiceSchema>;
 export type RegimentChoices = z.infer<typeof regimentChoicesSchema>;
 
-export const reviewSchema = z.object({
-  id: z.number(),
-  userId: z.number(),
-  officerId: z.number(),
+/** What a review, or one of its earlier versions, says. */
+const reviewContentShape = {
   text: z.string(),
   leadership: z.number(),
   tactics: z.number(),
   communication: z.number(),
   fairness: z.number(),
   overallRating: z.number(),
+};
+
+export const reviewSchema = z.object({
+  id: z.number(),
+  userId: z.number(),
+  officerId: z.number(),
+  ...reviewContentShape,
   score: z.number(),
   /** Beside the spec's net `score` (issue 16, item 2): the helpful and unhelpful votes it nets. */
   upvotes: z.number(),
@@ -246,12 +251,7 @@ export const reviewVersionSchema = z.object({
   version: z.number(),
   isCurrent: z.boolean(),
   writtenAt: isoDate,
-  text: z.string(),
-  leadership: z.number(),
-  tactics: z.number(),
-  communication: z.number(),
-  fairness: z.number(),
-  overallRating: z.number(),
+  ...reviewContentShape,
   changes: reviewVersionChangesSchema.nullable(),
 });
 export type ReviewVersion = z.infer<typeof reviewVersionSchema>;

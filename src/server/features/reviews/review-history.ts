@@ -9,22 +9,13 @@ import { changesBetween, type ReviewContent } from '#core/review-history.js';
 import type { Executor } from '#server/db/client.js';
 import { officers, regiments, reviewRevisions, reviews } from '#server/db/schema.js';
 import { notFound } from '#server/errors.js';
-import { isPublicOfficer } from './queries.js';
-
-const CONTENT = {
-  text: reviews.text,
-  leadership: reviews.leadership,
-  tactics: reviews.tactics,
-  communication: reviews.communication,
-  fairness: reviews.fairness,
-  overallRating: reviews.overallRating,
-};
+import { contentColumns, isPublicOfficer } from './queries.js';
 
 /** Two reads, both by key: the review (with its officer's visibility), then its kept versions. */
 export async function getReviewRevisions(db: Executor, reviewId: number): Promise<ReviewRevisions> {
   const [review] = await db
     .select({
-      ...CONTENT,
+      ...contentColumns(reviews),
       officerId: reviews.officerId,
       createdAt: reviews.createdAt,
       editedAt: reviews.editedAt,
@@ -39,12 +30,7 @@ export async function getReviewRevisions(db: Executor, reviewId: number): Promis
     .select({
       version: reviewRevisions.version,
       writtenAt: reviewRevisions.writtenAt,
-      text: reviewRevisions.text,
-      leadership: reviewRevisions.leadership,
-      tactics: reviewRevisions.tactics,
-      communication: reviewRevisions.communication,
-      fairness: reviewRevisions.fairness,
-      overallRating: reviewRevisions.overallRating,
+      ...contentColumns(reviewRevisions),
     })
     .from(reviewRevisions)
     .where(eq(reviewRevisions.reviewId, reviewId))

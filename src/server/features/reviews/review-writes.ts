@@ -17,6 +17,7 @@ import { recordAdminAction } from '#server/features/admin/audit.js';
 import { notifyReviewRemoved } from '#server/features/admin/moderation.js';
 import type { SessionUser } from '#server/features/auth/sessions.js';
 import { recomputeOfficerAggregates, recomputeRegimentAggregates, recountUserReviews } from './aggregates.js';
+import { contentColumns } from './queries.js';
 import { holdReviewWaves } from './waves.js';
 import { notifyOfficerOfReview } from './review-notifications.js';
 
@@ -138,12 +139,7 @@ async function reviewForChange(tx: Executor, user: SessionUser, reviewId: number
       officerId: reviews.officerId,
       position: reviews.position,
       // What it says, for the edit's history (updateReview).
-      text: reviews.text,
-      leadership: reviews.leadership,
-      tactics: reviews.tactics,
-      communication: reviews.communication,
-      fairness: reviews.fairness,
-      overallRating: reviews.overallRating,
+      ...contentColumns(reviews),
     })
     .from(reviews)
     .where(eq(reviews.id, reviewId))
@@ -205,12 +201,7 @@ async function keepReplacedVersion(tx: Executor, reviewId: number): Promise<void
       .select({
         reviewId: reviews.id,
         version: sql<number>`${reviews.revisionCount} + 1`.as('version'),
-        text: reviews.text,
-        leadership: reviews.leadership,
-        tactics: reviews.tactics,
-        communication: reviews.communication,
-        fairness: reviews.fairness,
-        overallRating: reviews.overallRating,
+        ...contentColumns(reviews),
         writtenAt: sql<Date>`coalesce(${reviews.editedAt}, ${reviews.createdAt})`.as('written_at'),
       })
       .from(reviews)
