@@ -14,7 +14,6 @@ export const reviewHistoryMessages = {
   textUnchanged: 'Text unchanged',
   changesLabel: 'What changed',
   changedTo: 'changed to',
-  overall: 'Overall',
   /** Under the oldest version listed when the review was edited before its history was kept. */
   earlierNotKept: 'Earlier versions of this review were not kept.',
 } as const;

@@ -3,6 +3,7 @@ import { useId, type RefObject } from 'react';
 import type { ReviewRevisions, ReviewVersion } from '#core/api';
 import { RATING_CATEGORY_LABELS } from '#core/constants';
 import { formatDate } from '#core/date';
+import { officerMessages } from '#core/messages/officer';
 import { reviewHistoryMessages as messages } from '#core/messages/review-history';
 import { formatRating } from '#core/rating';
 import { REVIEW_VERSION_RATINGS, type ReviewVersionRating } from '#core/review-history';
@@ -11,7 +12,7 @@ import { StarRating } from '#web/components/rating/star-rating';
 import { Dialog, DialogContent } from '#web/components/ui/dialog';
 import { Alert, Spinner } from '#web/components/ui/feedback';
 
-const RATING_LABELS: Record<ReviewVersionRating, string> = { ...RATING_CATEGORY_LABELS, overallRating: messages.overall };
+const RATING_LABELS: Record<ReviewVersionRating, string> = { ...RATING_CATEGORY_LABELS, overallRating: officerMessages.overallLabel };
 
 /**
  * A review's edit history (issue 18, item 2), opened from its 'edited {date}' mark: every version,
