@@ -34,6 +34,15 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull(
  * widget sets half steps, so the column keeps one decimal (docs/decisions/0002-aggregates.md).
  */
 const score = (name: string) => numeric(name, { precision: 2, scale: 1, mode: 'number' }).notNull();
+/** What a review says, in reviews and in the versions its edits replaced (review_revisions). */
+const reviewContent = () => ({
+  text: varchar('text', { length: 500 }).notNull(),
+  leadership: score('leadership'),
+  tactics: score('tactics'),
+  communication: score('communication'),
+  fairness: score('fairness'),
+  overallRating: numeric('overall_rating', { precision: 4, scale: 2, mode: 'number' }).notNull(),
+});
 /** Ratings are stored rounded to 2 decimals and read as numbers from both pg and PGlite. */
 const rating = (name: string) => numeric(name, { precision: 4, scale: 2, mode: 'number' }).notNull().default(0);
 /**
@@ -184,12 +193,7 @@ export const reviews = pgTable(
     officerId: integer('officer_id')
       .notNull()
       .references(() => officers.id, { onDelete: 'cascade' }),
-    text: varchar('text', { length: 500 }).notNull(),
-    leadership: score('leadership'),
-    tactics: score('tactics'),
-    communication: score('communication'),
-    fairness: score('fairness'),
-    overallRating: numeric('overall_rating', { precision: 4, scale: 2, mode: 'number' }).notNull(),
+    ...reviewContent(),
     score: integer('score').notNull().default(0),
     /** The up and down votes the score nets, moved by the same vote statement (docs/decisions/0027-review-helpfulness.md). */
     upvotes: integer('upvotes').notNull().default(0),
@@ -268,12 +272,7 @@ export const reviewRevisions = pgTable(
       .notNull()
       .references(() => reviews.id, { onDelete: 'cascade' }),
     version: integer('version').notNull(),
-    text: varchar('text', { length: 500 }).notNull(),
-    leadership: score('leadership'),
-    tactics: score('tactics'),
-    communication: score('communication'),
-    fairness: score('fairness'),
-    overallRating: numeric('overall_rating', { precision: 4, scale: 2, mode: 'number' }).notNull(),
+    ...reviewContent(),
     writtenAt: timestamp('written_at', { withTimezone: true }).notNull(),
   },
   // A review's history is read whole, in version order, through its key.
