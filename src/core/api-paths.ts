@@ -92,6 +92,8 @@ export const apiPaths = {
   myReviews: '/api/reviews/my',
   reviewVote: (reviewId: number) => `/api/reviews/${reviewId}/vote`,
   reviewFlag: (reviewId: number) => `/api/reviews/${reviewId}/flag`,
+  /** A review's versions, newest first (issue 18, item 2). */
+  reviewRevisions: (reviewId: number) => `/api/reviews/${reviewId}/revisions`,
   recentReviews: '/api/reviews/recent',
   /**
    * The first page by number (the spec's call; the default order's URL is the one the HTML preloads),

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { mailPreferencesSchema } from './schemas/notifications.js';
+import { REVIEW_VERSION_RATINGS } from './review-history.js';
 
 /**
  * ISO 8601 text (the server sends `Date#toISOString()`). Not a transform from Date: the response
@@ -186,16 +187,21 @@ export const regimentChoicesSchema = z.object({ regiments: z.array(regimentChoic
 export type RegimentChoice = z.infer<typeof regimentChoiceSchema>;
 export type RegimentChoices = z.infer<typeof regimentChoicesSchema>;
 
-export const reviewSchema = z.object({
-  id: z.number(),
-  userId: z.number(),
-  officerId: z.number(),
+/** What a review, or one of its earlier versions, says. */
+const reviewContentShape = {
   text: z.string(),
   leadership: z.number(),
   tactics: z.number(),
   communication: z.number(),
   fairness: z.number(),
   overallRating: z.number(),
+};
+
+export const reviewSchema = z.object({
+  id: z.number(),
+  userId: z.number(),
+  officerId: z.number(),
+  ...reviewContentShape,
   score: z.number(),
   /** Beside the spec's net `score` (issue 16, item 2): the helpful and unhelpful votes it nets. */
   upvotes: z.number(),
@@ -204,6 +210,12 @@ export const reviewSchema = z.object({
   held: z.boolean(),
   createdAt: isoDate,
   updatedAt: isoDate,
+  /**
+   * Issue 18, item 2: when the review was last edited (null: never), and how many earlier versions
+   * GET /api/reviews/{id}/revisions lists (docs/decisions/0038-review-edit-history.md).
+   */
+  editedAt: isoDate.nullable(),
+  revisionCount: z.number(),
   officer: z.object({ id: z.number(), name: z.string(), rank: z.string() }),
   regiment: z.object({ id: z.number(), name: z.string() }),
   /**
@@ -223,6 +235,41 @@ export const reviewSchema = z.object({
 });
 export type Review = z.infer<typeof reviewSchema>;
 export type ReviewAuthor = Review['user'];
+
+/** What a version of a review changed from the one before it: whether the text did, and each rating that moved. */
+export const reviewVersionChangesSchema = z.object({
+  text: z.boolean(),
+  ratings: z.array(z.object({ rating: z.enum(REVIEW_VERSION_RATINGS), from: z.number(), to: z.number() })),
+});
+
+/**
+ * One version of a review: what it said and when it was written (the review's creation, or the
+ * edit that made it). `changes` is what it changed from the version before it, null for the oldest
+ * version kept.
+ */
+export const reviewVersionSchema = z.object({
+  version: z.number(),
+  isCurrent: z.boolean(),
+  writtenAt: isoDate,
+  ...reviewContentShape,
+  changes: reviewVersionChangesSchema.nullable(),
+});
+export type ReviewVersion = z.infer<typeof reviewVersionSchema>;
+
+/**
+ * GET /api/reviews/{id}/revisions (issue 18, item 2): the review's versions, newest first, the
+ * current one first of all. The oldest version listed is the review as first written (its
+ * writtenAt is createdAt) unless the review was edited before its history was kept.
+ */
+export const reviewRevisionsSchema = z.object({
+  reviewId: z.number(),
+  officerId: z.number(),
+  createdAt: isoDate,
+  editedAt: isoDate.nullable(),
+  revisionCount: z.number(),
+  versions: z.array(reviewVersionSchema),
+});
+export type ReviewRevisions = z.infer<typeof reviewRevisionsSchema>;
 
 /** GET and PUT /api/users/me/settings: the signed-in user's own choices. */
 export const userSettingsSchema = z.object({ hideLevel: z.boolean(), mail: mailPreferencesSchema });

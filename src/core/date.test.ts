@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editedDate, formatDate, formatMonth } from './date.js';
+import { formatDate, formatMonth } from './date.js';
 
 describe('formatMonth', () => {
   it('names a trend month in full or short, in UTC', () => {
@@ -25,18 +25,5 @@ describe('formatDate', () => {
     expect(formatDate('not a date')).toBe('');
     expect(formatDate('')).toBe('');
     expect(formatDate(new Date(Number.NaN))).toBe('');
-  });
-});
-
-describe('editedDate', () => {
-  it('gives the date of the last edit when it came more than a minute after the review', () => {
-    expect(editedDate('2025-04-10T12:00:00Z', '2025-05-02T08:00:00Z')).toBe('May 2, 2025');
-    expect(editedDate('2025-04-10T12:00:00Z', '2025-04-10T12:01:01Z')).toBe('April 10, 2025');
-  });
-
-  it('gives null for a review never edited, or changed only within its first minute', () => {
-    expect(editedDate('2025-04-10T12:00:00Z', '2025-04-10T12:00:00Z')).toBeNull();
-    expect(editedDate('2025-04-10T12:00:00Z', '2025-04-10T12:01:00Z')).toBeNull();
-    expect(editedDate('2025-04-10T12:00:00Z', 'not a date')).toBeNull();
   });
 });

@@ -19,20 +19,6 @@ export function formatMonthYear(value: string): string {
   return monthYearFormatter.format(new Date(value));
 }
 
-/**
- * A review is shown as edited when its last change came more than a minute after it was written
- * (issue 13): creating one stamps both times together, and nothing but an edit moves updatedAt.
- * The date of the last edit, or null for a review never edited.
- */
-export const EDITED_AFTER_MS = 60_000;
-
-export function editedDate(createdAt: string, updatedAt: string): string | null {
-  const created = new Date(createdAt).getTime();
-  const updated = new Date(updatedAt).getTime();
-  if (!(updated - created > EDITED_AFTER_MS)) return null;
-  return formatDate(updatedAt);
-}
-
 const monthFormatters = {
   long: new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }),
   short: new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' }),

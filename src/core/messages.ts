@@ -35,6 +35,7 @@ import { shellMessages } from './messages/shell.js';
 import { adminMessages } from './messages/admin.js';
 import { waveMessages } from './messages/waves.js';
 import { reviewCardMessages } from './messages/review-card.js';
+import { reviewHistoryMessages } from './messages/review-history.js';
 import { reviewerSignalsMessages } from './messages/reviewer-signals.js';
 import { settingsMessages } from './messages/settings.js';
 import { themeMessages } from './messages/theme.js';
@@ -79,6 +80,7 @@ export const MSG = {
   webhooks: webhookMessages,
   reviewerSignals: reviewerSignalsMessages,
   reviewCard: reviewCardMessages,
+  reviewHistory: reviewHistoryMessages,
   theme: themeMessages,
   linkPreview: linkPreviewMessages,
 } as const;

@@ -15,6 +15,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -33,6 +34,15 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull(
  * widget sets half steps, so the column keeps one decimal (docs/decisions/0002-aggregates.md).
  */
 const score = (name: string) => numeric(name, { precision: 2, scale: 1, mode: 'number' }).notNull();
+/** What a review says, in reviews and in the versions its edits replaced (review_revisions). */
+const reviewContent = () => ({
+  text: varchar('text', { length: 500 }).notNull(),
+  leadership: score('leadership'),
+  tactics: score('tactics'),
+  communication: score('communication'),
+  fairness: score('fairness'),
+  overallRating: numeric('overall_rating', { precision: 4, scale: 2, mode: 'number' }).notNull(),
+});
 /** Ratings are stored rounded to 2 decimals and read as numbers from both pg and PGlite. */
 const rating = (name: string) => numeric(name, { precision: 4, scale: 2, mode: 'number' }).notNull().default(0);
 /**
@@ -183,12 +193,7 @@ export const reviews = pgTable(
     officerId: integer('officer_id')
       .notNull()
       .references(() => officers.id, { onDelete: 'cascade' }),
-    text: varchar('text', { length: 500 }).notNull(),
-    leadership: score('leadership'),
-    tactics: score('tactics'),
-    communication: score('communication'),
-    fairness: score('fairness'),
-    overallRating: numeric('overall_rating', { precision: 4, scale: 2, mode: 'number' }).notNull(),
+    ...reviewContent(),
     score: integer('score').notNull().default(0),
     /** The up and down votes the score nets, moved by the same vote statement (docs/decisions/0027-review-helpfulness.md). */
     upvotes: integer('upvotes').notNull().default(0),
@@ -213,6 +218,14 @@ export const reviews = pgTable(
      */
     held: boolean('held').notNull().default(false),
     waveId: integer('wave_id').references((): AnyPgColumn => reviewWaves.id, { onDelete: 'set null' }),
+    /**
+     * Edit history (issue 18, item 2; docs/decisions/0038-review-edit-history.md): when the last edit
+     * that changed something was made (null: never edited) and how many earlier versions
+     * review_revisions keeps. Kept on the row by the edit itself, so the review lists show them
+     * without a join or a count per review.
+     */
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    revisionCount: integer('revision_count').notNull().default(0),
   },
   (t) => [
     uniqueIndex('reviews_user_officer_idx').on(t.userId, t.officerId),
@@ -243,6 +256,27 @@ export const reviews = pgTable(
       sql`${t.leadership} between 0 and 5 and ${t.tactics} between 0 and 5 and ${t.communication} between 0 and 5 and ${t.fairness} between 0 and 5`,
     ),
   ],
+);
+
+/**
+ * The versions a review's edits replaced (issue 18, item 2; docs/decisions/0038-review-edit-history.md):
+ * written in the edit's transaction, one row per edit that changed something, never changed
+ * afterwards, and deleted with the review. `version` numbers a review's versions from 1 (as first
+ * written) and, with the review, is the key; `written_at` is when that version was written (the
+ * review's creation, or the edit that made it).
+ */
+export const reviewRevisions = pgTable(
+  'review_revisions',
+  {
+    reviewId: integer('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    ...reviewContent(),
+    writtenAt: timestamp('written_at', { withTimezone: true }).notNull(),
+  },
+  // A review's history is read whole, in version order, through its key.
+  (t) => [primaryKey({ name: 'review_revisions_pkey', columns: [t.reviewId, t.version] })],
 );
 
 /**

@@ -9,7 +9,8 @@
  * pages, the recent reviews, or any list of officers and regiments (their figures, order and search
  * results move with every rating).
  */
-export type CacheTag = 'lists' | 'ratings' | 'prior' | 'recent-reviews' | 'scores' | `officer:${number}` | `officer-reviews:${number}`;
+export type CacheTag =
+  'lists' | 'ratings' | 'prior' | 'recent-reviews' | 'scores' | `officer:${number}` | `officer-reviews:${number}` | `review-history:${number}`;
 /** What a write changes: some tags, everything public ('all'), or nothing public ('none'). */
 export type Invalidation = readonly CacheTag[] | 'all' | 'none';
 
@@ -28,6 +29,13 @@ export const cacheTags = {
   recentReviews: ['recent-reviews', 'scores'],
   officer: (id: number) => `officer:${id}`,
   officerReviews: (id: number) => `officer-reviews:${id}`,
+  /**
+   * One review's edit history (GET /api/reviews/{id}/revisions): its text and ratings, version by
+   * version, and whether its officer is public. Only edits and deletions change it, and those (like
+   * every change to officers and regiments) forget everything; a vote, a reply or a new review of the
+   * same officer leaves it kept.
+   */
+  reviewHistory: (reviewId: number) => `review-history:${reviewId}`,
   /**
    * A search answer's tags. One with fewer than the limit holds every matching officer: only a
    * change to one of them can change it (a new review moves no officer into or out of a text match),

@@ -143,6 +143,9 @@ async function insertReviews(tx: Transaction, plan: DemoPlan, userIds: number[],
     overallRating: review.overallRating,
     createdAt: review.createdAt,
     updatedAt: review.updatedAt,
+    // The plan's edited reviews: edited, with no earlier version kept (as reviews edited before
+    // edit history was, docs/decisions/0038-review-edit-history.md).
+    editedAt: review.updatedAt > review.createdAt ? review.updatedAt : null,
   }));
   const inserted = await insertInBatches(rows, (batch) =>
     tx

@@ -195,6 +195,7 @@ const ROWS: Row[] = [
     expect: everyone(200),
   },
   { method: 'GET', path: '/api/reviews/my', url: () => '/api/reviews/my', expect: signedIn(200) },
+  { method: 'GET', path: '/api/reviews/:id/revisions', url: (w) => `/api/reviews/${w.ownerReview.id}/revisions`, expect: everyone(200) },
   {
     method: 'POST',
     path: '/api/reviews',

@@ -14,6 +14,9 @@ export const recentReviewsQueryOptions = () =>
     staleTime: FRESHNESS.recentReviews,
   });
 
+/** Every review's edit history (review-history.ts): what a review change refreshes. */
+export const reviewRevisionsKey = ['reviews', 'revisions'] as const;
+
 /** Every order of one officer's reviews: what a change to their reviews refreshes. */
 export const officerReviewsKey = (officerId: number) => ['reviews', 'officer', officerId] as const;
 
@@ -210,6 +213,8 @@ export async function invalidateAfterReviewChange(queryClient: QueryClient, offi
     queryClient.invalidateQueries({ queryKey: officerQueryOptions(officerId).queryKey, exact: true }),
     // Beside the spec's list: the officer's monthly trend (issue 16) moves with its reviews too.
     queryClient.invalidateQueries({ queryKey: officerTrendQueryOptions(officerId).queryKey }),
+    // And the edit histories (issue 18): an edit adds a version, a delete removes them all.
+    queryClient.invalidateQueries({ queryKey: reviewRevisionsKey }),
   ]);
 }
 

@@ -123,6 +123,8 @@ export function makeReview(id: number, overrides: Partial<Review> = {}): Review 
     held: false,
     createdAt: '2025-03-02T12:00:00.000Z',
     updatedAt: '2025-03-02T12:00:00.000Z',
+    editedAt: null,
+    revisionCount: 0,
     officer: { id: 7, name: 'Winfield Hancock', rank: 'Major' },
     regiment: { id: 3, name: '5th Wisconsin' },
     user: makeReviewAuthor({ username: `soldier${id}` }),

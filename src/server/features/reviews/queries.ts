@@ -10,7 +10,7 @@ import { MSG } from '#core/messages.js';
 import type { ReviewSort } from '#core/review-sort.js';
 import type { Executor } from '#server/db/client.js';
 import { prepared } from '#server/db/prepared.js';
-import { officers, regiments, reviews, users } from '#server/db/schema.js';
+import { officers, regiments, reviewRevisions, reviews, users } from '#server/db/schema.js';
 import { AppError, notFound } from '#server/errors.js';
 import { afterCursorKey, cursorKeyOf, cursorKeyPlaceholders, encodeReviewCursor, reviewOrderBy, type ReviewCursor } from './review-order.js';
 
@@ -22,27 +22,34 @@ export interface PageRequest {
   cursor?: ReviewCursor | undefined;
 }
 
-const isPublicOfficer = and(eq(officers.isActive, true), eq(regiments.isActive, true));
+export const isPublicOfficer = and(eq(officers.isActive, true), eq(regiments.isActive, true));
 
 /** Newest first; an officer's page orders by position instead, which is the same order. */
 const NEWEST_FIRST = [desc(reviews.createdAt), desc(reviews.id)];
+
+/** What a review, or one of its kept versions (review_revisions), says: its text and ratings. */
+export const contentColumns = (table: typeof reviews | typeof reviewRevisions) => ({
+  text: table.text,
+  leadership: table.leadership,
+  tactics: table.tactics,
+  communication: table.communication,
+  fairness: table.fairness,
+  overallRating: table.overallRating,
+});
 
 const REVIEW_FIELDS = {
   id: reviews.id,
   userId: reviews.userId,
   officerId: reviews.officerId,
-  text: reviews.text,
-  leadership: reviews.leadership,
-  tactics: reviews.tactics,
-  communication: reviews.communication,
-  fairness: reviews.fairness,
-  overallRating: reviews.overallRating,
+  ...contentColumns(reviews),
   score: reviews.score,
   upvotes: reviews.upvotes,
   downvotes: reviews.downvotes,
   held: reviews.held,
   createdAt: reviews.createdAt,
   updatedAt: reviews.updatedAt,
+  editedAt: reviews.editedAt,
+  revisionCount: reviews.revisionCount,
   officer: { id: officers.id, name: officers.name, rank: officers.rank },
   regiment: { id: regiments.id, name: regiments.name },
   // The author's public identity only: never email or password hash. Beside it the reviewer's
@@ -81,6 +88,7 @@ function toReview({ position: _position, helpfulBound: _helpfulBound, signalsRef
     ...row,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    editedAt: row.editedAt?.toISOString() ?? null,
     user: { ...row.user, memberSince: row.user.memberSince.toISOString() },
   };
 }

@@ -5,17 +5,19 @@
 import { MSG } from '#core/messages.js';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { computeOverallRating } from '#core/rating.js';
+import { isSameContent } from '#core/review-history.js';
 import { canChangeReview, isSuspended, reviewWriterRefusal } from '#core/permissions.js';
 import type { WaveThresholds } from '#core/review-waves.js';
 import type { ReviewForm } from '#core/schemas/review.js';
 import type { Database, Executor } from '#server/db/client.js';
 import { isUniqueViolation } from '#server/db/errors.js';
-import { officers, regiments, reviews, users } from '#server/db/schema.js';
+import { officers, regiments, reviewRevisions, reviews, users } from '#server/db/schema.js';
 import { AppError, notFound } from '#server/errors.js';
 import { recordAdminAction } from '#server/features/admin/audit.js';
 import { notifyReviewRemoved } from '#server/features/admin/moderation.js';
 import type { SessionUser } from '#server/features/auth/sessions.js';
 import { recomputeOfficerAggregates, recomputeRegimentAggregates, recountUserReviews } from './aggregates.js';
+import { contentColumns } from './queries.js';
 import { holdReviewWaves } from './waves.js';
 import { notifyOfficerOfReview } from './review-notifications.js';
 import { postReviewsToRegimentWebhook } from '#server/features/regiment-webhooks/post-to-webhook.js';
@@ -134,7 +136,14 @@ async function reviewForChange(tx: Executor, user: SessionUser, reviewId: number
   if (!target) throw notFound('Review');
   await tx.select({ id: officers.id }).from(officers).where(eq(officers.id, target.officerId)).for('no key update');
   const [review] = await tx
-    .select({ id: reviews.id, userId: reviews.userId, officerId: reviews.officerId, position: reviews.position })
+    .select({
+      id: reviews.id,
+      userId: reviews.userId,
+      officerId: reviews.officerId,
+      position: reviews.position,
+      // What it says, for the edit's history (updateReview).
+      ...contentColumns(reviews),
+    })
     .from(reviews)
     .where(eq(reviews.id, reviewId))
     .for('update');
@@ -144,18 +153,35 @@ async function reviewForChange(tx: Executor, user: SessionUser, reviewId: number
   return review;
 }
 
-export async function updateReview(db: Database, user: SessionUser, reviewId: number, form: ReviewForm, waves: WaveThresholds): Promise<void> {
+/** What an edit did: whose figures it moved, and whether it changed the review at all. */
+export interface ReviewEdit {
+  officerId: number;
+  changed: boolean;
+}
+
+/**
+ * An edit keeps the version it replaces (issue 18, item 2; docs/decisions/0038-review-edit-history.md)
+ * in the same transaction, read under the review's row lock, so the history has every version and
+ * a failed edit keeps none. An edit that changes neither the text nor a rating is no edit: nothing is
+ * written (no version, no new time, no second look by the wave detector).
+ */
+export async function updateReview(db: Database, user: SessionUser, reviewId: number, form: ReviewForm, waves: WaveThresholds): Promise<ReviewEdit> {
   if (isSuspended(user)) throw new AppError('FORBIDDEN', MSG.reviews.banned);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const review = await reviewForChange(tx, user, reviewId, 'edit');
     // A review written before the account was linked to this officer stays deletable, not editable.
     await assertNotOwnOfficer(tx, user.id, review.officerId);
+    const next = scoresOf(form);
+    if (isSameContent(review, next)) return { officerId: review.officerId, changed: false };
+    await keepReplacedVersion(tx, review.id);
     await tx
       .update(reviews)
       .set({
-        ...scoresOf(form),
+        ...next,
         // Read under the officer's lock, as a new review's time is (the wave detector orders by it).
         updatedAt: sql`clock_timestamp()`,
+        editedAt: sql`clock_timestamp()`,
+        revisionCount: sql`${reviews.revisionCount} + 1`,
         // An edited review is a new opinion: a moderator's release of the old one no longer covers
         // it. A held one stays in its open wave.
         waveId: sql`case when ${reviews.held} then ${reviews.waveId} else null end`,
@@ -163,7 +189,27 @@ export async function updateReview(db: Database, user: SessionUser, reviewId: nu
       .where(eq(reviews.id, review.id));
     await holdReviewWaves(tx, review.officerId, waves);
     await refreshFiguresOf(tx, review.officerId);
+    return { officerId: review.officerId, changed: true };
   });
+}
+
+/**
+ * Copies the review as it stands into its history, as the next version number, with the time it
+ * was written (its last edit, or its creation). One statement inside the database: the row is
+ * locked by reviewForChange, so the version number and the copy cannot race another edit.
+ */
+async function keepReplacedVersion(tx: Executor, reviewId: number): Promise<void> {
+  await tx.insert(reviewRevisions).select(
+    tx
+      .select({
+        reviewId: reviews.id,
+        version: sql<number>`${reviews.revisionCount} + 1`.as('version'),
+        ...contentColumns(reviews),
+        writtenAt: sql<Date>`coalesce(${reviews.editedAt}, ${reviews.createdAt})`.as('written_at'),
+      })
+      .from(reviews)
+      .where(eq(reviews.id, reviewId)),
+  );
 }
 
 /**

@@ -110,6 +110,8 @@ describe('GET /api/reviews/recent', () => {
       held: false,
       createdAt: minutes(30).toISOString(),
       updatedAt: minutes(31).toISOString(),
+      editedAt: null,
+      revisionCount: 0,
       officer: { id: quiet.id, name: 'Spear', rank: 'Lt. Col.' },
       regiment: { id: quiet.regimentId, name: 'Maine' },
       // Beside the spec's identity, the reviewer's signals: Steam figures never read here (no Steam

@@ -114,6 +114,8 @@ describe('POST /api/reviews', () => {
       held: false,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
+      editedAt: null,
+      revisionCount: 0,
       officer: { id: officer.id, name: 'Bragg', rank: 'Col.' },
       regiment: { id: regiment.id, name: 'Iron Brigade' },
       user: { username, steamId, level: null, totalGames: null, reviewCount: 1, memberSince: expect.any(String) },

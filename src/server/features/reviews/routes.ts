@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { reviewPageSchema, reviewSchema } from '#core/api.js';
+import { reviewPageSchema, reviewRevisionsSchema, reviewSchema } from '#core/api.js';
 import { REVIEW_PAGE_SIZE, REVIEW_PAGE_SIZE_MAX } from '#core/constants.js';
 import { MSG } from '#core/messages.js';
 import { canAdminister } from '#core/permissions.js';
@@ -13,6 +13,7 @@ import { requireUser } from '#server/features/auth/guards.js';
 import { flagReview } from './flags.js';
 import { getReviewById, listOfficerReviews, listRecentReviews, listUserReviews, officersReviewedBy } from './queries.js';
 import { createReview, deleteReview, updateReview } from './review-writes.js';
+import { getReviewRevisions } from './review-history.js';
 import { reviewCursorSchema } from './review-order.js';
 import { getReviewViewerState } from './viewer-state.js';
 import { castVote } from './votes.js';
@@ -79,9 +80,25 @@ export async function reviewRoutes(app: App) {
   app.put('/reviews/:id', { schema: { params: idParamsSchema, body: reviewUpdateBodySchema, response: { 200: reviewSchema } } }, async (request) => {
     const user = requireUser(request);
     await enforceRateLimit(rateLimitStore, { name: 'review-write', ...limits.reviewWrite }, user.id);
-    await updateReview(db, user, request.params.id, request.body, config.waveThresholds);
+    const edit = await updateReview(db, user, request.params.id, request.body, config.waveThresholds);
+    // What a new review changes, and this review's history; an edit that changed nothing, nothing.
+    request.cacheInvalidation = edit.changed ? [...cacheTags.reviewOf(edit.officerId), cacheTags.reviewHistory(request.params.id)] : 'none';
     return getReviewById(db, request.params.id);
   });
+
+  app.get(
+    '/reviews/:id/revisions',
+    {
+      config: { cache: { public: (request) => [cacheTags.reviewHistory(Number((request.params as { id: unknown }).id))] } },
+      schema: {
+        summary: "One review's versions, newest first, with what each edit changed",
+        tags: ['Reviews'],
+        params: idParamsSchema,
+        response: { 200: reviewRevisionsSchema },
+      },
+    },
+    async (request) => getReviewRevisions(db, request.params.id),
+  );
 
   app.delete(
     '/reviews/:id',

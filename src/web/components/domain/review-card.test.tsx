@@ -1,25 +1,84 @@
-import { render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import type { ReviewRevisions, ReviewVersion } from '#core/api';
 import { makeReviewAuthor } from '#web/test/fixtures';
+import { mockApi } from '#web/test/render';
 import { buildReview } from '#web/test/review-fixtures';
 import { ReviewCard } from './review-card';
 
 function renderCard(overrides: Parameters<typeof buildReview>[1]) {
   return render(
-    <MemoryRouter>
-      <ReviewCard review={buildReview(1, overrides)} />
-    </MemoryRouter>,
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter>
+        <ReviewCard review={buildReview(1, overrides)} />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 }
 
+/** A version of review 1 rated 3 in every category. */
+function version(n: number, writtenAt: string, text: string): ReviewVersion {
+  return { version: n, isCurrent: false, writtenAt, text, leadership: 3, tactics: 3, communication: 3, fairness: 3, overallRating: 3, changes: null };
+}
+
 describe('ReviewCard', () => {
-  it("marks an edited review 'edited {date}' beside the date it was written", () => {
-    renderCard({ createdAt: '2025-03-02T12:00:00.000Z', updatedAt: '2025-04-10T09:30:00.000Z' });
+  it("marks an edited review 'edited {date}', a button that opens its history: versions newest first, with what changed", async () => {
+    const history: ReviewRevisions = {
+      reviewId: 1,
+      officerId: 7,
+      createdAt: '2025-03-02T12:00:00.000Z',
+      editedAt: '2025-04-10T09:30:00.000Z',
+      revisionCount: 1,
+      versions: [
+        {
+          ...version(2, '2025-04-10T09:30:00.000Z', 'Steady under fire, and fair.'),
+          isCurrent: true,
+          fairness: 4.5,
+          overallRating: 3.75,
+          changes: {
+            text: true,
+            ratings: [
+              { rating: 'fairness', from: 3, to: 4.5 },
+              { rating: 'overallRating', from: 3.38, to: 3.75 },
+            ],
+          },
+        },
+        { ...version(1, '2025-03-02T12:00:00.000Z', 'Steady under fire.'), changes: null },
+      ],
+    };
+    mockApi({ '/api/reviews/1/revisions': history });
+    const user = userEvent.setup();
+    renderCard({
+      createdAt: '2025-03-02T12:00:00.000Z',
+      updatedAt: '2025-04-10T09:30:00.000Z',
+      editedAt: '2025-04-10T09:30:00.000Z',
+      revisionCount: 1,
+    });
     expect(screen.getByText('March 2, 2025')).toBeInTheDocument();
-    const edited = screen.getByText('April 10, 2025');
-    expect(edited.closest('span')).toHaveTextContent('edited April 10, 2025');
-    expect(edited).toHaveAttribute('dateTime', '2025-04-10T09:30:00.000Z');
+    const edited = screen.getByRole('button', { name: 'edited April 10, 2025' });
+    expect(within(edited).getByText('April 10, 2025')).toHaveAttribute('dateTime', '2025-04-10T09:30:00.000Z');
+
+    await user.click(edited);
+    const dialog = await screen.findByRole('dialog', { name: 'Edit history' });
+    const [current, first] = await within(dialog).findAllByRole('region');
+    expect(current).toHaveAccessibleName('Current version Edited April 10, 2025');
+    expect(current).toHaveTextContent('Text changed');
+    const changes = within(current!).getByRole('list', { name: 'What changed' });
+    expect(
+      within(changes)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Fairness3.0→changed to4.5', 'Overall3.4→changed to3.8']);
+    expect(first).toHaveAccessibleName('Version 1 Written March 2, 2025');
+    expect(first).toHaveTextContent('Steady under fire.');
+    expect(within(first!).queryByText('Text changed')).not.toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(edited).toHaveFocus());
   });
 
   it('shows no mark on a review never edited', () => {

@@ -1,15 +1,17 @@
 import { ExternalLink } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Suspense, lazy, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Review } from '#core/api';
 import { RATING_CATEGORIES, RATING_CATEGORY_LABELS, STEAM_PROFILE_URL } from '#core/constants';
-import { editedDate, formatDate, formatMonthYear } from '#core/date';
+import { formatDate, formatMonthYear } from '#core/date';
 import { anonymousSoldier } from '#core/messages/common';
 import { reviewCardMessages } from '#core/messages/review-card';
 import { reviewerSignalsMessages } from '#core/messages/reviewer-signals';
 import { formatRating } from '#core/rating';
 import { StarRating } from '#web/components/rating/star-rating';
 import { RatingValue } from '#web/components/rating/rating-value';
+
+const ReviewHistoryDialog = lazy(() => import('./review-history-dialog').then((m) => ({ default: m.ReviewHistoryDialog })));
 
 /** The author: 'Anonymous Soldier' without a name; a Steam profile link when a steamId is known. */
 export function ReviewAuthor({ user }: { user: Review['user'] }) {
@@ -72,7 +74,7 @@ export function ReviewCard({ review, showOfficer = false, actions }: { review: R
           )}
           <p className="text-sm text-stone-600">
             <ReviewAuthor user={review.user} /> · <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
-            <EditedMark createdAt={review.createdAt} updatedAt={review.updatedAt} />
+            <EditedMark review={review} />
           </p>
           <ReviewerSignals user={review.user} />
         </div>
@@ -103,16 +105,25 @@ export function ReviewCard({ review, showOfficer = false, actions }: { review: R
   );
 }
 
-/** ' · edited {Month D, YYYY}' for a review changed after it was written (core/date.ts editedDate). */
-function EditedMark({ createdAt, updatedAt }: { createdAt: string; updatedAt: string }) {
-  const edited = editedDate(createdAt, updatedAt);
-  if (!edited) return null;
+/**
+ * ' · edited {Month D, YYYY}' for an edited review (issue 18, item 2): a button that opens its edit
+ * history. The dialog's code loads on the first click, outside the first screen.
+ */
+function EditedMark({ review }: { review: Review }) {
+  const [isOpen, setIsOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  if (!review.editedAt) return null;
   return (
     <>
       {' · '}
-      <span className="italic">
-        edited <time dateTime={updatedAt}>{edited}</time>
-      </span>
+      <button ref={opener} type="button" aria-haspopup="dialog" onClick={() => setIsOpen(true)} className="italic underline-offset-2 hover:underline">
+        edited <time dateTime={review.editedAt}>{formatDate(review.editedAt)}</time>
+      </button>
+      {isOpen && (
+        <Suspense>
+          <ReviewHistoryDialog reviewId={review.id} opener={opener} onClose={() => setIsOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

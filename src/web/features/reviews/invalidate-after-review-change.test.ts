@@ -8,7 +8,7 @@ import { FRESHNESS } from '#core/constants';
 import { invalidateAfterReviewChange, myReviewsQueryOptions } from '#web/api/reviews';
 
 describe('invalidateAfterReviewChange', () => {
-  it("refreshes the recent, my-reviews and top-officers lists plus that officer's reviews, detail and trend, nothing else", async () => {
+  it("refreshes the recent, my-reviews and top-officers lists plus that officer's reviews, detail and trend and the edit histories, nothing else", async () => {
     const queryClient = new QueryClient();
     const refreshed: QueryKey[] = [
       ['reviews', 'recent'],
@@ -19,6 +19,7 @@ describe('invalidateAfterReviewChange', () => {
       ['reviews', 'officer', 7],
       ['officers', 7],
       ['officers', 7, 'trend'],
+      ['reviews', 'revisions', 12],
     ];
     const untouched: QueryKey[] = [
       ['reviews', 'officer', 8],
