@@ -186,6 +186,10 @@ export const regimentChoicesSchema = z.object({ regiments: z.array(regimentChoic
 export type RegimentChoice = z.infer<typeof regimentChoiceSchema>;
 export type RegimentChoices = z.infer<typeof regimentChoicesSchema>;
 
+/** The officer's reply to a review (issue 18, item 1). */
+export const reviewReplySchema = z.object({ text: z.string(), createdAt: isoDate, updatedAt: isoDate });
+export type ReviewReply = z.infer<typeof reviewReplySchema>;
+
 export const reviewSchema = z.object({
   id: z.number(),
   userId: z.number(),
@@ -202,6 +206,12 @@ export const reviewSchema = z.object({
   downvotes: z.number(),
   /** Issue 17: held in a review wave being checked: listed, but counted in no figure. */
   held: z.boolean(),
+  /**
+   * Issue 18, item 1: the officer's public reply ("Response from {officer}"), and whether the reviewer
+   * marked the exchange resolved (only ever true while there is a reply). docs/decisions/0037-right-of-reply.md.
+   */
+  reply: reviewReplySchema.nullable(),
+  resolved: z.boolean(),
   createdAt: isoDate,
   updatedAt: isoDate,
   officer: z.object({ id: z.number(), name: z.string(), rank: z.string() }),
@@ -367,6 +377,12 @@ export const flaggedReviewSchema = z.object({
   reviewerSteamId: z.string().nullable(),
   flagCount: z.number(),
   flags: z.array(z.object({ id: z.number(), reason: z.string(), createdAt: isoDate })),
+  /**
+   * Issue 18, item 1: what the flags are on, the review or the officer's reply to it (then `reply`
+   * holds the reply, and Approve and Delete act on the reply). A review flagged both ways is two rows.
+   */
+  target: z.enum(['review', 'reply']),
+  reply: reviewReplySchema.nullable(),
 });
 export type FlaggedReview = z.infer<typeof flaggedReviewSchema>;
 export const flaggedReviewListSchema = z.object({ rows: z.array(flaggedReviewSchema) });

@@ -40,6 +40,7 @@ import { settingsMessages } from './messages/settings.js';
 import { themeMessages } from './messages/theme.js';
 import { linkPreviewMessages } from './messages/link-preview.js';
 import { notificationsMessages } from './messages/notifications.js';
+import { reviewReplyMessages } from './messages/review-reply.js';
 
 /** Every area, for the server and messages.test.ts. */
 export const MSG = {
@@ -79,4 +80,5 @@ export const MSG = {
   reviewCard: reviewCardMessages,
   theme: themeMessages,
   linkPreview: linkPreviewMessages,
+  reviewReply: reviewReplyMessages,
 } as const;

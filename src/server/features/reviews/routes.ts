@@ -11,6 +11,7 @@ import { enforceRateLimit } from '#server/rate-limit/rate-limit.js';
 import type { App } from '#server/types.js';
 import { requireUser } from '#server/features/auth/guards.js';
 import { flagReview } from './flags.js';
+import { reviewReplyRoutes } from './reply-routes.js';
 import { getReviewById, listOfficerReviews, listRecentReviews, listUserReviews, officersReviewedBy } from './queries.js';
 import { createReview, deleteReview, updateReview } from './review-writes.js';
 import { reviewCursorSchema } from './review-order.js';
@@ -144,4 +145,7 @@ export async function reviewRoutes(app: App) {
       return reply.code(201).send({ success: true, message: MSG.reviewActions.flagged, flagId });
     },
   );
+
+  // Issue 18, item 1: the officer's reply and the reviewer's resolution.
+  await reviewReplyRoutes(app);
 }
