@@ -187,7 +187,12 @@ export type RegimentChoice = z.infer<typeof regimentChoiceSchema>;
 export type RegimentChoices = z.infer<typeof regimentChoicesSchema>;
 
 /** The officer's reply to a review (issue 18, item 1). */
-export const reviewReplySchema = z.object({ text: z.string(), createdAt: isoDate, updatedAt: isoDate });
+export const reviewReplySchema = z
+  .object({ text: z.string(), createdAt: isoDate, updatedAt: isoDate })
+  .describe(
+    "The reviewed officer's public reply, shown as 'Response from {officer}'. Written by the account linked to the officer " +
+      '(PUT /api/reviews/{id}/reply, DELETE the same), flagged with POST /api/reviews/{id}/reply/flag; null when there is none.',
+  );
 export type ReviewReply = z.infer<typeof reviewReplySchema>;
 
 export const reviewSchema = z.object({
@@ -211,7 +216,7 @@ export const reviewSchema = z.object({
    * marked the exchange resolved (only ever true while there is a reply). docs/decisions/0037-right-of-reply.md.
    */
   reply: reviewReplySchema.nullable(),
-  resolved: z.boolean(),
+  resolved: z.boolean().describe('The reviewer marked the exchange with the reply resolved (POST /api/reviews/{id}/resolved); false without a reply.'),
   createdAt: isoDate,
   updatedAt: isoDate,
   officer: z.object({ id: z.number(), name: z.string(), rank: z.string() }),

@@ -8,7 +8,4 @@ export const reviewCardMessages = {
   foundHelpful: (up: number, total: number) => `${up} of ${total} found this helpful`,
   /** On a review held in a review wave (issue 17). */
   held: 'Being checked: not counted in the ratings',
-  /** Issue 18, item 1: the heading of the officer's reply under a review, and the reviewer's badge. */
-  responseFrom: (officerName: string) => `Response from ${officerName}`,
-  resolved: 'Resolved',
 } as const;

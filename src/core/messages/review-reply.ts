@@ -1,9 +1,11 @@
 /**
- * The officer's right of reply (issue 18, item 1): the reply controls, the reviewer's resolution,
- * moderation of replies, and the server's refusals. The card's own texts ("Response from", the
- * badge) are in review-card.ts, which the first screen carries; these load with the reply controls.
+ * The officer's right of reply (issue 18, item 1): the reply under a review, its controls, the
+ * reviewer's resolution, moderation of replies, and the server's refusals. Only the officer page and
+ * the moderation screen show replies, so none of this is on the first screen.
  */
 export const reviewReplyMessages = {
+  responseFrom: (officerName: string) => `Response from ${officerName}`,
+  resolvedBadge: 'Resolved',
   reply: 'Reply',
   editReply: 'Edit reply',
   deleteReply: 'Delete reply',
