@@ -216,7 +216,9 @@ export const reviewSchema = z.object({
    * marked the exchange resolved (only ever true while there is a reply). docs/decisions/0037-right-of-reply.md.
    */
   reply: reviewReplySchema.nullable(),
-  resolved: z.boolean().describe('The reviewer marked the exchange with the reply resolved (POST /api/reviews/{id}/resolved); false without a reply.'),
+  resolved: z
+    .boolean()
+    .describe('The reviewer marked the exchange with the reply resolved (POST /api/reviews/{id}/resolved); false without a reply.'),
   createdAt: isoDate,
   updatedAt: isoDate,
   officer: z.object({ id: z.number(), name: z.string(), rank: z.string() }),

@@ -102,7 +102,12 @@ export async function listFlaggedReviews(db: Executor): Promise<FlaggedReview[]>
  * with `target` 'reply' its reply's (POST /api/admin/reviews/{id}/reply/approve, issue 18): each
  * approval is of what was flagged, never of the other.
  */
-export async function approveFlaggedReview(db: Database, admin: SessionUser, reviewId: number, target: 'review' | 'reply' = 'review'): Promise<number> {
+export async function approveFlaggedReview(
+  db: Database,
+  admin: SessionUser,
+  reviewId: number,
+  target: 'review' | 'reply' = 'review',
+): Promise<number> {
   return db.transaction(async (tx) => {
     const [review] = await tx.select({ id: reviews.id }).from(reviews).where(eq(reviews.id, reviewId)).for('update');
     if (!review) throw notFound('Review');

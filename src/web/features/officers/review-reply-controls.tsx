@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2, MessageSquareReply, Pencil, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import type { Review } from '#core/api';
 import { LIMITS } from '#core/constants';
@@ -90,12 +90,13 @@ function ReplyTextForm({ review, onDone }: { review: Review; onDone: () => void 
   const errorId = `${id}-error`;
   const putReply = usePutReply();
   const {
+    control,
     register,
     handleSubmit,
-    watch,
     formState: { errors },
   } = useForm<ReplyForm>({ resolver: zodResolver(replyBodySchema), defaultValues: { text: review.reply?.text ?? '' } });
   const textError = errors.text?.message;
+  const length = useWatch({ control, name: 'text' }).length;
   const onSubmit = handleSubmit(({ text }) =>
     putReply.mutate(
       { review, text },
@@ -120,7 +121,7 @@ function ReplyTextForm({ review, onDone }: { review: Review; onDone: () => void 
           {...register('text')}
         />
         <p className="text-right text-xs text-stone-600">
-          {watch('text').length}/{LIMITS.reviewTextMax}
+          {length}/{LIMITS.reviewTextMax}
         </p>
         <FieldError id={errorId} message={textError} />
       </div>
