@@ -27,9 +27,8 @@ export const reviewReplyMessages = {
   flagReplyDialogTitle: 'Flag Reply',
   flagReplyDescription: 'Tell the moderators what is wrong with this reply. An admin will look at it.',
   replyFlaggedTitle: 'Reply Flagged',
-  loginToFlagReply: 'You must be logged in to flag replies.',
   /** The moderation screen's mark on a row whose flags are on the reply, and its actions. */
-  flaggedReplyBadge: 'Reply',
+  flaggedReplyBadge: 'Officer reply',
   replyApprovedTitle: 'Reply Approved',
   replyApproved: "The reply's flags have been removed.",
   replyRemoved: 'The reply has been removed.',

@@ -2,7 +2,8 @@ import { Suspense, lazy } from 'react';
 import type { Review } from '#core/api';
 import { editedDate, formatDate } from '#core/date';
 import { reviewReplyMessages as M } from '#core/messages/review-reply';
-import { canAdminister, canFlagReply, canResolveReview, isOwnOfficerProfile } from '#core/permissions';
+import { canAdminister, isOwnOfficerProfile } from '#core/permissions';
+import { canFlagReply, canResolveReview } from '#core/reply-permissions';
 import { useAuth } from '#web/api/auth';
 
 // The controls and their dialogs load only for someone who has one to use: visitors read the reply
