@@ -123,4 +123,3 @@ export function canChangeReview(user: Viewer<'id' | 'isAdmin'>, review: { userId
 export function canFlagReview(user: Viewer<'id' | 'isBanned'>, review: { userId: number }): boolean {
   return user !== null && !isOwnReview(user, review) && !isSuspended(user);
 }
-

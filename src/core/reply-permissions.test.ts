@@ -23,7 +23,8 @@ describe('reply permissions (issue 18, item 1)', () => {
     expect([null, user(), reviewer, admin, officer].map((u) => canReplyToReview(u, review))).toEqual([false, false, false, false, true]);
     expect(canReplyToReview({ ...officer, isBanned: true }, review)).toBe(false);
     expect([null, user(), reviewer, admin, officer].map((u) => canDeleteReply(u, review))).toEqual([false, false, false, true, true]);
-    expect(canDeleteReply({ ...officer, isBanned: true }, review)).toBe(true);
+    const bannedOfficer: PermissionUser = { ...officer, isBanned: true };
+    expect(canDeleteReply(bannedOfficer, review)).toBe(true);
   });
 
   it('only the reviewer resolves, and only a replied review', () => {

@@ -11,7 +11,9 @@ import { flagBodySchema, replyBodySchema, resolvedBodySchema } from '#core/schem
 import { idParamsSchema } from '#server/http/params.js';
 import { cacheTags } from '#server/read-cache/tags.js';
 import { enforceRateLimit } from '#server/rate-limit/rate-limit.js';
+import type { Database } from '#server/db/client.js';
 import type { App } from '#server/types.js';
+import type { SessionUser } from '#server/features/auth/sessions.js';
 import { requireUser } from '#server/features/auth/guards.js';
 import { z } from 'zod';
 import { getReviewById } from './queries.js';
@@ -49,10 +51,22 @@ export async function reviewReplyRoutes(app: App) {
     },
   );
 
+  registerFlagRoute(app, '/reviews/:id/reply/flag', flagReply);
+}
+
+/**
+ * A flag on a review (spec section 7) or on its reply (issue 18): the same body, rules, answer and
+ * rate limit (one budget for both), the flag's domain function aside.
+ */
+export function registerFlagRoute(
+  app: App,
+  path: string,
+  flag: (db: Database, user: SessionUser, reviewId: number, reason: string) => Promise<number>,
+) {
   app.post(
-    '/reviews/:id/reply/flag',
+    path,
     {
-      // As a review's flag: nothing public changes until an administrator decides.
+      // A flag changes nothing the public sees until an administrator decides on it.
       config: { invalidates: 'none' },
       schema: {
         params: idParamsSchema,
@@ -62,8 +76,8 @@ export async function reviewReplyRoutes(app: App) {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      await enforceRateLimit(rateLimitStore, { name: 'flag', ...config.rateLimits.flag }, user.id);
-      const flagId = await flagReply(db, user, request.params.id, request.body.reason);
+      await enforceRateLimit(app.rateLimitStore, { name: 'flag', ...app.config.rateLimits.flag }, user.id);
+      const flagId = await flag(app.db, user, request.params.id, request.body.reason);
       return reply.code(201).send({ success: true, message: MSG.reviewActions.flagged, flagId });
     },
   );

@@ -1,11 +1,11 @@
-import { Check, Trash2 } from 'lucide-react';
+import { Check } from 'lucide-react';
 import { useState } from 'react';
 import type { FlaggedReview } from '#core/api';
 import { adminMessages } from '#core/messages/admin';
 import { reviewReplyMessages as M } from '#core/messages/review-reply';
 import { useApproveFlaggedReply, useDeleteReply } from '#web/api/review-replies';
 import { Button } from '#web/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from '#web/components/ui/dialog';
+import { DeleteConfirmDialog } from '#web/components/domain/delete-confirm-dialog';
 import { errorMessage } from '#web/lib/api-client';
 import { toast } from '#web/lib/toast-store';
 
@@ -37,39 +37,30 @@ export function FlaggedReplyActions({ row }: { row: FlaggedReview }) {
         <Check className="h-4 w-4" aria-hidden />
         Approve<span className="sr-only"> reply from {row.officerName}</span>
       </Button>
-      <Dialog open={isOpen} onOpenChange={setOpen}>
-        <DialogTrigger asChild>
-          <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50">
-            <Trash2 className="h-4 w-4" aria-hidden />
+      <DeleteConfirmDialog
+        isOpen={isOpen}
+        onOpenChange={setOpen}
+        label={
+          <>
             Delete<span className="sr-only"> reply from {row.officerName}</span>
-          </Button>
-        </DialogTrigger>
-        <DialogContent title={M.deleteReplyTitle} description={M.deleteReplyConfirm(row.officerName)}>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button
-              variant="destructive"
-              disabled={remove.isPending}
-              onClick={() =>
-                remove.mutate(
-                  { review },
-                  {
-                    onSuccess: () => {
-                      toast({ title: M.replyDeletedTitle, description: M.replyRemoved });
-                      setOpen(false);
-                    },
-                    onError: failed(adminMessages.deleteReviewFailed),
-                  },
-                )
-              }
-            >
-              {remove.isPending ? 'Deleting…' : 'Delete'}
-            </Button>
-          </div>
-        </DialogContent>
-      </Dialog>
+          </>
+        }
+        title={M.deleteReplyTitle}
+        description={M.deleteReplyConfirm(row.officerName)}
+        isPending={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(
+            { review },
+            {
+              onSuccess: () => {
+                toast({ title: M.replyDeletedTitle, description: M.replyRemoved });
+                setOpen(false);
+              },
+              onError: failed(adminMessages.deleteReviewFailed),
+            },
+          )
+        }
+      />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CheckCircle2, MessageSquareReply, Pencil, Trash2 } from 'lucide-react';
+import { CheckCircle2, MessageSquareReply, Pencil } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
@@ -9,10 +9,12 @@ import { reviewReplyMessages as M } from '#core/messages/review-reply';
 import { reviewActionsMessages } from '#core/messages/review-actions';
 import { canAdminister } from '#core/permissions';
 import { canDeleteReply, canFlagReply, canReplyToReview, canResolveReview } from '#core/reply-permissions';
-import { flagBodySchema, replyBodySchema } from '#core/schemas/review';
+import { replyBodySchema } from '#core/schemas/review';
 import { useAuth } from '#web/api/auth';
 import { useDeleteReply, useFlagReply, usePutReply, useSetResolved } from '#web/api/review-replies';
+import { DeleteConfirmDialog } from '#web/components/domain/delete-confirm-dialog';
 import { FlagButton } from '#web/components/domain/flag-button';
+import { FlagReasonFields } from '#web/components/domain/review-flag-form';
 import { Button } from '#web/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '#web/components/ui/dialog';
 import { FieldError, Label, Textarea } from '#web/components/ui/form';
@@ -143,98 +145,54 @@ function DeleteReplyDialog({ review }: { review: Review }) {
   const [isOpen, setOpen] = useState(false);
   const deleteReply = useDeleteReply();
   return (
-    <Dialog open={isOpen} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50">
-          <Trash2 className="h-4 w-4" aria-hidden />
-          {M.deleteReply}
-        </Button>
-      </DialogTrigger>
-      <DialogContent title={M.deleteReplyTitle} description={M.deleteReplyConfirm(officerTitle(review))}>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <DialogClose asChild>
-            <Button variant="outline">Cancel</Button>
-          </DialogClose>
-          <Button
-            variant="destructive"
-            disabled={deleteReply.isPending}
-            onClick={() =>
-              deleteReply.mutate(
-                { review },
-                {
-                  onSuccess: () => {
-                    toast({ title: M.replyDeletedTitle });
-                    setOpen(false);
-                  },
-                  onError: failed(M.replyFailedTitle),
-                },
-              )
-            }
-          >
-            {deleteReply.isPending ? 'Deleting…' : 'Delete'}
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+    <DeleteConfirmDialog
+      isOpen={isOpen}
+      onOpenChange={setOpen}
+      label={M.deleteReply}
+      title={M.deleteReplyTitle}
+      description={M.deleteReplyConfirm(officerTitle(review))}
+      isPending={deleteReply.isPending}
+      onConfirm={() =>
+        deleteReply.mutate(
+          { review },
+          {
+            onSuccess: () => {
+              toast({ title: M.replyDeletedTitle });
+              setOpen(false);
+            },
+            onError: failed(M.replyFailedTitle),
+          },
+        )
+      }
+    />
   );
 }
-
-type FlagForm = z.input<typeof flagBodySchema>;
-type FlagBody = z.output<typeof flagBodySchema>;
 
 /** Flag on the reply: the reason, as for a review's flag; the admin sees it in the one queue, marked as a reply. */
 function FlagReplyDialog({ reviewId }: { reviewId: number }) {
   const [isOpen, setOpen] = useState(false);
-  const id = useId();
-  const errorId = `${id}-error`;
   const flag = useFlagReply();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<FlagForm, unknown, FlagBody>({ resolver: zodResolver(flagBodySchema), defaultValues: { reason: '' } });
-  const reasonError = errors.reason?.message;
-  const onSubmit = handleSubmit(({ reason }) =>
-    flag.mutate(
-      { reviewId, reason },
-      {
-        onSuccess: () => {
-          toast({ title: M.replyFlaggedTitle, description: reviewActionsMessages.flagged });
-          reset();
-          setOpen(false);
-        },
-        onError: failed(reviewActionsMessages.flagFailedTitle),
-      },
-    ),
-  );
   return (
     <Dialog open={isOpen} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <FlagButton aria-label={M.flagReplyDialogTitle} />
       </DialogTrigger>
       <DialogContent title={M.flagReplyDialogTitle} description={M.flagReplyDescription}>
-        <form onSubmit={onSubmit} noValidate className="space-y-4">
-          <div className="space-y-1.5">
-            <Label htmlFor={id}>Reason</Label>
-            <Textarea
-              id={id}
-              rows={4}
-              aria-invalid={reasonError ? true : undefined}
-              aria-describedby={reasonError ? errorId : undefined}
-              {...register('reason')}
-            />
-            <FieldError id={errorId} message={reasonError} />
-          </div>
-          <div className="flex justify-end gap-2">
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" variant="destructive" disabled={flag.isPending}>
-              {flag.isPending ? 'Submitting…' : 'Submit'}
-            </Button>
-          </div>
-        </form>
+        <FlagReasonFields
+          isPending={flag.isPending}
+          onSubmit={(reason) =>
+            flag.mutate(
+              { reviewId, reason },
+              {
+                onSuccess: () => {
+                  toast({ title: M.replyFlaggedTitle, description: reviewActionsMessages.flagged });
+                  setOpen(false);
+                },
+                onError: failed(reviewActionsMessages.flagFailedTitle),
+              },
+            )
+          }
+        />
       </DialogContent>
     </Dialog>
   );
