@@ -94,6 +94,9 @@ export const apiPaths = {
   reviewFlag: (reviewId: number) => `/api/reviews/${reviewId}/flag`,
   /** A review's versions, newest first (issue 18, item 2). */
   reviewRevisions: (reviewId: number) => `/api/reviews/${reviewId}/revisions`,
+  /** The officer's reply (issue 18): PUT, DELETE; `/flag` flags it. */
+  reviewReply: (reviewId: number) => `/api/reviews/${reviewId}/reply`,
+  reviewResolved: (reviewId: number) => `/api/reviews/${reviewId}/resolved`,
   recentReviews: '/api/reviews/recent',
   /**
    * The first page by number (the spec's call; the default order's URL is the one the HTML preloads),
@@ -117,6 +120,7 @@ export const apiPaths = {
     userBan: (id: number, isBanned: boolean) => `/api/admin/users/${id}/${isBanned ? 'ban' : 'unban'}`,
     flaggedReviews: '/api/admin/reviews/flagged',
     approveReview: (id: number) => `/api/admin/reviews/${id}/approve`,
+    approveReply: (id: number) => `/api/admin/reviews/${id}/reply/approve`,
     waves: '/api/admin/waves',
     decideWave: (id: number, action: 'release' | 'remove') => `/api/admin/waves/${id}/${action}`,
   },

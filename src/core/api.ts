@@ -187,6 +187,15 @@ export const regimentChoicesSchema = z.object({ regiments: z.array(regimentChoic
 export type RegimentChoice = z.infer<typeof regimentChoiceSchema>;
 export type RegimentChoices = z.infer<typeof regimentChoicesSchema>;
 
+/** The officer's reply to a review (issue 18, item 1). */
+export const reviewReplySchema = z
+  .object({ text: z.string(), createdAt: isoDate, updatedAt: isoDate })
+  .describe(
+    "The reviewed officer's public reply, shown as 'Response from {officer}'. Written by the account linked to the officer " +
+      '(PUT /api/reviews/{id}/reply, DELETE the same), flagged with POST /api/reviews/{id}/reply/flag; null when there is none.',
+  );
+export type ReviewReply = z.infer<typeof reviewReplySchema>;
+
 /** What a review, or one of its earlier versions, says. */
 const reviewContentShape = {
   text: z.string(),
@@ -208,6 +217,14 @@ export const reviewSchema = z.object({
   downvotes: z.number(),
   /** Issue 17: held in a review wave being checked: listed, but counted in no figure. */
   held: z.boolean(),
+  /**
+   * Issue 18, item 1: the officer's public reply ("Response from {officer}"), and whether the reviewer
+   * marked the exchange resolved (only ever true while there is a reply). docs/decisions/0037-right-of-reply.md.
+   */
+  reply: reviewReplySchema.nullable(),
+  resolved: z
+    .boolean()
+    .describe('The reviewer marked the exchange with the reply resolved (POST /api/reviews/{id}/resolved); false without a reply.'),
   createdAt: isoDate,
   updatedAt: isoDate,
   /**
@@ -414,6 +431,12 @@ export const flaggedReviewSchema = z.object({
   reviewerSteamId: z.string().nullable(),
   flagCount: z.number(),
   flags: z.array(z.object({ id: z.number(), reason: z.string(), createdAt: isoDate })),
+  /**
+   * Issue 18, item 1: what the flags are on, the review or the officer's reply to it (then `reply`
+   * holds the reply, and Approve and Delete act on the reply). A review flagged both ways is two rows.
+   */
+  target: z.enum(['review', 'reply']),
+  reply: reviewReplySchema.nullable(),
 });
 export type FlaggedReview = z.infer<typeof flaggedReviewSchema>;
 export const flaggedReviewListSchema = z.object({ rows: z.array(flaggedReviewSchema) });

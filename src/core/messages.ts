@@ -36,6 +36,7 @@ import { adminMessages } from './messages/admin.js';
 import { waveMessages } from './messages/waves.js';
 import { reviewCardMessages } from './messages/review-card.js';
 import { reviewHistoryMessages } from './messages/review-history.js';
+import { reviewReplyMessages } from './messages/review-reply.js';
 import { reviewerSignalsMessages } from './messages/reviewer-signals.js';
 import { settingsMessages } from './messages/settings.js';
 import { themeMessages } from './messages/theme.js';
@@ -83,4 +84,5 @@ export const MSG = {
   reviewHistory: reviewHistoryMessages,
   theme: themeMessages,
   linkPreview: linkPreviewMessages,
+  reviewReply: reviewReplyMessages,
 } as const;

@@ -9,6 +9,7 @@ export const validationMessages = {
   usernameCharacters: 'Username may contain letters, numbers, spaces, dots, dashes and underscores',
   usernameRequired: 'Username is required',
   voteValue: 'value must be 1, -1 or 0',
+  resolvedValue: 'resolved must be true or false',
   registrationAction: 'Action must be approve or reject',
   /** A field the schema refused without a message of its own. */
   invalidValue: 'Invalid value',

@@ -1,7 +1,7 @@
 /** A regiment's Discord webhook (issue 19, item 3): the edit dialog's section and the server's refusals. */
 export const webhookMessages = {
   heading: 'Discord webhook',
-  hint: "New reviews of this regiment's officers are posted to a channel of your Discord server. In Discord: Server Settings → Integrations → Webhooks → New Webhook → Copy Webhook URL.",
+  hint: "New reviews of this regiment's officers, and their replies to reviews, are posted to a channel of your Discord server. In Discord: Server Settings → Integrations → Webhooks → New Webhook → Copy Webhook URL.",
   urlLabel: 'Webhook URL',
   isSet: 'A webhook is set. Its URL is kept secret: paste a new one to replace it.',
   notSet: 'No webhook is set.',
@@ -24,5 +24,8 @@ export const webhookMessages = {
   embedTitle: (officer: string) => `New review of ${officer}`,
   embedOfficerRating: (average: string, count: number) => `${average} / 5 from ${count} review${count === 1 ? '' : 's'}`,
   embedOfficerRatingName: "Officer's rating",
+  /** The embed of an officer's reply to a review (issue 18, item 1). */
+  embedReplyTitle: (officer: string) => `${officer} replied to a review`,
+  embedReviewRatedName: 'The review rated',
   embedFooter: (regiment: string) => `${regiment} · War of Rights Officer Ratings`,
 } as const;

@@ -48,3 +48,10 @@ export const voteBodySchema = z.object({
 export const flagBodySchema = z.object({
   reason: z.string().trim().min(LIMITS.flagReasonMin, reviewFormMessages.flagReasonMin).max(500, reviewFormMessages.flagReasonMax),
 });
+
+/** PUT /api/reviews/{id}/reply: the officer's reply follows the review's text rules (issue 18, item 1). */
+export const replyBodySchema = z.object({ text: reviewTextSchema });
+export type ReplyBody = z.infer<typeof replyBodySchema>;
+
+/** POST /api/reviews/{id}/resolved: the reviewer marks the exchange resolved, or not. */
+export const resolvedBodySchema = z.object({ resolved: z.boolean({ error: validationMessages.resolvedValue }) });

@@ -226,6 +226,11 @@ export const reviews = pgTable(
      */
     editedAt: timestamp('edited_at', { withTimezone: true }),
     revisionCount: integer('revision_count').notNull().default(0),
+    /**
+     * The reviewer marked the exchange with the officer's reply resolved (issue 18, item 1). Only
+     * true while a reply exists: deleting or editing the reply sets it back (docs/decisions/0037-right-of-reply.md).
+     */
+    resolved: boolean('resolved').notNull().default(false),
   },
   (t) => [
     uniqueIndex('reviews_user_officer_idx').on(t.userId, t.officerId),
@@ -310,6 +315,23 @@ export const reviewWaves = pgTable(
   ],
 );
 
+/**
+ * The officer's public reply to a review (issue 18, item 1): at most one per review, gone with the
+ * review. `user_id` is the linked account that wrote it (null once that account is deleted: the reply
+ * speaks for the officer, not the account); any account linked to the officer may change it.
+ */
+export const reviewReplies = pgTable('review_replies', {
+  id: serial('id').primaryKey(),
+  reviewId: integer('review_id')
+    .notNull()
+    .unique('review_replies_review_key')
+    .references(() => reviews.id, { onDelete: 'cascade' }),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  text: varchar('text', { length: 500 }).notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
 export const reviewFlags = pgTable(
   'review_flags',
   {
@@ -323,14 +345,22 @@ export const reviewFlags = pgTable(
     reason: varchar('reason', { length: 500 }).notNull(),
     status: varchar('status', { length: 20 }).notNull().default('pending'),
     createdAt: createdAt(),
+    /**
+     * Set when the flag is on the review's reply rather than the review (issue 18, item 1): one
+     * moderation queue, the flag says which. Goes with the reply, so a deleted reply's flags leave the queue.
+     */
+    replyId: integer('reply_id').references(() => reviewReplies.id, { onDelete: 'cascade' }),
   },
   (t) => [
     index('review_flags_review_idx').on(t.reviewId),
     index('review_flags_status_idx').on(t.status),
-    // One open flag per user per review, even for two clicks at the same instant.
+    // One open flag per user per review, even for two clicks at the same instant; and per reply.
     uniqueIndex('review_flags_open_per_user_idx')
       .on(t.reviewId, t.userId)
-      .where(sql`${t.status} = 'pending'`),
+      .where(sql`${t.status} = 'pending' and ${t.replyId} is null`),
+    uniqueIndex('review_flags_open_reply_per_user_idx')
+      .on(t.replyId, t.userId)
+      .where(sql`${t.status} = 'pending' and ${t.replyId} is not null`),
   ],
 );
 

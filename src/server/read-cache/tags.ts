@@ -69,6 +69,11 @@ export const cacheTags = {
     ...reviewedOfficerIds.map((id): CacheTag => `officer-reviews:${id}`),
     'recent-reviews',
   ],
+  /**
+   * What a reply to a review of this officer, or its resolution, changes (issue 18, item 1): the
+   * review as shown in the officer's pages and the recent reviews, at once. No figure, no list.
+   */
+  replyOn: (officerId: number): CacheTag[] => [`officer-reviews:${officerId}`, 'recent-reviews'],
   /** What a vote on a review of this officer changes: its score, in the officer's review pages at once and in the recent reviews within the lag. */
   voteOnReviewOf: (officerId: number): CacheTag[] => [`officer-reviews:${officerId}`, 'scores'],
 } as const satisfies Record<string, CacheTag | readonly CacheTag[] | ((...args: never[]) => CacheTag | CacheTag[])>;

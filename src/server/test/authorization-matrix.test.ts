@@ -233,6 +233,37 @@ const ROWS: Row[] = [
     body: () => ({ reason: 'Personal attack, not a review.' }),
     expect: signedIn(201),
   },
+  // The officer's right of reply (issue 18, item 1): the owner is the officer reviewed in othersReview.
+  {
+    method: 'PUT',
+    path: '/api/reviews/:id/reply',
+    url: (w) => `/api/reviews/${w.othersReview.id}/reply`,
+    body: () => ({ text: 'Thank you, we drilled it all week.' }),
+    // Only the officer's linked account: an admin moderates replies, never writes them.
+    expect: officerOwnerOnly(200),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/reviews/:id/reply',
+    url: (w) => `/api/reviews/${w.othersReview.id}/reply`,
+    expect: ownerOrAdmin(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/reviews/:id/resolved',
+    url: (w) => `/api/reviews/${w.ownerReview.id}/resolved`,
+    body: () => ({ resolved: true }),
+    // Only the review's author (the owner wrote ownerReview).
+    expect: officerOwnerOnly(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/reviews/:id/reply/flag',
+    url: (w) => `/api/reviews/${w.othersReview.id}/reply/flag`,
+    body: () => ({ reason: 'Mocks the reviewer instead of answering.' }),
+    // The officer's own account has nothing to flag in its reply.
+    expect: { visitor: 401, user: 201, owner: 403, admin: 201 },
+  },
 
   // Uploads and registrations: any signed-in user.
   {
@@ -307,6 +338,12 @@ const ROWS: Row[] = [
     method: 'POST',
     path: '/api/admin/reviews/:id/approve',
     url: (w) => `/api/admin/reviews/${w.othersReview.id}/approve`,
+    expect: adminOnly(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/reviews/:id/reply/approve',
+    url: (w) => `/api/admin/reviews/${w.othersReview.id}/reply/approve`,
     expect: adminOnly(200),
   },
   {

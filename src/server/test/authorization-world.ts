@@ -16,6 +16,7 @@ import {
   regimentRegistrations,
   regiments,
   reviewFlags,
+  reviewReplies,
   reviews,
   reviewWaves,
   users,
@@ -154,6 +155,12 @@ export async function buildWorld(db: Database, { emulator }: WorldOptions): Prom
   await recomputeRegimentAggregates(db, [regiment!.id]);
   await recomputeUserReviewCounts(db, [owner.id, author.id, member.id]);
   await db.insert(reviewFlags).values({ reviewId: othersReview.id, userId: member.id, reason: 'Insults the officer by name.' });
+  // Issue 18, item 1: the owner's reply to the review of his officer, and a reply to his own review
+  // (which only he, its author, may mark resolved).
+  await db.insert(reviewReplies).values([
+    { reviewId: othersReview.id, userId: owner.id, text: `Thank you for the review, world ${tag}.` },
+    { reviewId: ownerReview.id, userId: null, text: `We will drill it again, world ${tag}.` },
+  ]);
 
   const [regimentRegistration] = await db
     .insert(regimentRegistrations)

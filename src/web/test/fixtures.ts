@@ -121,6 +121,8 @@ export function makeReview(id: number, overrides: Partial<Review> = {}): Review 
     upvotes: 0,
     downvotes: 0,
     held: false,
+    reply: null,
+    resolved: false,
     createdAt: '2025-03-02T12:00:00.000Z',
     updatedAt: '2025-03-02T12:00:00.000Z',
     editedAt: null,

@@ -19,6 +19,7 @@ const ADMIN_ENDPOINTS: { method: Method; url: string }[] = [
   { method: 'PATCH', url: '/api/admin/users/:id/unban' },
   { method: 'GET', url: '/api/admin/reviews/flagged' },
   { method: 'POST', url: '/api/admin/reviews/:id/approve' },
+  { method: 'POST', url: '/api/admin/reviews/:id/reply/approve' },
   { method: 'GET', url: '/api/admin/waves' },
   { method: 'POST', url: '/api/admin/waves/:id/release' },
   { method: 'POST', url: '/api/admin/waves/:id/remove' },

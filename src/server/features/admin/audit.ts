@@ -17,6 +17,8 @@ export type AdminAction =
   | 'user.unban'
   | 'review.approve'
   | 'review.delete'
+  | 'review.reply_approve'
+  | 'review.reply_delete'
   | 'review_wave.release'
   | 'review_wave.remove';
 

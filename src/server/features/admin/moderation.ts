@@ -4,10 +4,10 @@
  * the record of who flagged what stays, and the same user may flag it again later (only one
  * *pending* flag per user is unique). Deleting a review goes through DELETE /api/reviews/{id}.
  */
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FlaggedReview } from '#core/api.js';
 import type { Database, Executor } from '#server/db/client.js';
-import { officers, reviewFlags, reviews, users } from '#server/db/schema.js';
+import { officers, reviewFlags, reviewReplies, reviews, users } from '#server/db/schema.js';
 import { notFound } from '#server/errors.js';
 import type { SessionUser } from '#server/features/auth/sessions.js';
 import { notify } from '#server/features/notifications/notify.js';
@@ -17,17 +17,21 @@ const PENDING = 'pending';
 /** The moderation screen is one table; a queue longer than this is worked through from the top. */
 export const FLAGGED_REVIEWS_LIMIT = 200;
 
-/** Reviews with at least one pending flag: most flagged first, then the longest waiting. */
+/**
+ * Reviews and replies with at least one pending flag: most flagged first, then the longest waiting.
+ * A row is a review's flags or its reply's (issue 18, item 1: one queue, the row says which).
+ */
 export async function listFlaggedReviews(db: Executor): Promise<FlaggedReview[]> {
   const pending = db
     .select({
       reviewId: reviewFlags.reviewId,
+      replyId: reviewFlags.replyId,
       flagCount: sql<number>`count(*)::int`.as('flag_count'),
       firstFlaggedAt: sql<Date>`min(${reviewFlags.createdAt})`.as('first_flagged_at'),
     })
     .from(reviewFlags)
     .where(eq(reviewFlags.status, PENDING))
-    .groupBy(reviewFlags.reviewId)
+    .groupBy(reviewFlags.reviewId, reviewFlags.replyId)
     .as('pending');
 
   const rows = await db
@@ -45,9 +49,11 @@ export async function listFlaggedReviews(db: Executor): Promise<FlaggedReview[]>
       reviewerUsername: users.username,
       reviewerSteamId: users.steamId,
       flagCount: pending.flagCount,
+      reply: { id: reviewReplies.id, text: reviewReplies.text, createdAt: reviewReplies.createdAt, updatedAt: reviewReplies.updatedAt },
     })
     .from(reviews)
     .innerJoin(pending, eq(pending.reviewId, reviews.id))
+    .leftJoin(reviewReplies, eq(reviewReplies.id, pending.replyId))
     .innerJoin(officers, eq(officers.id, reviews.officerId))
     .innerJoin(users, eq(users.id, reviews.userId))
     .orderBy(desc(pending.flagCount), asc(pending.firstFlaggedAt), asc(reviews.id))
@@ -55,7 +61,13 @@ export async function listFlaggedReviews(db: Executor): Promise<FlaggedReview[]>
   if (rows.length === 0) return [];
 
   const flags = await db
-    .select({ id: reviewFlags.id, reviewId: reviewFlags.reviewId, reason: reviewFlags.reason, createdAt: reviewFlags.createdAt })
+    .select({
+      id: reviewFlags.id,
+      reviewId: reviewFlags.reviewId,
+      replyId: reviewFlags.replyId,
+      reason: reviewFlags.reason,
+      createdAt: reviewFlags.createdAt,
+    })
     .from(reviewFlags)
     .where(
       and(
@@ -67,33 +79,56 @@ export async function listFlaggedReviews(db: Executor): Promise<FlaggedReview[]>
       ),
     )
     .orderBy(asc(reviewFlags.createdAt), asc(reviewFlags.id));
-  const flagsByReview = new Map<number, FlaggedReview['flags']>();
+  // A review's own flags under its id, its reply's under `reply:{id}`.
+  const keyOf = (reviewId: number, replyId: number | null | undefined) => (replyId ? `reply:${replyId}` : `${reviewId}`);
+  const flagsByRow = new Map<string, FlaggedReview['flags']>();
   for (const flag of flags) {
-    const list = flagsByReview.get(flag.reviewId) ?? [];
+    const key = keyOf(flag.reviewId, flag.replyId);
+    const list = flagsByRow.get(key) ?? [];
     list.push({ id: flag.id, reason: flag.reason, createdAt: flag.createdAt.toISOString() });
-    flagsByReview.set(flag.reviewId, list);
+    flagsByRow.set(key, list);
   }
-  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), flags: flagsByReview.get(row.id) ?? [] }));
+  return rows.map(({ reply, ...row }) => ({
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    flags: flagsByRow.get(keyOf(row.id, reply?.id)) ?? [],
+    target: reply ? 'reply' : 'review',
+    reply: reply && { text: reply.text, createdAt: reply.createdAt.toISOString(), updatedAt: reply.updatedAt.toISOString() },
+  }));
 }
 
-/** Clears the review's pending flags (spec section 4: admin approval removes the review's flags). */
-export async function approveFlaggedReview(db: Database, admin: SessionUser, reviewId: number): Promise<number> {
+/**
+ * Clears the review's pending flags (spec section 4: admin approval removes the review's flags), or
+ * with `target` 'reply' its reply's (POST /api/admin/reviews/{id}/reply/approve, issue 18): each
+ * approval is of what was flagged, never of the other.
+ */
+export async function approveFlaggedReview(
+  db: Database,
+  admin: SessionUser,
+  reviewId: number,
+  target: 'review' | 'reply' = 'review',
+): Promise<number> {
   return db.transaction(async (tx) => {
     const [review] = await tx.select({ id: reviews.id }).from(reviews).where(eq(reviews.id, reviewId)).for('update');
     if (!review) throw notFound('Review');
     const cleared = await tx
       .update(reviewFlags)
       .set({ status: 'approved' })
-      .where(and(eq(reviewFlags.reviewId, reviewId), eq(reviewFlags.status, PENDING)))
+      .where(and(eq(reviewFlags.reviewId, reviewId), eq(reviewFlags.status, PENDING), flagTargetIs(target)))
       .returning({ id: reviewFlags.id });
     await recordAdminAction(tx, admin.id, {
-      action: 'review.approve',
+      action: target === 'reply' ? 'review.reply_approve' : 'review.approve',
       targetType: 'review',
       targetId: reviewId,
-      summary: `Approved review #${reviewId}, clearing ${cleared.length} flag(s)`,
+      summary: `Approved ${target === 'reply' ? 'the reply to ' : ''}review #${reviewId}, clearing ${cleared.length} flag(s)`,
     });
     return cleared.length;
   });
+}
+
+/** Flags on the review itself have no reply_id; flags on its reply have one. */
+function flagTargetIs(target: 'review' | 'reply') {
+  return target === 'reply' ? isNotNull(reviewFlags.replyId) : isNull(reviewFlags.replyId);
 }
 
 /** The longest reason a removal notice repeats; the flags' own reasons are at most 500 each. */
@@ -109,7 +144,7 @@ export async function notifyReviewRemoved(tx: Executor, review: { id: number; us
   const flags = await tx
     .select({ reason: reviewFlags.reason })
     .from(reviewFlags)
-    .where(and(eq(reviewFlags.reviewId, review.id), eq(reviewFlags.status, PENDING)))
+    .where(and(eq(reviewFlags.reviewId, review.id), eq(reviewFlags.status, PENDING), flagTargetIs('review')))
     .orderBy(asc(reviewFlags.createdAt), asc(reviewFlags.id));
   const reasons = [...new Set(flags.map((flag) => flag.reason.trim()).filter(Boolean))].join('; ');
   await notify(tx, {

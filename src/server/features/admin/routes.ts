@@ -65,6 +65,17 @@ export async function adminRoutes(app: App) {
     return { success: true, message: MSG.admin.flagsRemoved };
   });
 
+  // Issue 18, item 1: a reply's flags are approved apart from the review's (the reply is deleted
+  // through DELETE /api/reviews/{id}/reply). Flags change nothing public.
+  app.post(
+    '/reviews/:id/reply/approve',
+    { config: { invalidates: 'none' }, schema: { params: idParamsSchema, response: { 200: successMessageSchema } } },
+    async (request) => {
+      await approveFlaggedReview(db, requireAdmin(request), request.params.id, 'reply');
+      return { success: true, message: MSG.reviewReply.replyApproved };
+    },
+  );
+
   // Review waves (issue 17): the open ones and the latest decided, and the two decisions. A decision
   // moves the officer's figures, its review pages, its reviewers' counts and every rated list: the
   // default invalidation of a write (everything public) is right for a rare moderator action.

@@ -84,9 +84,8 @@ export interface ReviewForEmbed {
  * officer (a site path here; the deliverer makes it absolute with PUBLIC_URL).
  */
 export function reviewMessage({ officer, regimentName, review }: ReviewForEmbed): DiscordWebhookMessage {
-  const officerName = officer.rank ? `${officer.rank} ${officer.name}` : officer.name;
   const embed: DiscordEmbed = {
-    title: discordText(M.embedTitle(officerName), EMBED_LIMITS.title),
+    title: discordText(M.embedTitle(officerNameOf(officer)), EMBED_LIMITS.title),
     // A review holds at most 500 characters: far from the limits, cut anyway should that change.
     description: discordText(review.text, 1_000),
     url: `/officer/${officer.id}`,
@@ -101,7 +100,34 @@ export function reviewMessage({ officer, regimentName, review }: ReviewForEmbed)
         inline: true,
       },
     ],
-    footer: { text: discordText(M.embedFooter(regimentName), EMBED_LIMITS.footerText) },
+    footer: footerOf(regimentName),
   };
-  return { username: WEBHOOK_USERNAME, embeds: [embed], allowed_mentions: { parse: [] } };
+  return messageOf(embed);
 }
+
+export interface ReplyForEmbed {
+  officer: { id: number; name: string; rank: string | null };
+  regimentName: string;
+  review: { overallRating: number };
+  reply: { text: string; createdAt: Date };
+}
+
+/**
+ * The officer's reply to a review (issue 18, item 1): what they answered, how the review rated
+ * them, and a link to the officer's page where both are read together.
+ */
+export function replyMessage({ officer, regimentName, review, reply }: ReplyForEmbed): DiscordWebhookMessage {
+  return messageOf({
+    title: discordText(M.embedReplyTitle(officerNameOf(officer)), EMBED_LIMITS.title),
+    description: discordText(reply.text, 1_000),
+    url: `/officer/${officer.id}`,
+    color: EMBED_COLOR,
+    timestamp: reply.createdAt.toISOString(),
+    fields: [{ name: M.embedReviewRatedName, value: stars(review.overallRating), inline: true }],
+    footer: footerOf(regimentName),
+  });
+}
+
+const officerNameOf = (officer: { name: string; rank: string | null }) => (officer.rank ? `${officer.rank} ${officer.name}` : officer.name);
+const footerOf = (regimentName: string) => ({ text: discordText(M.embedFooter(regimentName), EMBED_LIMITS.footerText) });
+const messageOf = (embed: DiscordEmbed): DiscordWebhookMessage => ({ username: WEBHOOK_USERNAME, embeds: [embed], allowed_mentions: { parse: [] } });

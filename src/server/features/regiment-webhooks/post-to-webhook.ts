@@ -6,9 +6,9 @@
  */
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.js';
-import { officers, regiments, regimentWebhooks, reviews } from '#server/db/schema.js';
+import { officers, regiments, regimentWebhooks, reviewReplies, reviews } from '#server/db/schema.js';
 import { enqueueOutbox, type OutboxKind } from '#server/outbox/outbox.js';
-import { reviewMessage, type DiscordWebhookMessage } from './discord-message.js';
+import { replyMessage, reviewMessage, type DiscordWebhookMessage } from './discord-message.js';
 
 export const DISCORD_WEBHOOK = 'discord-webhook' satisfies OutboxKind;
 
@@ -23,7 +23,7 @@ const enqueue = (tx: Executor, payload: WebhookPayload) => enqueueOutbox(tx, DIS
 /**
  * Posts `message` to the regiment's webhook after the caller's transaction commits, if it has one
  * that is on; otherwise does nothing. The one entry point for anything a regiment's channel should
- * hear (new counted reviews now; officer replies next).
+ * hear.
  */
 export async function enqueueRegimentWebhook(tx: Executor, regimentId: number, message: DiscordWebhookMessage): Promise<void> {
   const [hook] = await tx
@@ -52,4 +52,27 @@ export async function postReviewsToRegimentWebhook(tx: Executor, reviewIds: numb
     .where(and(inArray(reviews.id, reviewIds), eq(reviews.held, false)))
     .orderBy(reviews.createdAt, reviews.id);
   for (const row of rows) await enqueue(tx, { regimentId: row.officer.regimentId, message: reviewMessage(row) });
+}
+
+/**
+ * Posts the officer's new reply to this review to the webhook of the officer's regiment, when the
+ * review counts: a review held by review-wave detection was not posted, so neither is its answer.
+ * Called by the reply's own write (reply-writes.ts), for a new reply; edits are not posted, as edits
+ * of reviews are not.
+ */
+export async function postReplyToRegimentWebhook(tx: Executor, reviewId: number): Promise<void> {
+  const [row] = await tx
+    .select({
+      officer: { id: officers.id, name: officers.name, rank: officers.rank, regimentId: officers.regimentId },
+      regimentName: regiments.name,
+      review: { overallRating: reviews.overallRating },
+      reply: { text: reviewReplies.text, createdAt: reviewReplies.createdAt },
+    })
+    .from(reviewReplies)
+    .innerJoin(reviews, eq(reviews.id, reviewReplies.reviewId))
+    .innerJoin(officers, eq(officers.id, reviews.officerId))
+    .innerJoin(regiments, eq(regiments.id, officers.regimentId))
+    .innerJoin(regimentWebhooks, and(eq(regimentWebhooks.regimentId, regiments.id), isNull(regimentWebhooks.disabledAt)))
+    .where(and(eq(reviewReplies.reviewId, reviewId), eq(reviews.held, false)));
+  if (row) await enqueue(tx, { regimentId: row.officer.regimentId, message: replyMessage(row) });
 }

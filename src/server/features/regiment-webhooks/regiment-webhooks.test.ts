@@ -12,7 +12,7 @@ import { DEFAULT_WAVE_THRESHOLDS } from '#core/review-waves.js';
 import { MSG } from '#core/messages.js';
 import type { RegimentWebhookStatus } from '#core/schemas/regiment-webhook.js';
 import { DISCORD_WEBHOOK_BASES, loadConfig } from '#server/config.js';
-import { adminAuditLog, notifications, outbox, regimentWebhooks, reviewWaves, users } from '#server/db/schema.js';
+import { adminAuditLog, notifications, outbox, regimentWebhooks, reviews, reviewWaves, users } from '#server/db/schema.js';
 import { createTestContext, signedInClient, testConfig, type TestClient, type TestContext } from '#server/test/app.js';
 import { until } from '#server/test/until.js';
 import { FakeDiscord, type ReceivedMessage } from '#server/test/fake-discord.js';
@@ -250,6 +250,42 @@ describe('posting reviews', () => {
     expect(calls.flatMap((call) => call.problems)).toEqual([]);
     // Each shows the officer's rating with the whole wave counted: 17 reviews.
     for (const call of calls) expect(JSON.stringify(embedOf(call).fields)).toContain('from 17 reviews');
+  });
+});
+
+describe('posting replies', () => {
+  it("posts the officer's new reply to a review (what they answered, how the review rated them, a link), not its edits", async () => {
+    const { regiment, officer, url } = await regimentWithWebhook();
+    await postReview(officer.id);
+    await until(
+      async () => callsTo(url),
+      (calls) => calls.length === 1,
+    );
+    const [review] = await ctx.db.select().from(reviews).where(eq(reviews.officerId, officer.id));
+    const officerAccount = await signedInClient(ctx);
+    await ctx.db.update(users).set({ isOfficer: true, officerId: officer.id }).where(eq(users.id, officerAccount.userId));
+
+    const reply = 'Thank you, @everyone did their part at the **sunken road**.';
+    expect((await officerAccount.client.write('PUT', `/api/reviews/${review!.id}/reply`, { text: reply })).statusCode).toBe(200);
+    const calls = await until(
+      async () => callsTo(url),
+      (c) => c.length === 2,
+    );
+    expect(calls[1]!.problems).toEqual([]);
+    expect((calls[1]!.body as Record<string, unknown>).allowed_mentions).toEqual({ parse: [] });
+    expect(embedOf(calls[1]!)).toMatchObject({
+      title: `Col. ${officer.name} replied to a review`,
+      description: 'Thank you, @everyone did their part at the \\*\\*sunken road\\*\\*.',
+      url: `${PUBLIC_URL}/officer/${officer.id}`,
+      fields: [{ name: 'The review rated', value: expect.stringMatching(/^★★★★☆ 4\.\d$/), inline: true }],
+      footer: { text: `${regiment.name} · War of Rights Officer Ratings` },
+    });
+
+    // An edit of the reply is not posted again.
+    const edit = { text: 'Thank you all: the line held because everyone held it.' };
+    expect((await officerAccount.client.write('PUT', `/api/reviews/${review!.id}/reply`, edit)).statusCode).toBe(200);
+    await ctx.app.outbox.drain();
+    expect(callsTo(url)).toHaveLength(2);
   });
 });
 

@@ -10,7 +10,7 @@ import { MSG } from '#core/messages.js';
 import type { ReviewSort } from '#core/review-sort.js';
 import type { Executor } from '#server/db/client.js';
 import { prepared } from '#server/db/prepared.js';
-import { officers, regiments, reviewRevisions, reviews, users } from '#server/db/schema.js';
+import { officers, regiments, reviewReplies, reviewRevisions, reviews, users } from '#server/db/schema.js';
 import { AppError, notFound } from '#server/errors.js';
 import { afterCursorKey, cursorKeyOf, cursorKeyPlaceholders, encodeReviewCursor, reviewOrderBy, type ReviewCursor } from './review-order.js';
 
@@ -46,6 +46,9 @@ const REVIEW_FIELDS = {
   upvotes: reviews.upvotes,
   downvotes: reviews.downvotes,
   held: reviews.held,
+  // The officer's reply (issue 18, item 1): null when the left join finds none.
+  reply: { text: reviewReplies.text, createdAt: reviewReplies.createdAt, updatedAt: reviewReplies.updatedAt },
+  resolved: reviews.resolved,
   createdAt: reviews.createdAt,
   updatedAt: reviews.updatedAt,
   editedAt: reviews.editedAt,
@@ -77,6 +80,7 @@ function selectPublicReviews(db: Executor, where?: SQL, orderBy: SQL[] = NEWEST_
     .innerJoin(officers, eq(officers.id, reviews.officerId))
     .innerJoin(regiments, eq(regiments.id, officers.regimentId))
     .innerJoin(users, eq(users.id, reviews.userId))
+    .leftJoin(reviewReplies, eq(reviewReplies.reviewId, reviews.id))
     .where(and(isPublicOfficer, where))
     .orderBy(...orderBy);
 }
@@ -89,6 +93,7 @@ function toReview({ position: _position, helpfulBound: _helpfulBound, signalsRef
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     editedAt: row.editedAt?.toISOString() ?? null,
+    reply: row.reply && { text: row.reply.text, createdAt: row.reply.createdAt.toISOString(), updatedAt: row.reply.updatedAt.toISOString() },
     user: { ...row.user, memberSince: row.user.memberSince.toISOString() },
   };
 }

@@ -108,6 +108,8 @@ describe('GET /api/reviews/recent', () => {
       upvotes: 0,
       downvotes: 0,
       held: false,
+      reply: null,
+      resolved: false,
       createdAt: minutes(30).toISOString(),
       updatedAt: minutes(31).toISOString(),
       editedAt: null,

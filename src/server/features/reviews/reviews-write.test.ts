@@ -112,6 +112,8 @@ describe('POST /api/reviews', () => {
       upvotes: 0,
       downvotes: 0,
       held: false,
+      reply: null,
+      resolved: false,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       editedAt: null,

@@ -4,13 +4,14 @@ import { REVIEW_PAGE_SIZE, REVIEW_PAGE_SIZE_MAX } from '#core/constants.js';
 import { MSG } from '#core/messages.js';
 import { canAdminister } from '#core/permissions.js';
 import { DEFAULT_REVIEW_SORT, REVIEW_SORTS } from '#core/review-sort.js';
-import { flagBodySchema, reviewBodySchema, reviewUpdateBodySchema, voteBodySchema } from '#core/schemas/review.js';
+import { reviewBodySchema, reviewUpdateBodySchema, voteBodySchema } from '#core/schemas/review.js';
 import { idParamsSchema, positiveIntString } from '#server/http/params.js';
 import { cacheTags } from '#server/read-cache/tags.js';
 import { enforceRateLimit } from '#server/rate-limit/rate-limit.js';
 import type { App } from '#server/types.js';
 import { requireUser } from '#server/features/auth/guards.js';
 import { flagReview } from './flags.js';
+import { registerFlagRoute, reviewReplyRoutes } from './reply-routes.js';
 import { getReviewById, listOfficerReviews, listRecentReviews, listUserReviews, officersReviewedBy } from './queries.js';
 import { createReview, deleteReview, updateReview } from './review-writes.js';
 import { getReviewRevisions } from './review-history.js';
@@ -143,22 +144,8 @@ export async function reviewRoutes(app: App) {
     },
   );
 
-  app.post(
-    '/reviews/:id/flag',
-    {
-      // A flag changes nothing the public sees until an administrator decides on it.
-      config: { invalidates: 'none' },
-      schema: {
-        params: idParamsSchema,
-        body: flagBodySchema,
-        response: { 201: z.object({ success: z.boolean(), message: z.string(), flagId: z.number() }) },
-      },
-    },
-    async (request, reply) => {
-      const user = requireUser(request);
-      await enforceRateLimit(rateLimitStore, { name: 'flag', ...limits.flag }, user.id);
-      const flagId = await flagReview(db, user, request.params.id, request.body.reason);
-      return reply.code(201).send({ success: true, message: MSG.reviewActions.flagged, flagId });
-    },
-  );
+  registerFlagRoute(app, '/reviews/:id/flag', flagReview);
+
+  // Issue 18, item 1: the officer's reply and the reviewer's resolution.
+  await reviewReplyRoutes(app);
 }

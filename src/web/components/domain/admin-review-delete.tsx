@@ -1,4 +1,3 @@
-import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { adminMessages } from '#core/messages/admin';
 import { anonymousSoldier } from '#core/messages/common';
@@ -7,8 +6,7 @@ import { useDeleteReviewAsAdmin } from '#web/api/admin';
 import { useIsAdmin } from '#web/api/auth';
 import { errorMessage } from '#web/lib/api-client';
 import { toast } from '#web/lib/toast-store';
-import { Button } from '#web/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from '#web/components/ui/dialog';
+import { DeleteConfirmDialog } from './delete-confirm-dialog';
 
 export interface AdminReviewDeleteProps {
   review: { id: number; officerId: number };
@@ -38,30 +36,18 @@ export function AdminReviewDelete({ review, authorName, officerName }: AdminRevi
 
   const author = authorName || anonymousSoldier;
   return (
-    <Dialog open={isOpen} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50">
-          <Trash2 className="h-4 w-4" aria-hidden />
+    <DeleteConfirmDialog
+      isOpen={isOpen}
+      onOpenChange={setOpen}
+      label={
+        <>
           Delete<span className="sr-only"> review by {author}</span>
-        </Button>
-      </DialogTrigger>
-      <DialogContent
-        title={reviewsMessages.deleteReviewTitle}
-        description={`Are you sure you want to delete the review by ${author} of ${officerName}? This cannot be undone.`}
-      >
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <DialogClose asChild>
-            <Button variant="outline">Cancel</Button>
-          </DialogClose>
-          <Button
-            variant="destructive"
-            disabled={deleteReview.isPending}
-            onClick={() => deleteReview.mutate({ id: review.id, officerId: review.officerId })}
-          >
-            {deleteReview.isPending ? 'Deleting…' : 'Delete'}
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+        </>
+      }
+      title={reviewsMessages.deleteReviewTitle}
+      description={`Are you sure you want to delete the review by ${author} of ${officerName}? This cannot be undone.`}
+      isPending={deleteReview.isPending}
+      onConfirm={() => deleteReview.mutate({ id: review.id, officerId: review.officerId })}
+    />
   );
 }

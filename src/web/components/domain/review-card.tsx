@@ -51,10 +51,21 @@ export function ReviewerSignals({ user }: { user: Review['user'] }) {
 }
 
 /**
- * One review. `showOfficer` adds the officer and regiment (for lists across officers); `actions`
- * is a slot for votes, flags and owner/admin buttons.
+ * One review. `showOfficer` adds the officer and regiment (for lists across officers); `reply` is a
+ * slot for the officer's reply; `actions` one for votes, flags and owner/admin buttons.
  */
-export function ReviewCard({ review, showOfficer = false, actions }: { review: Review; showOfficer?: boolean; actions?: ReactNode }) {
+export function ReviewCard({
+  review,
+  showOfficer = false,
+  reply,
+  actions,
+}: {
+  review: Review;
+  showOfficer?: boolean;
+  /** The officer's reply under the review (issue 18), from the officer page's own chunk. */
+  reply?: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <article className="rounded-lg border border-stone-200 bg-surface p-5 shadow-sm">
       <header className="flex flex-wrap items-start justify-between gap-3">
@@ -100,6 +111,7 @@ export function ReviewCard({ review, showOfficer = false, actions }: { review: R
       {review.upvotes + review.downvotes > 0 && (
         <p className="mt-2 text-xs text-stone-600">{reviewCardMessages.foundHelpful(review.upvotes, review.upvotes + review.downvotes)}</p>
       )}
+      {reply}
       {actions && <footer className="mt-3 flex flex-wrap items-center gap-2 border-t border-stone-100 pt-3">{actions}</footer>}
     </article>
   );

@@ -16,31 +16,42 @@ type FlagBody = z.output<typeof flagBodySchema>;
 
 /** The reason for a flag (at least 10 characters), inside the Flag dialog of review-flag.tsx. */
 export function FlagReasonForm({ reviewId, userId, onFlagged }: { reviewId: number; userId: number; onFlagged: () => void }) {
+  const flag = useFlagReview();
+  return (
+    <FlagReasonFields
+      isPending={flag.isPending}
+      onSubmit={(reason) =>
+        flag.mutate(
+          { reviewId, userId, reason },
+          {
+            onSuccess: () => {
+              toast({ title: reviewActionsMessages.flaggedTitle, description: reviewActionsMessages.flagged });
+              onFlagged();
+            },
+            onError: (error) => toast({ title: reviewActionsMessages.flagFailedTitle, description: errorMessage(error), variant: 'destructive' }),
+          },
+        )
+      }
+    />
+  );
+}
+
+/**
+ * The reason field, Cancel and Submit of a flag dialog, validated by the flag body's schema: a
+ * review's flag above, and the flag on an officer's reply (issue 18).
+ */
+export function FlagReasonFields({ isPending, onSubmit }: { isPending: boolean; onSubmit: (reason: string) => void }) {
   const id = useId();
   const errorId = `${id}-error`;
-  const flag = useFlagReview();
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = useForm<FlagForm, unknown, FlagBody>({ resolver: zodResolver(flagBodySchema), defaultValues: { reason: '' } });
 
-  const onSubmit = handleSubmit(({ reason }) =>
-    flag.mutate(
-      { reviewId, userId, reason },
-      {
-        onSuccess: () => {
-          toast({ title: reviewActionsMessages.flaggedTitle, description: reviewActionsMessages.flagged });
-          onFlagged();
-        },
-        onError: (error) => toast({ title: reviewActionsMessages.flagFailedTitle, description: errorMessage(error), variant: 'destructive' }),
-      },
-    ),
-  );
-
   const reasonError = errors.reason?.message;
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form onSubmit={handleSubmit(({ reason }) => onSubmit(reason))} noValidate className="space-y-4">
       <div className="space-y-1.5">
         <Label htmlFor={id}>Reason</Label>
         <Textarea
@@ -56,8 +67,8 @@ export function FlagReasonForm({ reviewId, userId, onFlagged }: { reviewId: numb
         <DialogClose asChild>
           <Button variant="outline">Cancel</Button>
         </DialogClose>
-        <Button type="submit" variant="destructive" disabled={flag.isPending}>
-          {flag.isPending ? 'Submitting…' : 'Submit'}
+        <Button type="submit" variant="destructive" disabled={isPending}>
+          {isPending ? 'Submitting…' : 'Submit'}
         </Button>
       </div>
     </form>

@@ -100,6 +100,8 @@ export function flaggedReview(id: number, overrides: Partial<FlaggedReview> = {}
     reviewerSteamId: null,
     flagCount: 1,
     flags: [{ id: id * 10, reason: 'Insulting language here', createdAt: '2025-03-03T12:00:00.000Z' }],
+    target: 'review',
+    reply: null,
     ...overrides,
   };
 }

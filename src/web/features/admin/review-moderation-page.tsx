@@ -4,6 +4,7 @@ import type { FlaggedReview } from '#core/api';
 import { STEAM_PROFILE_URL } from '#core/constants';
 import { formatDate } from '#core/date';
 import { adminMessages } from '#core/messages/admin';
+import { reviewReplyMessages } from '#core/messages/review-reply';
 import { useApproveFlaggedReview, useFlaggedReviews } from '#web/api/admin';
 import { AdminReviewDelete } from '#web/components/domain/admin-review-delete';
 import { RatingValue } from '#web/components/rating/rating-value';
@@ -14,6 +15,7 @@ import { toast } from '#web/lib/toast-store';
 import { useDocumentTitle } from '#web/lib/use-document-title';
 import { AdminGate } from './components/admin-gate';
 import { AdminPageHeader } from './components/admin-page-header';
+import { FlaggedReplyActions } from './flagged-reply-actions';
 import { ActionsCell, AdminTable, Cell, RowHeader, TextCell } from './components/admin-table';
 import { ReviewWavesSection } from './review-waves-section';
 
@@ -47,7 +49,7 @@ function ReviewModeration() {
     <div className="space-y-8">
       <AdminPageHeader
         title={adminMessages.reviewModeration}
-        description="Reviews that users flagged, and bursts of reviews held out of the ratings. Approve keeps a review and clears its flags; Delete removes it. Release counts a wave's reviews; Remove deletes them."
+        description="Reviews and officers' replies that users flagged, and bursts of reviews held out of the ratings. Approve keeps a review or reply and clears its flags; Delete removes it. Release counts a wave's reviews; Remove deletes them."
       />
       <AdminTable
         title="Flagged Reviews"
@@ -58,7 +60,8 @@ function ReviewModeration() {
         onRetry={() => void flagged.refetch()}
         errorTitle="The flagged reviews could not be loaded"
         emptyText="No flagged reviews. Nothing is waiting for moderation."
-        rowKey={(review) => review.id}
+        // A review flagged both ways is two rows: its own flags and its reply's.
+        rowKey={(review) => `${review.id}-${review.target}`}
         renderRow={(review) => (
           <>
             <RowHeader>
@@ -70,7 +73,18 @@ function ReviewModeration() {
                 <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
               </span>
             </RowHeader>
-            <TextCell>{review.text}</TextCell>
+            <TextCell>
+              {review.reply ? (
+                <>
+                  <Badge className="mb-1 bg-stone-100 font-medium text-stone-800">{reviewReplyMessages.flaggedReplyBadge}</Badge>
+                  <span className="block font-medium">{reviewReplyMessages.responseFrom(review.officerName)}</span>
+                  <span className="block">{review.reply.text}</span>
+                  <span className="mt-1 block text-xs text-stone-600">In answer to: {review.text}</span>
+                </>
+              ) : (
+                review.text
+              )}
+            </TextCell>
             <Cell>
               <Reviewer review={review} />
             </Cell>
@@ -84,16 +98,22 @@ function ReviewModeration() {
               </ul>
             </TextCell>
             <ActionsCell>
-              <Button
-                size="sm"
-                variant="outline"
-                disabled={approve.isPending && approve.variables.id === review.id}
-                onClick={() => approveReview(review)}
-              >
-                <Check className="h-4 w-4" aria-hidden />
-                Approve<span className="sr-only"> review by {review.reviewerUsername}</span>
-              </Button>
-              <AdminReviewDelete review={review} authorName={review.reviewerUsername} officerName={review.officerName} />
+              {review.target === 'reply' ? (
+                <FlaggedReplyActions row={review} />
+              ) : (
+                <>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={approve.isPending && approve.variables.id === review.id}
+                    onClick={() => approveReview(review)}
+                  >
+                    <Check className="h-4 w-4" aria-hidden />
+                    Approve<span className="sr-only"> review by {review.reviewerUsername}</span>
+                  </Button>
+                  <AdminReviewDelete review={review} authorName={review.reviewerUsername} officerName={review.officerName} />
+                </>
+              )}
             </ActionsCell>
           </>
         )}

@@ -14,6 +14,7 @@ import { LoadFailedAlert } from '#web/components/load-failed-alert';
 import { errorMessage } from '#web/lib/api-client';
 import { ReviewButton } from './review-button';
 import { collectLoadedReviews } from './review-pages';
+import { ReviewReply, ReviewReplyActions } from './review-reply';
 import { useWhenVisible } from '#web/lib/use-when-visible';
 
 /**
@@ -74,11 +75,13 @@ export function OfficerReviews({ officerId }: { officerId: number }) {
                 {/* Owner and admin actions (edit, delete) join the votes and the flag in a later issue. */}
                 <ReviewCard
                   review={review}
+                  reply={<ReviewReply review={review} />}
                   actions={
                     <>
                       <ReviewVotes review={review} />
                       <ReviewFlag review={review} />
                       <AdminReviewDeleteAction review={review} />
+                      <ReviewReplyActions review={review} />
                     </>
                   }
                 />

@@ -1,0 +1,84 @@
+/**
+ * The officer's right of reply (issue 18, item 1; docs/decisions/0037-right-of-reply.md), beside the
+ * spec's review calls, which stay as they are. CSRF as every write; the rate limits of reviews: the
+ * review-write budget for replies and resolutions (a bucket of its own, so replying does not use up
+ * the officer's reviewing), the flag budget, shared with review flags, for flags.
+ */
+import { reviewSchema, successMessageSchema } from '#core/api.js';
+import { MSG } from '#core/messages.js';
+import { canAdminister } from '#core/permissions.js';
+import { flagBodySchema, replyBodySchema, resolvedBodySchema } from '#core/schemas/review.js';
+import { idParamsSchema } from '#server/http/params.js';
+import { cacheTags } from '#server/read-cache/tags.js';
+import { enforceRateLimit } from '#server/rate-limit/rate-limit.js';
+import type { Database } from '#server/db/client.js';
+import type { App } from '#server/types.js';
+import type { SessionUser } from '#server/features/auth/sessions.js';
+import { requireUser } from '#server/features/auth/guards.js';
+import { z } from 'zod';
+import { getReviewById } from './queries.js';
+import { deleteReply, flagReply, putReply, setReviewResolved } from './reply-writes.js';
+
+export async function reviewReplyRoutes(app: App) {
+  const { db, config, rateLimitStore } = app;
+  const replyWriteLimit = { name: 'review-reply-write', ...config.rateLimits.reviewWrite };
+
+  app.put('/reviews/:id/reply', { schema: { params: idParamsSchema, body: replyBodySchema, response: { 200: reviewSchema } } }, async (request) => {
+    const user = requireUser(request);
+    await enforceRateLimit(rateLimitStore, replyWriteLimit, user.id);
+    const { officerId } = await putReply(db, user, request.params.id, request.body.text);
+    // The reply shows in the officer's review pages and in the recent reviews; no figure moves.
+    request.cacheInvalidation = cacheTags.replyOn(officerId);
+    return getReviewById(db, request.params.id);
+  });
+
+  app.delete('/reviews/:id/reply', { schema: { params: idParamsSchema, response: { 200: successMessageSchema } } }, async (request) => {
+    const user = requireUser(request);
+    // Moderators delete many in a row; the limit is for officers, as for review deletes.
+    if (!canAdminister(user)) await enforceRateLimit(rateLimitStore, replyWriteLimit, user.id);
+    request.cacheInvalidation = cacheTags.replyOn(await deleteReply(db, user, request.params.id));
+    return { success: true, message: MSG.reviewReply.replyDeleted };
+  });
+
+  app.post(
+    '/reviews/:id/resolved',
+    { schema: { params: idParamsSchema, body: resolvedBodySchema, response: { 200: reviewSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      await enforceRateLimit(rateLimitStore, replyWriteLimit, user.id);
+      request.cacheInvalidation = cacheTags.replyOn(await setReviewResolved(db, user, request.params.id, request.body.resolved));
+      return getReviewById(db, request.params.id);
+    },
+  );
+
+  registerFlagRoute(app, '/reviews/:id/reply/flag', flagReply);
+}
+
+/**
+ * A flag on a review (spec section 7) or on its reply (issue 18): the same body, rules, answer and
+ * rate limit (one budget for both), the flag's domain function aside.
+ */
+export function registerFlagRoute(
+  app: App,
+  path: string,
+  flag: (db: Database, user: SessionUser, reviewId: number, reason: string) => Promise<number>,
+) {
+  app.post(
+    path,
+    {
+      // A flag changes nothing the public sees until an administrator decides on it.
+      config: { invalidates: 'none' },
+      schema: {
+        params: idParamsSchema,
+        body: flagBodySchema,
+        response: { 201: z.object({ success: z.boolean(), message: z.string(), flagId: z.number() }) },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await enforceRateLimit(app.rateLimitStore, { name: 'flag', ...app.config.rateLimits.flag }, user.id);
+      const flagId = await flag(app.db, user, request.params.id, request.body.reason);
+      return reply.code(201).send({ success: true, message: MSG.reviewActions.flagged, flagId });
+    },
+  );
+}

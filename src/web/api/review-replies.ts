@@ -1,0 +1,68 @@
+/**
+ * The officer's reply and the reviewer's resolution (issue 18, item 1;
+ * docs/decisions/0037-right-of-reply.md). Kept apart from reviews.ts, which the first screen loads:
+ * only the reply controls, loaded on demand, import these.
+ */
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Review, SuccessMessage } from '#core/api';
+import { apiPaths } from '#core/api-paths';
+import { api } from '#web/lib/api-client';
+import { myReviewsQueryOptions, officerReviewsKey, recentReviewsQueryOptions } from './reviews';
+
+/** Where the review is shown with its reply: the officer's pages, the recent and the reviewer's own list. */
+async function invalidateAfterReplyChange(queryClient: QueryClient, officerId: number): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: officerReviewsKey(officerId) }),
+    queryClient.invalidateQueries({ queryKey: recentReviewsQueryOptions().queryKey }),
+    queryClient.invalidateQueries({ queryKey: myReviewsQueryOptions().queryKey }),
+    // The moderation queue shows flagged replies.
+    queryClient.invalidateQueries({ queryKey: ['admin', 'reviews', 'flagged'] }),
+  ]);
+}
+
+type ReviewRef = Pick<Review, 'id' | 'officerId'>;
+
+/** PUT /api/reviews/{id}/reply {text}: posts or edits the reply. */
+export function usePutReply() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ review, text }: { review: ReviewRef; text: string }) => api.put<Review>(apiPaths.reviewReply(review.id), { text }),
+    onSuccess: (_answer, { review }) => invalidateAfterReplyChange(queryClient, review.officerId),
+  });
+}
+
+/** DELETE /api/reviews/{id}/reply: by the officer's account or an admin. */
+export function useDeleteReply() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ review }: { review: ReviewRef }) => api.delete<SuccessMessage>(apiPaths.reviewReply(review.id)),
+    onSuccess: (_answer, { review }) => invalidateAfterReplyChange(queryClient, review.officerId),
+  });
+}
+
+/** POST /api/reviews/{id}/resolved {resolved}: the reviewer's mark. */
+export function useSetResolved() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ review, resolved }: { review: ReviewRef; resolved: boolean }) =>
+      api.post<Review>(apiPaths.reviewResolved(review.id), { resolved }),
+    onSuccess: (_answer, { review }) => invalidateAfterReplyChange(queryClient, review.officerId),
+  });
+}
+
+/** POST /api/reviews/{id}/reply/flag {reason}: nothing public changes until an admin decides. */
+export function useFlagReply() {
+  return useMutation({
+    mutationFn: ({ reviewId, reason }: { reviewId: number; reason: string }) =>
+      api.post<SuccessMessage>(`${apiPaths.reviewReply(reviewId)}/flag`, { reason }),
+  });
+}
+
+/** POST /api/admin/reviews/{id}/reply/approve: clears the reply's flags, not the review's. */
+export function useApproveFlaggedReply() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ review }: { review: ReviewRef }) => api.post<SuccessMessage>(apiPaths.admin.approveReply(review.id)),
+    onSuccess: (_answer, { review }) => invalidateAfterReplyChange(queryClient, review.officerId),
+  });
+}

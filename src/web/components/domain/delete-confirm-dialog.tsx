@@ -1,0 +1,48 @@
+import { Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button } from '#web/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from '#web/components/ui/dialog';
+
+/**
+ * A red Delete button that asks first: the dialog's title and question, Cancel, and Delete (showing
+ * 'Deleting…' while `isPending`). The caller keeps the open state, to close it once the delete is done.
+ */
+export function DeleteConfirmDialog({
+  isOpen,
+  onOpenChange,
+  label,
+  title,
+  description,
+  isPending,
+  onConfirm,
+}: {
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+  /** The trigger's content: its visible text and any screen-reader detail. */
+  label: ReactNode;
+  title: string;
+  description: string;
+  isPending: boolean;
+  onConfirm: () => void;
+}) {
+  return (
+    <Dialog open={isOpen} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>
+        <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50">
+          <Trash2 className="h-4 w-4" aria-hidden />
+          {label}
+        </Button>
+      </DialogTrigger>
+      <DialogContent title={title} description={description}>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <DialogClose asChild>
+            <Button variant="outline">Cancel</Button>
+          </DialogClose>
+          <Button variant="destructive" disabled={isPending} onClick={onConfirm}>
+            {isPending ? 'Deleting…' : 'Delete'}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
