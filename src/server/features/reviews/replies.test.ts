@@ -73,6 +73,11 @@ describe('replying', () => {
     expect(edited.json<Review>().reply!.createdAt).toBe(review.reply!.createdAt);
     expect(await ctx.db.select().from(reviewReplies).where(eq(reviewReplies.reviewId, reviewId))).toHaveLength(1);
     expect(await ctx.db.select().from(notifications).where(eq(notifications.userId, reviewer.userId))).toHaveLength(1);
+
+    // The same text again changes no public answer: the cached page stays.
+    await ctx.app.inject({ method: 'GET', url: pageUrl });
+    expect((await officerUser.client.write('PUT', `/api/reviews/${reviewId}/reply`, { text: `${REPLY} Edited.` })).statusCode).toBe(200);
+    expect(ctx.app.responseCache.get(pageUrl)).toBeDefined();
   });
 
   it("refuses bad text with the review form's messages, and changes nothing", async () => {

@@ -26,9 +26,10 @@ export async function reviewReplyRoutes(app: App) {
   app.put('/reviews/:id/reply', { schema: { params: idParamsSchema, body: replyBodySchema, response: { 200: reviewSchema } } }, async (request) => {
     const user = requireUser(request);
     await enforceRateLimit(rateLimitStore, replyWriteLimit, user.id);
-    const { officerId } = await putReply(db, user, request.params.id, request.body.text);
-    // The reply shows in the officer's review pages and in the recent reviews; no figure moves.
-    request.cacheInvalidation = cacheTags.replyOn(officerId);
+    const { officerId, changed } = await putReply(db, user, request.params.id, request.body.text);
+    // The reply shows in the officer's review pages and in the recent reviews; no figure moves. The
+    // same text again changes nothing, as an edit that changes nothing does (routes.ts).
+    request.cacheInvalidation = changed ? cacheTags.replyOn(officerId) : 'none';
     return getReviewById(db, request.params.id);
   });
 
@@ -46,7 +47,8 @@ export async function reviewReplyRoutes(app: App) {
     async (request) => {
       const user = requireUser(request);
       await enforceRateLimit(rateLimitStore, replyWriteLimit, user.id);
-      request.cacheInvalidation = cacheTags.replyOn(await setReviewResolved(db, user, request.params.id, request.body.resolved));
+      const { officerId, changed } = await setReviewResolved(db, user, request.params.id, request.body.resolved);
+      request.cacheInvalidation = changed ? cacheTags.replyOn(officerId) : 'none';
       return getReviewById(db, request.params.id);
     },
   );

@@ -75,6 +75,8 @@ export interface ReplyWritten {
   officerId: number;
   /** false for an edit (or a repeat of the same text, which changes nothing). */
   created: boolean;
+  /** false for a repeat of the same text: no public answer changed. */
+  changed: boolean;
 }
 
 /**
@@ -92,9 +94,9 @@ export async function putReply(db: Database, user: SessionUser, reviewId: number
       await tx.insert(reviewReplies).values({ reviewId, userId: user.id, text });
       await notifyReviewerOfReply(tx, review);
       await postReplyToRegimentWebhook(tx, reviewId);
-      return { officerId: review.officerId, created: true };
+      return { officerId: review.officerId, created: true, changed: true };
     }
-    if (review.reply.text === text) return { officerId: review.officerId, created: false };
+    if (review.reply.text === text) return { officerId: review.officerId, created: false, changed: false };
     await tx
       .update(reviewReplies)
       .set({ text, userId: user.id, updatedAt: sql`now()` })
@@ -103,7 +105,7 @@ export async function putReply(db: Database, user: SessionUser, reviewId: number
       await tx.update(reviews).set({ resolved: false }).where(eq(reviews.id, reviewId));
       await notifyReviewerOfReply(tx, review);
     }
-    return { officerId: review.officerId, created: false };
+    return { officerId: review.officerId, created: false, changed: true };
   });
 }
 
@@ -136,16 +138,22 @@ export async function deleteReply(db: Database, user: SessionUser, reviewId: num
  * POST /api/reviews/{id}/resolved: the review's author marks the exchange resolved or not; only
  * with a reply to resolve (409 otherwise; marking unresolved is always allowed). A suspended account
  * cannot, as it cannot edit its review. The review's updatedAt stays: this is not an edit of the
- * review. Returns the officer.
+ * review. Returns the officer, and whether the mark changed (setting it as it was changes nothing).
  */
-export async function setReviewResolved(db: Database, user: SessionUser, reviewId: number, resolved: boolean): Promise<number> {
+export async function setReviewResolved(
+  db: Database,
+  user: SessionUser,
+  reviewId: number,
+  resolved: boolean,
+): Promise<{ officerId: number; changed: boolean }> {
   if (isSuspended(user)) throw new AppError('FORBIDDEN', MSG.reviews.banned);
   return db.transaction(async (tx) => {
     const review = await reviewForReply(tx, reviewId, 'update');
     if (review.userId !== user.id) throw new AppError('FORBIDDEN', MSG.reviewReply.notReviewAuthor);
     if (resolved && !review.reply) throw new AppError('CONFLICT', MSG.reviewReply.resolveWithoutReply);
-    if (review.resolved !== resolved) await tx.update(reviews).set({ resolved }).where(eq(reviews.id, reviewId));
-    return review.officerId;
+    const changed = review.resolved !== resolved;
+    if (changed) await tx.update(reviews).set({ resolved }).where(eq(reviews.id, reviewId));
+    return { officerId: review.officerId, changed };
   });
 }
 
