@@ -42,6 +42,9 @@ export interface CacheBus {
 
 /** Bodies at least this large are sent compressed (the same threshold as @fastify/compress). */
 const COMPRESS_THRESHOLD = 1024;
+/** Compression levels of kept answers: see `variant` for why brotli's is low (gzip is for the few clients without brotli). */
+const BROTLI_QUALITY = 1;
+const GZIP_LEVEL = 6;
 /**
  * A body this large keeps only its brotli form once that is made (almost every client asks for it):
  * a 60 KB search answer is then 2 to 10 KB, so the cache holds several times more of the long tail.
@@ -208,9 +211,10 @@ export class ResponseCache {
    * The body in the encoding asked for, and the encoding it is in (small bodies are never
    * compressed). Compresses on first demand and keeps the result: the entry's size grows by what it
    * keeps, and shrinks when a large one's plain body is dropped for its brotli form.
-   * Brotli at quality 3: on the long tail most answers are computed for one visitor, and a miss
-   * pays the compression. A 60 KB search answer takes 1.1 ms at quality 5 and 0.6 ms at 3, for a
-   * body 2 to 3 % larger (docs/decisions/0025-search-catalogue.md).
+   * Brotli at quality 1: on the long tail most answers are computed for one visitor, and a miss
+   * pays the compression. A 4 KB review page takes 74 µs at quality 3 and 33 µs at 1, a 60 KB
+   * search answer 415 µs and 126 µs, for a body 5 to 8 % larger
+   * (docs/decisions/0025-search-catalogue.md, 0041-batched-reads.md).
    */
   variant(entry: Entry, encoding: Encoding): { body: Buffer; encoding: Encoding } {
     if (encoding === 'identity' || entry.size < COMPRESS_THRESHOLD || !entry.isCompressible)
@@ -219,7 +223,7 @@ export class ResponseCache {
     if (!body) {
       const plain = this.plainBody(entry);
       body = exactCopy(
-        encoding === 'br' ? brotliCompressSync(plain, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 3 } }) : gzipSync(plain, { level: 6 }),
+        encoding === 'br' ? brotliCompressSync(plain, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }) : gzipSync(plain, { level: GZIP_LEVEL }),
       );
       entry[encoding] = body;
       this.resize(entry, body.length);

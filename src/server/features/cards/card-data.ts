@@ -6,6 +6,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { SideCode } from '#core/constants.js';
 import type { Executor } from '#server/db/client.js';
+import { BatchedRead } from '#server/db/batched.js';
 import { prepared } from '#server/db/prepared.js';
 import { officers, regiments, sides } from '#server/db/schema.js';
 
@@ -40,7 +41,12 @@ export interface RegimentCardData {
 }
 
 export async function findOfficerCardData(db: Executor, officerId: number): Promise<OfficerCardData | null> {
-  const query = prepared(db, 'officer_card', (db, name) =>
+  return (await officerCards.load(db, officerId)) ?? null;
+}
+
+/** Officer cards asked for at once (every officer page's link preview), read by one statement (db/batched.ts). */
+const officerCards = new BatchedRead<number, OfficerCardData>(async (db, ids) => {
+  const query = prepared(db, 'officer_cards', (db, name) =>
     db
       .select({
         id: officers.id,
@@ -58,12 +64,12 @@ export async function findOfficerCardData(db: Executor, officerId: number): Prom
       .from(officers)
       .innerJoin(regiments, eq(regiments.id, officers.regimentId))
       .innerJoin(sides, eq(sides.id, regiments.sideId))
-      .where(and(eq(officers.isActive, true), eq(regiments.isActive, true), eq(officers.id, sql.placeholder('officerId'))))
+      .where(and(eq(officers.isActive, true), eq(regiments.isActive, true), sql`${officers.id} = any(${sql.placeholder('ids')}::int[])`))
       .prepare(name),
   );
-  const [row] = await query.execute({ officerId });
-  return row ? { ...row, side: { name: row.side.name, code: row.side.code as SideCode } } : null;
-}
+  const rows = await query.execute({ ids });
+  return new Map(rows.map((row) => [row.id, { ...row, side: { name: row.side.name, code: row.side.code as SideCode } }]));
+});
 
 export async function findRegimentCardData(db: Executor, regimentId: number): Promise<RegimentCardData | null> {
   const query = prepared(db, 'regiment_card', (db, name) =>

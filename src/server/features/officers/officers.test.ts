@@ -3,6 +3,8 @@ import { LIMITS, TOP_OFFICERS_LIMIT } from '#core/constants.js';
 import type { Officer, OfficerDetail, RankedOfficer } from '#core/api.js';
 import { readCommunityMean, refreshCommunityMean } from '#server/features/search/ranking-prior.js';
 import { officers } from '#server/db/schema.js';
+import { findOfficerCardData } from '#server/features/cards/card-data.js';
+import { getOfficerDetail, getOfficerTrend } from './queries.js';
 import { recomputeRegimentAggregates } from '#server/features/reviews/aggregates.js';
 import { createTestContext, type TestContext } from '#server/test/app.js';
 import { createOfficer, createRegiment, createReview, createUser, privateDataIn, type OfficerRow, type RegimentRow } from '#server/test/fixtures.js';
@@ -156,6 +158,26 @@ describe('GET /api/officers/:id', () => {
     const response = await get(`/api/officers/${id}`);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'VALIDATION', message: expect.any(String) });
+  });
+
+  it('answers officers, trends and link-preview cards asked for at once (batched reads) as each alone', async () => {
+    const now = new Date();
+    const ids = [o.adams!.id, o.hidden!.id, o.carter!.id, o.evans!.id, o.adams!.id, o.ghostly!.id];
+    const reads = {
+      detail: (id: number) => getOfficerDetail(ctx.db, id, now),
+      trend: (id: number) => getOfficerTrend(ctx.db, id, now),
+      card: (id: number) => findOfficerCardData(ctx.db, id),
+    };
+    for (const [kind, read] of Object.entries(reads)) {
+      const settle = (id: number) => (read(id) as Promise<unknown>).catch((error: Error) => error.message);
+      const alone: unknown[] = [];
+      for (const id of ids) alone.push(await settle(id));
+      expect(alone.filter((answer) => answer === 'Officer not found' || answer === null), kind).toHaveLength(2);
+      expect(await Promise.all(ids.map(settle)), kind).toEqual(alone);
+    }
+    // Carter's two reviews, both this month, in the trend's last month; Evans has none.
+    expect((await getOfficerTrend(ctx.db, o.carter!.id, now)).at(-1)).toMatchObject({ reviewCount: 2, averageRating: 4.5 });
+    expect((await getOfficerTrend(ctx.db, o.evans!.id, now)).every((month) => month.reviewCount === 0)).toBe(true);
   });
 
   it('never reads "top" or "search" as an id', async () => {

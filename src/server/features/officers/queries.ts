@@ -8,6 +8,7 @@ import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { OpenWave, Officer, OfficerDetail } from '#core/api.js';
 import { fillTrendMonths, lastUtcDays, lastUtcMonths, type RecentFigures, type TrendMonth } from '#core/rating-math.js';
 import type { Executor } from '#server/db/client.js';
+import { BatchedRead } from '#server/db/batched.js';
 import { prepared } from '#server/db/prepared.js';
 import { officers, regiments, reviews, sides, users } from '#server/db/schema.js';
 import { notFound } from '#server/errors.js';
@@ -129,6 +130,14 @@ function openWaveOf(): SQL<OpenWave | null> {
  * the response cache lets the answer go (routes.ts; docs/decisions/0028-recency.md).
  */
 export async function getOfficerDetail(db: Executor, officerId: number, now: Date): Promise<OfficerDetail> {
+  const { since, until } = lastUtcDays(now);
+  const officer = await officerDetails.load(db, officerId, `${since.toISOString()} ${until.toISOString()}`);
+  if (!officer) throw notFound('Officer');
+  return officer;
+}
+
+/** Officer details asked for at once, read by one statement (db/batched.ts); the group is the recent window. */
+const officerDetails = new BatchedRead<number, OfficerDetail>(async (db, ids, window) => {
   const distribution = {
     overall: officers.distributionOverall,
     leadership: officers.distributionLeadership,
@@ -138,14 +147,18 @@ export async function getOfficerDetail(db: Executor, officerId: number, now: Dat
   };
   const recent = windowFigures();
   const openWave = openWaveOf();
-  const query = prepared(db, 'officer_detail_by_id', (db, name) =>
-    selectPublicOfficersWith(db, { distribution, recent, openWave }, eq(officers.id, sql.placeholder('officerId'))).prepare(name),
+  const query = prepared(db, 'officer_details_by_ids', (db, name) =>
+    selectPublicOfficersWith(db, { distribution, recent, openWave }, sql`${officers.id} = any(${sql.placeholder('ids')}::int[])`).prepare(name),
   );
-  const { since, until } = lastUtcDays(now);
-  const [officer] = await query.execute({ officerId, since: since.toISOString(), until: until.toISOString() });
-  if (!officer) throw notFound('Officer');
-  return { ...officer, openWave: officer.openWave && { ...officer.openWave, from: isoOf(officer.openWave.from), to: isoOf(officer.openWave.to) } };
-}
+  const [since, until] = window.split(' ');
+  const rows = await query.execute({ ids, since, until });
+  return new Map(
+    rows.map((officer) => [
+      officer.id,
+      { ...officer, openWave: officer.openWave && { ...officer.openWave, from: isoOf(officer.openWave.from), to: isoOf(officer.openWave.to) } },
+    ]),
+  );
+});
 
 /**
  * GET /api/officers/{id}/trend: the officer's reviews month by month over the last TREND_MONTHS UTC
@@ -153,49 +166,53 @@ export async function getOfficerDetail(db: Executor, officerId: number, now: Dat
  * the officer answer are found (404 otherwise, with its message).
  */
 export async function getOfficerTrend(db: Executor, officerId: number, now: Date): Promise<TrendMonth[]> {
-  if (!(await officerIsPublic(db, officerId))) throw notFound('Officer');
-  const query = prepared(db, 'officer_trend', (db, name) => {
+  const { since, until } = lastUtcMonths(now);
+  const withReviews = await officerTrends.load(db, officerId, `${since.toISOString()} ${until.toISOString()}`);
+  if (!withReviews) throw notFound('Officer');
+  return fillTrendMonths(now, withReviews);
+}
+
+/**
+ * The months with reviews of officers asked for at once (db/batched.ts), the group the months'
+ * window. Every public officer asked for is in the map, with no month when it has no review in the
+ * window (the left join's one row without a month); an officer that is not public is not.
+ */
+const officerTrends = new BatchedRead<number, Array<{ month: string; reviewCount: number; averageRating: number }>>(async (db, ids, window) => {
+  const query = prepared(db, 'officer_trends', (db, name) => {
     // The month of a review in UTC, whatever the session's time zone.
-    const month = sql<string>`to_char(${reviews.createdAt} at time zone 'UTC', 'YYYY-MM')`;
+    const month = sql<string | null>`to_char(${reviews.createdAt} at time zone 'UTC', 'YYYY-MM')`;
     return db
       .select({
+        officerId: officers.id,
         month,
-        reviewCount: sql<number>`count(*)::int`.mapWith(Number),
+        reviewCount: sql<number>`count(${reviews.id})::int`.mapWith(Number),
         averageRating: sql<number>`round(avg(${reviews.overallRating}), 2)`.mapWith(Number),
       })
-      .from(reviews)
-      .where(
+      .from(officers)
+      .innerJoin(regiments, eq(regiments.id, officers.regimentId))
+      .leftJoin(
+        reviews,
         and(
-          eq(reviews.officerId, sql.placeholder('officerId')),
+          eq(reviews.officerId, officers.id),
           // Held reviews count in no figure until a moderator releases them (0031).
           eq(reviews.held, false),
           sql`${reviews.createdAt} >= ${sql.placeholder('since')}::timestamptz`,
           sql`${reviews.createdAt} < ${sql.placeholder('until')}::timestamptz`,
         ),
       )
-      .groupBy(month)
+      .where(and(isPublicOfficer, sql`${officers.id} = any(${sql.placeholder('ids')}::int[])`))
+      .groupBy(officers.id, month)
       .prepare(name);
   });
-  const { since, until } = lastUtcMonths(now);
-  const withReviews = await query.execute({ officerId, since: since.toISOString(), until: until.toISOString() });
-  return fillTrendMonths(now, withReviews);
-}
-
-/**
- * Whether /officer/{id} shows an officer: the same condition as getOfficerById, without reading the
- * officer. The page's HTML is answered 404 otherwise (src/server/read-cache/page-shell.ts).
- */
-export async function officerIsPublic(db: Executor, officerId: number): Promise<boolean> {
-  const query = prepared(db, 'officer_is_public', (db, name) =>
-    db
-      .select({ id: officers.id })
-      .from(officers)
-      .innerJoin(regiments, eq(regiments.id, officers.regimentId))
-      .where(and(isPublicOfficer, eq(officers.id, sql.placeholder('officerId'))))
-      .prepare(name),
-  );
-  return (await query.execute({ officerId })).length > 0;
-}
+  const [since, until] = window.split(' ');
+  const trends = new Map<number, Array<{ month: string; reviewCount: number; averageRating: number }>>();
+  for (const { officerId, month, reviewCount, averageRating } of await query.execute({ ids, since, until })) {
+    const months = trends.get(officerId) ?? [];
+    if (month !== null) months.push({ month, reviewCount, averageRating });
+    trends.set(officerId, months);
+  }
+  return trends;
+});
 
 export async function listRegimentOfficers(db: Executor, regimentId: number): Promise<Officer[]> {
   const query = prepared(db, 'officers_of_regiment', (db, name) =>

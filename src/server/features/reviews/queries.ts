@@ -3,12 +3,13 @@
  * Reviews). Reviews of an officer who is not public (inactive, or in an inactive regiment) are not
  * shown, matching the officer lists.
  */
-import { and, asc, desc, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Review, ReviewPage } from '#core/api.js';
 import { RECENT_REVIEWS_LIMIT } from '#core/constants.js';
 import { MSG } from '#core/messages.js';
 import type { ReviewSort } from '#core/review-sort.js';
 import type { Executor } from '#server/db/client.js';
+import { BatchedRead } from '#server/db/batched.js';
 import { prepared } from '#server/db/prepared.js';
 import { officers, regiments, reviewReplies, reviewRevisions, reviews, users } from '#server/db/schema.js';
 import { AppError, notFound } from '#server/errors.js';
@@ -150,17 +151,8 @@ export async function listOfficerReviews(
 ): Promise<ReviewPage> {
   const { sort, limit, cursor } = request;
   if (cursor && (cursor.officerId !== officerId || cursor.sort !== sort)) throw new AppError('BAD_REQUEST', MSG.reviews.cursorOfAnotherList);
-  const countQuery = prepared(db, 'officer_review_count', (db, name) =>
-    db
-      .select({ totalCount: sql<number>`${officers.reviewCount} + ${officers.heldCount}`.mapWith(Number) })
-      .from(officers)
-      .innerJoin(regiments, eq(regiments.id, officers.regimentId))
-      .where(and(eq(officers.id, sql.placeholder('officerId')), isPublicOfficer))
-      .prepare(name),
-  );
-  const [officer] = await countQuery.execute({ officerId });
-  if (!officer) throw notFound('Officer');
-  const { totalCount } = officer;
+  const totalCount = await officerReviewTotals.load(db, officerId);
+  if (totalCount === undefined) throw notFound('Officer');
   const page = request.page ?? 1;
   const { rows, hasMore } = cursor
     ? await readAfterCursor(db, officerId, sort, cursor.key, limit)
@@ -213,16 +205,60 @@ async function readPositionRange(
   if (skipped >= totalCount) return { rows: [], hasMore: false };
   const [above, upTo] =
     sort === 'newest' ? [Math.max(totalCount - skipped - limit, 0), totalCount - skipped] : [skipped, Math.min(skipped + limit, totalCount)];
-  const query = prepared(db, `officer_review_page_${sort}`, (db, name) =>
-    selectOfficerReviews(db, and(gt(reviews.position, sql.placeholder('above')), lte(reviews.position, sql.placeholder('upTo'))), [
-      sort === 'newest' ? desc(reviews.position) : asc(reviews.position),
-    ])
-      .limit(sql.placeholder('limit'))
-      .prepare(name),
-  );
-  const rows = await query.execute({ officerId, above, upTo, limit });
+  const rows = (await positionRanges.load(db, `${officerId} ${above} ${upTo}`, sort)) ?? [];
   return { rows, hasMore: sort === 'newest' ? above > 0 : upTo < totalCount };
 }
+
+/**
+ * The listed total of officers asked for at once (db/batched.ts): every review listed, the stored
+ * review_count and the reviews held in a wave beside it (0031), read from the officer's row; an
+ * officer that is not public is not in the map.
+ */
+const officerReviewTotals = new BatchedRead<number, number>(async (db, ids) => {
+  const query = prepared(db, 'officer_review_totals', (db, name) =>
+    db
+      .select({ id: officers.id, totalCount: sql<number>`${officers.reviewCount} + ${officers.heldCount}`.mapWith(Number) })
+      .from(officers)
+      .innerJoin(regiments, eq(regiments.id, officers.regimentId))
+      .where(and(sql`${officers.id} = any(${sql.placeholder('ids')}::int[])`, isPublicOfficer))
+      .prepare(name),
+  );
+  return new Map((await query.execute({ ids })).map((row) => [row.id, row.totalCount]));
+});
+
+/**
+ * Ranges of positions of several officers read at once, each key "officerId above upTo" (positions
+ * above < p <= upTo), the group the order (newest or oldest), each range's rows in that order.
+ */
+const positionRanges = new BatchedRead<string, ReviewRow[]>(async (db, keys, sort) => {
+  const query = prepared(db, 'officer_review_position_ranges', (db, name) =>
+    selectPublicReviews(db, undefined, [asc(reviews.officerId), asc(reviews.position)])
+      // Each range through the (officer_id, position) index: a lateral subquery kept apart from the
+      // joins (offset 0), or the planner reads every review of the officer and filters the range.
+      .innerJoin(
+        sql`(select picked.id from unnest(${sql.placeholder('officerIds')}::int[], ${sql.placeholder('above')}::int[], ${sql.placeholder('upTo')}::int[])
+          as ranges(officer_id, above, up_to)
+          cross join lateral (select id from reviews where reviews.officer_id = ranges.officer_id
+            and reviews.position > ranges.above and reviews.position <= ranges.up_to offset 0) as picked) as page`,
+        sql`page.id = ${reviews.id}`,
+      )
+      .prepare(name),
+  );
+  const ranges = keys.map((key) => key.split(' ').map(Number) as [number, number, number]);
+  const rows = await query.execute({ officerIds: ranges.map((r) => r[0]), above: ranges.map((r) => r[1]), upTo: ranges.map((r) => r[2]) });
+  // Two pages of one officer may be asked for in one batch: a row goes to each range holding it.
+  const byOfficer = new Map<number, Array<{ above: number; upTo: number; key: string; rows: ReviewRow[] }>>();
+  ranges.forEach(([officerId, above, upTo], i) => {
+    const list = byOfficer.get(officerId) ?? [];
+    list.push({ above, upTo, key: keys[i]!, rows: [] });
+    byOfficer.set(officerId, list);
+  });
+  for (const row of rows)
+    for (const range of byOfficer.get(row.officerId) ?? []) if (row.position > range.above && row.position <= range.upTo) range.rows.push(row);
+  const byKey = new Map<string, ReviewRow[]>();
+  for (const range of [...byOfficer.values()].flat()) byKey.set(range.key, sort === 'newest' ? range.rows.reverse() : range.rows);
+  return byKey;
+});
 
 /** Page p of the other orders by number: an OFFSET into the order's index (cursors are the fast path). */
 async function readByOffset(db: Executor, officerId: number, sort: ReviewSort, page: number, limit: number): Promise<RowsRead> {

@@ -271,6 +271,24 @@ describe('GET /api/reviews/officer/:officerId', () => {
     expect(idsOf(all)).toEqual(expectedIds(0, 12));
   });
 
+  it('answers pages asked for at once (one batched read) as each alone, a missing officer with its 404', async () => {
+    const asks: Array<[number, 'newest' | 'oldest', number, number]> = [
+      [busy.id, 'newest', 1, 5],
+      [quiet.id, 'newest', 1, 5],
+      [busy.id, 'newest', 2, 5],
+      [hidden.id, 'newest', 1, 5],
+      [busy.id, 'oldest', 1, 3],
+      [busy.id, 'newest', 3, 5],
+      [busy.id, 'oldest', 2, 3],
+    ];
+    const read = ([officerId, sort, page, limit]: (typeof asks)[number]) =>
+      listOfficerReviews(ctx.db, officerId, { sort, page, limit }).then(idsOf, (error: Error) => error.message);
+    const alone: Array<number[] | string> = [];
+    for (const ask of asks) alone.push(await read(ask));
+    expect(alone.slice(0, 4)).toEqual([expectedIds(0, 5), [quietReview.id], expectedIds(5, 10), 'Officer not found']);
+    expect(await Promise.all(asks.map(read))).toEqual(alone);
+  });
+
   it('answers an empty page for an officer without reviews', async () => {
     const unreviewed = (await get('/api/officers')).json<Array<{ id: number; name: string }>>().find((o) => o.name === 'Unreviewed')!;
     const response = await get(`/api/reviews/officer/${unreviewed.id}`);
