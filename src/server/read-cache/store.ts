@@ -223,7 +223,9 @@ export class ResponseCache {
     if (!body) {
       const plain = this.plainBody(entry);
       body = exactCopy(
-        encoding === 'br' ? brotliCompressSync(plain, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }) : gzipSync(plain, { level: GZIP_LEVEL }),
+        encoding === 'br'
+          ? brotliCompressSync(plain, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
+          : gzipSync(plain, { level: GZIP_LEVEL }),
       );
       entry[encoding] = body;
       this.resize(entry, body.length);

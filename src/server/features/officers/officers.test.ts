@@ -172,7 +172,10 @@ describe('GET /api/officers/:id', () => {
       const settle = (id: number) => (read(id) as Promise<unknown>).catch((error: Error) => error.message);
       const alone: unknown[] = [];
       for (const id of ids) alone.push(await settle(id));
-      expect(alone.filter((answer) => answer === 'Officer not found' || answer === null), kind).toHaveLength(2);
+      expect(
+        alone.filter((answer) => answer === 'Officer not found' || answer === null),
+        kind,
+      ).toHaveLength(2);
       expect(await Promise.all(ids.map(settle)), kind).toEqual(alone);
     }
     // Carter's two reviews, both this month, in the trend's last month; Evans has none.
