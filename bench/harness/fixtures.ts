@@ -95,8 +95,8 @@ function deepSearchCursor(catalogue: SearchCatalogue, q: string, position: numbe
     const limit = Math.min(100, position - reached);
     const page = searchOfficerPage(catalogue, { ...search, after, limit });
     // The last page: the deep page is then the one after the previous cursor.
-    if (page.officers.length < limit || !page.nextCursor) break;
-    reached += page.officers.length;
+    if (page.ids.length < limit || !page.nextCursor) break;
+    reached += page.ids.length;
     cursor = page.nextCursor;
     after = decodeSearchCursor(cursor)!;
   }

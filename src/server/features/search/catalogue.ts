@@ -12,6 +12,7 @@
 import type { RankedOfficer, RegimentChoices, Suggestion } from '#core/api.js';
 import { TOP_OFFICERS_LIMIT, TOP_OFFICERS_MIN_REVIEWS_EXCLUSIVE, type SideCode } from '#core/constants.js';
 import { rankScoreOf, type RankPrior } from '#core/rating-math.js';
+import type { JsonBytes } from '#server/http/json-bytes.js';
 import type { OfficerRecord, RegimentRecord, SideRecord } from './catalogue-source.js';
 import { compareNames, firstInOrder, firstOf, topOrder, type Match } from './order.js';
 import { rankForms, wordsOf } from './text.js';
@@ -32,6 +33,9 @@ function matchForgiving(index: WordIndex, text: string, typos: boolean | undefin
   const asTyped = index.match(text, { scored });
   return asTyped.ids.length > 0 ? asTyped : index.match(text, { typos: true, scored });
 }
+
+const OPEN_BRACKET = Buffer.from('[');
+const CLOSE_BRACKET = ']'.charCodeAt(0);
 
 export interface CatalogueContents {
   communityMean: number;
@@ -57,6 +61,15 @@ export class SearchCatalogue {
   private nameRanks: Map<number, number> | null = null;
   /** What the rankings weigh every rating against: the published community mean (ranking-prior.ts) and the weight m. */
   private prior: RankPrior;
+  /**
+   * Each officer's answer as JSON, up to its rank score (which moves with the community mean): made
+   * when first listed, dropped when the officer, or what it shows of its regiment, changes. Searches
+   * list up to 100 officers, and building and serialising each answer anew was most of a search's
+   * time (docs/decisions/0041-batched-reads.md). UTF-8 bytes: at most about 700 each.
+   */
+  private readonly answerHeads = new Map<number, Buffer>();
+  /** officerRankScore's, by officer: forgotten when the officer changes, all of them when the mean does. */
+  private readonly officerRankScores = new Map<number, number | null>();
 
   /** `priorWeight`: the m of the rankings' Bayesian average (config RANK_PRIOR_WEIGHT). */
   constructor(contents: CatalogueContents, priorWeight: number) {
@@ -84,6 +97,8 @@ export class SearchCatalogue {
       else this.regiments.delete(id);
       this.regimentIndex.remove(id);
       if (after?.isActive) this.indexRegiment(after);
+      const shownAs = (r: RegimentRecord | undefined) => r && `${r.name}\u0000${r.description}\u0000${r.bannerImageUrl}\u0000${r.sideId}`;
+      if (shownAs(before) !== shownAs(after)) for (const officerId of this.officersOfRegiment.get(id) ?? []) this.answerHeads.delete(officerId);
       const matchedAs = (r: RegimentRecord | undefined) => r && `${r.name}\u0000${r.isActive}`;
       if (matchedAs(before) === matchedAs(after)) continue;
       for (const officerId of this.officersOfRegiment.get(id) ?? []) {
@@ -99,6 +114,8 @@ export class SearchCatalogue {
     for (const id of ids) {
       const before = this.officers.get(id);
       const after = found.get(id);
+      this.answerHeads.delete(id);
+      this.officerRankScores.delete(id);
       if (before) this.officersOfRegiment.get(before.regimentId)?.delete(id);
       if (after) {
         this.officers.set(id, after);
@@ -161,7 +178,19 @@ export class SearchCatalogue {
 
   /** The community mean as now published (read with every look at the change feed). */
   applyCommunityMean(communityMean: number): void {
+    if (communityMean === this.prior.communityMean) return;
     this.prior = { ...this.prior, communityMean };
+    this.officerRankScores.clear();
+  }
+
+  /** An officer's rank score, worked out once per version of its record and of the community mean (every match of a search needs it). */
+  private officerRankScore(officer: OfficerRecord): number | null {
+    let score = this.officerRankScores.get(officer.id);
+    if (score === undefined) {
+      score = this.rankScore(officer.averageRating, officer.reviewCount);
+      this.officerRankScores.set(officer.id, score);
+    }
+    return score;
   }
 
   /** The rank score of a mean and count against the published community mean (rankScoreOf). */
@@ -180,8 +209,29 @@ export class SearchCatalogue {
       side: { id: side.id, name: side.name, code: side.code },
       regiment: { id: regiment.id, name: regiment.name, description: regiment.description, bannerImageUrl: regiment.bannerImageUrl },
       regimentName: regiment.name,
-      rankScore: this.rankScore(officer.averageRating, officer.reviewCount),
+      rankScore: this.officerRankScore(officer),
     };
+  }
+
+  /**
+   * `officerAnswer` of each officer, as a JSON array: the bytes a search answers with, the same
+   * value as JSON.stringify of the answers (catalogue.test.ts), made from each officer's kept head.
+   */
+  officerAnswersJson(officers: readonly OfficerRecord[]): JsonBytes<RankedOfficer[]> {
+    const parts: Buffer[] = [];
+    for (const officer of officers) {
+      let head = this.answerHeads.get(officer.id);
+      if (!head) {
+        const { rankScore: _rankScore, ...answer } = this.officerAnswer(officer);
+        head = Buffer.from(JSON.stringify(answer).slice(0, -1));
+        this.answerHeads.set(officer.id, head);
+      }
+      parts.push(head, Buffer.from(`,"rankScore":${JSON.stringify(this.officerRankScore(officer))}},`));
+    }
+    const json = Buffer.concat([OPEN_BRACKET, ...parts]);
+    // The last officer's comma becomes the closing bracket.
+    json[json.length - 1] = CLOSE_BRACKET;
+    return parts.length > 0 ? json : Buffer.from('[]');
   }
 
   /**
@@ -198,7 +248,7 @@ export class SearchCatalogue {
       for (const { officer, score } of this.findOfficers({ q: text, sideId }, { typos, scored: true })) {
         ranked.push({
           score,
-          rating: this.rankScore(officer.averageRating, officer.reviewCount) ?? -1,
+          rating: this.officerRankScore(officer) ?? -1,
           name: officer.name,
           id: officer.id,
           suggest: () => this.officerSuggestion(officer),
@@ -268,7 +318,7 @@ export class SearchCatalogue {
   }
 
   private matchOf(officer: OfficerRecord, score: number, nameRanks: Map<number, number>): Match {
-    return { officer, score, rankScore: this.rankScore(officer.averageRating, officer.reviewCount), nameRank: nameRanks.get(officer.id)! };
+    return { officer, score, rankScore: this.officerRankScore(officer), nameRank: nameRanks.get(officer.id)! };
   }
 
   private officersOfRegimentSet(regimentId: number): Set<number> {

@@ -63,6 +63,8 @@ function rankScoreUnratedLast(direction: SortOrder): SortTerm {
 const relevance: SortTerm = { direction: 'desc', valueOf: (m) => m.score, schema: z.number().min(0).max(Number.MAX_VALUE) };
 
 const ratingDesc = rankScoreUnratedLast('desc');
+/** Made once: a term holds a schema, which costs more to build than a search to sort. */
+const rating: Readonly<Record<SortOrder, SortTerm>> = { desc: ratingDesc, asc: rankScoreUnratedLast('asc') };
 
 /**
  * The top lists (spec section 2, 'Top Rated Officers'): the best rank score first, then the more
@@ -77,7 +79,7 @@ export function searchOrder(sortBy: SortBy, sortOrder: SortOrder): SortTerm[] {
   ];
   switch (sortBy) {
     case 'rating':
-      return [rankScoreUnratedLast(sortOrder), ...byNameThenId];
+      return [rating[sortOrder], ...byNameThenId];
     case 'name':
       return [
         { ...name, direction: sortOrder },

@@ -18,6 +18,7 @@ import {
 } from '#core/constants.js';
 import { MSG } from '#core/messages.js';
 import { DEFAULT_SORT, SORT_BY_VALUES, SORT_ORDER_VALUES } from '#core/search.js';
+import { sendJsonBytes } from '#server/http/json-bytes.js';
 import { optionalIdFilter, positiveIntString } from '#server/http/params.js';
 import { cacheTags } from '#server/read-cache/tags.js';
 import type { App } from '#server/types.js';
@@ -115,13 +116,10 @@ export async function searchRoutes(app: App) {
         response: { 200: z.array(rankedOfficerSchema) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const found = searchOfficerList(await follower.current(), request.query);
-      request.cacheAnswerTags = cacheTags.searchAnswer(
-        found.map((officer) => officer.id),
-        SEARCH_RESULTS_LIMIT,
-      );
-      return found;
+      request.cacheAnswerTags = cacheTags.searchAnswer(found.ids, SEARCH_RESULTS_LIMIT);
+      return sendJsonBytes(reply, found.json);
     },
   );
 
@@ -136,13 +134,13 @@ export async function searchRoutes(app: App) {
         response: { 200: officerSearchPageSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const page = searchOfficerPage(await follower.current(), request.query);
-      request.cacheAnswerTags = cacheTags.searchPage(
-        page.officers.map((officer) => officer.id),
-        { isOrderedByName: request.query.sortBy === 'name', isWholeAnswer: !request.query.after && page.nextCursor === null },
-      );
-      return page;
+      request.cacheAnswerTags = cacheTags.searchPage(page.ids, {
+        isOrderedByName: request.query.sortBy === 'name',
+        isWholeAnswer: !request.query.after && page.nextCursor === null,
+      });
+      return sendJsonBytes(reply, page.json);
     },
   );
 

@@ -112,48 +112,44 @@ export class WordIndex {
     const typed = [...new Set(wordsOf(text))];
     if (typed.length === 0) return { ids: [], scores: scored ? [] : null };
     const matchers = typed.map((word) => ({ typed: word, nearMisses: typos ? this.nearMissesOf(word) : null }));
-    // The candidates: the documents of the matcher that reaches the fewest.
-    let fewest: { matcher: WordMatcher; reached: ArrayLike<number> } | null = null;
-    for (const matcher of matchers) {
-      const reached = this.documentsReachedBy(matcher);
-      if (reached.length === 0) return { ids: [], scores: scored ? [] : null };
-      if (!fewest || reached.length < fewest.reached.length) fewest = { matcher, reached };
+    // The candidates: the documents of the matcher that reaches the fewest. A document matches a
+    // typed word exactly when that word reaches it, so the others are checked by looking the
+    // candidate up in what they reach (sorted ids), and only a match is scored.
+    const reachedBy = matchers.map((matcher) => this.documentsReachedBy(matcher));
+    let fewest = 0;
+    for (let m = 0; m < reachedBy.length; m++) {
+      if (reachedBy[m]!.length === 0) return { ids: [], scores: scored ? [] : null };
+      if (reachedBy[m]!.length < reachedBy[fewest]!.length) fewest = m;
     }
-    const { reached } = fewest!;
-    const others = matchers.filter((matcher) => matcher !== fewest!.matcher);
+    const reached = reachedBy[fewest]!;
+    const others = reachedBy.filter((_, m) => m !== fewest);
     if (!scored && others.length === 0) return { ids: reached, scores: null };
     const ids: number[] = [];
     const scores: number[] | null = scored ? [] : null;
     for (let i = 0; i < reached.length; i++) {
       const id = reached[i]!;
-      const document = this.documents.get(id)!;
-      let score = 0;
-      for (const matcher of scored ? matchers : others) {
-        const best = bestMatch(document, matcher);
-        if (best === 0) {
-          score = 0;
-          break;
-        }
-        score += best;
-      }
-      if (score > 0 || (!scored && others.length === 0)) {
-        ids.push(id);
-        scores?.push(score);
+      if (!others.every((documents) => sortedIncludes(documents, id))) continue;
+      ids.push(id);
+      if (scores) {
+        const document = this.documents.get(id)!;
+        let score = 0;
+        for (const matcher of matchers) score += bestMatch(document, matcher);
+        scores.push(score);
       }
     }
     return { ids, scores };
   }
 
   /**
-   * The documents a typed word reaches, each once. Remembered per typed word until a document is
+   * The documents a typed word reaches, each once, in ascending order. Remembered per typed word until a document is
    * added or removed (a rating changes no words), as the long tail types the same beginnings again.
    */
-  private documentsReachedBy(matcher: WordMatcher): ArrayLike<number> {
+  private documentsReachedBy(matcher: WordMatcher): Int32Array {
     const remembered = matcher.nearMisses ? undefined : this.reached.get(matcher.typed);
     if (remembered?.version === this.version) return remembered.documents;
     const documents = new Set<number>();
     for (const word of this.wordsReachedBy(matcher)) for (const id of this.postings.get(word)!) documents.add(id);
-    const reached = Int32Array.from(documents);
+    const reached = Int32Array.from(documents).sort();
     if (!matcher.nearMisses) {
       if (this.reached.size >= INSIDE_MATCHES_KEPT || this.reachedIds + reached.length > REACHED_IDS_KEPT) {
         this.reached.clear();
@@ -262,6 +258,18 @@ function bestMatch(document: DocumentWords, matcher: WordMatcher): number {
     if (weighted > best) best = weighted;
   }
   return best;
+}
+
+/** Whether ascending `sorted` holds `id`. */
+function sortedIncludes(sorted: Int32Array, id: number): boolean {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (sorted[middle]! < id) low = middle + 1;
+    else high = middle;
+  }
+  return low < sorted.length && sorted[low] === id;
 }
 
 /** The first index whose word is not before `word` (the sorted vocabulary's prefix range starts there). */
