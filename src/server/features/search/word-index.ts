@@ -29,6 +29,13 @@ export interface WordMatches {
   scores: ArrayLike<number> | null;
 }
 
+/** The documents a typed word reaches (ascending ids), and its score in each once asked for (same order). */
+interface Reached {
+  version: number;
+  documents: Int32Array;
+  scores: Float64Array | null;
+}
+
 /** How a typed word may match a document's word. */
 type WordMatcher = { typed: string; nearMisses: ReadonlySet<string> | null };
 
@@ -39,7 +46,7 @@ const INSIDE_MATCH = 0.3;
 const INSIDE_MATCH_MIN_LENGTH = 3;
 /** Typed words whose inside matches are remembered until the vocabulary changes (the long tail repeats the short ones). */
 const INSIDE_MATCHES_KEPT = 4096;
-/** At most this many document ids remembered for typed words in all (4 bytes each): 4 MB. */
+/** At most this many document ids remembered for typed words in all (4 bytes each, 12 with their scores): 12 MB. */
 const REACHED_IDS_KEPT = 1_000_000;
 
 export class WordIndex {
@@ -52,7 +59,7 @@ export class WordIndex {
   /** Bumped by every document added or removed: what `reached` remembers is for one version. */
   private version = 0;
   /** For a typed word, the documents it reaches (documentsReachedBy), and how many ids that holds in all. */
-  private readonly reached = new Map<string, { version: number; documents: Int32Array }>();
+  private readonly reached = new Map<string, Reached>();
   private reachedIds = 0;
   /** For a typed word, its near-misses in the vocabulary; cleared with the vocabulary. */
   private readonly nearMisses = new Map<string, ReadonlySet<string>>();
@@ -114,26 +121,32 @@ export class WordIndex {
     const matchers = typed.map((word) => ({ typed: word, nearMisses: typos ? this.nearMissesOf(word) : null }));
     // The candidates: the documents of the matcher that reaches the fewest. A document matches a
     // typed word exactly when that word reaches it, so the others are checked by looking the
-    // candidate up in what they reach (sorted ids), and only a match is scored.
+    // candidate up in what they reach (sorted ids); a document's score is the sum of each typed
+    // word's, in the order typed, each remembered with what the word reaches.
     const reachedBy = matchers.map((matcher) => this.documentsReachedBy(matcher));
     let fewest = 0;
     for (let m = 0; m < reachedBy.length; m++) {
-      if (reachedBy[m]!.length === 0) return { ids: [], scores: scored ? [] : null };
-      if (reachedBy[m]!.length < reachedBy[fewest]!.length) fewest = m;
+      if (reachedBy[m]!.documents.length === 0) return { ids: [], scores: scored ? [] : null };
+      if (reachedBy[m]!.documents.length < reachedBy[fewest]!.documents.length) fewest = m;
     }
-    const reached = reachedBy[fewest]!;
-    const others = reachedBy.filter((_, m) => m !== fewest);
-    if (!scored && others.length === 0) return { ids: reached, scores: null };
+    const wordScores = scored ? reachedBy.map((reached, m) => this.scoresOf(reached, matchers[m]!)) : null;
+    const reached = reachedBy[fewest]!.documents;
+    if (reachedBy.length === 1) return { ids: reached, scores: wordScores?.[0] ?? null };
     const ids: number[] = [];
     const scores: number[] | null = scored ? [] : null;
+    const places = new Array<number>(reachedBy.length);
     for (let i = 0; i < reached.length; i++) {
       const id = reached[i]!;
-      if (!others.every((documents) => sortedIncludes(documents, id))) continue;
+      let matchesAll = true;
+      for (let m = 0; m < reachedBy.length && matchesAll; m++) {
+        places[m] = m === fewest ? i : sortedIndexOf(reachedBy[m]!.documents, id);
+        matchesAll = places[m]! >= 0;
+      }
+      if (!matchesAll) continue;
       ids.push(id);
       if (scores) {
-        const document = this.documents.get(id)!;
         let score = 0;
-        for (const matcher of matchers) score += bestMatch(document, matcher);
+        for (let m = 0; m < reachedBy.length; m++) score += wordScores![m]![places[m]!]!;
         scores.push(score);
       }
     }
@@ -141,24 +154,34 @@ export class WordIndex {
   }
 
   /**
-   * The documents a typed word reaches, each once, in ascending order. Remembered per typed word until a document is
-   * added or removed (a rating changes no words), as the long tail types the same beginnings again.
+   * The documents a typed word reaches, each once, in ascending order. Remembered per typed word
+   * until a document is added or removed (a rating changes no words), as the long tail types the
+   * same beginnings again; with the word's score in each, once a scored match asked for them.
    */
-  private documentsReachedBy(matcher: WordMatcher): Int32Array {
+  private documentsReachedBy(matcher: WordMatcher): Reached {
     const remembered = matcher.nearMisses ? undefined : this.reached.get(matcher.typed);
-    if (remembered?.version === this.version) return remembered.documents;
+    if (remembered?.version === this.version) return remembered;
     const documents = new Set<number>();
     for (const word of this.wordsReachedBy(matcher)) for (const id of this.postings.get(word)!) documents.add(id);
-    const reached = Int32Array.from(documents).sort();
+    const reached: Reached = { version: this.version, documents: Int32Array.from(documents).sort(), scores: null };
     if (!matcher.nearMisses) {
-      if (this.reached.size >= INSIDE_MATCHES_KEPT || this.reachedIds + reached.length > REACHED_IDS_KEPT) {
+      if (this.reached.size >= INSIDE_MATCHES_KEPT || this.reachedIds + reached.documents.length > REACHED_IDS_KEPT) {
         this.reached.clear();
         this.reachedIds = 0;
       }
-      this.reachedIds += reached.length - (this.reached.get(matcher.typed)?.documents.length ?? 0);
-      this.reached.set(matcher.typed, { version: this.version, documents: reached });
+      this.reachedIds += reached.documents.length - (this.reached.get(matcher.typed)?.documents.length ?? 0);
+      this.reached.set(matcher.typed, reached);
     }
     return reached;
+  }
+
+  /** The typed word's score in each document it reaches (bestMatch), worked out once. */
+  private scoresOf(reached: Reached, matcher: WordMatcher): Float64Array {
+    if (!reached.scores) {
+      reached.scores = new Float64Array(reached.documents.length);
+      for (let i = 0; i < reached.documents.length; i++) reached.scores[i] = bestMatch(this.documents.get(reached.documents[i]!)!, matcher);
+    }
+    return reached.scores;
   }
 
   /** The vocabulary words a typed word reaches: those it starts, those it is inside of, and its near-misses when allowed. */
@@ -260,8 +283,8 @@ function bestMatch(document: DocumentWords, matcher: WordMatcher): number {
   return best;
 }
 
-/** Whether ascending `sorted` holds `id`. */
-function sortedIncludes(sorted: Int32Array, id: number): boolean {
+/** Where ascending `sorted` holds `id`, or -1. */
+function sortedIndexOf(sorted: Int32Array, id: number): number {
   let low = 0;
   let high = sorted.length;
   while (low < high) {
@@ -269,7 +292,7 @@ function sortedIncludes(sorted: Int32Array, id: number): boolean {
     if (sorted[middle]! < id) low = middle + 1;
     else high = middle;
   }
-  return low < sorted.length && sorted[low] === id;
+  return low < sorted.length && sorted[low] === id ? low : -1;
 }
 
 /** The first index whose word is not before `word` (the sorted vocabulary's prefix range starts there). */
