@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { reviewActionsMessages } from '#core/messages/review-actions';
@@ -9,7 +8,8 @@ import { errorMessage } from '#web/lib/api-client';
 import { toast } from '#web/lib/toast-store';
 import { Button } from '#web/components/ui/button';
 import { DialogClose } from '#web/components/ui/dialog';
-import { FieldError, Label, Textarea } from '#web/components/ui/form';
+import { Textarea } from '#web/components/ui/form';
+import { FormField } from '#web/components/ui/form-field';
 
 type FlagForm = z.input<typeof flagBodySchema>;
 type FlagBody = z.output<typeof flagBodySchema>;
@@ -41,8 +41,6 @@ export function FlagReasonForm({ reviewId, userId, onFlagged }: { reviewId: numb
  * review's flag above, and the flag on an officer's reply (issue 18).
  */
 export function FlagReasonFields({ isPending, onSubmit }: { isPending: boolean; onSubmit: (reason: string) => void }) {
-  const id = useId();
-  const errorId = `${id}-error`;
   const {
     register,
     handleSubmit,
@@ -52,17 +50,9 @@ export function FlagReasonFields({ isPending, onSubmit }: { isPending: boolean; 
   const reasonError = errors.reason?.message;
   return (
     <form onSubmit={handleSubmit(({ reason }) => onSubmit(reason))} noValidate className="space-y-4">
-      <div className="space-y-1.5">
-        <Label htmlFor={id}>Reason</Label>
-        <Textarea
-          id={id}
-          rows={4}
-          aria-invalid={reasonError ? true : undefined}
-          aria-describedby={reasonError ? errorId : undefined}
-          {...register('reason')}
-        />
-        <FieldError id={errorId} message={reasonError} />
-      </div>
+      <FormField label="Reason" error={reasonError}>
+        {(field) => <Textarea {...field} rows={4} {...register('reason')} />}
+      </FormField>
       <div className="flex justify-end gap-2">
         <DialogClose asChild>
           <Button variant="outline">Cancel</Button>

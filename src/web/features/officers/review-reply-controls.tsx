@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2, MessageSquareReply, Pencil } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import type { Review } from '#core/api';
@@ -17,7 +17,8 @@ import { FlagButton } from '#web/components/domain/flag-button';
 import { FlagReasonFields } from '#web/components/domain/review-flag-form';
 import { Button } from '#web/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '#web/components/ui/dialog';
-import { FieldError, Label, Textarea } from '#web/components/ui/form';
+import { Textarea } from '#web/components/ui/form';
+import { FormField } from '#web/components/ui/form-field';
 import { errorMessage } from '#web/lib/api-client';
 import { toast } from '#web/lib/toast-store';
 import { officerTitle } from './review-reply';
@@ -89,8 +90,6 @@ function ReplyDialog({ review }: { review: Review }) {
 }
 
 function ReplyTextForm({ review, onDone }: { review: Review; onDone: () => void }) {
-  const id = useId();
-  const errorId = `${id}-error`;
   const putReply = usePutReply();
   const {
     control,
@@ -114,20 +113,16 @@ function ReplyTextForm({ review, onDone }: { review: Review; onDone: () => void 
   );
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <div className="space-y-1.5">
-        <Label htmlFor={id}>{M.replyLabel}</Label>
-        <Textarea
-          id={id}
-          rows={5}
-          aria-invalid={textError ? true : undefined}
-          aria-describedby={textError ? errorId : undefined}
-          {...register('text')}
-        />
-        <p className="text-right text-xs text-stone-600">
-          {length}/{LIMITS.reviewTextMax}
-        </p>
-        <FieldError id={errorId} message={textError} />
-      </div>
+      <FormField label={M.replyLabel} error={textError}>
+        {(field) => (
+          <>
+            <Textarea {...field} rows={5} {...register('text')} />
+            <p className="text-right text-xs text-stone-600">
+              {length}/{LIMITS.reviewTextMax}
+            </p>
+          </>
+        )}
+      </FormField>
       <div className="flex justify-end gap-2">
         <DialogClose asChild>
           <Button variant="outline">Cancel</Button>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { adminMessages } from '#core/messages/admin';
@@ -7,7 +7,8 @@ import { registrationFormMessages } from '#core/messages/registration-form';
 import { ADMIN_NOTES_MAX, type RegistrationAction } from '#core/schemas/registration';
 import { Button } from '#web/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '#web/components/ui/dialog';
-import { FieldError, Label, Textarea } from '#web/components/ui/form';
+import { Textarea } from '#web/components/ui/form';
+import { FormField } from '#web/components/ui/form-field';
 
 /** The registration an admin is deciding, and how. */
 export interface PendingDecision<T> {
@@ -68,8 +69,6 @@ function DecisionNotesForm({
   isDeciding: boolean;
   onConfirm: (notes: string | null) => void;
 }) {
-  const id = useId();
-  const errorId = `${id}-error`;
   const text = ACTION_TEXT[action];
   const {
     register,
@@ -80,19 +79,9 @@ function DecisionNotesForm({
 
   return (
     <form onSubmit={handleSubmit(({ notes }) => onConfirm(notes === '' ? null : notes))} noValidate className="space-y-4">
-      <div className="space-y-1.5">
-        <Label htmlFor={id}>
-          {adminMessages.notesLabel} <span className="font-normal text-stone-500">(optional)</span>
-        </Label>
-        <Textarea
-          id={id}
-          rows={3}
-          aria-invalid={notesError ? true : undefined}
-          aria-describedby={notesError ? errorId : undefined}
-          {...register('notes')}
-        />
-        <FieldError id={errorId} message={notesError} />
-      </div>
+      <FormField label={adminMessages.notesLabel} optional error={notesError}>
+        {(field) => <Textarea {...field} rows={3} {...register('notes')} />}
+      </FormField>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <DialogClose asChild>
           <Button variant="outline">Cancel</Button>
