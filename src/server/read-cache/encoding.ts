@@ -22,9 +22,24 @@ export function exactCopy(body: Buffer): Buffer {
   return copy;
 }
 
+/** Accept-Encoding values already read: browsers send a handful of distinct ones, so reading each once is enough. */
+const preferredOf = new Map<string, Encoding>();
+const PREFERRED_REMEMBERED = 64;
+
 /** The client's preferred encoding among those we produce (brotli, then gzip), from Accept-Encoding. */
 export function preferredEncoding(header: string | undefined): Encoding {
   if (!header) return 'identity';
+  let encoding = preferredOf.get(header);
+  if (encoding === undefined) {
+    encoding = readPreferredEncoding(header);
+    // Past a few dozen distinct values someone is making them up: start over rather than grow.
+    if (preferredOf.size >= PREFERRED_REMEMBERED) preferredOf.clear();
+    preferredOf.set(header, encoding);
+  }
+  return encoding;
+}
+
+function readPreferredEncoding(header: string): Encoding {
   const accepted = new Map<string, number>();
   for (const part of header.toLowerCase().split(',')) {
     const [name, ...params] = part.trim().split(';');
@@ -52,25 +67,36 @@ function etagMatches(header: string | undefined, etag: string): boolean {
 
 /** What a kept entry answers a request with: its ETag (304 when the client has it), compressed as the client accepts. */
 export interface ReadyAnswer {
-  status: 200 | 304 | 404;
-  headers: Record<string, string>;
-  body: Buffer | undefined;
+  readonly status: 200 | 304 | 404;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: Buffer | undefined;
 }
 
 /**
  * The one place that turns a kept entry into an answer, for Fastify (sendEntry, and a computed miss
  * in the plugin's onSend) and for the front server, which answers before Fastify
- * (front-server.ts): both send the same headers and bytes.
+ * (front-server.ts): both send the same headers and bytes. The 200 in each encoding is made once
+ * and kept with the entry (`answers`): the same object for every hit, so its headers are built once.
  */
 export function answerWith(entry: Entry, cache: ResponseCache, requestHeaders: IncomingHttpHeaders, status: 200 | 404 = 200): ReadyAnswer {
-  const headers: Record<string, string> = { 'content-type': entry.contentType, 'cache-control': 'no-cache', vary: 'Accept-Encoding' };
   // The entry's body sent as a 404 (the app's not-found page) is not the entry: no ETag, no 304.
-  if (status === 200) {
-    headers.etag = entry.etag;
-    if (etagMatches(requestHeaders['if-none-match'], entry.etag)) return { status: 304, headers, body: undefined };
+  if (status === 200 && etagMatches(requestHeaders['if-none-match'], entry.etag)) {
+    return { status: 304, headers: { ...headersOf(entry), etag: entry.etag }, body: undefined };
   }
-  const { body, encoding } = cache.variant(entry, preferredEncoding(requestHeaders['accept-encoding']));
+  const preferred = preferredEncoding(requestHeaders['accept-encoding']);
+  const kept = status === 200 ? entry.answers?.[preferred] : undefined;
+  if (kept) return kept;
+  const { body, encoding } = cache.variant(entry, preferred);
+  const headers: Record<string, string> = headersOf(entry);
+  if (status === 200) headers.etag = entry.etag;
   // A set Content-Encoding also tells @fastify/compress the body is already encoded.
   if (encoding !== 'identity') headers['content-encoding'] = encoding;
-  return { status, headers, body };
+  const answer: ReadyAnswer = Object.freeze({ status, headers: Object.freeze(headers), body });
+  // Kept only with a body the entry keeps: a large one's plain body is made anew for each request.
+  if (status === 200 && (body === entry.identity || body === entry[preferred])) (entry.answers ??= {})[preferred] = answer;
+  return answer;
+}
+
+function headersOf(entry: Entry): Record<string, string> {
+  return { 'content-type': entry.contentType, 'cache-control': 'no-cache', vary: 'Accept-Encoding' };
 }

@@ -9,9 +9,9 @@
  * computed, stored and answered there, and the next request for it is answered here), and every
  * request once the app is closing, so Fastify's own closing behaviour applies.
  */
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyServerFactory } from 'fastify';
-import { answerWith } from './encoding.js';
+import { answerWith, type ReadyAnswer } from './encoding.js';
 import type { Entry, ResponseCache } from './store.js';
 import type { Metrics } from '#server/http/metrics.js';
 import type { SecurityHeaders } from '#server/http/security-headers.js';
@@ -48,6 +48,8 @@ const ACCESS_LOG_LEVELS = new Set(['trace', 'debug', 'info']);
 
 export class FrontServer {
   private readonly sources: ReadyAnswerSource[] = [];
+  /** headersFor's, by answer: gone with the answer (its entry replaced or dropped). */
+  private readonly headersMade = new WeakMap<ReadyAnswer, { extraHeaders: object | undefined; headers: OutgoingHttpHeaders }>();
   private isOpen = true;
 
   constructor(
@@ -116,12 +118,7 @@ export class FrontServer {
     extraHeaders?: Readonly<Record<string, string>>,
   ) {
     const answer = answerWith(ready.entry, ready.cache, request.headers);
-    response.writeHead(answer.status, {
-      ...this.securityHeaders,
-      ...extraHeaders,
-      ...answer.headers,
-      ...(answer.body ? { 'content-length': answer.body.length } : {}),
-    });
+    response.writeHead(answer.status, this.headersFor(answer, extraHeaders));
     response.end(answer.body);
     this.metrics.readyAnswers.inc();
     const log = this.log();
@@ -137,6 +134,24 @@ export class FrontServer {
         'request completed',
       );
     }
+  }
+
+  /**
+   * Every header of an answer: made once for a kept answer (answerWith keeps each entry's 200s),
+   * which is most of what a hit costs besides the socket. Node's writeHead reads the object and
+   * leaves it as it is, so one object serves every request for it.
+   */
+  private headersFor(answer: ReadyAnswer, extraHeaders: Readonly<Record<string, string>> | undefined): OutgoingHttpHeaders {
+    const made = this.headersMade.get(answer);
+    if (made && made.extraHeaders === extraHeaders) return made.headers;
+    const headers: OutgoingHttpHeaders = {
+      ...this.securityHeaders,
+      ...extraHeaders,
+      ...answer.headers,
+      ...(answer.body ? { 'content-length': answer.body.length } : {}),
+    };
+    this.headersMade.set(answer, { extraHeaders, headers });
+    return headers;
   }
 
   private find(url: string): ReadyEntry | undefined {

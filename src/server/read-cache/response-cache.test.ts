@@ -11,7 +11,7 @@ import { createTestContext, signedInClient, testConfig, type TestContext } from 
 import { TEST_POSTGRES_URL, databaseUrlFor, runId, withAdminClient } from '#server/test/database.js';
 import { createOfficer, createRegiment, createReview, createUser } from '#server/test/fixtures.js';
 import type { App } from '#server/types.js';
-import { exactCopy, preferredEncoding } from './encoding.js';
+import { answerWith, exactCopy, preferredEncoding } from './encoding.js';
 import { ResponseCache, createEntry, type Entry } from './store.js';
 import { cacheTags } from './tags.js';
 
@@ -269,6 +269,31 @@ describe('the response cache itself', () => {
     // Small bodies are never compressed, so they keep their plain form.
     const small = createEntry({ key: '/api/sides', tags: ['lists'], computedAt: 0, contentType: 'application/json', body: '[]' });
     expect(cache.variant(small, 'br')).toEqual({ body: Buffer.from('[]'), encoding: 'identity' });
+  });
+
+  it('answers each hit with the same headers and bytes, a revalidation with 304, and a plain copy of a large body without keeping it', () => {
+    const cache = new ResponseCache(1_000_000);
+    const json = JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ id: i, name: `Officer ${i}` })));
+    const stored = createEntry({ key: '/api/officers/search?q=o', tags: ['lists'], computedAt: 0, contentType: 'application/json', body: json });
+    cache.store(cache.currentGeneration(), stored);
+    const browser = { 'accept-encoding': 'gzip, deflate, br' };
+    const first = answerWith(stored, cache, browser);
+    const again = answerWith(stored, cache, browser);
+    expect(again).toEqual(first);
+    expect(first.headers).toMatchObject({ etag: stored.etag, 'content-encoding': 'br', vary: 'Accept-Encoding' });
+    expect(brotliDecompressSync(first.body!).toString()).toBe(json);
+    const revalidation = answerWith(stored, cache, { ...browser, 'if-none-match': stored.etag });
+    expect(revalidation).toMatchObject({ status: 304, body: undefined, headers: { etag: stored.etag } });
+    const counted = cache.size.bytes;
+    for (let i = 0; i < 3; i++) {
+      const plain = answerWith(stored, cache, {});
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body!.toString()).toBe(json);
+    }
+    // The plain body is made for each such request, never kept beside the brotli form.
+    expect(stored.identity).toBeUndefined();
+    expect(stored.answers?.identity).toBeUndefined();
+    expect(cache.size.bytes).toBe(counted);
   });
 
   it('stores nothing when given no memory', () => {
