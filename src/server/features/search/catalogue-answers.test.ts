@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OfficerRecord, RegimentRecord } from './catalogue-source.js';
 import { SearchCatalogue } from './catalogue.js';
+import { searchOfficerList } from './officer-search.js';
 
 const regiment = (id: number, changes: Partial<RegimentRecord> = {}): RegimentRecord => ({
   id,
@@ -82,5 +83,34 @@ describe('SearchCatalogue.officerAnswersJson', () => {
     const now = [renamed, officers[1]!];
     expect(answered(catalogue, now)).toEqual(expected(catalogue, now));
     expect(answered(catalogue, now)[0]).toMatchObject({ name: 'Adelbert Ames', regiment: { description: 'Now recruiting' }, side: { code: 'CSA' } });
+  });
+});
+
+describe('the order of a search, from the matches each officer keeps', () => {
+  const listed = (catalogue: SearchCatalogue, sortBy: 'name' | 'rating', sortOrder: 'asc' | 'desc') =>
+    searchOfficerList(catalogue, { q: 'Chamberlain', sortBy, sortOrder }).ids;
+
+  it('follows a rename, a new rating and a new community mean', () => {
+    const officers = [
+      officer(1, 20, { name: 'Chamberlain Able', averageRating: 5, reviewCount: 2 }),
+      officer(2, 20, { name: 'Chamberlain Baker', averageRating: 4.2, reviewCount: 40 }),
+      officer(3, 21, { name: 'Chamberlain Cole', averageRating: 3, reviewCount: 10 }),
+    ];
+    const catalogue = catalogueOf(officers);
+    expect(listed(catalogue, 'name', 'asc')).toEqual([1, 2, 3]);
+    // Against the mean of 3.9 (weight 5): two reviews of 5 rank 4.21, forty of 4.2 rank 4.17.
+    expect(listed(catalogue, 'rating', 'desc')).toEqual([1, 2, 3]);
+
+    catalogue.applyOfficers([1], [{ ...officers[0]!, name: 'Chamberlain Zane' }]);
+    expect(listed(catalogue, 'name', 'asc')).toEqual([2, 3, 1]);
+
+    // Ninety reviews of 5 rank 4.94.
+    catalogue.applyOfficers([3], [{ ...officers[2]!, averageRating: 5, reviewCount: 90 }]);
+    expect(listed(catalogue, 'rating', 'desc')).toEqual([3, 1, 2]);
+
+    // Against a mean of 1: two reviews of 5 rank 2.14, forty of 4.2 rank 3.84.
+    catalogue.applyCommunityMean(1);
+    expect(listed(catalogue, 'rating', 'desc')).toEqual([3, 2, 1]);
+    expect(listed(catalogue, 'rating', 'asc')).toEqual([1, 2, 3]);
   });
 });

@@ -72,6 +72,13 @@ export class SearchCatalogue {
   private readonly officerRankScores = new Map<number, number | null>();
   /** The end of each officer's answer, from its rank score on: forgotten with its rank score. */
   private readonly answerTails = new Map<number, Buffer>();
+  /**
+   * Each officer's match without a text score, as every order but relevance sorts it: made once and
+   * shared by the searches that list the officer (a three-letter term matches hundreds of officers,
+   * and making and collecting a match for each was a good part of a search). Forgotten with the
+   * officer's rank score or name rank.
+   */
+  private readonly unscoredMatches = new Map<number, Match>();
 
   /** `priorWeight`: the m of the rankings' Bayesian average (config RANK_PRIOR_WEIGHT). */
   constructor(contents: CatalogueContents, priorWeight: number) {
@@ -119,6 +126,7 @@ export class SearchCatalogue {
       this.answerHeads.delete(id);
       this.officerRankScores.delete(id);
       this.answerTails.delete(id);
+      this.unscoredMatches.delete(id);
       if (before) this.officersOfRegiment.get(before.regimentId)?.delete(id);
       if (after) {
         this.officers.set(id, after);
@@ -185,6 +193,7 @@ export class SearchCatalogue {
     this.prior = { ...this.prior, communityMean };
     this.officerRankScores.clear();
     this.answerTails.clear();
+    this.unscoredMatches.clear();
   }
 
   /** An officer's rank score, worked out once per version of its record and of the community mean (every match of a search needs it). */
@@ -348,7 +357,13 @@ export class SearchCatalogue {
   }
 
   private matchOf(officer: OfficerRecord, score: number, nameRanks: Map<number, number>): Match {
-    return { officer, score, rankScore: this.officerRankScore(officer), nameRank: nameRanks.get(officer.id)! };
+    if (score !== 0) return { officer, score, rankScore: this.officerRankScore(officer), nameRank: nameRanks.get(officer.id)! };
+    let match = this.unscoredMatches.get(officer.id);
+    if (!match) {
+      match = { officer, score, rankScore: this.officerRankScore(officer), nameRank: nameRanks.get(officer.id)! };
+      this.unscoredMatches.set(officer.id, match);
+    }
+    return match;
   }
 
   private officersOfRegimentSet(regimentId: number): Set<number> {
@@ -381,6 +396,7 @@ export class SearchCatalogue {
   /** Every officer's place in name order, worked out again after a name changed (rare: ratings change, names seldom do). */
   private nameRanksNow(): Map<number, number> {
     if (!this.nameRanks) {
+      this.unscoredMatches.clear();
       const byName = [...this.officers.values()].sort((a, b) => compareNames(a.name, b.name));
       this.nameRanks = new Map();
       let rank = 0;

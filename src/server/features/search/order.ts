@@ -13,12 +13,12 @@ import type { OfficerRecord } from './catalogue-source.js';
 
 /** An officer that matched a search, with how well (0 without text), its rank score and its place in name order. */
 export interface Match {
-  officer: OfficerRecord;
-  score: number;
+  readonly officer: OfficerRecord;
+  readonly score: number;
   /** The Bayesian average the rating orders follow (rankScoreOf), null without reviews. */
-  rankScore: number | null;
+  readonly rankScore: number | null;
   /** Equal names have equal places (compareNames); the catalogue works them out once per change of names. */
-  nameRank: number;
+  readonly nameRank: number;
 }
 
 export type SortKeyValue = string | number | boolean;
