@@ -75,26 +75,19 @@ export interface ReadyAnswer {
 /**
  * The one place that turns a kept entry into an answer, for Fastify (sendEntry, and a computed miss
  * in the plugin's onSend) and for the front server, which answers before Fastify
- * (front-server.ts): both send the same headers and bytes. The 200 in each encoding is made once
- * and kept with the entry (`answers`): the same object for every hit, so its headers are built once.
+ * (front-server.ts): both send the same headers and bytes.
  */
 export function answerWith(entry: Entry, cache: ResponseCache, requestHeaders: IncomingHttpHeaders, status: 200 | 404 = 200): ReadyAnswer {
   // The entry's body sent as a 404 (the app's not-found page) is not the entry: no ETag, no 304.
   if (status === 200 && etagMatches(requestHeaders['if-none-match'], entry.etag)) {
     return { status: 304, headers: { ...headersOf(entry), etag: entry.etag }, body: undefined };
   }
-  const preferred = preferredEncoding(requestHeaders['accept-encoding']);
-  const kept = status === 200 ? entry.answers?.[preferred] : undefined;
-  if (kept) return kept;
-  const { body, encoding } = cache.variant(entry, preferred);
+  const { body, encoding } = cache.variant(entry, preferredEncoding(requestHeaders['accept-encoding']));
   const headers: Record<string, string> = headersOf(entry);
   if (status === 200) headers.etag = entry.etag;
   // A set Content-Encoding also tells @fastify/compress the body is already encoded.
   if (encoding !== 'identity') headers['content-encoding'] = encoding;
-  const answer: ReadyAnswer = Object.freeze({ status, headers: Object.freeze(headers), body });
-  // Kept only with a body the entry keeps: a large one's plain body is made anew for each request.
-  if (status === 200 && (body === entry.identity || body === entry[preferred])) (entry.answers ??= {})[preferred] = answer;
-  return answer;
+  return { status, headers, body };
 }
 
 function headersOf(entry: Entry): Record<string, string> {

@@ -88,6 +88,12 @@ describe('the front server: ready public answers before Fastify', () => {
     expect(JSON.parse(brotliDecompressSync(regiments.body).toString())).toHaveLength(13);
   });
 
+  it('refuses leading headers that a kept answer sets itself, which would go out twice', () => {
+    const log = () => ctx.app.log;
+    expect(() => new FrontServer({ ...securityHeadersOf({}), 'Cache-Control': 'no-store' }, log, new Metrics())).toThrow(/Cache-Control/);
+    expect(() => new FrontServer(securityHeadersOf({}), log, new Metrics())).not.toThrow();
+  });
+
   it('answers 304 when the browser has the same body, as Fastify does', async () => {
     const url = `/api/officers/${officerId}`;
     const first = await request(base, url);

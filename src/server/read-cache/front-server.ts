@@ -9,7 +9,7 @@
  * computed, stored and answered there, and the next request for it is answered here), and every
  * request once the app is closing, so Fastify's own closing behaviour applies.
  */
-import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyServerFactory } from 'fastify';
 import { answerWith, type ReadyAnswer } from './encoding.js';
 import type { Entry, ResponseCache } from './store.js';
@@ -43,13 +43,29 @@ interface ServerSettings {
   maxRequestsPerSocket: number;
 }
 
+/** What an answer sets itself (encoding.ts, answerWith): a list sends every name it holds, so no other may. */
+const ANSWER_HEADERS = new Set(['content-type', 'cache-control', 'vary', 'etag', 'content-encoding', 'content-length']);
+
+/** Headers as writeHead's flat list: each name followed by its value. */
+function headerList(headers: Readonly<Record<string, string>>): string[] {
+  return Object.entries(headers).flat();
+}
+
+/** The headers every answer carries before its own: none may be one an answer sets, or it would go out twice. */
+function leadingList(headers: Readonly<Record<string, string>>): string[] {
+  const taken = Object.keys(headers).filter((name) => ANSWER_HEADERS.has(name.toLowerCase()));
+  if (taken.length > 0) throw new Error(`The front server cannot add ${taken.join(', ')}: the kept answer sets it`);
+  return headerList(headers);
+}
+
 /** Logger levels at which Fastify logs each request it completes. */
 const ACCESS_LOG_LEVELS = new Set(['trace', 'debug', 'info']);
 
 export class FrontServer {
   private readonly sources: ReadyAnswerSource[] = [];
-  /** headersFor's, by answer: gone with the answer (its entry replaced or dropped). */
-  private readonly headersMade = new WeakMap<ReadyAnswer, { extraHeaders: object | undefined; headers: OutgoingHttpHeaders }>();
+  /** The security headers as a flat list (headersFor), and with each set of extra headers after them. */
+  private readonly securityList: readonly string[];
+  private readonly leadingLists = new WeakMap<object, readonly string[]>();
   private isOpen = true;
 
   constructor(
@@ -57,7 +73,9 @@ export class FrontServer {
     private readonly log: () => FastifyBaseLogger,
     private readonly metrics: Metrics,
     private readonly publicReads?: PublicReadFront,
-  ) {}
+  ) {
+    this.securityList = leadingList(securityHeaders);
+  }
 
   addSource(source: ReadyAnswerSource): void {
     this.sources.push(source);
@@ -137,21 +155,24 @@ export class FrontServer {
   }
 
   /**
-   * Every header of an answer: made once for a kept answer (answerWith keeps each entry's 200s),
-   * which is most of what a hit costs besides the socket. Node's writeHead reads the object and
-   * leaves it as it is, so one object serves every request for it.
+   * Every header of an answer, as the flat list of names and values writeHead also takes: the
+   * security headers and those of the public read API are listed once, and each request only joins
+   * its answer's few to them. Spreading them all into a new object for every hit was most of what a
+   * hit cost besides the socket.
    */
-  private headersFor(answer: ReadyAnswer, extraHeaders: Readonly<Record<string, string>> | undefined): OutgoingHttpHeaders {
-    const made = this.headersMade.get(answer);
-    if (made && made.extraHeaders === extraHeaders) return made.headers;
-    const headers: OutgoingHttpHeaders = {
-      ...this.securityHeaders,
-      ...extraHeaders,
-      ...answer.headers,
-      ...(answer.body ? { 'content-length': answer.body.length } : {}),
-    };
-    this.headersMade.set(answer, { extraHeaders, headers });
-    return headers;
+  private headersFor(answer: ReadyAnswer, extraHeaders: Readonly<Record<string, string>> | undefined): string[] {
+    let leading = this.securityList;
+    if (extraHeaders) {
+      let withExtra = this.leadingLists.get(extraHeaders);
+      if (!withExtra) {
+        withExtra = [...this.securityList, ...leadingList(extraHeaders)];
+        this.leadingLists.set(extraHeaders, withExtra);
+      }
+      leading = withExtra;
+    }
+    const list = leading.concat(headerList(answer.headers));
+    if (answer.body) list.push('content-length', String(answer.body.length));
+    return list;
   }
 
   private find(url: string): ReadyEntry | undefined {

@@ -28,7 +28,7 @@
  * the bus between processes (cache-bus.ts), and the entries themselves here.
  */
 import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
-import { exactCopy, weakEtag, type Encoding, type ReadyAnswer } from './encoding.js';
+import { exactCopy, weakEtag, type Encoding } from './encoding.js';
 import type { CacheTag, Invalidation } from './tags.js';
 
 /** Another process's invalidations arrive here; ours go out through publish. */
@@ -74,8 +74,6 @@ export interface Entry {
   identity?: Buffer;
   br?: Buffer;
   gzip?: Buffer;
-  /** The 200 answered to each encoding asked for, made once (encoding.ts, answerWith). */
-  answers?: Partial<Record<Encoding, ReadyAnswer>>;
   bytes: number;
 }
 
