@@ -211,6 +211,17 @@ describe('the status of a page', () => {
     await app.close();
   });
 
+  it("shows a long link preview, kept compressed, in the page's head each time", async () => {
+    const description = 'Led the 20th Maine on Little Round Top. '.repeat(40);
+    const app = await appWith(shellOptions(async (page) => ({ ...previewOf(page), description })));
+    for (let i = 0; i < 2; i++) {
+      const page = await app.inject({ url: '/officer/87' });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain(`<meta property="og:description" content="${description}`);
+    }
+    await app.close();
+  });
+
   it('does not keep an answer that a write made while the database was asked', async () => {
     const cache = new ResponseCache(1024 * 1024);
     let asked = 0;

@@ -104,15 +104,19 @@ export function readPageShell(webRoot: string, { cache, rowPreview, pagePreview 
   };
 
   /**
-   * The page's shell, assembled once per preloads and preview. A row page's kept preview is named in
-   * the key by its ETag, so the shell is rebuilt only when the preview changed.
+   * The page's shell, assembled once per page and preview. The page (its kind, and its row or its
+   * search) decides its preloads, and a row page's kept preview is named in the key by its ETag, so
+   * the shell is rebuilt only when the preview changed. The key is the page, not its preloads: those
+   * are 1.5 KB for an officer page, more than its whole compressed shell, and a key is counted as kept.
    */
   const entryFor = (page: FirstScreenPage, row?: Entry): Entry => {
-    const links = preloadLinks(page, moduleLinks);
-    const key = row ? `${links} ${row.etag}` : `${links} ${page.page}`;
+    const key = `${JSON.stringify(page)} ${row?.etag ?? ''}`;
     let entry = assembled.get(key);
     if (!entry) {
-      const head = row ? linkPreviewHead(JSON.parse(row.identity!.toString()) as LinkPreview, MSG.linkPreview.siteName) : pageHeadOf(page);
+      const links = preloadLinks(page, moduleLinks);
+      const head = row
+        ? linkPreviewHead(JSON.parse(cache.variant(row, 'identity').body.toString()) as LinkPreview, MSG.linkPreview.siteName)
+        : pageHeadOf(page);
       entry = createEntry({
         key,
         tags: [],
