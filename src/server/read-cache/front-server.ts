@@ -69,7 +69,7 @@ export class FrontServer {
   private isOpen = true;
 
   constructor(
-    private readonly securityHeaders: SecurityHeaders,
+    securityHeaders: SecurityHeaders,
     private readonly log: () => FastifyBaseLogger,
     private readonly metrics: Metrics,
     private readonly publicReads?: PublicReadFront,
