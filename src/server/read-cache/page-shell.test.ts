@@ -211,6 +211,25 @@ describe('the status of a page', () => {
     await app.close();
   });
 
+  it("keeps each row page's shell with the answers, under its row's tags, and answers without the cache too", async () => {
+    const options = shellOptions(fakeRows({ officer: [87, 88] }).rowPreview);
+    const app = await appWith(options);
+    const pages = async () => Promise.all(['/officer/87', '/officer/88'].map(async (url) => (await app.inject({ url })).body));
+    const first = await pages();
+    // Each officer: its preview and its shell, in the one bounded cache.
+    expect(options.cache.size.entries).toBe(4);
+    expect(await pages()).toEqual(first);
+    expect(options.cache.size.entries).toBe(4);
+    options.cache.invalidate(['officer:87']);
+    expect(options.cache.size.entries).toBe(2);
+    expect(await pages()).toEqual(first);
+    await app.close();
+
+    const uncached = await appWith({ ...shellOptions(fakeRows({ officer: [87, 88] }).rowPreview), cache: new ResponseCache(0) });
+    for (const url of ['/officer/87', '/officer/88']) expect((await uncached.inject({ url })).body).toBe(first[url === '/officer/87' ? 0 : 1]);
+    await uncached.close();
+  });
+
   it("shows a long link preview, kept compressed, in the page's head each time", async () => {
     const description = 'Led the 20th Maine on Little Round Top. '.repeat(40);
     const app = await appWith(shellOptions(async (page) => ({ ...previewOf(page), description })));

@@ -29,10 +29,13 @@ import { ResponseCache, createEntry, type Entry } from './store.js';
 import { cacheTags, type CacheTag } from './tags.js';
 
 /**
- * Shells already assembled and compressed, by their preloads (one per officer, regiment or search
- * page visited): the officer page's HTML is a hot read. Bounded like the response cache, by bytes.
+ * Shells already assembled and compressed are kept in the response cache beside the answers (one
+ * per officer, regiment or search page visited): the officer page's HTML is a hot read, and on the
+ * long tail a crowd opens every officer. A cache of their own (4 MiB, ~3,000 officer pages) was
+ * missed by most of them, and each miss assembled and compressed the shell again. This one holds
+ * them only while the response cache is off (RESPONSE_CACHE_MB=0, or the cache bus is down).
  */
-const SHELL_CACHE_BYTES = 4 * 1024 * 1024;
+const FALLBACK_SHELL_CACHE_BYTES = 4 * 1024 * 1024;
 
 /**
  * The pages whose code is named as module preloads: those with a first screen of their own that the
@@ -89,7 +92,9 @@ export function readPageShell(webRoot: string, { cache, rowPreview, pagePreview 
   const manifestFile = path.join(webRoot, '.vite', 'manifest.json');
   const manifest: Manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest) : {};
   const moduleLinks = moduleLinksByPage(manifest);
-  const assembled = new ResponseCache(SHELL_CACHE_BYTES);
+  const fallback = new ResponseCache(FALLBACK_SHELL_CACHE_BYTES);
+  /** Where shells are kept now. */
+  const shells = (): ResponseCache => (cache.enabled ? cache : fallback);
   /** The <head> of each page kind's own preview (home, search), made once. */
   const pageHeads = new Map<FirstScreenPage['page'], string>();
   const pageHeadOf = (page: FirstScreenPage): string => {
@@ -104,29 +109,37 @@ export function readPageShell(webRoot: string, { cache, rowPreview, pagePreview 
   };
 
   /**
-   * The page's shell, assembled once per page and preview. The page (its kind, and its row or its
-   * search) decides its preloads, and a row page's kept preview is named in the key by its ETag, so
-   * the shell is rebuilt only when the preview changed. The key is the page, not its preloads: those
-   * are 1.5 KB for an officer page, more than its whole compressed shell, and a key is counted as kept.
+   * The page's shell, assembled once per page and preview, and where it is kept. The page (its kind,
+   * and its row or its search) decides its preloads, and a row page's kept preview is named in the
+   * key by its ETag, so the shell is rebuilt only when the preview changed; it carries the row's
+   * tags, so the writes that forget the preview forget the shell too. The key is the page, not its
+   * preloads: those are 1.5 KB for an officer page, more than its whole compressed shell, and a key
+   * is counted as kept.
    */
-  const entryFor = (page: FirstScreenPage, row?: Entry): Entry => {
-    const key = `${JSON.stringify(page)} ${row?.etag ?? ''}`;
-    let entry = assembled.get(key);
+  const entryFor = (page: FirstScreenPage, row?: Entry): { entry: Entry; cache: ResponseCache } => {
+    const kept = shells();
+    const key = shellKey(page, row);
+    let entry = kept.get(key);
     if (!entry) {
+      const generation = kept.currentGeneration();
       const links = preloadLinks(page, moduleLinks);
       const head = row
         ? linkPreviewHead(JSON.parse(cache.variant(row, 'identity').body.toString()) as LinkPreview, MSG.linkPreview.siteName)
         : pageHeadOf(page);
       entry = createEntry({
         key,
-        tags: [],
-        computedAt: assembled.now(),
+        tags: row && isRowPage(page) ? rowTags(page) : [],
+        computedAt: kept.now(),
         contentType: 'text/html; charset=utf-8',
         body: withLinkPreview(withLinks(shell, links), head),
       });
-      assembled.store(assembled.currentGeneration(), entry);
+      kept.store(generation, entry);
     }
-    return entry;
+    return { entry, cache: kept };
+  };
+  const sendShell = (request: FastifyRequest, reply: FastifyReply, page: FirstScreenPage, row?: Entry, status: 200 | 404 = 200) => {
+    const { entry, cache: kept } = entryFor(page, row);
+    return sendEntry(request, reply, entry, kept, status);
   };
 
   /** The row's kept preview, from memory alone: there while the row is known to exist. */
@@ -160,11 +173,11 @@ export function readPageShell(webRoot: string, { cache, rowPreview, pagePreview 
       const { route, page } = pageOf(request.url);
       if (route !== null && isRowPage(page)) {
         const row = await findRow(request, page);
-        if (row === null) return sendEntry(request, reply, entryFor(NOT_FOUND_PAGE), assembled, 404);
-        return sendEntry(request, reply, entryFor(page, row), assembled);
+        if (row === null) return sendShell(request, reply, NOT_FOUND_PAGE, undefined, 404);
+        return sendShell(request, reply, page, row);
       }
-      if (route === null || isRowRoute(route)) return sendEntry(request, reply, entryFor(NOT_FOUND_PAGE), assembled, 404);
-      return sendEntry(request, reply, entryFor(page), assembled);
+      if (route === null || isRowRoute(route)) return sendShell(request, reply, NOT_FOUND_PAGE, undefined, 404);
+      return sendShell(request, reply, page);
     },
     readyAnswer(url) {
       const { page, pathname } = pageOf(url);
@@ -173,7 +186,7 @@ export function readPageShell(webRoot: string, { cache, rowPreview, pagePreview 
       if (isRowPage(page) && !row) return undefined;
       // A path the URL parser rewrote (dot segments, doubled slashes) may route elsewhere in Fastify.
       if (pathname !== (url.split('?', 1)[0] ?? url)) return undefined;
-      return { entry: entryFor(page, row), cache: assembled };
+      return entryFor(page, row);
     },
   };
 }
@@ -185,6 +198,11 @@ function isRowPage(page: FirstScreenPage): page is RowPage {
 /** An officer or regiment route, whose id may name no row (then the page is 'other'). */
 function isRowRoute(route: ClientRouteMatch): boolean {
   return route.route === 'officer' || route.route === 'regiment';
+}
+
+/** Where a page's shell is kept: with a space, as rowKey. */
+function shellKey(page: FirstScreenPage, row: Entry | undefined): string {
+  return `page-shell ${JSON.stringify(page)} ${row?.etag ?? ''}`;
 }
 
 /** Where a row's preview (and so its existence) is kept. With a space: no request URL can equal it and be answered with it. */

@@ -6,7 +6,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { SideCode } from '#core/constants.js';
 import type { Executor } from '#server/db/client.js';
-import { BatchedRead } from '#server/db/batched.js';
+import { BatchedRead, keysParam } from '#server/db/batched.js';
 import { prepared } from '#server/db/prepared.js';
 import { officers, regiments, sides } from '#server/db/schema.js';
 
@@ -64,7 +64,7 @@ const officerCards = new BatchedRead<number, OfficerCardData>(async (db, ids) =>
       .from(officers)
       .innerJoin(regiments, eq(regiments.id, officers.regimentId))
       .innerJoin(sides, eq(sides.id, regiments.sideId))
-      .where(and(eq(officers.isActive, true), eq(regiments.isActive, true), sql`${officers.id} = any(${sql.placeholder('ids')}::int[])`))
+      .where(and(eq(officers.isActive, true), eq(regiments.isActive, true), sql`${officers.id} = any(${keysParam('ids')})`))
       .prepare(name),
   );
   const rows = await query.execute({ ids });

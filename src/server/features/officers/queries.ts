@@ -8,7 +8,7 @@ import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { OpenWave, Officer, OfficerDetail } from '#core/api.js';
 import { fillTrendMonths, lastUtcDays, lastUtcMonths, type RecentFigures, type TrendMonth } from '#core/rating-math.js';
 import type { Executor } from '#server/db/client.js';
-import { BatchedRead } from '#server/db/batched.js';
+import { BatchedRead, keysParam } from '#server/db/batched.js';
 import { prepared } from '#server/db/prepared.js';
 import { officers, regiments, reviews, sides, users } from '#server/db/schema.js';
 import { notFound } from '#server/errors.js';
@@ -148,7 +148,7 @@ const officerDetails = new BatchedRead<number, OfficerDetail>(async (db, ids, wi
   const recent = windowFigures();
   const openWave = openWaveOf();
   const query = prepared(db, 'officer_details_by_ids', (db, name) =>
-    selectPublicOfficersWith(db, { distribution, recent, openWave }, sql`${officers.id} = any(${sql.placeholder('ids')}::int[])`).prepare(name),
+    selectPublicOfficersWith(db, { distribution, recent, openWave }, sql`${officers.id} = any(${keysParam('ids')})`).prepare(name),
   );
   const [since, until] = window.split(' ');
   const rows = await query.execute({ ids, since, until });
@@ -200,7 +200,7 @@ const officerTrends = new BatchedRead<number, Array<{ month: string; reviewCount
           sql`${reviews.createdAt} < ${sql.placeholder('until')}::timestamptz`,
         ),
       )
-      .where(and(isPublicOfficer, sql`${officers.id} = any(${sql.placeholder('ids')}::int[])`))
+      .where(and(isPublicOfficer, sql`${officers.id} = any(${keysParam('ids')})`))
       .groupBy(officers.id, month)
       .prepare(name);
   });

@@ -9,7 +9,7 @@ import { RECENT_REVIEWS_LIMIT } from '#core/constants.js';
 import { MSG } from '#core/messages.js';
 import type { ReviewSort } from '#core/review-sort.js';
 import type { Executor } from '#server/db/client.js';
-import { BatchedRead } from '#server/db/batched.js';
+import { BatchedRead, keysParam } from '#server/db/batched.js';
 import { prepared } from '#server/db/prepared.js';
 import { officers, regiments, reviewReplies, reviewRevisions, reviews, users } from '#server/db/schema.js';
 import { AppError, notFound } from '#server/errors.js';
@@ -69,14 +69,24 @@ const REVIEW_FIELDS = {
   },
 };
 
+/** Every review an officer's list counts: the stored review_count and the reviews held in a wave beside it (0031). */
+const listedTotal = sql<number>`${officers.reviewCount} + ${officers.heldCount}`.mapWith(Number);
+
 /**
- * Every review is read with its place in the officer list's orders (review-order.ts), and with when
- * its author's Steam figures were last read (for the background refresh): columns of the rows
- * already fetched, which the answer drops.
+ * Every review is read with its place in the officer list's orders (review-order.ts), its officer's
+ * listed total (so a page of an officer's reviews needs no second statement for it), and when its
+ * author's Steam figures were last read (for the background refresh): columns of the rows already
+ * fetched, which the answer drops.
  */
 function selectPublicReviews(db: Executor, where?: SQL, orderBy: SQL[] = NEWEST_FIRST) {
   return db
-    .select({ ...REVIEW_FIELDS, position: reviews.position, helpfulBound: reviews.helpfulBound, signalsRefreshedAt: users.steamRefreshedAt })
+    .select({
+      ...REVIEW_FIELDS,
+      position: reviews.position,
+      helpfulBound: reviews.helpfulBound,
+      listedTotal,
+      signalsRefreshedAt: users.steamRefreshedAt,
+    })
     .from(reviews)
     .innerJoin(officers, eq(officers.id, reviews.officerId))
     .innerJoin(regiments, eq(regiments.id, officers.regimentId))
@@ -164,7 +174,8 @@ function selectOfficerReviews(db: Executor, where: SQL | undefined, orderBy: SQL
  * One page of an officer's reviews in the requested order, with the officer's total for infinite
  * scroll and the cursor of the next page (docs/decisions/0027-review-helpfulness.md). The total is
  * every review listed: the officer's stored review_count and the reviews held in a wave beside it
- * (0031), read from the officer's row, which also answers 404 for an officer that is not public.
+ * (0031), read from the officer's row in the same statement as the page. Only a page without rows
+ * asks for it apart, which also answers 404 for an officer that is not public.
  *
  * - After a cursor, every order reads one range of its index: as fast at the thousandth page as at
  *   the first.
@@ -180,14 +191,14 @@ export async function listOfficerReviews(
 ): Promise<ReviewPage> {
   const { sort, limit, cursor } = request;
   if (cursor && (cursor.officerId !== officerId || cursor.sort !== sort)) throw new AppError('BAD_REQUEST', MSG.reviews.cursorOfAnotherList);
-  const totalCount = await officerReviewTotals.load(db, officerId);
-  if (totalCount === undefined) throw notFound('Officer');
   const page = request.page ?? 1;
   const { rows, hasMore } = cursor
     ? await readAfterCursor(db, officerId, sort, cursor.key, limit)
     : sort === 'newest' || sort === 'oldest'
-      ? await readPositionRange(db, officerId, sort, page, limit, totalCount)
+      ? await readPositionRange(db, officerId, sort, page, limit)
       : await readByOffset(db, officerId, sort, page, limit);
+  const totalCount = rows[0]?.listedTotal ?? (await officerReviewTotals.load(db, officerId));
+  if (totalCount === undefined) throw notFound('Officer');
   const last = rows.at(-1);
   onReviewersShown?.(reviewersOf(rows));
   return {
@@ -218,72 +229,81 @@ async function readAfterCursor(db: Executor, officerId: number, sort: ReviewSort
 /**
  * Page p of newest or oldest is a range of positions (1..n, dense: 0008): newest
  * (n - p*limit, n - (p-1)*limit], oldest ((p-1)*limit, p*limit], read through the
- * (officer_id, position) index however deep the page; positions below or above say if more exist.
+ * (officer_id, position) index however deep the page. The statement takes n from the officer's row
+ * as it reads the range, so one round trip answers the page; positions below or above the range
+ * say if more exist. An empty range is past the end (positions are dense).
  */
-async function readPositionRange(
-  db: Executor,
-  officerId: number,
-  sort: 'newest' | 'oldest',
-  page: number,
-  limit: number,
-  totalCount: number,
-): Promise<RowsRead> {
-  // Numbers, not SQL: page and limit are validated integers, and a page far past the end must not
-  // overflow an int4 expression in the database.
+async function readPositionRange(db: Executor, officerId: number, sort: 'newest' | 'oldest', page: number, limit: number): Promise<RowsRead> {
+  // page and limit are validated integers; their product may pass int4, so it travels as int8.
   const skipped = (page - 1) * limit;
-  if (skipped >= totalCount) return { rows: [], hasMore: false };
-  const [above, upTo] =
-    sort === 'newest' ? [Math.max(totalCount - skipped - limit, 0), totalCount - skipped] : [skipped, Math.min(skipped + limit, totalCount)];
-  const rows = (await positionRanges.load(db, `${officerId} ${above} ${upTo}`, sort)) ?? [];
-  return { rows, hasMore: sort === 'newest' ? above > 0 : upTo < totalCount };
+  const rows = (await positionRanges.load(db, `${officerId} ${skipped} ${limit}`, sort)) ?? [];
+  const total = rows[0]?.listedTotal ?? 0;
+  return { rows, hasMore: sort === 'newest' ? total - skipped - limit > 0 : skipped + limit < total };
 }
 
 /**
- * The listed total of officers asked for at once (db/batched.ts): every review listed, the stored
- * review_count and the reviews held in a wave beside it (0031), read from the officer's row; an
- * officer that is not public is not in the map.
+ * The listed total of officers asked for at once (db/batched.ts), for a page that has no rows:
+ * every review listed, read from the officer's row; an officer that is not public is not in the map.
  */
 const officerReviewTotals = new BatchedRead<number, number>(async (db, ids) => {
   const query = prepared(db, 'officer_review_totals', (db, name) =>
     db
-      .select({ id: officers.id, totalCount: sql<number>`${officers.reviewCount} + ${officers.heldCount}`.mapWith(Number) })
+      .select({ id: officers.id, totalCount: listedTotal })
       .from(officers)
       .innerJoin(regiments, eq(regiments.id, officers.regimentId))
-      .where(and(sql`${officers.id} = any(${sql.placeholder('ids')}::int[])`, isPublicOfficer))
+      .where(and(sql`${officers.id} = any(${keysParam('ids')})`, isPublicOfficer))
       .prepare(name),
   );
   return new Map((await query.execute({ ids })).map((row) => [row.id, row.totalCount]));
 });
 
 /**
- * Ranges of positions of several officers read at once, each key "officerId above upTo" (positions
- * above < p <= upTo), the group the order (newest or oldest), each range's rows in that order.
+ * The bounds of a page's range of positions, from the officer's listed total (`listed`) and the
+ * request (`wanted`: reviews skipped, and the page's size).
  */
-const positionRanges = new BatchedRead<string, ReviewRow[]>(async (db, keys, sort) => {
-  const query = prepared(db, 'officer_review_position_ranges', (db, name) =>
+const RANGE_BOUNDS = {
+  newest: {
+    above: sql.raw('listed.review_count + listed.held_count - wanted.skipped - wanted.size'),
+    upTo: sql.raw('listed.review_count + listed.held_count - wanted.skipped'),
+  },
+  oldest: { above: sql.raw('wanted.skipped'), upTo: sql.raw('wanted.skipped + wanted.size') },
+} as const;
+
+/**
+ * Pages by position of several officers read at once, each key "officerId skipped size", the group
+ * the order (newest or oldest), each page's rows in that order.
+ */
+const positionRanges = new BatchedRead<string, ReviewRow[]>(async (db, keys, group) => {
+  const sort = group as 'newest' | 'oldest';
+  const { above, upTo } = RANGE_BOUNDS[sort];
+  const query = prepared(db, `officer_review_pages_${sort}`, (db, name) =>
     selectPublicReviews(db, undefined, [asc(reviews.officerId), asc(reviews.position)])
       // Each range through the (officer_id, position) index: a lateral subquery kept apart from the
       // joins (offset 0), or the planner reads every review of the officer and filters the range.
       .innerJoin(
-        sql`(select picked.id from unnest(${sql.placeholder('officerIds')}::int[], ${sql.placeholder('above')}::int[], ${sql.placeholder('upTo')}::int[])
-          as ranges(officer_id, above, up_to)
-          cross join lateral (select id from reviews where reviews.officer_id = ranges.officer_id
-            and reviews.position > ranges.above and reviews.position <= ranges.up_to offset 0) as picked) as page`,
+        sql`(select picked.id from unnest(${keysParam('officerIds')}, ${keysParam('skipped', 'int8')}, ${keysParam('sizes')})
+          as wanted(officer_id, skipped, size)
+          join officers as listed on listed.id = wanted.officer_id
+          cross join lateral (select id from reviews where reviews.officer_id = wanted.officer_id
+            and reviews.position > ${above} and reviews.position <= ${upTo} offset 0) as picked) as page`,
         sql`page.id = ${reviews.id}`,
       )
       .prepare(name),
   );
-  const ranges = keys.map((key) => key.split(' ').map(Number) as [number, number, number]);
-  const rows = await query.execute({ officerIds: ranges.map((r) => r[0]), above: ranges.map((r) => r[1]), upTo: ranges.map((r) => r[2]) });
-  // Two pages of one officer may be asked for in one batch: a row goes to each range holding it.
+  const wanted = keys.map((key) => key.split(' ').map(Number) as [number, number, number]);
+  const rows = await query.execute({ officerIds: wanted.map((w) => w[0]), skipped: wanted.map((w) => w[1]), sizes: wanted.map((w) => w[2]) });
+  // Two pages of one officer may be asked for in one batch: a row goes to each page holding it.
   const byOfficer = new Map<number, Array<{ above: number; upTo: number; key: string; rows: ReviewRow[] }>>();
-  ranges.forEach(([officerId, above, upTo], i) => {
+  wanted.forEach(([officerId, skipped, size], i) => {
     const list = byOfficer.get(officerId) ?? [];
-    list.push({ above, upTo, key: keys[i]!, rows: [] });
+    list.push({ above: skipped, upTo: skipped + size, key: keys[i]!, rows: [] });
     byOfficer.set(officerId, list);
   });
   for (const row of rows)
-    for (const range of byOfficer.get(row.officerId) ?? []) if (row.position > range.above && row.position <= range.upTo) range.rows.push(row);
+    for (const range of byOfficer.get(row.officerId) ?? []) {
+      const position = sort === 'newest' ? row.listedTotal + 1 - row.position : row.position;
+      if (position > range.above && position <= range.upTo) range.rows.push(row);
+    }
   const byKey = new Map<string, ReviewRow[]>();
   for (const range of [...byOfficer.values()].flat()) byKey.set(range.key, sort === 'newest' ? range.rows.reverse() : range.rows);
   return byKey;
