@@ -49,9 +49,9 @@ describe('the batched reads on PostgreSQL', () => {
         ]),
       );
     }
-    const plans = (await db.execute(sql`select name, generic_plans, custom_plans from pg_prepared_statements`)) as unknown as {
-      rows: Array<{ name: string; generic_plans: string; custom_plans: string }>;
-    };
+    // node-postgres's result (the handle is PostgreSQL's): its rows.
+    const result: unknown = await db.execute(sql`select name, generic_plans, custom_plans from pg_prepared_statements`);
+    const plans = result as { rows: Array<{ name: string; generic_plans: string; custom_plans: string }> };
     const byName = Object.fromEntries(plans.rows.map((row) => [row.name, { generic: Number(row.generic_plans), custom: Number(row.custom_plans) }]));
     for (const name of [
       'officer_review_pages_newest',
