@@ -241,6 +241,12 @@ export const reviews = pgTable(
     // NULLS FIRST is what a plain ORDER BY ... DESC sorts by: only then can the index serve it.
     index('reviews_officer_created_idx').on(t.officerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('reviews_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The officer's figures over a window of time (the trend's months, the detail's recent figures),
+    // read from the index alone: counted reviews only (held ones count in no figure, 0031), with the
+    // ratings the figures average. Without it each review in the window was a random heap page.
+    index('reviews_officer_counted_idx')
+      .on(t.officerId, t.createdAt, t.overallRating, t.leadership, t.tactics, t.communication, t.fairness)
+      .where(sql`not ${t.held}`),
     // The sorted review lists (issue 16, item 2), ties newest first: position order is (created_at, id)
     // order within an officer (0008), and an integer keeps the index small and the cursor exact.
     index('reviews_officer_helpful_idx').on(t.officerId, t.helpfulBound.desc().nullsFirst(), t.position.desc().nullsFirst()),

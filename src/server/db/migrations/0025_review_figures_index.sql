@@ -1,0 +1,1 @@
+CREATE INDEX "reviews_officer_counted_idx" ON "reviews" USING btree ("officer_id","created_at","overall_rating","leadership","tactics","communication","fairness") WHERE not "reviews"."held";
