@@ -32,8 +32,10 @@ import { cacheTags, type CacheTag } from './tags.js';
  * Shells already assembled and compressed are kept in the response cache beside the answers (one
  * per officer, regiment or search page visited): the officer page's HTML is a hot read, and on the
  * long tail a crowd opens every officer. A cache of their own (4 MiB, ~3,000 officer pages) was
- * missed by most of them, and each miss assembled and compressed the shell again. This one holds
- * them only while the response cache is off (RESPONSE_CACHE_MB=0, or the cache bus is down).
+ * missed by most of them, and each miss assembled and compressed the shell again. The shells of the
+ * pages that show no row (home, search, not found) depend on the build alone: while the response
+ * cache is off (RESPONSE_CACHE_MB=0, or the cache bus is down) they are kept here instead, and a
+ * row page is assembled for each visit, since nothing would tell this small cache of a write.
  */
 const FALLBACK_SHELL_CACHE_BYTES = 4 * 1024 * 1024;
 
@@ -49,9 +51,9 @@ export type RowPage = Extract<FirstScreenPage, { page: 'officer' | 'regiment' }>
 
 export interface PageShellOptions {
   /**
-   * The kept public answers (store.ts). A row page's link preview (so, that its row exists) is kept
-   * there, under the tags of that row's own answers, so the writes that change, delete or hide the
-   * row forget it (in every process) and the page is asked about again.
+   * The kept public answers (store.ts). The shells are kept there; a row page's (with the row's link
+   * preview, so: the row exists) under the tags of that row's own answers, so the writes that
+   * change, delete or hide the row forget it (in every process) and the page is asked about again.
    */
   cache: ResponseCache;
   /**
@@ -93,8 +95,6 @@ export function readPageShell(webRoot: string, { cache, rowPreview, pagePreview 
   const manifest: Manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest) : {};
   const moduleLinks = moduleLinksByPage(manifest);
   const fallback = new ResponseCache(FALLBACK_SHELL_CACHE_BYTES);
-  /** Where shells are kept now. */
-  const shells = (): ResponseCache => (cache.enabled ? cache : fallback);
   /** The <head> of each page kind's own preview (home, search), made once. */
   const pageHeads = new Map<FirstScreenPage['page'], string>();
   const pageHeadOf = (page: FirstScreenPage): string => {
@@ -108,49 +108,49 @@ export function readPageShell(webRoot: string, { cache, rowPreview, pagePreview 
     return head;
   };
 
+  /** The page's shell, with the <head> given: its preloads (decided by the page) and that head. */
+  const assemble = (page: FirstScreenPage, head: string, tags: readonly CacheTag[], computedAt: number): Entry =>
+    createEntry({
+      key: shellKey(page),
+      tags,
+      computedAt,
+      contentType: 'text/html; charset=utf-8',
+      body: withLinkPreview(withLinks(shell, preloadLinks(page, moduleLinks)), head),
+    });
+
   /**
-   * The page's shell, assembled once per page and preview, and where it is kept. The page (its kind,
-   * and its row or its search) decides its preloads, and a row page's kept preview is named in the
-   * key by its ETag, so the shell is rebuilt only when the preview changed; it carries the row's
-   * tags, so the writes that forget the preview forget the shell too. The key is the page, not its
-   * preloads: those are 1.5 KB for an officer page, more than its whole compressed shell, and a key
-   * is counted as kept.
+   * The shell of a page that shows no row, assembled once, and where it is kept. The key is the
+   * page, not its preloads: those are 1.5 KB for an officer page, more than its whole compressed
+   * shell, and a key is counted as kept.
    */
-  const entryFor = (page: FirstScreenPage, row?: Entry): { entry: Entry; cache: ResponseCache } => {
-    const kept = shells();
-    const key = shellKey(page, row);
-    let entry = kept.get(key);
+  const pageShell = (page: FirstScreenPage): KeptShell => {
+    const kept = cache.enabled ? cache : fallback;
+    let entry = kept.get(shellKey(page));
     if (!entry) {
-      const generation = kept.currentGeneration();
-      const links = preloadLinks(page, moduleLinks);
-      const head = row
-        ? linkPreviewHead(JSON.parse(cache.variant(row, 'identity').body.toString()) as LinkPreview, MSG.linkPreview.siteName)
-        : pageHeadOf(page);
-      entry = createEntry({
-        key,
-        tags: row && isRowPage(page) ? rowTags(page) : [],
-        computedAt: kept.now(),
-        contentType: 'text/html; charset=utf-8',
-        body: withLinkPreview(withLinks(shell, links), head),
-      });
-      kept.store(generation, entry);
+      entry = assemble(page, pageHeadOf(page), [], kept.now());
+      kept.store(kept.currentGeneration(), entry);
     }
     return { entry, cache: kept };
   };
-  const sendShell = (request: FastifyRequest, reply: FastifyReply, page: FirstScreenPage, row?: Entry, status: 200 | 404 = 200) => {
-    const { entry, cache: kept } = entryFor(page, row);
-    return sendEntry(request, reply, entry, kept, status);
-  };
-
-  /** The row's kept preview, from memory alone: there while the row is known to exist. */
-  const knownRow = (page: RowPage): Entry | undefined => cache.get(rowKey(page));
 
   /**
-   * Asks the database, and remembers the preview of a row that exists (unless a write came
-   * meanwhile). Null: no such row; undefined: the database could not tell.
+   * A row page's kept shell, from memory alone: there while the row is known to exist. It carries
+   * the row's link preview and the row's tags, so the writes that change, delete or hide the row
+   * forget it (in every process) and the page is asked about again.
    */
-  const findRow = async (request: FastifyRequest, page: RowPage): Promise<Entry | null | undefined> => {
-    const known = knownRow(page);
+  const knownRowShell = (page: RowPage): KeptShell | undefined => {
+    const entry = cache.get(shellKey(page));
+    return entry && { entry, cache };
+  };
+
+  /**
+   * Asks the database for the row's preview and keeps the shell made with it (unless a write came
+   * meanwhile). Null: no such row. When the database cannot tell, the page is answered without a
+   * preview and nothing is kept: the app shows its own error for what it cannot load, where a 500
+   * here would show nothing at all.
+   */
+  const rowShell = async (request: FastifyRequest, page: RowPage): Promise<KeptShell | null> => {
+    const known = knownRowShell(page);
     if (known) return known;
     const generation = cache.currentGeneration();
     const computedAt = cache.now();
@@ -158,37 +158,42 @@ export function readPageShell(webRoot: string, { cache, rowPreview, pagePreview 
     try {
       preview = await rowPreview(page);
     } catch (error) {
-      // The app shows its own error for what it cannot load; a 500 here would show nothing at all.
       request.log.warn({ err: error }, 'could not tell whether the page exists; answering it');
-      return undefined;
+      return { entry: assemble(page, pageHeadOf(page), [], computedAt), cache: fallback };
     }
     if (!preview) return null;
-    const entry = createEntry({ key: rowKey(page), tags: rowTags(page), computedAt, contentType: 'application/json', body: JSON.stringify(preview) });
+    const entry = assemble(page, linkPreviewHead(preview, MSG.linkPreview.siteName), rowTags(page), computedAt);
     cache.store(generation, entry);
-    return entry;
+    return { entry, cache };
   };
+
+  const sendShell = (request: FastifyRequest, reply: FastifyReply, { entry, cache: kept }: KeptShell, status: 200 | 404 = 200) =>
+    sendEntry(request, reply, entry, kept, status);
 
   return {
     async send(request, reply) {
       const { route, page } = pageOf(request.url);
       if (route !== null && isRowPage(page)) {
-        const row = await findRow(request, page);
-        if (row === null) return sendShell(request, reply, NOT_FOUND_PAGE, undefined, 404);
-        return sendShell(request, reply, page, row);
+        const row = await rowShell(request, page);
+        return row ? sendShell(request, reply, row) : sendShell(request, reply, pageShell(NOT_FOUND_PAGE), 404);
       }
-      if (route === null || isRowRoute(route)) return sendShell(request, reply, NOT_FOUND_PAGE, undefined, 404);
-      return sendShell(request, reply, page);
+      if (route === null || isRowRoute(route)) return sendShell(request, reply, pageShell(NOT_FOUND_PAGE), 404);
+      return sendShell(request, reply, pageShell(page));
     },
     readyAnswer(url) {
       const { page, pathname } = pageOf(url);
       if (page.page === 'other') return undefined;
-      const row = isRowPage(page) ? knownRow(page) : undefined;
-      if (isRowPage(page) && !row) return undefined;
       // A path the URL parser rewrote (dot segments, doubled slashes) may route elsewhere in Fastify.
       if (pathname !== (url.split('?', 1)[0] ?? url)) return undefined;
-      return entryFor(page, row);
+      return isRowPage(page) ? knownRowShell(page) : pageShell(page);
     },
   };
+}
+
+/** A shell and the cache it is kept in (which compresses it for the client that asks). */
+interface KeptShell {
+  entry: Entry;
+  cache: ResponseCache;
 }
 
 function isRowPage(page: FirstScreenPage): page is RowPage {
@@ -200,14 +205,9 @@ function isRowRoute(route: ClientRouteMatch): boolean {
   return route.route === 'officer' || route.route === 'regiment';
 }
 
-/** Where a page's shell is kept: with a space, as rowKey. */
-function shellKey(page: FirstScreenPage, row: Entry | undefined): string {
-  return `page-shell ${JSON.stringify(page)} ${row?.etag ?? ''}`;
-}
-
-/** Where a row's preview (and so its existence) is kept. With a space: no request URL can equal it and be answered with it. */
-function rowKey(page: RowPage): string {
-  return `page-preview ${page.page}:${page.id}`;
+/** Where a page's shell is kept. With a space: no request URL can equal it and be answered with it. */
+function shellKey(page: FirstScreenPage): string {
+  return `page-shell ${JSON.stringify(page)}`;
 }
 
 /**
