@@ -69,7 +69,7 @@ export class BatchedRead<K, V> {
  * array itself, it planned every execution anew: a custom plan knows the array's length, so it
  * always looked cheaper than the generic plan (which assumes ten), and PostgreSQL never switched
  * to the generic one. Planning a review page's five-table join for a batch of one cost 1.3 ms of
- * the database's CPU, ten times executing it; behind the subquery both plans see the same
+ * the database's CPU, five times executing it; behind the subquery both plans see the same
  * estimate and the generic plan is kept after five runs (docs/decisions/0041-batched-reads.md).
  */
 export function keysParam(name: string, type: 'int' | 'int8' = 'int'): SQL {

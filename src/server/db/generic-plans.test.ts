@@ -2,7 +2,7 @@
  * The batched reads (batched.ts) are prepared statements over an array of keys. PostgreSQL keeps a
  * statement's generic plan only when it does not look dearer than a custom one, and a custom plan
  * that saw the array's length always looked cheaper: every execution was planned anew, which cost
- * the database ten times the read itself. This checks, on a real server whatever the engine under
+ * the database five times the read itself. This checks, on a real server whatever the engine under
  * test (PGlite names no statements), that each batched statement is planned once per connection.
  */
 import { randomBytes } from 'node:crypto';
