@@ -292,20 +292,21 @@ const positionRanges = new BatchedRead<string, ReviewRow[]>(async (db, keys, gro
   );
   const wanted = keys.map((key) => key.split(' ').map(Number) as [number, number, number]);
   const rows = await query.execute({ officerIds: wanted.map((w) => w[0]), skipped: wanted.map((w) => w[1]), sizes: wanted.map((w) => w[2]) });
-  // Two pages of one officer may be asked for in one batch: a row goes to each page holding it.
-  const byOfficer = new Map<number, Array<{ above: number; upTo: number; key: string; rows: ReviewRow[] }>>();
+  // Two pages of one officer may be asked for in one batch: a row goes to each page holding it, by
+  // its place in the page's order (1 = the first listed; newest counts down from the officer's total).
+  const byOfficer = new Map<number, Array<{ skipped: number; upTo: number; key: string; rows: ReviewRow[] }>>();
   wanted.forEach(([officerId, skipped, size], i) => {
     const list = byOfficer.get(officerId) ?? [];
-    list.push({ above: skipped, upTo: skipped + size, key: keys[i]!, rows: [] });
+    list.push({ skipped, upTo: skipped + size, key: keys[i]!, rows: [] });
     byOfficer.set(officerId, list);
   });
   for (const row of rows)
-    for (const range of byOfficer.get(row.officerId) ?? []) {
-      const position = sort === 'newest' ? row.listedTotal + 1 - row.position : row.position;
-      if (position > range.above && position <= range.upTo) range.rows.push(row);
+    for (const page of byOfficer.get(row.officerId) ?? []) {
+      const place = sort === 'newest' ? row.listedTotal + 1 - row.position : row.position;
+      if (place > page.skipped && place <= page.upTo) page.rows.push(row);
     }
   const byKey = new Map<string, ReviewRow[]>();
-  for (const range of [...byOfficer.values()].flat()) byKey.set(range.key, sort === 'newest' ? range.rows.reverse() : range.rows);
+  for (const page of [...byOfficer.values()].flat()) byKey.set(page.key, sort === 'newest' ? page.rows.reverse() : page.rows);
   return byKey;
 });
 
