@@ -37,6 +37,7 @@ import {
   openBenchDatabase,
   readDatasetFacts,
   removeBenchUsers,
+  warmDatabaseFiles,
   type BenchDatabase,
 } from './harness/fixtures.js';
 import { measure, type LoadSettings, type Measurement } from './harness/load.js';
@@ -256,7 +257,14 @@ async function main() {
         `(about ${Math.ceil(seconds / 60)} min).`,
     );
     const measurements: Measurement[] = [];
+    const warmed = await warmDatabaseFiles(database.db);
+    console.log(
+      warmed
+        ? `Database files: ${Math.round(warmed.bytes / 1024 ** 2)} MiB, read into the OS cache before each scenario.`
+        : 'Database files: not warmed (the pg_prewarm extension is not available); a scenario may wait on the disk.',
+    );
     for (const scenario of plan) {
+      if (warmed) await warmDatabaseFiles(database.db);
       console.log(`-> ${scenario.name}`);
       const base = scenario.target === 'ceiling' ? ceiling.baseUrl : app.baseUrl;
       const m = await measure(scenario, base, settings.load, rss);
@@ -295,7 +303,7 @@ async function main() {
         loadAverageBefore,
         loadAverageAfter: os.loadavg(),
       },
-      settings: { ...settings.load, poolSize: APP_POOL_SIZE, benchUsers: BENCH_USERS },
+      settings: { ...settings.load, poolSize: APP_POOL_SIZE, benchUsers: BENCH_USERS, warmedFiles: warmed !== null },
       responseCache,
       dataset: {
         counts: facts.counts,

@@ -81,7 +81,7 @@ describe('formatSummary', () => {
     startedAt: '2026-11-25T21:00:00.000Z',
     finishedAt: '2026-11-25T21:05:00.000Z',
     machine: { cpus: 2, cpuModel: 'test', memoryGb: 1, node: 'v22', postgres: '15', loadAverageBefore: [0, 0, 0], loadAverageAfter: [0, 0, 0] },
-    settings: { connections: 50, duration: 10, warmup: 3, poolSize: 10, benchUsers: 50 },
+    settings: { connections: 50, duration: 10, warmup: 3, poolSize: 10, benchUsers: 50, warmedFiles: true },
     responseCache: { enabled: true, mib: 32 },
     dataset: {
       counts: { officers: 20000 },

@@ -25,7 +25,12 @@ export interface RunReport {
     loadAverageBefore: number[];
     loadAverageAfter: number[];
   };
-  settings: LoadSettings & { poolSize: number; benchUsers: number };
+  settings: LoadSettings & {
+    poolSize: number;
+    benchUsers: number;
+    /** Whether the database's files were read into the OS cache before each scenario (fixtures.ts, warmDatabaseFiles). */
+    warmedFiles: boolean;
+  };
   /**
    * The app's response cache as configured for the run (RESPONSE_CACHE_MB, read as the server reads
    * it: the figure is MiB). The app also stores nothing while its invalidation bus is down.
@@ -177,7 +182,10 @@ export function formatMarkdown(report: RunReport): string {
     `Machine: ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGb} GB RAM; Node ${machine.node}; PostgreSQL ${machine.postgres}. ` +
       `Load average before/after: ${machine.loadAverageBefore.map((n) => n.toFixed(2)).join(' ')} / ${machine.loadAverageAfter.map((n) => n.toFixed(2)).join(' ')}.`,
     `Settings: ${settings.connections} connections, ${settings.duration} s measured per scenario after ${settings.warmup} s of warm-up; ` +
-      `pool of ${settings.poolSize} connections in the app and in the ceiling; ${settings.benchUsers} signed-in users for the writes.`,
+      `pool of ${settings.poolSize} connections in the app and in the ceiling; ${settings.benchUsers} signed-in users for the writes; ` +
+      (settings.warmedFiles
+        ? "the database's tables and indexes read into the OS file cache before each scenario."
+        : "the database's files not warmed (pg_prewarm unavailable): a scenario may have waited on the disk."),
     describeResponseCache(report.responseCache),
     '',
     markdownTable(report),
