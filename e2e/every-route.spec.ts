@@ -205,8 +205,10 @@ async function seriousAxeFindings(page: Page, { contrast }: { contrast: boolean 
 async function seriousDarkContrastFindings(page: Page): Promise<string[]> {
   await page.emulateMedia({ colorScheme: 'dark' });
   try {
-    // Colours that ease (transition-colors) are read at their end, not halfway.
-    await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+    // Colours that ease (transition-colors) are read at their end, not halfway. A transition the
+    // page replaces or cancels meanwhile (its element re-rendered) rejects `finished` with an
+    // AbortError: it no longer runs, so there is nothing to wait for.
+    await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
     const results = await runAxe(page, { runOnly: { type: 'rule', values: ['color-contrast'] }, resultTypes: ['violations'] });
     return describeSerious(results.violations);
   } finally {
