@@ -9,7 +9,7 @@
  */
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { findOfficerCardData } from '#server/features/cards/card-data.js';
+import { findOfficerCardData } from '#server/domain/card-data.js';
 import { officerCardSvg } from '#server/features/cards/card-svg.js';
 import { drawPng } from '#server/features/cards/draw-card.js';
 import { openBenchDatabase, readDatasetFacts } from './harness/fixtures.js';

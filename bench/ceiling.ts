@@ -14,7 +14,7 @@ if (!databaseUrl) throw new Error('DATABASE_URL is required');
 const port = Number(process.env.PORT ?? 0);
 const poolSize = Number(process.env.POOL_SIZE ?? 10);
 
-// The same pool settings as src/server/db/client.ts.
+// The same pool settings as src/server/platform/db/client.ts.
 const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, statement_timeout: 10_000, connectionTimeoutMillis: 5_000 });
 const app = Fastify({ logger: false });
 

@@ -16,9 +16,9 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { ConfigError, loadConfig, type Config } from '#server/config.js';
-import { openDatabase, queryRows, type Database, type Executor } from '#server/db/client.js';
-import * as schema from '#server/db/schema.js';
+import { ConfigError, loadConfig, type Config } from '#server/platform/config.js';
+import { openDatabase, queryRows, type Database, type Executor } from '#server/platform/db/client.js';
+import * as schema from '#server/platform/db/schema.js';
 import { datasetPhases } from './data/phases.js';
 import { datasetSize, type DatasetSize } from './data/size.js';
 

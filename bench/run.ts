@@ -27,9 +27,9 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '#server/config.js';
-import { sessionLifetimes } from '#server/features/auth/sessions.js';
-import { projectRoot } from '#server/paths.js';
+import { ConfigError, loadConfig } from '#server/platform/config.js';
+import { sessionLifetimes } from '#server/domain/identity/sessions.js';
+import { projectRoot } from '#server/platform/paths.js';
 import { OTHER_TARGETS, judgeOtherTargets } from './targets.js';
 import {
   countAggregateDifferences,
@@ -64,7 +64,7 @@ import {
 } from './harness/scenarios.js';
 import { RssSampler, freePort, snapshotBuild, startServer, type BuildSnapshot, type ServerProcess } from './harness/servers.js';
 
-/** The app's pool size: openDatabase's default (src/server/db/client.ts); the ceiling uses the same. */
+/** The app's pool size: openDatabase's default (src/server/platform/db/client.ts); the ceiling uses the same. */
 const APP_POOL_SIZE = 10;
 const BENCH_USERS = 50;
 const OFFICER_SAMPLE = 200;

@@ -173,7 +173,7 @@ export function uniqueSteamId(): string {
 /**
  * From an officer page of a signed-in user without a linked Steam account: 'Connect Steam to Review',
  * the fake Steam's sign-in page (served at /__fake-steam by the embedded demo, see
- * src/server/adapters/steam/fake-steam.ts) with `steamId`, and back on the officer page, linked.
+ * src/server/test-doubles/fake-steam.ts) with `steamId`, and back on the officer page, linked.
  */
 export async function linkSteamThroughFake(page: Page, steamId: string) {
   const officerPath = new URL(page.url()).pathname;

@@ -13,9 +13,9 @@ describe("CI's PostgreSQL pass (scripts/engine-tests.mjs)", () => {
 
   it('leaves out pure code and the files that choose their engine themselves', () => {
     for (const once of [
-      'src/server/config.test.ts',
+      'src/server/platform/config.test.ts',
       'src/server/cli/cli.test.ts',
-      'src/server/db/embedded.test.ts',
+      'src/server/platform/db/embedded.test.ts',
       'src/server/cli/backup-restore.test.ts',
     ]) {
       expect(files).not.toContain(once);

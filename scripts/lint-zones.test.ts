@@ -32,10 +32,10 @@ describe('layer zones', () => {
   it.each([
     ['src/core/rating.ts', "import { buildApp } from '#server/app.js';", 'src/core is shared and pure'],
     ['src/core/rating.ts', "import { cn } from '#web/lib/cn';", 'src/core is shared and pure'],
-    ['src/web/features/home/home-page.tsx', "import { MSG } from '#server/errors.js';", 'The web app never imports server code'],
+    ['src/web/features/home/home-page.tsx', "import { MSG } from '#server/platform/errors.js';", 'The web app never imports server code'],
     ['src/server/features/officers/routes.ts', "import { cn } from '#web/lib/cn';", 'The server never imports web code'],
-    ['src/server/db/client.ts', "import { hashPassword } from '#server/features/auth/accounts.js';", 'The database layer imports no feature'],
-    ['src/server/db/client.ts', "import { canonicalUrl } from '#server/http/canonical-url.js';", 'The database layer imports no feature'],
+    ['src/server/platform/db/client.ts', "import { hashPassword } from '#server/features/auth/accounts.js';", 'The database layer imports no feature'],
+    ['src/server/platform/db/client.ts', "import { canonicalUrl } from '#server/platform/http/canonical-url.js';", 'The database layer imports no feature'],
     [
       'src/web/features/home/home-page.tsx',
       "import { OfficerPage } from '#web/features/officers/officer-page';",
@@ -51,7 +51,7 @@ describe('layer zones', () => {
     ['src/server/features/officers/routes.ts', "import { MSG } from '#core/messages.js';"],
     ['src/web/features/home/home-page.tsx', "import { MSG } from '#core/messages';"],
     ['src/web/features/home/home-page.tsx', "import { cn } from '#web/lib/cn';"],
-    ['src/server/db/client.ts', "import { projectRoot } from '#server/paths.js';"],
+    ['src/server/platform/db/client.ts', "import { projectRoot } from '#server/platform/paths.js';"],
     ['src/server/seed/demo.ts', "import { hashPassword } from '#server/features/auth/accounts.js';"],
   ])('allows, in %s: %s', async (file, source) => {
     expect(await messagesFor(file, source)).toEqual([]);

@@ -10,7 +10,7 @@
  * are recreated from scratch, which checks every row: a duplicate still fails the whole load.
  */
 import { sql } from 'drizzle-orm';
-import { queryRows, type Executor } from '#server/db/client.js';
+import { queryRows, type Executor } from '#server/platform/db/client.js';
 
 export interface DeferredStatement {
   /** The table, as regclass prints it (quoted when needed). */

@@ -19,8 +19,8 @@
  * regiment figure at the end, so `npm run db:reconcile` reports no difference.
  */
 import { sql } from 'drizzle-orm';
-import { queryRows, type Executor } from '#server/db/client.js';
-import { recomputeAllAggregates } from '#server/features/reviews/aggregates.js';
+import { queryRows, type Executor } from '#server/platform/db/client.js';
+import { recomputeAllAggregates } from '#server/domain/figures/aggregates.js';
 import { dropDeferredStructures, recreateForeignKeys, recreateIndexes, type DeferredStructures } from './deferred-structures.js';
 import type { DatasetSize } from './size.js';
 import {

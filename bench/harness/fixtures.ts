@@ -7,25 +7,25 @@
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { queryRows, type Database } from '#server/db/client.js';
-import * as schema from '#server/db/schema.js';
+import { queryRows, type Database } from '#server/platform/db/client.js';
+import * as schema from '#server/platform/db/schema.js';
 import {
   recomputeOfficerAggregates,
   recomputeRegimentAggregates,
   recomputeReviewVotes,
   recomputeReviewPositions,
-} from '#server/features/reviews/aggregates.js';
+} from '#server/domain/figures/aggregates.js';
 import { listOfficerReviews } from '#server/features/reviews/queries.js';
-import { findAggregateDifferences } from '#server/features/reviews/reconcile.js';
+import { findAggregateDifferences } from '#server/domain/figures/reconcile.js';
 import type { ReviewSort } from '#core/review-sort.js';
-import { openDatabase } from '#server/db/client.js';
-import type { SearchCatalogue } from '#server/features/search/catalogue.js';
-import { loadCatalogue } from '#server/features/search/catalogue-sync.js';
-import { decodeSearchCursor, type SearchCursor } from '#server/features/search/cursor.js';
-import { searchOfficerPage } from '#server/features/search/officer-search.js';
+import { openDatabase } from '#server/platform/db/client.js';
+import type { SearchCatalogue } from '#server/domain/catalogue/catalogue.js';
+import { loadCatalogue } from '#server/domain/catalogue/catalogue-sync.js';
+import { decodeSearchCursor, type SearchCursor } from '#server/domain/catalogue/cursor.js';
+import { searchOfficerPage } from '#server/domain/catalogue/officer-search.js';
 import { RANK_PRIOR_WEIGHT } from '#core/constants.js';
 import { DEFAULT_SORT } from '#core/search.js';
-import { SESSION_COOKIE, createSession, type SessionLifetimes, type SessionUser } from '#server/features/auth/sessions.js';
+import { SESSION_COOKIE, createSession, type SessionLifetimes, type SessionUser } from '#server/domain/identity/sessions.js';
 import type { LongTailPopulation } from './long-tail.js';
 
 /** Bench accounts are recognizable by name, so a crashed run's leftovers are cleaned by the next. */

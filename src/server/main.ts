@@ -1,13 +1,13 @@
 /** Starts the server: configuration, database (migrated), demo data when wanted, HTTP. */
 import { buildApp } from './app.js';
-import { fakeSteamConfig } from './adapters/steam/fake-steam.js';
-import { isLoopbackUrl, loadConfigOrExit, type Config } from './config.js';
-import { openConfiguredDatabase } from './db/open-configured-database.js';
-import { Metrics, startMetricsServer } from './http/metrics.js';
-import { closeGracefully } from './http/shutdown.js';
-import { PostgresCacheBus } from './read-cache/cache-bus.js';
-import { RedisRateLimitStore } from './rate-limit/redis-store.js';
-import { purgeExpiredSessions } from './features/auth/sessions.js';
+import { fakeSteamConfig } from '#server/test-doubles/fake-steam.js';
+import { isLoopbackUrl, loadConfigOrExit, type Config } from '#server/platform/config.js';
+import { openConfiguredDatabase } from '#server/platform/db/open-configured-database.js';
+import { Metrics, startMetricsServer } from '#server/platform/http/metrics.js';
+import { closeGracefully } from '#server/platform/http/shutdown.js';
+import { PostgresCacheBus } from '#server/platform/read-cache/cache-bus.js';
+import { RedisRateLimitStore } from '#server/platform/rate-limit/redis-store.js';
+import { purgeExpiredSessions } from '#server/domain/identity/sessions.js';
 import { announceDemoAccounts, isDatabaseEmpty, seedDemoData } from './seed/demo.js';
 
 async function main() {

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { projectRoot } from './paths.js';
+import { projectRoot } from '#server/platform/paths.js';
 
 interface Semver {
   minVersion(range: string): { version: string } | null;

@@ -3,8 +3,8 @@
  * Works on the configured database (DATABASE_URL, or the embedded one under DATA_DIR).
  */
 import { sql } from 'drizzle-orm';
-import { openConfiguredDatabase } from '#server/db/open-configured-database.js';
-import { users } from '#server/db/schema.js';
+import { openConfiguredDatabase } from '#server/platform/db/open-configured-database.js';
+import { users } from '#server/platform/db/schema.js';
 
 const USAGE = 'Usage: npm run admin -- grant <email>\n       npm run admin -- revoke <email>';
 

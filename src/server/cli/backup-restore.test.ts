@@ -14,9 +14,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '#server/db/client.js';
-import { regiments, users } from '#server/db/schema.js';
-import { projectRoot } from '#server/paths.js';
+import { openDatabase, type Database } from '#server/platform/db/client.js';
+import { regiments, users } from '#server/platform/db/schema.js';
+import { projectRoot } from '#server/platform/paths.js';
 import { TEST_POSTGRES_URL, databaseUrlFor, runId, withAdminClient } from '#server/test/database.js';
 
 const run = promisify(execFile);

@@ -3,7 +3,7 @@
  * when it could not, 2 for a wrong command line.
  */
 import path from 'node:path';
-import { loadConfigOrExit } from '#server/config.js';
+import { loadConfigOrExit } from '#server/platform/config.js';
 import { reportOutcome, backupPglite, backupPostgres, defaultBackupPath } from './database-backup.js';
 
 const USAGE = `Usage: npm run db:backup [-- <file>]

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '#server/db/client.js';
-import { users } from '#server/db/schema.js';
+import { openDatabase } from '#server/platform/db/client.js';
+import { users } from '#server/platform/db/schema.js';
 
 const run = promisify(execFile);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wor-cli-'));

@@ -23,8 +23,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { announcePublicDataChanged } from '#server/read-cache/cache-bus.js';
-import type { Executor } from '#server/db/client.js';
+import { announcePublicDataChanged } from '#server/platform/read-cache/cache-bus.js';
+import type { Executor } from '#server/platform/db/client.js';
 
 export type Engine = 'postgres' | 'pglite';
 

@@ -3,11 +3,11 @@
  * reviews and votes, reports differences, and with --fix writes the recomputed values. Exit code 1
  * when differences remain.
  */
-import { announcePublicDataChanged } from '#server/read-cache/cache-bus.js';
-import { openConfiguredDatabase } from '#server/db/open-configured-database.js';
-import { recomputeAllAggregates } from '#server/features/reviews/aggregates.js';
-import { findAggregateDifferences } from '#server/features/reviews/reconcile.js';
-import { refreshCommunityMean } from '#server/features/search/ranking-prior.js';
+import { announcePublicDataChanged } from '#server/platform/read-cache/cache-bus.js';
+import { openConfiguredDatabase } from '#server/platform/db/open-configured-database.js';
+import { recomputeAllAggregates } from '#server/domain/figures/aggregates.js';
+import { findAggregateDifferences } from '#server/domain/figures/reconcile.js';
+import { refreshCommunityMean } from '#server/domain/ranking-prior.js';
 
 async function main() {
   const fix = process.argv.includes('--fix');

@@ -4,7 +4,7 @@
  * command line.
  */
 import path from 'node:path';
-import { loadConfigOrExit } from '#server/config.js';
+import { loadConfigOrExit } from '#server/platform/config.js';
 import { reportOutcome, restorePglite, restorePostgres } from './database-backup.js';
 
 const USAGE = `Usage: npm run db:restore -- <file> [--force]

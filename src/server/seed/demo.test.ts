@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LIMITS } from '#core/constants.js';
 import { usernameSchema } from '#core/schemas/auth.js';
-import { queryRows, type DatabaseHandle } from '#server/db/client.js';
+import { queryRows, type DatabaseHandle } from '#server/platform/db/client.js';
 import { openTestDatabase } from '#server/test/database.js';
 import { databaseNameOf, demoAccountsFile, demoAccountsFileName } from './accounts-file.js';
 import { announceDemoAccounts, formatDemoAccounts, isDatabaseEmpty, seedDemoData, type DemoAccounts } from './demo.js';

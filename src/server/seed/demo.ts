@@ -10,10 +10,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '#server/features/auth/accounts.js';
 import { DEFAULT_WAVE_THRESHOLDS } from '#core/review-waves.js';
-import { recomputeAllAggregates } from '#server/features/reviews/aggregates.js';
+import { recomputeAllAggregates } from '#server/domain/figures/aggregates.js';
 import { holdReviewWaves } from '#server/features/reviews/waves.js';
-import { queryRows, type Database, type Transaction } from '#server/db/client.js';
-import { officerRegistrations, officers, regimentRegistrations, regiments, reviewFlags, reviewVotes, reviews, users } from '#server/db/schema.js';
+import { queryRows, type Database, type Transaction } from '#server/platform/db/client.js';
+import { officerRegistrations, officers, regimentRegistrations, regiments, reviewFlags, reviewVotes, reviews, users } from '#server/platform/db/schema.js';
 import { demoAccountsFile } from './accounts-file.js';
 import { ADMIN_INDEX, DEMO_ADMIN, DEMO_SOLDIER, SOLDIER_INDEX, planDemoData, type DemoPlan } from './plan.js';
 

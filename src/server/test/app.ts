@@ -3,11 +3,11 @@ import { RANK_PRIOR_WEIGHT } from '#core/constants.js';
 import { DEFAULT_WAVE_THRESHOLDS } from '#core/review-waves.js';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildAppOptions } from '#server/app.js';
-import { DEFAULT_RATE_LIMITS, STEAM_DEFAULTS, type Config } from '#server/config.js';
-import type { Database } from '#server/db/client.js';
-import { users } from '#server/db/schema.js';
+import { DEFAULT_RATE_LIMITS, STEAM_DEFAULTS, type Config } from '#server/platform/config.js';
+import type { Database } from '#server/platform/db/client.js';
+import { users } from '#server/platform/db/schema.js';
 import { hashPassword } from '#server/features/auth/accounts.js';
-import type { App } from '#server/types.js';
+import type { App } from '#server/platform/types.js';
 import { openTestDatabase } from './database.js';
 
 export interface TestContext {

@@ -11,7 +11,7 @@
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FakeAuthEmulator } from '#server/adapters/firebase/fake-auth-emulator.js';
+import type { FakeAuthEmulator } from '#server/test-doubles/fake-auth-emulator.js';
 import { unsubscribeToken } from '#server/features/notifications/unsubscribe.js';
 import { TEST_DISCORD_WEBHOOK_BASE, type TestContext } from './app.js';
 import { createFirebaseTestContext, type FirebaseTestContext } from './firebase-mode.js';

@@ -7,8 +7,8 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { computeOverallRating } from '#core/rating.js';
-import { mintEmulatorIdToken, type FakeAuthEmulator } from '#server/adapters/firebase/fake-auth-emulator.js';
-import type { Database } from '#server/db/client.js';
+import { mintEmulatorIdToken, type FakeAuthEmulator } from '#server/test-doubles/fake-auth-emulator.js';
+import type { Database } from '#server/platform/db/client.js';
 import {
   images,
   officerRegistrations,
@@ -20,17 +20,17 @@ import {
   reviews,
   reviewWaves,
   users,
-} from '#server/db/schema.js';
+} from '#server/platform/db/schema.js';
 import { hashPassword } from '#server/features/auth/accounts.js';
-import { createSession, sessionLifetimes } from '#server/features/auth/sessions.js';
+import { createSession, sessionLifetimes } from '#server/domain/identity/sessions.js';
 import { issueToken } from '#server/features/auth/tokens.js';
 import {
   recomputeOfficerAggregates,
   recomputeRegimentAggregates,
   recomputeReviewPositions,
   recomputeUserReviewCounts,
-} from '#server/features/reviews/aggregates.js';
-import type { App } from '#server/types.js';
+} from '#server/domain/figures/aggregates.js';
+import type { App } from '#server/platform/types.js';
 import { TestClient } from './app.js';
 import {
   createUser,

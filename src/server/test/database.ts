@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { openDatabase, type DatabaseHandle } from '#server/db/client.js';
+import { openDatabase, type DatabaseHandle } from '#server/platform/db/client.js';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || null;
 /**

@@ -3,8 +3,8 @@
  * built-in one does plus the identity-service calls, so the tests that walk the whole route table
  * (the authorization matrix, the fuzz test) start from it.
  */
-import { FakeAuthEmulator } from '#server/adapters/firebase/fake-auth-emulator.js';
-import type { Config, FirebaseConfig } from '#server/config.js';
+import { FakeAuthEmulator } from '#server/test-doubles/fake-auth-emulator.js';
+import type { Config, FirebaseConfig } from '#server/platform/config.js';
 import { createTestContext, type TestContext } from './app.js';
 
 export interface FirebaseTestContext {

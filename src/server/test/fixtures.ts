@@ -5,15 +5,15 @@
 import { eq } from 'drizzle-orm';
 import type { CategoryRatings } from '#core/rating.js';
 import { computeOverallRating } from '#core/rating.js';
-import type { Executor } from '#server/db/client.js';
-import { officers, regiments, reviewVotes, reviews, users } from '#server/db/schema.js';
+import type { Executor } from '#server/platform/db/client.js';
+import { officers, regiments, reviewVotes, reviews, users } from '#server/platform/db/schema.js';
 import {
   recomputeOfficerAggregates,
   recomputeRegimentAggregates,
   recomputeReviewPositions,
   recomputeReviewVotes,
   recomputeUserReviewCounts,
-} from '#server/features/reviews/aggregates.js';
+} from '#server/domain/figures/aggregates.js';
 
 /** Private values no public answer may ever contain (tests search response bodies for them). */
 export const PRIVATE_EMAIL_DOMAIN = 'private-mail.test';

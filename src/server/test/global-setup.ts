@@ -1,7 +1,7 @@
 /** Runs once per test run: migrates the template every test database is copied from. */
 import { rmSync, writeFileSync } from 'node:fs';
 import type { PGlite } from '@electric-sql/pglite';
-import { openDatabase } from '#server/db/client.js';
+import { openDatabase } from '#server/platform/db/client.js';
 import { TEST_DATABASE_URL, databaseUrlFor, pgliteSnapshotPath, templateDb, withAdminClient } from './database.js';
 
 function isAlive(pid: number): boolean {

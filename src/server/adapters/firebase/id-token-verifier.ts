@@ -7,7 +7,7 @@
  * firebase-admin accepts unsigned tokens and always asks the emulator about the user (accounts:lookup).
  */
 import { randomUUID } from 'node:crypto';
-import type { FirebaseConfig } from '#server/config.js';
+import type { FirebaseConfig } from '#server/platform/config.js';
 
 /** What a verified ID token says about its holder. Times are in seconds since the epoch, as in the JWT. */
 export interface VerifiedIdentity {

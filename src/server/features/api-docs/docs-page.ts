@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
-import { exactCopy, preferredEncoding, weakEtag, type Encoding } from '#server/read-cache/encoding.js';
+import { exactCopy, preferredEncoding, weakEtag, type Encoding } from '#server/platform/read-cache/encoding.js';
 
 /** Where the document and the page are (the web app links to neither: it is not in its bundle). */
 export const OPENAPI_DOCUMENT_PATH = '/api/openapi.json';

@@ -10,9 +10,9 @@ import swagger, { type FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema } from '#core/api.js';
-import type { Config } from '#server/config.js';
-import { isPublicRead } from '#server/http/public-api.js';
-import type { App } from '#server/types.js';
+import type { Config } from '#server/platform/config.js';
+import { isPublicRead } from '#server/platform/http/public-api.js';
+import type { App } from '#server/platform/types.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

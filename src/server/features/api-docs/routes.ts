@@ -4,7 +4,7 @@
  * per-address limit) but not operations of the document, which describes the data.
  */
 import { z } from 'zod';
-import type { App } from '#server/types.js';
+import type { App } from '#server/platform/types.js';
 import { DOCS_ASSETS, DOCS_PAGE_HTML, DOCS_PAGE_PATH, OPENAPI_DOCUMENT_PATH, docsAsset } from './docs-page.js';
 
 const API_PREFIX = '/api';

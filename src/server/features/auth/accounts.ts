@@ -4,11 +4,11 @@ import { eq, sql } from 'drizzle-orm';
 import type { AuthUser } from '#core/api.js';
 import { MSG } from '#core/messages.js';
 import type { LoginBody, RegisterBody } from '#core/schemas/auth.js';
-import type { Executor } from '#server/db/client.js';
-import { isUniqueViolation } from '#server/db/errors.js';
-import { users } from '#server/db/schema.js';
-import { AppError } from '#server/errors.js';
-import type { SessionUser } from './sessions.js';
+import type { Executor } from '#server/platform/db/client.js';
+import { isUniqueViolation } from '#server/platform/db/errors.js';
+import { users } from '#server/platform/db/schema.js';
+import { AppError } from '#server/platform/errors.js';
+import type { SessionUser } from '#server/domain/identity/sessions.js';
 
 export const sessionUserColumns = {
   id: users.id,

@@ -6,10 +6,10 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_RATE_LIMITS } from '#server/config.js';
-import { users } from '#server/db/schema.js';
+import { DEFAULT_RATE_LIMITS } from '#server/platform/config.js';
+import { users } from '#server/platform/db/schema.js';
 import { buildApp } from '#server/app.js';
-import { RedisRateLimitStore } from '#server/rate-limit/redis-store.js';
+import { RedisRateLimitStore } from '#server/platform/rate-limit/redis-store.js';
 import { TestClient, createTestContext, testConfig, type TestContext } from '#server/test/app.js';
 import { hashPassword } from './accounts.js';
 

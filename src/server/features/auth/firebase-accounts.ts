@@ -6,12 +6,12 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { MSG } from '#core/messages.js';
 import type { VerifiedIdentity } from '#server/adapters/firebase/id-token-verifier.js';
-import type { Database, Executor } from '#server/db/client.js';
-import { isUniqueViolation } from '#server/db/errors.js';
-import { users } from '#server/db/schema.js';
-import { AppError } from '#server/errors.js';
+import type { Database, Executor } from '#server/platform/db/client.js';
+import { isUniqueViolation } from '#server/platform/db/errors.js';
+import { users } from '#server/platform/db/schema.js';
+import { AppError } from '#server/platform/errors.js';
 import { applyAdminEmails, sessionUserColumns } from './accounts.js';
-import { destroyUserSessions, type SessionUser } from './sessions.js';
+import { destroyUserSessions, type SessionUser } from '#server/domain/identity/sessions.js';
 
 /** Spec section 9: identity token maximum age for sync, 5 minutes. */
 export const IDENTITY_TOKEN_MAX_AGE_SECONDS = 5 * 60;

@@ -15,13 +15,13 @@ import {
   type IdTokenVerifier,
   type VerifiedIdentity,
 } from '#server/adapters/firebase/id-token-verifier.js';
-import type { Config } from '#server/config.js';
-import { AppError } from '#server/errors.js';
-import { enforceRateLimit } from '#server/rate-limit/rate-limit.js';
-import type { App } from '#server/types.js';
+import type { Config } from '#server/platform/config.js';
+import { AppError } from '#server/platform/errors.js';
+import { enforceRateLimit } from '#server/platform/rate-limit/rate-limit.js';
+import type { App } from '#server/platform/types.js';
 import { toAuthUser } from './accounts.js';
 import { registerWithFirebase, requireFreshToken, requireRecentSignIn, signInWithFirebase, updateEmailVerification } from './firebase-accounts.js';
-import { createSession, destroySession, sessionLifetimes, setSessionCookie, type SessionUser } from './sessions.js';
+import { createSession, destroySession, sessionLifetimes, setSessionCookie, type SessionUser } from '#server/domain/identity/sessions.js';
 
 /** What the web app needs to sign in: public values only (the Firebase web config is public by design). */
 export function identityConfigFor(config: Config): IdentityConfig {

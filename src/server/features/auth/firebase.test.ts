@@ -5,10 +5,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '#core/messages.js';
-import { FakeAuthEmulator, mintEmulatorIdToken, type IdTokenClaims } from '#server/adapters/firebase/fake-auth-emulator.js';
+import { FakeAuthEmulator, mintEmulatorIdToken, type IdTokenClaims } from '#server/test-doubles/fake-auth-emulator.js';
 import { createFirebaseIdTokenVerifier, IdentityServiceUnavailableError } from '#server/adapters/firebase/id-token-verifier.js';
-import { ConfigError, loadConfig, type FirebaseConfig } from '#server/config.js';
-import { users } from '#server/db/schema.js';
+import { ConfigError, loadConfig, type FirebaseConfig } from '#server/platform/config.js';
+import { users } from '#server/platform/db/schema.js';
 import { TestClient, createTestContext, type TestContext } from '#server/test/app.js';
 import { hashPassword } from './accounts.js';
 

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '#core/messages.js';
-import { authTokens, sessions, users } from '#server/db/schema.js';
+import { authTokens, sessions, users } from '#server/platform/db/schema.js';
 import { TestClient, createTestContext, type TestContext } from '#server/test/app.js';
 import { Mailbox, actionCodeOf } from '#server/test/mailbox.js';
 

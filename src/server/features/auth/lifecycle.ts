@@ -5,12 +5,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { MSG } from '#core/messages.js';
 import type { Mailer } from '#server/adapters/mail/mailer.js';
-import type { Database, Executor } from '#server/db/client.js';
-import { users } from '#server/db/schema.js';
-import { AppError } from '#server/errors.js';
+import type { Database, Executor } from '#server/platform/db/client.js';
+import { users } from '#server/platform/db/schema.js';
+import { AppError } from '#server/platform/errors.js';
 import { hashPassword } from './accounts.js';
 import { passwordResetMail, verificationMail } from './mails.js';
-import { destroyUserSessions } from './sessions.js';
+import { destroyUserSessions } from '#server/domain/identity/sessions.js';
 import { consumeToken, findToken, issueToken } from './tokens.js';
 
 export interface LinkSettings {

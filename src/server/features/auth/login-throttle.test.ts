@@ -3,8 +3,8 @@
  * clock (the HTTP behaviour is in auth-rate-limits.test.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { AppError } from '#server/errors.js';
-import { MemoryRateLimitStore } from '#server/rate-limit/rate-limit.js';
+import { AppError } from '#server/platform/errors.js';
+import { MemoryRateLimitStore } from '#server/platform/rate-limit/rate-limit.js';
 import {
   LOGIN_SLOWDOWN,
   LoginThrottle,

@@ -6,9 +6,9 @@
  * a success clears the account's failures. The numbers come from RATE_LIMIT_LOGIN (config.ts).
  */
 import { MSG } from '#core/messages.js';
-import type { RateLimitWindow } from '#server/config.js';
-import { AppError } from '#server/errors.js';
-import { rateLimitedError, type FailureCount, type RateLimitStore } from '#server/rate-limit/rate-limit.js';
+import type { RateLimitWindow } from '#server/platform/config.js';
+import { AppError } from '#server/platform/errors.js';
+import { rateLimitedError, type FailureCount, type RateLimitStore } from '#server/platform/rate-limit/rate-limit.js';
 
 /**
  * Beyond RATE_LIMIT_LOGIN's free failures: waits of 1, 2, 4 ... 32, then 36 s, which holds a guesser to

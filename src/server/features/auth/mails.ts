@@ -1,6 +1,6 @@
 /** The account mails: plain text and HTML, the site's name, and the link. */
 import type { MailMessage } from '#server/adapters/mail/mailer.js';
-import { escapeHtml } from '#server/http/escape-html.js';
+import { escapeHtml } from '#server/platform/http/escape-html.js';
 
 export const SITE_NAME = 'War of Rights Officer Ratings';
 

@@ -4,10 +4,10 @@ import { countUnreadNotifications } from '#server/features/notifications/queries
 import { authStatusSchema, authUserSchema } from '#core/api.js';
 import { MSG } from '#core/messages.js';
 import { emailOnlyBodySchema, legacyLoginBodySchema, loginBodySchema, registerBodySchema, resetPasswordBodySchema } from '#core/schemas/auth.js';
-import { enforceRateLimit } from '#server/rate-limit/rate-limit.js';
-import type { App } from '#server/types.js';
+import { enforceRateLimit } from '#server/platform/rate-limit/rate-limit.js';
+import type { App } from '#server/platform/types.js';
 import { authenticateLegacy, authenticateWithPassword, findLoginAccountId, registerAccount, toAuthUser } from './accounts.js';
-import { currentUser } from './guards.js';
+import { currentUser } from '#server/domain/identity/guards.js';
 import { firebaseAuthRoutes } from './firebase-routes.js';
 import {
   getPasswordResetAccount,
@@ -26,7 +26,7 @@ import {
   sessionLifetimes,
   setSessionCookie,
   type SessionUser,
-} from './sessions.js';
+} from '#server/domain/identity/sessions.js';
 
 const messageSchema = z.object({ success: z.boolean(), message: z.string() });
 

@@ -4,8 +4,8 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
-import type { Executor } from '#server/db/client.js';
-import { authTokens } from '#server/db/schema.js';
+import type { Executor } from '#server/platform/db/client.js';
+import { authTokens } from '#server/platform/db/schema.js';
 
 export type TokenPurpose = 'verify_email' | 'reset_password';
 

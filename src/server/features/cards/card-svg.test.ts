@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { OfficerCardData, RegimentCardData } from './card-data.js';
+import type { OfficerCardData, RegimentCardData } from '#server/domain/card-data.js';
 import { officerCardSvg, regimentCardSvg } from './card-svg.js';
 
 const officer: OfficerCardData = {

@@ -10,8 +10,8 @@
 import { RATING_CATEGORIES, RATING_CATEGORY_LABELS, RATING_MAX, type SideCode } from '#core/constants.js';
 import { MSG } from '#core/messages.js';
 import { displayRating, type RatingBand } from '#core/rating.js';
-import { escapeXml } from '#server/http/escape-html.js';
-import type { OfficerCardData, RegimentCardData } from './card-data.js';
+import { escapeXml } from '#server/platform/http/escape-html.js';
+import type { OfficerCardData, RegimentCardData } from '#server/domain/card-data.js';
 
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;

@@ -6,12 +6,12 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { cardFileParam } from '#server/http/params.js';
-import { notFound } from '#server/errors.js';
-import { enforceRateLimit } from '#server/rate-limit/rate-limit.js';
-import { cacheTags } from '#server/read-cache/tags.js';
-import type { App } from '#server/types.js';
-import { findOfficerCardData, findRegimentCardData } from './card-data.js';
+import { cardFileParam } from '#server/platform/http/params.js';
+import { notFound } from '#server/platform/errors.js';
+import { enforceRateLimit } from '#server/platform/rate-limit/rate-limit.js';
+import { cacheTags } from '#server/platform/read-cache/tags.js';
+import type { App } from '#server/platform/types.js';
+import { findOfficerCardData, findRegimentCardData } from '#server/domain/card-data.js';
 import { officerCardSvg, regimentCardSvg, siteCardSvg } from './card-svg.js';
 import { drawPng } from './draw-card.js';
 

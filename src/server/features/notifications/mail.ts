@@ -8,9 +8,9 @@ import { eq } from 'drizzle-orm';
 import { notificationsMessages as M } from '#core/messages/notifications.js';
 import { describeNotification, effectiveMailPreferences, type NotificationEvent } from '#core/notifications.js';
 import type { Mailer, MailMessage } from '#server/adapters/mail/mailer.js';
-import type { Database } from '#server/db/client.js';
-import { notifications, users } from '#server/db/schema.js';
-import type { Deliverer } from '#server/outbox/worker.js';
+import type { Database } from '#server/platform/db/client.js';
+import { notifications, users } from '#server/platform/db/schema.js';
+import type { Deliverer } from '#server/platform/outbox/worker.js';
 import { mailLayout, SITE_NAME } from '#server/features/auth/mails.js';
 import { unsubscribeToken } from './unsubscribe.js';
 

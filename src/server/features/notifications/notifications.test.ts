@@ -9,11 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthStatus, UserSettings } from '#core/api.js';
 import { MSG } from '#core/messages.js';
 import type { MyRegistration, NotificationPage } from '#core/schemas/notifications.js';
-import { outbox, users } from '#server/db/schema.js';
+import { outbox, users } from '#server/platform/db/schema.js';
 import { createTestContext, signedInClient, TestClient, type TestContext } from '#server/test/app.js';
 import { createOfficer, createRegiment, createReview, createUser, type RegimentRow } from '#server/test/fixtures.js';
 import { Mailbox, type ReceivedMail } from '#server/test/mailbox.js';
-import { notify } from './notify.js';
+import { notify } from '#server/domain/notify/notify.js';
 import { unsubscribeToken } from './unsubscribe.js';
 
 const PUBLIC_URL = 'http://ratings.test:3000';

@@ -2,9 +2,9 @@
 import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { describeNotification, type NotificationEvent } from '#core/notifications.js';
 import { NOTIFICATION_PAGE_SIZE, type MarkNotificationsReadBody, type NotificationPage } from '#core/schemas/notifications.js';
-import type { Executor } from '#server/db/client.js';
-import { notifications } from '#server/db/schema.js';
-import { decodeCursorArray, encodeCursorArray } from '#server/http/opaque-cursor.js';
+import type { Executor } from '#server/platform/db/client.js';
+import { notifications } from '#server/platform/db/schema.js';
+import { decodeCursorArray, encodeCursorArray } from '#server/platform/http/opaque-cursor.js';
 
 /** The cursor of the next page: the last id shown (ids only grow, so newest first is id descending). */
 export function decodeNotificationCursor(text: string): { beforeId: number } | null {

@@ -12,10 +12,10 @@ import {
   notificationPageSchema,
   unsubscribeTokenSchema,
 } from '#core/schemas/notifications.js';
-import { cursorParamSchema } from '#server/http/opaque-cursor.js';
-import { enforceRateLimit } from '#server/rate-limit/rate-limit.js';
-import type { App } from '#server/types.js';
-import { requireUser } from '#server/features/auth/guards.js';
+import { cursorParamSchema } from '#server/platform/http/opaque-cursor.js';
+import { enforceRateLimit } from '#server/platform/rate-limit/rate-limit.js';
+import type { App } from '#server/platform/types.js';
+import { requireUser } from '#server/domain/identity/guards.js';
 import { UNSUBSCRIBE_PATH } from './mail.js';
 import { countUnreadNotifications, decodeNotificationCursor, listNotifications, markNotificationsRead } from './queries.js';
 import { readUnsubscribeToken, turnMailOff } from './unsubscribe.js';

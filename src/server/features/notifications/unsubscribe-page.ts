@@ -3,7 +3,7 @@
  * without signing in and without the web app's code, and it is one sentence and one button.
  */
 import { notificationsMessages as M } from '#core/messages/notifications.js';
-import { escapeHtml } from '#server/http/escape-html.js';
+import { escapeHtml } from '#server/platform/http/escape-html.js';
 import { SITE_NAME } from '#server/features/auth/mails.js';
 
 function page(body: string): string {

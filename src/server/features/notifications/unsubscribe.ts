@@ -7,8 +7,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { NOTIFICATION_KINDS, type NotificationKind } from '#core/notifications.js';
-import type { Executor } from '#server/db/client.js';
-import { users } from '#server/db/schema.js';
+import type { Executor } from '#server/platform/db/client.js';
+import { users } from '#server/platform/db/schema.js';
 
 function signatureOf(secret: string, userId: number, kind: NotificationKind): string {
   // A purpose prefix: no other HMAC the site makes with this secret can pass for this one.

@@ -6,10 +6,10 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthStatus, Officer, Regiment } from '#core/api.js';
 import { MSG } from '#core/messages.js';
-import { adminAuditLog, officers, reviewFlags, reviews, reviewVotes, users } from '#server/db/schema.js';
+import { adminAuditLog, officers, reviewFlags, reviews, reviewVotes, users } from '#server/platform/db/schema.js';
 import { createTestContext, signedInClient, TestClient, type TestContext } from '#server/test/app.js';
 import { createOfficer, createRegiment, createReview, createUser, type OfficerRow, type RegimentRow } from '#server/test/fixtures.js';
-import { findAggregateDifferences } from '#server/features/reviews/reconcile.js';
+import { findAggregateDifferences } from '#server/domain/figures/reconcile.js';
 
 let ctx: TestContext;
 let maine: RegimentRow;

@@ -11,12 +11,12 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { MSG } from '#core/messages.js';
 import { isOfficerOwner } from '#core/permissions.js';
 import type { OfficerEditBody } from '#core/schemas/manage.js';
-import type { Database, Executor } from '#server/db/client.js';
-import { officers, regiments, reviews, users } from '#server/db/schema.js';
-import { AppError, notFound } from '#server/errors.js';
-import { recordAdminAction } from '#server/features/admin/audit.js';
-import type { SessionUser } from '#server/features/auth/sessions.js';
-import { recomputeRegimentAggregates, recountUserReviews } from '#server/features/reviews/aggregates.js';
+import type { Database, Executor } from '#server/platform/db/client.js';
+import { officers, regiments, reviews, users } from '#server/platform/db/schema.js';
+import { AppError, notFound } from '#server/platform/errors.js';
+import { recordAdminAction } from '#server/domain/audit-log.js';
+import type { SessionUser } from '#server/domain/identity/sessions.js';
+import { recomputeRegimentAggregates, recountUserReviews } from '#server/domain/figures/aggregates.js';
 
 /** Who changes the officer: its owner, or an admin (whose action goes to the audit log). */
 export interface OfficerActor {

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, TOP_OFFICERS_LIMIT } from '#core/constants.js';
 import type { Officer, OfficerDetail, RankedOfficer } from '#core/api.js';
-import { readCommunityMean, refreshCommunityMean } from '#server/features/search/ranking-prior.js';
-import { officers } from '#server/db/schema.js';
-import { findOfficerCardData } from '#server/features/cards/card-data.js';
+import { readCommunityMean, refreshCommunityMean } from '#server/domain/ranking-prior.js';
+import { officers } from '#server/platform/db/schema.js';
+import { findOfficerCardData } from '#server/domain/card-data.js';
 import { getOfficerDetail, getOfficerTrend } from './queries.js';
-import { recomputeRegimentAggregates } from '#server/features/reviews/aggregates.js';
+import { recomputeRegimentAggregates } from '#server/domain/figures/aggregates.js';
 import { createTestContext, type TestContext } from '#server/test/app.js';
 import { createOfficer, createRegiment, createReview, createUser, privateDataIn, type OfficerRow, type RegimentRow } from '#server/test/fixtures.js';
 

@@ -7,11 +7,11 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { OpenWave, Officer, OfficerDetail } from '#core/api.js';
 import { fillTrendMonths, lastUtcDays, lastUtcMonths, type RecentFigures, type TrendMonth } from '#core/rating-math.js';
-import type { Executor } from '#server/db/client.js';
-import { BatchedRead, keysParam } from '#server/db/batched.js';
-import { prepared } from '#server/db/prepared.js';
-import { officers, regiments, reviews, sides, users } from '#server/db/schema.js';
-import { notFound } from '#server/errors.js';
+import type { Executor } from '#server/platform/db/client.js';
+import { BatchedRead, keysParam } from '#server/platform/db/batched.js';
+import { prepared } from '#server/platform/db/prepared.js';
+import { officers, regiments, reviews, sides, users } from '#server/platform/db/schema.js';
+import { notFound } from '#server/platform/errors.js';
 
 /** Officers without a review come after rated ones with the same average (issue 13: 0.0 is no rating). */
 const isUnrated = sql`(${officers.reviewCount} = 0)`;
@@ -20,7 +20,7 @@ const isPublicOfficer = and(eq(officers.isActive, true), eq(regiments.isActive, 
 
 /**
  * An officer's own columns and its linked account, as every officer answer shows them (the search
- * catalogue reads the same: src/server/features/search/catalogue-source.ts).
+ * catalogue reads the same: src/server/domain/catalogue/catalogue-source.ts).
  */
 export function officerWithLinkedAccount(db: Executor) {
   // users.officer_id is not unique, so take one linked account (the oldest) instead of joining

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { OfficerDetail, OfficerTrend } from '#core/api.js';
 import { lastMonths, lastUtcDays, lastUtcMonths, monthlyTrend, nextUtcMidnight, recentFigures } from '#core/rating-math.js';
-import { reviews } from '#server/db/schema.js';
+import { reviews } from '#server/platform/db/schema.js';
 import { createTestContext, signedInClient, type TestContext } from '#server/test/app.js';
 import { createOfficer, createRegiment, createReview, createUser, type RegimentRow } from '#server/test/fixtures.js';
 

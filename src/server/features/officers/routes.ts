@@ -4,10 +4,10 @@ import { officerDetailSchema, officerSchema, officerTrendSchema, successMessageS
 import { MSG } from '#core/messages.js';
 import { nextUtcMidnight } from '#core/rating-math.js';
 import { officerEditBodySchema } from '#core/schemas/manage.js';
-import { idParamsSchema, positiveIntString } from '#server/http/params.js';
-import { cacheTags } from '#server/read-cache/tags.js';
-import type { App } from '#server/types.js';
-import { requireUser } from '#server/features/auth/guards.js';
+import { idParamsSchema, positiveIntString } from '#server/platform/http/params.js';
+import { cacheTags } from '#server/platform/read-cache/tags.js';
+import type { App } from '#server/platform/types.js';
+import { requireUser } from '#server/domain/identity/guards.js';
 import { deleteOfficer, requireOfficerOwner, updateOfficer } from './manage.js';
 import { getOfficerById, getOfficerDetail, getOfficerTrend, listOfficers, listRegimentOfficers } from './queries.js';
 

@@ -14,13 +14,13 @@
  * Errors never name the URL: it is a secret, and errors go to the log and the outbox's last_error.
  */
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { DiscordWebhookConfig } from '#server/config.js';
-import type { Database } from '#server/db/client.js';
-import { regiments, regimentWebhooks } from '#server/db/schema.js';
-import { notify } from '#server/features/notifications/notify.js';
-import { DeliveryFailure, type Deliverer } from '#server/outbox/worker.js';
+import type { DiscordWebhookConfig } from '#server/platform/config.js';
+import type { Database } from '#server/platform/db/client.js';
+import { regiments, regimentWebhooks } from '#server/platform/db/schema.js';
+import { notify } from '#server/domain/notify/notify.js';
+import { DeliveryFailure, type Deliverer } from '#server/platform/outbox/worker.js';
 import type { DiscordWebhookMessage } from './discord-message.js';
-import type { WebhookPayload } from './post-to-webhook.js';
+import type { WebhookPayload } from '#server/domain/notify/regiment-webhook-posts.js';
 
 /** When Discord gives no usable wait with a 429. */
 const DEFAULT_RATE_LIMIT_WAIT_MS = 5_000;

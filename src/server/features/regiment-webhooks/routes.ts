@@ -5,10 +5,10 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { regimentWebhookBodySchema, regimentWebhookStatusSchema } from '#core/schemas/regiment-webhook.js';
-import { idParamsSchema } from '#server/http/params.js';
-import { enforceRateLimit } from '#server/rate-limit/rate-limit.js';
-import type { App } from '#server/types.js';
-import { requireUser } from '#server/features/auth/guards.js';
+import { idParamsSchema } from '#server/platform/http/params.js';
+import { enforceRateLimit } from '#server/platform/rate-limit/rate-limit.js';
+import type { App } from '#server/platform/types.js';
+import { requireUser } from '#server/domain/identity/guards.js';
 import { readRegimentWebhook, removeRegimentWebhook, saveRegimentWebhook } from './webhook-settings.js';
 
 const signedIn = {

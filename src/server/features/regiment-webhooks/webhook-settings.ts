@@ -7,11 +7,11 @@ import { and, eq } from 'drizzle-orm';
 import { MSG } from '#core/messages.js';
 import { canEditRegiment, isRegimentOwner } from '#core/permissions.js';
 import { DISCORD_WEBHOOK_URL_PATTERN, type RegimentWebhookStatus } from '#core/schemas/regiment-webhook.js';
-import type { Database, Executor } from '#server/db/client.js';
-import { regiments, regimentWebhooks } from '#server/db/schema.js';
-import { AppError, notFound } from '#server/errors.js';
-import { recordAdminAction } from '#server/features/admin/audit.js';
-import type { SessionUser } from '#server/features/auth/sessions.js';
+import type { Database, Executor } from '#server/platform/db/client.js';
+import { regiments, regimentWebhooks } from '#server/platform/db/schema.js';
+import { AppError, notFound } from '#server/platform/errors.js';
+import { recordAdminAction } from '#server/domain/audit-log.js';
+import type { SessionUser } from '#server/domain/identity/sessions.js';
 
 /**
  * The URL as it will be stored and posted to, or null when it does not start with an allowed base

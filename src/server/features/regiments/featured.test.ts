@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RankedRegiment } from '#core/api.js';
-import { regiments } from '#server/db/schema.js';
-import { refreshCommunityMean } from '#server/features/search/ranking-prior.js';
+import { regiments } from '#server/platform/db/schema.js';
+import { refreshCommunityMean } from '#server/domain/ranking-prior.js';
 import { createTestContext, type TestContext } from '#server/test/app.js';
 import { createRegiment, privateDataIn } from '#server/test/fixtures.js';
 

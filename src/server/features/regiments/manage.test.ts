@@ -16,10 +16,10 @@ import {
   reviews,
   reviewVotes,
   users,
-} from '#server/db/schema.js';
+} from '#server/platform/db/schema.js';
 import { createTestContext, signedInClient, TestClient, type TestContext } from '#server/test/app.js';
 import { createOfficer, createRegiment, createReview, createUser } from '#server/test/fixtures.js';
-import { findAggregateDifferences } from '#server/features/reviews/reconcile.js';
+import { findAggregateDifferences } from '#server/domain/figures/reconcile.js';
 
 let ctx: TestContext;
 let admin: Awaited<ReturnType<typeof signedInClient>>;

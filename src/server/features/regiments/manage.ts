@@ -8,13 +8,13 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { MSG } from '#core/messages.js';
 import { canEditRegiment, isRegimentOwner } from '#core/permissions.js';
 import type { RegimentEditBody } from '#core/schemas/manage.js';
-import type { Database } from '#server/db/client.js';
-import { isUniqueViolation } from '#server/db/errors.js';
-import { officerRegistrations, officers, regiments, reviews, users } from '#server/db/schema.js';
-import { AppError, notFound } from '#server/errors.js';
-import { recordAdminAction } from '#server/features/admin/audit.js';
-import type { SessionUser } from '#server/features/auth/sessions.js';
-import { recountUserReviews } from '#server/features/reviews/aggregates.js';
+import type { Database } from '#server/platform/db/client.js';
+import { isUniqueViolation } from '#server/platform/db/errors.js';
+import { officerRegistrations, officers, regiments, reviews, users } from '#server/platform/db/schema.js';
+import { AppError, notFound } from '#server/platform/errors.js';
+import { recordAdminAction } from '#server/domain/audit-log.js';
+import type { SessionUser } from '#server/domain/identity/sessions.js';
+import { recountUserReviews } from '#server/domain/figures/aggregates.js';
 
 /**
  * Replaces the name, description and images of an active regiment. Allowed to its owner and to

@@ -3,11 +3,11 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { RankedRegiment, Regiment, RegimentDetail } from '#core/api.js';
 import { rankScoreOf } from '#core/rating-math.js';
-import type { Executor } from '#server/db/client.js';
-import { prepared } from '#server/db/prepared.js';
-import { regiments, sides, users } from '#server/db/schema.js';
-import { notFound } from '#server/errors.js';
-import { readCommunityMean } from '#server/features/search/ranking-prior.js';
+import type { Executor } from '#server/platform/db/client.js';
+import { prepared } from '#server/platform/db/prepared.js';
+import { regiments, sides, users } from '#server/platform/db/schema.js';
+import { notFound } from '#server/platform/errors.js';
+import { readCommunityMean } from '#server/domain/ranking-prior.js';
 
 /** Every field of regimentSchema; the owner's username, never other user columns. */
 const regimentColumns = {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RankedRegiment, RegimentDetail } from '#core/api.js';
-import { refreshCommunityMean } from '#server/features/search/ranking-prior.js';
-import { sides } from '#server/db/schema.js';
+import { refreshCommunityMean } from '#server/domain/ranking-prior.js';
+import { sides } from '#server/platform/db/schema.js';
 import { createTestContext, type TestContext } from '#server/test/app.js';
 import { createOfficer, createRegiment, createReview, createUser, privateDataIn, type RegimentRow } from '#server/test/fixtures.js';
 

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { rankedRegimentSchema, regimentDetailSchema, regimentSchema } from '#core/api.js';
 import { regimentEditBodySchema } from '#core/schemas/manage.js';
-import { idParamsSchema, positiveIntString } from '#server/http/params.js';
-import { cacheTags } from '#server/read-cache/tags.js';
-import type { App } from '#server/types.js';
-import { requireUser } from '#server/features/auth/guards.js';
+import { idParamsSchema, positiveIntString } from '#server/platform/http/params.js';
+import { cacheTags } from '#server/platform/read-cache/tags.js';
+import type { App } from '#server/platform/types.js';
+import { requireUser } from '#server/domain/identity/guards.js';
 import { updateRegiment } from './manage.js';
 import { getRegimentById, getRegimentDetail, listFeaturedRegiments, listRegiments, listRegimentsBySide } from './queries.js';
 

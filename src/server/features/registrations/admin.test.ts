@@ -6,7 +6,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthStatus, ErrorBody, Officer, OfficerRegistration, Regiment, RegimentRegistration } from '#core/api.js';
 import { MSG } from '#core/messages.js';
-import { adminAuditLog, officerRegistrations, officers, regimentRegistrations, regiments, users } from '#server/db/schema.js';
+import { adminAuditLog, officerRegistrations, officers, regimentRegistrations, regiments, users } from '#server/platform/db/schema.js';
 import { createTestContext, signedInClient, TestClient, type TestContext } from '#server/test/app.js';
 import { createOfficer, createRegiment, createUser, type RegimentRow } from '#server/test/fixtures.js';
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RegimentRegistration } from '#core/api.js';
 import { LIMITS } from '#core/constants.js';
 import { MSG } from '#core/messages.js';
-import { officerRegistrations, regimentRegistrations } from '#server/db/schema.js';
+import { officerRegistrations, regimentRegistrations } from '#server/platform/db/schema.js';
 import { createTestContext, signedInClient, type TestClient, type TestContext } from '#server/test/app.js';
 import { createRegiment, type RegimentRow } from '#server/test/fixtures.js';
 

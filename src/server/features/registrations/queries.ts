@@ -5,9 +5,9 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { OfficerRegistration, OwnedRegiment, RegimentRegistration } from '#core/api.js';
 import type { MyRegistration } from '#core/schemas/notifications.js';
-import type { Executor } from '#server/db/client.js';
-import { officerRegistrations, officers, regimentRegistrations, regiments, sides, users } from '#server/db/schema.js';
-import { notFound } from '#server/errors.js';
+import type { Executor } from '#server/platform/db/client.js';
+import { officerRegistrations, officers, regimentRegistrations, regiments, sides, users } from '#server/platform/db/schema.js';
+import { notFound } from '#server/platform/errors.js';
 
 export const PENDING = 'pending';
 

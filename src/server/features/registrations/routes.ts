@@ -22,9 +22,9 @@ import {
   regimentRegistrationBodySchema,
   registrationDecisionBodySchema,
 } from '#core/schemas/registration.js';
-import { idParam } from '#server/http/params.js';
-import type { App } from '#server/types.js';
-import { requireAdmin, requireUser } from '#server/features/auth/guards.js';
+import { idParam } from '#server/platform/http/params.js';
+import type { App } from '#server/platform/types.js';
+import { requireAdmin, requireUser } from '#server/domain/identity/guards.js';
 import { decideOfficerRegistration, decideRegimentRegistration } from './decide-registration.js';
 import { listMyRegistrations, listOfficerRegistrations, listOwnedRegiments, listRegimentRegistrations } from './queries.js';
 import { submitOfficerRegistration, submitRegimentRegistration } from './submit-registration.js';

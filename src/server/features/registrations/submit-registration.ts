@@ -8,10 +8,10 @@ import { LIMITS } from '#core/constants.js';
 import { MSG } from '#core/messages.js';
 import { canRegisterAsOfficer } from '#core/permissions.js';
 import { type OfficerRegistrationBody, type RegimentRegistrationBody } from '#core/schemas/registration.js';
-import type { Database, Executor } from '#server/db/client.js';
-import { officerRegistrations, regimentRegistrations, regiments, sides, users } from '#server/db/schema.js';
-import { AppError } from '#server/errors.js';
-import type { SessionUser } from '#server/features/auth/sessions.js';
+import type { Database, Executor } from '#server/platform/db/client.js';
+import { officerRegistrations, regimentRegistrations, regiments, sides, users } from '#server/platform/db/schema.js';
+import { AppError } from '#server/platform/errors.js';
+import type { SessionUser } from '#server/domain/identity/sessions.js';
 import { getOfficerRegistrationById, getRegimentRegistrationById, PENDING } from './queries.js';
 
 /**

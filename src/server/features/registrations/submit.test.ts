@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody, OfficerRegistration, OwnedRegiment, RegimentRegistration } from '#core/api.js';
 import { MSG } from '#core/messages.js';
-import { officerRegistrations, regimentRegistrations, users } from '#server/db/schema.js';
+import { officerRegistrations, regimentRegistrations, users } from '#server/platform/db/schema.js';
 import { createTestContext, signedInClient, TestClient, type TestContext } from '#server/test/app.js';
 import { createOfficer, createRegiment, type RegimentRow } from '#server/test/fixtures.js';
 

@@ -9,10 +9,10 @@ import type { Officer, OfficerDetail, OfficerTrend, Regiment, RegimentDetail, Re
 import { monthlyTrend, recentFigures } from '#core/rating-math.js';
 import { MSG } from '#core/messages.js';
 import { wilsonLowerBound } from '#core/rating-math.js';
-import { reviewFlags, reviewVotes, reviews } from '#server/db/schema.js';
+import { reviewFlags, reviewVotes, reviews } from '#server/platform/db/schema.js';
 import { createTestContext, signedInClient, testConfig, type TestContext } from '#server/test/app.js';
 import { createOfficer, createRegiment, createReview, createUser, type OfficerRow } from '#server/test/fixtures.js';
-import { findAggregateDifferences } from './reconcile.js';
+import { findAggregateDifferences } from '#server/domain/figures/reconcile.js';
 
 let ctx: TestContext;
 let steamCounter = 0;

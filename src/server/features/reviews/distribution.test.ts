@@ -8,11 +8,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OfficerDetail, OfficerSearchPage, RegimentDetail } from '#core/api.js';
 import { starBucket } from '#core/rating-math.js';
-import { queryRows } from '#server/db/client.js';
+import { queryRows } from '#server/platform/db/client.js';
 import { createTestContext, signedInClient, type TestContext } from '#server/test/app.js';
 import { createOfficer, createRegiment, type RegimentRow } from '#server/test/fixtures.js';
-import { starBucketCounts } from './aggregates.js';
-import { findAggregateDifferences } from './reconcile.js';
+import { starBucketCounts } from '#server/domain/figures/aggregates.js';
+import { findAggregateDifferences } from '#server/domain/figures/reconcile.js';
 
 let ctx: TestContext;
 let regiment: RegimentRow;

@@ -2,11 +2,11 @@
 import { MSG } from '#core/messages.js';
 import { isSuspended } from '#core/permissions.js';
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '#server/db/client.js';
-import { isForeignKeyViolation, isUniqueViolation } from '#server/db/errors.js';
-import { reviewFlags, reviews } from '#server/db/schema.js';
-import { AppError, notFound } from '#server/errors.js';
-import type { SessionUser } from '#server/features/auth/sessions.js';
+import type { Database } from '#server/platform/db/client.js';
+import { isForeignKeyViolation, isUniqueViolation } from '#server/platform/db/errors.js';
+import { reviewFlags, reviews } from '#server/platform/db/schema.js';
+import { AppError, notFound } from '#server/platform/errors.js';
+import type { SessionUser } from '#server/domain/identity/sessions.js';
 
 /** A flag no administrator has decided on yet (approving a review clears its flags). */
 export const OPEN_FLAG_STATUS = 'pending';

@@ -8,11 +8,11 @@ import type { Review, ReviewPage } from '#core/api.js';
 import { RECENT_REVIEWS_LIMIT } from '#core/constants.js';
 import { MSG } from '#core/messages.js';
 import type { ReviewSort } from '#core/review-sort.js';
-import type { Executor } from '#server/db/client.js';
-import { BatchedRead, keysParam } from '#server/db/batched.js';
-import { prepared } from '#server/db/prepared.js';
-import { officers, regiments, reviewReplies, reviewRevisions, reviews, users } from '#server/db/schema.js';
-import { AppError, notFound } from '#server/errors.js';
+import type { Executor } from '#server/platform/db/client.js';
+import { BatchedRead, keysParam } from '#server/platform/db/batched.js';
+import { prepared } from '#server/platform/db/prepared.js';
+import { officers, regiments, reviewReplies, reviewRevisions, reviews, users } from '#server/platform/db/schema.js';
+import { AppError, notFound } from '#server/platform/errors.js';
 import { afterCursorKey, cursorKeyOf, cursorKeyPlaceholders, encodeReviewCursor, reviewOrderBy, type ReviewCursor } from './review-order.js';
 
 /** A page by number (the spec's call) or after a cursor (issue 16), in one of the list's orders. */

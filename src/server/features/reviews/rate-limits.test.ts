@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Review } from '#core/api.js';
-import { reviewFlags, reviews } from '#server/db/schema.js';
+import { reviewFlags, reviews } from '#server/platform/db/schema.js';
 import { createTestContext, signedInClient, testConfig, type TestContext } from '#server/test/app.js';
 import { createOfficer, createRegiment, createReview, type OfficerRow } from '#server/test/fixtures.js';
 

@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlaggedReview, Review, ReviewPage } from '#core/api.js';
 import { MSG } from '#core/messages.js';
-import { adminAuditLog, notifications, reviewFlags, reviewReplies, reviews, users } from '#server/db/schema.js';
+import { adminAuditLog, notifications, reviewFlags, reviewReplies, reviews, users } from '#server/platform/db/schema.js';
 import { createTestContext, signedInClient, TestClient, type TestContext } from '#server/test/app.js';
 import { createOfficer, createRegiment, createReview, type OfficerRow } from '#server/test/fixtures.js';
 

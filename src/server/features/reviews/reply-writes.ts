@@ -9,14 +9,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { MSG } from '#core/messages.js';
 import { canAdminister, isOwnOfficerProfile, isSuspended } from '#core/permissions.js';
-import type { Database, Executor } from '#server/db/client.js';
-import { isUniqueViolation } from '#server/db/errors.js';
-import { officers, regiments, reviewFlags, reviewReplies, reviews, users } from '#server/db/schema.js';
-import { AppError, notFound } from '#server/errors.js';
-import { recordAdminAction } from '#server/features/admin/audit.js';
-import type { SessionUser } from '#server/features/auth/sessions.js';
-import { notify } from '#server/features/notifications/notify.js';
-import { postReplyToRegimentWebhook } from '#server/features/regiment-webhooks/post-to-webhook.js';
+import type { Database, Executor } from '#server/platform/db/client.js';
+import { isUniqueViolation } from '#server/platform/db/errors.js';
+import { officers, regiments, reviewFlags, reviewReplies, reviews, users } from '#server/platform/db/schema.js';
+import { AppError, notFound } from '#server/platform/errors.js';
+import { recordAdminAction } from '#server/domain/audit-log.js';
+import type { SessionUser } from '#server/domain/identity/sessions.js';
+import { notify } from '#server/domain/notify/notify.js';
+import { postReplyToRegimentWebhook } from '#server/domain/notify/regiment-webhook-posts.js';
 import { OPEN_FLAG_STATUS } from './flags.js';
 
 interface ReviewForReply {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Review, ReviewPage, ReviewRevisions } from '#core/api.js';
 import { MSG } from '#core/messages.js';
 import { changesBetween, isSameContent } from '#core/review-history.js';
-import { officers, reviewRevisions, reviews } from '#server/db/schema.js';
+import { officers, reviewRevisions, reviews } from '#server/platform/db/schema.js';
 import { createTestContext, signedInClient, type TestContext } from '#server/test/app.js';
 import { createOfficer, createRegiment, type RegimentRow } from '#server/test/fixtures.js';
 

@@ -6,9 +6,9 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { ReviewRevisions, ReviewVersion } from '#core/api.js';
 import { changesBetween, type ReviewContent } from '#core/review-history.js';
-import type { Executor } from '#server/db/client.js';
-import { officers, regiments, reviewRevisions, reviews } from '#server/db/schema.js';
-import { notFound } from '#server/errors.js';
+import type { Executor } from '#server/platform/db/client.js';
+import { officers, regiments, reviewRevisions, reviews } from '#server/platform/db/schema.js';
+import { notFound } from '#server/platform/errors.js';
 import { contentColumns, isPublicOfficer } from './queries.js';
 
 /** Two reads, both by key: the review (with its officer's visibility), then its kept versions. */

@@ -3,10 +3,10 @@
  * the officer's linked user learns of a new review of their profile.
  */
 import { eq } from 'drizzle-orm';
-import type { Executor } from '#server/db/client.js';
-import { officers, users } from '#server/db/schema.js';
-import type { SessionUser } from '#server/features/auth/sessions.js';
-import { notify } from '#server/features/notifications/notify.js';
+import type { Executor } from '#server/platform/db/client.js';
+import { officers, users } from '#server/platform/db/schema.js';
+import type { SessionUser } from '#server/domain/identity/sessions.js';
+import { notify } from '#server/domain/notify/notify.js';
 
 export async function notifyOfficerOfReview(tx: Executor, reviewer: SessionUser, officerId: number, reviewId: number): Promise<void> {
   const [officer] = await tx.select({ name: officers.name }).from(officers).where(eq(officers.id, officerId));

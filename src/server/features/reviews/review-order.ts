@@ -11,11 +11,11 @@
  */
 import { asc, desc, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { cursorParamSchema, decodeCursorArray, encodeCursorArray } from '#server/http/opaque-cursor.js';
+import { cursorParamSchema, decodeCursorArray, encodeCursorArray } from '#server/platform/http/opaque-cursor.js';
 import { MAX_INT4, RATING_MAX } from '#core/constants.js';
 import { MSG } from '#core/messages.js';
 import { REVIEW_SORTS, type ReviewSort } from '#core/review-sort.js';
-import { reviews } from '#server/db/schema.js';
+import { reviews } from '#server/platform/db/schema.js';
 
 /** What a row of the list carries for the cursor of the page it ends. */
 export interface ReviewKeyRow {

@@ -9,18 +9,18 @@ import { isSameContent } from '#core/review-history.js';
 import { canChangeReview, isSuspended, reviewWriterRefusal } from '#core/permissions.js';
 import type { WaveThresholds } from '#core/review-waves.js';
 import type { ReviewForm } from '#core/schemas/review.js';
-import type { Database, Executor } from '#server/db/client.js';
-import { isUniqueViolation } from '#server/db/errors.js';
-import { officers, regiments, reviewRevisions, reviews, users } from '#server/db/schema.js';
-import { AppError, notFound } from '#server/errors.js';
-import { recordAdminAction } from '#server/features/admin/audit.js';
-import { notifyReviewRemoved } from '#server/features/admin/moderation.js';
-import type { SessionUser } from '#server/features/auth/sessions.js';
-import { recomputeOfficerAggregates, recomputeRegimentAggregates, recountUserReviews } from './aggregates.js';
+import type { Database, Executor } from '#server/platform/db/client.js';
+import { isUniqueViolation } from '#server/platform/db/errors.js';
+import { officers, regiments, reviewRevisions, reviews, users } from '#server/platform/db/schema.js';
+import { AppError, notFound } from '#server/platform/errors.js';
+import { recordAdminAction } from '#server/domain/audit-log.js';
+import { notifyReviewRemoved } from './moderation.js';
+import type { SessionUser } from '#server/domain/identity/sessions.js';
+import { recomputeOfficerAggregates, recomputeRegimentAggregates, recountUserReviews } from '#server/domain/figures/aggregates.js';
 import { contentColumns } from './queries.js';
 import { holdReviewWaves } from './waves.js';
 import { notifyOfficerOfReview } from './review-notifications.js';
-import { postReviewsToRegimentWebhook } from '#server/features/regiment-webhooks/post-to-webhook.js';
+import { postReviewsToRegimentWebhook } from '#server/domain/notify/regiment-webhook-posts.js';
 
 /** Spec section 6: writing needs a linked Steam account, and banned users cannot submit reviews. */
 export function assertMayWriteReviews(user: SessionUser): void {

@@ -5,8 +5,8 @@ import { RECENT_REVIEWS_LIMIT, REVIEW_PAGE_SIZE, REVIEW_PAGE_SIZE_MAX } from '#c
 import { MSG } from '#core/messages.js';
 import { wilsonLowerBound } from '#core/rating-math.js';
 import { REVIEW_SORTS } from '#core/review-sort.js';
-import { queryRows } from '#server/db/client.js';
-import { HELPFUL_BOUND_SQL, officers, reviews, users } from '#server/db/schema.js';
+import { queryRows } from '#server/platform/db/client.js';
+import { HELPFUL_BOUND_SQL, officers, reviews, users } from '#server/platform/db/schema.js';
 import { createTestContext, signedInClient, type TestContext } from '#server/test/app.js';
 import {
   createOfficer,
@@ -19,9 +19,9 @@ import {
   type ReviewRow,
   type UserRow,
 } from '#server/test/fixtures.js';
-import { recomputeOfficerAggregates, recomputeRegimentAggregates, recomputeReviewPositions } from './aggregates.js';
+import { recomputeOfficerAggregates, recomputeRegimentAggregates, recomputeReviewPositions } from '#server/domain/figures/aggregates.js';
 import { listOfficerReviews } from './queries.js';
-import { findAggregateDifferences } from './reconcile.js';
+import { findAggregateDifferences } from '#server/domain/figures/reconcile.js';
 
 let ctx: TestContext;
 let busy: OfficerRow;

@@ -6,10 +6,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Officer, Regiment, Review, ReviewPage } from '#core/api.js';
 import { MSG } from '#core/messages.js';
-import { reviews, users } from '#server/db/schema.js';
+import { reviews, users } from '#server/platform/db/schema.js';
 import { createTestContext, signedInClient, TestClient, type TestContext } from '#server/test/app.js';
 import { createOfficer, createRegiment, type OfficerRow, type RegimentRow } from '#server/test/fixtures.js';
-import { findAggregateDifferences } from './reconcile.js';
+import { findAggregateDifferences } from '#server/domain/figures/reconcile.js';
 
 let ctx: TestContext;
 let regiment: RegimentRow;

@@ -9,12 +9,12 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Officer } from '#core/api.js';
 import { MSG } from '#core/messages.js';
-import { migrationsFolder } from '#server/db/client.js';
-import { officers, regiments, reviewFlags, reviews, reviewVotes, users } from '#server/db/schema.js';
+import { migrationsFolder } from '#server/platform/db/client.js';
+import { officers, regiments, reviewFlags, reviews, reviewVotes, users } from '#server/platform/db/schema.js';
 import { createTestContext, signedInClient, type TestContext } from '#server/test/app.js';
 import { createOfficer, createRegiment, createReview, createUser, type OfficerRow } from '#server/test/fixtures.js';
-import { linkAccountToOfficer } from '#server/features/officers/link-account.js';
-import { findAggregateDifferences } from './reconcile.js';
+import { linkAccountToOfficer } from '#server/domain/figures/link-account.js';
+import { findAggregateDifferences } from '#server/domain/figures/reconcile.js';
 
 let ctx: TestContext;
 let steamCounter = 0;

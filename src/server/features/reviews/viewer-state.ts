@@ -4,9 +4,9 @@
  * the shared, cached review pages (docs/decisions/0017-per-user-review-state.md).
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { Executor } from '#server/db/client.js';
-import { reviewFlags, reviewVotes, reviews } from '#server/db/schema.js';
-import { notFound } from '#server/errors.js';
+import type { Executor } from '#server/platform/db/client.js';
+import { reviewFlags, reviewVotes, reviews } from '#server/platform/db/schema.js';
+import { notFound } from '#server/platform/errors.js';
 import { OPEN_FLAG_STATUS } from './flags.js';
 
 export interface ReviewViewerState {

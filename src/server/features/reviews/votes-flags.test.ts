@@ -6,10 +6,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReviewPage } from '#core/api.js';
 import { MSG } from '#core/messages.js';
-import { reviewFlags, reviewVotes, users } from '#server/db/schema.js';
+import { reviewFlags, reviewVotes, users } from '#server/platform/db/schema.js';
 import { createTestContext, signedInClient, TestClient, type TestContext } from '#server/test/app.js';
 import { createOfficer, createRegiment, createReview, type OfficerRow, type ReviewRow } from '#server/test/fixtures.js';
-import { findAggregateDifferences } from './reconcile.js';
+import { findAggregateDifferences } from '#server/domain/figures/reconcile.js';
 import { OPEN_FLAG_STATUS } from './flags.js';
 
 let ctx: TestContext;

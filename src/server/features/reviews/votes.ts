@@ -7,11 +7,11 @@ import { MSG } from '#core/messages.js';
 import { isOwnReview, isSuspended } from '#core/permissions.js';
 import { helpfulVotesAfter, type HelpfulVotes } from '#core/review-sort.js';
 import { and, eq, sql } from 'drizzle-orm';
-import { queryRows, type Database } from '#server/db/client.js';
-import { isForeignKeyViolation, isUniqueViolation } from '#server/db/errors.js';
-import { reviewVotes, reviews } from '#server/db/schema.js';
-import { AppError, notFound } from '#server/errors.js';
-import type { SessionUser } from '#server/features/auth/sessions.js';
+import { queryRows, type Database } from '#server/platform/db/client.js';
+import { isForeignKeyViolation, isUniqueViolation } from '#server/platform/db/errors.js';
+import { reviewVotes, reviews } from '#server/platform/db/schema.js';
+import { AppError, notFound } from '#server/platform/errors.js';
+import type { SessionUser } from '#server/domain/identity/sessions.js';
 
 /** The vote as the voter sees it, the review's new figures, and the reviewed officer (whose review pages show them). */
 export interface CastVote extends HelpfulVotes {

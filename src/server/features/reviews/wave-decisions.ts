@@ -9,16 +9,16 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AdminReviewWave } from '#core/api.js';
 import { MSG } from '#core/messages.js';
 import { waveHistogramDays, type WaveDetection } from '#core/review-waves.js';
-import { queryRows, type Database, type Executor } from '#server/db/client.js';
-import { officers, regiments, reviews, reviewWaves, users } from '#server/db/schema.js';
-import { AppError, notFound } from '#server/errors.js';
-import { recordAdminAction } from '#server/features/admin/audit.js';
-import type { SessionUser } from '#server/features/auth/sessions.js';
-import { notify } from '#server/features/notifications/notify.js';
-import { recomputeReviewPositions, recountUserReviews } from './aggregates.js';
+import { queryRows, type Database, type Executor } from '#server/platform/db/client.js';
+import { officers, regiments, reviews, reviewWaves, users } from '#server/platform/db/schema.js';
+import { AppError, notFound } from '#server/platform/errors.js';
+import { recordAdminAction } from '#server/domain/audit-log.js';
+import type { SessionUser } from '#server/domain/identity/sessions.js';
+import { notify } from '#server/domain/notify/notify.js';
+import { recomputeReviewPositions, recountUserReviews } from '#server/domain/figures/aggregates.js';
 import { listWaveReviews } from './queries.js';
 import { refreshFiguresOf } from './review-writes.js';
-import { postReviewsToRegimentWebhook } from '#server/features/regiment-webhooks/post-to-webhook.js';
+import { postReviewsToRegimentWebhook } from '#server/domain/notify/regiment-webhook-posts.js';
 
 /** How many decided waves the section lists under the open ones. */
 const DECIDED_WAVES_SHOWN = 20;

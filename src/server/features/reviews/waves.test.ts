@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminDashboard, AdminReviewWave, OfficerDetail, Regiment, ReviewPage } from '#core/api.js';
 import { MSG } from '#core/messages.js';
 import { DEFAULT_WAVE_THRESHOLDS } from '#core/review-waves.js';
-import { adminAuditLog, notifications, reviews, users } from '#server/db/schema.js';
+import { adminAuditLog, notifications, reviews, users } from '#server/platform/db/schema.js';
 import { createTestContext, signedInClient, testConfig, type TestClient, type TestContext } from '#server/test/app.js';
 import { createOfficer, createRegiment, createReview, createUser, type OfficerRow } from '#server/test/fixtures.js';
-import { findAggregateDifferences } from './reconcile.js';
+import { findAggregateDifferences } from '#server/domain/figures/reconcile.js';
 
 let ctx: TestContext;
 let admin: TestClient;

@@ -15,8 +15,8 @@ import {
   type WaveThresholds,
   type WindowReview,
 } from '#core/review-waves.js';
-import { queryRows, type Executor } from '#server/db/client.js';
-import { reviews, reviewWaves } from '#server/db/schema.js';
+import { queryRows, type Executor } from '#server/platform/db/client.js';
+import { reviews, reviewWaves } from '#server/platform/db/schema.js';
 
 interface WindowRow {
   id: number;

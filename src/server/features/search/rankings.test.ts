@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RankedOfficer } from '#core/api.js';
 import { createTestContext, type TestContext } from '#server/test/app.js';
 import { createOfficer, createRegiment, createReview, createUser, type OfficerRow } from '#server/test/fixtures.js';
-import { publishCommunityMean, readCommunityMean } from './ranking-prior.js';
+import { publishCommunityMean, readCommunityMean } from '#server/domain/ranking-prior.js';
 
 let ctx: TestContext;
 let veteran: OfficerRow;

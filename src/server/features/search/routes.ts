@@ -18,14 +18,14 @@ import {
 } from '#core/constants.js';
 import { MSG } from '#core/messages.js';
 import { DEFAULT_SORT, SORT_BY_VALUES, SORT_ORDER_VALUES } from '#core/search.js';
-import { sendJsonBytes } from '#server/http/json-bytes.js';
-import { optionalIdFilter, positiveIntString } from '#server/http/params.js';
-import { cacheTags } from '#server/read-cache/tags.js';
-import type { App } from '#server/types.js';
-import { CatalogueFollower } from './catalogue-sync.js';
-import { searchCursorSchema } from './cursor.js';
-import { PRIOR_REFRESH_MS, publishCommunityMean } from './ranking-prior.js';
-import { SEARCH_RESULTS_LIMIT, searchOfficerList, searchOfficerPage } from './officer-search.js';
+import { sendJsonBytes } from '#server/platform/http/json-bytes.js';
+import { optionalIdFilter, positiveIntString } from '#server/platform/http/params.js';
+import { cacheTags } from '#server/platform/read-cache/tags.js';
+import type { App } from '#server/platform/types.js';
+import { CatalogueFollower } from '#server/domain/catalogue/catalogue-sync.js';
+import { searchCursorSchema } from '#server/domain/catalogue/cursor.js';
+import { PRIOR_REFRESH_MS, publishCommunityMean } from '#server/domain/ranking-prior.js';
+import { SEARCH_RESULTS_LIMIT, searchOfficerList, searchOfficerPage } from '#server/domain/catalogue/officer-search.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -7,9 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RANK_PRIOR_WEIGHT } from '#core/constants.js';
 import { rankScoreOf, type RankPrior } from '#core/rating-math.js';
-import { readCommunityMean } from '#server/features/search/ranking-prior.js';
+import { readCommunityMean } from '#server/domain/ranking-prior.js';
 import type { Officer } from '#core/api.js';
-import { officers } from '#server/db/schema.js';
+import { officers } from '#server/platform/db/schema.js';
 import { createTestContext, type TestContext } from '#server/test/app.js';
 import { createRegiment } from '#server/test/fixtures.js';
 import { matchesTypedWords } from '#server/test/search-definition.js';

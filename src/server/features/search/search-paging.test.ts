@@ -7,16 +7,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rankScoreOf, type RankPrior } from '#core/rating-math.js';
-import { readCommunityMean } from '#server/features/search/ranking-prior.js';
+import { readCommunityMean } from '#server/domain/ranking-prior.js';
 import type { Officer, OfficerSearchPage } from '#core/api.js';
 import { RANK_PRIOR_WEIGHT, SEARCH_PAGE_SIZE, SEARCH_PAGE_SIZE_MAX } from '#core/constants.js';
 import { MSG } from '#core/messages.js';
-import { officers } from '#server/db/schema.js';
+import { officers } from '#server/platform/db/schema.js';
 import { createTestContext, signedInClient, type TestContext } from '#server/test/app.js';
 import { createRegiment } from '#server/test/fixtures.js';
 import { matchesTypedWords } from '#server/test/search-definition.js';
-import { recomputeRegimentAggregates } from '#server/features/reviews/aggregates.js';
-import { encodeSearchCursor } from './cursor.js';
+import { recomputeRegimentAggregates } from '#server/domain/figures/aggregates.js';
+import { encodeSearchCursor } from '#server/domain/catalogue/cursor.js';
 
 interface Row {
   id: number;

@@ -1,9 +1,9 @@
 import { asc } from 'drizzle-orm';
 import { z } from 'zod';
 import { sideSchema } from '#core/api.js';
-import { sides } from '#server/db/schema.js';
-import { cacheTags } from '#server/read-cache/tags.js';
-import type { App } from '#server/types.js';
+import { sides } from '#server/platform/db/schema.js';
+import { cacheTags } from '#server/platform/read-cache/tags.js';
+import type { App } from '#server/platform/types.js';
 
 export async function sideRoutes(app: App) {
   app.get(

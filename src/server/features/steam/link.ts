@@ -3,10 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { SteamLinkErrorCode } from '#core/steam.js';
 import { OpenIdError, buildAuthorizationUrl, verifyAssertion } from '#server/adapters/steam/openid.js';
-import type { Config } from '#server/config.js';
-import type { Executor } from '#server/db/client.js';
-import { isUniqueViolation } from '#server/db/errors.js';
-import { openIdNonces, steamLinkStates, users } from '#server/db/schema.js';
+import type { Config } from '#server/platform/config.js';
+import type { Executor } from '#server/platform/db/client.js';
+import { isUniqueViolation } from '#server/platform/db/errors.js';
+import { openIdNonces, steamLinkStates, users } from '#server/platform/db/schema.js';
 
 const STATE_LIFETIME_MS = 10 * 60 * 1000;
 const NONCE_RETENTION_MS = 60 * 60 * 1000;

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { steamStatsResultSchema } from '#core/api.js';
 import { MSG } from '#core/messages.js';
-import { idParam } from '#server/http/params.js';
-import type { App } from '#server/types.js';
-import { currentUser, requireUser } from '#server/features/auth/guards.js';
+import { idParam } from '#server/platform/http/params.js';
+import type { App } from '#server/platform/types.js';
+import { currentUser, requireUser } from '#server/domain/identity/guards.js';
 import { completeSteamLink, startSteamLink, type SteamLinkTarget } from './link.js';
-import { getOfficerSteamStats, getSteamStats } from './stats.js';
+import { getOfficerSteamStats, getSteamStats } from '#server/domain/reviewer-signals/steam-stats.js';
 
 const startQuery = z.union([z.object({ officerId: idParam }), z.object({ redirect: z.string().max(200).default('/my-stats') })]);
 

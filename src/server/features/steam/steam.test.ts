@@ -3,10 +3,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ReviewPage } from '#core/api.js';
-import { fakeSteamPlugin } from '#server/adapters/steam/fake-steam.js';
+import { fakeSteamPlugin } from '#server/test-doubles/fake-steam.js';
 import { OpenIdError, verifyAssertion } from '#server/adapters/steam/openid.js';
 import { MSG } from '#core/messages.js';
-import { steamLinkStates, steamStatsCache, users } from '#server/db/schema.js';
+import { steamLinkStates, steamStatsCache, users } from '#server/platform/db/schema.js';
 import { createTestContext, signedInClient, type TestClient, type TestContext } from '#server/test/app.js';
 import { createOfficer, createRegiment, createReview, createUser } from '#server/test/fixtures.js';
 

@@ -5,8 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { ImageKind, ProcessedImage } from '#server/adapters/images/process-image.js';
-import type { Executor } from '#server/db/client.js';
-import { images } from '#server/db/schema.js';
+import type { Executor } from '#server/platform/db/client.js';
+import { images } from '#server/platform/db/schema.js';
 
 /** What an id may look like in a URL: base64url, 10 to 32 characters (ours are 22). */
 export const IMAGE_ID_PATTERN = /^[A-Za-z0-9_-]{10,32}$/;

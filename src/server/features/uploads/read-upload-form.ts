@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { IMAGE_KINDS, type ImageKind } from '#server/adapters/images/process-image.js';
 import { MSG } from '#core/messages.js';
-import { AppError } from '#server/errors.js';
+import { AppError } from '#server/platform/errors.js';
 import { MAX_UPLOAD_BYTES } from './upload-image.js';
 
 /** Room for the multipart boundaries, part headers and the `kind` field around the file. */

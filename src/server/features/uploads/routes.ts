@@ -5,10 +5,10 @@
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { MSG } from '#core/messages.js';
-import { notFound } from '#server/errors.js';
-import { enforceRateLimit } from '#server/rate-limit/rate-limit.js';
-import type { App } from '#server/types.js';
-import { requireUser } from '#server/features/auth/guards.js';
+import { notFound } from '#server/platform/errors.js';
+import { enforceRateLimit } from '#server/platform/rate-limit/rate-limit.js';
+import type { App } from '#server/platform/types.js';
+import { requireUser } from '#server/domain/identity/guards.js';
 import { getImage, IMAGE_CONTENT_TYPE, parseImageFileName } from './images.js';
 import { readUploadForm, UPLOAD_FORM_LIMITS } from './read-upload-form.js';
 import { uploadImage } from './upload-image.js';

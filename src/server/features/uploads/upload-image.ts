@@ -1,8 +1,8 @@
 /** POST /api/upload: validate, re-encode and store one image (docs/decisions/0005-image-uploads.md). */
 import { ImageRejectedError, processImage, type ImageKind, type ImageRejection } from '#server/adapters/images/process-image.js';
 import { MSG } from '#core/messages.js';
-import type { Database } from '#server/db/client.js';
-import { AppError } from '#server/errors.js';
+import type { Database } from '#server/platform/db/client.js';
+import { AppError } from '#server/platform/errors.js';
 import { imageUrl, storeImage } from './images.js';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;

@@ -8,8 +8,8 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_RATE_LIMITS } from '#server/config.js';
-import { images } from '#server/db/schema.js';
+import { DEFAULT_RATE_LIMITS } from '#server/platform/config.js';
+import { images } from '#server/platform/db/schema.js';
 import { createTestContext, signedInClient, TestClient, type TestContext } from '#server/test/app.js';
 
 const URL_PATTERN = /^\/api\/images\/([A-Za-z0-9_-]{22})\.webp$/;

@@ -1,8 +1,8 @@
 import { userSettingsSchema } from '#core/api.js';
 import { userSettingsBodySchema } from '#core/schemas/settings.js';
-import { cacheTags } from '#server/read-cache/tags.js';
-import type { App } from '#server/types.js';
-import { requireUser } from '#server/features/auth/guards.js';
+import { cacheTags } from '#server/platform/read-cache/tags.js';
+import type { App } from '#server/platform/types.js';
+import { requireUser } from '#server/domain/identity/guards.js';
 import { officersReviewedBy } from '#server/features/reviews/queries.js';
 import { getUserSettings, updateUserSettings } from './settings.js';
 

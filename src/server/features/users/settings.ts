@@ -6,9 +6,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { UserSettings } from '#core/api.js';
 import { effectiveMailPreferences } from '#core/notifications.js';
 import type { UserSettingsBody } from '#core/schemas/settings.js';
-import type { Database, Executor } from '#server/db/client.js';
-import { users } from '#server/db/schema.js';
-import { notFound } from '#server/errors.js';
+import type { Database, Executor } from '#server/platform/db/client.js';
+import { users } from '#server/platform/db/schema.js';
+import { notFound } from '#server/platform/errors.js';
 
 export async function getUserSettings(db: Executor, userId: number): Promise<UserSettings> {
   const [row] = await db.select({ hideLevel: users.hideLevel, mailPreferences: users.mailPreferences }).from(users).where(eq(users.id, userId));

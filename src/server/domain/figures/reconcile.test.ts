@@ -1,0 +1,224 @@
+/**
+ * Reconcile: findAggregateDifferences reports exactly the figures that disagree with their rows,
+ * recomputeAllAggregates puts them right, and `npm run db:reconcile` runs.
+ */
+import { execFileSync, type ExecFileSyncOptions } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { asc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Officer, OfficerDetail, ReviewPage } from '#core/api.js';
+import { openDatabase } from '#server/platform/db/client.js';
+import { officers, reviews } from '#server/platform/db/schema.js';
+import { projectRoot } from '#server/platform/paths.js';
+import { createTestContext, type TestContext } from '#server/test/app.js';
+import { createOfficer, createRegiment, createReview, createUser, createVotes, type OfficerRow, type ReviewRow } from '#server/test/fixtures.js';
+import { recomputeAllAggregates } from './aggregates.js';
+import { listOfficerReviews } from '#server/features/reviews/queries.js';
+import { findAggregateDifferences } from './reconcile.js';
+
+let ctx: TestContext;
+let officer: OfficerRow;
+let review: ReviewRow;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const { db } = ctx;
+  const regiment = await createRegiment(db);
+  officer = await createOfficer(db, { regimentId: regiment.id });
+  await createOfficer(db, { regimentId: regiment.id });
+  const authors = [await createUser(db), await createUser(db)];
+  review = await createReview(db, { userId: authors[0]!.id, officerId: officer.id, rating: 4 });
+  await createReview(db, { userId: authors[1]!.id, officerId: officer.id, leadership: 2, tactics: 3, communication: 2.5, fairness: 5 });
+  // One up-vote, kept in step with the score the way castVote does it.
+  await createVotes(db, review.id, 1);
+});
+afterAll(() => ctx.close());
+
+describe('findAggregateDifferences', () => {
+  it('finds nothing when every figure matches its rows', async () => {
+    expect(await findAggregateDifferences(ctx.db)).toEqual([]);
+  });
+
+  it('reports exactly the corrupted figures, and the fixes restore them', async () => {
+    const officerBefore = (await ctx.app.inject({ method: 'GET', url: `/api/officers/${officer.id}` })).json<Officer>();
+    // (4 + 3.13) / 2 = 3.565 -> 3.57
+    expect(officerBefore.averageRating).toBe(3.57);
+
+    await ctx.db.execute(sql`update officers set average_rating = 1.25 where id = ${officer.id}`);
+    await ctx.db.execute(sql`update reviews set score = 7, upvotes = 3, downvotes = 2 where id = ${review.id}`);
+
+    expect(await findAggregateDifferences(ctx.db)).toEqual([
+      { table: 'officers', id: officer.id, column: 'average_rating', stored: 1.25, expected: 3.57 },
+      { table: 'reviews', id: review.id, column: 'score', stored: 7, expected: 1 },
+      { table: 'reviews', id: review.id, column: 'upvotes', stored: 3, expected: 1 },
+      { table: 'reviews', id: review.id, column: 'downvotes', stored: 2, expected: 0 },
+    ]);
+
+    await ctx.db.transaction((tx) => recomputeAllAggregates(tx));
+    expect(await findAggregateDifferences(ctx.db)).toEqual([]);
+    const officerAfter = (await ctx.app.inject({ method: 'GET', url: `/api/officers/${officer.id}` })).json<Officer>();
+    expect(officerAfter).toEqual(officerBefore);
+  });
+
+  it('reports counts of officers and regiments too', async () => {
+    await ctx.db.execute(sql`update officers set review_count = 9 where id = ${officer.id}`);
+    await ctx.db.execute(sql`update regiments set officer_count = 0, review_count = 3 where id = ${officer.regimentId}`);
+    expect(await findAggregateDifferences(ctx.db)).toEqual([
+      { table: 'officers', id: officer.id, column: 'review_count', stored: 9, expected: 2 },
+      { table: 'regiments', id: officer.regimentId, column: 'officer_count', stored: 0, expected: 2 },
+      { table: 'regiments', id: officer.regimentId, column: 'review_count', stored: 3, expected: 2 },
+    ]);
+    await recomputeAllAggregates(ctx.db);
+    expect(await findAggregateDifferences(ctx.db)).toEqual([]);
+  });
+
+  it('reports a wrong star distribution bucket by bucket, and the recompute restores it', async () => {
+    const officerBefore = (await ctx.app.inject({ method: 'GET', url: `/api/officers/${officer.id}` })).json<OfficerDetail>();
+    // Overall 4 and 3.13: one 4-star and one 3-star review; fairness 4 and 5.
+    expect(officerBefore.distribution.overall).toEqual([0, 0, 1, 1, 0]);
+    expect(officerBefore.distribution.fairness).toEqual([0, 0, 0, 1, 1]);
+
+    await ctx.db.execute(
+      sql`update officers set distribution_overall = '{0,0,2,1,0}', distribution_fairness = '{1,0,0,0,1}' where id = ${officer.id}`,
+    );
+    await ctx.db.execute(sql`update regiments set distribution_overall = '{0,0,0,0,0}' where id = ${officer.regimentId}`);
+    expect(await findAggregateDifferences(ctx.db)).toEqual([
+      { table: 'officers', id: officer.id, column: 'distribution_overall[3]', stored: 2, expected: 1 },
+      { table: 'officers', id: officer.id, column: 'distribution_fairness[1]', stored: 1, expected: 0 },
+      { table: 'officers', id: officer.id, column: 'distribution_fairness[4]', stored: 0, expected: 1 },
+      { table: 'regiments', id: officer.regimentId, column: 'distribution_overall[3]', stored: 0, expected: 1 },
+      { table: 'regiments', id: officer.regimentId, column: 'distribution_overall[4]', stored: 0, expected: 1 },
+    ]);
+
+    await recomputeAllAggregates(ctx.db);
+    expect(await findAggregateDifferences(ctx.db)).toEqual([]);
+    const [stored] = await ctx.db
+      .select({ overall: officers.distributionOverall, fairness: officers.distributionFairness })
+      .from(officers)
+      .where(eq(officers.id, officer.id));
+    expect(stored).toEqual({ overall: [0, 0, 1, 1, 0], fairness: [0, 0, 0, 1, 1] });
+  });
+});
+
+describe('review positions', () => {
+  it('reports a review out of place, and recomputeAllAggregates renumbers it', async () => {
+    const ordered = await ctx.db
+      .select({ id: reviews.id, position: reviews.position })
+      .from(reviews)
+      .where(eq(reviews.officerId, officer.id))
+      .orderBy(asc(reviews.createdAt), asc(reviews.id));
+    expect(ordered.map((row) => row.position)).toEqual([1, 2]);
+    const [older, newer] = ordered as [(typeof ordered)[number], (typeof ordered)[number]];
+
+    // A gap at the end (as a delete that forgot to shift would leave), then two swapped positions.
+    await ctx.db.execute(sql`update reviews set position = 3 where id = ${newer.id}`);
+    expect(await findAggregateDifferences(ctx.db)).toEqual([{ table: 'reviews', id: newer.id, column: 'position', stored: 3, expected: 2 }]);
+    // Both rows in one statement: the unique constraint is checked at the end of the transaction.
+    await ctx.db.execute(
+      sql`update reviews set position = case id when ${older.id}::int then 3 else 1 end where id in (${older.id}::int, ${newer.id}::int)`,
+    );
+    expect(await findAggregateDifferences(ctx.db)).toEqual(
+      [
+        { table: 'reviews', id: older.id, column: 'position', stored: 3, expected: 1 },
+        { table: 'reviews', id: newer.id, column: 'position', stored: 1, expected: 2 },
+      ].sort((a, b) => a.id - b.id),
+    );
+    const page = (await ctx.app.inject({ method: 'GET', url: `/api/reviews/officer/${officer.id}?limit=5` })).json<ReviewPage>();
+    expect(page.totalCount).toBe(2);
+
+    await recomputeAllAggregates(ctx.db);
+    expect(await findAggregateDifferences(ctx.db)).toEqual([]);
+    const fixed = await listOfficerReviews(ctx.db, officer.id, { sort: 'newest', page: 1, limit: 5 });
+    expect(fixed.reviews.map((review) => review.id)).toEqual([newer.id, older.id]);
+  });
+
+  it('lets a transaction move positions through each other, and refuses a duplicate at commit', async () => {
+    // Every row moved at once, in whatever order the rows are visited: only the end state counts.
+    await ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`update reviews set position = position + 1 where officer_id = ${officer.id}`);
+      await tx.execute(sql`update reviews set position = position - 1 where officer_id = ${officer.id}`);
+    });
+    expect(await findAggregateDifferences(ctx.db)).toEqual([]);
+    await expect(
+      ctx.db.transaction(async (tx) => {
+        await tx.execute(sql`update reviews set position = 1 where officer_id = ${officer.id}`);
+      }),
+    ).rejects.toThrow();
+    expect(await findAggregateDifferences(ctx.db)).toEqual([]);
+  });
+});
+
+describe('npm run db:reconcile (src/server/cli/reconcile.ts)', () => {
+  const tmpDirs: string[] = [];
+  afterAll(() => {
+    for (const dir of tmpDirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  function freshDataDir() {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'wor-reconcile-'));
+    tmpDirs.push(dir);
+    return dir;
+  }
+
+  /** Runs the CLI on the embedded database under `dataDir`, whatever the surrounding environment says. */
+  function runCli(dataDir: string, args: string[] = []) {
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+    for (const name of ['DATABASE_URL', 'PUBLIC_URL', 'SESSION_SECRET']) delete env[name];
+    const options: ExecFileSyncOptions = { cwd: projectRoot(), env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 120_000 };
+    try {
+      return { status: 0, stdout: execFileSync('npx', ['tsx', 'src/server/cli/reconcile.ts', ...args], options) as string };
+    } catch (error) {
+      const failed = error as { status: number | null; stdout: string };
+      return { status: failed.status, stdout: failed.stdout };
+    }
+  }
+
+  it("reports '0 difference(s) found' and exits 0 on an empty database", () => {
+    const result = runCli(freshDataDir());
+    expect(result.stdout).toContain('0 difference(s) found');
+    expect(result.status).toBe(0);
+  }, 120_000);
+
+  it('lists differences and exits 1; with --fix repairs them and exits 0', async () => {
+    const dataDir = freshDataDir();
+    const handle = await openDatabase({ url: null, pgliteDir: path.join(dataDir, 'pglite') });
+    let officerId: number;
+    let reviewId: number;
+    let authorId: number;
+    try {
+      const regiment = await createRegiment(handle.db);
+      const corrupted = await createOfficer(handle.db, { regimentId: regiment.id });
+      officerId = corrupted.id;
+      const author = await createUser(handle.db);
+      authorId = author.id;
+      reviewId = (await createReview(handle.db, { userId: author.id, officerId, rating: 4 })).id;
+      await handle.db.execute(sql`update officers set average_rating = 2 where id = ${officerId}`);
+      await handle.db.execute(sql`update reviews set position = 5 where id = ${reviewId}`);
+      await handle.db.execute(sql`update officers set distribution_overall = '{0,0,0,0,0}' where id = ${officerId}`);
+      await handle.db.execute(sql`update reviews set upvotes = 2 where id = ${reviewId}`);
+      // A reviewer signal (docs/decisions/0029-reviewer-signals.md).
+      await handle.db.execute(sql`update users set review_count = 3 where id = ${authorId}`);
+    } finally {
+      await handle.close();
+    }
+
+    const check = runCli(dataDir);
+    expect(check.stdout).toContain(`officers#${officerId}.average_rating: stored 2, recomputed 4`);
+    expect(check.stdout).toContain(`reviews#${reviewId}.position: stored 5, recomputed 1`);
+    expect(check.stdout).toContain(`officers#${officerId}.distribution_overall[4]: stored 0, recomputed 1`);
+    expect(check.stdout).toContain(`reviews#${reviewId}.upvotes: stored 2, recomputed 0`);
+    expect(check.stdout).toContain(`users#${authorId}.review_count: stored 3, recomputed 1`);
+    expect(check.stdout).toContain('5 difference(s) found');
+    expect(check.status).toBe(1);
+
+    const fixed = runCli(dataDir, ['--fix']);
+    expect(fixed.stdout).toContain('fixed; 0 difference(s) remain');
+    expect(fixed.status).toBe(0);
+
+    const again = runCli(dataDir);
+    expect(again.stdout).toContain('0 difference(s) found');
+    expect(again.status).toBe(0);
+  }, 240_000);
+});

@@ -1,0 +1,188 @@
+/**
+ * Server-side sessions (docs/decisions/0003-sessions-and-csrf.md). The cookie carries a random
+ * token; the database keeps only its HMAC, so a leaked sessions table cannot be replayed.
+ *
+ * A visitor who is not signed in gets an anonymous token instead, kept nowhere: its CSRF token is
+ * derived from it with the server's secret, so a visitor costs no database row until they sign in
+ * (every GET /api/csrf-token without a cookie used to write one, without limit). Its issue time is
+ * part of it, so it ends after ANONYMOUS_LIFETIME_MS like the row did.
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import type { Config } from '#server/platform/config.js';
+import type { Executor } from '#server/platform/db/client.js';
+import { sessions, users } from '#server/platform/db/schema.js';
+
+export const SESSION_COOKIE = 'wor_sid';
+/**
+ * Over HTTPS the cookie's name carries the __Host- prefix: the browser then accepts it only if it is
+ * Secure, for path / and with no Domain, so a sibling subdomain cannot plant a session on us.
+ */
+export function sessionCookieName(config: { isHttps: boolean }): string {
+  return config.isHttps ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
+}
+const ANONYMOUS_LIFETIME_MS = 24 * 60 * 60 * 1000;
+/** `a.` + issue time (base 36 ms) + `.` + 32 random bytes (base64url). */
+const ANONYMOUS_TOKEN = /^a\.([0-9a-z]{1,12})\.([A-Za-z0-9_-]{43})$/;
+/** The idle expiry is pushed forward at most this often, so reads do not write on every request. */
+const EXTEND_EVERY_MS = 60 * 60 * 1000;
+
+export interface SessionLifetimes {
+  secret: string;
+  /** A signed-in session ends after this long unused... */
+  idleMs: number;
+  /** ...and after this long in any case. */
+  maxMs: number;
+}
+
+export interface SessionUser {
+  id: number;
+  username: string;
+  email: string;
+  isAdmin: boolean;
+  isOfficer: boolean;
+  officerId: number | null;
+  steamId: string | null;
+  isBanned: boolean;
+}
+
+export interface Session {
+  /** The row's id; null for an anonymous visitor, who has no row. */
+  id: string | null;
+  csrfToken: string;
+  user: SessionUser | null;
+}
+
+/** A signed-in session: always a row. */
+export interface UserSession extends Session {
+  id: string;
+  user: SessionUser;
+}
+
+export function hashSessionToken(secret: string, token: string): string {
+  return createHmac('sha256', secret).update(token).digest('base64url');
+}
+
+export async function findSession(db: Executor, lifetimes: SessionLifetimes, token: string): Promise<Session | null> {
+  if (token.startsWith('a.')) return readAnonymousSession(lifetimes, token);
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  const id = hashSessionToken(lifetimes.secret, token);
+  const now = new Date();
+  const rows = await db
+    .select({
+      id: sessions.id,
+      csrfToken: sessions.csrfToken,
+      expiresAt: sessions.expiresAt,
+      absoluteExpiresAt: sessions.absoluteExpiresAt,
+      user: {
+        id: users.id,
+        username: users.username,
+        email: users.email,
+        isAdmin: users.isAdmin,
+        isOfficer: users.isOfficer,
+        officerId: users.officerId,
+        steamId: users.steamId,
+        isBanned: users.isBanned,
+      },
+    })
+    .from(sessions)
+    .leftJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now), gt(sessions.absoluteExpiresAt, now)))
+    .limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  const user = row.user?.id ? row.user : null;
+  if (user) await extendIdleExpiry(db, lifetimes, row, now);
+  return { id: row.id, csrfToken: row.csrfToken, user };
+}
+
+/** Sliding idle timeout: a used session lives idleMs more, never past its absolute end. */
+async function extendIdleExpiry(db: Executor, lifetimes: SessionLifetimes, row: { id: string; expiresAt: Date; absoluteExpiresAt: Date }, now: Date) {
+  const wanted = Math.min(now.getTime() + lifetimes.idleMs, row.absoluteExpiresAt.getTime());
+  if (wanted - row.expiresAt.getTime() < Math.min(EXTEND_EVERY_MS, lifetimes.idleMs / 2)) return;
+  await db
+    .update(sessions)
+    .set({ expiresAt: new Date(wanted) })
+    .where(eq(sessions.id, row.id));
+}
+
+export interface NewSession {
+  token: string;
+  session: Session;
+  expiresAt: Date;
+}
+
+/** A new session for a user who has just proved who they are: a row, a new token, a new CSRF token. */
+export async function createSession(db: Executor, lifetimes: SessionLifetimes, user: SessionUser): Promise<NewSession> {
+  const token = randomBytes(32).toString('base64url');
+  const id = hashSessionToken(lifetimes.secret, token);
+  const csrfToken = randomBytes(32).toString('base64url');
+  const now = Date.now();
+  const absoluteExpiresAt = new Date(now + lifetimes.maxMs);
+  const expiresAt = new Date(Math.min(now + lifetimes.idleMs, absoluteExpiresAt.getTime()));
+  await db.insert(sessions).values({ id, userId: user.id, csrfToken, expiresAt, absoluteExpiresAt });
+  // The cookie lasts as long as the session can; the server decides when it really ends.
+  return { token, session: { id, csrfToken, user }, expiresAt: absoluteExpiresAt };
+}
+
+/** A visitor's session: a token and its CSRF token, written nowhere (see the top of this file). */
+export function createAnonymousSession(lifetimes: SessionLifetimes, now = Date.now()): NewSession {
+  const token = `a.${now.toString(36)}.${randomBytes(32).toString('base64url')}`;
+  return {
+    token,
+    session: { id: null, csrfToken: anonymousCsrfToken(lifetimes, token), user: null },
+    expiresAt: new Date(now + ANONYMOUS_LIFETIME_MS),
+  };
+}
+
+function readAnonymousSession(lifetimes: SessionLifetimes, token: string, now = Date.now()): Session | null {
+  const match = ANONYMOUS_TOKEN.exec(token);
+  if (!match) return null;
+  const issuedAt = parseInt(match[1]!, 36);
+  if (!(issuedAt <= now + 60_000 && now - issuedAt < ANONYMOUS_LIFETIME_MS)) return null;
+  return { id: null, csrfToken: anonymousCsrfToken(lifetimes, token), user: null };
+}
+
+/** Only the server can make it (its secret), and it changes with every anonymous token. */
+function anonymousCsrfToken(lifetimes: SessionLifetimes, token: string): string {
+  return createHmac('sha256', lifetimes.secret).update(`csrf:${token}`).digest('base64url');
+}
+
+/** Ends every session of a user (password reset, ban). */
+export async function destroyUserSessions(db: Executor, userId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export function sessionLifetimes(config: { sessionSecret: string; sessionIdleMs: number; sessionMaxMs: number }): SessionLifetimes {
+  return { secret: config.sessionSecret, idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs };
+}
+
+export async function destroySession(db: Executor, id: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, id));
+}
+
+export async function purgeExpiredSessions(db: Executor): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+}
+
+export function setSessionCookie(reply: FastifyReply, config: Config, created: NewSession): void {
+  reply.setCookie(sessionCookieName(config), created.token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.isHttps,
+    expires: created.expiresAt,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: Config): void {
+  reply.clearCookie(sessionCookieName(config), { path: '/', httpOnly: true, sameSite: 'lax', secure: config.isHttps });
+}
+
+export function csrfTokenMatches(expected: string, given: string | undefined): boolean {
+  if (!given) return false;
+  const a = Buffer.from(expected);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}

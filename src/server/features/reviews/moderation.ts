@@ -1,0 +1,155 @@
+/**
+ * Review moderation (spec sections 2 /admin/reviews, 4 Review flag, 7 Administration). Approving a
+ * review marks its pending flags 'approved' instead of deleting them: the review leaves the queue,
+ * the record of who flagged what stays, and the same user may flag it again later (only one
+ * *pending* flag per user is unique). Deleting a review goes through DELETE /api/reviews/{id}.
+ */
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { FlaggedReview } from '#core/api.js';
+import type { Database, Executor } from '#server/platform/db/client.js';
+import { officers, reviewFlags, reviewReplies, reviews, users } from '#server/platform/db/schema.js';
+import { notFound } from '#server/platform/errors.js';
+import type { SessionUser } from '#server/domain/identity/sessions.js';
+import { notify } from '#server/domain/notify/notify.js';
+import { recordAdminAction } from '#server/domain/audit-log.js';
+
+const PENDING = 'pending';
+/** The moderation screen is one table; a queue longer than this is worked through from the top. */
+export const FLAGGED_REVIEWS_LIMIT = 200;
+
+/**
+ * Reviews and replies with at least one pending flag: most flagged first, then the longest waiting.
+ * A row is a review's flags or its reply's (issue 18, item 1: one queue, the row says which).
+ */
+export async function listFlaggedReviews(db: Executor): Promise<FlaggedReview[]> {
+  const pending = db
+    .select({
+      reviewId: reviewFlags.reviewId,
+      replyId: reviewFlags.replyId,
+      flagCount: sql<number>`count(*)::int`.as('flag_count'),
+      firstFlaggedAt: sql<Date>`min(${reviewFlags.createdAt})`.as('first_flagged_at'),
+    })
+    .from(reviewFlags)
+    .where(eq(reviewFlags.status, PENDING))
+    .groupBy(reviewFlags.reviewId, reviewFlags.replyId)
+    .as('pending');
+
+  const rows = await db
+    .select({
+      id: reviews.id,
+      text: reviews.text,
+      leadership: reviews.leadership,
+      tactics: reviews.tactics,
+      communication: reviews.communication,
+      fairness: reviews.fairness,
+      overallRating: reviews.overallRating,
+      createdAt: reviews.createdAt,
+      officerId: reviews.officerId,
+      officerName: officers.name,
+      reviewerUsername: users.username,
+      reviewerSteamId: users.steamId,
+      flagCount: pending.flagCount,
+      reply: { id: reviewReplies.id, text: reviewReplies.text, createdAt: reviewReplies.createdAt, updatedAt: reviewReplies.updatedAt },
+    })
+    .from(reviews)
+    .innerJoin(pending, eq(pending.reviewId, reviews.id))
+    .leftJoin(reviewReplies, eq(reviewReplies.id, pending.replyId))
+    .innerJoin(officers, eq(officers.id, reviews.officerId))
+    .innerJoin(users, eq(users.id, reviews.userId))
+    .orderBy(desc(pending.flagCount), asc(pending.firstFlaggedAt), asc(reviews.id))
+    .limit(FLAGGED_REVIEWS_LIMIT);
+  if (rows.length === 0) return [];
+
+  const flags = await db
+    .select({
+      id: reviewFlags.id,
+      reviewId: reviewFlags.reviewId,
+      replyId: reviewFlags.replyId,
+      reason: reviewFlags.reason,
+      createdAt: reviewFlags.createdAt,
+    })
+    .from(reviewFlags)
+    .where(
+      and(
+        eq(reviewFlags.status, PENDING),
+        inArray(
+          reviewFlags.reviewId,
+          rows.map((row) => row.id),
+        ),
+      ),
+    )
+    .orderBy(asc(reviewFlags.createdAt), asc(reviewFlags.id));
+  // A review's own flags under its id, its reply's under `reply:{id}`.
+  const keyOf = (reviewId: number, replyId: number | null | undefined) => (replyId ? `reply:${replyId}` : `${reviewId}`);
+  const flagsByRow = new Map<string, FlaggedReview['flags']>();
+  for (const flag of flags) {
+    const key = keyOf(flag.reviewId, flag.replyId);
+    const list = flagsByRow.get(key) ?? [];
+    list.push({ id: flag.id, reason: flag.reason, createdAt: flag.createdAt.toISOString() });
+    flagsByRow.set(key, list);
+  }
+  return rows.map(({ reply, ...row }) => ({
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    flags: flagsByRow.get(keyOf(row.id, reply?.id)) ?? [],
+    target: reply ? 'reply' : 'review',
+    reply: reply && { text: reply.text, createdAt: reply.createdAt.toISOString(), updatedAt: reply.updatedAt.toISOString() },
+  }));
+}
+
+/**
+ * Clears the review's pending flags (spec section 4: admin approval removes the review's flags), or
+ * with `target` 'reply' its reply's (POST /api/admin/reviews/{id}/reply/approve, issue 18): each
+ * approval is of what was flagged, never of the other.
+ */
+export async function approveFlaggedReview(
+  db: Database,
+  admin: SessionUser,
+  reviewId: number,
+  target: 'review' | 'reply' = 'review',
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [review] = await tx.select({ id: reviews.id }).from(reviews).where(eq(reviews.id, reviewId)).for('update');
+    if (!review) throw notFound('Review');
+    const cleared = await tx
+      .update(reviewFlags)
+      .set({ status: 'approved' })
+      .where(and(eq(reviewFlags.reviewId, reviewId), eq(reviewFlags.status, PENDING), flagTargetIs(target)))
+      .returning({ id: reviewFlags.id });
+    await recordAdminAction(tx, admin.id, {
+      action: target === 'reply' ? 'review.reply_approve' : 'review.approve',
+      targetType: 'review',
+      targetId: reviewId,
+      summary: `Approved ${target === 'reply' ? 'the reply to ' : ''}review #${reviewId}, clearing ${cleared.length} flag(s)`,
+    });
+    return cleared.length;
+  });
+}
+
+/** Flags on the review itself have no reply_id; flags on its reply have one. */
+function flagTargetIs(target: 'review' | 'reply') {
+  return target === 'reply' ? isNotNull(reviewFlags.replyId) : isNull(reviewFlags.replyId);
+}
+
+/** The longest reason a removal notice repeats; the flags' own reasons are at most 500 each. */
+const REASON_LENGTH = 500;
+
+/**
+ * Tells the author that a moderator removed their review, with the reason: what the review's pending
+ * flags said (issue 18, item 4). Called in the deleting transaction, before the delete takes the
+ * flags with it.
+ */
+export async function notifyReviewRemoved(tx: Executor, review: { id: number; userId: number; officerId: number }): Promise<void> {
+  const [officer] = await tx.select({ name: officers.name }).from(officers).where(eq(officers.id, review.officerId));
+  const flags = await tx
+    .select({ reason: reviewFlags.reason })
+    .from(reviewFlags)
+    .where(and(eq(reviewFlags.reviewId, review.id), eq(reviewFlags.status, PENDING), flagTargetIs('review')))
+    .orderBy(asc(reviewFlags.createdAt), asc(reviewFlags.id));
+  const reasons = [...new Set(flags.map((flag) => flag.reason.trim()).filter(Boolean))].join('; ');
+  await notify(tx, {
+    userId: review.userId,
+    kind: 'review_removed',
+    data: { officerId: review.officerId, officerName: officer?.name ?? '', reason: reasons ? reasons.slice(0, REASON_LENGTH) : null },
+  });
+}

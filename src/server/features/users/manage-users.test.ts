@@ -1,0 +1,187 @@
+/**
+ * User management (spec sections 2 /admin/manage-users, 4 User, 7 Administration): the list, ban
+ * and unban, self-ban refused, sessions ended by a ban, and what a banned user can no longer do.
+ */
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminUser, AuthStatus } from '#core/api.js';
+import { MSG } from '#core/messages.js';
+import { adminAuditLog, sessions, users } from '#server/platform/db/schema.js';
+import { createTestContext, signedInClient, TestClient, type TestContext } from '#server/test/app.js';
+import { createOfficer, createRegiment, createReview } from '#server/test/fixtures.js';
+
+let ctx: TestContext;
+let admin: Awaited<ReturnType<typeof signedInClient>>;
+let steamCounter = 0;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = await signedInClient(ctx, { isAdmin: true });
+});
+afterAll(() => ctx.close());
+
+function nextSteamId(): string {
+  steamCounter += 1;
+  return '7656119' + String(steamCounter).padStart(10, '0');
+}
+
+async function auditActions(targetId: number) {
+  const rows = await ctx.db
+    .select({ action: adminAuditLog.action, adminId: adminAuditLog.adminId })
+    .from(adminAuditLog)
+    .where(and(eq(adminAuditLog.targetType, 'user'), eq(adminAuditLog.targetId, targetId)))
+    .orderBy(adminAuditLog.id);
+  return rows;
+}
+
+async function isBanned(userId: number): Promise<boolean> {
+  const [row] = await ctx.db.select({ isBanned: users.isBanned }).from(users).where(eq(users.id, userId));
+  return row!.isBanned;
+}
+
+/** Signs an existing account in again through the real login (the test password is shared). */
+async function signInAgain(email: string): Promise<TestClient> {
+  const client = new TestClient(ctx.app);
+  const response = await client.post('/api/auth/login', { email, password: 'correct horse battery' });
+  expect(response.statusCode).toBe(200);
+  return client;
+}
+
+describe('GET /api/admin/users', () => {
+  it('lists every user by id with the management fields', async () => {
+    const regiment = await createRegiment(ctx.db, { name: 'Users Regiment' });
+    const officer = await createOfficer(ctx.db, { regimentId: regiment.id });
+    const member = await signedInClient(ctx);
+    await ctx.db.update(users).set({ isOfficer: true, officerId: officer.id, isBanned: true }).where(eq(users.id, member.userId));
+
+    const response = await admin.client.get('/api/admin/users');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toContain('no-store');
+    const list = response.json<AdminUser[]>();
+    const expected = await ctx.db
+      .select({
+        id: users.id,
+        username: users.username,
+        email: users.email,
+        isAdmin: users.isAdmin,
+        isOfficer: users.isOfficer,
+        officerId: users.officerId,
+        isBanned: users.isBanned,
+      })
+      .from(users)
+      .orderBy(users.id);
+    expect(list).toEqual(expected);
+    expect(list.find((u) => u.id === member.userId)).toEqual({
+      id: member.userId,
+      username: member.username,
+      email: member.email,
+      isAdmin: false,
+      isOfficer: true,
+      officerId: officer.id,
+      isBanned: true,
+    });
+    expect(list.find((u) => u.id === admin.userId)?.isAdmin).toBe(true);
+    expect(response.body).not.toContain('passwordHash');
+  });
+});
+
+describe('PATCH /api/admin/users/:id/ban and /unban', () => {
+  it('bans: answers the spec message, ends every session, and refuses reviews, votes and flags', async () => {
+    const regiment = await createRegiment(ctx.db, { name: 'Ban Regiment' });
+    const officer = await createOfficer(ctx.db, { regimentId: regiment.id });
+    const target = await signedInClient(ctx, { steamId: nextSteamId() });
+    expect((await target.client.get('/api/auth/status')).json<AuthStatus>().user?.isBanned).toBe(false);
+    const secondTab = await signInAgain(target.email);
+    const someoneElse = await signedInClient(ctx);
+    const review = await createReview(ctx.db, { userId: someoneElse.userId, officerId: officer.id });
+
+    const response = await admin.client.write('PATCH', `/api/admin/users/${target.userId}/ban`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true, message: `User ID ${target.userId} has been banned.` });
+    expect(await isBanned(target.userId)).toBe(true);
+    expect(await auditActions(target.userId)).toEqual([{ action: 'user.ban', adminId: admin.userId }]);
+
+    // Both old cookies are dead on the server.
+    expect(await ctx.db.select().from(sessions).where(eq(sessions.userId, target.userId))).toEqual([]);
+    for (const client of [target.client, secondTab]) {
+      expect((await client.get('/api/auth/status')).json<AuthStatus>()).toEqual({ authenticated: false, user: null });
+    }
+    // The session of another user is untouched.
+    expect((await someoneElse.client.get('/api/auth/status')).json<AuthStatus>().authenticated).toBe(true);
+
+    // Signing in again is allowed, and the auth status says the account is suspended (issue 13: the
+    // pages say so before the user writes); writing reviews, votes and flags is not.
+    const banned = await signInAgain(target.email);
+    expect((await banned.get('/api/auth/status')).json<AuthStatus>()).toMatchObject({
+      authenticated: true,
+      user: { id: target.userId, isBanned: true },
+    });
+    const post = await banned.post('/api/reviews', {
+      text: 'Trying to post while banned.',
+      leadership: 3,
+      tactics: 3,
+      communication: 3,
+      fairness: 3,
+      officerId: officer.id,
+    });
+    expect(post.statusCode).toBe(403);
+    expect(post.json().message).toBe(MSG.reviews.banned);
+    const vote = await banned.post(`/api/reviews/${review.id}/vote`, { value: 1 });
+    expect(vote.statusCode).toBe(403);
+    expect(vote.json().message).toBe(MSG.account.suspended);
+    const flag = await banned.post(`/api/reviews/${review.id}/flag`, { reason: 'Flagging while banned.' });
+    expect(flag.statusCode).toBe(403);
+    expect(flag.json().message).toBe(MSG.account.suspended);
+  });
+
+  it('unbans: answers the spec message, and the user can write reviews again', async () => {
+    const regiment = await createRegiment(ctx.db, { name: 'Unban Regiment' });
+    const officer = await createOfficer(ctx.db, { regimentId: regiment.id });
+    const target = await signedInClient(ctx, { steamId: nextSteamId() });
+    expect((await admin.client.write('PATCH', `/api/admin/users/${target.userId}/ban`)).statusCode).toBe(200);
+
+    const response = await admin.client.write('PATCH', `/api/admin/users/${target.userId}/unban`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true, message: `User ID ${target.userId} has been unbanned.` });
+    expect(await isBanned(target.userId)).toBe(false);
+    expect(await auditActions(target.userId)).toEqual([
+      { action: 'user.ban', adminId: admin.userId },
+      { action: 'user.unban', adminId: admin.userId },
+    ]);
+
+    const client = await signInAgain(target.email);
+    const post = await client.post('/api/reviews', {
+      text: 'Back in good standing now.',
+      leadership: 4,
+      tactics: 4,
+      communication: 4,
+      fairness: 4,
+      officerId: officer.id,
+    });
+    expect(post.statusCode).toBe(201);
+  });
+
+  it('refuses to ban yourself, and keeps you signed in', async () => {
+    const response = await admin.client.write('PATCH', `/api/admin/users/${admin.userId}/ban`);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ code: 'FORBIDDEN', message: MSG.admin.cannotBanYourself });
+    expect(response.json().message).toBe('You cannot ban yourself.');
+    expect(await isBanned(admin.userId)).toBe(false);
+    expect(await auditActions(admin.userId)).toEqual([]);
+    expect((await admin.client.get('/api/auth/status')).json<AuthStatus>().authenticated).toBe(true);
+  });
+
+  it('answers 404 for an unknown user and 400 for an id that is not one', async () => {
+    expect((await admin.client.write('PATCH', '/api/admin/users/999999/ban')).statusCode).toBe(404);
+    expect((await admin.client.write('PATCH', '/api/admin/users/999999/unban')).statusCode).toBe(404);
+    expect((await admin.client.write('PATCH', '/api/admin/users/abc/ban')).statusCode).toBe(400);
+  });
+
+  it('a non-admin cannot ban anyone', async () => {
+    const target = await signedInClient(ctx);
+    const other = await signedInClient(ctx);
+    expect((await other.client.write('PATCH', `/api/admin/users/${target.userId}/ban`)).statusCode).toBe(403);
+    expect(await isBanned(target.userId)).toBe(false);
+    expect((await target.client.get('/api/auth/status')).json<AuthStatus>().authenticated).toBe(true);
+  });
+});

@@ -1,0 +1,63 @@
+/**
+ * The outbox (ARCHITECTURE.md, "Work after the commit"; docs/decisions/0036-notifications-and-outbox.md):
+ * a write that has something to tell the world inserts a row here in its own transaction, so the
+ * row exists exactly when the write committed. A worker (worker.ts) in every app process delivers
+ * the rows after commit. One queue for every kind of work; each kind has one deliverer.
+ */
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { Database, Executor } from '#server/platform/db/client.js';
+import { outbox } from '#server/platform/db/schema.js';
+
+/** What the outbox carries: notification mails now; the regiments' Discord webhooks are to come. */
+export type OutboxKind = 'notification-mail' | 'discord-webhook';
+
+export interface OutboxRow {
+  id: number;
+  kind: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+}
+
+/** Call inside the causing write's transaction: the row commits or rolls back with it. */
+export async function enqueueOutbox(tx: Executor, kind: OutboxKind, payload: Record<string, unknown>): Promise<void> {
+  await tx.insert(outbox).values({ kind, payload });
+}
+
+/**
+ * Claims up to `limit` due rows for this process: one statement, so the claim commits at once. Rows
+ * another process is claiming at the same moment are skipped (FOR UPDATE SKIP LOCKED), and a
+ * claimed row is not due again until its lease ends: N processes on one PostgreSQL never deliver a
+ * row twice while its deliverer is at work. A process that dies holding a claim leaves the row to
+ * be retried when the lease ends (at least once, never lost).
+ */
+export async function claimDueRows(db: Database, limit: number, leaseMs: number): Promise<OutboxRow[]> {
+  const due = db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(and(isNull(outbox.failedAt), lte(outbox.availableAt, sql`now()`)))
+    .orderBy(asc(outbox.availableAt), asc(outbox.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(outbox)
+    .set({ attempts: sql`${outbox.attempts} + 1`, availableAt: sql`now() + ${leaseMs} * interval '1 millisecond'` })
+    .where(inArray(outbox.id, due))
+    .returning({ id: outbox.id, kind: outbox.kind, payload: outbox.payload, attempts: outbox.attempts });
+}
+
+/** Delivered: the row has done its work. */
+export async function completeRow(db: Database, id: number): Promise<void> {
+  await db.delete(outbox).where(eq(outbox.id, id));
+}
+
+/** Failed: try again after `delayMs`, or never (`isFinal`), keeping the error for an operator. */
+export async function failRow(db: Database, id: number, error: string, delayMs: number, isFinal: boolean): Promise<void> {
+  await db
+    .update(outbox)
+    .set({
+      lastError: error.slice(0, 2000),
+      availableAt: sql`now() + ${Math.round(delayMs)} * interval '1 millisecond'`,
+      failedAt: isFinal ? sql`now()` : null,
+    })
+    .where(eq(outbox.id, id));
+}

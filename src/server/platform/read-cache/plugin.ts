@@ -1,0 +1,131 @@
+/**
+ * The response cache inside Fastify: a route's declared policy (route config) decides what is
+ * kept, a hit that reaches Fastify (app.inject, a request that waited for another's computation) is
+ * answered in onRequest, a computed miss is stored in onSend, and a successful write forgets what it
+ * declares before its answer is sent (docs/decisions/0009-response-cache.md).
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { whenAnswerEnds } from '#server/platform/http/answer-end.js';
+import type { Metrics } from '#server/platform/http/metrics.js';
+import { answerWith } from './encoding.js';
+import { expiryOf, publicTagsOf, type CachePolicy } from './route-policy.js';
+import { createEntry, type Claim, type Entry, type ResponseCache } from './store.js';
+import type { CacheTag, Invalidation } from './tags.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** How a GET's answer may be kept: every API GET declares it (CachePolicy, route-policy.ts). */
+    cache?: CachePolicy;
+    /** What a successful request on this route changes. Writes default to 'all'; GETs to 'none'. */
+    invalidates?: Invalidation;
+  }
+  interface FastifyInstance {
+    responseCache: ResponseCache;
+  }
+  interface FastifyRequest {
+    /** Set by a handler that learns only while working what it changed (overrides config.invalidates). */
+    cacheInvalidation?: Invalidation;
+    /** Set by a handler whose answer's tags depend on the answer (overrides those of config.cache). */
+    cacheAnswerTags?: readonly CacheTag[];
+  }
+}
+
+/** URLs longer than this are answered but not cached: no legitimate public URL is that long. */
+const MAX_KEY_LENGTH = 512;
+
+/** Answers through Fastify with a kept entry (with 404: its body, as the answer to a missing page). */
+export function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: Entry, cache: ResponseCache, status: 200 | 404 = 200) {
+  const answer = answerWith(entry, cache, request.headers, status);
+  return reply.code(answer.status).headers(answer.headers).send(answer.body);
+}
+
+const kGeneration = Symbol('responseCacheGeneration');
+const kFromCache = Symbol('responseCacheHit');
+const kClaimed = Symbol('responseCacheClaimed');
+const kTags = Symbol('responseCacheTags');
+const kComputedAt = Symbol('responseCacheComputedAt');
+type CachedRequest = FastifyRequest & {
+  [kGeneration]?: number;
+  [kComputedAt]?: number;
+  [kFromCache]?: boolean;
+  [kClaimed]?: Claim | null;
+  [kTags]?: readonly CacheTag[];
+};
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Register after the security headers (set in onRequest, before a hit is answered) and before
+ * @fastify/compress and @fastify/etag (this onSend must see the serialised JSON, not a stream).
+ */
+/** Lets those waiting for this request's computation go on (at most once: after storing, or when its answer ends). */
+function releaseClaim(cache: ResponseCache, request: CachedRequest): void {
+  const claim = request[kClaimed];
+  if (claim) {
+    request[kClaimed] = null;
+    cache.release(claim);
+  }
+}
+
+export const responseCachePlugin = fp<{ cache: ResponseCache; metrics: Metrics }>(async (app, { cache, metrics }) => {
+  app.decorate('responseCache', cache);
+  app.decorateRequest('cacheInvalidation', undefined);
+  app.decorateRequest('cacheAnswerTags', undefined);
+
+  app.addHook('onRequest', async function answerFromCache(request: CachedRequest, reply) {
+    const publicCache = publicTagsOf(request.routeOptions.config.cache);
+    if (request.method !== 'GET' || !publicCache) return;
+    let entry = cache.get(request.url);
+    if (!entry && cache.enabled && request.url.length <= MAX_KEY_LENGTH) {
+      request[kTags] = publicCache(request);
+      request[kClaimed] = await cache.claim(request.url, request[kTags]);
+      // Whatever happens to this request, those waiting for its answer must go on (answer-end.ts).
+      if (request[kClaimed]) whenAnswerEnds(reply, () => releaseClaim(cache, request));
+      else entry = cache.get(request.url);
+    }
+    metrics.cacheLookups.inc({ result: entry ? 'hit' : 'miss' });
+    if (entry) {
+      request[kFromCache] = true;
+      return sendEntry(request, reply, entry, cache);
+    }
+    // Not there even after waiting (the first one failed, or a write came between): compute it.
+    request[kGeneration] = cache.currentGeneration();
+    request[kComputedAt] = cache.now();
+  });
+
+  app.addHook('onSend', async function storeOrInvalidate(request: CachedRequest, reply, payload) {
+    const config = request.routeOptions.config;
+    const invalidation = request.cacheInvalidation ?? config.invalidates ?? (SAFE_METHODS.has(request.method) ? 'none' : 'all');
+    if (invalidation !== 'none' && reply.statusCode < 400) {
+      cache.invalidate(invalidation);
+      return payload;
+    }
+    const generation = request[kGeneration];
+    if (
+      generation === undefined ||
+      request[kFromCache] ||
+      reply.statusCode !== 200 ||
+      (typeof payload !== 'string' && !Buffer.isBuffer(payload)) ||
+      request.url.length > MAX_KEY_LENGTH
+    ) {
+      return payload;
+    }
+    const computedAt = request[kComputedAt] ?? cache.now();
+    const entry = createEntry({
+      key: request.url,
+      tags: request.cacheAnswerTags ?? request[kTags] ?? publicTagsOf(config.cache)!(request),
+      computedAt,
+      expiresAt: expiryOf(config.cache)?.(computedAt),
+      contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
+      body: payload,
+    });
+    cache.store(generation, entry);
+    releaseClaim(cache, request);
+    const answer = answerWith(entry, cache, request.headers);
+    void reply.code(answer.status).headers(answer.headers);
+    if (answer.body === undefined) return '';
+    if (answer.headers['content-encoding']) void reply.header('Content-Length', answer.body.length);
+    return answer.body;
+  });
+});
