@@ -13,12 +13,20 @@ import tseslint from 'typescript-eslint';
 /** The zones of the layout, most specific first (boundaries takes the first pattern that matches). */
 export const elements = [
   { type: 'core', pattern: 'src/core' },
-  { type: 'server-db', pattern: 'src/server/db' },
-  { type: 'server-http', pattern: 'src/server/http' },
-  { type: 'server-read-cache', pattern: 'src/server/read-cache' },
+  // The server's floors (ARCHITECTURE.md): platform <- adapters <- domain <- features and pages <- composition.
+  { type: 'server-db', pattern: 'src/server/platform/db' },
+  // What the platform serves HTTP with (plugins, the response cache): the database layer is below it.
+  { type: 'server-http', pattern: 'src/server/platform/(http|read-cache)' },
+  { type: 'server-platform', pattern: 'src/server/platform' },
+  { type: 'server-adapters', pattern: 'src/server/adapters' },
+  { type: 'server-domain', pattern: 'src/server/domain' },
   { type: 'server-feature', pattern: 'src/server/features/*', capture: ['feature'] },
-  // The server's foundation (configuration, paths, error types) that every server zone may use.
-  { type: 'server-base', pattern: 'src/server/(config|paths|errors).ts', mode: 'file' },
+  { type: 'server-pages', pattern: 'src/server/pages' },
+  { type: 'server-test-doubles', pattern: 'src/server/test-doubles' },
+  // The one explicit place that starts a test double outside the tests (the demo's fake Steam).
+  { type: 'server-dev-doubles', pattern: 'src/server/dev-doubles.ts', mode: 'file' },
+  { type: 'server-test-support', pattern: 'src/server/test' },
+  // Composition: app.ts, main.ts, the CLI and the demo seed, which put the floors together.
   { type: 'server', pattern: 'src/server' },
   { type: 'web-app', pattern: 'src/web/app' },
   { type: 'web-feature', pattern: 'src/web/features/*', capture: ['feature'] },
@@ -30,8 +38,24 @@ export const elements = [
   { type: 'tooling', pattern: '(e2e|bench|scripts)' },
 ];
 
-const serverZones = ['server-base', 'server', 'server-db', 'server-http', 'server-read-cache', 'server-feature'];
+const serverZones = [
+  'server',
+  'server-db',
+  'server-http',
+  'server-platform',
+  'server-adapters',
+  'server-domain',
+  'server-feature',
+  'server-pages',
+  'server-test-doubles',
+  'server-dev-doubles',
+  'server-test-support',
+];
 const webZones = ['web', 'web-app', 'web-feature', 'web-api', 'web-lib', 'web-components', 'web-test'];
+/** What only tests may use: the test support (which starts the whole app) and the test doubles. */
+const testOnly = ['server-test-support', 'server-test-doubles'];
+/** The floors above the platform, and what composes them. */
+const aboveDomain = ['server-feature', 'server-pages', 'server', 'server-dev-doubles'];
 
 export const zoneRules = [
   {
@@ -43,8 +67,38 @@ export const zoneRules = [
   { from: serverZones, disallow: webZones, message: 'The server never imports web code: share it through src/core.' },
   {
     from: 'server-db',
-    disallow: ['server-feature', 'server-http', 'server-read-cache', 'server'],
-    message: 'The database layer imports no feature, HTTP or read-cache module.',
+    disallow: ['server-http', 'server-adapters', 'server-domain', ...aboveDomain, ...testOnly],
+    message: 'The database layer imports no feature, domain, HTTP or read-cache module.',
+  },
+  {
+    from: ['server-platform', 'server-http', 'server-adapters'],
+    disallow: ['server-domain', ...aboveDomain, ...testOnly],
+    message: 'The platform floor knows no domain, feature or page: platform/ and adapters/ import only each other and core.',
+  },
+  {
+    from: 'server-domain',
+    disallow: [...aboveDomain, ...testOnly],
+    message: 'The domain floor imports no feature or page: move what a feature and the domain share down into domain/.',
+  },
+  {
+    from: 'server-feature',
+    disallow: [['server-feature', { feature: '!${from.feature}' }], 'server-pages', 'server', 'server-dev-doubles', ...testOnly],
+    message: 'No feature imports another feature: move what both need into domain/ (or platform/), and let app.ts compose them.',
+  },
+  {
+    from: 'server-pages',
+    disallow: ['server-feature', 'server', 'server-dev-doubles', ...testOnly],
+    message: 'The pages import no feature: what a page shows of a row comes from domain/.',
+  },
+  {
+    from: ['server', 'server-test-doubles'],
+    disallow: testOnly,
+    message: 'Test doubles and test support are for the tests: only src/server/dev-doubles.ts starts a double outside them.',
+  },
+  {
+    from: 'server-dev-doubles',
+    disallow: ['server-test-support'],
+    message: 'Test doubles and test support are for the tests: only src/server/dev-doubles.ts starts a double outside them.',
   },
   {
     from: 'web-feature',
@@ -63,6 +117,23 @@ export const zoneRules = [
   },
 ];
 
+/**
+ * The same rules for test files, which may also start the whole app and the test doubles (test
+ * support, app.ts, the demo seed): a test of any floor may run the app around it. A test still may
+ * not reach into another feature's files or a floor above its own through anything else.
+ */
+export const testZoneRules = zoneRules.map((rule) =>
+  rule.from === 'core' || (Array.isArray(rule.from) ? rule.from : [rule.from]).some((zone) => zone.startsWith('web'))
+    ? rule
+    : // A database test may start the app to watch the database under it (embedded memory, the migration lock).
+      {
+        ...rule,
+        disallow: rule.disallow.filter(
+          (zone) => !testOnly.includes(zone) && zone !== 'server' && !(rule.from === 'server-db' && zone === 'server-http'),
+        ),
+      },
+);
+
 /** Where the zones apply and how imports are resolved (the aliases of tsconfig.json). */
 export const zoneSettings = {
   'boundaries/elements': elements,
@@ -80,7 +151,7 @@ export default tseslint.config(
       'playwright-report/**',
       'data/**',
       'backups/**',
-      'src/server/db/migrations/**',
+      'src/server/platform/db/migrations/**',
     ],
   },
   js.configs.recommended,
@@ -138,10 +209,8 @@ export default tseslint.config(
     rules: { 'boundaries/element-types': ['error', { default: 'allow', rules: zoneRules }] },
   },
   {
-    // A database test may start the whole app to watch the database under it (embedded memory, the
-    // migration lock): the direction rule is about what the database layer's code depends on.
-    files: ['src/server/db/**/*.test.ts'],
-    rules: { 'boundaries/element-types': ['error', { default: 'allow', rules: zoneRules.filter((rule) => rule.from !== 'server-db') }] },
+    files: ['src/server/**/*.test.ts'],
+    rules: { 'boundaries/element-types': ['error', { default: 'allow', rules: testZoneRules }] },
   },
   {
     // The web bundles what it imports: MSG gathers every area's messages (the server's too), so

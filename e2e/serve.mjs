@@ -50,7 +50,7 @@ async function startMailCapture() {
 
 /** The fake Auth emulator; its mailed links go to our /__/auth/action, as a deployment's template would. */
 async function startIdentityEmulator() {
-  const { FakeAuthEmulator } = await import('../dist/node/server/adapters/firebase/fake-auth-emulator.js');
+  const { FakeAuthEmulator } = await import('../dist/node/server/test-doubles/fake-auth-emulator.js');
   const projectId = 'demo-wor-e2e';
   const emulator = new FakeAuthEmulator(projectId, { actionUrl: `http://localhost:${port}/__/auth/action` });
   const host = await emulator.start();

@@ -1,6 +1,6 @@
 /** Starts the server: configuration, database (migrated), demo data when wanted, HTTP. */
 import { buildApp } from './app.js';
-import { fakeSteamConfig } from '#server/test-doubles/fake-steam.js';
+import type { FastifyPluginAsync } from 'fastify';
 import { isLoopbackUrl, loadConfigOrExit, type Config } from '#server/platform/config.js';
 import { openConfiguredDatabase } from '#server/platform/db/open-configured-database.js';
 import { Metrics, startMetricsServer } from '#server/platform/http/metrics.js';
@@ -10,6 +10,21 @@ import { RedisRateLimitStore } from '#server/platform/rate-limit/redis-store.js'
 import { purgeExpiredSessions } from '#server/domain/identity/sessions.js';
 import { announceDemoAccounts, isDatabaseEmpty, seedDemoData } from './seed/demo.js';
 
+/**
+ * The development doubles (dev-doubles.ts), loaded only when wanted. The name is not written as an
+ * import so that the production build does not take them in: it ships without them.
+ */
+async function loadDevDoubles(): Promise<{ fakeSteamDouble: (config: Config) => { config: Config; plugin: FastifyPluginAsync } }> {
+  const doubles = './dev-doubles.js';
+  try {
+    return (await import(doubles)) as Awaited<ReturnType<typeof loadDevDoubles>>;
+  } catch (error) {
+    throw new Error('FAKE_STEAM needs the development doubles, which the production build leaves out: run `npm run build:doubles` (npm start does)', {
+      cause: error,
+    });
+  }
+}
+
 async function main() {
   let config: Config = loadConfigOrExit();
 
@@ -17,8 +32,9 @@ async function main() {
   // Demo data: on by default only for an empty embedded database; never over existing data.
   const wantsSeed = config.seedDemo ?? handle.kind === 'pglite';
   // The embedded demo links Steam offline through the development fake, unless told otherwise.
+  let devDoubles: FastifyPluginAsync | undefined;
   if (config.steam.fake ?? (wantsSeed && handle.kind === 'pglite' && isLoopbackUrl(config.publicUrl))) {
-    config = { ...config, steam: fakeSteamConfig(config.publicUrl) };
+    ({ config, plugin: devDoubles } = (await loadDevDoubles()).fakeSteamDouble(config));
   }
   const redisStore = config.redisUrl ? RedisRateLimitStore.connect(config.redisUrl) : undefined;
   // Several processes may share a PostgreSQL database: their response caches hear of each other's
@@ -28,7 +44,7 @@ async function main() {
   const metrics = new Metrics();
   metrics.collectProcessMetrics();
   if (handle.poolStats) metrics.watchPool(handle.poolStats);
-  const app = await buildApp({ config, db: handle.db, rateLimitStore: redisStore, cacheBus, metrics });
+  const app = await buildApp({ config, db: handle.db, rateLimitStore: redisStore, cacheBus, metrics, devDoubles });
   metrics.watchMemory({ embeddedDatabase: handle.memoryBytes, responseCache: () => app.responseCache.size.bytes });
   const metricsServer = config.metrics ? await startMetricsServer(metrics, config.metrics.port, config.metrics.host) : null;
   if (config.steam.fake) app.log.warn(`Steam sign-in and statistics use the development fake at ${config.steam.openIdUrl}`);

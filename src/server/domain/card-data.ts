@@ -10,6 +10,10 @@ import { BatchedRead, keysParam } from '#server/platform/db/batched.js';
 import { prepared } from '#server/platform/db/prepared.js';
 import { officers, regiments, sides } from '#server/platform/db/schema.js';
 
+/** A card's size (the Open Graph size that every network shows whole): drawn by the cards feature, named in each page's link preview. */
+export const CARD_WIDTH = 1200;
+export const CARD_HEIGHT = 630;
+
 export interface SideOfCard {
   name: string;
   code: SideCode;

@@ -8,7 +8,7 @@ import { MSG } from '#core/messages.js';
 import { formatRating } from '#core/rating.js';
 import type { LinkPreview } from './link-preview.js';
 import type { OfficerCardData, RegimentCardData } from '#server/domain/card-data.js';
-import { CARD_HEIGHT, CARD_WIDTH } from '#server/features/cards/card-svg.js';
+import { CARD_HEIGHT, CARD_WIDTH } from '#server/domain/card-data.js';
 
 const M = MSG.linkPreview;
 

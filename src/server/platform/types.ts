@@ -13,7 +13,7 @@ import type { Mailer } from '#server/adapters/mail/mailer.js';
 import type { Database } from '#server/platform/db/client.js';
 import type { Metrics } from '#server/platform/http/metrics.js';
 import type { RateLimitStore } from '#server/platform/rate-limit/rate-limit.js';
-import type { ReviewerSignalsRefresher } from '#server/domain/reviewer-signals/reviewer-signals.js';
+import type { FrontServer } from '#server/platform/read-cache/front-server.js';
 import type { OutboxWorker } from '#server/platform/outbox/worker.js';
 
 declare module 'fastify' {
@@ -26,7 +26,8 @@ declare module 'fastify' {
     mailer: Mailer;
     metrics: Metrics;
     routeList: ReadonlyArray<RegisteredRoute>;
-    reviewerSignals: ReviewerSignalsRefresher;
+    /** Answers ready public reads and page shells before Fastify (read-cache/front-server.ts); sources join it. */
+    frontServer: FrontServer;
     /** Delivers the outbox's rows after commit (outbox/worker.ts). */
     outbox: OutboxWorker;
   }

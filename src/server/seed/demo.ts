@@ -13,7 +13,16 @@ import { DEFAULT_WAVE_THRESHOLDS } from '#core/review-waves.js';
 import { recomputeAllAggregates } from '#server/domain/figures/aggregates.js';
 import { holdReviewWaves } from '#server/features/reviews/waves.js';
 import { queryRows, type Database, type Transaction } from '#server/platform/db/client.js';
-import { officerRegistrations, officers, regimentRegistrations, regiments, reviewFlags, reviewVotes, reviews, users } from '#server/platform/db/schema.js';
+import {
+  officerRegistrations,
+  officers,
+  regimentRegistrations,
+  regiments,
+  reviewFlags,
+  reviewVotes,
+  reviews,
+  users,
+} from '#server/platform/db/schema.js';
 import { demoAccountsFile } from './accounts-file.js';
 import { ADMIN_INDEX, DEMO_ADMIN, DEMO_SOLDIER, SOLDIER_INDEX, planDemoData, type DemoPlan } from './plan.js';
 

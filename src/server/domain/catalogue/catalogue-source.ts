@@ -6,7 +6,7 @@
 import { asc, inArray, lt, sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '#server/platform/db/client.js';
 import { catalogueChanges, officers, rankingPrior, regiments, sides } from '#server/platform/db/schema.js';
-import { officerWithLinkedAccount } from '#server/features/officers/queries.js';
+import { officerWithLinkedAccount } from '#server/domain/officer-columns.js';
 
 export interface SideRecord {
   id: number;

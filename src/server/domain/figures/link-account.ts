@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '#server/platform/db/client.js';
 import { users } from '#server/platform/db/schema.js';
-import { removeSelfReview } from '#server/features/reviews/review-writes.js';
+import { removeSelfReview } from './review-removal.js';
 
 /**
  * Links the account to the officer, in the caller's transaction. Nobody reviews their own profile

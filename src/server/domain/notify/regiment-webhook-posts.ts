@@ -8,7 +8,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '#server/platform/db/client.js';
 import { officers, regiments, regimentWebhooks, reviewReplies, reviews } from '#server/platform/db/schema.js';
 import { enqueueOutbox, type OutboxKind } from '#server/platform/outbox/outbox.js';
-import { replyMessage, reviewMessage, type DiscordWebhookMessage } from '#server/features/regiment-webhooks/discord-message.js';
+import { replyMessage, reviewMessage, type DiscordWebhookMessage } from './discord-message.js';
 
 export const DISCORD_WEBHOOK = 'discord-webhook' satisfies OutboxKind;
 

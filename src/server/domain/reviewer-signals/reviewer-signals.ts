@@ -15,7 +15,7 @@ import type { Database } from '#server/platform/db/client.js';
 import { users } from '#server/platform/db/schema.js';
 import type { ResponseCache } from '#server/platform/read-cache/store.js';
 import { cacheTags } from '#server/platform/read-cache/tags.js';
-import { officersReviewedBy, type ShownReviewer } from '#server/features/reviews/queries.js';
+import { officersReviewedBy, type ShownReviewer } from './shown-reviewers.js';
 import { getSteamStats } from './steam-stats.js';
 
 /** The figures kept on the user row: null when the profile is private or has no stats. */

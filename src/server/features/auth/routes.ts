@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { countUnreadNotifications } from '#server/features/notifications/queries.js';
+import { countUnreadNotifications } from '#server/domain/notify/unread-notifications.js';
 import { authStatusSchema, authUserSchema } from '#core/api.js';
 import { MSG } from '#core/messages.js';
 import { emailOnlyBodySchema, legacyLoginBodySchema, loginBodySchema, registerBodySchema, resetPasswordBodySchema } from '#core/schemas/auth.js';

@@ -12,9 +12,7 @@ import { MSG } from '#core/messages.js';
 import { displayRating, type RatingBand } from '#core/rating.js';
 import { escapeXml } from '#server/platform/http/escape-html.js';
 import type { OfficerCardData, RegimentCardData } from '#server/domain/card-data.js';
-
-export const CARD_WIDTH = 1200;
-export const CARD_HEIGHT = 630;
+import { CARD_HEIGHT, CARD_WIDTH } from '#server/domain/card-data.js';
 
 /**
  * Liberation Sans (metric-compatible with Arial, SIL Open Font License) is installed with

@@ -11,7 +11,7 @@ import type { Mailer, MailMessage } from '#server/adapters/mail/mailer.js';
 import type { Database } from '#server/platform/db/client.js';
 import { notifications, users } from '#server/platform/db/schema.js';
 import type { Deliverer } from '#server/platform/outbox/worker.js';
-import { mailLayout, SITE_NAME } from '#server/features/auth/mails.js';
+import { mailLayout, SITE_NAME } from '#server/domain/notify/mail-layout.js';
 import { unsubscribeToken } from './unsubscribe.js';
 
 export interface NotificationMailContext {

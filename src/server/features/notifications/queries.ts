@@ -5,20 +5,13 @@ import { NOTIFICATION_PAGE_SIZE, type MarkNotificationsReadBody, type Notificati
 import type { Executor } from '#server/platform/db/client.js';
 import { notifications } from '#server/platform/db/schema.js';
 import { decodeCursorArray, encodeCursorArray } from '#server/platform/http/opaque-cursor.js';
+import { countUnreadNotifications } from '#server/domain/notify/unread-notifications.js';
 
 /** The cursor of the next page: the last id shown (ids only grow, so newest first is id descending). */
 export function decodeNotificationCursor(text: string): { beforeId: number } | null {
   const values = decodeCursorArray(text);
   const [beforeId] = values ?? [];
   return values?.length === 1 && Number.isSafeInteger(beforeId) && (beforeId as number) > 0 ? { beforeId: beforeId as number } : null;
-}
-
-export async function countUnreadNotifications(db: Executor, userId: number): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int`.mapWith(Number) })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
-  return row?.count ?? 0;
 }
 
 export async function listNotifications(db: Executor, userId: number, cursor: { beforeId: number } | undefined): Promise<NotificationPage> {

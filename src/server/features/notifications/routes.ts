@@ -17,7 +17,8 @@ import { enforceRateLimit } from '#server/platform/rate-limit/rate-limit.js';
 import type { App } from '#server/platform/types.js';
 import { requireUser } from '#server/domain/identity/guards.js';
 import { UNSUBSCRIBE_PATH } from './mail.js';
-import { countUnreadNotifications, decodeNotificationCursor, listNotifications, markNotificationsRead } from './queries.js';
+import { countUnreadNotifications } from '#server/domain/notify/unread-notifications.js';
+import { decodeNotificationCursor, listNotifications, markNotificationsRead } from './queries.js';
 import { readUnsubscribeToken, turnMailOff } from './unsubscribe.js';
 import { unsubscribeConfirmPage, unsubscribedPage, unsubscribeInvalidPage } from './unsubscribe-page.js';
 

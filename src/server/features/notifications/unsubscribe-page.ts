@@ -4,7 +4,7 @@
  */
 import { notificationsMessages as M } from '#core/messages/notifications.js';
 import { escapeHtml } from '#server/platform/http/escape-html.js';
-import { SITE_NAME } from '#server/features/auth/mails.js';
+import { SITE_NAME } from '#server/domain/notify/mail-layout.js';
 
 function page(body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">

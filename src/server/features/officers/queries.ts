@@ -10,46 +10,14 @@ import { fillTrendMonths, lastUtcDays, lastUtcMonths, type RecentFigures, type T
 import type { Executor } from '#server/platform/db/client.js';
 import { BatchedRead, keysParam } from '#server/platform/db/batched.js';
 import { prepared } from '#server/platform/db/prepared.js';
-import { officers, regiments, reviews, sides, users } from '#server/platform/db/schema.js';
+import { officers, regiments, reviews, sides } from '#server/platform/db/schema.js';
 import { notFound } from '#server/platform/errors.js';
+import { officerWithLinkedAccount } from '#server/domain/officer-columns.js';
 
 /** Officers without a review come after rated ones with the same average (issue 13: 0.0 is no rating). */
 const isUnrated = sql`(${officers.reviewCount} = 0)`;
 
 const isPublicOfficer = and(eq(officers.isActive, true), eq(regiments.isActive, true));
-
-/**
- * An officer's own columns and its linked account, as every officer answer shows them (the search
- * catalogue reads the same: src/server/domain/catalogue/catalogue-source.ts).
- */
-export function officerWithLinkedAccount(db: Executor) {
-  // users.officer_id is not unique, so take one linked account (the oldest) instead of joining
-  // them all, which would repeat the officer once per account.
-  const linkedUser = db
-    .select({ username: users.username, steamId: users.steamId })
-    .from(users)
-    .where(eq(users.officerId, officers.id))
-    .orderBy(asc(users.id))
-    .limit(1)
-    .as('linked_user');
-  const columns = {
-    id: officers.id,
-    name: officers.name,
-    rank: officers.rank,
-    regimentId: officers.regimentId,
-    averageRating: officers.averageRating,
-    leadershipRating: officers.leadershipRating,
-    tacticsRating: officers.tacticsRating,
-    communicationRating: officers.communicationRating,
-    fairnessRating: officers.fairnessRating,
-    reviewCount: officers.reviewCount,
-    profileImageUrl: officers.profileImageUrl,
-    isActive: officers.isActive,
-    linkedUsername: linkedUser.username,
-    linkedSteamId: linkedUser.steamId,
-  };
-  return { linkedUser, columns };
-}
 
 function selectPublicOfficers(db: Executor, where?: SQL) {
   return selectPublicOfficersWith(db, {}, where);

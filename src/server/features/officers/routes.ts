@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
-import { officerDetailSchema, officerSchema, officerTrendSchema, successMessageSchema } from '#core/api.js';
+import { officerDetailSchema, officerSchema, officerTrendSchema, rankedOfficerSchema, successMessageSchema } from '#core/api.js';
+import { SIDES, type SideCode } from '#core/constants.js';
 import { MSG } from '#core/messages.js';
 import { nextUtcMidnight } from '#core/rating-math.js';
 import { officerEditBodySchema } from '#core/schemas/manage.js';
@@ -10,6 +11,14 @@ import type { App } from '#server/platform/types.js';
 import { requireUser } from '#server/domain/identity/guards.js';
 import { deleteOfficer, requireOfficerOwner, updateOfficer } from './manage.js';
 import { getOfficerById, getOfficerDetail, getOfficerTrend, listOfficers, listRegimentOfficers } from './queries.js';
+import { adminScope } from '#server/domain/identity/admin-scope.js';
+import { officerAdminRoutes } from './admin-routes.js';
+import { SEARCH_RESULTS_LIMIT, searchOfficerList } from '#server/domain/catalogue/officer-search.js';
+import { searchQuerySchema } from '#server/domain/catalogue/search-queries.js';
+import { sendJsonBytes } from '#server/platform/http/json-bytes.js';
+
+/** The top lists rank by the Bayesian average (issue 16, item 3), overall or of one side. */
+const topQuerySchema = z.object({ side: z.enum(SIDES.map((side) => side.code) as [SideCode, ...SideCode[]]).optional() });
 
 /** The officer id of a request to one officer's answers, for its cache tag (read before validation: a bad id is answered 400, never kept). */
 const officerIdOf = (request: FastifyRequest) => Number((request.params as { id: unknown }).id);
@@ -18,6 +27,40 @@ const officerListSchema = z.array(officerSchema);
 
 export async function officerRoutes(app: App) {
   const { db } = app;
+  await app.register(adminScope(officerAdminRoutes), { prefix: '/admin' });
+
+  // The top lists rank by the Bayesian average, as the search's rating orders do (issue 16, item 3).
+  app.get(
+    '/officers/top',
+    {
+      config: { cache: { public: () => cacheTags.rankedList } },
+      schema: {
+        summary: 'The top rated officers, overall or of one side',
+        tags: ['Search'],
+        querystring: topQuerySchema,
+        response: { 200: z.array(rankedOfficerSchema) },
+      },
+    },
+    async (request) => (await app.searchCatalogue.current()).topOfficers(request.query.side),
+  );
+
+  app.get(
+    '/officers/search',
+    {
+      config: { cache: { public: () => cacheTags.rankedList } },
+      schema: {
+        summary: 'Search officers by name (the whole list of matches)',
+        tags: ['Search'],
+        querystring: searchQuerySchema,
+        response: { 200: z.array(rankedOfficerSchema) },
+      },
+    },
+    async (request, reply) => {
+      const found = searchOfficerList(await app.searchCatalogue.current(), request.query);
+      request.cacheAnswerTags = cacheTags.searchAnswer(found.ids, SEARCH_RESULTS_LIMIT);
+      return sendJsonBytes(reply, found.json);
+    },
+  );
 
   app.get(
     '/officers',

@@ -19,7 +19,7 @@ import type { Database } from '#server/platform/db/client.js';
 import { regiments, regimentWebhooks } from '#server/platform/db/schema.js';
 import { notify } from '#server/domain/notify/notify.js';
 import { DeliveryFailure, type Deliverer } from '#server/platform/outbox/worker.js';
-import type { DiscordWebhookMessage } from './discord-message.js';
+import type { DiscordWebhookMessage } from '#server/domain/notify/discord-message.js';
 import type { WebhookPayload } from '#server/domain/notify/regiment-webhook-posts.js';
 
 /** When Discord gives no usable wait with a 429. */

@@ -18,7 +18,7 @@ import { until } from '#server/test/until.js';
 import { FakeDiscord, type ReceivedMessage } from '#server/test-doubles/fake-discord.js';
 import { createOfficer, createRegiment, createReview, createUser, type RegimentRow } from '#server/test/fixtures.js';
 import { allowedWebhookUrl } from './webhook-settings.js';
-import { discordText } from './discord-message.js';
+import { discordText } from '#server/domain/notify/discord-message.js';
 import { rateLimitWaitMs } from './deliver-webhook.js';
 
 const PUBLIC_URL = 'http://ratings.test';

@@ -7,9 +7,12 @@ import type { App } from '#server/platform/types.js';
 import { requireUser } from '#server/domain/identity/guards.js';
 import { updateRegiment } from './manage.js';
 import { getRegimentById, getRegimentDetail, listFeaturedRegiments, listRegiments, listRegimentsBySide } from './queries.js';
+import { adminScope } from '#server/domain/identity/admin-scope.js';
+import { regimentAdminRoutes } from './admin-routes.js';
 
 export async function regimentRoutes(app: App) {
   const { db } = app;
+  await app.register(adminScope(regimentAdminRoutes), { prefix: '/admin' });
 
   app.get(
     '/regiments',

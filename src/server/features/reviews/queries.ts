@@ -14,6 +14,7 @@ import { prepared } from '#server/platform/db/prepared.js';
 import { officers, regiments, reviewReplies, reviewRevisions, reviews, users } from '#server/platform/db/schema.js';
 import { AppError, notFound } from '#server/platform/errors.js';
 import { afterCursorKey, cursorKeyOf, cursorKeyPlaceholders, encodeReviewCursor, reviewOrderBy, type ReviewCursor } from './review-order.js';
+import type { OnReviewersShown, ShownReviewer } from '#server/domain/reviewer-signals/shown-reviewers.js';
 
 /** A page by number (the spec's call) or after a cursor (issue 16), in one of the list's orders. */
 export interface PageRequest {
@@ -137,16 +138,6 @@ function toReview(row: ReviewRow): Review {
     },
   };
 }
-
-/** An author shown in a list, for the background refresh of their Steam figures. */
-export interface ShownReviewer {
-  userId: number;
-  steamId: string | null;
-  refreshedAt: Date | null;
-}
-
-/** Told of the authors of every list read from the database (not of answers served from the cache). */
-export type OnReviewersShown = (reviewers: ShownReviewer[]) => void;
 
 function reviewersOf(rows: ReviewRow[]): ShownReviewer[] {
   return rows.map((row) => ({ userId: row.userId, steamId: row.user.steamId, refreshedAt: row.signalsRefreshedAt }));
@@ -334,10 +325,4 @@ export async function listWaveReviews(db: Executor, waveId: number): Promise<Rev
 export async function listUserReviews(db: Executor, userId: number): Promise<Review[]> {
   const rows = await selectPublicReviews(db, eq(reviews.userId, userId));
   return rows.map(toReview);
-}
-
-/** The officers this user has reviewed: the review pages that show their signals. */
-export async function officersReviewedBy(db: Executor, userId: number): Promise<number[]> {
-  const rows = await db.select({ officerId: reviews.officerId }).from(reviews).where(eq(reviews.userId, userId));
-  return rows.map((row) => row.officerId);
 }

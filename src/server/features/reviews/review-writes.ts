@@ -3,7 +3,7 @@
  * (officer and regiment figures) in one transaction (docs/decisions/0002-aggregates.md).
  */
 import { MSG } from '#core/messages.js';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { computeOverallRating } from '#core/rating.js';
 import { isSameContent } from '#core/review-history.js';
 import { canChangeReview, isSuspended, reviewWriterRefusal } from '#core/permissions.js';
@@ -16,7 +16,8 @@ import { AppError, notFound } from '#server/platform/errors.js';
 import { recordAdminAction } from '#server/domain/audit-log.js';
 import { notifyReviewRemoved } from './moderation.js';
 import type { SessionUser } from '#server/domain/identity/sessions.js';
-import { recomputeOfficerAggregates, recomputeRegimentAggregates, recountUserReviews } from '#server/domain/figures/aggregates.js';
+import { recountUserReviews } from '#server/domain/figures/aggregates.js';
+import { refreshFiguresOf, removeReview } from '#server/domain/figures/review-removal.js';
 import { contentColumns } from './queries.js';
 import { holdReviewWaves } from './waves.js';
 import { notifyOfficerOfReview } from './review-notifications.js';
@@ -40,23 +41,6 @@ async function assertNotOwnOfficer(tx: Executor, userId: number, officerId: numb
     .from(users)
     .where(and(eq(users.id, userId), eq(users.officerId, officerId)));
   if (linked) throw new AppError('FORBIDDEN', MSG.reviews.ownOfficer);
-}
-
-/**
- * Recomputes the figures of the officer and its regiment. The row locks come first, each in a
- * statement of its own: under READ COMMITTED a recompute that had to wait for another writer's lock
- * would otherwise still apply the sums of the snapshot it started with, dropping that writer's
- * review (20 simultaneous reviews of one officer left review_count at 1). Once the lock is held,
- * the recompute's snapshot includes every committed review. Always officer then regiment, so
- * writers never wait on each other in a cycle; NO KEY UPDATE does not conflict with the KEY SHARE
- * lock that inserting a review takes on its officer.
- */
-export async function refreshFiguresOf(tx: Executor, officerId: number): Promise<void> {
-  const [officer] = await tx.select({ regimentId: officers.regimentId }).from(officers).where(eq(officers.id, officerId)).for('no key update');
-  if (!officer) return;
-  await tx.select({ id: regiments.id }).from(regiments).where(eq(regiments.id, officer.regimentId)).for('no key update');
-  await recomputeOfficerAggregates(tx, [officerId]);
-  await recomputeRegimentAggregates(tx, [officer.regimentId]);
 }
 
 function scoresOf(form: ReviewForm) {
@@ -210,39 +194,6 @@ async function keepReplacedVersion(tx: Executor, reviewId: number): Promise<void
       .from(reviews)
       .where(eq(reviews.id, reviewId)),
   );
-}
-
-/**
- * Deletes one review inside the caller's transaction, which holds its officer's row lock: the
- * officer's later reviews move down one place and the figures follow.
- */
-async function removeReview(tx: Executor, review: { id: number; userId: number; officerId: number; position: number }): Promise<void> {
-  await tx.delete(reviews).where(eq(reviews.id, review.id));
-  // The officer's later reviews move down one place, keeping positions 1..n without a gap. The
-  // unique constraint on (officer_id, position) is checked at commit, not row by row.
-  await tx
-    .update(reviews)
-    .set({ position: sql`${reviews.position} - 1` })
-    .where(and(eq(reviews.officerId, review.officerId), gt(reviews.position, review.position)));
-  await refreshFiguresOf(tx, review.officerId);
-  await recountUserReviews(tx, [review.userId]);
-}
-
-/**
- * When an account is linked to an officer, its own review of that officer is removed, in the
- * transaction that links them, with the officer's positions and figures (docs/decisions/0016-self-reviews.md).
- * Returns whether there was one. Locks the officer's row first, as every review write does.
- */
-export async function removeSelfReview(tx: Executor, userId: number, officerId: number): Promise<boolean> {
-  await tx.select({ id: officers.id }).from(officers).where(eq(officers.id, officerId)).for('no key update');
-  const [review] = await tx
-    .select({ id: reviews.id, userId: reviews.userId, officerId: reviews.officerId, position: reviews.position })
-    .from(reviews)
-    .where(and(eq(reviews.userId, userId), eq(reviews.officerId, officerId)))
-    .for('update');
-  if (!review) return false;
-  await removeReview(tx, review);
-  return true;
 }
 
 export async function deleteReview(db: Database, user: SessionUser, reviewId: number): Promise<void> {

@@ -12,12 +12,15 @@ import type { App } from '#server/platform/types.js';
 import { requireUser } from '#server/domain/identity/guards.js';
 import { flagReview } from './flags.js';
 import { registerFlagRoute, reviewReplyRoutes } from './reply-routes.js';
-import { getReviewById, listOfficerReviews, listRecentReviews, listUserReviews, officersReviewedBy } from './queries.js';
+import { officersReviewedBy } from '#server/domain/reviewer-signals/shown-reviewers.js';
+import { getReviewById, listOfficerReviews, listRecentReviews, listUserReviews } from './queries.js';
 import { createReview, deleteReview, updateReview } from './review-writes.js';
 import { getReviewRevisions } from './review-history.js';
 import { reviewCursorSchema } from './review-order.js';
 import { getReviewViewerState } from './viewer-state.js';
 import { castVote } from './votes.js';
+import { adminScope } from '#server/domain/identity/admin-scope.js';
+import { reviewAdminRoutes } from './admin-routes.js';
 
 /**
  * The spec's page and limit, and beside them (issue 16, item 2) the order and the keyset cursor:
@@ -37,6 +40,7 @@ const pageQuerySchema = z
 
 export async function reviewRoutes(app: App) {
   const { db, config, rateLimitStore } = app;
+  await app.register(adminScope(reviewAdminRoutes), { prefix: '/admin' });
   const limits = config.rateLimits;
 
   app.get(

@@ -17,19 +17,11 @@ import type { SessionUser } from '#server/domain/identity/sessions.js';
 import { notify } from '#server/domain/notify/notify.js';
 import { recomputeReviewPositions, recountUserReviews } from '#server/domain/figures/aggregates.js';
 import { listWaveReviews } from './queries.js';
-import { refreshFiguresOf } from './review-writes.js';
+import { refreshFiguresOf } from '#server/domain/figures/review-removal.js';
 import { postReviewsToRegimentWebhook } from '#server/domain/notify/regiment-webhook-posts.js';
 
 /** How many decided waves the section lists under the open ones. */
 const DECIDED_WAVES_SHOWN = 20;
-
-export async function countOpenWaves(db: Executor): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(reviewWaves)
-    .where(eq(reviewWaves.status, 'open'));
-  return row?.n ?? 0;
-}
 
 function selectWaves(db: Executor) {
   return db

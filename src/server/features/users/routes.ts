@@ -3,11 +3,14 @@ import { userSettingsBodySchema } from '#core/schemas/settings.js';
 import { cacheTags } from '#server/platform/read-cache/tags.js';
 import type { App } from '#server/platform/types.js';
 import { requireUser } from '#server/domain/identity/guards.js';
-import { officersReviewedBy } from '#server/features/reviews/queries.js';
+import { officersReviewedBy } from '#server/domain/reviewer-signals/shown-reviewers.js';
 import { getUserSettings, updateUserSettings } from './settings.js';
+import { adminScope } from '#server/domain/identity/admin-scope.js';
+import { userAdminRoutes } from './admin-routes.js';
 
 export async function userRoutes(app: App) {
   const { db } = app;
+  await app.register(adminScope(userAdminRoutes), { prefix: '/admin' });
 
   app.get('/users/me/settings', { config: { cache: 'private' }, schema: { response: { 200: userSettingsSchema } } }, async (request, reply) => {
     const user = requireUser(request);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '#core/messages.js';
-import { toErrorResponse } from '#server/app.js';
+import { toErrorResponse } from './error-handler.js';
 import { AppError } from '#server/platform/errors.js';
 
 describe('the one error handler', () => {

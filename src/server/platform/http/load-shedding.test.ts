@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '#core/messages.js';
-import { toErrorResponse } from '#server/app.js';
+import { toErrorResponse } from './error-handler.js';
 import { loadSheddingPlugin, overloadReporter } from './load-shedding.js';
 import { Metrics } from './metrics.js';
 

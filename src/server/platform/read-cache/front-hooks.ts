@@ -41,32 +41,32 @@ export const FRONT_HOOK_DECISIONS: readonly FrontHookDecision[] = [
   {
     hook: 'onRequest',
     name: 'setSecurityHeaders',
-    owner: 'http/security-headers.ts',
+    owner: 'platform/http/security-headers.ts',
     front: 'front honours: it writes the same headers, worked out once, on every answer',
   },
   {
     hook: 'onResponse',
     name: 'countAnswer',
-    owner: 'http/metrics.ts',
+    owner: 'platform/http/metrics.ts',
     front: 'front honours: it counts its answers in http_ready_answers_total and writes the same access line',
   },
   {
     hook: 'onRequest',
     name: 'openPublicReads',
-    owner: 'http/public-api.ts',
+    owner: 'platform/http/public-api.ts',
     front:
       "front honours: it counts a kept public read against the address's limit before answering (a refused one goes to Fastify, which refuses it), adds the same CORS headers, and leaves preflights (never GETs) to Fastify",
   },
   {
     hook: 'onRequest',
     name: 'answerFromCache',
-    owner: 'read-cache/plugin.ts',
+    owner: 'platform/read-cache/plugin.ts',
     front: 'front honours: it is the same lookup, by the exact URL, answered by the same answerWith',
   },
   {
     hook: 'onSend',
     name: 'storeOrInvalidate',
-    owner: 'read-cache/plugin.ts',
+    owner: 'platform/read-cache/plugin.ts',
     front: 'front skips: a hit stores nothing, and a GET answered from memory writes nothing to invalidate',
   },
   {
@@ -86,33 +86,38 @@ export const FRONT_HOOK_DECISIONS: readonly FrontHookDecision[] = [
   {
     hook: 'preValidation',
     name: 'admitOrShed',
-    owner: 'http/load-shedding.ts',
+    owner: 'platform/http/load-shedding.ts',
     front: 'front skips: answers from memory cost next to nothing and were never shed (0009)',
   },
   {
     hook: 'preValidation',
     name: 'refuseNul',
-    owner: 'http/input-guard.ts',
+    owner: 'platform/http/input-guard.ts',
     front: 'front skips: an entry exists only for a URL Fastify answered 200, so that exact URL passed the guard',
   },
   {
     hook: 'preValidation',
     name: 'readSessionAndCheckCsrf',
-    owner: 'features/auth/session-plugin.ts',
+    owner: 'domain/identity/session-plugin.ts',
     front: "front skips: public answers never read the session (a visitor's idle timeout is not slid by them, 0009)",
   },
-  { hook: 'onSend', name: 'revalidateByDefault', owner: 'app.ts', front: 'front honours: answerWith sends Cache-Control: no-cache' },
+  {
+    hook: 'onSend',
+    name: 'revalidateByDefault',
+    owner: 'platform/read-cache/plugin.ts',
+    front: "front honours: answerWith sends Cache-Control: no-cache (and 'private' answers are never kept, so never answered in front)",
+  },
   {
     hook: 'onResponse',
     name: 'deliverOutboxSoon',
-    owner: 'app.ts',
+    owner: 'platform/outbox/outbox-plugin.ts',
     front: 'front skips: it wakes the outbox after writes, and the front answers only GETs, which write no outbox row',
   },
   // Feature scopes inside the API.
   {
     hook: 'preValidation',
     name: 'requireAdminFirst',
-    owner: 'features/admin/routes.ts',
+    owner: 'domain/identity/admin-scope.ts',
     front: "front skips: admin answers are config.cache 'private', never kept",
   },
   {

@@ -129,3 +129,18 @@ export const responseCachePlugin = fp<{ cache: ResponseCache; metrics: Metrics }
     return answer.body;
   });
 });
+
+/**
+ * The API's GETs get their Cache-Control from their declared policy (route-policy.ts), not by hand:
+ * a 'private' answer depends on who asks and is never stored by any cache (no-store); any other GET
+ * without a header of its own is revalidated every time (cheap with the ETag), so no cache serves
+ * stale ratings. Registered in the API's scope.
+ */
+export const cachePoliciesPlugin = fp(async (api) => {
+  api.addHook('onSend', async function revalidateByDefault(request, reply, payload) {
+    if (request.method !== 'GET') return payload;
+    if (request.routeOptions.config.cache === 'private') reply.header('Cache-Control', 'private, no-store');
+    else if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-cache');
+    return payload;
+  });
+});

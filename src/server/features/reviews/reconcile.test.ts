@@ -14,9 +14,9 @@ import { officers, reviews } from '#server/platform/db/schema.js';
 import { projectRoot } from '#server/platform/paths.js';
 import { createTestContext, type TestContext } from '#server/test/app.js';
 import { createOfficer, createRegiment, createReview, createUser, createVotes, type OfficerRow, type ReviewRow } from '#server/test/fixtures.js';
-import { recomputeAllAggregates } from './aggregates.js';
-import { listOfficerReviews } from '#server/features/reviews/queries.js';
-import { findAggregateDifferences } from './reconcile.js';
+import { recomputeAllAggregates } from '#server/domain/figures/aggregates.js';
+import { listOfficerReviews } from './queries.js';
+import { findAggregateDifferences } from '#server/domain/figures/reconcile.js';
 
 let ctx: TestContext;
 let officer: OfficerRow;

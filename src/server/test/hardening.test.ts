@@ -11,9 +11,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { MSG } from '#core/messages.js';
 import { sessions } from '#server/platform/db/schema.js';
 import { createAnonymousSession, sessionLifetimes } from '#server/domain/identity/sessions.js';
-import { createTestContext, signedInClient, type TestContext } from '#server/test/app.js';
+import { createTestContext, signedInClient, type TestContext } from './app.js';
 import type { App } from '#server/platform/types.js';
-import { closeGracefully } from './shutdown.js';
+import { closeGracefully } from '#server/platform/http/shutdown.js';
 
 interface Answer {
   status: number;

@@ -15,9 +15,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#server/platform/db/client.js';
 import { isPublicRead } from '#server/platform/http/public-api.js';
 import { seedDemoData } from '#server/seed/demo.js';
-import { createTestContext, type TestContext } from '#server/test/app.js';
+import { createTestContext, type TestContext } from './app.js';
 import { uploadImage } from '#server/features/uploads/upload-image.js';
-import { API_TAGS } from './openapi-document.js';
+import { API_TAGS } from '#server/features/api-docs/openapi-document.js';
 
 interface Operation {
   summary?: string;

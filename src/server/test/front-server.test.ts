@@ -13,9 +13,9 @@ import { openTestDatabase } from '#server/test/database.js';
 import { createOfficer, createRegiment, createReview, createUser } from '#server/test/fixtures.js';
 import type { App } from '#server/platform/types.js';
 import { Metrics } from '#server/platform/http/metrics.js';
-import { FrontServer } from './front-server.js';
+import { FrontServer } from '#server/platform/read-cache/front-server.js';
 import { readPageShell } from '#server/pages/page-shell.js';
-import { ResponseCache } from './store.js';
+import { ResponseCache } from '#server/platform/read-cache/store.js';
 import { securityHeadersOf } from '#server/platform/http/security-headers.js';
 
 interface RawAnswer {
