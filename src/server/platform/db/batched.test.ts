@@ -23,6 +23,17 @@ describe('BatchedRead', () => {
     expect(calls).toEqual([{ db: dbA, keys: [1, 2, 3], group: '' }]);
   });
 
+  it('reads keys asked for from separate callbacks of one turn, as separate requests are, with one call', async () => {
+    // Each load starts in its own setImmediate callback, as two requests start in two I/O
+    // callbacks: Node runs the microtasks and nextTicks between them, so a batch scheduled on those
+    // (DataLoader's default) would be read before the next callback asks (decision 0044).
+    const { read, calls } = doubling();
+    const inOwnCallback = (key: number) =>
+      new Promise<number | undefined>((resolve, reject) => setImmediate(() => read.load(dbA, key).then(resolve, reject)));
+    expect(await Promise.all([inOwnCallback(1), inOwnCallback(2), inOwnCallback(3)])).toEqual([2, 4, 6]);
+    expect(calls).toEqual([{ db: dbA, keys: [1, 2, 3], group: '' }]);
+  });
+
   it('answers undefined for a key the read leaves out', async () => {
     const { read } = doubling();
     expect(await Promise.all([read.load(dbA, -1), read.load(dbA, 4)])).toEqual([undefined, 8]);

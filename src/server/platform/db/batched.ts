@@ -1,5 +1,6 @@
 /**
- * Concurrent reads of one kind made one statement (docs/decisions/0041-batched-reads.md).
+ * Concurrent reads of one kind made one statement (docs/decisions/0041-batched-reads.md), with
+ * `dataloader` doing the batching (docs/decisions/0044-batched-read-vs-dataloader.md).
  *
  * Under load most uncached reads are for different rows: fifty visitors open fifty officers. Each
  * was a statement of its own, and the round trip to PostgreSQL (writing the query on the socket,
@@ -11,54 +12,60 @@
  * A batch belongs to one database handle (a transaction is a handle of its own, so it batches only
  * with itself) and to one `group`: the values besides the key that the statement takes (a date
  * window, a page size), so that only reads of the same statement with the same parameters share it.
+ * DataLoader knows neither, so there is one loader per handle and group.
  */
+import DataLoader from 'dataloader';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from './client.js';
 
 /** Reads every key of a batch at once: a value per key found; a key left out is not found. */
 export type ReadMany<K, V> = (db: Executor, keys: K[], group: string) => Promise<Map<K, V>>;
 
-interface Pending<K, V> {
-  keys: Map<K, Array<{ resolve: (value: V | undefined) => void; reject: (error: unknown) => void }>>;
-}
-
 /** The largest batch: a longer array only makes one statement wait for another's rows. */
 const MAX_BATCH = 256;
 
 export class BatchedRead<K, V> {
-  private readonly pending = new WeakMap<Executor, Map<string, Pending<K, V>>>();
+  /** The loaders by handle (a transaction's go with it) and group, each made on first use. */
+  private readonly loaders = new WeakMap<Executor, Map<string, DataLoader<K, V | undefined>>>();
 
   constructor(private readonly readMany: ReadMany<K, V>) {}
 
   /** The value for `key`, read with every other key asked for in this turn of the event loop. */
   load(db: Executor, key: K, group = ''): Promise<V | undefined> {
-    let groups = this.pending.get(db);
+    let groups = this.loaders.get(db);
     if (!groups) {
       groups = new Map();
-      this.pending.set(db, groups);
+      this.loaders.set(db, groups);
     }
-    let batch = groups.get(group);
-    if (!batch || batch.keys.size >= MAX_BATCH) {
-      const started: Pending<K, V> = { keys: new Map() };
-      batch = started;
-      groups.set(group, started);
-      setImmediate(() => {
-        if (groups.get(group) === started) groups.delete(group);
-        void this.run(db, started, group);
-      });
+    let loader = groups.get(group);
+    if (!loader) {
+      loader = this.loaderFor(db, group);
+      groups.set(group, loader);
     }
-    const waiting = batch.keys.get(key) ?? [];
-    batch.keys.set(key, waiting);
-    return new Promise((resolve, reject) => waiting.push({ resolve, reject }));
+    return loader.load(key);
   }
 
-  private async run(db: Executor, batch: Pending<K, V>, group: string): Promise<void> {
-    try {
-      const values = await this.readMany(db, [...batch.keys.keys()], group);
-      for (const [key, waiting] of batch.keys) for (const { resolve } of waiting) resolve(values.get(key));
-    } catch (error) {
-      for (const waiting of batch.keys.values()) for (const { reject } of waiting) reject(error);
-    }
+  private loaderFor(db: Executor, group: string): DataLoader<K, V | undefined> {
+    const loader: DataLoader<K, V | undefined> = new DataLoader(
+      async (keys) => {
+        // The cache only makes a key asked for twice in one batch one key of the statement. Kept
+        // past its batch it would answer stale rows for ever: a batch forgets it as it starts, so
+        // a load from now on goes to the next batch and reads the row again.
+        loader.clearAll();
+        const found = await this.readMany(db, [...keys], group);
+        return keys.map((key) => found.get(key));
+      },
+      {
+        // Not DataLoader's default, which dispatches once the current stack's promise jobs are
+        // done (process.nextTick): Node runs those between two I/O callbacks, so two requests
+        // never shared a statement and each paid its own (2.8x the app's CPU per request, decision
+        // 0044). setImmediate waits for every callback of this turn. No same-stack test sees the
+        // difference; batched.test.ts has one from separate callbacks that does.
+        batchScheduleFn: (dispatch) => setImmediate(dispatch),
+        maxBatchSize: MAX_BATCH,
+      },
+    );
+    return loader;
   }
 }
 
