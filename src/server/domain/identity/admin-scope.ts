@@ -4,14 +4,18 @@
  * to visitors and 403 to signed-in users before any handler runs. Handlers that need the admin call
  * requireAdmin again to get it.
  */
+import type { FastifyRequest } from 'fastify';
 import type { App } from '#server/platform/types.js';
 import { requireAdmin } from './guards.js';
 
+/** One function for every area's admin scope: the front server's list of hooks knows it once (front-hooks.ts). */
+async function requireAdminFirst(request: FastifyRequest) {
+  requireAdmin(request);
+}
+
 export function adminScope(registerRoutes: (admin: App) => Promise<void>) {
   return async function adminRoutes(admin: App) {
-    admin.addHook('preValidation', async function requireAdminFirst(request) {
-      requireAdmin(request);
-    });
+    admin.addHook('preValidation', requireAdminFirst);
     await registerRoutes(admin);
   };
 }

@@ -70,7 +70,6 @@ export async function authRoutes(app: App) {
     '/csrf-token',
     { config: { cache: 'private' }, schema: { response: { 200: z.object({ csrfToken: z.string() }) } } },
     async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
       if (request.session) return { csrfToken: request.session.csrfToken };
       // No row: a visitor's token is derived, not stored (sessions.ts).
       const created = createAnonymousSession(lifetimes);
@@ -79,9 +78,7 @@ export async function authRoutes(app: App) {
     },
   );
 
-  app.get('/auth/status', { config: { cache: 'private' }, schema: { response: { 200: authStatusSchema } } }, async (request, reply) => {
-    // Never cached: it changes with the cookie, not the URL.
-    reply.header('Cache-Control', 'no-store');
+  app.get('/auth/status', { config: { cache: 'private' }, schema: { response: { 200: authStatusSchema } } }, async (request) => {
     const user = currentUser(request);
     if (!user) return { authenticated: false, user: null };
     // The bell's count rides on this poll (issue 18): no poller of its own.
@@ -182,8 +179,7 @@ export async function authRoutes(app: App) {
       config: { cache: 'private', invalidates: 'none' },
       schema: { params: z.object({ code: z.string().max(200) }), response: { 200: z.object({ email: z.string() }) } },
     },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
+    async (request) => {
       return getPasswordResetAccount(db, request.params.code);
     },
   );

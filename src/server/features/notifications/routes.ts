@@ -57,9 +57,8 @@ export async function notificationRoutes(app: App) {
   app.get(
     '/notifications',
     { ...signedIn, config: { cache: 'private' }, schema: { querystring: listQuerySchema, response: { 200: notificationPageSchema } } },
-    async (request, reply) => {
+    async (request) => {
       const user = requireUser(request);
-      reply.header('Cache-Control', 'private, no-store');
       return listNotifications(db, user.id, request.query.cursor);
     },
   );

@@ -17,6 +17,7 @@ const signedIn = {
   },
 };
 
+/** A write's answer shows the webhook's address: no cache keeps it (a GET's comes from its 'private' policy). */
 const noStore = (reply: FastifyReply) => void reply.header('Cache-Control', 'private, no-store');
 
 export async function regimentWebhookRoutes(app: App) {
@@ -24,13 +25,8 @@ export async function regimentWebhookRoutes(app: App) {
   const changeLimit = { name: 'webhook-change', ...config.rateLimits.webhookChange };
   const response = { 200: regimentWebhookStatusSchema };
 
-  app.get(
-    '/regiments/:id/webhook',
-    { ...signedIn, config: { cache: 'private' }, schema: { params: idParamsSchema, response } },
-    async (request, reply) => {
-      noStore(reply);
-      return readRegimentWebhook(db, requireUser(request), request.params.id);
-    },
+  app.get('/regiments/:id/webhook', { ...signedIn, config: { cache: 'private' }, schema: { params: idParamsSchema, response } }, async (request) =>
+    readRegimentWebhook(db, requireUser(request), request.params.id),
   );
 
   // No public answer shows a webhook: nothing to invalidate.

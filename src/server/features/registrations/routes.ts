@@ -75,9 +75,8 @@ export async function registrationRoutes(app: App) {
   app.get(
     '/users/me/regiments/owned',
     { ...signedIn, config: { cache: 'private' }, schema: { response: { 200: z.array(ownedRegimentSchema) } } },
-    async (request, reply) => {
+    async (request) => {
       const user = requireUser(request);
-      reply.header('Cache-Control', 'private, no-store');
       return listOwnedRegiments(db, user.id);
     },
   );
@@ -85,9 +84,8 @@ export async function registrationRoutes(app: App) {
   app.get(
     '/registrations/mine',
     { ...signedIn, config: { cache: 'private' }, schema: { response: { 200: myRegistrationsSchema } } },
-    async (request, reply) => {
+    async (request) => {
       const user = requireUser(request);
-      reply.header('Cache-Control', 'private, no-store');
       return { registrations: await listMyRegistrations(db, user.id) };
     },
   );
@@ -95,9 +93,8 @@ export async function registrationRoutes(app: App) {
   app.get(
     '/admin/registrations/regiments',
     { ...adminOnly, config: { cache: 'private' }, schema: { response: { 200: z.array(regimentRegistrationSchema) } } },
-    async (request, reply) => {
+    async (request) => {
       requireAdmin(request);
-      reply.header('Cache-Control', 'private, no-store');
       return listRegimentRegistrations(db);
     },
   );
@@ -105,9 +102,8 @@ export async function registrationRoutes(app: App) {
   app.get(
     '/admin/registrations/officers',
     { ...adminOnly, config: { cache: 'private' }, schema: { response: { 200: z.array(officerRegistrationSchema) } } },
-    async (request, reply) => {
+    async (request) => {
       requireAdmin(request);
-      reply.header('Cache-Control', 'private, no-store');
       return listOfficerRegistrations(db);
     },
   );

@@ -67,9 +67,8 @@ export async function reviewRoutes(app: App) {
     async (request) => listOfficerReviews(db, request.params.officerId, request.query, app.reviewerSignals.noteShown),
   );
 
-  app.get('/reviews/my', { config: { cache: 'private' }, schema: { response: { 200: z.array(reviewSchema) } } }, async (request, reply) => {
+  app.get('/reviews/my', { config: { cache: 'private' }, schema: { response: { 200: z.array(reviewSchema) } } }, async (request) => {
     const user = requireUser(request);
-    reply.header('Cache-Control', 'private, no-store');
     return listUserReviews(db, user.id);
   });
 
@@ -121,9 +120,8 @@ export async function reviewRoutes(app: App) {
     '/reviews/:id/vote',
     // The spec's `value`, and beside it `flagged` (docs/decisions/0017-per-user-review-state.md).
     { config: { cache: 'private' }, schema: { params: idParamsSchema, response: { 200: z.object({ value: z.number(), flagged: z.boolean() }) } } },
-    async (request, reply) => {
+    async (request) => {
       const user = requireUser(request);
-      reply.header('Cache-Control', 'private, no-store');
       return getReviewViewerState(db, user.id, request.params.id);
     },
   );

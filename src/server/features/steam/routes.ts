@@ -41,19 +41,14 @@ export async function steamRoutes(app: App) {
     },
   );
 
-  app.get(
-    '/users/me/steam-stats',
-    { config: { cache: 'private' }, schema: { response: { 200: steamStatsResultSchema } } },
-    async (request, reply) => {
-      const user = requireUser(request);
-      reply.header('Cache-Control', 'private, no-store');
-      if (!user.steamId) return { success: false, message: MSG.steam.noLinkedAccount, stats: null };
-      const result = await getSteamStats(db, config.steam, user.steamId);
-      // This answer already asked Steam: keep the user's reviewer signals from it, off the answer's path.
-      void app.reviewerSignals.record(user.id, result);
-      return result;
-    },
-  );
+  app.get('/users/me/steam-stats', { config: { cache: 'private' }, schema: { response: { 200: steamStatsResultSchema } } }, async (request) => {
+    const user = requireUser(request);
+    if (!user.steamId) return { success: false, message: MSG.steam.noLinkedAccount, stats: null };
+    const result = await getSteamStats(db, config.steam, user.steamId);
+    // This answer already asked Steam: keep the user's reviewer signals from it, off the answer's path.
+    void app.reviewerSignals.record(user.id, result);
+    return result;
+  });
 
   app.get(
     '/officers/:id/steam-stats',

@@ -12,9 +12,8 @@ export async function userRoutes(app: App) {
   const { db } = app;
   await app.register(adminScope(userAdminRoutes), { prefix: '/admin' });
 
-  app.get('/users/me/settings', { config: { cache: 'private' }, schema: { response: { 200: userSettingsSchema } } }, async (request, reply) => {
+  app.get('/users/me/settings', { config: { cache: 'private' }, schema: { response: { 200: userSettingsSchema } } }, async (request) => {
     const user = requireUser(request);
-    reply.header('Cache-Control', 'private, no-store');
     return getUserSettings(db, user.id);
   });
 

@@ -139,7 +139,7 @@ export const responseCachePlugin = fp<{ cache: ResponseCache; metrics: Metrics }
 export const cachePoliciesPlugin = fp(async (api) => {
   api.addHook('onSend', async function revalidateByDefault(request, reply, payload) {
     if (request.method !== 'GET') return payload;
-    if (request.routeOptions.config.cache === 'private') reply.header('Cache-Control', 'private, no-store');
+    if (request.routeOptions.config.cache === 'private') reply.header('Cache-Control', 'no-store');
     else if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-cache');
     return payload;
   });

@@ -41,13 +41,16 @@ describe('the cache policy of every route', () => {
       { method: 'GET', url: '/api/sides', config: { cache: { public: () => [cacheTags.lists] } } },
       { method: 'GET', url: '/api/new-list' },
       { method: 'GET', url: '/api/new-private', config: { cache: 'privat' as never } },
-      { method: 'POST', url: '/api/new-write', config: { cache: 'private' } },
+      { method: 'POST', url: '/api/new-write', config: { cache: 'private', invalidates: 'none' } },
+      { method: 'PUT', url: '/api/undeclared-write' },
+      { method: 'DELETE', url: '/api/declared-write', config: { invalidates: [cacheTags.lists] } },
       { method: 'GET', url: '/healthz' },
     ];
     expect(cachePolicyProblems(routes)).toEqual([
       expect.stringMatching(/^GET \/api\/new-list: declare config.cache/),
       expect.stringMatching(/^GET \/api\/new-private: declare config.cache/),
       'POST /api/new-write: only a GET declares config.cache',
+      expect.stringMatching(/^PUT \/api\/undeclared-write: declare config.invalidates/),
     ]);
   });
 
