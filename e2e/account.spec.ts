@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { latestMailLink, logInThroughUi, logOutThroughUi, registerThroughUi, uniqueName } from './support';
+import { expect, test } from './fixtures';
+import { latestMailLink, logInThroughUi, logOutThroughUi, uniqueName } from './support';
 
 test('a user registers, verifies the email from the mail, logs in and out', async ({ page }) => {
   const username = uniqueName('Recruit');
@@ -51,10 +51,10 @@ test('a user registers, verifies the email from the mail, logs in and out', asyn
   await expect(page).toHaveURL('/login');
 });
 
-test('a wrong password is refused; the right one signs in', async ({ page }) => {
+test('a wrong password is refused; the right one signs in', async ({ page, createUser }) => {
   const username = uniqueName('Picket');
-  const { email, password } = await registerThroughUi(page, username);
-  await logOutThroughUi(page, username);
+  // A verified account, signed out: registering through the screens is the test above.
+  const { email, password } = await createUser(username);
 
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { SAME_ON_EVERY_ENGINE } from './support';
 
 test('a visitor browses from home to search, an officer and a regiment', async ({ page }) => {

@@ -1,8 +1,9 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import axe, { type AxeResults, type Result, type RunOptions } from 'axe-core';
 import type { Officer } from '#core/api';
 import { CLIENT_ROUTES, type ClientRoute } from '#core/client-routes';
-import { demoAccounts, logInThroughUi, type DemoAccount, SAME_ON_EVERY_ENGINE } from './support';
+import { expect, test } from './fixtures';
+import { demoAccounts, SAME_ON_EVERY_ENGINE } from './support';
 
 /**
  * Every screen of the route list (spec section 2) as the people who use it see it, on a small phone,
@@ -134,25 +135,17 @@ function screensOf({ officer }: DemoIds): Screen[] {
 }
 
 let ids: DemoIds;
+/** A session of each demo account, made through the API and reused by every viewport. */
 const signedIn = new Map<Role, Awaited<ReturnType<BrowserContext['storageState']>>>();
 
-/** A session of the demo account, signed in once through the screens and reused by every viewport. */
-async function signInOnce(browser: Browser, role: 'user' | 'admin', account: DemoAccount) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await logInThroughUi(page, account.email, account.password);
-  signedIn.set(role, await context.storageState());
-  await context.close();
-}
-
-test.beforeAll(async ({ browser, request }) => {
+test.beforeAll(async ({ request, sessions }) => {
   const top = (await (await request.get('/api/officers/top')).json()) as Officer[];
   const officer = top.find((candidate) => candidate.reviewCount > 0);
   if (!officer) throw new Error('the demo data has no officer with reviews');
   ids = { officer };
   const accounts = demoAccounts();
-  await signInOnce(browser, 'user', accounts.user);
-  await signInOnce(browser, 'admin', accounts.admin);
+  signedIn.set('user', await sessions.storageStateOf(accounts.user));
+  signedIn.set('admin', await sessions.storageStateOf(accounts.admin));
 });
 
 /** What makes the page wider than the window: the outermost elements past its right edge. */

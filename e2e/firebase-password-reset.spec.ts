@@ -1,4 +1,4 @@
-import { test } from '@playwright/test';
+import { test } from './fixtures';
 import { identityServiceMailbox } from './identity-emulator';
 import { resetForgottenPasswordThroughUi } from './reset-journey';
 

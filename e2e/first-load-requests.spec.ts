@@ -4,7 +4,8 @@
  * (src/web/app/first-screen.ts), and the page's own queries must then use them instead of asking
  * again, including an answer that was a 404.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { SAME_ON_EVERY_ENGINE } from './support';
 
 /** Every API request the page sends, by path and query, in order. */

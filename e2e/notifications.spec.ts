@@ -1,5 +1,8 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { countMailsTo, demoAccounts, latestMail, logInThroughUi, registerThroughUi, uniqueName } from './support';
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { countMailsTo, demoAccounts, latestMail, uniqueName } from './support';
+
+const REJECTED_SUBJECT = 'Your regiment registration was rejected';
 
 /** Submits a regiment registration through its screen. */
 async function requestRegiment(page: Page, name: string) {
@@ -11,12 +14,9 @@ async function requestRegiment(page: Page, name: string) {
   await expect(page.getByText('Regiment Registration Submitted', { exact: true }).first()).toBeVisible();
 }
 
-/** The demo admin rejects the request with notes, in a browser of their own. */
-async function rejectAsAdmin(browser: Browser, regimentName: string, notes: string) {
-  const context = await browser.newContext();
-  const admin = await context.newPage();
-  const { admin: account } = demoAccounts();
-  await logInThroughUi(admin, account.email, account.password);
+/** The demo admin rejects the request with notes, in a browser of their own (`adminContext`, signed in). */
+async function rejectAsAdmin(adminContext: BrowserContext, regimentName: string, notes: string) {
+  const admin = await adminContext.newPage();
   await admin.goto('/admin/regiments');
   const pending = admin.getByRole('table', { name: 'Pending Regiment Registrations' });
   const row = pending.getByRole('row').filter({ has: admin.getByRole('rowheader', { name: regimentName, exact: true }) });
@@ -25,21 +25,27 @@ async function rejectAsAdmin(browser: Browser, regimentName: string, notes: stri
   await dialog.getByLabel('Administrator Notes').fill(notes);
   await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
   await expect(admin.getByText('Registration Rejected', { exact: true }).first()).toBeVisible();
-  await context.close();
+  await admin.close();
 }
 
 test('a registration rejected with notes: My Registrations, the bell and the mail carry the notes; the mail unsubscribes', async ({
   page,
   browser,
+  signIn,
+  createUser,
+  newSignedInContext,
 }) => {
   const username = uniqueName('Applicant');
-  const { email } = await registerThroughUi(page, username);
+  const applicant = await createUser(username);
+  const { email } = applicant;
+  await signIn(applicant);
+  const adminContext = await newSignedInContext(demoAccounts().admin);
   const regimentName = uniqueName('Regiment ');
   await requestRegiment(page, regimentName);
 
   const since = Date.now();
   const notes = 'Add your muster nights and a link to your Discord.';
-  await rejectAsAdmin(browser, regimentName, notes);
+  await rejectAsAdmin(adminContext, regimentName, notes);
 
   // The bell counts it (the auth status poll brings the count; a reload asks at once).
   await page.reload();
@@ -62,7 +68,7 @@ test('a registration rejected with notes: My Registrations, the bell and the mai
   await expect(item.getByRole('link', { name: 'Apply again' })).toHaveAttribute('href', '/register-regiment');
 
   // The mail, caught by the test's SMTP server, carries the notes and a one-click unsubscribe.
-  const mail = await latestMail(email, 'Your regiment registration was rejected', { since });
+  const mail = await latestMail(email, REJECTED_SUBJECT, { since });
   expect(mail.decoded).toContain(notes);
   const unsubscribe = /^List-Unsubscribe: <([^>]+)>/im.exec(mail.headers)?.[1];
   expect(unsubscribe).toMatch(/\/api\/notifications\/unsubscribe\?token=/);
@@ -87,7 +93,7 @@ test('a registration rejected with notes: My Registrations, the bell and the mai
   const secondName = uniqueName('Regiment ');
   await requestRegiment(page, secondName);
   const afterUnsubscribe = Date.now();
-  await rejectAsAdmin(browser, secondName, 'Still no muster nights.');
+  await rejectAsAdmin(adminContext, secondName, 'Still no muster nights.');
   await page.goto('/notifications');
   await expect(page.getByRole('list', { name: 'Notifications' })).toContainText(`Your regiment registration '${secondName}' was rejected.`);
   // The outbox sends within a moment of the decision; give it time, then count.

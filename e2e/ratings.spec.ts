@@ -1,9 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { Officer, OfficerDetail, OfficerTrend } from '#core/api';
 import { RATING_CATEGORIES, RATING_CATEGORY_LABELS } from '#core/constants';
 import { roundHalfUp } from '#core/rating';
 import { RECENT_MIN_REVIEWS, recentChange } from '#core/rating-math';
-import { linkSteamThroughFake, registerThroughUi, uniqueName, uniqueSteamId } from './support';
+import { expect, test } from './fixtures';
+import { linkSteamThroughFake, uniqueName, uniqueSteamId } from './support';
 
 interface ShownRating {
   label: string;
@@ -174,11 +175,15 @@ test("an officer's page sets the last 90 days beside all time, with an arrow whe
   await expect(chart.getByRole('table')).toHaveAccessibleName('Average rating by month over the last 12 months');
 });
 
-test("a reviewer's level, games, reviews and join date show beside their review, and the level hides from settings", async ({ page }) => {
+test("a reviewer's level, games, reviews and join date show beside their review, and the level hides from settings", async ({
+  page,
+  signIn,
+  createUser,
+}) => {
   const [officer] = (await (await page.request.get('/api/officers/top')).json()) as Array<{ id: number; name: string }>;
   const officerPath = `/officer/${officer!.id}`;
   const username = uniqueName('Corporal');
-  await registerThroughUi(page, username);
+  await signIn(await createUser(username));
   await page.goto(officerPath);
   await linkSteamThroughFake(page, uniqueSteamId());
 

@@ -1,18 +1,9 @@
-import { expect, test } from '@playwright/test';
-import {
-  demoAccounts,
-  gradientPng,
-  linkSteamThroughFake,
-  logInThroughUi,
-  logOutThroughUi,
-  registerThroughUi,
-  uniqueName,
-  uniqueSteamId,
-} from './support';
+import { expect, test } from './fixtures';
+import { demoAccounts, gradientPng, linkSteamThroughFake, logOutThroughUi, uniqueName, uniqueSteamId } from './support';
 
-test('a user registers a regiment with a banner, an admin approves it, the regiment appears in search', async ({ page }) => {
+test('a user registers a regiment with a banner, an admin approves it, the regiment appears in search', async ({ page, signIn, createUser }) => {
   const username = uniqueName('Colonel');
-  await registerThroughUi(page, username);
+  await signIn(await createUser(username));
 
   const regimentName = uniqueName('Regiment ');
   await page.goto('/register-regiment');
@@ -35,8 +26,7 @@ test('a user registers a regiment with a banner, an admin approves it, the regim
   await logOutThroughUi(page, username);
 
   // The admin approves it, with a note.
-  const { admin } = demoAccounts();
-  await logInThroughUi(page, admin.email, admin.password);
+  await signIn(demoAccounts().admin);
   await page.goto('/admin/regiments');
   const pending = page.getByRole('table', { name: 'Pending Regiment Registrations' });
   const row = pending.getByRole('row').filter({ has: page.getByRole('rowheader', { name: regimentName, exact: true }) });
@@ -67,9 +57,10 @@ test('a user registers a regiment with a banner, an admin approves it, the regim
   await expect.poll(() => bannerImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
 });
 
-test('an admin bans a user who then cannot review', async ({ page, browser }) => {
+test('an admin bans a user who then cannot review', async ({ page, signIn, createUser, newSignedInContext }) => {
   const username = uniqueName('Deserter');
-  const { email, password } = await registerThroughUi(page, username);
+  const deserter = await createUser(username);
+  await signIn(deserter);
 
   const officers = await (await page.request.get('/api/officers/top')).json();
   const officerPath = `/officer/${officers[0].id}`;
@@ -77,11 +68,9 @@ test('an admin bans a user who then cannot review', async ({ page, browser }) =>
   await linkSteamThroughFake(page, uniqueSteamId());
 
   // The admin, in a browser of their own.
-  const adminContext = await browser.newContext();
+  const adminContext = await newSignedInContext(demoAccounts().admin);
   try {
     const adminPage = await adminContext.newPage();
-    const { admin } = demoAccounts();
-    await logInThroughUi(adminPage, admin.email, admin.password);
     await adminPage.goto('/admin/manage-users');
     const row = adminPage.getByRole('row').filter({ has: adminPage.getByRole('rowheader', { name: username, exact: true }) });
     await expect(row).toContainText('Active');
@@ -98,7 +87,7 @@ test('an admin bans a user who then cannot review', async ({ page, browser }) =>
   // The ban ended the user's session: they are signed out, and sign in again.
   await page.reload();
   await expect(page.getByRole('link', { name: 'Login to write a review' })).toBeVisible();
-  await logInThroughUi(page, email, password);
+  await signIn(deserter, { fresh: true });
 
   // The officer page says so before the user writes anything (issue 13): the suspension in place of
   // the review button, and the votes disabled with the same explanation.

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import type { Review } from '#core/api';
+import { expect, test } from './fixtures';
 import { demoAccounts } from './support';
 
 /**
@@ -7,13 +7,10 @@ import { demoAccounts } from './support';
  * earlier versions and what each edit changed. The edits go through the API (the edit dialog is
  * covered elsewhere); the history is what is clicked.
  */
-test('a review edited twice shows "edited" and both earlier versions', async ({ page, request }) => {
-  const { user } = demoAccounts();
-  // Signed in through the API: the page shares the cookie and its CSRF token.
+test('a review edited twice shows "edited" and both earlier versions', async ({ page, request, signIn }) => {
+  await signIn(demoAccounts().user);
+  // The page's API requests share its session, and with it the CSRF token.
   const csrf = async () => ({ 'CSRF-Token': ((await (await page.request.get('/api/csrf-token')).json()) as { csrfToken: string }).csrfToken });
-  expect((await page.request.post('/api/auth/login', { headers: await csrf(), data: { email: user.email, password: user.password } })).ok()).toBe(
-    true,
-  );
   const mine = (await (await page.request.get('/api/reviews/my')).json()) as Review[];
   const review = mine.find((candidate) => candidate.revisionCount === 0);
   if (!review) throw new Error('the demo user has no review without a history');

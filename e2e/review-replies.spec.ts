@@ -1,44 +1,38 @@
-import { expect, test, type BrowserContext } from '@playwright/test';
-import { demoAccounts, registerThroughUi, uniqueName, type DemoAccount } from './support';
-
-/** A write through the API from a context, with its session's CSRF token (what the web app sends). */
-async function apiWrite(context: BrowserContext, method: 'POST' | 'PUT', url: string, data: unknown) {
-  const { csrfToken } = (await (await context.request.get('/api/csrf-token')).json()) as { csrfToken: string };
-  const response = await context.request.fetch(url, { method, headers: { 'CSRF-Token': csrfToken }, data });
-  expect(response.ok(), `${method} ${url}: ${response.status()} ${await response.text()}`).toBe(true);
-  return response.json();
-}
-
-/** A context signed in through the API: setting up, not what this spec tests. */
-async function signedInContext(context: BrowserContext, account: DemoAccount) {
-  await apiWrite(context, 'POST', '/api/auth/login', { email: account.email, password: account.password });
-  return context;
-}
+import { apiWrite, expect, test } from './fixtures';
+import { demoAccounts, uniqueName } from './support';
 
 /**
  * Issue 18, item 1, done when: an officer replies, the reviewer sees it (notification), marks it
  * resolved, a visitor sees reply and badge. The officer is a new account whose officer registration
  * the admin approves; the reviewer is the demo soldier (a linked Steam account), who reviews it.
  */
-test('right of reply: the officer replies, the reviewer is told and marks it resolved, a visitor sees both', async ({ page, browser }) => {
+test('right of reply: the officer replies, the reviewer is told and marks it resolved, a visitor sees both', async ({
+  page,
+  browser,
+  signIn,
+  createUser,
+  newSignedInContext,
+}) => {
   const { admin, user: soldier } = demoAccounts();
   const officerName = uniqueName('Vincent ');
   const officerTitle = `Col. ${officerName}`;
 
   // Set-up through the API: the officer's account and profile, and the soldier's review of it.
-  await registerThroughUi(page, uniqueName('Vincent'));
+  await signIn(await createUser(uniqueName('Vincent')));
   const [regiment] = (await (await page.request.get('/api/regiments')).json()) as Array<{ id: number }>;
-  const { registration } = await apiWrite(page.context(), 'POST', '/api/officers/register', {
+  const { registration } = await apiWrite(page.request, 'POST', '/api/officers/register', {
     name: officerName,
     rank: 'Col.',
     regimentId: regiment!.id,
     profileImageUrl: null,
   });
-  const adminContext = await signedInContext(await browser.newContext(), admin);
-  const { officerId } = await apiWrite(adminContext, 'POST', `/api/admin/registrations/officers/${registration.id}/approve`, { notes: 'Welcome.' });
+  const adminContext = await newSignedInContext(admin);
+  const { officerId } = await apiWrite(adminContext.request, 'POST', `/api/admin/registrations/officers/${registration.id}/approve`, {
+    notes: 'Welcome.',
+  });
   await adminContext.close();
-  const soldierContext = await signedInContext(await browser.newContext(), soldier);
-  await apiWrite(soldierContext, 'POST', '/api/reviews', {
+  const soldierContext = await newSignedInContext(soldier);
+  await apiWrite(soldierContext.request, 'POST', '/api/reviews', {
     officerId,
     text: 'Held the spur of Little Round Top, but the orders came late.',
     leadership: 4,

@@ -1,13 +1,13 @@
-import { expect, test } from '@playwright/test';
-import { demoAccounts, logInThroughUi } from './support';
+import { expect, test } from './fixtures';
+import { demoAccounts } from './support';
 
 /**
  * Issue 17: the demo data's review wave (six one-star reviews from new accounts, held by the
  * detector every review write runs) as a moderator and a visitor see it.
  */
-test('a review wave: the moderators see it with its histogram, a visitor sees the notice and the held reviews', async ({ page, browser }) => {
+test('a review wave: the moderators see it with its histogram, a visitor sees the notice and the held reviews', async ({ page, browser, signIn }) => {
   const { admin } = demoAccounts();
-  await logInThroughUi(page, admin.email, admin.password);
+  await signIn(admin);
   await page.goto('/admin');
   const openWaves = page.getByRole('region', { name: 'Open Review Waves' });
   await expect(openWaves).toContainText('1');

@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { linkSteamThroughFake, registerThroughUi, uniqueName, uniqueSteamId } from './support';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { linkSteamThroughFake, uniqueName, uniqueSteamId } from './support';
 
 interface OfficerSummary {
   id: number;
@@ -49,6 +50,8 @@ function star(scope: Page | Locator, label: string, value: number): Locator {
 
 test("a user links Steam through the fake provider, writes a review, sees the officer's rating change, edits and deletes it, votes and flags another review", async ({
   page,
+  signIn,
+  createUser,
 }) => {
   const officer = await pickTopOfficer(page.request);
   const officerPath = `/officer/${officer.id}`;
@@ -65,7 +68,7 @@ test("a user links Steam through the fake provider, writes a review, sees the of
   await expect(page.getByText('You must be logged in to vote on reviews.').first()).toBeVisible();
 
   const username = uniqueName('Sergeant');
-  await registerThroughUi(page, username);
+  await signIn(await createUser(username));
 
   await page.goto(officerPath);
   await expect(page.getByRole('heading', { level: 1, name: officer.name })).toBeVisible();

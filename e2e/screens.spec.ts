@@ -1,7 +1,8 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { Officer, Regiment } from '#core/api';
-import { demoAccounts, gradientPng, logInThroughUi, SAME_ON_EVERY_ENGINE } from './support';
+import { expect, test } from './fixtures';
+import { demoAccounts, gradientPng, SAME_ON_EVERY_ENGINE } from './support';
 
 /** Console errors and Content Security Policy violations, as the page reports them. */
 function watchForErrors(page: Page): string[] {
@@ -13,29 +14,32 @@ function watchForErrors(page: Page): string[] {
   return errors;
 }
 
-test('an image chosen in a drop zone shows its preview: the Content Security Policy allows blob: images', SAME_ON_EVERY_ENGINE, async ({ page }) => {
-  const errors = watchForErrors(page);
-  // Image violations only: zod's start-up probe for eval (new Function, caught) is reported under
-  // script-src on every page, and is no part of this.
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      if (event.effectiveDirective === 'img-src') console.error(`CSP violation: ${event.effectiveDirective} ${event.blockedURI}`);
+test(
+  'an image chosen in a drop zone shows its preview: the Content Security Policy allows blob: images',
+  SAME_ON_EVERY_ENGINE,
+  async ({ page, signIn }) => {
+    const errors = watchForErrors(page);
+    // Image violations only: zod's start-up probe for eval (new Function, caught) is reported under
+    // script-src on every page, and is no part of this.
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        if (event.effectiveDirective === 'img-src') console.error(`CSP violation: ${event.effectiveDirective} ${event.blockedURI}`);
+      });
     });
-  });
-  const { user } = demoAccounts();
-  await logInThroughUi(page, user.email, user.password);
-  await page.goto('/register-regiment');
+    await signIn(demoAccounts().user);
+    await page.goto('/register-regiment');
 
-  const banner = page.getByRole('group', { name: 'Banner Image' });
-  await banner.locator('input[type="file"]').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: gradientPng(240, 60) });
-  const preview = banner.getByRole('img', { name: 'Banner Image preview' });
-  await expect(preview).toBeVisible();
-  // The preview is the chosen file itself (an object URL), drawn before and after the upload.
-  await expect(preview).toHaveAttribute('src', /^blob:/);
-  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(240);
-  await expect(banner.getByRole('button', { name: 'Remove image: Banner Image' })).toBeVisible();
-  expect(errors).toEqual([]);
-});
+    const banner = page.getByRole('group', { name: 'Banner Image' });
+    await banner.locator('input[type="file"]').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: gradientPng(240, 60) });
+    const preview = banner.getByRole('img', { name: 'Banner Image preview' });
+    await expect(preview).toBeVisible();
+    // The preview is the chosen file itself (an object URL), drawn before and after the upload.
+    await expect(preview).toHaveAttribute('src', /^blob:/);
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(240);
+    await expect(banner.getByRole('button', { name: 'Remove image: Banner Image' })).toBeVisible();
+    expect(errors).toEqual([]);
+  },
+);
 
 /** The colour of the pixel at (x, y) of an element's screenshot, as [r, g, b]. */
 async function pixelOf(element: Locator, x: number, y: number): Promise<number[]> {
@@ -80,10 +84,10 @@ test(
   },
 );
 
-test('the header stays on one line for a signed-in admin from 700 to 1366 px', SAME_ON_EVERY_ENGINE, async ({ page }) => {
-  const { admin } = demoAccounts();
+test('the header stays on one line for a signed-in admin from 700 to 1366 px', SAME_ON_EVERY_ENGINE, async ({ page, signIn }) => {
   await page.setViewportSize({ width: 1366, height: 900 });
-  await logInThroughUi(page, admin.email, admin.password);
+  await signIn(demoAccounts().admin);
+  await page.goto('/');
   const header = page.getByRole('banner');
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'Admin Dashboard' })).toBeVisible();

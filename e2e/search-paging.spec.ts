@@ -3,7 +3,7 @@
  * not how many came in the first answer, and the list grows as the reader scrolls, or from the
  * 'Load more officers' button for keyboard users.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test('a search of more than one page says the true total and loads the next page on scroll', async ({ page, request }) => {
   // Every public officer matches a search without text: as many as the officer list holds.

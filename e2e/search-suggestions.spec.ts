@@ -3,8 +3,9 @@
  * while the person types, as a combobox used by mouse or keyboard, and a slip of the fingers still
  * finds its officer.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import type { Officer, Regiment } from '#core/api';
+import { expect, test } from './fixtures';
 import { SAME_ON_EVERY_ENGINE } from './support';
 
 const PLACEHOLDER = 'Search by name, regiment, or rank...';

@@ -2,8 +2,9 @@
  * Issue 13, flows: logout lands on / from any page (item 5), scroll memory only on back/forward
  * (item 6), and login returns to the page that asked for it (item 9).
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { demoAccounts, logInThroughUi } from './support';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { demoAccounts } from './support';
 
 interface OfficerSummary {
   id: number;
@@ -43,9 +44,10 @@ async function submitLogin(page: Page, email: string, password: string) {
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
 
 test.describe('logout (spec section 2: successful logout sends the browser to /)', () => {
-  test('from My Reviews: home, "Signed out", and no "Authentication Required"', async ({ page }) => {
+  test('from My Reviews: home, "Signed out", and no "Authentication Required"', async ({ page, signIn }) => {
     const { user } = demoAccounts();
-    await logInThroughUi(page, user.email, user.password);
+    // The test ends the session: one of its own.
+    await signIn(user, { fresh: true });
     await page.goto('/my-reviews');
     await expect(page.getByRole('heading', { level: 1, name: 'My Reviews' })).toBeVisible();
 
@@ -61,9 +63,9 @@ test.describe('logout (spec section 2: successful logout sends the browser to /)
     await expect(page).toHaveURL('/');
   });
 
-  test('from the admin dashboard: home, "Signed out", and no "Access Denied"', async ({ page }) => {
+  test('from the admin dashboard: home, "Signed out", and no "Access Denied"', async ({ page, signIn }) => {
     const { admin } = demoAccounts();
-    await logInThroughUi(page, admin.email, admin.password);
+    await signIn(admin, { fresh: true });
     await page.goto('/admin');
     await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
 
@@ -77,10 +79,10 @@ test.describe('logout (spec section 2: successful logout sends the browser to /)
     await expect(page).toHaveURL('/');
   });
 
-  test('from an officer page: home, not the same page', async ({ page }) => {
+  test('from an officer page: home, not the same page', async ({ page, signIn }) => {
     const [officer] = await topOfficers(page.request);
     const { user } = demoAccounts();
-    await logInThroughUi(page, user.email, user.password);
+    await signIn(user, { fresh: true });
     await page.goto(`/officer/${officer!.id}`);
     await expect(page.getByRole('heading', { level: 1, name: officer!.name })).toBeVisible();
 

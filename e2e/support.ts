@@ -1,3 +1,8 @@
+/**
+ * Helpers of the browser tests: the demo accounts, the mail the server sent (captured by
+ * e2e/serve.mjs), the journeys through the sign-in screens that the tests of those screens take,
+ * and test data. Signed-in sessions and fresh accounts come from the fixtures in fixtures.ts.
+ */
 import { readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -41,7 +46,8 @@ export const smtpMailbox: Mailbox = { latestLink: (to, mode, options) => latestM
 
 /**
  * Registers through the screens, verifies the email with the link from the captured mail, and logs
- * in: callers get a signed-in page on /. Registering alone signs nobody in (spec section 4).
+ * in: callers get a signed-in page on /. Registering alone signs nobody in (spec section 4). For the
+ * tests of those screens; any other test gets its account from the `createUser` fixture.
  */
 export async function registerThroughUi(page: Page, username: string, password = 'Bayonets-1862', mailbox: Mailbox = smtpMailbox) {
   const email = `${username.toLowerCase()}@example.test`;
@@ -144,6 +150,7 @@ export function countMailsTo(to: string, since: number): number {
   return capturedMails(since).filter((raw) => isAddressedTo(raw, to)).length;
 }
 
+/** Signs in through /login. For the login's own tests; any other test signs in with the `signIn` fixture. */
 export async function logInThroughUi(page: Page, email: string, password: string) {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);

@@ -1,0 +1,126 @@
+/**
+ * The browser tests' `test` and `expect`, with fixtures that start a test signed in (as epic-stack's
+ * tests/playwright-utils.ts does): sessions and fresh accounts are made through the real HTTP API
+ * (GET /api/csrf-token, then the write with its CSRF-Token header, spec section 7), and the browser
+ * gets the session's cookie. Only the tests of the login, registration and password reset screens
+ * click through them (account, password-reset, session-flows' "login returns" tests).
+ */
+import { test as base, expect, type APIRequestContext, type BrowserContext } from '@playwright/test';
+import { apiPaths } from '#core/api-paths';
+import { latestMailLink, type DemoAccount } from './support';
+
+export { expect };
+
+type StorageState = Awaited<ReturnType<APIRequestContext['storageState']>>;
+
+/** What signs an account in. */
+export type Credentials = Pick<DemoAccount, 'email' | 'password'>;
+
+export interface SignInOptions {
+  /**
+   * A session of its own, never reused: for a test that ends it (logout, a ban) or that needs a new
+   * one after it ended. Otherwise the worker's session of the account is shared by every test.
+   */
+  fresh?: boolean;
+}
+
+/** A write through the API with the request context's session and its CSRF token (what the web app sends). */
+export async function apiWrite(request: APIRequestContext, method: 'POST' | 'PUT', url: string, data: unknown) {
+  const { csrfToken } = (await (await request.get(apiPaths.csrfToken)).json()) as { csrfToken: string };
+  const response = await request.fetch(url, { method, headers: { 'CSRF-Token': csrfToken }, data });
+  expect(response.ok(), `${method} ${url}: ${response.status()} ${await response.text()}`).toBe(true);
+  return response.json();
+}
+
+interface SessionStore {
+  /** The cookies of a session of `account`, signed in through POST /api/auth/login. */
+  storageStateOf(account: Credentials, options?: SignInOptions): Promise<StorageState>;
+}
+
+interface WorkerFixtures {
+  /** Usable in beforeAll, as the worker's other fixtures are. */
+  sessions: SessionStore;
+}
+
+interface TestFixtures {
+  /** Signs a browser context in as `account` (the test's own page's by default): open or reload a page after it. */
+  signIn(account: Credentials, options?: SignInOptions & { context?: BrowserContext }): Promise<void>;
+  /** A browser context of its own signed in as `account` (another person beside the test's page); closed after the test. */
+  newSignedInContext(account: Credentials, options?: SignInOptions): Promise<BrowserContext>;
+  /**
+   * A new account named `username`, registered through the API and verified with the link mailed to
+   * it (the mail the test's SMTP server captured); nobody is signed in. Registering through the
+   * screens is account.spec.ts's subject.
+   */
+  createUser(username: string, password?: string): Promise<DemoAccount>;
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  sessions: [
+    async ({ playwright }, use, workerInfo) => {
+      const { baseURL } = workerInfo.project.use;
+      // Signing in hashes the password (argon2): a run's few hundred sign-ins of the same two demo
+      // accounts cost seconds. A logout ends only the session it is sent with, so a shared session
+      // stays valid for every test that does not end it (those ask for a fresh one).
+      const shared = new Map<string, Promise<StorageState>>();
+      const logIn = async ({ email, password }: Credentials) => {
+        const request = await playwright.request.newContext({ baseURL });
+        try {
+          await apiWrite(request, 'POST', apiPaths.login, { email, password });
+          return await request.storageState();
+        } finally {
+          await request.dispose();
+        }
+      };
+      await use({
+        storageStateOf(account, { fresh = false } = {}) {
+          if (fresh) return logIn(account);
+          const key = account.email.toLowerCase();
+          let state = shared.get(key);
+          if (!state) {
+            state = logIn(account);
+            shared.set(key, state);
+            state.catch(() => shared.delete(key));
+          }
+          return state;
+        },
+      });
+    },
+    { scope: 'worker' },
+  ],
+
+  signIn: async ({ page, sessions }, use) => {
+    await use(async (account, { context = page.context(), ...options } = {}) => {
+      const { cookies } = await sessions.storageStateOf(account, options);
+      // Replaces the context's own session cookie (a visitor's, or another account's) if it has one.
+      await context.addCookies(cookies);
+    });
+  },
+
+  newSignedInContext: async ({ browser, sessions }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async (account, options) => {
+      const context = await browser.newContext({ storageState: await sessions.storageStateOf(account, options) });
+      contexts.push(context);
+      return context;
+    });
+    for (const context of contexts) await context.close();
+  },
+
+  createUser: async ({ playwright, baseURL }, use) => {
+    await use(async (username, password = 'Bayonets-1862') => {
+      const email = `${username.toLowerCase()}@example.test`;
+      const request = await playwright.request.newContext({ baseURL });
+      try {
+        const since = Date.now();
+        await apiWrite(request, 'POST', apiPaths.register, { username, email, password });
+        const link = new URL(await latestMailLink(email, 'verifyEmail', { since }));
+        const verified = await request.get(apiPaths.verifyEmail(link.searchParams.get('oobCode')!));
+        expect(verified.ok(), `verifying ${email}: ${verified.status()} ${await verified.text()}`).toBe(true);
+      } finally {
+        await request.dispose();
+      }
+      return { username, email, password };
+    });
+  },
+});
