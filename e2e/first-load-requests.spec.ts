@@ -6,30 +6,50 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { SAME_ON_EVERY_ENGINE } from './support';
+import { afterNextIdleFrame, SAME_ON_EVERY_ENGINE } from './support';
 
-/** Every API request the page sends, by path and query, in order. */
-function recordApiRequests(page: Page): string[] {
-  const requests: string[] = [];
+/** The page's requests: the API ones by path and query, in order, and how many of all of them are sent and still open. */
+function recordRequests(page: Page) {
+  const recorded = { api: [] as string[], sent: 0, open: 0 };
   page.on('request', (request) => {
+    recorded.sent += 1;
+    recorded.open += 1;
     const url = new URL(request.url());
-    if (url.pathname.startsWith('/api/')) requests.push(url.pathname + url.search);
+    if (url.pathname.startsWith('/api/')) recorded.api.push(url.pathname + url.search);
   });
-  return requests;
+  const close = () => {
+    recorded.open -= 1;
+  };
+  page.on('requestfinished', close);
+  page.on('requestfailed', close);
+  return recorded;
 }
 
 function timesRequested(requests: readonly string[], path: string): number {
   return requests.filter((request) => request === path).length;
 }
 
-/** Long enough for a refetch on mount or a retry to have gone out, well short of the 10 s auth poll. */
-const SETTLE_MS = 2000;
+/**
+ * Until the page has settled: nothing in flight, and no new request through a drawn frame and the
+ * idle moment after it. Nothing is retried (src/web/app/query-client.ts), so what could ask again is
+ * a query as it mounts (a refetch on mount), and that request leaves from the effects of the render
+ * that mounts it, all run by then. Well before the auth status's 10 s poll on any machine.
+ */
+async function untilSettled(page: Page, recorded: ReturnType<typeof recordRequests>) {
+  await expect(async () => {
+    const sent = recorded.sent;
+    expect(recorded.open, 'requests in flight').toBe(0);
+    await afterNextIdleFrame(page);
+    expect(recorded.sent, 'requests sent meanwhile').toBe(sent);
+  }).toPass({ timeout: 15_000 });
+}
 
 test('a missing officer and the auth status are each requested once on a first load', SAME_ON_EVERY_ENGINE, async ({ page }) => {
-  const requests = recordApiRequests(page);
+  const recorded = recordRequests(page);
+  const requests = recorded.api;
   await page.goto('/officer/99999999');
   await expect(page.getByRole('heading', { name: 'Officer Not Found' })).toBeVisible();
-  await page.waitForTimeout(SETTLE_MS);
+  await untilSettled(page, recorded);
 
   expect(timesRequested(requests, '/api/officers/99999999'), requests.join('\n')).toBe(1);
   expect(timesRequested(requests, '/api/auth/status'), requests.join('\n')).toBe(1);
@@ -40,10 +60,11 @@ for (const { path, landmark } of [
   { path: '/search?q=a', landmark: 'Search' },
 ]) {
   test(`${path} asks for each of its answers once`, SAME_ON_EVERY_ENGINE, async ({ page }) => {
-    const requests = recordApiRequests(page);
+    const recorded = recordRequests(page);
+    const requests = recorded.api;
     await page.goto(path);
     await expect(page.getByRole('heading', { name: landmark, exact: true })).toBeVisible();
-    await page.waitForTimeout(SETTLE_MS);
+    await untilSettled(page, recorded);
 
     expect(requests.length, requests.join('\n')).toBeGreaterThan(1);
     // Home offers its regiments on demand (issue 15, item 5): it never downloads the whole list.

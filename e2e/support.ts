@@ -165,6 +165,15 @@ export async function logOutThroughUi(page: Page, username: string) {
   await expect(page.getByRole('link', { name: 'LOGIN' })).toBeVisible();
 }
 
+/**
+ * Resolves once the page has drawn a frame and then found an idle moment: every render committed so
+ * far has run its effects by then (React's layout effects before the frame, the others before the
+ * browser is idle), and any request they start has been sent.
+ */
+export async function afterNextIdleFrame(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestIdleCallback(() => resolve()))));
+}
+
 let steamCounter = 0;
 /**
  * A SteamID64 no other run or test uses: 7656119 and ten digits, from the clock and a counter. It
