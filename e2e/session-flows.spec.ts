@@ -2,9 +2,9 @@
  * Issue 13, flows: logout lands on / from any page (item 5), scroll memory only on back/forward
  * (item 6), and login returns to the page that asked for it (item 9).
  */
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Page, Response } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { demoAccounts } from './support';
+import { afterNextIdleFrame, demoAccounts } from './support';
 
 interface OfficerSummary {
   id: number;
@@ -34,6 +34,20 @@ async function logOut(page: Page, username: string) {
   await page.getByRole('menuitem', { name: 'Logout' }).click();
 }
 
+/**
+ * The answer to the auth status the app asks for once the logout has answered (it refetches every
+ * query as a visitor): after it, the session has settled and nothing more comes of the logout.
+ * Call before logging out.
+ */
+function authStatusAfterLogout(page: Page): Promise<Response> {
+  let isLoggedOut = false;
+  return page.waitForResponse((response) => {
+    const { pathname } = new URL(response.url());
+    if (pathname === '/api/auth/logout' && response.ok()) isLoggedOut = true;
+    return isLoggedOut && pathname === '/api/auth/status';
+  });
+}
+
 /** Fills the login form the page shows (whatever its ?next=) and submits it. */
 async function submitLogin(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
@@ -51,13 +65,15 @@ test.describe('logout (spec section 2: successful logout sends the browser to /)
     await page.goto('/my-reviews');
     await expect(page.getByRole('heading', { level: 1, name: 'My Reviews' })).toBeVisible();
 
+    const settled = authStatusAfterLogout(page);
     await logOut(page, user.username);
 
     await expect(page).toHaveURL('/');
     await expect(toast(page, 'Signed out')).toBeVisible();
     await expect(page.getByRole('link', { name: 'LOGIN' })).toBeVisible();
     // Still the only toast once the auth status has settled (one toast at a time would replace it).
-    await page.waitForTimeout(1000);
+    expect((await (await settled).json()).authenticated).toBe(false);
+    await afterNextIdleFrame(page);
     await expect(toast(page, 'Signed out')).toBeVisible();
     await expect(page.getByText('Authentication Required')).toHaveCount(0);
     await expect(page).toHaveURL('/');
@@ -69,12 +85,14 @@ test.describe('logout (spec section 2: successful logout sends the browser to /)
     await page.goto('/admin');
     await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
 
+    const settled = authStatusAfterLogout(page);
     await logOut(page, admin.username);
 
     await expect(page).toHaveURL('/');
     await expect(toast(page, 'Signed out')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Find an Officer' })).toBeVisible();
-    await page.waitForTimeout(1000);
+    expect((await (await settled).json()).authenticated).toBe(false);
+    await afterNextIdleFrame(page);
     await expect(page.getByText('Access Denied')).toHaveCount(0);
     await expect(page).toHaveURL('/');
   });
@@ -117,7 +135,9 @@ test('scroll positions come back on back/forward only; a fresh load opens at the
   await page.goto(`/officer/${another!.id}`);
   await expect(page.getByRole('heading', { level: 1, name: another!.name })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Reviews' }).getByRole('listitem').first()).toBeVisible();
-  await page.waitForTimeout(500);
+  // The scroll memory restores in the commit that renders the route, before the frame that shows it:
+  // once a frame has been drawn with the reviews and the page is idle, any restoring is done.
+  await afterNextIdleFrame(page);
   expect(await scrollY(page)).toBe(0);
 
   // Back to the first entry (a new document, as after a visit to another site): its position again.
