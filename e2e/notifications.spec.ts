@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { apiWrite, expect, test } from './fixtures';
 import { countMailsTo, demoAccounts, latestMail, uniqueName } from './support';
 
 const REJECTED_SUBJECT = 'Your regiment registration was rejected';
@@ -26,6 +26,17 @@ async function rejectAsAdmin(adminContext: BrowserContext, regimentName: string,
   await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
   await expect(admin.getByText('Registration Rejected', { exact: true }).first()).toBeVisible();
   await admin.close();
+}
+
+/** A registration of another applicant (`applicantContext`), submitted and rejected through the API. */
+async function rejectLaterRegistration(applicantContext: BrowserContext, adminContext: BrowserContext) {
+  const [side] = (await (await applicantContext.request.get('/api/sides')).json()) as Array<{ id: number }>;
+  const { registration } = await apiWrite(applicantContext.request, 'POST', '/api/regiments/register', {
+    name: uniqueName('Regiment '),
+    sideId: side!.id,
+    description: 'Witnesses of the outbox.',
+  });
+  await apiWrite(adminContext.request, 'POST', `/api/admin/registrations/regiments/${registration.id}/reject`, { notes: 'Not yet.' });
 }
 
 test('a registration rejected with notes: My Registrations, the bell and the mail carry the notes; the mail unsubscribes', async ({
@@ -96,7 +107,10 @@ test('a registration rejected with notes: My Registrations, the bell and the mai
   await rejectAsAdmin(adminContext, secondName, 'Still no muster nights.');
   await page.goto('/notifications');
   await expect(page.getByRole('list', { name: 'Notifications' })).toContainText(`Your regiment registration '${secondName}' was rejected.`);
-  // The outbox sends within a moment of the decision; give it time, then count.
-  await page.waitForTimeout(3_000);
+  // The outbox delivers its rows one at a time, oldest first (src/server/outbox/worker.ts): once the
+  // mail of a later decision has arrived, this decision's row has had its turn.
+  const witness = await createUser(uniqueName('Witness'));
+  await rejectLaterRegistration(await newSignedInContext(witness), adminContext);
+  await latestMail(witness.email, REJECTED_SUBJECT, { since: afterUnsubscribe });
   expect(countMailsTo(email, afterUnsubscribe)).toBe(0);
 });
