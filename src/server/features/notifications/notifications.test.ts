@@ -320,9 +320,8 @@ describe('mail switches and the one-click unsubscribe', () => {
     // The next decision is in the bell, and no mail of it is sent.
     const sentBefore = mailbox.countFor(requester.email);
     await decide('regiments', id, 'reject', 'Not this time.');
-    await ctx.app.outbox.drain();
+    await ctx.app.outbox.idle();
     expect((await notificationsOf(requester.client)).notifications).toHaveLength(1);
-    await new Promise((resolve) => setTimeout(resolve, 300));
     expect(mailbox.countFor(requester.email)).toBe(sentBefore);
   });
 

@@ -60,8 +60,7 @@ describe('the outbox', () => {
       (rows) => rows.length === 0,
     );
     // More rounds of the worker send nothing again.
-    await ctx.app.outbox.drain();
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await ctx.app.outbox.idle();
     expect(mailbox.countFor(requester.email)).toBe(1);
   });
 

@@ -99,6 +99,17 @@ export class OutboxWorker {
     }
   }
 
+  /**
+   * Resolves once the round in progress (and any round asked for meanwhile) has ended and one more
+   * round found nothing left to deliver: a test waits on it, not on a fixed time, before asserting
+   * that something was not sent.
+   */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+    await this.drain();
+    while (this.running) await this.running;
+  }
+
   /** Finishes the round in progress, then delivers nothing more (the app's onClose). */
   async stop(): Promise<void> {
     this.stopped = true;
