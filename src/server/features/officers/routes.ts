@@ -124,7 +124,8 @@ export async function officerRoutes(app: App) {
   // The owner's own profile (spec section 6); admins use PATCH/DELETE /api/admin/officers/{id}.
   app.patch(
     '/officers/:id/edit',
-    { schema: { params: idParamsSchema, body: officerEditBodySchema, response: { 200: officerSchema } } },
+    // An edit shows in every list, page and search: every public answer is forgotten.
+    { config: { invalidates: 'all' }, schema: { params: idParamsSchema, body: officerEditBodySchema, response: { 200: officerSchema } } },
     async (request) => {
       const user = requireUser(request);
       requireOfficerOwner(user, request.params.id);
@@ -133,10 +134,14 @@ export async function officerRoutes(app: App) {
     },
   );
 
-  app.delete('/officers/:id', { schema: { params: idParamsSchema, response: { 200: successMessageSchema } } }, async (request) => {
-    const user = requireUser(request);
-    requireOfficerOwner(user, request.params.id);
-    await deleteOfficer(db, { role: 'owner', user }, request.params.id);
-    return { success: true, message: MSG.manage.profileDeleted };
-  });
+  app.delete(
+    '/officers/:id',
+    { config: { invalidates: 'all' }, schema: { params: idParamsSchema, response: { 200: successMessageSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      requireOfficerOwner(user, request.params.id);
+      await deleteOfficer(db, { role: 'owner', user }, request.params.id);
+      return { success: true, message: MSG.manage.profileDeleted };
+    },
+  );
 }

@@ -67,7 +67,8 @@ export async function regimentRoutes(app: App) {
   // admin-only, at DELETE /api/admin/regiments/{id}.
   app.patch(
     '/regiments/:id/edit',
-    { schema: { params: idParamsSchema, body: regimentEditBodySchema, response: { 200: regimentSchema } } },
+    // An edit shows in every list, page and search: every public answer is forgotten.
+    { config: { invalidates: 'all' }, schema: { params: idParamsSchema, body: regimentEditBodySchema, response: { 200: regimentSchema } } },
     async (request) => {
       await updateRegiment(db, requireUser(request), request.params.id, request.body);
       return getRegimentById(db, request.params.id);

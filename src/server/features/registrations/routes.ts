@@ -54,7 +54,12 @@ export async function registrationRoutes(app: App) {
 
   app.post(
     '/regiments/register',
-    { ...signedIn, schema: { body: regimentRegistrationBodySchema, response: { 201: regimentRegistrationSubmittedSchema } } },
+    // A pending registration shows in no public answer until it is approved.
+    {
+      ...signedIn,
+      config: { invalidates: 'none' },
+      schema: { body: regimentRegistrationBodySchema, response: { 201: regimentRegistrationSubmittedSchema } },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       const registration = await submitRegimentRegistration(db, user, request.body);
@@ -64,7 +69,11 @@ export async function registrationRoutes(app: App) {
 
   app.post(
     '/officers/register',
-    { ...signedIn, schema: { body: officerRegistrationBodySchema, response: { 201: officerRegistrationSubmittedSchema } } },
+    {
+      ...signedIn,
+      config: { invalidates: 'none' },
+      schema: { body: officerRegistrationBodySchema, response: { 201: officerRegistrationSubmittedSchema } },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       const registration = await submitOfficerRegistration(db, user, request.body);
@@ -112,6 +121,8 @@ export async function registrationRoutes(app: App) {
     '/admin/registrations/regiments/:id/:action',
     {
       ...adminOnly,
+      // An approval adds a regiment or officer to every list: every public answer is forgotten.
+      config: { invalidates: 'all' },
       schema: { params: decisionParamsSchema, body: registrationDecisionBodySchema, response: { 200: regimentRegistrationDecisionSchema } },
     },
     async (request) => {
@@ -126,6 +137,7 @@ export async function registrationRoutes(app: App) {
     '/admin/registrations/officers/:id/:action',
     {
       ...adminOnly,
+      config: { invalidates: 'all' },
       schema: { params: decisionParamsSchema, body: registrationDecisionBodySchema, response: { 200: officerRegistrationDecisionSchema } },
     },
     async (request) => {

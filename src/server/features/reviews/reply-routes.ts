@@ -23,27 +23,36 @@ export async function reviewReplyRoutes(app: App) {
   const { db, config, rateLimitStore } = app;
   const replyWriteLimit = { name: 'review-reply-write', ...config.rateLimits.reviewWrite };
 
-  app.put('/reviews/:id/reply', { schema: { params: idParamsSchema, body: replyBodySchema, response: { 200: reviewSchema } } }, async (request) => {
-    const user = requireUser(request);
-    await enforceRateLimit(rateLimitStore, replyWriteLimit, user.id);
-    const { officerId, changed } = await putReply(db, user, request.params.id, request.body.text);
-    // The reply shows in the officer's review pages and in the recent reviews; no figure moves. The
-    // same text again changes nothing, as an edit that changes nothing does (routes.ts).
-    request.cacheInvalidation = changed ? cacheTags.replyOn(officerId) : 'none';
-    return getReviewById(db, request.params.id);
-  });
+  // A reply names what it changed (request.cacheInvalidation) where it knows; 'all' otherwise.
+  app.put(
+    '/reviews/:id/reply',
+    { config: { invalidates: 'all' }, schema: { params: idParamsSchema, body: replyBodySchema, response: { 200: reviewSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      await enforceRateLimit(rateLimitStore, replyWriteLimit, user.id);
+      const { officerId, changed } = await putReply(db, user, request.params.id, request.body.text);
+      // The reply shows in the officer's review pages and in the recent reviews; no figure moves. The
+      // same text again changes nothing, as an edit that changes nothing does (routes.ts).
+      request.cacheInvalidation = changed ? cacheTags.replyOn(officerId) : 'none';
+      return getReviewById(db, request.params.id);
+    },
+  );
 
-  app.delete('/reviews/:id/reply', { schema: { params: idParamsSchema, response: { 200: successMessageSchema } } }, async (request) => {
-    const user = requireUser(request);
-    // Moderators delete many in a row; the limit is for officers, as for review deletes.
-    if (!canAdminister(user)) await enforceRateLimit(rateLimitStore, replyWriteLimit, user.id);
-    request.cacheInvalidation = cacheTags.replyOn(await deleteReply(db, user, request.params.id));
-    return { success: true, message: MSG.reviewReply.replyDeleted };
-  });
+  app.delete(
+    '/reviews/:id/reply',
+    { config: { invalidates: 'all' }, schema: { params: idParamsSchema, response: { 200: successMessageSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      // Moderators delete many in a row; the limit is for officers, as for review deletes.
+      if (!canAdminister(user)) await enforceRateLimit(rateLimitStore, replyWriteLimit, user.id);
+      request.cacheInvalidation = cacheTags.replyOn(await deleteReply(db, user, request.params.id));
+      return { success: true, message: MSG.reviewReply.replyDeleted };
+    },
+  );
 
   app.post(
     '/reviews/:id/resolved',
-    { schema: { params: idParamsSchema, body: resolvedBodySchema, response: { 200: reviewSchema } } },
+    { config: { invalidates: 'all' }, schema: { params: idParamsSchema, body: resolvedBodySchema, response: { 200: reviewSchema } } },
     async (request) => {
       const user = requireUser(request);
       await enforceRateLimit(rateLimitStore, replyWriteLimit, user.id);

@@ -72,23 +72,35 @@ export async function reviewRoutes(app: App) {
     return listUserReviews(db, user.id);
   });
 
-  app.post('/reviews', { schema: { body: reviewBodySchema, response: { 201: reviewSchema } } }, async (request, reply) => {
-    const user = requireUser(request);
-    await enforceRateLimit(rateLimitStore, { name: 'review-write', ...limits.reviewWrite }, user.id);
-    const id = await createReview(db, user, request.body.officerId, request.body, config.waveThresholds);
-    // The officer's figures, and the author's review count beside each of their reviews.
-    request.cacheInvalidation = [...cacheTags.reviewOf(request.body.officerId), ...cacheTags.reviewerSignals(await officersReviewedBy(db, user.id))];
-    return reply.code(201).send(await getReviewById(db, id));
-  });
+  // A review write names what it changed (request.cacheInvalidation); 'all' if it fails before knowing.
+  app.post(
+    '/reviews',
+    { config: { invalidates: 'all' }, schema: { body: reviewBodySchema, response: { 201: reviewSchema } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await enforceRateLimit(rateLimitStore, { name: 'review-write', ...limits.reviewWrite }, user.id);
+      const id = await createReview(db, user, request.body.officerId, request.body, config.waveThresholds);
+      // The officer's figures, and the author's review count beside each of their reviews.
+      request.cacheInvalidation = [
+        ...cacheTags.reviewOf(request.body.officerId),
+        ...cacheTags.reviewerSignals(await officersReviewedBy(db, user.id)),
+      ];
+      return reply.code(201).send(await getReviewById(db, id));
+    },
+  );
 
-  app.put('/reviews/:id', { schema: { params: idParamsSchema, body: reviewUpdateBodySchema, response: { 200: reviewSchema } } }, async (request) => {
-    const user = requireUser(request);
-    await enforceRateLimit(rateLimitStore, { name: 'review-write', ...limits.reviewWrite }, user.id);
-    const edit = await updateReview(db, user, request.params.id, request.body, config.waveThresholds);
-    // What a new review changes, and this review's history; an edit that changed nothing, nothing.
-    request.cacheInvalidation = edit.changed ? [...cacheTags.reviewOf(edit.officerId), cacheTags.reviewHistory(request.params.id)] : 'none';
-    return getReviewById(db, request.params.id);
-  });
+  app.put(
+    '/reviews/:id',
+    { config: { invalidates: 'all' }, schema: { params: idParamsSchema, body: reviewUpdateBodySchema, response: { 200: reviewSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      await enforceRateLimit(rateLimitStore, { name: 'review-write', ...limits.reviewWrite }, user.id);
+      const edit = await updateReview(db, user, request.params.id, request.body, config.waveThresholds);
+      // What a new review changes, and this review's history; an edit that changed nothing, nothing.
+      request.cacheInvalidation = edit.changed ? [...cacheTags.reviewOf(edit.officerId), cacheTags.reviewHistory(request.params.id)] : 'none';
+      return getReviewById(db, request.params.id);
+    },
+  );
 
   app.get(
     '/reviews/:id/revisions',
@@ -106,7 +118,10 @@ export async function reviewRoutes(app: App) {
 
   app.delete(
     '/reviews/:id',
-    { schema: { params: idParamsSchema, response: { 200: z.object({ success: z.boolean(), message: z.string() }) } } },
+    {
+      config: { invalidates: 'all' },
+      schema: { params: idParamsSchema, response: { 200: z.object({ success: z.boolean(), message: z.string() }) } },
+    },
     async (request) => {
       const user = requireUser(request);
       // Moderators delete many reviews in a row; the limit is for authors.
@@ -129,6 +144,7 @@ export async function reviewRoutes(app: App) {
   app.post(
     '/reviews/:id/vote',
     {
+      config: { invalidates: 'all' },
       // A vote changes that review's score, shown only in its officer's review pages and the recent list.
       // Beside the spec's value and score: the up and down votes (issue 16, item 2).
       schema: {

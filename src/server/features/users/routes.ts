@@ -17,11 +17,16 @@ export async function userRoutes(app: App) {
     return getUserSettings(db, user.id);
   });
 
-  app.put('/users/me/settings', { schema: { body: userSettingsBodySchema, response: { 200: userSettingsSchema } } }, async (request) => {
-    const user = requireUser(request);
-    const { hasChanged } = await updateUserSettings(db, user.id, request.body);
-    // Hiding the level changes only the pages that show this user's reviews (0029).
-    request.cacheInvalidation = hasChanged ? cacheTags.reviewerSignals(await officersReviewedBy(db, user.id)) : 'none';
-    return getUserSettings(db, user.id);
-  });
+  // The handler narrows it to the pages that show this user's reviews, or none (request.cacheInvalidation).
+  app.put(
+    '/users/me/settings',
+    { config: { invalidates: 'all' }, schema: { body: userSettingsBodySchema, response: { 200: userSettingsSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      const { hasChanged } = await updateUserSettings(db, user.id, request.body);
+      // Hiding the level changes only the pages that show this user's reviews (0029).
+      request.cacheInvalidation = hasChanged ? cacheTags.reviewerSignals(await officersReviewedBy(db, user.id)) : 'none';
+      return getUserSettings(db, user.id);
+    },
+  );
 }
