@@ -8,52 +8,36 @@ import {
   invalidateAfterRegimentChange,
   invalidateAfterRegimentDeleted,
 } from './manage';
-import { DEFAULT_REVIEW_SORT } from '#core/review-sort';
-import { adminKeys } from './admin';
-import { authKeys } from './auth';
-import { officerKeys } from './officers';
-import { regimentKeys } from './regiments';
-import { reviewKeys } from './reviews';
-import { searchKeys } from './search';
-import { sideKeys } from './sides';
-import { steamStatsKeys } from './steam';
 
-/**
- * Every key the web app caches, for officer 7 of regiment 3 (Union, side 1) and their neighbours,
- * from the modules' own key factories: a key renamed there is renamed here.
- */
+/** Every key the web app caches, for officer 7 of regiment 3 (Union, side 1) and their neighbours. */
 const ALL_KEYS: QueryKey[] = [
-  authKeys.status(),
-  authKeys.config(),
-  sideKeys.all,
-  officerKeys.list(),
-  officerKeys.detail(7),
-  officerKeys.trend(7),
-  officerKeys.detail(8),
-  officerKeys.topOfSide(),
-  officerKeys.topOfSide('USA'),
-  officerKeys.ofRegiment(3),
-  officerKeys.ofRegiment(5),
-  officerKeys.ofRegiment(6),
-  officerKeys.searchPages({ q: 'x', sortBy: 'name', sortOrder: 'asc' }),
-  regimentKeys.list(),
-  regimentKeys.detail(3),
-  regimentKeys.detail(5),
-  regimentKeys.detail(6),
-  regimentKeys.ofSide(1),
-  regimentKeys.ofSide(2),
-  regimentKeys.ownedBy(1),
-  regimentKeys.featured(),
-  searchKeys.suggestions('x', null),
-  searchKeys.regimentChoices('', 1),
-  reviewKeys.recent(),
-  reviewKeys.mine(),
-  reviewKeys.ofOfficerSorted(7, DEFAULT_REVIEW_SORT),
-  reviewKeys.ofOfficerSorted(8, DEFAULT_REVIEW_SORT),
-  reviewKeys.viewerState(1, 1),
-  reviewKeys.revisionsOf(1),
-  steamStatsKeys.ofOfficer(7),
-  adminKeys.dashboard(),
+  ['auth', 'status'],
+  ['sides'],
+  ['officers'],
+  ['officers', 7],
+  ['officers', 8],
+  ['officers', 'top', 'all'],
+  ['officers', 'top', 'USA'],
+  ['officers', 'regiment', 3],
+  ['officers', 'regiment', 5],
+  ['officers', 'regiment', 6],
+  ['officers', 'search-pages', { q: 'x' }],
+  ['regiments'],
+  ['regiments', 3],
+  ['regiments', 5],
+  ['regiments', 6],
+  ['regiments', 'side', 1],
+  ['regiments', 'side', 2],
+  ['regiments', 'owned', 1],
+  ['regiments', 'featured'],
+  ['search', 'suggestions', { q: 'x', sideId: null }],
+  ['search', 'regiment-choices', { q: '', sideId: 1 }],
+  ['reviews', 'recent'],
+  ['reviews', 'my'],
+  ['reviews', 'officer', 7],
+  ['reviews', 'officer', 8],
+  ['steam-stats', 'officer', 7],
+  ['admin', 'dashboard'],
 ];
 
 function seededClient() {
@@ -67,20 +51,19 @@ const invalidatedKeys = (queryClient: QueryClient) =>
 
 const keys = (...list: QueryKey[]) => list.map((key) => JSON.stringify(key));
 
-const searchAnswers = [searchKeys.suggestions('x', null), searchKeys.regimentChoices('', 1)];
-
 describe('invalidateAfterOfficerChange', () => {
   it("refreshes the regiment's officer list and detail, the top officers, the officer list and the search boxes' answers", async () => {
     const queryClient = seededClient();
     await invalidateAfterOfficerChange(queryClient, { officerId: 7, regimentIds: [3, 3] });
     expect(invalidatedKeys(queryClient)).toEqual(
       keys(
-        officerKeys.list(),
-        officerKeys.topOfSide(),
-        officerKeys.topOfSide('USA'),
-        officerKeys.ofRegiment(3),
-        regimentKeys.detail(3),
-        ...searchAnswers,
+        ['officers'],
+        ['officers', 'top', 'all'],
+        ['officers', 'top', 'USA'],
+        ['officers', 'regiment', 3],
+        ['regiments', 3],
+        ['search', 'suggestions', { q: 'x', sideId: null }],
+        ['search', 'regiment-choices', { q: '', sideId: 1 }],
       ),
     );
   });
@@ -90,14 +73,15 @@ describe('invalidateAfterOfficerChange', () => {
     await invalidateAfterOfficerChange(queryClient, { officerId: 7, regimentIds: [3, 5] });
     expect(invalidatedKeys(queryClient)).toEqual(
       keys(
-        officerKeys.list(),
-        officerKeys.topOfSide(),
-        officerKeys.topOfSide('USA'),
-        officerKeys.ofRegiment(3),
-        officerKeys.ofRegiment(5),
-        regimentKeys.detail(3),
-        regimentKeys.detail(5),
-        ...searchAnswers,
+        ['officers'],
+        ['officers', 'top', 'all'],
+        ['officers', 'top', 'USA'],
+        ['officers', 'regiment', 3],
+        ['officers', 'regiment', 5],
+        ['regiments', 3],
+        ['regiments', 5],
+        ['search', 'suggestions', { q: 'x', sideId: null }],
+        ['search', 'regiment-choices', { q: '', sideId: 1 }],
       ),
     );
   });
@@ -105,19 +89,20 @@ describe('invalidateAfterOfficerChange', () => {
 
 describe('invalidateAfterOfficerDeletedByAdmin', () => {
   const expected = keys(
-    officerKeys.list(),
-    officerKeys.detail(7),
-    officerKeys.topOfSide(),
-    officerKeys.topOfSide('USA'),
-    officerKeys.ofRegiment(3),
-    regimentKeys.list(),
-    regimentKeys.detail(3),
-    regimentKeys.ofSide(1),
-    regimentKeys.ofSide(2),
-    regimentKeys.featured(),
-    ...searchAnswers,
-    reviewKeys.recent(),
-    reviewKeys.ofOfficerSorted(7, DEFAULT_REVIEW_SORT),
+    ['officers'],
+    ['officers', 7],
+    ['officers', 'top', 'all'],
+    ['officers', 'top', 'USA'],
+    ['officers', 'regiment', 3],
+    ['regiments'],
+    ['regiments', 3],
+    ['regiments', 'side', 1],
+    ['regiments', 'side', 2],
+    ['regiments', 'featured'],
+    ['search', 'suggestions', { q: 'x', sideId: null }],
+    ['search', 'regiment-choices', { q: '', sideId: 1 }],
+    ['reviews', 'recent'],
+    ['reviews', 'officer', 7],
   );
 
   it('refreshes regiment {id}, officers of the regiment, officers, top officers, recent reviews and regiments', async () => {
@@ -130,7 +115,7 @@ describe('invalidateAfterOfficerDeletedByAdmin', () => {
     const queryClient = seededClient();
     let fetches = 0;
     const observer = new QueryObserver(queryClient, {
-      queryKey: officerKeys.detail(7),
+      queryKey: ['officers', 7],
       queryFn: () => {
         fetches += 1;
         return [];
@@ -146,7 +131,7 @@ describe('invalidateAfterOfficerDeletedByAdmin', () => {
   it('the self-delete refreshes the same and the auth status (the account is unlinked)', async () => {
     const queryClient = seededClient();
     await invalidateAfterOwnOfficerProfileDeleted(queryClient, { officerId: 7, regimentId: 3 });
-    expect(invalidatedKeys(queryClient)).toEqual([...keys(authKeys.status()), ...expected]);
+    expect(invalidatedKeys(queryClient)).toEqual([JSON.stringify(['auth', 'status']), ...expected]);
   });
 });
 
@@ -156,12 +141,13 @@ describe('invalidateAfterRegimentChange', () => {
     await invalidateAfterRegimentChange(queryClient, { id: 3, sideId: 1 });
     expect(invalidatedKeys(queryClient)).toEqual(
       keys(
-        officerKeys.ofRegiment(3),
-        regimentKeys.list(),
-        regimentKeys.ofSide(1),
-        regimentKeys.ownedBy(1),
-        regimentKeys.featured(),
-        ...searchAnswers,
+        ['officers', 'regiment', 3],
+        ['regiments'],
+        ['regiments', 'side', 1],
+        ['regiments', 'owned', 1],
+        ['regiments', 'featured'],
+        ['search', 'suggestions', { q: 'x', sideId: null }],
+        ['search', 'regiment-choices', { q: '', sideId: 1 }],
       ),
     );
   });
@@ -173,16 +159,27 @@ describe('invalidateAfterRegimentDeleted', () => {
     await invalidateAfterRegimentDeleted(queryClient, { id: 3, sideId: 1 });
     expect(invalidatedKeys(queryClient)).toEqual(
       keys(
-        authKeys.status(),
-        // Every officer answer and every review answer.
-        ...ALL_KEYS.filter((key) => key[0] === officerKeys.all[0]),
-        regimentKeys.list(),
-        regimentKeys.detail(3),
-        regimentKeys.ofSide(1),
-        regimentKeys.ownedBy(1),
-        regimentKeys.featured(),
-        ...searchAnswers,
-        ...ALL_KEYS.filter((key) => key[0] === reviewKeys.all[0]),
+        ['auth', 'status'],
+        ['officers'],
+        ['officers', 7],
+        ['officers', 8],
+        ['officers', 'top', 'all'],
+        ['officers', 'top', 'USA'],
+        ['officers', 'regiment', 3],
+        ['officers', 'regiment', 5],
+        ['officers', 'regiment', 6],
+        ['officers', 'search-pages', { q: 'x' }],
+        ['regiments'],
+        ['regiments', 3],
+        ['regiments', 'side', 1],
+        ['regiments', 'owned', 1],
+        ['regiments', 'featured'],
+        ['search', 'suggestions', { q: 'x', sideId: null }],
+        ['search', 'regiment-choices', { q: '', sideId: 1 }],
+        ['reviews', 'recent'],
+        ['reviews', 'my'],
+        ['reviews', 'officer', 7],
+        ['reviews', 'officer', 8],
       ),
     );
   });

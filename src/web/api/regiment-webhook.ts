@@ -7,13 +7,9 @@ import { apiPaths } from '#core/api-paths';
 import type { RegimentWebhookBody, RegimentWebhookStatus } from '#core/schemas/regiment-webhook';
 import { api } from '#web/lib/api-client';
 
-const regimentWebhookKeys = {
-  of: (regimentId: number) => ['regiment-webhook', regimentId] as const,
-};
-
-const regimentWebhookQueryOptions = (regimentId: number) =>
+export const regimentWebhookQueryOptions = (regimentId: number) =>
   queryOptions({
-    queryKey: regimentWebhookKeys.of(regimentId),
+    queryKey: ['regiment-webhook', regimentId],
     queryFn: () => api.get<RegimentWebhookStatus>(apiPaths.regimentWebhook(regimentId)),
   });
 

@@ -5,14 +5,13 @@ import { apiPaths } from '#core/api-paths';
 import { FRESHNESS } from '#core/constants';
 import type { officerRegistrationBodySchema, regimentRegistrationBodySchema } from '#core/schemas/registration';
 import { api } from '#web/lib/api-client';
-import { regimentKeys } from './regiments';
 
-type RegimentRegistrationSubmitted = z.infer<typeof regimentRegistrationSubmittedSchema>;
-type OfficerRegistrationSubmitted = z.infer<typeof officerRegistrationSubmittedSchema>;
+export type RegimentRegistrationSubmitted = z.infer<typeof regimentRegistrationSubmittedSchema>;
+export type OfficerRegistrationSubmitted = z.infer<typeof officerRegistrationSubmittedSchema>;
 
 /** What the server accepts (the forms send their parsed values plus the user id). */
-type RegimentRegistrationRequest = z.input<typeof regimentRegistrationBodySchema>;
-type OfficerRegistrationRequest = z.input<typeof officerRegistrationBodySchema>;
+export type RegimentRegistrationRequest = z.input<typeof regimentRegistrationBodySchema>;
+export type OfficerRegistrationRequest = z.input<typeof officerRegistrationBodySchema>;
 
 /**
  * POST /api/regiments/register {name, description, sideId, userId, bannerImageUrl, iconImageUrl}.
@@ -36,9 +35,9 @@ export function useSubmitOfficerRegistration() {
  * The key carries the user (the list is personal) and sits under 'regiments', so a regiment change
  * can refresh it with the other regiment lists.
  */
-const ownedRegimentsQueryOptions = (userId: number) =>
+export const ownedRegimentsQueryOptions = (userId: number) =>
   queryOptions({
-    queryKey: regimentKeys.ownedBy(userId),
+    queryKey: ['regiments', 'owned', userId],
     queryFn: () => api.get<OwnedRegiment[]>(apiPaths.myOwnedRegiments),
     staleTime: FRESHNESS.regiments,
   });

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { ReviewRevisions } from '#core/api';
 import { apiPaths } from '#core/api-paths';
 import { api } from '#web/lib/api-client';
-import { reviewKeys } from './reviews';
+import { reviewRevisionsKey } from './reviews';
 
 /**
  * GET /api/reviews/{id}/revisions (issue 18, item 2): a module of its own, loaded with the history
@@ -10,6 +10,6 @@ import { reviewKeys } from './reviews';
  */
 export const reviewRevisionsQueryOptions = (reviewId: number) =>
   queryOptions({
-    queryKey: reviewKeys.revisionsOf(reviewId),
+    queryKey: [...reviewRevisionsKey, reviewId],
     queryFn: () => api.get<ReviewRevisions>(apiPaths.reviewRevisions(reviewId)),
   });

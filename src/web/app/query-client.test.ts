@@ -5,7 +5,6 @@
 import { QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FRESHNESS } from '#core/constants';
-import { officerKeys } from '#web/api/officers';
 import { ApiError } from '#web/lib/api-client';
 import { createQueryClient } from './query-client';
 
@@ -18,7 +17,7 @@ async function fetchesAfterMount(status: number, { mountAfterMs = 0 } = {}): Pro
   const queryClient = createQueryClient();
   let fetches = 0;
   const options = {
-    queryKey: officerKeys.detail(99999999),
+    queryKey: ['officers', 99999999],
     queryFn: async () => {
       fetches += 1;
       throw new ApiError(status, '{"message":"Officer not found"}', 'Not Found');

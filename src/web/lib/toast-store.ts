@@ -5,12 +5,12 @@
 import { useSyncExternalStore } from 'react';
 import { TOAST } from '#core/constants';
 
-interface ToastAction {
+export interface ToastAction {
   label: string;
   onClick: () => void;
 }
 
-interface ToastItem {
+export interface ToastItem {
   id: number;
   title: string;
   description?: string;
@@ -20,7 +20,7 @@ interface ToastItem {
   open: boolean;
 }
 
-type ToastInput = Omit<ToastItem, 'id' | 'variant' | 'duration' | 'open'> & Partial<Pick<ToastItem, 'variant' | 'duration'>>;
+export type ToastInput = Omit<ToastItem, 'id' | 'variant' | 'duration' | 'open'> & Partial<Pick<ToastItem, 'variant' | 'duration'>>;
 
 let toasts: ToastItem[] = [];
 let nextId = 1;

@@ -4,12 +4,12 @@
  */
 import { vi } from 'vitest';
 
-interface UploadAnswer {
+export interface UploadAnswer {
   status: number;
   body: unknown;
 }
 
-interface UploadRequest {
+export interface UploadRequest {
   method: string;
   url: string;
   headers: Record<string, string>;

@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { FieldError, Label } from './form';
 
 /** What a field's control needs to be tied to its label, hint and message. */
-interface FieldControlProps {
+export interface FieldControlProps {
   id: string;
   'aria-invalid'?: true;
   'aria-describedby'?: string;

@@ -17,7 +17,7 @@ import { SIGNED_OUT, makeOfficer, makeRankedRegiment, signedInStatus } from '#we
 export { findToast, makeReview as review } from '#web/test/fixtures';
 
 /** Signed in as user 1 ('meade'), an admin unless told otherwise. */
-function signedInAs({ isAdmin }: { isAdmin: boolean }): AuthStatus {
+export function signedInAs({ isAdmin }: { isAdmin: boolean }): AuthStatus {
   return signedInStatus({ isAdmin });
 }
 

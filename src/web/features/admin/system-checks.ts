@@ -1,6 +1,6 @@
 import type { AdminStatus } from '#core/api';
 
-interface SystemCheck {
+export interface SystemCheck {
   label: string;
   isOk: boolean;
   detail: string;

@@ -2,7 +2,7 @@ import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanst
 import { apiPaths } from '#core/api-paths';
 import { verifyEmailMessages } from '#core/messages/verify-email';
 import { useIdentityProvider } from '#web/api/auth-config';
-import { accountLinkKeys } from '#web/api/password-reset';
+import { ACCOUNT_LINK_KEY } from '#web/api/password-reset';
 import { api } from '#web/lib/api-client';
 
 /*
@@ -13,14 +13,14 @@ import { api } from '#web/lib/api-client';
  * header reads the auth status), and every export another chunk imports from it stays in it.
  */
 
-interface VerifyEmailResult {
+export interface VerifyEmailResult {
   success: boolean;
   message: string;
 }
 
-const verifyEmailQueryOptions = (code: string, provider: 'builtin' | 'firebase' = 'builtin', queryClient?: QueryClient) =>
+export const verifyEmailQueryOptions = (code: string, provider: 'builtin' | 'firebase' = 'builtin', queryClient?: QueryClient) =>
   queryOptions({
-    queryKey: accountLinkKeys.verifyEmail(provider, code),
+    queryKey: [ACCOUNT_LINK_KEY, 'verify-email', provider, code],
     queryFn: async (): Promise<VerifyEmailResult> => {
       if (provider === 'firebase' && queryClient) {
         // The identity service checks its own codes; its SDK loads only in firebase mode.

@@ -4,13 +4,13 @@ import { authMessages } from '#core/messages/auth';
 import { api } from '#web/lib/api-client';
 import { toast } from '#web/lib/toast-store';
 
-interface RequestVerificationResult {
+export interface RequestVerificationResult {
   message: string;
   verificationUrl?: string;
 }
 
 /** POST /api/auth/request-verification {email}: sends a fresh verification email (spec section 7). */
-function requestVerificationEmail(email: string): Promise<RequestVerificationResult> {
+export function requestVerificationEmail(email: string): Promise<RequestVerificationResult> {
   return api.post<RequestVerificationResult>(apiPaths.requestVerification, { email });
 }
 

@@ -1,6 +1,6 @@
 import type { Review, ReviewPage } from '#core/api';
 
-interface LoadedReviews {
+export interface LoadedReviews {
   reviews: Review[];
   totalCount: number;
 }

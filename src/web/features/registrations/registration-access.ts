@@ -4,7 +4,7 @@ import { registrationsMessages } from '#core/messages/registrations';
 import { canRegisterAsOfficer } from '#core/permissions';
 
 /** A redirect home with a toast that says why; `offersLogin`: the toast offers a login back here. */
-interface RegistrationRedirect {
+export interface RegistrationRedirect {
   kind: 'redirect';
   to: string;
   title: string;
@@ -12,12 +12,12 @@ interface RegistrationRedirect {
   offersLogin?: true;
 }
 
-type RegistrationAccess = { kind: 'pending' } | RegistrationRedirect | { kind: 'allowed'; user: AuthUser };
+export type RegistrationAccess = { kind: 'pending' } | RegistrationRedirect | { kind: 'allowed'; user: AuthUser };
 
 /** /register-officer also knows users already linked to an officer: there is nothing to register. */
-type OfficerRegistrationAccess = RegistrationAccess | { kind: 'already-officer'; profilePath: string };
+export type OfficerRegistrationAccess = RegistrationAccess | { kind: 'already-officer'; profilePath: string };
 
-interface RegistrationAccessInput {
+export interface RegistrationAccessInput {
   user: AuthUser | null;
   isAuthLoading: boolean;
 }

@@ -8,7 +8,7 @@ import { ApiError } from '#web/lib/api-client';
  * A redirect home with a toast that says why (spec sections 2 and 6). `offersLogin`: the reader is
  * signed out, and the toast offers a login that comes back to this page (issue 13, `next`).
  */
-interface AccessRedirect {
+export interface AccessRedirect {
   kind: 'redirect';
   to: string;
   title: string;
@@ -16,12 +16,12 @@ interface AccessRedirect {
   offersLogin?: true;
 }
 
-type PageAccess = { kind: 'pending' } | AccessRedirect | { kind: 'allowed'; user: AuthUser };
+export type PageAccess = { kind: 'pending' } | AccessRedirect | { kind: 'allowed'; user: AuthUser };
 
 /** /create-review also knows suspended accounts: they see why instead of a form they cannot send. */
-type ReviewWriterAccess = PageAccess | { kind: 'suspended' };
+export type ReviewWriterAccess = PageAccess | { kind: 'suspended' };
 
-interface AccessInput {
+export interface AccessInput {
   user: AuthUser | null;
   isAuthLoading: boolean;
 }

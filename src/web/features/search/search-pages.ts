@@ -1,6 +1,6 @@
 import type { Officer, OfficerSearchPage } from '#core/api';
 
-interface LoadedOfficers {
+export interface LoadedOfficers {
   officers: Officer[];
   totalCount: number;
 }

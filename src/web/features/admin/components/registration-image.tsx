@@ -1,6 +1,6 @@
 import { cn } from '#web/lib/cn';
 
-interface SubmittedImage {
+export interface SubmittedImage {
   src: string | null;
   alt: string;
   className?: string;
