@@ -105,8 +105,13 @@ export class OutboxWorker {
    * that something was not sent.
    */
   async idle(): Promise<void> {
-    while (this.running) await this.running;
+    await this.roundsEnded();
     await this.drain();
+    await this.roundsEnded();
+  }
+
+  /** Waits for the round in progress, and for any round it asks for again. */
+  private async roundsEnded(): Promise<void> {
     while (this.running) await this.running;
   }
 
