@@ -3,7 +3,19 @@
  * quiet defaults (no ratings, no images); a test or a feature's fixture file overrides what it asserts.
  */
 import { waitFor, within } from '@testing-library/react';
-import type { AuthStatus, AuthUser, OfficerDetail, RankedOfficer, RankedRegiment, Review, ReviewAuthor, Side } from '#core/api';
+import type {
+  AuthStatus,
+  AuthUser,
+  Officer,
+  OfficerDetail,
+  RankedOfficer,
+  RankedRegiment,
+  Regiment,
+  RegimentDetail,
+  Review,
+  ReviewAuthor,
+  Side,
+} from '#core/api';
 import { RANK_PRIOR_WEIGHT } from '#core/constants';
 import { distributionOf, rankScoreOf } from '#core/rating-math';
 
@@ -14,19 +26,20 @@ export const CONFEDERATE: Side = { id: 2, name: 'Confederate', code: 'CSA' };
 export const TEST_RANK_PRIOR = { communityMean: 3.5, priorWeight: RANK_PRIOR_WEIGHT };
 
 /** The rank score the server would send for these figures, unless the test gives its own. */
-function withRankScore<T extends { averageRating: number | null; reviewCount: number; rankScore?: number | null }>(
+function withRankScore<T extends { averageRating: number | null; reviewCount: number }>(
   item: T,
+  rankScore?: number | null,
 ): T & { rankScore: number | null } {
-  return {
-    ...item,
-    rankScore: item.rankScore !== undefined ? item.rankScore : rankScoreOf(item.averageRating ?? 0, item.reviewCount, TEST_RANK_PRIOR),
-  };
+  return { ...item, rankScore: rankScore !== undefined ? rankScore : rankScoreOf(item.averageRating ?? 0, item.reviewCount, TEST_RANK_PRIOR) };
 }
 
-/** A Union regiment unless `sideId` names the Confederacy; `side` and `sideName` follow `sideId`. */
-export function makeRegiment(overrides: Partial<RankedRegiment> = {}): RankedRegiment {
+/**
+ * A Union regiment unless `sideId` names the Confederacy, as a list by side and an edit answer it;
+ * `side` and `sideName` follow `sideId`.
+ */
+export function makeRegiment(overrides: Partial<Regiment> = {}): Regiment {
   const side = overrides.sideId === CONFEDERATE.id ? CONFEDERATE : UNION;
-  return withRankScore({
+  return {
     id: 3,
     name: '5th Wisconsin',
     description: null,
@@ -42,12 +55,26 @@ export function makeRegiment(overrides: Partial<RankedRegiment> = {}): RankedReg
     sideName: side.name,
     submitterUsername: null,
     ...overrides,
-  });
+  };
 }
 
-/** Major Winfield Hancock (officer 7) of the 5th Wisconsin (regiment 3), not yet rated. */
-export function makeOfficer(overrides: Partial<RankedOfficer> = {}): RankedOfficer {
-  return withRankScore({
+/** The regiment as a ranking lists it (GET /api/regiments, the featured regiments): with its rank score. */
+export function makeRankedRegiment({ rankScore, ...overrides }: Partial<RankedRegiment> = {}): RankedRegiment {
+  return withRankScore(makeRegiment(overrides), rankScore);
+}
+
+/**
+ * The regiment as GET /api/regiments/{id} answers it, with the star distribution of its reviews: by
+ * default every review in the star of its average (all zeros without a review).
+ */
+export function makeRegimentDetail({ distribution, ...overrides }: Partial<RegimentDetail> = {}): RegimentDetail {
+  const regiment = makeRegiment(overrides);
+  return { ...regiment, distribution: distribution ?? { overall: distributionOf(Array<number>(regiment.reviewCount).fill(regiment.averageRating)) } };
+}
+
+/** Major Winfield Hancock (officer 7) of the 5th Wisconsin (regiment 3), not yet rated, as lists and edits answer him. */
+export function makeOfficer(overrides: Partial<Officer> = {}): Officer {
+  return {
     id: 7,
     name: 'Winfield Hancock',
     rank: 'Major',
@@ -66,7 +93,12 @@ export function makeOfficer(overrides: Partial<RankedOfficer> = {}): RankedOffic
     linkedUsername: null,
     linkedSteamId: null,
     ...overrides,
-  });
+  };
+}
+
+/** The officer as a ranking lists him (the top officers, search): with his rank score. */
+export function makeRankedOfficer({ rankScore, ...overrides }: Partial<RankedOfficer> = {}): RankedOfficer {
+  return withRankScore(makeOfficer(overrides), rankScore);
 }
 
 /**

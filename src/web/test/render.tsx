@@ -10,6 +10,7 @@ import { vi } from 'vitest';
 import { createQueryClient } from '#web/app/query-client';
 import { routes } from '#web/app/routes';
 import { requestUrl } from './request-url';
+import { stubProblem } from './response-schemas';
 
 /** A fixed answer body, or a function of the request that returns one. */
 // eslint-disable-next-line @typescript-eslint/no-redundant-type-constituents -- the union documents the function form
@@ -30,7 +31,9 @@ export interface MockApi {
 
 /**
  * Replaces fetch: the key is 'METHOD /path' or '/path' (GET), matched against the path without the
- * query string; an unlisted call answers 404 so a test notices it.
+ * query string; an unlisted call answers 404 so a test notices it. Every stubbed answer is checked
+ * against the call's response schema (response-schemas.ts): one the real server could never send
+ * is logged with console.error, which fails the test (setup.ts), and still served as written.
  */
 export function mockApi(handlers: Record<string, ApiHandler>): MockApi {
   const calls: MockApi['calls'] = [];
@@ -49,11 +52,10 @@ export function mockApi(handlers: Record<string, ApiHandler>): MockApi {
       const handler = table[`${method} ${url.pathname}`] ?? (method === 'GET' ? table[url.pathname] : undefined);
       if (handler === undefined) return jsonResponse(404, { message: 'not mocked', code: 'NOT_FOUND' });
       const result = typeof handler === 'function' ? await handler({ url, method, body }) : handler;
-      if (result && typeof result === 'object' && '__reply' in result) {
-        const r = result as ApiResponse;
-        return jsonResponse(r.status, r.body);
-      }
-      return jsonResponse(200, result);
+      const answer = result && typeof result === 'object' && '__reply' in result ? (result as ApiResponse) : { status: 200, body: result };
+      const problem = stubProblem(method, url.pathname, answer.status, answer.body);
+      if (problem) console.error(`mockApi: ${problem}`);
+      return jsonResponse(answer.status, answer.body);
     }),
   );
   return { calls };

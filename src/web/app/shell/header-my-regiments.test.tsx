@@ -2,14 +2,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { OwnedRegiment, Regiment } from '#core/api';
-import { makeRegiment, signedInStatus } from '#web/test/fixtures';
+import type { OwnedRegiment, RegimentDetail } from '#core/api';
+import { makeRegimentDetail, signedInStatus } from '#web/test/fixtures';
 import { mockApi, renderRoute, reply } from '#web/test/render';
 
 const signedIn = signedInStatus({ id: 4 });
 
-function regiment(id: number, name: string): Regiment {
-  return makeRegiment({ id, name, userId: 4, submitterUsername: 'meade' });
+function regiment(id: number, name: string): RegimentDetail {
+  return makeRegimentDetail({ id, name, userId: 4, submitterUsername: 'meade' });
 }
 
 /** Signed in on the search page (a quiet page), owning `owned`. */

@@ -27,9 +27,9 @@ function mockSession({ isAdmin = false, logout }: { isAdmin?: boolean; logout?: 
       }),
     '/api/users/me/regiments/owned': [],
     '/api/reviews/my': [],
-    '/api/admin/dashboard': { pendingRegimentRegistrations: 0, pendingOfficerRegistrations: 0, recentActivity: [] },
+    '/api/admin/dashboard': { pendingRegimentRegistrations: 0, pendingOfficerRegistrations: 0, openReviewWaves: 0, recentActivity: [] },
     '/api/officers/7': makeOfficerDetail(),
-    '/api/reviews/officer/7': { reviews: [], totalCount: 0 },
+    '/api/reviews/officer/7': { reviews: [], totalCount: 0, nextCursor: null },
   });
   return api;
 }

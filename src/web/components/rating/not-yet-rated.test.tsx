@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { makeOfficer, makeOfficerDetail, makeRegiment } from '#web/test/fixtures';
+import { makeOfficer, makeOfficerDetail, makeRegiment, makeRegimentDetail } from '#web/test/fixtures';
 import { mockApi, renderRoute } from '#web/test/render';
 import { OfficerCard } from '#web/components/domain/officer-card';
 import { RegimentCard } from '#web/components/domain/regiment-card';
@@ -50,7 +50,7 @@ describe("'Not yet rated' beside the 0.0 of what nobody has reviewed (issue 13)"
   });
 
   it("shows in the officer page's average rating, beside 0.0/5.0", async () => {
-    mockApi({ '/api/officers/7': makeOfficerDetail(unratedOfficer), '/api/reviews/officer/7': { reviews: [], totalCount: 0 } });
+    mockApi({ '/api/officers/7': makeOfficerDetail(unratedOfficer), '/api/reviews/officer/7': { reviews: [], totalCount: 0, nextCursor: null } });
     renderRoute('/officer/7');
     const rating = await screen.findByRole('group', { name: 'Average rating' });
     expect(within(rating).getByText('0.0')).toHaveAttribute('data-band', 'none');
@@ -60,7 +60,7 @@ describe("'Not yet rated' beside the 0.0 of what nobody has reviewed (issue 13)"
   });
 
   it("shows in the regiment page's header and on its unrated officers' cards", async () => {
-    mockApi({ '/api/regiments/3': unratedRegiment, '/api/officers/regiment/3': [unratedOfficer, ratedOfficer] });
+    mockApi({ '/api/regiments/3': makeRegimentDetail(unratedRegiment), '/api/officers/regiment/3': [unratedOfficer, ratedOfficer] });
     renderRoute('/regiment/3');
     const heading = await screen.findByRole('heading', { level: 1, name: '5th Wisconsin' });
     const header = heading.closest('header')!;

@@ -9,10 +9,10 @@ import type {
   FlaggedReview,
   Officer,
   OfficerRegistration,
-  Regiment,
+  RankedRegiment,
   RegimentRegistration,
 } from '#core/api';
-import { SIGNED_OUT, makeOfficer, makeRegiment, signedInStatus } from '#web/test/fixtures';
+import { SIGNED_OUT, makeOfficer, makeRankedRegiment, signedInStatus } from '#web/test/fixtures';
 
 export { findToast, makeReview as review } from '#web/test/fixtures';
 
@@ -63,8 +63,9 @@ export function officerRegistration(id: number, overrides: Partial<OfficerRegist
   };
 }
 
-export function regiment(id: number, overrides: Partial<Regiment> = {}): Regiment {
-  return makeRegiment({ id, name: `Regiment ${id}`, ...overrides });
+/** A regiment as GET /api/regiments lists it. */
+export function regiment(id: number, overrides: Partial<RankedRegiment> = {}): RankedRegiment {
+  return makeRankedRegiment({ id, name: `Regiment ${id}`, ...overrides });
 }
 
 export function officer(id: number, overrides: Partial<Officer> = {}): Officer {

@@ -12,7 +12,7 @@ function officerPageApi(status: AuthStatus, overrides: Record<string, ApiHandler
   const api = mockApi({
     '/api/auth/status': status,
     '/api/officers/7': makeOfficerDetail(officer(7, { name: 'Winfield Hancock', reviewCount: 2 })),
-    '/api/reviews/officer/7': () => ({ reviews, totalCount: reviews.length }),
+    '/api/reviews/officer/7': () => ({ reviews, totalCount: reviews.length, nextCursor: null }),
     '/api/reviews/my': [],
     '/api/reviews/1/vote': { value: 0 },
     '/api/reviews/2/vote': { value: 0 },

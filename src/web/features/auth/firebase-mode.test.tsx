@@ -97,6 +97,7 @@ describe('/login in firebase mode', () => {
     mockApi({
       '/api/auth/config': firebaseMode,
       'POST /api/auth/firebase-login': reply(404, {
+        code: 'NOT_FOUND',
         needsRegistration: true,
         message: 'No account is registered for this sign-in yet.',
         email: 'kilrain@example.test',

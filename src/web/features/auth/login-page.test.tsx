@@ -78,7 +78,7 @@ describe('/login', () => {
   });
 
   it("falls back to the spec's text when a 401 carries no message", async () => {
-    mockApi({ 'POST /api/auth/login': reply(401, undefined) });
+    mockApi({ 'POST /api/auth/login': reply(401, { message: '', code: 'UNAUTHENTICATED' }) });
     renderRoute('/login');
     await fillAndSubmit('kilrain@example.com', 'wrong');
     expect(await screen.findByText(authMessages.invalidEmailOrPassword)).toBeInTheDocument();

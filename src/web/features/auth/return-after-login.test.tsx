@@ -28,7 +28,7 @@ function mockSignIn(extra: Record<string, unknown> = {}) {
     },
     'POST /api/auth/register': { user: soldier.user, needsVerification: true, message: authMessages.registrationSuccess },
     '/api/officers/7': makeOfficerDetail(),
-    '/api/reviews/officer/7': { reviews: [], totalCount: 0 },
+    '/api/reviews/officer/7': { reviews: [], totalCount: 0, nextCursor: null },
     '/api/reviews/my': [],
     ...extra,
   });

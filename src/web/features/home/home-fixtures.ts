@@ -1,16 +1,16 @@
 /** Builders for the API answers Home reads: the shared builders with Home's defaults. Test-only. */
-import type { Officer, Regiment, Review } from '#core/api';
-import { makeOfficer, makeRegiment, makeReview, makeReviewAuthor, ratedOfficerOf20thMaine } from '#web/test/fixtures';
+import type { RankedOfficer as Officer, RankedRegiment as Regiment, Review } from '#core/api';
+import { makeRankedOfficer, makeRankedRegiment, makeReview, makeReviewAuthor, ratedOfficerOf20thMaine } from '#web/test/fixtures';
 
 export { CONFEDERATE, UNION } from '#web/test/fixtures';
 
 export function buildRegiment(overrides: Partial<Regiment> & Pick<Regiment, 'id' | 'name'>): Regiment {
-  return makeRegiment(overrides);
+  return makeRankedRegiment(overrides);
 }
 
 /** A rated Captain of the 20th Maine (regiment 1). */
 export function buildOfficer(overrides: Partial<Officer> & Pick<Officer, 'id' | 'name'>): Officer {
-  return makeOfficer({ rank: 'Captain', ...ratedOfficerOf20thMaine, ...overrides });
+  return makeRankedOfficer({ rank: 'Captain', ...ratedOfficerOf20thMaine, ...overrides });
 }
 
 export function buildReview(overrides: Partial<Review> & Pick<Review, 'id'>): Review {

@@ -2,13 +2,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { AuthStatus, Officer, Regiment } from '#core/api';
-import { makeRegiment, signedInStatus } from '#web/test/fixtures';
+import type { AuthStatus, Officer, RankedRegiment } from '#core/api';
+import { makeRankedRegiment, signedInStatus } from '#web/test/fixtures';
 import { mockApi, renderRoute, reply } from '#web/test/render';
 import { officer, reviewPages } from './officer-fixtures';
 
-function regiment(id: number, name: string): Regiment {
-  return makeRegiment({ id, name, officerCount: 1 });
+function regiment(id: number, name: string): RankedRegiment {
+  return makeRankedRegiment({ id, name, officerCount: 1 });
 }
 
 const REGIMENTS = [regiment(3, '5th Wisconsin'), regiment(6, '6th Wisconsin')];

@@ -264,7 +264,7 @@ describe('officer page', () => {
   it("calls an author without a name 'Anonymous Soldier'", async () => {
     mockApi({
       '/api/officers/7': officer(),
-      '/api/reviews/officer/7': { reviews: [review(1, { user: makeReviewAuthor() })], totalCount: 1 },
+      '/api/reviews/officer/7': { reviews: [review(1, { user: makeReviewAuthor() })], totalCount: 1, nextCursor: null },
     });
     renderRoute('/officer/7');
 

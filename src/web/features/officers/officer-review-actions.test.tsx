@@ -16,7 +16,7 @@ const reviews = [review(1, { score: 5 }), review(2, { userId: 1, score: 2 })];
 function officerPageApi(handlers: Record<string, ApiHandler> = {}) {
   return mockApi({
     '/api/officers/7': officer(),
-    '/api/reviews/officer/7': { reviews, totalCount: reviews.length },
+    '/api/reviews/officer/7': { reviews, totalCount: reviews.length, nextCursor: null },
     '/api/reviews/my': [],
     ...handlers,
   });
@@ -271,7 +271,7 @@ describe('a flag the user already made', () => {
   it("shows 'Flagged', disabled, for a review whose flag by this user is open; 'Flag' for the others", async () => {
     const api = officerPageApi({
       '/api/auth/status': signedIn(),
-      '/api/reviews/officer/7': { reviews: [review(1), review(3)], totalCount: 2 },
+      '/api/reviews/officer/7': { reviews: [review(1), review(3)], totalCount: 2, nextCursor: null },
       '/api/reviews/1/vote': { value: 1, flagged: true },
       '/api/reviews/3/vote': { value: 0, flagged: false },
     });

@@ -1,14 +1,31 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import type { OfficerRegistration } from '#core/api';
 import { imageFile, stubUploads } from '#web/test/fake-upload';
 import { mockApi, renderRoute, reply } from '#web/test/render';
 import { HOME_API, findToast, signedIn } from './registration-fixtures';
 
+const registration: OfficerRegistration = {
+  id: 1,
+  name: 'Joshua Chamberlain',
+  rank: 'Colonel',
+  regimentId: 5,
+  regimentName: '20th Maine',
+  proofUrl: null,
+  profileImageUrl: null,
+  userId: 1,
+  status: 'pending',
+  createdAt: '2025-03-02T12:00:00.000Z',
+  updatedAt: '2025-03-02T12:00:00.000Z',
+  notes: null,
+  submitterUsername: 'meade',
+};
+
 const submitted = {
   success: true,
   message: 'Your officer registration has been submitted and is awaiting approval.',
-  registration: {},
+  registration,
 };
 
 function mockRegistrant(overrides: Record<string, unknown> = {}) {

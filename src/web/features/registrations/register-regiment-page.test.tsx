@@ -1,15 +1,31 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { AuthStatus } from '#core/api';
+import type { AuthStatus, RegimentRegistration } from '#core/api';
 import { imageFile, stubUploads } from '#web/test/fake-upload';
 import { mockApi, renderRoute, reply } from '#web/test/render';
 import { HOME_API, findToast, signedIn } from './registration-fixtures';
 
+const registration: RegimentRegistration = {
+  id: 1,
+  name: '2nd Wisconsin',
+  description: null,
+  sideId: 1,
+  sideName: 'Union',
+  bannerImageUrl: null,
+  iconImageUrl: null,
+  userId: 1,
+  status: 'pending',
+  createdAt: '2025-03-02T12:00:00.000Z',
+  updatedAt: '2025-03-02T12:00:00.000Z',
+  notes: null,
+  submitterUsername: 'meade',
+};
+
 const submitted = {
   success: true,
   message: 'Your regiment registration has been submitted and is awaiting approval.',
-  registration: {},
+  registration,
 };
 
 function mockRegistrant(overrides: Record<string, unknown> = {}) {
@@ -166,7 +182,7 @@ describe('/register-regiment', () => {
       'Registration Failed',
       'You already have 3 regiment registrations awaiting approval. Please wait for an administrator to decide on them before submitting another.',
     ],
-    [reply(500, {}), 'Registration Failed', 'Unknown error occurred.'],
+    [reply(500, { message: '', code: 'INTERNAL' }), 'Registration Failed', 'Unknown error occurred.'],
     [
       reply(400, { message: 'Invalid side selected. Please select a valid side.', code: 'BAD_REQUEST' }),
       'Form Error',

@@ -161,7 +161,7 @@ describe('/create-review/:officerId', () => {
   it('submits the review with numbers and the officer id, then goes to the officer page', async () => {
     const api = mockWriter({
       'POST /api/reviews': ({ body }: { body: Record<string, unknown> }) => reply(201, buildReview(50, body)),
-      '/api/reviews/officer/7': { reviews: [], totalCount: 0 },
+      '/api/reviews/officer/7': { reviews: [], totalCount: 0, nextCursor: null },
     });
     const user = userEvent.setup();
     const { router } = renderRoute('/create-review/7');
@@ -231,7 +231,7 @@ describe('/create-review/:officerId', () => {
   });
 
   it('returns to the officer page on Cancel', async () => {
-    const api = mockWriter({ '/api/reviews/officer/7': { reviews: [], totalCount: 0 } });
+    const api = mockWriter({ '/api/reviews/officer/7': { reviews: [], totalCount: 0, nextCursor: null } });
     const user = userEvent.setup();
     const { router } = renderRoute('/create-review/7');
     await findForm();

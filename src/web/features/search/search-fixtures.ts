@@ -1,15 +1,15 @@
 /** Builders for the API answers /search reads: the shared builders with Search's defaults. Test-only. */
 import type { RankedOfficer as Officer, RankedRegiment as Regiment } from '#core/api';
-import { makeOfficer, makeRegiment, ratedOfficerOf20thMaine } from '#web/test/fixtures';
+import { makeRankedOfficer, makeRankedRegiment, ratedOfficerOf20thMaine } from '#web/test/fixtures';
 
 export { CONFEDERATE, UNION } from '#web/test/fixtures';
 
 export function buildRegiment(overrides: Partial<Regiment> & Pick<Regiment, 'id' | 'name'>): Regiment {
-  return makeRegiment(overrides);
+  return makeRankedRegiment(overrides);
 }
 
 export function buildOfficer(overrides: Partial<Officer> & Pick<Officer, 'id' | 'name'>): Officer {
-  return makeOfficer({ rank: 'Col.', ...ratedOfficerOf20thMaine, ...overrides });
+  return makeRankedOfficer({ rank: 'Col.', ...ratedOfficerOf20thMaine, ...overrides });
 }
 
 export const REGIMENTS: Regiment[] = [

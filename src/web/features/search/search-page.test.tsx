@@ -7,6 +7,7 @@ import { commonMessages } from '#core/messages/common';
 import { homeMessages } from '#core/messages/home';
 import { searchMessages } from '#core/messages/search';
 import { SORT_OPTIONS } from '#core/search';
+import { makeRegimentDetail } from '#web/test/fixtures';
 import { mockApi, renderRoute, reply, type MockApi } from '#web/test/render';
 import { buildOfficer, buildRegiment, CONFEDERATE, REGIMENTS, UNION } from './search-fixtures';
 
@@ -32,13 +33,18 @@ function regimentChoices({ url }: { url: URL }) {
   return { regiments: matches, totalCount: matches.length };
 }
 
+/** GET /api/regiments/{id} of one of the fixtures' regiments. */
+function regimentDetail(id: number) {
+  return makeRegimentDetail(REGIMENTS.find((r) => r.id === id));
+}
+
 function standardApi(overrides: Record<string, unknown> = {}) {
   return mockApi({
     '/api/sides': [UNION, CONFEDERATE],
     '/api/regiments': REGIMENTS,
     '/api/search/regiments': regimentChoices,
-    '/api/regiments/1': REGIMENTS.find((r) => r.id === 1),
-    '/api/regiments/3': REGIMENTS.find((r) => r.id === 3),
+    '/api/regiments/1': regimentDetail(1),
+    '/api/regiments/3': regimentDetail(3),
     '/api/search/officers': page(OFFICERS),
     ...overrides,
   });
@@ -193,14 +199,15 @@ describe('/search, officers tab', () => {
       '/api/search/suggestions': {
         suggestions: [{ kind: 'regiment', id: 3, name: '2nd Virginia', sideCode: 'CSA', officerCount: 4 }],
       },
-      '/api/regiments/3': REGIMENTS.find((r) => r.id === 3),
+      '/api/regiments/3': regimentDetail(3),
     });
     const { router } = renderRoute('/search?sideId=2');
     const box = await screen.findByRole('combobox', { name: 'Search' });
     await user.type(box, 'virg');
     const suggestions = screen.getByRole('listbox', { name: searchMessages.suggestions, hidden: true });
     expect(await within(suggestions).findByRole('option', { name: /2nd Virginia/ })).toBeVisible();
-    expect(api.calls.map((c) => c.url)).toContain('/api/search/suggestions?q=virg&sideId=2');
+    // The stub suggests the same for every term: the option may show for 'vir' before 'virg' is asked.
+    await waitFor(() => expect(api.calls.map((c) => c.url)).toContain('/api/search/suggestions?q=virg&sideId=2'));
 
     await user.keyboard('{ArrowDown}{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/regiment/3'));
