@@ -21,83 +21,105 @@ import type { RegistrationAction } from '#core/schemas/registration';
 import { invalidateAfterOfficerDeletedByAdmin } from './manage';
 import { api } from '#web/lib/api-client';
 import { useIsAdmin } from './auth';
-import { officersQueryOptions } from './officers';
-import { regimentsQueryOptions } from './regiments';
-import { SEARCH_KEY } from './search';
+import { officerKeys, officersQueryOptions } from './officers';
+import { regimentKeys, regimentsQueryOptions } from './regiments';
+import { searchKeys } from './search';
 import { invalidateAfterReviewChange } from './reviews';
 
-/** Every admin-only answer lives under this key, so one invalidation refreshes them all. */
-const ADMIN_KEY = 'admin';
-
-/** Whether the signed-in user is an admin; false while the auth status loads. */
+/** Every admin-only answer is keyed under 'admin', so one invalidation refreshes them all. */
+export const adminKeys = {
+  all: ['admin'] as const,
+  dashboard: () => [...adminKeys.all, 'dashboard'] as const,
+  status: () => [...adminKeys.all, 'status'] as const,
+  registrations: (kind: RegistrationKind) => [...adminKeys.all, 'registrations', kind] as const,
+  users: () => [...adminKeys.all, 'users'] as const,
+  flaggedReviews: () => [...adminKeys.all, 'reviews', 'flagged'] as const,
+  reviewWaves: () => [...adminKeys.all, 'reviews', 'waves'] as const,
+};
 
 // ---- Queries ----
 
 /** GET /api/admin/dashboard: pending counts and the audit log of administrative actions. */
-export const adminDashboardQueryOptions = () =>
-  queryOptions({ queryKey: [ADMIN_KEY, 'dashboard'], queryFn: () => api.get<AdminDashboard>(apiPaths.admin.dashboard) });
-
-/** GET /api/admin/status: checked live by the server at each request, so never served from cache as fresh. */
-export const adminStatusQueryOptions = () =>
-  queryOptions({ queryKey: [ADMIN_KEY, 'status'], queryFn: () => api.get<AdminStatus>(apiPaths.admin.status), staleTime: 0 });
-
-export const regimentRegistrationsQueryOptions = () =>
-  queryOptions({
-    queryKey: [ADMIN_KEY, 'registrations', 'regiments'],
-    queryFn: () => api.get<RegimentRegistration[]>(apiPaths.admin.registrations('regiments')),
-  });
-
-export const officerRegistrationsQueryOptions = () =>
-  queryOptions({
-    queryKey: [ADMIN_KEY, 'registrations', 'officers'],
-    queryFn: () => api.get<OfficerRegistration[]>(apiPaths.admin.registrations('officers')),
-  });
-
-/** GET /api/admin/users; stale after 5 minutes (spec section 9). */
-export const adminUsersQueryOptions = () =>
-  queryOptions({
-    queryKey: [ADMIN_KEY, 'users'],
-    queryFn: () => api.get<AdminUser[]>(apiPaths.admin.users),
-    staleTime: FRESHNESS.userManagementStale,
-  });
-
-/** GET /api/admin/reviews/flagged -> {rows}. */
-export const flaggedReviewsQueryOptions = () =>
-  queryOptions({
-    queryKey: [ADMIN_KEY, 'reviews', 'flagged'],
-    queryFn: async () => (await api.get<{ rows: FlaggedReview[] }>(apiPaths.admin.flaggedReviews)).rows,
-  });
+const adminDashboardQueryOptions = () =>
+  queryOptions({ queryKey: adminKeys.dashboard(), queryFn: () => api.get<AdminDashboard>(apiPaths.admin.dashboard) });
 
 export function useAdminDashboard() {
   return useQuery({ ...adminDashboardQueryOptions(), enabled: useIsAdmin() });
 }
 
+/** GET /api/admin/status: checked live by the server at each request, so never served from cache as fresh. */
+const adminStatusQueryOptions = () =>
+  queryOptions({ queryKey: adminKeys.status(), queryFn: () => api.get<AdminStatus>(apiPaths.admin.status), staleTime: 0 });
+
 export function useAdminStatus() {
   return useQuery({ ...adminStatusQueryOptions(), enabled: useIsAdmin() });
 }
+
+const regimentRegistrationsQueryOptions = () =>
+  queryOptions({
+    queryKey: adminKeys.registrations('regiments'),
+    queryFn: () => api.get<RegimentRegistration[]>(apiPaths.admin.registrations('regiments')),
+  });
 
 export function useRegimentRegistrations() {
   return useQuery({ ...regimentRegistrationsQueryOptions(), enabled: useIsAdmin() });
 }
 
+const officerRegistrationsQueryOptions = () =>
+  queryOptions({
+    queryKey: adminKeys.registrations('officers'),
+    queryFn: () => api.get<OfficerRegistration[]>(apiPaths.admin.registrations('officers')),
+  });
+
 export function useOfficerRegistrations() {
   return useQuery({ ...officerRegistrationsQueryOptions(), enabled: useIsAdmin() });
 }
+
+/** GET /api/admin/users; stale after 5 minutes (spec section 9). */
+export const adminUsersQueryOptions = () =>
+  queryOptions({
+    queryKey: adminKeys.users(),
+    queryFn: () => api.get<AdminUser[]>(apiPaths.admin.users),
+    staleTime: FRESHNESS.userManagementStale,
+  });
 
 export function useAdminUsers() {
   return useQuery({ ...adminUsersQueryOptions(), enabled: useIsAdmin() });
 }
 
-/** GET /api/admin/waves (issue 17): open review waves, then the latest decided. */
-export const reviewWavesQueryOptions = () =>
+/** GET /api/admin/reviews/flagged -> {rows}. */
+const flaggedReviewsQueryOptions = () =>
   queryOptions({
-    queryKey: [ADMIN_KEY, 'reviews', 'waves'],
+    queryKey: adminKeys.flaggedReviews(),
+    queryFn: async () => (await api.get<{ rows: FlaggedReview[] }>(apiPaths.admin.flaggedReviews)).rows,
+  });
+
+export function useFlaggedReviews() {
+  return useQuery({ ...flaggedReviewsQueryOptions(), enabled: useIsAdmin() });
+}
+
+/** GET /api/admin/waves (issue 17): open review waves, then the latest decided. */
+const reviewWavesQueryOptions = () =>
+  queryOptions({
+    queryKey: adminKeys.reviewWaves(),
     queryFn: async () => (await api.get<{ waves: AdminReviewWave[] }>(apiPaths.admin.waves)).waves,
   });
 
 export function useReviewWaves() {
   return useQuery({ ...reviewWavesQueryOptions(), enabled: useIsAdmin() });
 }
+
+/** The public regiment list, as the admin 'All Regiments' table reads it: only for admins there. */
+export function useAdminRegimentList() {
+  return useQuery({ ...regimentsQueryOptions(), enabled: useIsAdmin() });
+}
+
+/** The public officer list, as the admin 'All Officers' table reads it: only for admins there. */
+export function useAdminOfficerList() {
+  return useQuery({ ...officersQueryOptions(), enabled: useIsAdmin() });
+}
+
+// ---- Review waves ----
 
 /**
  * POST /api/admin/waves/{id}/release or .../remove: the wave's reviews count from now on, or are
@@ -114,31 +136,17 @@ export function useDecideReviewWave() {
   });
 }
 
-export function useFlaggedReviews() {
-  return useQuery({ ...flaggedReviewsQueryOptions(), enabled: useIsAdmin() });
-}
-
-/** The public regiment list, as the admin 'All Regiments' table reads it: only for admins there. */
-export function useAdminRegimentList() {
-  return useQuery({ ...regimentsQueryOptions(), enabled: useIsAdmin() });
-}
-
-/** The public officer list, as the admin 'All Officers' table reads it: only for admins there. */
-export function useAdminOfficerList() {
-  return useQuery({ ...officersQueryOptions(), enabled: useIsAdmin() });
-}
-
 /**
  * Every admin action writes the audit log and may change the pending counts: the dashboard (and any
  * other admin list) is refreshed after each one.
  */
 function invalidateAdminData(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: [ADMIN_KEY] });
+  return queryClient.invalidateQueries({ queryKey: adminKeys.all });
 }
 
 // ---- Registration decisions ----
 
-export interface RegistrationDecisionInput {
+interface RegistrationDecisionInput {
   id: number;
   action: RegistrationAction;
   /** Optional administrator notes; null when none were written. */
@@ -158,9 +166,9 @@ export function useDecideRegistration(kind: RegistrationKind) {
     onSuccess: async (_answer, { action }) => {
       const refreshes = [invalidateAdminData(queryClient)];
       if (action === 'approve') {
-        refreshes.push(queryClient.invalidateQueries({ queryKey: regimentsQueryOptions().queryKey }));
-        refreshes.push(queryClient.invalidateQueries({ queryKey: SEARCH_KEY }));
-        if (kind === 'officers') refreshes.push(queryClient.invalidateQueries({ queryKey: officersQueryOptions().queryKey }));
+        refreshes.push(queryClient.invalidateQueries({ queryKey: regimentKeys.all }));
+        refreshes.push(queryClient.invalidateQueries({ queryKey: searchKeys.all }));
+        if (kind === 'officers') refreshes.push(queryClient.invalidateQueries({ queryKey: officerKeys.all }));
       }
       await Promise.all(refreshes);
     },
@@ -196,14 +204,14 @@ export function useSetUserBan() {
 
 // ---- Review moderation ----
 
-export interface ModeratedReview {
+interface ModeratedReview {
   id: number;
   /** The reviewed officer, whose figures and review list change (spec section 4, review change). */
   officerId: number;
 }
 
 /** Callbacks that run even when the component that started the call is gone (its review was removed). */
-export interface ModerationCallbacks {
+interface ModerationCallbacks {
   onSuccess?: () => void;
   onError?: (error: Error) => void;
 }

@@ -2,17 +2,18 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths } from '#core/api-paths';
 import type { FirebaseWebConfig, IdentityConfig } from '#core/schemas/firebase-auth';
 import { api } from '#web/lib/api-client';
+import { authKeys } from './auth';
 
 /** GET /api/auth/config: changes only when the server restarts, so it is fetched once per visit. */
 export const identityConfigQueryOptions = () =>
   queryOptions({
-    queryKey: ['auth', 'config'],
+    queryKey: authKeys.config(),
     queryFn: () => api.get<IdentityConfig>(apiPaths.authConfig),
     staleTime: Infinity,
     gcTime: Infinity,
   });
 
-export interface IdentityProvider {
+interface IdentityProvider {
   /** 'builtin' until the server says otherwise (also when it cannot be asked). */
   provider: IdentityConfig['provider'];
   firebase: FirebaseWebConfig | null;

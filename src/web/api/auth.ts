@@ -6,9 +6,15 @@ import { FRESHNESS } from '#core/constants';
 import type { LoginBody, RegisterBody } from '#core/schemas/auth';
 import { api, resetCsrfToken } from '#web/lib/api-client';
 
+export const authKeys = {
+  status: () => ['auth', 'status'] as const,
+  /** The identity provider's configuration (auth-config.ts). */
+  config: () => ['auth', 'config'] as const,
+};
+
 export const authStatusQueryOptions = () =>
   queryOptions({
-    queryKey: ['auth', 'status'],
+    queryKey: authKeys.status(),
     queryFn: () => api.get<AuthStatus>(apiPaths.authStatus),
     // Spec section 4: auth status refreshes every 10 seconds and on window focus. Between polls an
     // answer counts as fresh: with staleTime 0, every reader that mounted (the header, the page)
@@ -46,15 +52,6 @@ export function useLogin() {
   });
 }
 
-export function useLegacyLogin() {
-  const after = useAfterSessionChange();
-  return useMutation({
-    mutationFn: (body: { username: string; password: string }) =>
-      api.post<{ success: boolean; message: string; user: AuthUser }>(apiPaths.legacyLogin, body),
-    onSuccess: after,
-  });
-}
-
 export interface RegisterResult {
   user: AuthUser;
   needsVerification: boolean;
@@ -69,7 +66,7 @@ export function useRegister() {
   });
 }
 
-export const SIGNED_OUT_STATUS: AuthStatus = { authenticated: false, user: null };
+const SIGNED_OUT_STATUS: AuthStatus = { authenticated: false, user: null };
 
 /**
  * POST /api/auth/logout. Everything after success lives in the mutation's own onSuccess, not in a
@@ -84,7 +81,7 @@ export function useLogout({ leave }: { leave: () => Promise<void> | void }) {
   const queryClient = useQueryClient();
   const after = useAfterSessionChange();
   return useMutation({
-    mutationFn: () => api.post<{ success: boolean }>(apiPaths.logout, {}),
+    mutationFn: () => api.post<{ message: string }>(apiPaths.logout, {}),
     onSuccess: async () => {
       await leave();
       queryClient.setQueryData(authStatusQueryOptions().queryKey, SIGNED_OUT_STATUS);

@@ -8,36 +8,52 @@ import {
   invalidateAfterRegimentChange,
   invalidateAfterRegimentDeleted,
 } from './manage';
+import { DEFAULT_REVIEW_SORT } from '#core/review-sort';
+import { adminKeys } from './admin';
+import { authKeys } from './auth';
+import { officerKeys } from './officers';
+import { regimentKeys } from './regiments';
+import { reviewKeys } from './reviews';
+import { searchKeys } from './search';
+import { sideKeys } from './sides';
+import { steamStatsKeys } from './steam';
 
-/** Every key the web app caches, for officer 7 of regiment 3 (Union, side 1) and their neighbours. */
+/**
+ * Every key the web app caches, for officer 7 of regiment 3 (Union, side 1) and their neighbours,
+ * from the modules' own key factories: a key renamed there is renamed here.
+ */
 const ALL_KEYS: QueryKey[] = [
-  ['auth', 'status'],
-  ['sides'],
-  ['officers'],
-  ['officers', 7],
-  ['officers', 8],
-  ['officers', 'top', 'all'],
-  ['officers', 'top', 'USA'],
-  ['officers', 'regiment', 3],
-  ['officers', 'regiment', 5],
-  ['officers', 'regiment', 6],
-  ['officers', 'search-pages', { q: 'x' }],
-  ['regiments'],
-  ['regiments', 3],
-  ['regiments', 5],
-  ['regiments', 6],
-  ['regiments', 'side', 1],
-  ['regiments', 'side', 2],
-  ['regiments', 'owned', 1],
-  ['regiments', 'featured'],
-  ['search', 'suggestions', { q: 'x', sideId: null }],
-  ['search', 'regiment-choices', { q: '', sideId: 1 }],
-  ['reviews', 'recent'],
-  ['reviews', 'my'],
-  ['reviews', 'officer', 7],
-  ['reviews', 'officer', 8],
-  ['steam-stats', 'officer', 7],
-  ['admin', 'dashboard'],
+  authKeys.status(),
+  authKeys.config(),
+  sideKeys.all,
+  officerKeys.list(),
+  officerKeys.detail(7),
+  officerKeys.trend(7),
+  officerKeys.detail(8),
+  officerKeys.topOfSide(),
+  officerKeys.topOfSide('USA'),
+  officerKeys.ofRegiment(3),
+  officerKeys.ofRegiment(5),
+  officerKeys.ofRegiment(6),
+  officerKeys.searchPages({ q: 'x', sortBy: 'name', sortOrder: 'asc' }),
+  regimentKeys.list(),
+  regimentKeys.detail(3),
+  regimentKeys.detail(5),
+  regimentKeys.detail(6),
+  regimentKeys.ofSide(1),
+  regimentKeys.ofSide(2),
+  regimentKeys.ownedBy(1),
+  regimentKeys.featured(),
+  searchKeys.suggestions('x', null),
+  searchKeys.regimentChoices('', 1),
+  reviewKeys.recent(),
+  reviewKeys.mine(),
+  reviewKeys.ofOfficerSorted(7, DEFAULT_REVIEW_SORT),
+  reviewKeys.ofOfficerSorted(8, DEFAULT_REVIEW_SORT),
+  reviewKeys.viewerState(1, 1),
+  reviewKeys.revisionsOf(1),
+  steamStatsKeys.ofOfficer(7),
+  adminKeys.dashboard(),
 ];
 
 function seededClient() {
@@ -51,19 +67,20 @@ const invalidatedKeys = (queryClient: QueryClient) =>
 
 const keys = (...list: QueryKey[]) => list.map((key) => JSON.stringify(key));
 
+const searchAnswers = [searchKeys.suggestions('x', null), searchKeys.regimentChoices('', 1)];
+
 describe('invalidateAfterOfficerChange', () => {
   it("refreshes the regiment's officer list and detail, the top officers, the officer list and the search boxes' answers", async () => {
     const queryClient = seededClient();
     await invalidateAfterOfficerChange(queryClient, { officerId: 7, regimentIds: [3, 3] });
     expect(invalidatedKeys(queryClient)).toEqual(
       keys(
-        ['officers'],
-        ['officers', 'top', 'all'],
-        ['officers', 'top', 'USA'],
-        ['officers', 'regiment', 3],
-        ['regiments', 3],
-        ['search', 'suggestions', { q: 'x', sideId: null }],
-        ['search', 'regiment-choices', { q: '', sideId: 1 }],
+        officerKeys.list(),
+        officerKeys.topOfSide(),
+        officerKeys.topOfSide('USA'),
+        officerKeys.ofRegiment(3),
+        regimentKeys.detail(3),
+        ...searchAnswers,
       ),
     );
   });
@@ -73,15 +90,14 @@ describe('invalidateAfterOfficerChange', () => {
     await invalidateAfterOfficerChange(queryClient, { officerId: 7, regimentIds: [3, 5] });
     expect(invalidatedKeys(queryClient)).toEqual(
       keys(
-        ['officers'],
-        ['officers', 'top', 'all'],
-        ['officers', 'top', 'USA'],
-        ['officers', 'regiment', 3],
-        ['officers', 'regiment', 5],
-        ['regiments', 3],
-        ['regiments', 5],
-        ['search', 'suggestions', { q: 'x', sideId: null }],
-        ['search', 'regiment-choices', { q: '', sideId: 1 }],
+        officerKeys.list(),
+        officerKeys.topOfSide(),
+        officerKeys.topOfSide('USA'),
+        officerKeys.ofRegiment(3),
+        officerKeys.ofRegiment(5),
+        regimentKeys.detail(3),
+        regimentKeys.detail(5),
+        ...searchAnswers,
       ),
     );
   });
@@ -89,20 +105,19 @@ describe('invalidateAfterOfficerChange', () => {
 
 describe('invalidateAfterOfficerDeletedByAdmin', () => {
   const expected = keys(
-    ['officers'],
-    ['officers', 7],
-    ['officers', 'top', 'all'],
-    ['officers', 'top', 'USA'],
-    ['officers', 'regiment', 3],
-    ['regiments'],
-    ['regiments', 3],
-    ['regiments', 'side', 1],
-    ['regiments', 'side', 2],
-    ['regiments', 'featured'],
-    ['search', 'suggestions', { q: 'x', sideId: null }],
-    ['search', 'regiment-choices', { q: '', sideId: 1 }],
-    ['reviews', 'recent'],
-    ['reviews', 'officer', 7],
+    officerKeys.list(),
+    officerKeys.detail(7),
+    officerKeys.topOfSide(),
+    officerKeys.topOfSide('USA'),
+    officerKeys.ofRegiment(3),
+    regimentKeys.list(),
+    regimentKeys.detail(3),
+    regimentKeys.ofSide(1),
+    regimentKeys.ofSide(2),
+    regimentKeys.featured(),
+    ...searchAnswers,
+    reviewKeys.recent(),
+    reviewKeys.ofOfficerSorted(7, DEFAULT_REVIEW_SORT),
   );
 
   it('refreshes regiment {id}, officers of the regiment, officers, top officers, recent reviews and regiments', async () => {
@@ -115,7 +130,7 @@ describe('invalidateAfterOfficerDeletedByAdmin', () => {
     const queryClient = seededClient();
     let fetches = 0;
     const observer = new QueryObserver(queryClient, {
-      queryKey: ['officers', 7],
+      queryKey: officerKeys.detail(7),
       queryFn: () => {
         fetches += 1;
         return [];
@@ -131,7 +146,7 @@ describe('invalidateAfterOfficerDeletedByAdmin', () => {
   it('the self-delete refreshes the same and the auth status (the account is unlinked)', async () => {
     const queryClient = seededClient();
     await invalidateAfterOwnOfficerProfileDeleted(queryClient, { officerId: 7, regimentId: 3 });
-    expect(invalidatedKeys(queryClient)).toEqual([JSON.stringify(['auth', 'status']), ...expected]);
+    expect(invalidatedKeys(queryClient)).toEqual([...keys(authKeys.status()), ...expected]);
   });
 });
 
@@ -141,13 +156,12 @@ describe('invalidateAfterRegimentChange', () => {
     await invalidateAfterRegimentChange(queryClient, { id: 3, sideId: 1 });
     expect(invalidatedKeys(queryClient)).toEqual(
       keys(
-        ['officers', 'regiment', 3],
-        ['regiments'],
-        ['regiments', 'side', 1],
-        ['regiments', 'owned', 1],
-        ['regiments', 'featured'],
-        ['search', 'suggestions', { q: 'x', sideId: null }],
-        ['search', 'regiment-choices', { q: '', sideId: 1 }],
+        officerKeys.ofRegiment(3),
+        regimentKeys.list(),
+        regimentKeys.ofSide(1),
+        regimentKeys.ownedBy(1),
+        regimentKeys.featured(),
+        ...searchAnswers,
       ),
     );
   });
@@ -159,27 +173,16 @@ describe('invalidateAfterRegimentDeleted', () => {
     await invalidateAfterRegimentDeleted(queryClient, { id: 3, sideId: 1 });
     expect(invalidatedKeys(queryClient)).toEqual(
       keys(
-        ['auth', 'status'],
-        ['officers'],
-        ['officers', 7],
-        ['officers', 8],
-        ['officers', 'top', 'all'],
-        ['officers', 'top', 'USA'],
-        ['officers', 'regiment', 3],
-        ['officers', 'regiment', 5],
-        ['officers', 'regiment', 6],
-        ['officers', 'search-pages', { q: 'x' }],
-        ['regiments'],
-        ['regiments', 3],
-        ['regiments', 'side', 1],
-        ['regiments', 'owned', 1],
-        ['regiments', 'featured'],
-        ['search', 'suggestions', { q: 'x', sideId: null }],
-        ['search', 'regiment-choices', { q: '', sideId: 1 }],
-        ['reviews', 'recent'],
-        ['reviews', 'my'],
-        ['reviews', 'officer', 7],
-        ['reviews', 'officer', 8],
+        authKeys.status(),
+        // Every officer answer and every review answer.
+        ...ALL_KEYS.filter((key) => key[0] === officerKeys.all[0]),
+        regimentKeys.list(),
+        regimentKeys.detail(3),
+        regimentKeys.ofSide(1),
+        regimentKeys.ownedBy(1),
+        regimentKeys.featured(),
+        ...searchAnswers,
+        ...ALL_KEYS.filter((key) => key[0] === reviewKeys.all[0]),
       ),
     );
   });

@@ -13,21 +13,15 @@ import { apiPaths } from '#core/api-paths';
 import type { OfficerManagerRole } from '#core/permissions';
 import type { OfficerEditBody, RegimentEditBody } from '#core/schemas/manage';
 import { api } from '#web/lib/api-client';
-import { authStatusQueryOptions } from './auth';
-import { officerQueryOptions, officersQueryOptions, regimentOfficersQueryOptions } from './officers';
-import { featuredRegimentsQueryOptions, regimentQueryOptions, regimentsBySideQueryOptions, regimentsQueryOptions } from './regiments';
-import { SEARCH_KEY } from './search';
-import { officerReviewsKey, recentReviewsQueryOptions } from './reviews';
-
-/** Who makes the change, which decides the endpoint: the officer's owner or an admin (spec section 6). */
-
-const TOP_OFFICERS_KEY = ['officers', 'top'] as const;
-const OWNED_REGIMENTS_KEY = ['regiments', 'owned'] as const;
-const REGIMENTS_BY_SIDE_KEY = ['regiments', 'side'] as const;
+import { authKeys } from './auth';
+import { officerKeys, officerQueryOptions } from './officers';
+import { regimentKeys, regimentQueryOptions } from './regiments';
+import { searchKeys } from './search';
+import { reviewKeys } from './reviews';
 
 // ---- Cache refreshes ----
 
-export interface OfficerChange {
+interface OfficerChange {
   officerId: number;
   /** The regiment before and after the edit (the same one twice when it did not move). */
   regimentIds: readonly number[];
@@ -42,16 +36,16 @@ export async function invalidateAfterOfficerChange(queryClient: QueryClient, { r
   const regiments = [...new Set(regimentIds)];
   await Promise.all([
     ...regiments.flatMap((regimentId) => [
-      queryClient.invalidateQueries({ queryKey: regimentOfficersQueryOptions(regimentId).queryKey }),
-      queryClient.invalidateQueries({ queryKey: regimentQueryOptions(regimentId).queryKey, exact: true }),
+      queryClient.invalidateQueries({ queryKey: officerKeys.ofRegiment(regimentId) }),
+      queryClient.invalidateQueries({ queryKey: regimentKeys.detail(regimentId), exact: true }),
     ]),
-    queryClient.invalidateQueries({ queryKey: TOP_OFFICERS_KEY }),
-    queryClient.invalidateQueries({ queryKey: officersQueryOptions().queryKey, exact: true }),
-    queryClient.invalidateQueries({ queryKey: SEARCH_KEY }),
+    queryClient.invalidateQueries({ queryKey: officerKeys.top() }),
+    queryClient.invalidateQueries({ queryKey: officerKeys.list(), exact: true }),
+    queryClient.invalidateQueries({ queryKey: searchKeys.all }),
   ]);
 }
 
-export interface DeletedOfficer {
+interface DeletedOfficer {
   officerId: number;
   regimentId: number;
 }
@@ -63,17 +57,17 @@ export interface DeletedOfficer {
  */
 export async function invalidateAfterOfficerDeletedByAdmin(queryClient: QueryClient, { officerId, regimentId }: DeletedOfficer): Promise<void> {
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: officerQueryOptions(officerId).queryKey, exact: true, refetchType: 'none' }),
-    queryClient.invalidateQueries({ queryKey: officerReviewsKey(officerId), refetchType: 'none' }),
-    queryClient.invalidateQueries({ queryKey: regimentQueryOptions(regimentId).queryKey, exact: true }),
-    queryClient.invalidateQueries({ queryKey: regimentOfficersQueryOptions(regimentId).queryKey }),
-    queryClient.invalidateQueries({ queryKey: officersQueryOptions().queryKey, exact: true }),
-    queryClient.invalidateQueries({ queryKey: TOP_OFFICERS_KEY }),
-    queryClient.invalidateQueries({ queryKey: recentReviewsQueryOptions().queryKey }),
-    queryClient.invalidateQueries({ queryKey: regimentsQueryOptions().queryKey, exact: true }),
-    queryClient.invalidateQueries({ queryKey: featuredRegimentsQueryOptions().queryKey, exact: true }),
-    queryClient.invalidateQueries({ queryKey: SEARCH_KEY }),
-    queryClient.invalidateQueries({ queryKey: REGIMENTS_BY_SIDE_KEY }),
+    queryClient.invalidateQueries({ queryKey: officerKeys.detail(officerId), exact: true, refetchType: 'none' }),
+    queryClient.invalidateQueries({ queryKey: reviewKeys.ofOfficer(officerId), refetchType: 'none' }),
+    queryClient.invalidateQueries({ queryKey: regimentKeys.detail(regimentId), exact: true }),
+    queryClient.invalidateQueries({ queryKey: officerKeys.ofRegiment(regimentId) }),
+    queryClient.invalidateQueries({ queryKey: officerKeys.list(), exact: true }),
+    queryClient.invalidateQueries({ queryKey: officerKeys.top() }),
+    queryClient.invalidateQueries({ queryKey: reviewKeys.recent() }),
+    queryClient.invalidateQueries({ queryKey: regimentKeys.list(), exact: true }),
+    queryClient.invalidateQueries({ queryKey: regimentKeys.featured(), exact: true }),
+    queryClient.invalidateQueries({ queryKey: searchKeys.all }),
+    queryClient.invalidateQueries({ queryKey: regimentKeys.bySide() }),
   ]);
 }
 
@@ -82,10 +76,7 @@ export async function invalidateAfterOfficerDeletedByAdmin(queryClient: QueryCli
  * deletion), and the account is unlinked from the officer: the auth status (officerId) is asked again.
  */
 export async function invalidateAfterOwnOfficerProfileDeleted(queryClient: QueryClient, deleted: DeletedOfficer): Promise<void> {
-  await Promise.all([
-    invalidateAfterOfficerDeletedByAdmin(queryClient, deleted),
-    queryClient.invalidateQueries({ queryKey: authStatusQueryOptions().queryKey }),
-  ]);
+  await Promise.all([invalidateAfterOfficerDeletedByAdmin(queryClient, deleted), queryClient.invalidateQueries({ queryKey: authKeys.status() })]);
 }
 
 /**
@@ -95,12 +86,12 @@ export async function invalidateAfterOwnOfficerProfileDeleted(queryClient: Query
  */
 export async function invalidateAfterRegimentChange(queryClient: QueryClient, regiment: Pick<Regiment, 'id' | 'sideId'>): Promise<void> {
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: regimentsBySideQueryOptions(regiment.sideId).queryKey }),
-    queryClient.invalidateQueries({ queryKey: regimentsQueryOptions().queryKey, exact: true }),
-    queryClient.invalidateQueries({ queryKey: featuredRegimentsQueryOptions().queryKey, exact: true }),
-    queryClient.invalidateQueries({ queryKey: SEARCH_KEY }),
-    queryClient.invalidateQueries({ queryKey: OWNED_REGIMENTS_KEY }),
-    queryClient.invalidateQueries({ queryKey: regimentOfficersQueryOptions(regiment.id).queryKey }),
+    queryClient.invalidateQueries({ queryKey: regimentKeys.ofSide(regiment.sideId) }),
+    queryClient.invalidateQueries({ queryKey: regimentKeys.list(), exact: true }),
+    queryClient.invalidateQueries({ queryKey: regimentKeys.featured(), exact: true }),
+    queryClient.invalidateQueries({ queryKey: searchKeys.all }),
+    queryClient.invalidateQueries({ queryKey: regimentKeys.owned() }),
+    queryClient.invalidateQueries({ queryKey: officerKeys.ofRegiment(regiment.id) }),
   ]);
 }
 
@@ -112,24 +103,24 @@ export async function invalidateAfterRegimentChange(queryClient: QueryClient, re
  */
 export async function invalidateAfterRegimentDeleted(queryClient: QueryClient, regiment: Pick<Regiment, 'id' | 'sideId'>): Promise<void> {
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['officers'], refetchType: 'none' }),
-    queryClient.invalidateQueries({ queryKey: ['reviews'], refetchType: 'none' }),
-    queryClient.invalidateQueries({ queryKey: regimentQueryOptions(regiment.id).queryKey, exact: true, refetchType: 'none' }),
-    queryClient.invalidateQueries({ queryKey: officersQueryOptions().queryKey, exact: true }),
-    queryClient.invalidateQueries({ queryKey: TOP_OFFICERS_KEY }),
-    queryClient.invalidateQueries({ queryKey: recentReviewsQueryOptions().queryKey }),
-    queryClient.invalidateQueries({ queryKey: regimentsQueryOptions().queryKey, exact: true }),
-    queryClient.invalidateQueries({ queryKey: featuredRegimentsQueryOptions().queryKey, exact: true }),
-    queryClient.invalidateQueries({ queryKey: SEARCH_KEY }),
-    queryClient.invalidateQueries({ queryKey: regimentsBySideQueryOptions(regiment.sideId).queryKey }),
-    queryClient.invalidateQueries({ queryKey: OWNED_REGIMENTS_KEY }),
-    queryClient.invalidateQueries({ queryKey: authStatusQueryOptions().queryKey }),
+    queryClient.invalidateQueries({ queryKey: officerKeys.all, refetchType: 'none' }),
+    queryClient.invalidateQueries({ queryKey: reviewKeys.all, refetchType: 'none' }),
+    queryClient.invalidateQueries({ queryKey: regimentKeys.detail(regiment.id), exact: true, refetchType: 'none' }),
+    queryClient.invalidateQueries({ queryKey: officerKeys.list(), exact: true }),
+    queryClient.invalidateQueries({ queryKey: officerKeys.top() }),
+    queryClient.invalidateQueries({ queryKey: reviewKeys.recent() }),
+    queryClient.invalidateQueries({ queryKey: regimentKeys.list(), exact: true }),
+    queryClient.invalidateQueries({ queryKey: regimentKeys.featured(), exact: true }),
+    queryClient.invalidateQueries({ queryKey: searchKeys.all }),
+    queryClient.invalidateQueries({ queryKey: regimentKeys.ofSide(regiment.sideId) }),
+    queryClient.invalidateQueries({ queryKey: regimentKeys.owned() }),
+    queryClient.invalidateQueries({ queryKey: authKeys.status() }),
   ]);
 }
 
 // ---- Officers ----
 
-export interface UpdateOfficerInput {
+interface UpdateOfficerInput {
   officer: Pick<Officer, 'id' | 'regimentId'>;
   role: OfficerManagerRole;
   body: OfficerEditBody;
@@ -149,7 +140,7 @@ export function useUpdateOfficer() {
   });
 }
 
-export interface DeleteOfficerInput {
+interface DeleteOfficerInput {
   officer: Pick<Officer, 'id' | 'regimentId'>;
   role: OfficerManagerRole;
 }
@@ -171,7 +162,7 @@ export function useDeleteOfficer() {
 
 // ---- Regiments ----
 
-export interface UpdateRegimentInput {
+interface UpdateRegimentInput {
   regiment: Pick<Regiment, 'id' | 'sideId'>;
   body: RegimentEditBody;
 }

@@ -9,9 +9,14 @@ import { api } from '#web/lib/api-client';
 import { authStatusQueryOptions } from './auth';
 
 /** Keyed by user, so another sign-in never sees the previous one's list. */
+const notificationKeys = {
+  ofUser: (userId: number) => ['notifications', userId] as const,
+  registrationsOf: (userId: number) => ['registrations', 'mine', userId] as const,
+};
+
 export const notificationsQueryOptions = (userId: number) =>
   infiniteQueryOptions({
-    queryKey: ['notifications', userId],
+    queryKey: notificationKeys.ofUser(userId),
     queryFn: ({ pageParam }) => api.get<NotificationPage>(apiPaths.notifications(pageParam)),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
@@ -33,6 +38,6 @@ export function useMarkNotificationsRead(userId: number) {
 
 export const myRegistrationsQueryOptions = (userId: number) =>
   queryOptions({
-    queryKey: ['registrations', 'mine', userId],
+    queryKey: notificationKeys.registrationsOf(userId),
     queryFn: async () => (await api.get<{ registrations: MyRegistration[] }>(apiPaths.myRegistrations)).registrations,
   });

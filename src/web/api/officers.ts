@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { Officer, OfficerDetail, OfficerSearchPage, OfficerTrend, RankedOfficer } from '#core/api';
 import type { SideCode } from '#core/constants';
 import { FRESHNESS } from '#core/constants';
@@ -6,26 +6,42 @@ import { apiPaths } from '#core/api-paths';
 import type { OfficerSearch } from '#core/search';
 import { api } from '#web/lib/api-client';
 
-export const officersQueryOptions = () => queryOptions({ queryKey: ['officers'], queryFn: () => api.get<Officer[]>(apiPaths.officers) });
+/**
+ * Every officer answer is keyed under 'officers', so a regiment delete can mark them all stale at
+ * once. The full list's key is that prefix itself: refresh it alone with `exact: true`.
+ */
+export const officerKeys = {
+  all: ['officers'] as const,
+  list: () => officerKeys.all,
+  detail: (id: number) => [...officerKeys.all, id] as const,
+  trend: (id: number) => [...officerKeys.detail(id), 'trend'] as const,
+  /** Every side filter of the top officers. */
+  top: () => [...officerKeys.all, 'top'] as const,
+  topOfSide: (side?: SideCode) => [...officerKeys.top(), side ?? 'all'] as const,
+  ofRegiment: (regimentId: number) => [...officerKeys.all, 'regiment', regimentId] as const,
+  searchPages: (search: OfficerSearch) => [...officerKeys.all, 'search-pages', search] as const,
+};
+
+export const officersQueryOptions = () => queryOptions({ queryKey: officerKeys.list(), queryFn: () => api.get<Officer[]>(apiPaths.officers) });
 
 /** GET /api/officers/{id}: the officer page's officer, with the star distributions of its reviews. */
 export const officerQueryOptions = (id: number) =>
-  queryOptions({ queryKey: ['officers', id], queryFn: () => api.get<OfficerDetail>(apiPaths.officer(id)) });
+  queryOptions({ queryKey: officerKeys.detail(id), queryFn: () => api.get<OfficerDetail>(apiPaths.officer(id)) });
 
 /** GET /api/officers/{id}/trend: the officer's last 12 months, refreshed after a review of it (invalidateAfterReviewChange). */
 export const officerTrendQueryOptions = (id: number) =>
-  queryOptions({ queryKey: ['officers', id, 'trend'], queryFn: () => api.get<OfficerTrend>(apiPaths.officerTrend(id)) });
+  queryOptions({ queryKey: officerKeys.trend(id), queryFn: () => api.get<OfficerTrend>(apiPaths.officerTrend(id)) });
 
 export const topOfficersQueryOptions = (side?: SideCode) =>
   queryOptions({
-    queryKey: ['officers', 'top', side ?? 'all'],
+    queryKey: officerKeys.topOfSide(side),
     queryFn: () => api.get<RankedOfficer[]>(apiPaths.topOfficers(side)),
     staleTime: FRESHNESS.topOfficers,
   });
 
 export const regimentOfficersQueryOptions = (regimentId: number) =>
   queryOptions({
-    queryKey: ['officers', 'regiment', regimentId],
+    queryKey: officerKeys.ofRegiment(regimentId),
     queryFn: () => api.get<Officer[]>(apiPaths.regimentOfficers(regimentId)),
   });
 
@@ -35,10 +51,8 @@ export const regimentOfficersQueryOptions = (regimentId: number) =>
  */
 export const officerSearchPagesQueryOptions = (search: OfficerSearch) =>
   infiniteQueryOptions({
-    queryKey: ['officers', 'search-pages', search],
+    queryKey: officerKeys.searchPages(search),
     queryFn: ({ pageParam }) => api.get<OfficerSearchPage>(apiPaths.officerSearchPage(search, pageParam)),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
   });
-
-export const useOfficer = (id: number) => useQuery(officerQueryOptions(id));

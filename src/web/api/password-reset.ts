@@ -9,10 +9,14 @@ import { resetPasswordMessages } from '#core/messages/reset-password';
 import { api, resetCsrfToken } from '#web/lib/api-client';
 import { identityConfigQueryOptions, useIdentityProvider } from './auth-config';
 
-/** The key of the mailed account links' checks (reset here, verification in features/auth/api.ts). */
-export const ACCOUNT_LINK_KEY = 'account-link';
-
 type Provider = 'builtin' | 'firebase';
+
+/** The mailed account links' checks (reset here, verification in features/auth/api.ts), keyed under 'account-link'. */
+export const accountLinkKeys = {
+  all: ['account-link'] as const,
+  resetPassword: (provider: Provider, code: string) => [...accountLinkKeys.all, 'reset-password', provider, code] as const,
+  verifyEmail: (provider: Provider, code: string) => [...accountLinkKeys.all, 'verify-email', provider, code] as const,
+};
 
 /**
  * The provider, asked once per visit: a form sent before the answer came still goes the right way.
@@ -26,9 +30,9 @@ async function providerOf(queryClient: QueryClient): Promise<Provider> {
   }
 }
 
-export const passwordResetLinkQueryOptions = (code: string, provider: Provider = 'builtin', queryClient?: QueryClient) =>
+const passwordResetLinkQueryOptions = (code: string, provider: Provider = 'builtin', queryClient?: QueryClient) =>
   queryOptions({
-    queryKey: [ACCOUNT_LINK_KEY, 'reset-password', provider, code],
+    queryKey: accountLinkKeys.resetPassword(provider, code),
     queryFn: async (): Promise<{ email: string }> => {
       if (provider === 'firebase' && queryClient) {
         const { checkFirebasePasswordResetCode } = await import('./firebase-auth');
@@ -60,7 +64,7 @@ export function useForgotPassword() {
         const { requestFirebasePasswordReset } = await import('./firebase-auth');
         return requestFirebasePasswordReset(queryClient, email);
       }
-      await api.post<{ success: boolean; message: string }>(apiPaths.forgotPassword, { email });
+      await api.post<{ message: string }>(apiPaths.forgotPassword, { email });
     },
   });
 }
@@ -80,11 +84,11 @@ export function useResetPassword() {
         await confirmFirebasePasswordReset(queryClient, code, password);
         return { message: resetPasswordMessages.done };
       }
-      return api.post<{ success: boolean; message: string }>(apiPaths.resetPassword, { code, password });
+      return api.post<{ message: string }>(apiPaths.resetPassword, { code, password });
     },
     onSuccess: async () => {
       resetCsrfToken();
-      await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== ACCOUNT_LINK_KEY });
+      await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== accountLinkKeys.all[0] });
     },
   });
 }

@@ -7,9 +7,13 @@ import { apiPaths } from '#core/api-paths';
 import type { RegimentWebhookBody, RegimentWebhookStatus } from '#core/schemas/regiment-webhook';
 import { api } from '#web/lib/api-client';
 
-export const regimentWebhookQueryOptions = (regimentId: number) =>
+const regimentWebhookKeys = {
+  of: (regimentId: number) => ['regiment-webhook', regimentId] as const,
+};
+
+const regimentWebhookQueryOptions = (regimentId: number) =>
   queryOptions({
-    queryKey: ['regiment-webhook', regimentId],
+    queryKey: regimentWebhookKeys.of(regimentId),
     queryFn: () => api.get<RegimentWebhookStatus>(apiPaths.regimentWebhook(regimentId)),
   });
 

@@ -5,13 +5,14 @@ import { apiPaths } from '#core/api-paths';
 import { FRESHNESS } from '#core/constants';
 import type { officerRegistrationBodySchema, regimentRegistrationBodySchema } from '#core/schemas/registration';
 import { api } from '#web/lib/api-client';
+import { regimentKeys } from './regiments';
 
-export type RegimentRegistrationSubmitted = z.infer<typeof regimentRegistrationSubmittedSchema>;
-export type OfficerRegistrationSubmitted = z.infer<typeof officerRegistrationSubmittedSchema>;
+type RegimentRegistrationSubmitted = z.infer<typeof regimentRegistrationSubmittedSchema>;
+type OfficerRegistrationSubmitted = z.infer<typeof officerRegistrationSubmittedSchema>;
 
 /** What the server accepts (the forms send their parsed values plus the user id). */
-export type RegimentRegistrationRequest = z.input<typeof regimentRegistrationBodySchema>;
-export type OfficerRegistrationRequest = z.input<typeof officerRegistrationBodySchema>;
+type RegimentRegistrationRequest = z.input<typeof regimentRegistrationBodySchema>;
+type OfficerRegistrationRequest = z.input<typeof officerRegistrationBodySchema>;
 
 /**
  * POST /api/regiments/register {name, description, sideId, userId, bannerImageUrl, iconImageUrl}.
@@ -35,9 +36,9 @@ export function useSubmitOfficerRegistration() {
  * The key carries the user (the list is personal) and sits under 'regiments', so a regiment change
  * can refresh it with the other regiment lists.
  */
-export const ownedRegimentsQueryOptions = (userId: number) =>
+const ownedRegimentsQueryOptions = (userId: number) =>
   queryOptions({
-    queryKey: ['regiments', 'owned', userId],
+    queryKey: regimentKeys.ownedBy(userId),
     queryFn: () => api.get<OwnedRegiment[]>(apiPaths.myOwnedRegiments),
     staleTime: FRESHNESS.regiments,
   });

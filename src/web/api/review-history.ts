@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { ReviewRevisions } from '#core/api';
 import { apiPaths } from '#core/api-paths';
 import { api } from '#web/lib/api-client';
-import { reviewRevisionsKey } from './reviews';
+import { reviewKeys } from './reviews';
 
 /**
  * GET /api/reviews/{id}/revisions (issue 18, item 2): a module of its own, loaded with the history
@@ -10,6 +10,6 @@ import { reviewRevisionsKey } from './reviews';
  */
 export const reviewRevisionsQueryOptions = (reviewId: number) =>
   queryOptions({
-    queryKey: [...reviewRevisionsKey, reviewId],
+    queryKey: reviewKeys.revisionsOf(reviewId),
     queryFn: () => api.get<ReviewRevisions>(apiPaths.reviewRevisions(reviewId)),
   });

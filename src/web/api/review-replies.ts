@@ -7,16 +7,17 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import type { Review, SuccessMessage } from '#core/api';
 import { apiPaths } from '#core/api-paths';
 import { api } from '#web/lib/api-client';
-import { myReviewsQueryOptions, officerReviewsKey, recentReviewsQueryOptions } from './reviews';
+import { adminKeys } from './admin';
+import { reviewKeys } from './reviews';
 
 /** Where the review is shown with its reply: the officer's pages, the recent and the reviewer's own list. */
 async function invalidateAfterReplyChange(queryClient: QueryClient, officerId: number): Promise<void> {
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: officerReviewsKey(officerId) }),
-    queryClient.invalidateQueries({ queryKey: recentReviewsQueryOptions().queryKey }),
-    queryClient.invalidateQueries({ queryKey: myReviewsQueryOptions().queryKey }),
+    queryClient.invalidateQueries({ queryKey: reviewKeys.ofOfficer(officerId) }),
+    queryClient.invalidateQueries({ queryKey: reviewKeys.recent() }),
+    queryClient.invalidateQueries({ queryKey: reviewKeys.mine() }),
     // The moderation queue shows flagged replies.
-    queryClient.invalidateQueries({ queryKey: ['admin', 'reviews', 'flagged'] }),
+    queryClient.invalidateQueries({ queryKey: adminKeys.flaggedReviews() }),
   ]);
 }
 

@@ -5,20 +5,28 @@ import { FRESHNESS } from '#core/constants';
 import { DEFAULT_REVIEW_SORT, helpfulVotesAfter, type ReviewSort } from '#core/review-sort';
 import type { ReviewBody } from '#core/schemas/review';
 import { ApiError, api } from '#web/lib/api-client';
-import { officerQueryOptions, officerTrendQueryOptions } from './officers';
+import { officerKeys, officerQueryOptions, officerTrendQueryOptions } from './officers';
+
+/** Every review answer is keyed under 'reviews', so a vote can patch the figures wherever a list shows them. */
+export const reviewKeys = {
+  all: ['reviews'] as const,
+  recent: () => [...reviewKeys.all, 'recent'] as const,
+  mine: () => [...reviewKeys.all, 'my'] as const,
+  /** Every order of one officer's reviews: what a change to their reviews refreshes. */
+  ofOfficer: (officerId: number) => [...reviewKeys.all, 'officer', officerId] as const,
+  ofOfficerSorted: (officerId: number, sort: ReviewSort) => [...reviewKeys.ofOfficer(officerId), sort] as const,
+  viewerState: (reviewId: number, userId: number) => [...reviewKeys.all, 'vote', reviewId, userId] as const,
+  /** Every review's edit history (review-history.ts): what a review change refreshes. */
+  revisions: () => [...reviewKeys.all, 'revisions'] as const,
+  revisionsOf: (reviewId: number) => [...reviewKeys.revisions(), reviewId] as const,
+};
 
 export const recentReviewsQueryOptions = () =>
   queryOptions({
-    queryKey: ['reviews', 'recent'],
+    queryKey: reviewKeys.recent(),
     queryFn: () => api.get<Review[]>(apiPaths.recentReviews),
     staleTime: FRESHNESS.recentReviews,
   });
-
-/** Every review's edit history (review-history.ts): what a review change refreshes. */
-export const reviewRevisionsKey = ['reviews', 'revisions'] as const;
-
-/** Every order of one officer's reviews: what a change to their reviews refreshes. */
-export const officerReviewsKey = (officerId: number) => ['reviews', 'officer', officerId] as const;
 
 /**
  * Five reviews a page in the chosen order (spec section 9, issue 16): the first page by number (the
@@ -26,7 +34,7 @@ export const officerReviewsKey = (officerId: number) => ['reviews', 'officer', o
  */
 export const officerReviewsQueryOptions = (officerId: number, sort: ReviewSort = DEFAULT_REVIEW_SORT) =>
   infiniteQueryOptions({
-    queryKey: [...officerReviewsKey(officerId), sort],
+    queryKey: reviewKeys.ofOfficerSorted(officerId, sort),
     queryFn: ({ pageParam }) => api.get<ReviewPage>(apiPaths.officerReviews(officerId, { sort, cursor: pageParam })),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
@@ -34,7 +42,7 @@ export const officerReviewsQueryOptions = (officerId: number, sort: ReviewSort =
 
 // ---- Votes and flags (spec sections 4, 6 and 7) ----
 
-export type VoteValue = -1 | 0 | 1;
+type VoteValue = -1 | 0 | 1;
 export type VoteDirection = 'up' | 'down';
 
 /** Spec section 4: pressing the direction of the current vote sends 0 and removes the vote. */
@@ -49,7 +57,7 @@ export function scoreAfterVote(score: number, previousVote: number, nextVote: nu
 }
 
 /** What a vote changes on a review: its net score and its up and down votes. */
-export type ReviewVoteFigures = Pick<Review, 'score' | 'upvotes' | 'downvotes'>;
+type ReviewVoteFigures = Pick<Review, 'score' | 'upvotes' | 'downvotes'>;
 
 /**
  * A cached review list (a plain list or pages of a list) with one review's vote figures replaced.
@@ -83,14 +91,14 @@ export function withReviewFigures(data: unknown, reviewId: number, figures: Revi
  * place until it is next fetched: a review does not jump away under the pointer that voted on it.
  */
 function setCachedReviewFigures(queryClient: QueryClient, reviewId: number, figures: ReviewVoteFigures): void {
-  for (const [queryKey, data] of queryClient.getQueriesData({ queryKey: ['reviews'] })) {
+  for (const [queryKey, data] of queryClient.getQueriesData({ queryKey: reviewKeys.all })) {
     const patched = withReviewFigures(data, reviewId, figures);
     if (patched !== data) queryClient.setQueryData(queryKey, patched);
   }
 }
 
 /** What the signed-in user did to one review: their vote (1, -1 or 0) and whether their flag on it is open. */
-export interface ReviewViewerState {
+interface ReviewViewerState {
   value: number;
   flagged: boolean;
 }
@@ -103,7 +111,7 @@ const NO_VIEWER_STATE: ReviewViewerState = { value: 0, flagged: false };
  */
 export const reviewViewerStateQueryOptions = (reviewId: number, userId: number) =>
   queryOptions({
-    queryKey: ['reviews', 'vote', reviewId, userId],
+    queryKey: reviewKeys.viewerState(reviewId, userId),
     queryFn: async (): Promise<ReviewViewerState> => {
       // A session that ended meanwhile has no vote; the auth status refetch updates the page.
       const answer = await api.get<Partial<ReviewViewerState> | null>(apiPaths.reviewVote(reviewId), { on401: 'null' });
@@ -120,7 +128,7 @@ function setCachedVote(queryClient: QueryClient, reviewId: number, userId: numbe
   updateCachedViewerState(queryClient, reviewId, userId, { value });
 }
 
-export interface CastVoteInput {
+interface CastVoteInput {
   review: Pick<Review, 'id' | 'score' | 'upvotes' | 'downvotes'>;
   userId: number;
   value: VoteValue;
@@ -161,7 +169,7 @@ export function useCastReviewVote() {
   });
 }
 
-export interface FlagReviewInput {
+interface FlagReviewInput {
   reviewId: number;
   userId: number;
   reason: string;
@@ -193,7 +201,7 @@ export function useFlagReview() {
  */
 export const myReviewsQueryOptions = () =>
   queryOptions({
-    queryKey: ['reviews', 'my'],
+    queryKey: reviewKeys.mine(),
     queryFn: () => api.get<Review[]>(apiPaths.myReviews),
     refetchInterval: FRESHNESS.myReviewsRefetch,
   });
@@ -207,14 +215,14 @@ export async function invalidateAfterReviewChange(queryClient: QueryClient, offi
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: recentReviewsQueryOptions().queryKey }),
     queryClient.invalidateQueries({ queryKey: myReviewsQueryOptions().queryKey }),
-    // Every side filter of topOfficersQueryOptions: ['officers', 'top', 'all' | 'USA' | 'CSA'].
-    queryClient.invalidateQueries({ queryKey: ['officers', 'top'] }),
-    queryClient.invalidateQueries({ queryKey: officerReviewsKey(officerId) }),
+    // Every side filter of topOfficersQueryOptions.
+    queryClient.invalidateQueries({ queryKey: officerKeys.top() }),
+    queryClient.invalidateQueries({ queryKey: reviewKeys.ofOfficer(officerId) }),
     queryClient.invalidateQueries({ queryKey: officerQueryOptions(officerId).queryKey, exact: true }),
     // Beside the spec's list: the officer's monthly trend (issue 16) moves with its reviews too.
     queryClient.invalidateQueries({ queryKey: officerTrendQueryOptions(officerId).queryKey }),
     // And the edit histories (issue 18): an edit adds a version, a delete removes them all.
-    queryClient.invalidateQueries({ queryKey: reviewRevisionsKey }),
+    queryClient.invalidateQueries({ queryKey: reviewKeys.revisions() }),
   ]);
 }
 
@@ -230,7 +238,7 @@ export function useCreateReview() {
   });
 }
 
-export interface UpdateReviewInput {
+interface UpdateReviewInput {
   id: number;
   body: ReviewBody;
 }
@@ -244,7 +252,7 @@ export function useUpdateReview() {
   });
 }
 
-export interface DeleteReviewInput {
+interface DeleteReviewInput {
   id: number;
   /** The reviewed officer, whose figures and review list change. */
   officerId: number;

@@ -4,8 +4,12 @@ import { apiPaths } from '#core/api-paths';
 import { FRESHNESS } from '#core/constants';
 import { api } from '#web/lib/api-client';
 
-/** Every suggestion and regiment-choice answer: they show names, ranks and figures that writes change. */
-export const SEARCH_KEY = ['search'] as const;
+/** Every suggestion and regiment-choice answer is keyed under 'search': they show names, ranks and figures that writes change. */
+export const searchKeys = {
+  all: ['search'] as const,
+  suggestions: (q: string, sideId: number | null) => [...searchKeys.all, 'suggestions', { q, sideId }] as const,
+  regimentChoices: (q: string, sideId: number | null) => [...searchKeys.all, 'regiment-choices', { q, sideId }] as const,
+};
 
 /**
  * What the search boxes suggest for the text typed so far (GET /api/search/suggestions). The query
@@ -14,7 +18,7 @@ export const SEARCH_KEY = ['search'] as const;
  */
 export const searchSuggestionsQueryOptions = (q: string, sideId: number | null) =>
   queryOptions({
-    queryKey: [...SEARCH_KEY, 'suggestions', { q, sideId }],
+    queryKey: searchKeys.suggestions(q, sideId),
     queryFn: ({ signal }) => api.get<Suggestions>(apiPaths.searchSuggestions(q, sideId), { signal }),
     staleTime: FRESHNESS.default,
   });
@@ -25,7 +29,7 @@ export const searchSuggestionsQueryOptions = (q: string, sideId: number | null) 
  */
 export const regimentChoicesQueryOptions = (q: string, sideId: number | null) =>
   queryOptions({
-    queryKey: [...SEARCH_KEY, 'regiment-choices', { q, sideId }],
+    queryKey: searchKeys.regimentChoices(q, sideId),
     queryFn: ({ signal }) => api.get<RegimentChoices>(apiPaths.regimentChoices({ q, sideId }), { signal }),
     staleTime: FRESHNESS.regiments,
   });

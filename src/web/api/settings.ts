@@ -3,11 +3,17 @@ import { apiPaths } from '#core/api-paths';
 import type { UserSettings } from '#core/api';
 import type { UserSettingsBody } from '#core/schemas/settings';
 import { api } from '#web/lib/api-client';
+import { reviewKeys } from './reviews';
 
-/** The signed-in user's settings; keyed by user so another sign-in never sees the previous one's. */
+const settingsKeys = {
+  /** Keyed by user, so another sign-in never sees the previous one's. */
+  mine: (userId: number) => ['settings', 'me', userId] as const,
+};
+
+/** The signed-in user's settings (GET /api/users/me/settings). */
 export const mySettingsQueryOptions = (userId: number) =>
   queryOptions({
-    queryKey: ['settings', 'me', userId],
+    queryKey: settingsKeys.mine(userId),
     queryFn: () => api.get<UserSettings>(apiPaths.mySettings),
   });
 
@@ -18,7 +24,7 @@ export function useSaveSettings(userId: number) {
     mutationFn: (settings: UserSettingsBody) => api.put<UserSettings>(apiPaths.mySettings, settings),
     onSuccess: async (saved) => {
       queryClient.setQueryData(mySettingsQueryOptions(userId).queryKey, saved);
-      await queryClient.invalidateQueries({ queryKey: ['reviews'] });
+      await queryClient.invalidateQueries({ queryKey: reviewKeys.all });
     },
   });
 }

@@ -12,18 +12,23 @@ export function steamSignInHref(target: { officerId: number } | { redirect: stri
   return apiPaths.steamSignIn(target);
 }
 
+export const steamStatsKeys = {
+  mine: (userId: number, steamId: string) => ['steam-stats', 'me', userId, steamId] as const,
+  ofOfficer: (officerId: number) => ['steam-stats', 'officer', officerId] as const,
+};
+
 /**
  * The signed-in user's game statistics. The key carries the user and their Steam id, so linking an
  * account (a new steamId in the auth status) asks again instead of showing the old answer.
  */
 export const mySteamStatsQueryOptions = (userId: number, steamId: string) =>
   queryOptions({
-    queryKey: ['steam-stats', 'me', userId, steamId],
+    queryKey: steamStatsKeys.mine(userId, steamId),
     queryFn: () => api.get<SteamStatsResult>(apiPaths.mySteamStats),
   });
 
 export const officerSteamStatsQueryOptions = (officerId: number) =>
   queryOptions({
-    queryKey: ['steam-stats', 'officer', officerId],
+    queryKey: steamStatsKeys.ofOfficer(officerId),
     queryFn: () => api.get<SteamStatsResult>(apiPaths.officerSteamStats(officerId)),
   });

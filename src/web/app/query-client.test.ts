@@ -5,6 +5,7 @@
 import { QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FRESHNESS } from '#core/constants';
+import { officerKeys } from '#web/api/officers';
 import { ApiError } from '#web/lib/api-client';
 import { createQueryClient } from './query-client';
 
@@ -17,7 +18,7 @@ async function fetchesAfterMount(status: number, { mountAfterMs = 0 } = {}): Pro
   const queryClient = createQueryClient();
   let fetches = 0;
   const options = {
-    queryKey: ['officers', 99999999],
+    queryKey: officerKeys.detail(99999999),
     queryFn: async () => {
       fetches += 1;
       throw new ApiError(status, '{"message":"Officer not found"}', 'Not Found');

@@ -9,7 +9,7 @@ import { ApiError } from '#web/lib/api-client';
  * since a query in error is retried on mount by default (issue 13, item 16). Any other failure
  * (5xx, network) is still retried when a page mounts, as before.
  */
-export function isFreshNotFound(query: Query, now = Date.now()): boolean {
+function isFreshNotFound(query: Query, now = Date.now()): boolean {
   const { error, errorUpdatedAt } = query.state;
   return error instanceof ApiError && error.status === 404 && now - errorUpdatedAt < FRESHNESS.default;
 }

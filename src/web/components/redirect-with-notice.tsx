@@ -4,7 +4,7 @@ import { sessionMessages } from '#core/messages/session';
 import { authPathReturningTo } from '#core/return-path';
 import { toast } from '#web/lib/toast-store';
 
-export interface RedirectNotice {
+interface RedirectNotice {
   to: string;
   title: string;
   description: string;

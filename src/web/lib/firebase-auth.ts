@@ -66,7 +66,7 @@ export class IdentityFlowError extends Error {
 // Identity-service error codes -> the spec's messages
 
 /** The 'auth/...' code of an identity-service error, or null. */
-export function identityErrorCode(error: unknown): string | null {
+function identityErrorCode(error: unknown): string | null {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' && code.startsWith('auth/') ? code : null;
 }
@@ -74,7 +74,7 @@ export function identityErrorCode(error: unknown): string | null {
 /** Spec section 4: these mean "not an account the identity service knows": try the legacy login. */
 const LEGACY_FALLBACK_CODES = new Set(['auth/user-not-found', 'auth/wrong-password', 'auth/invalid-credential', 'auth/invalid-login-credentials']);
 
-export function shouldFallBackToLegacyLogin(code: string | null): boolean {
+function shouldFallBackToLegacyLogin(code: string | null): boolean {
   return code !== null && LEGACY_FALLBACK_CODES.has(code);
 }
 
@@ -120,27 +120,26 @@ export function registrationErrorMessage(code: string | null): string {
 }
 
 /** The text for a refused reset request (spec section 8, Password reset request). */
-export function passwordResetRequestErrorMessage(code: string | null): string {
+function passwordResetRequestErrorMessage(code: string | null): string {
   return (code && PASSWORD_RESET_REQUEST_MESSAGES[code]) || forgotPasswordMessages.failed;
 }
 
 /** The text for a reset code the identity service refused to check or apply (spec section 8, Reset page). */
-export function resetCodeErrorMessage(code: string | null): string {
+function resetCodeErrorMessage(code: string | null): string {
   if (code !== null && DEAD_LINK_CODES.has(code)) return resetPasswordMessages.invalidLink;
   if (code === 'auth/weak-password' || code === 'auth/password-does-not-meet-requirements') return resetPasswordMessages.rule;
   return resetPasswordMessages.failed;
 }
 
 /** The legacy login takes the part of the email before '@' as username (spec section 5). */
-export function legacyUsername(email: string): string {
+function legacyUsername(email: string): string {
   return email.split('@')[0] ?? email;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Flows
 
-export type FirebaseLoginOutcome =
-  { kind: 'signedIn'; user: AuthUser; via: 'identityService' | 'legacy' } | { kind: 'needsRegistration'; email: string };
+type FirebaseLoginOutcome = { kind: 'signedIn'; user: AuthUser; via: 'identityService' | 'legacy' } | { kind: 'needsRegistration'; email: string };
 
 /**
  * /login in firebase mode (spec section 4, Login). Resolves when signed in or when the identity

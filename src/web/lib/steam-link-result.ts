@@ -2,9 +2,9 @@ import { steamLinkErrorsMessages } from '#core/messages/steam-link-errors';
 import type { SteamLinkErrorCode } from '#core/steam';
 
 /** The query parameters the Steam link callback adds to the page it returns to. */
-export const STEAM_LINK_PARAMS = ['steamLinked', 'steamError'] as const;
+const STEAM_LINK_PARAMS = ['steamLinked', 'steamError'] as const;
 
-export type SteamLinkResult = { kind: 'linked' } | { kind: 'failed'; message: string };
+type SteamLinkResult = { kind: 'linked' } | { kind: 'failed'; message: string };
 
 function isSteamLinkErrorCode(code: string): code is SteamLinkErrorCode {
   return Object.hasOwn(steamLinkErrorsMessages, code);

@@ -5,12 +5,12 @@
 import { useSyncExternalStore } from 'react';
 import { TOAST } from '#core/constants';
 
-export interface ToastAction {
+interface ToastAction {
   label: string;
   onClick: () => void;
 }
 
-export interface ToastItem {
+interface ToastItem {
   id: number;
   title: string;
   description?: string;
@@ -20,7 +20,7 @@ export interface ToastItem {
   open: boolean;
 }
 
-export type ToastInput = Omit<ToastItem, 'id' | 'variant' | 'duration' | 'open'> & Partial<Pick<ToastItem, 'variant' | 'duration'>>;
+type ToastInput = Omit<ToastItem, 'id' | 'variant' | 'duration' | 'open'> & Partial<Pick<ToastItem, 'variant' | 'duration'>>;
 
 let toasts: ToastItem[] = [];
 let nextId = 1;

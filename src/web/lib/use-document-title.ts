@@ -1,6 +1,6 @@
 import { useLayoutEffect } from 'react';
 
-export const SITE_TITLE = 'WoR Officer Ratings';
+const SITE_TITLE = 'WoR Officer Ratings';
 
 /**
  * Sets the browser tab title: 'Page · WoR Officer Ratings', or the site name alone without a page

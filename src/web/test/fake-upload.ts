@@ -4,12 +4,12 @@
  */
 import { vi } from 'vitest';
 
-export interface UploadAnswer {
+interface UploadAnswer {
   status: number;
   body: unknown;
 }
 
-export interface UploadRequest {
+interface UploadRequest {
   method: string;
   url: string;
   headers: Record<string, string>;

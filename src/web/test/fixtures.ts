@@ -23,7 +23,7 @@ export const UNION: Side = { id: 1, name: 'Union', code: 'USA' };
 export const CONFEDERATE: Side = { id: 2, name: 'Confederate', code: 'CSA' };
 
 /** The prior the builders' rank scores rest on: a community mean of 3.5 and the default weight. */
-export const TEST_RANK_PRIOR = { communityMean: 3.5, priorWeight: RANK_PRIOR_WEIGHT };
+const TEST_RANK_PRIOR = { communityMean: 3.5, priorWeight: RANK_PRIOR_WEIGHT };
 
 /** The rank score the server would send for these figures, unless the test gives its own. */
 function withRankScore<T extends { averageRating: number | null; reviewCount: number }>(
@@ -172,7 +172,7 @@ export function makeReviewAuthor(overrides: Partial<ReviewAuthor> = {}): ReviewA
 }
 
 /** User 1 ('meade'): no admin, no officer profile, no Steam account unless told otherwise. */
-export function makeUser(overrides: Partial<AuthUser> = {}): AuthUser {
+function makeUser(overrides: Partial<AuthUser> = {}): AuthUser {
   return { id: 1, username: 'meade', isAdmin: false, isOfficer: false, officerId: null, steamId: null, ...overrides };
 }
 

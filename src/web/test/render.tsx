@@ -15,7 +15,7 @@ import { stubProblem } from './response-schemas';
 /** A fixed answer body, or a function of the request that returns one. */
 // eslint-disable-next-line @typescript-eslint/no-redundant-type-constituents -- the union documents the function form
 export type ApiHandler = unknown | ((request: { url: URL; method: string; body: unknown }) => unknown);
-export interface ApiResponse {
+interface ApiResponse {
   status: number;
   body: unknown;
 }

@@ -6,9 +6,9 @@ import type { OwnedRegiment } from '#core/api';
  * shown. While the list loads, or if it failed, the entry opens the dialog, which shows the loading or
  * error entry.
  */
-export type MyRegimentsEntry = { kind: 'hidden' } | { kind: 'link'; to: string } | { kind: 'dialog' };
+type MyRegimentsEntry = { kind: 'hidden' } | { kind: 'link'; to: string } | { kind: 'dialog' };
 
-export interface MyRegimentsState {
+interface MyRegimentsState {
   regiments: OwnedRegiment[] | undefined;
   isPending: boolean;
   isError: boolean;

@@ -17,7 +17,7 @@ export type OfficerFormValues = OfficerRegistrationForm;
 
 const EMPTY_OFFICER: OfficerRegistrationFormInput = { name: '', rank: '', regimentId: '', profileImageUrl: null };
 
-export interface OfficerFormProps {
+interface OfficerFormProps {
   /** The officer as it is, when editing; a registration starts empty. */
   defaultValues?: OfficerRegistrationFormInput;
   submitLabel: string;

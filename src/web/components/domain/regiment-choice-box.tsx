@@ -14,7 +14,7 @@ type Choice = { kind: 'all' } | ({ kind: 'regiment' } & RegimentChoice);
 const ALL: Choice = { kind: 'all' };
 const choiceKey = (choice: Choice) => (choice.kind === 'all' ? 'all' : String(choice.id));
 
-export interface RegimentChoiceBoxProps {
+interface RegimentChoiceBoxProps {
   id: string;
   /** The chosen regiment, or null for All Regiments. */
   value: RegimentChoice | null;

@@ -14,7 +14,7 @@ import { RatingValue } from '#web/components/rating/rating-value';
 const ReviewHistoryDialog = lazy(() => import('./review-history-dialog').then((m) => ({ default: m.ReviewHistoryDialog })));
 
 /** The author: 'Anonymous Soldier' without a name; a Steam profile link when a steamId is known. */
-export function ReviewAuthor({ user }: { user: Review['user'] }) {
+function ReviewAuthor({ user }: { user: Review['user'] }) {
   const name = user.username || anonymousSoldier;
   if (!user.steamId) return <span className="font-medium">{name}</span>;
   return (
@@ -35,7 +35,7 @@ export function ReviewAuthor({ user }: { user: Review['user'] }) {
  * since Mon YYYY', each part left out when unknown (a hidden or private level, no Steam figures).
  * One line of text, introduced to screen readers (not a list: the review lists count their items).
  */
-export function ReviewerSignals({ user }: { user: Review['user'] }) {
+function ReviewerSignals({ user }: { user: Review['user'] }) {
   const parts = [
     user.level === null ? null : reviewerSignalsMessages.level(user.level),
     user.totalGames === null ? null : reviewerSignalsMessages.games(user.totalGames),

@@ -12,7 +12,7 @@ import { SideBadge } from './side-badge';
 /** A pause this long in typing asks for suggestions: about one key press of a steady typist. */
 export const SUGGESTION_DEBOUNCE_MS = 150;
 
-export interface SearchSuggestionsBoxProps {
+interface SearchSuggestionsBoxProps {
   id: string;
   value: string;
   onValueChange: (value: string) => void;

@@ -4,7 +4,7 @@ import type { SteamStats } from '#core/steam';
 /** What a tile shows for a statistic the API did not return (spec section 2, /my-stats). */
 export const MISSING_STAT = 'N/A';
 
-export interface StatTile {
+interface StatTile {
   label: string;
   value: string;
 }
@@ -28,7 +28,7 @@ export function buildStatTiles(stats: SteamStats): StatTile[] {
   ];
 }
 
-export interface LevelProgress {
+interface LevelProgress {
   level: number;
   xp: number;
   /** The next level and the XP where it starts; null at the last level. */

@@ -2,13 +2,13 @@ import { displayRating, ratingBarWidth, type RatingBand } from '#core/rating';
 import { cn } from '#web/lib/cn';
 
 /** Colour bands: no rating grey; 4 or above green; 3 or above yellow; below 3 red. */
-export const BAND_TEXT: Record<RatingBand, string> = {
+const BAND_TEXT: Record<RatingBand, string> = {
   none: 'text-stone-500',
   high: 'text-green-700',
   mid: 'text-yellow-700',
   low: 'text-red-700',
 };
-export const BAND_BG: Record<RatingBand, string> = {
+const BAND_BG: Record<RatingBand, string> = {
   none: 'bg-stone-400',
   high: 'bg-green-600',
   mid: 'bg-yellow-500',

@@ -8,8 +8,8 @@ import { cn } from '#web/lib/cn';
  * The star scale is 1-5 in half steps (spec section 9): a review gives at least one star, so the first
  * star is one whole radio (1) and every other star has two halves (n - 0.5 and n).
  */
-export const STAR_STEP = 0.5;
-export const STAR_MIN = 1;
+const STAR_STEP = 0.5;
+const STAR_MIN = 1;
 /** Every value the widget can set, in order: 1, 1.5, 2, ... 5. One radio each. */
 export const STAR_VALUES: readonly number[] = Array.from({ length: (RATING_MAX - STAR_MIN) / STAR_STEP + 1 }, (_, i) => STAR_MIN + i * STAR_STEP);
 
@@ -46,12 +46,12 @@ export function nextStarValue(current: number, key: string): number | null {
   }
 }
 
-export interface StarInputHandle {
+interface StarInputHandle {
   /** Focuses the checked star (react-hook-form calls this to focus a field with an error). */
   focus(): void;
 }
 
-export interface StarInputProps {
+interface StarInputProps {
   value: number;
   onChange: (value: number) => void;
   onBlur?: () => void;

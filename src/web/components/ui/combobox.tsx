@@ -4,7 +4,7 @@ import { Input } from './form';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'onSelect' | 'role' | 'id'>;
 
-export interface ComboboxProps<T> extends InputProps {
+interface ComboboxProps<T> extends InputProps {
   /** The text box's id, for its <Label htmlFor>. */
   id: string;
   value: string;

@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { FieldError, Label } from './form';
 
 /** What a field's control needs to be tied to its label, hint and message. */
-export interface FieldControlProps {
+interface FieldControlProps {
   id: string;
   'aria-invalid'?: true;
   'aria-describedby'?: string;

@@ -8,7 +8,7 @@ import { Button } from './button';
 import { Alert } from './feedback';
 import { FieldError } from './form';
 
-export interface ImageDropZoneProps {
+interface ImageDropZoneProps {
   /** The field's name on screen, e.g. 'Banner Image'; also the accessible name of the file input. */
   label: string;
   kind: ImageKind;

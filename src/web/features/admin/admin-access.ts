@@ -2,7 +2,7 @@ import type { AuthUser } from '#core/api';
 import { canAdminister } from '#core/permissions';
 
 /** What an admin screen shows (spec section 2, Access control screens). */
-export type AdminAccess = 'checking' | 'denied' | 'allowed';
+type AdminAccess = 'checking' | 'denied' | 'allowed';
 
 /**
  * Nothing is decided while the auth status loads (a spinner shows), so an admin is never told

@@ -5,7 +5,7 @@ import { AdminPageHeader } from './components/admin-page-header';
 import { AllOfficersTable } from './components/all-officers-table';
 
 /** /admin/officers/all (spec section 2): only the table of every officer. */
-export function AdminAllOfficersPage() {
+function AdminAllOfficersPage() {
   useDocumentTitle(adminMessages.allOfficers);
   return (
     <AdminGate>

@@ -5,7 +5,7 @@ import { AdminPageHeader } from './components/admin-page-header';
 import { AllRegimentsTable } from './components/all-regiments-table';
 
 /** /admin/regiments/all (spec section 2): only the table of every regiment. */
-export function AdminAllRegimentsPage() {
+function AdminAllRegimentsPage() {
   useDocumentTitle(commonMessages.allRegiments);
   return (
     <AdminGate>

@@ -17,7 +17,7 @@ import { RecentActivity } from './components/recent-activity';
 import { SystemStatus } from './components/system-status';
 
 /** /admin (spec section 2): pending counts, the way to every admin screen, the audit log and live status. */
-export function AdminDashboardPage() {
+function AdminDashboardPage() {
   useDocumentTitle('Admin Dashboard');
   return (
     <AdminGate>

@@ -17,7 +17,7 @@ import { SIGNED_OUT, makeOfficer, makeRankedRegiment, signedInStatus } from '#we
 export { findToast, makeReview as review } from '#web/test/fixtures';
 
 /** Signed in as user 1 ('meade'), an admin unless told otherwise. */
-export function signedInAs({ isAdmin }: { isAdmin: boolean }): AuthStatus {
+function signedInAs({ isAdmin }: { isAdmin: boolean }): AuthStatus {
   return signedInStatus({ isAdmin });
 }
 

@@ -5,7 +5,7 @@ import { AllOfficersTable } from './components/all-officers-table';
 import { OfficerRegistrations } from './components/officer-registrations';
 
 /** /admin/officers (spec section 2): pending and processed officer registrations, then every officer. */
-export function AdminOfficersPage() {
+function AdminOfficersPage() {
   useDocumentTitle('Officer Registrations');
   return (
     <AdminGate>

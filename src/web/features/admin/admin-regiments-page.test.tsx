@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { RegimentRegistration } from '#core/api';
+import { adminKeys } from '#web/api/admin';
 import { mockApi, renderRoute, reply, type ApiHandler } from '#web/test/render';
 import { ADMIN, bodyRowsOf, columnsOf, dashboard, findToast, regiment, regimentRegistration, rowNamed } from './admin-fixtures';
 
@@ -113,7 +114,7 @@ describe('/admin/regiments', () => {
     await waitFor(() => expect(bodyRowsOf(pending)).toHaveLength(2));
     const regimentListCalls = gets('/api/regiments');
     // The dashboard's counts, cached from an earlier visit, must not outlive the decision.
-    queryClient.setQueryData(['admin', 'dashboard'], dashboard({ pendingRegimentRegistrations: 2 }));
+    queryClient.setQueryData(adminKeys.dashboard(), dashboard({ pendingRegimentRegistrations: 2 }));
 
     await user.click(within(rowNamed(pending, '20th Maine')).getByRole('button', { name: 'Approve 20th Maine' }));
     const dialog = await screen.findByRole('dialog', { name: 'Approve Registration' });
@@ -140,7 +141,7 @@ describe('/admin/regiments', () => {
     expect(rowNamed(processed, '20th Maine')).toHaveTextContent('Approved');
     expect(rowNamed(processed, '20th Maine')).toHaveTextContent('Welcome to the line.');
     expect(gets('/api/regiments')).toBeGreaterThan(regimentListCalls);
-    expect(queryClient.getQueryState(['admin', 'dashboard'])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(adminKeys.dashboard())?.isInvalidated).toBe(true);
   });
 
   it('rejects a request without notes, and shows the missing description', async () => {

@@ -5,7 +5,7 @@ import { AllRegimentsTable } from './components/all-regiments-table';
 import { RegimentRegistrations } from './components/regiment-registrations';
 
 /** /admin/regiments (spec section 2): pending and processed regiment registrations, then every regiment. */
-export function AdminRegimentsPage() {
+function AdminRegimentsPage() {
   useDocumentTitle('Regiment Registrations');
   return (
     <AdminGate>

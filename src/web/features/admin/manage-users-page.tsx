@@ -18,7 +18,7 @@ import { ActionsCell, AdminTable, Cell, RowHeader } from './components/admin-tab
 const COLUMNS = ['ID', 'Username', 'Email', 'Admin', 'Officer', 'Status', 'Actions'] as const;
 
 /** /admin/manage-users (spec section 2): every account, banned or active, with Ban and Unban. */
-export function ManageUsersPage() {
+function ManageUsersPage() {
   useDocumentTitle(adminMessages.userManagement);
   return (
     <AdminGate deniedMessage={adminMessages.adminAccessRequired}>

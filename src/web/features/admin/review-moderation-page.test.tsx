@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { FlaggedReview } from '#core/api';
+import { reviewKeys } from '#web/api/reviews';
 import { mockApi, renderRoute, reply, type ApiHandler } from '#web/test/render';
 import { ADMIN, bodyRowsOf, columnsOf, findToast, flaggedReview } from './admin-fixtures';
 
@@ -71,14 +72,14 @@ describe('/admin/reviews', () => {
     const { queryClient } = renderRoute('/admin/reviews');
     const table = await loadedTable();
     // The officer's cached reviews must be refreshed too (spec section 4, review change).
-    queryClient.setQueryData(['reviews', 'recent'], []);
+    queryClient.setQueryData(reviewKeys.recent(), []);
 
     await user.click(within(rowOf(table, 'He is a fool and so is his regiment.')).getByRole('button', { name: 'Approve review by grumpy' }));
 
     expect(await findToast('Review Approved')).toHaveTextContent('The flags have been removed.');
     expect(writes()).toEqual(['POST /api/admin/reviews/11/approve']);
     await waitFor(() => expect(bodyRowsOf(table)).toHaveLength(1));
-    expect(queryClient.getQueryState(['reviews', 'recent'])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(reviewKeys.recent())?.isInvalidated).toBe(true);
   });
 
   it('says Error / Failed to approve review when the server refuses', async () => {

@@ -22,7 +22,7 @@ import { ReviewWavesSection } from './review-waves-section';
 const COLUMNS = ['Review', 'Text', 'Reviewer', 'Flag Reasons', 'Actions'] as const;
 
 /** /admin/reviews (spec section 2, Review Moderation): reviews with pending flags, to keep or remove. */
-export function ReviewModerationPage() {
+function ReviewModerationPage() {
   useDocumentTitle(adminMessages.reviewModeration);
   return (
     <AdminGate>

@@ -1,6 +1,6 @@
 import type { AdminStatus } from '#core/api';
 
-export interface SystemCheck {
+interface SystemCheck {
   label: string;
   isOk: boolean;
   detail: string;

@@ -6,14 +6,14 @@ import { verifyEmailMessages } from '#core/messages/verify-email';
  * query parameter says which screen handles them.
  */
 
-export type ActionScreen = 'resetPassword' | 'verifyEmail';
+type ActionScreen = 'resetPassword' | 'verifyEmail';
 
 /** 'resetPassword' shows the reset screen; 'verifyEmail', 'action', anything else or nothing shows verification. */
 export function actionScreenFor(mode: string | null): ActionScreen {
   return mode === 'resetPassword' ? 'resetPassword' : 'verifyEmail';
 }
 
-export type LinkCheck = { ok: true; code: string } | { ok: false; message: string };
+type LinkCheck = { ok: true; code: string } | { ok: false; message: string };
 
 /** Modes a verification link may carry; a link without a mode is accepted when it bears a code (spec section 5). */
 const VERIFICATION_MODES = new Set(['verifyEmail', 'action']);

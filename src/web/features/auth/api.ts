@@ -2,7 +2,7 @@ import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanst
 import { apiPaths } from '#core/api-paths';
 import { verifyEmailMessages } from '#core/messages/verify-email';
 import { useIdentityProvider } from '#web/api/auth-config';
-import { ACCOUNT_LINK_KEY } from '#web/api/password-reset';
+import { accountLinkKeys } from '#web/api/password-reset';
 import { api } from '#web/lib/api-client';
 
 /*
@@ -13,14 +13,14 @@ import { api } from '#web/lib/api-client';
  * header reads the auth status), and every export another chunk imports from it stays in it.
  */
 
-export interface VerifyEmailResult {
+interface VerifyEmailResult {
   success: boolean;
   message: string;
 }
 
-export const verifyEmailQueryOptions = (code: string, provider: 'builtin' | 'firebase' = 'builtin', queryClient?: QueryClient) =>
+const verifyEmailQueryOptions = (code: string, provider: 'builtin' | 'firebase' = 'builtin', queryClient?: QueryClient) =>
   queryOptions({
-    queryKey: [ACCOUNT_LINK_KEY, 'verify-email', provider, code],
+    queryKey: accountLinkKeys.verifyEmail(provider, code),
     queryFn: async (): Promise<VerifyEmailResult> => {
       if (provider === 'firebase' && queryClient) {
         // The identity service checks its own codes; its SDK loads only in firebase mode.

@@ -7,7 +7,7 @@ import { VerifyEmailPage } from './verify-email-page';
  * /__/auth/action: the callback address of the mailed links (spec section 2). It renders the screen
  * in place, so the link's query parameters stay as they are.
  */
-export function AuthActionPage() {
+function AuthActionPage() {
   const [searchParams] = useSearchParams();
   return actionScreenFor(searchParams.get('mode')) === 'resetPassword' ? <ResetPasswordPage /> : <VerifyEmailPage />;
 }

@@ -2,7 +2,7 @@ import { authMessages } from '#core/messages/auth';
 import { ApiError, errorMessage } from '#web/lib/api-client';
 import { IdentityFlowError } from '#web/lib/firebase-auth';
 
-export type LoginFailure = { kind: 'needsVerification' } | { kind: 'failed'; message: string } | { kind: 'error'; message: string };
+type LoginFailure = { kind: 'needsVerification' } | { kind: 'failed'; message: string } | { kind: 'error'; message: string };
 
 /**
  * What a failed sign-in means for the user (spec section 8, Login): a 403 whose body says

@@ -16,7 +16,7 @@ import { forgotPasswordErrorMessage } from './map-lifecycle-errors';
  * /forgot-password (spec section 2): asks for a reset link. The answer is the same whether or not the
  * account exists, so the screen never tells who has an account.
  */
-export function ForgotPasswordPage() {
+function ForgotPasswordPage() {
   useDocumentTitle('Forgot Password');
   const forgot = useForgotPassword();
 

@@ -24,7 +24,7 @@ import { useRequestVerificationEmail } from './use-request-verification-email';
  * /login (spec section 2): email and password; success goes to /, or back to the page that sent the
  * reader here (`?next=`, a path on this site only; src/core/return-path.ts).
  */
-export function LoginPage() {
+function LoginPage() {
   useDocumentTitle('Login');
   const { user } = useAuth();
   const navigate = useNavigate();

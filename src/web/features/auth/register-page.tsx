@@ -26,7 +26,7 @@ import { mapRegistrationError } from './map-registration-error';
  * it prefills the email and suggests the part before '@' as username. `?next=` (from /login) goes
  * on to /login, so the reader still comes back to where they started.
  */
-export function RegisterPage() {
+function RegisterPage() {
   const [searchParams] = useSearchParams();
   const returnPath = parseReturnPath(searchParams.get(RETURN_PATH_PARAM));
   const prefilledEmail = searchParams.get('email')?.trim() ?? '';

@@ -4,13 +4,13 @@ import { authMessages } from '#core/messages/auth';
 import { api } from '#web/lib/api-client';
 import { toast } from '#web/lib/toast-store';
 
-export interface RequestVerificationResult {
+interface RequestVerificationResult {
   message: string;
   verificationUrl?: string;
 }
 
 /** POST /api/auth/request-verification {email}: sends a fresh verification email (spec section 7). */
-export function requestVerificationEmail(email: string): Promise<RequestVerificationResult> {
+function requestVerificationEmail(email: string): Promise<RequestVerificationResult> {
   return api.post<RequestVerificationResult>(apiPaths.requestVerification, { email });
 }
 

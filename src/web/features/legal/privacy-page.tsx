@@ -3,7 +3,7 @@ import { useDocumentTitle } from '#web/lib/use-document-title';
 import { LegalDocument, LegalSection } from './components/legal-document';
 
 /** /privacy-policy (spec section 2, Legal pages). */
-export function PrivacyPage() {
+function PrivacyPage() {
   useDocumentTitle('Privacy Policy');
   return (
     <LegalDocument

@@ -8,7 +8,7 @@ const categoryList = RATING_CATEGORIES.map((c) => RATING_CATEGORY_LABELS[c].toLo
   .replace(/, ([^,]*)$/, ' and $1');
 
 /** /terms-of-service (spec section 2, Legal pages). */
-export function TermsPage() {
+function TermsPage() {
   useDocumentTitle('Terms of Service');
   return (
     <LegalDocument

@@ -17,7 +17,7 @@ import { toast } from '#web/lib/toast-store';
 import { useDocumentTitle } from '#web/lib/use-document-title';
 
 /** /notifications (issue 18, item 4): what became of the user's submissions and profile, newest first. */
-export function NotificationsPage() {
+function NotificationsPage() {
   useDocumentTitle(M.title);
   const { user, isLoading } = useAuth();
   if (isLoading) return <Spinner />;

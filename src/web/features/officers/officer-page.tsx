@@ -33,7 +33,7 @@ const OfficerManageActions = lazy(() => import('./officer-manage-actions').then(
 import { OfficerReviews } from './officer-reviews';
 
 /** /officer/{id} (spec section 2). A malformed id never reaches the API. */
-export function OfficerPage() {
+function OfficerPage() {
   // The Steam link started by 'Connect Steam to Review' comes back here.
   useSteamLinkResult();
   const id = parsePositiveId(useParams().id);

@@ -11,7 +11,7 @@ import { steamSignInHref } from '#web/api/steam';
  * review, vote and flag of a banned user); already reviewed -> edit it (from My Reviews); no linked
  * Steam account -> connect Steam; otherwise write a review.
  */
-export type ReviewAction =
+type ReviewAction =
   | { kind: 'pending' }
   /** The officer's own linked account: no review button at all (the server refuses with 403). */
   | { kind: 'none' }
@@ -22,7 +22,7 @@ export type ReviewAction =
   | { kind: 'connect-steam'; label: string; href: string }
   | { kind: 'write'; label: string; to: string };
 
-export interface ReviewActionInput {
+interface ReviewActionInput {
   officerId: number;
   user: AuthUser | null;
   /** The auth status, or the signed-in user's own reviews, have not answered yet. */

@@ -1,6 +1,6 @@
 import type { Review, ReviewPage } from '#core/api';
 
-export interface LoadedReviews {
+interface LoadedReviews {
   reviews: Review[];
   totalCount: number;
 }

@@ -10,7 +10,7 @@ import { FormField } from '#web/components/ui/form-field';
 import { RegimentImageFields } from '#web/components/domain/regiment-image-fields';
 import { useUploadsInFlight } from '#web/lib/use-uploads-in-flight';
 
-export interface RegimentEditFormProps {
+interface RegimentEditFormProps {
   regiment: Regiment;
   isSubmitting: boolean;
   onSubmit: (values: RegimentEditBody) => void;

@@ -2,7 +2,7 @@ import type { AuthUser, Regiment } from '#core/api';
 import { canDeleteRegiment, canEditRegiment } from '#core/permissions';
 
 /** What a user may do to a regiment from its page. */
-export interface RegimentManagement {
+interface RegimentManagement {
   canEdit: boolean;
   canDelete: boolean;
 }

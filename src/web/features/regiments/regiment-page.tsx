@@ -28,7 +28,7 @@ import { chooseRegimentManagement } from './regiment-management';
 const RegimentManageActions = lazy(() => import('./regiment-manage-actions').then((m) => ({ default: m.RegimentManageActions })));
 
 /** /regiment/{id} (spec section 2). A malformed id never reaches the API. */
-export function RegimentPage() {
+function RegimentPage() {
   const id = parsePositiveId(useParams().id);
   if (id === null) return <ResourceNotFound icon={Shield} title={regimentMessages.notFound} />;
   return <RegimentProfile key={id} id={id} />;

@@ -10,7 +10,7 @@ import { ApiError, errorMessage } from '#web/lib/api-client';
 import { toast } from '#web/lib/toast-store';
 
 /** What the section says of the webhook as the server reports it (the URL itself is never sent back). */
-export function describeWebhookStatus(status: RegimentWebhookStatus): string {
+function describeWebhookStatus(status: RegimentWebhookStatus): string {
   if (!status.isSet) return M.notSet;
   if (status.disabledReason === 'gone') return M.disabledGone;
   if (status.disabledReason === 'failing') return M.disabledFailing;

@@ -15,7 +15,7 @@ import { RedirectWithNotice } from '#web/components/redirect-with-notice';
 import { useDocumentTitle } from '#web/lib/use-document-title';
 
 /** /my-registrations (issue 18, item 3): the user's regiment and officer requests and what became of them. */
-export function MyRegistrationsPage() {
+function MyRegistrationsPage() {
   useDocumentTitle(M.myRegistrations);
   const { user, isLoading } = useAuth();
   if (isLoading) return <Spinner />;

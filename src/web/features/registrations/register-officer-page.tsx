@@ -20,7 +20,7 @@ import { useRedirectHomeSoon } from './use-redirect-home-soon';
 const PAGE_TITLE = homeMessages.registerOfficer;
 
 /** /register-officer (spec sections 2 and 5): a signed-in user asks for an officer profile linked to their account. */
-export function RegisterOfficerPage() {
+function RegisterOfficerPage() {
   useDocumentTitle(PAGE_TITLE);
   const { user, isLoading } = useAuth();
   const access = requireOfficerRegistrant({ user, isAuthLoading: isLoading });

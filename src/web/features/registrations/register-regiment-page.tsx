@@ -38,7 +38,7 @@ const EMPTY_REGIMENT: RegimentRegistrationFormInput = {
 };
 
 /** /register-regiment (spec sections 2 and 5): a signed-in user asks for a regiment to be added. */
-export function RegisterRegimentPage() {
+function RegisterRegimentPage() {
   useDocumentTitle(PAGE_TITLE);
   const { user, isLoading } = useAuth();
   const access = requireRegimentRegistrant({ user, isAuthLoading: isLoading });

@@ -4,7 +4,7 @@ import { registrationsMessages } from '#core/messages/registrations';
 import { canRegisterAsOfficer } from '#core/permissions';
 
 /** A redirect home with a toast that says why; `offersLogin`: the toast offers a login back here. */
-export interface RegistrationRedirect {
+interface RegistrationRedirect {
   kind: 'redirect';
   to: string;
   title: string;
@@ -12,12 +12,12 @@ export interface RegistrationRedirect {
   offersLogin?: true;
 }
 
-export type RegistrationAccess = { kind: 'pending' } | RegistrationRedirect | { kind: 'allowed'; user: AuthUser };
+type RegistrationAccess = { kind: 'pending' } | RegistrationRedirect | { kind: 'allowed'; user: AuthUser };
 
 /** /register-officer also knows users already linked to an officer: there is nothing to register. */
-export type OfficerRegistrationAccess = RegistrationAccess | { kind: 'already-officer'; profilePath: string };
+type OfficerRegistrationAccess = RegistrationAccess | { kind: 'already-officer'; profilePath: string };
 
-export interface RegistrationAccessInput {
+interface RegistrationAccessInput {
   user: AuthUser | null;
   isAuthLoading: boolean;
 }

@@ -3,7 +3,7 @@ import { registrationFormMessages } from '#core/messages/registration-form';
 import { registrationsMessages } from '#core/messages/registrations';
 import { ApiError } from '#web/lib/api-client';
 
-export interface FailureNotice {
+interface FailureNotice {
   title: string;
   description: string;
 }

@@ -34,7 +34,7 @@ const PAGE_TITLE = officerMessages.writeReview;
  * account; one review per officer, so someone who already reviewed this officer is sent to My Reviews;
  * nobody reviews their own officer profile (issue 13), so its linked account gets that said instead.
  */
-export function CreateReviewPage() {
+function CreateReviewPage() {
   const officerId = parsePositiveId(useParams().officerId);
   const { user, isLoading } = useAuth();
   const access = requireReviewWriter({ user, isAuthLoading: isLoading });

@@ -5,31 +5,36 @@
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FRESHNESS } from '#core/constants';
-import { invalidateAfterReviewChange, myReviewsQueryOptions } from '#web/api/reviews';
+import { DEFAULT_REVIEW_SORT } from '#core/review-sort';
+import { authKeys } from '#web/api/auth';
+import { officerKeys } from '#web/api/officers';
+import { regimentKeys } from '#web/api/regiments';
+import { invalidateAfterReviewChange, myReviewsQueryOptions, reviewKeys } from '#web/api/reviews';
+import { sideKeys } from '#web/api/sides';
 
 describe('invalidateAfterReviewChange', () => {
   it("refreshes the recent, my-reviews and top-officers lists plus that officer's reviews, detail and trend and the edit histories, nothing else", async () => {
     const queryClient = new QueryClient();
     const refreshed: QueryKey[] = [
-      ['reviews', 'recent'],
-      ['reviews', 'my'],
-      ['officers', 'top', 'all'],
-      ['officers', 'top', 'USA'],
-      ['officers', 'top', 'CSA'],
-      ['reviews', 'officer', 7],
-      ['officers', 7],
-      ['officers', 7, 'trend'],
-      ['reviews', 'revisions', 12],
+      reviewKeys.recent(),
+      reviewKeys.mine(),
+      officerKeys.topOfSide(),
+      officerKeys.topOfSide('USA'),
+      officerKeys.topOfSide('CSA'),
+      reviewKeys.ofOfficerSorted(7, DEFAULT_REVIEW_SORT),
+      officerKeys.detail(7),
+      officerKeys.trend(7),
+      reviewKeys.revisionsOf(12),
     ];
     const untouched: QueryKey[] = [
-      ['reviews', 'officer', 8],
-      ['officers', 8],
-      ['officers', 8, 'trend'],
-      ['officers'],
-      ['officers', 'regiment', 3],
-      ['regiments'],
-      ['sides'],
-      ['auth', 'status'],
+      reviewKeys.ofOfficerSorted(8, DEFAULT_REVIEW_SORT),
+      officerKeys.detail(8),
+      officerKeys.trend(8),
+      officerKeys.list(),
+      officerKeys.ofRegiment(3),
+      regimentKeys.list(),
+      sideKeys.all,
+      authKeys.status(),
     ];
     for (const key of [...refreshed, ...untouched]) queryClient.setQueryData(key, []);
 
@@ -46,7 +51,7 @@ describe('myReviewsQueryOptions', () => {
 
   it('polls every 5 seconds (spec section 4)', () => {
     const options = myReviewsQueryOptions();
-    expect(options.queryKey).toEqual(['reviews', 'my']);
+    expect(options.queryKey).toEqual(reviewKeys.mine());
     expect(options.refetchInterval).toBe(FRESHNESS.myReviewsRefetch);
     expect(FRESHNESS.myReviewsRefetch).toBe(5000);
   });

@@ -9,7 +9,7 @@ import { Dialog, DialogClose, DialogContent, DialogTrigger } from '#web/componen
 import { reviewFormValuesOf } from './review-body';
 import { ReviewForm } from './review-form';
 
-export interface MyReviewItemProps {
+interface MyReviewItemProps {
   review: Review;
   isSaving: boolean;
   isDeleting: boolean;

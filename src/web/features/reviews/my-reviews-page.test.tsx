@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AuthStatus, Review } from '#core/api';
+import { reviewKeys } from '#web/api/reviews';
 import { mockApi, renderRoute, reply } from '#web/test/render';
 import { HOME_API, buildReview, findToast, signedIn } from '#web/test/review-fixtures';
 
@@ -63,7 +64,7 @@ describe('/my-reviews', () => {
 
     status = { authenticated: false, user: null };
     // The next poll of My Reviews meets a 401, which asks the auth status again at once.
-    await queryClient.refetchQueries({ queryKey: ['reviews', 'my'] });
+    await queryClient.refetchQueries({ queryKey: reviewKeys.mine() });
 
     expect(await findToast('Authentication Required')).toHaveTextContent('You must be logged in to view your reviews.');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));

@@ -20,7 +20,7 @@ import { isSignedOutError, requireSignedInForMyReviews } from './review-access';
 import { buildReviewBody } from './review-body';
 
 /** /my-reviews (spec section 2): the user's own reviews, refreshed every 5 s, with edit and delete. */
-export function MyReviewsPage() {
+function MyReviewsPage() {
   useDocumentTitle('My Reviews');
   const { user, isLoading } = useAuth();
   const access = requireSignedInForMyReviews({ user, isAuthLoading: isLoading });

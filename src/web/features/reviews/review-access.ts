@@ -8,7 +8,7 @@ import { ApiError } from '#web/lib/api-client';
  * A redirect home with a toast that says why (spec sections 2 and 6). `offersLogin`: the reader is
  * signed out, and the toast offers a login that comes back to this page (issue 13, `next`).
  */
-export interface AccessRedirect {
+interface AccessRedirect {
   kind: 'redirect';
   to: string;
   title: string;
@@ -16,12 +16,12 @@ export interface AccessRedirect {
   offersLogin?: true;
 }
 
-export type PageAccess = { kind: 'pending' } | AccessRedirect | { kind: 'allowed'; user: AuthUser };
+type PageAccess = { kind: 'pending' } | AccessRedirect | { kind: 'allowed'; user: AuthUser };
 
 /** /create-review also knows suspended accounts: they see why instead of a form they cannot send. */
-export type ReviewWriterAccess = PageAccess | { kind: 'suspended' };
+type ReviewWriterAccess = PageAccess | { kind: 'suspended' };
 
-export interface AccessInput {
+interface AccessInput {
   user: AuthUser | null;
   isAuthLoading: boolean;
 }

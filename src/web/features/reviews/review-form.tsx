@@ -11,7 +11,7 @@ import { Button } from '#web/components/ui/button';
 import { FieldError, Label, Textarea } from '#web/components/ui/form';
 import { cn } from '#web/lib/cn';
 
-export interface ReviewFormProps {
+interface ReviewFormProps {
   /** Prefilled values when editing; a new review starts at 3 in each category and no text. */
   defaultValues?: ReviewFormValues;
   submitLabel: string;

@@ -5,7 +5,7 @@
 import type { RankedRegiment as Regiment } from '#core/api';
 import type { SortBy, SortOrder } from '#core/search';
 
-export interface RegimentFilter {
+interface RegimentFilter {
   q: string;
   sideId: number | null;
   sortBy: SortBy;

@@ -51,7 +51,7 @@ function chosenRegimentOf(regimentId: number | null, regiment: Regiment | undefi
   return { id: regimentId, name: isPending ? 'Loading…' : `Regiment #${regimentId}`, sideId: 0, sideName: '' };
 }
 
-export function SearchPage() {
+function SearchPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const search = useMemo(() => parseSearchParams(searchParams), [searchParams]);
   const tab: Tab = search.showRegiments ? 'regiments' : 'officers';

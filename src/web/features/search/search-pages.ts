@@ -1,6 +1,6 @@
 import type { Officer, OfficerSearchPage } from '#core/api';
 
-export interface LoadedOfficers {
+interface LoadedOfficers {
   officers: Officer[];
   totalCount: number;
 }

@@ -6,14 +6,14 @@ import { cn } from '#web/lib/cn';
 import { useWhenVisible } from '#web/lib/use-when-visible';
 
 /** '1 officer', '12 officers'. */
-export function countLabel(count: number, singular: string, plural: string): string {
+function countLabel(count: number, singular: string, plural: string): string {
   return `${count} ${count === 1 ? singular : plural}`;
 }
 
 const SKELETON_CARDS = 6;
 
 /** How a tab's list grows: more results on the way, how to ask for them, and a failed attempt. */
-export interface ResultPaging {
+interface ResultPaging {
   hasMore: boolean;
   isLoadingMore: boolean;
   loadMore: () => void;

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { normalizeQuery } from '#core/search-params';
 
-export const QUERY_DEBOUNCE_MS = 300;
+const QUERY_DEBOUNCE_MS = 300;
 
 /**
  * The text box of /search: what the user types shows at once, and reaches the URL (and so the

@@ -15,7 +15,7 @@ import { useDocumentTitle } from '#web/lib/use-document-title';
 import { MailSettings } from './mail-settings';
 
 /** /settings: the signed-in user's choices: whether their level shows on their reviews (issue 16, item 5), and which notifications are mailed (issue 18). */
-export function SettingsPage() {
+function SettingsPage() {
   useDocumentTitle(shellMessages.settings);
   const { user, isLoading } = useAuth();
 

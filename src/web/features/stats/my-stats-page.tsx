@@ -17,7 +17,7 @@ import { useSteamLinkResult } from '#web/api/use-steam-link-result';
 const LINK_STEAM_HREF = steamSignInHref({ redirect: '/my-stats' });
 
 /** /my-stats (spec section 2): the signed-in user's game statistics from their linked Steam account. */
-export function MyStatsPage() {
+function MyStatsPage() {
   useDocumentTitle('My Stats');
   useSteamLinkResult();
   const { user, isLoading } = useAuth();

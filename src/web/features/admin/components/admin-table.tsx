@@ -4,7 +4,7 @@ import { Alert, Skeleton } from '#web/components/ui/feedback';
 import { errorMessage } from '#web/lib/api-client';
 import { cn } from '#web/lib/cn';
 
-export interface AdminTableProps<T> {
+interface AdminTableProps<T> {
   /** The table's accessible name, shown as its heading. */
   title: string;
   columns: readonly string[];

@@ -1,6 +1,6 @@
 import { cn } from '#web/lib/cn';
 
-export interface SubmittedImage {
+interface SubmittedImage {
   src: string | null;
   alt: string;
   className?: string;

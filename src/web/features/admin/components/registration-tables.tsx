@@ -26,7 +26,7 @@ interface Registration {
   submitterUsername: string;
 }
 
-export interface RegistrationTablesProps<T extends Registration> {
+interface RegistrationTablesProps<T extends Registration> {
   kind: RegistrationKind;
   /** 'Officer' or 'Regiment': names the tables, their empty states and the load failure. */
   noun: string;
