@@ -6,6 +6,7 @@ import { MemoryRouter, Route, Routes, useParams } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { Suggestion } from '#core/api';
 import { searchMessages } from '#core/messages/search';
+import { searchKeys } from '#web/api/search';
 import { requestUrl } from '#web/test/request-url';
 import { SearchSuggestionsBox } from './search-suggestions-box';
 
@@ -26,6 +27,8 @@ interface PendingRequest {
   url: URL;
   signal: AbortSignal | undefined;
   answer: (suggestions: Suggestion[]) => void;
+  /** Settles once the client has read the answer's body: the answer has been handled. */
+  bodyRead: Promise<void>;
 }
 
 /** fetch answered by the test: each suggestion request waits until the test answers it (or answers at once with `auto`). */
@@ -37,8 +40,15 @@ function stubSuggestions(auto?: (q: string) => Suggestion[]) {
       (input: RequestInfo | URL, init?: RequestInit) =>
         new Promise<Response>((resolve) => {
           const url = new URL(requestUrl(input), 'http://localhost');
-          const answer = (suggestions: Suggestion[]) => resolve(new Response(JSON.stringify({ suggestions }), { status: 200 }));
-          requests.push({ url, signal: init?.signal ?? undefined, answer });
+          let markRead!: () => void;
+          const bodyRead = new Promise<void>((done) => (markRead = done));
+          const answer = (suggestions: Suggestion[]) => {
+            const body = new Response(JSON.stringify({ suggestions }), { status: 200 });
+            const read = body.text.bind(body);
+            body.text = () => read().finally(markRead);
+            resolve(body);
+          };
+          requests.push({ url, signal: init?.signal ?? undefined, answer, bodyRead });
           if (auto) answer(auto(url.searchParams.get('q') ?? ''));
         }),
     ),
@@ -77,6 +87,7 @@ function renderBox(sideId: number | null = null) {
       </MemoryRouter>
     </QueryClientProvider>,
   );
+  return queryClient;
 }
 
 /** The box's polite live region, which says how many options there are. */
@@ -137,7 +148,7 @@ describe('SearchSuggestionsBox', () => {
   it('aborts the request for an older term, and never shows its answer after a newer one', async () => {
     const requests = stubSuggestions();
     const user = userEvent.setup();
-    renderBox();
+    const queryClient = renderBox();
 
     await user.type(box(), 'cra');
     await waitFor(() => expect(requests).toHaveLength(1));
@@ -150,7 +161,10 @@ describe('SearchSuggestionsBox', () => {
     expect(await screen.findByRole('option', { name: /Samuel Crawford/ })).toBeInTheDocument();
     // The older answer arrives last: the list stays the newer term's.
     act(() => requests[0]!.answer([cramer]));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Once the client has read that answer (and React has done what it would do with it), neither
+    // the list nor the older term's cache entry holds it.
+    await act(() => requests[0]!.bodyRead);
+    expect(queryClient.getQueryData(searchKeys.suggestions('cra', null))).toBeUndefined();
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([expect.stringContaining('Samuel Crawford')]);
   });
 });

@@ -1,8 +1,12 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { matchQuery, type QueryClient, type QueryFilters } from '@tanstack/react-query';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AuthStatus } from '#core/api';
+import { adminKeys } from '#web/api/admin';
+import { officerKeys } from '#web/api/officers';
+import { regimentKeys } from '#web/api/regiments';
 import { mockApi, renderRoute } from '#web/test/render';
-import { ADMIN, NON_ADMIN, VISITOR, adminDataCalls, dashboard } from './admin-fixtures';
+import { ADMIN, NON_ADMIN, VISITOR, adminDataCalls, dashboard, systemStatus } from './admin-fixtures';
 
 const ADMIN_SCREENS = [
   ['/admin', 'You must be logged in with administrator privileges to access this page.'],
@@ -17,7 +21,7 @@ const ADMIN_SCREENS = [
 /** Answers every admin read, so a request that slipped through would be seen, not refused. */
 const ADMIN_API = {
   '/api/admin/dashboard': dashboard(),
-  '/api/admin/status': {},
+  '/api/admin/status': systemStatus(),
   '/api/admin/registrations/regiments': [],
   '/api/admin/registrations/officers': [],
   '/api/admin/users': [],
@@ -26,20 +30,37 @@ const ADMIN_API = {
   '/api/officers': [],
 };
 
+/** The queries behind adminDataCalls that are mounted and enabled, that is, could ask the server. */
+function enabledAdminDataQueries(queryClient: QueryClient): string[] {
+  const adminData: QueryFilters[] = [
+    { queryKey: adminKeys.all },
+    { queryKey: officerKeys.list(), exact: true },
+    { queryKey: regimentKeys.list(), exact: true },
+  ];
+  return queryClient
+    .getQueryCache()
+    .getAll()
+    .filter((query) => adminData.some((filters) => matchQuery(filters, query)) && !query.isDisabled())
+    .map((query) => query.queryHash);
+}
+
 describe.each([
   ['a visitor', VISITOR],
   ['a signed-in user who is not an admin', NON_ADMIN],
 ] as Array<[string, AuthStatus]>)('admin screens for %s', (_who, status) => {
   it.each(ADMIN_SCREENS)('%s says Access Denied and requests no admin data', async (path, message) => {
     const api = mockApi({ ...ADMIN_API, '/api/auth/status': status });
-    renderRoute(path);
+    const { queryClient } = renderRoute(path);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Access Denied' })).toBeInTheDocument();
     expect(screen.getByText(message)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
-    // Give a stray query the chance to fire before checking that none did (in act: what loads
-    // meanwhile, such as the user menu or a lazy chunk, updates the screen as it would in a browser).
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    // The page is whole: the header's own lazy part (the user menu) is in, and every request made
+    // so far is answered. Then no mounted query may ask for admin data: none can fire later either.
+    if (status.user) await waitFor(() => expect(screen.getByRole('button', { name: status.user!.username })).toBeEnabled());
+    else expect(screen.getByRole('link', { name: 'LOGIN' })).toBeInTheDocument();
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(enabledAdminDataQueries(queryClient)).toEqual([]);
     expect(adminDataCalls(api.calls)).toEqual([]);
   });
 });
