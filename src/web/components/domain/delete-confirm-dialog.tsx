@@ -4,8 +4,9 @@ import { Button } from '#web/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '#web/components/ui/dialog';
 
 /**
- * A red Delete button that asks first: the dialog's title and question, Cancel, and Delete (showing
- * 'Deleting…' while `isPending`). The caller keeps the open state, to close it once the delete is done.
+ * The one delete confirmation of the app: a red Delete button that asks first, with the dialog's
+ * title and question, Cancel, and the confirm button (showing 'Deleting…' while `isPending`). The
+ * caller keeps the open state, to close it once the delete is done.
  */
 export function DeleteConfirmDialog({
   isOpen,
@@ -15,6 +16,8 @@ export function DeleteConfirmDialog({
   description,
   isPending,
   onConfirm,
+  confirmLabel = 'Delete',
+  emphasis = 'quiet',
 }: {
   isOpen: boolean;
   onOpenChange: (isOpen: boolean) => void;
@@ -24,14 +27,25 @@ export function DeleteConfirmDialog({
   description: string;
   isPending: boolean;
   onConfirm: () => void;
+  /** The confirm button's text, when the action has a name of its own ('Delete Officer'). */
+  confirmLabel?: string;
+  /** 'quiet', red text among a review's actions; 'strong', a solid red button for deleting a whole officer or regiment. */
+  emphasis?: 'quiet' | 'strong';
 }) {
   return (
     <Dialog open={isOpen} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>
-        <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50">
-          <Trash2 className="h-4 w-4" aria-hidden />
-          {label}
-        </Button>
+        {emphasis === 'strong' ? (
+          <Button variant="destructive" size="sm">
+            <Trash2 className="h-4 w-4" aria-hidden />
+            {label}
+          </Button>
+        ) : (
+          <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50">
+            <Trash2 className="h-4 w-4" aria-hidden />
+            {label}
+          </Button>
+        )}
       </DialogTrigger>
       <DialogContent title={title} description={description}>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
@@ -39,7 +53,7 @@ export function DeleteConfirmDialog({
             <Button variant="outline">Cancel</Button>
           </DialogClose>
           <Button variant="destructive" disabled={isPending} onClick={onConfirm}>
-            {isPending ? 'Deleting…' : 'Delete'}
+            {isPending ? 'Deleting…' : confirmLabel}
           </Button>
         </div>
       </DialogContent>

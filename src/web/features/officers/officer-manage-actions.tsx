@@ -1,13 +1,14 @@
-import { Pencil, Trash2 } from 'lucide-react';
+import { Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { AuthUser, Officer } from '#core/api';
 import { commonMessages } from '#core/messages/common';
 import { manageMessages } from '#core/messages/manage';
 import { useDeleteOfficer, useUpdateOfficer } from '#web/api/manage';
+import { DeleteConfirmDialog } from '#web/components/domain/delete-confirm-dialog';
 import { OfficerForm, type OfficerFormValues } from '#web/components/domain/officer-form';
 import { Button } from '#web/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from '#web/components/ui/dialog';
+import { Dialog, DialogContent, DialogTrigger } from '#web/components/ui/dialog';
 import { errorMessage } from '#web/lib/api-client';
 import { toast } from '#web/lib/toast-store';
 import { chooseOfficerManagement, type OfficerManagement } from './officer-management';
@@ -126,24 +127,18 @@ function DeleteOfficerDialog({
     management.role === 'admin'
       ? `Are you sure you want to delete ${officerName}? The officer and all reviews and ratings will be permanently deleted. This cannot be undone.`
       : 'Your officer profile and all reviews and ratings of it will be permanently deleted. Your account is kept, no longer linked to an officer, and the reviews you wrote about other officers stay. This cannot be undone.';
+  const [isOpen, setOpen] = useState(false);
   return (
-    <Dialog>
-      <DialogTrigger asChild>
-        <Button variant="destructive" size="sm">
-          <Trash2 className="h-4 w-4" aria-hidden />
-          {management.deleteLabel}
-        </Button>
-      </DialogTrigger>
-      <DialogContent title={management.deleteLabel} description={description}>
-        <div className="flex justify-end gap-3">
-          <DialogClose asChild>
-            <Button variant="outline">Cancel</Button>
-          </DialogClose>
-          <Button variant="destructive" disabled={isDeleting} onClick={onDelete}>
-            {isDeleting ? 'Deleting…' : management.deleteLabel}
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+    <DeleteConfirmDialog
+      isOpen={isOpen}
+      onOpenChange={setOpen}
+      emphasis="strong"
+      label={management.deleteLabel}
+      title={management.deleteLabel}
+      description={description}
+      confirmLabel={management.deleteLabel}
+      isPending={isDeleting}
+      onConfirm={onDelete}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { Pencil, Trash2 } from 'lucide-react';
+import { Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { AuthUser, Regiment } from '#core/api';
@@ -6,8 +6,9 @@ import { commonMessages } from '#core/messages/common';
 import { manageMessages } from '#core/messages/manage';
 import type { RegimentEditBody } from '#core/schemas/manage';
 import { useDeleteRegiment, useUpdateRegiment } from '#web/api/manage';
+import { DeleteConfirmDialog } from '#web/components/domain/delete-confirm-dialog';
 import { Button } from '#web/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from '#web/components/ui/dialog';
+import { Dialog, DialogContent, DialogTrigger } from '#web/components/ui/dialog';
 import { errorMessage } from '#web/lib/api-client';
 import { toast } from '#web/lib/toast-store';
 import { RegimentEditForm } from './regiment-edit-form';
@@ -96,24 +97,18 @@ function DeleteRegimentDialog({ regiment, isDeleting, onDelete }: { regiment: Re
     `Are you sure you want to delete ${regiment.name}? The regiment, ${officers} with all their reviews and ratings, ` +
     'and every officer registration for it will be permanently deleted. Accounts linked to its officers are kept but ' +
     'no longer linked to an officer. This cannot be undone.';
+  const [isOpen, setOpen] = useState(false);
   return (
-    <Dialog>
-      <DialogTrigger asChild>
-        <Button variant="destructive" size="sm">
-          <Trash2 className="h-4 w-4" aria-hidden />
-          {manageMessages.deleteRegiment}
-        </Button>
-      </DialogTrigger>
-      <DialogContent title={manageMessages.deleteRegiment} description={description}>
-        <div className="flex justify-end gap-3">
-          <DialogClose asChild>
-            <Button variant="outline">Cancel</Button>
-          </DialogClose>
-          <Button variant="destructive" disabled={isDeleting} onClick={onDelete}>
-            {isDeleting ? 'Deleting…' : manageMessages.deleteRegiment}
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+    <DeleteConfirmDialog
+      isOpen={isOpen}
+      onOpenChange={setOpen}
+      emphasis="strong"
+      label={manageMessages.deleteRegiment}
+      title={manageMessages.deleteRegiment}
+      description={description}
+      confirmLabel={manageMessages.deleteRegiment}
+      isPending={isDeleting}
+      onConfirm={onDelete}
+    />
   );
 }

@@ -1,11 +1,12 @@
-import { Pencil, Trash2 } from 'lucide-react';
+import { Pencil } from 'lucide-react';
 import { useState } from 'react';
 import type { Review } from '#core/api';
 import { reviewsMessages } from '#core/messages/reviews';
 import type { ReviewForm as ReviewFormValues } from '#core/schemas/review';
+import { DeleteConfirmDialog } from '#web/components/domain/delete-confirm-dialog';
 import { ReviewCard } from '#web/components/domain/review-card';
 import { Button } from '#web/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from '#web/components/ui/dialog';
+import { Dialog, DialogContent, DialogTrigger } from '#web/components/ui/dialog';
 import { reviewFormValuesOf } from './review-body';
 import { ReviewForm } from './review-form';
 
@@ -51,27 +52,19 @@ export function MyReviewItem({ review, isSaving, isDeleting, onSave, onDelete }:
             </DialogContent>
           </Dialog>
 
-          <Dialog open={isDeleteOpen} onOpenChange={setDeleteOpen}>
-            <DialogTrigger asChild>
-              <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50">
-                <Trash2 className="h-4 w-4" aria-hidden />
+          <DeleteConfirmDialog
+            isOpen={isDeleteOpen}
+            onOpenChange={setDeleteOpen}
+            label={
+              <>
                 Delete<span className="sr-only"> your review of {officerName}</span>
-              </Button>
-            </DialogTrigger>
-            <DialogContent
-              title={reviewsMessages.deleteReviewTitle}
-              description={`Are you sure you want to delete your review of ${officerName}? This cannot be undone.`}
-            >
-              <div className="flex justify-end gap-3">
-                <DialogClose asChild>
-                  <Button variant="outline">Cancel</Button>
-                </DialogClose>
-                <Button variant="destructive" disabled={isDeleting} onClick={() => onDelete(() => setDeleteOpen(false))}>
-                  {isDeleting ? 'Deleting…' : 'Delete'}
-                </Button>
-              </div>
-            </DialogContent>
-          </Dialog>
+              </>
+            }
+            title={reviewsMessages.deleteReviewTitle}
+            description={`Are you sure you want to delete your review of ${officerName}? This cannot be undone.`}
+            isPending={isDeleting}
+            onConfirm={() => onDelete(() => setDeleteOpen(false))}
+          />
         </>
       }
     />

@@ -1,4 +1,4 @@
-import { ExternalLink, Trash2 } from 'lucide-react';
+import { ExternalLink } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Officer } from '#core/api';
@@ -7,7 +7,7 @@ import { manageMessages } from '#core/messages/manage';
 import { reviewsMessages } from '#core/messages/reviews';
 import { useAdminOfficerList, useDeleteOfficerAsAdmin } from '#web/api/admin';
 import { Button } from '#web/components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '#web/components/ui/dialog';
+import { DeleteConfirmDialog } from '#web/components/domain/delete-confirm-dialog';
 import { errorMessage } from '#web/lib/api-client';
 import { toast } from '#web/lib/toast-store';
 import { formatRatingSummary } from '#web/features/admin/rating-summary';
@@ -54,63 +54,54 @@ export function AllOfficersTable() {
   };
 
   return (
-    <>
-      <AdminTable
-        title="All Officers"
-        columns={COLUMNS}
-        rows={officers.data}
-        isPending={officers.isPending}
-        error={officers.error}
-        onRetry={() => void officers.refetch()}
-        errorTitle="The officers could not be loaded"
-        emptyText="No officers found."
-        rowKey={(officer) => officer.id}
-        renderRow={(officer) => (
-          <>
-            <RowHeader>{officer.name}</RowHeader>
-            <Cell>{officer.rank}</Cell>
-            <Cell>
-              <Link to={`/regiment/${officer.regimentId}`} className="text-link hover:underline">
-                {officer.regimentName}
+    <AdminTable
+      title="All Officers"
+      columns={COLUMNS}
+      rows={officers.data}
+      isPending={officers.isPending}
+      error={officers.error}
+      onRetry={() => void officers.refetch()}
+      errorTitle="The officers could not be loaded"
+      emptyText="No officers found."
+      rowKey={(officer) => officer.id}
+      renderRow={(officer) => (
+        <>
+          <RowHeader>{officer.name}</RowHeader>
+          <Cell>{officer.rank}</Cell>
+          <Cell>
+            <Link to={`/regiment/${officer.regimentId}`} className="text-link hover:underline">
+              {officer.regimentName}
+            </Link>
+          </Cell>
+          <Cell>
+            <LinkedUser officer={officer} />
+          </Cell>
+          <Cell className="tabular-nums">{formatRatingSummary(officer.averageRating, officer.reviewCount)}</Cell>
+          <Cell className="tabular-nums">{officer.reviewCount}</Cell>
+          <ActionsCell>
+            <Button asChild size="sm" variant="outline">
+              <Link to={`/officer/${officer.id}`}>
+                View<span className="sr-only"> {officer.name}</span>
               </Link>
-            </Cell>
-            <Cell>
-              <LinkedUser officer={officer} />
-            </Cell>
-            <Cell className="tabular-nums">{formatRatingSummary(officer.averageRating, officer.reviewCount)}</Cell>
-            <Cell className="tabular-nums">{officer.reviewCount}</Cell>
-            <ActionsCell>
-              <Button asChild size="sm" variant="outline">
-                <Link to={`/officer/${officer.id}`}>
-                  View<span className="sr-only"> {officer.name}</span>
-                </Link>
-              </Button>
-              <Button size="sm" variant="destructive" onClick={() => setToDelete(officer)}>
-                <Trash2 className="h-4 w-4" aria-hidden />
-                Delete<span className="sr-only"> {officer.name}</span>
-              </Button>
-            </ActionsCell>
-          </>
-        )}
-      />
-
-      <Dialog open={toDelete !== null} onOpenChange={(open) => !open && setToDelete(null)}>
-        {toDelete && (
-          <DialogContent
-            title={manageMessages.deleteOfficer}
-            description={`Are you sure you want to delete ${toDelete.rank} ${toDelete.name}? The officer and all of their reviews and ratings will be permanently deleted. This cannot be undone.`}
-          >
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <DialogClose asChild>
-                <Button variant="outline">Cancel</Button>
-              </DialogClose>
-              <Button variant="destructive" disabled={deleteOfficer.isPending} onClick={confirmDelete}>
-                {deleteOfficer.isPending ? 'Deleting…' : manageMessages.deleteOfficer}
-              </Button>
-            </div>
-          </DialogContent>
-        )}
-      </Dialog>
-    </>
+            </Button>
+            <DeleteConfirmDialog
+              isOpen={toDelete?.id === officer.id}
+              onOpenChange={(isOpen) => setToDelete(isOpen ? officer : null)}
+              emphasis="strong"
+              label={
+                <>
+                  Delete<span className="sr-only"> {officer.name}</span>
+                </>
+              }
+              title={manageMessages.deleteOfficer}
+              description={`Are you sure you want to delete ${officer.rank} ${officer.name}? The officer and all of their reviews and ratings will be permanently deleted. This cannot be undone.`}
+              confirmLabel={manageMessages.deleteOfficer}
+              isPending={deleteOfficer.isPending}
+              onConfirm={confirmDelete}
+            />
+          </ActionsCell>
+        </>
+      )}
+    />
   );
 }
