@@ -6,10 +6,11 @@ import { forgotPasswordMessages } from '#core/messages/forgot-password';
 import { emailOnlyBodySchema } from '#core/schemas/auth';
 import { useForgotPassword } from '#web/api/password-reset';
 import { Button } from '#web/components/ui/button';
+import { Input } from '#web/components/ui/form';
+import { FormField } from '#web/components/ui/form-field';
 import { Alert } from '#web/components/ui/feedback';
 import { useDocumentTitle } from '#web/lib/use-document-title';
 import { AuthCard } from './components/auth-card';
-import { TextField } from './components/text-field';
 import { forgotPasswordErrorMessage } from './map-lifecycle-errors';
 
 /**
@@ -45,7 +46,9 @@ function ForgotPasswordPage() {
             </Alert>
           )}
           <form onSubmit={onSubmit} noValidate className="space-y-4">
-            <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+            <FormField label="Email" error={errors.email?.message}>
+              {(field) => <Input {...field} type="email" autoComplete="email" {...register('email')} />}
+            </FormField>
             <Button type="submit" className="w-full" disabled={forgot.isPending}>
               {forgot.isPending ? 'Sending…' : 'Send Reset Link'}
             </Button>

@@ -12,12 +12,13 @@ import { useAuth, useLogin } from '#web/api/auth';
 import { useIdentityProvider } from '#web/api/auth-config';
 import { useFirebaseLogin, useFirebaseResendVerification } from '#web/api/firebase-auth';
 import { Button } from '#web/components/ui/button';
+import { Input } from '#web/components/ui/form';
+import { FormField } from '#web/components/ui/form-field';
 import { Alert } from '#web/components/ui/feedback';
 import { toast } from '#web/lib/toast-store';
 import { useDocumentTitle } from '#web/lib/use-document-title';
 import { classifyLoginError } from './classify-login-error';
 import { AuthCard } from './components/auth-card';
-import { TextField } from './components/text-field';
 import { useRequestVerificationEmail } from './use-request-verification-email';
 
 /**
@@ -97,8 +98,12 @@ function LoginPage() {
         </Alert>
       )}
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-        <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
+        <FormField label="Email" error={errors.email?.message}>
+          {(field) => <Input {...field} type="email" autoComplete="email" {...register('email')} />}
+        </FormField>
+        <FormField label="Password" error={errors.password?.message}>
+          {(field) => <Input {...field} type="password" autoComplete="current-password" {...register('password')} />}
+        </FormField>
         <div className="text-right text-sm">
           <Link to="/forgot-password" className="text-link hover:underline">
             Forgot password?

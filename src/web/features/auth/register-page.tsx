@@ -12,13 +12,14 @@ import { useRegister, type RegisterResult } from '#web/api/auth';
 import { useIdentityProvider } from '#web/api/auth-config';
 import { useFirebaseRegister } from '#web/api/firebase-auth';
 import { Button } from '#web/components/ui/button';
+import { Input } from '#web/components/ui/form';
+import { FormField } from '#web/components/ui/form-field';
 import { Alert } from '#web/components/ui/feedback';
 import { ApiError, SecurityValidationError } from '#web/lib/api-client';
 import { IdentityFlowError } from '#web/lib/firebase-auth';
 import { toast } from '#web/lib/toast-store';
 import { useDocumentTitle } from '#web/lib/use-document-title';
 import { AuthCard } from './components/auth-card';
-import { TextField } from './components/text-field';
 import { mapRegistrationError } from './map-registration-error';
 
 /**
@@ -93,29 +94,22 @@ function RegisterPage() {
         </Alert>
       )}
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <TextField
+        <FormField
           label="Username"
-          autoComplete="username"
           hint={`${LIMITS.usernameMin} to ${LIMITS.usernameMax} characters; shown with your reviews.`}
           error={errors.username?.message}
-          {...register('username')}
-        />
-        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          hint={`At least ${LIMITS.passwordMin} characters.`}
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <TextField
-          label="Confirm Password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
-        />
+        >
+          {(field) => <Input {...field} autoComplete="username" {...register('username')} />}
+        </FormField>
+        <FormField label="Email" error={errors.email?.message}>
+          {(field) => <Input {...field} type="email" autoComplete="email" {...register('email')} />}
+        </FormField>
+        <FormField label="Password" hint={`At least ${LIMITS.passwordMin} characters.`} error={errors.password?.message}>
+          {(field) => <Input {...field} type="password" autoComplete="new-password" {...register('password')} />}
+        </FormField>
+        <FormField label="Confirm Password" error={errors.confirmPassword?.message}>
+          {(field) => <Input {...field} type="password" autoComplete="new-password" {...register('confirmPassword')} />}
+        </FormField>
         <Button type="submit" className="w-full" disabled={isPending}>
           {isPending ? 'Creating account…' : isCompleting ? 'Complete Registration' : 'Register'}
         </Button>

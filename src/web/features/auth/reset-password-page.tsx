@@ -7,11 +7,12 @@ import { resetPasswordMessages } from '#core/messages/reset-password';
 import { resetPasswordFormSchema, type ResetPasswordForm } from '#core/schemas/auth';
 import { usePasswordResetLink, useResetPassword } from '#web/api/password-reset';
 import { Button } from '#web/components/ui/button';
+import { Input } from '#web/components/ui/form';
+import { FormField } from '#web/components/ui/form-field';
 import { Alert, Spinner } from '#web/components/ui/feedback';
 import { useDocumentTitle } from '#web/lib/use-document-title';
 import { readResetLink } from './action-link';
 import { AuthCard } from './components/auth-card';
-import { TextField } from './components/text-field';
 import { resetLinkErrorMessage, resetPasswordFailure, type ResetFailure } from './map-lifecycle-errors';
 
 /**
@@ -106,21 +107,16 @@ function NewPasswordForm({
       <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">
         {/* Lets password managers store the new password under the right account. */}
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-        <TextField
+        <FormField
           label="New Password"
-          type="password"
-          autoComplete="new-password"
           hint="8 or more characters, with an uppercase letter, a lowercase letter and a number."
           error={errors.password?.message}
-          {...register('password')}
-        />
-        <TextField
-          label="Confirm Password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
-        />
+        >
+          {(field) => <Input {...field} type="password" autoComplete="new-password" {...register('password')} />}
+        </FormField>
+        <FormField label="Confirm Password" error={errors.confirmPassword?.message}>
+          {(field) => <Input {...field} type="password" autoComplete="new-password" {...register('confirmPassword')} />}
+        </FormField>
         <Button type="submit" className="w-full" disabled={isPending}>
           {isPending ? 'Resetting…' : 'Reset Password'}
         </Button>
