@@ -23,7 +23,6 @@ import { registerOpenApi } from '#server/features/api-docs/openapi-document.js';
 import { pagesPlugin } from '#server/pages/pages-plugin.js';
 import type { Config } from '#server/platform/config.js';
 import type { Database } from '#server/platform/db/client.js';
-import { canonicalUrl } from '#server/platform/http/canonical-url.js';
 import { securityPolicy } from '#server/platform/http/content-security-policy.js';
 import { errorHandlerPlugin, sendApiNotFound } from '#server/platform/http/error-handler.js';
 import { healthRoutes, type Lifecycle } from '#server/platform/http/health.js';
@@ -35,6 +34,7 @@ import { routeListPlugin } from '#server/platform/http/route-list.js';
 import { securityHeadersOf, securityHeadersPlugin } from '#server/platform/http/security-headers.js';
 import { webAppFilesPlugin } from '#server/platform/http/web-app.js';
 import { loggerOptions } from '#server/platform/logger.js';
+import { serverOptions } from '#server/platform/http/server-options.js';
 import { deliverOutboxSoon, outboxPlugin } from '#server/platform/outbox/outbox-plugin.js';
 import { DEFAULT_OUTBOX_TIMING, type OutboxTiming } from '#server/platform/outbox/worker.js';
 import { projectRoot } from '#server/platform/paths.js';
@@ -83,26 +83,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     const entry = responseCache.get(url);
     return entry && { entry, cache: responseCache, publicRead: true };
   });
-  const app = Fastify({
-    serverFactory: front.serverFactory,
-    logger: options.logger ?? loggerOptions(config),
-    // Ids in URLs are short; anything longer is noise or an attack. Paths match whatever their
-    // letter case (parameters keep theirs), as the web app's routes do (spec section 2).
-    routerOptions: { maxParamLength: 200, caseSensitive: false },
-    // Every spelling of a path is routed as its normal form (canonical-url.ts).
-    rewriteUrl: (request) => canonicalUrl(request.url ?? '/'),
-    // A request must arrive whole within this time, or it is answered 408 and its socket closed;
-    // its headers within a shorter one (front-server.ts applies both).
-    requestTimeout: config.requestTimeoutMs,
-    http: {
-      requestTimeout: config.requestTimeoutMs,
-      headersTimeout: Math.min(config.requestTimeoutMs, 10_000),
-      connectionsCheckingInterval: Math.max(100, Math.min(5_000, config.requestTimeoutMs / 4)),
-    },
-    // Behind a load balancer the client address (for rate limits) is in X-Forwarded-For.
-    trustProxy: config.trustProxy,
-    bodyLimit: 1024 * 1024,
-  }).withTypeProvider<ZodTypeProvider>();
+  const app = Fastify(serverOptions(config, front.serverFactory, options.logger ?? loggerOptions(config))).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const lifecycle: Lifecycle = { draining: false };

@@ -47,6 +47,18 @@ export interface SessionUser {
   isBanned: boolean;
 }
 
+/** The columns of the session user, as every read of it selects them (sessions and the sign-ins). */
+export const sessionUserColumns = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  isAdmin: users.isAdmin,
+  isOfficer: users.isOfficer,
+  officerId: users.officerId,
+  steamId: users.steamId,
+  isBanned: users.isBanned,
+};
+
 export interface Session {
   /** The row's id; null for an anonymous visitor, who has no row. */
   id: string | null;
@@ -75,16 +87,7 @@ export async function findSession(db: Executor, lifetimes: SessionLifetimes, tok
       csrfToken: sessions.csrfToken,
       expiresAt: sessions.expiresAt,
       absoluteExpiresAt: sessions.absoluteExpiresAt,
-      user: {
-        id: users.id,
-        username: users.username,
-        email: users.email,
-        isAdmin: users.isAdmin,
-        isOfficer: users.isOfficer,
-        officerId: users.officerId,
-        steamId: users.steamId,
-        isBanned: users.isBanned,
-      },
+      user: sessionUserColumns,
     })
     .from(sessions)
     .leftJoin(users, eq(users.id, sessions.userId))

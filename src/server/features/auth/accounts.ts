@@ -8,18 +8,7 @@ import type { Executor } from '#server/platform/db/client.js';
 import { isUniqueViolation } from '#server/platform/db/errors.js';
 import { users } from '#server/platform/db/schema.js';
 import { AppError } from '#server/platform/errors.js';
-import type { SessionUser } from '#server/domain/identity/sessions.js';
-
-export const sessionUserColumns = {
-  id: users.id,
-  username: users.username,
-  email: users.email,
-  isAdmin: users.isAdmin,
-  isOfficer: users.isOfficer,
-  officerId: users.officerId,
-  steamId: users.steamId,
-  isBanned: users.isBanned,
-};
+import { sessionUserColumns, type SessionUser } from '#server/domain/identity/sessions.js';
 
 // A hash to verify against when no account matches, so a missing account takes as long as a wrong password.
 let dummyHash: Promise<string> | undefined;

@@ -10,7 +10,8 @@ import type { Database, Executor } from '#server/platform/db/client.js';
 import { isUniqueViolation } from '#server/platform/db/errors.js';
 import { users } from '#server/platform/db/schema.js';
 import { AppError } from '#server/platform/errors.js';
-import { applyAdminEmails, sessionUserColumns } from './accounts.js';
+import { sessionUserColumns } from '#server/domain/identity/sessions.js';
+import { applyAdminEmails } from './accounts.js';
 import { destroyUserSessions, type SessionUser } from '#server/domain/identity/sessions.js';
 
 /** Spec section 9: identity token maximum age for sync, 5 minutes. */
