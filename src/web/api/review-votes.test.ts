@@ -1,7 +1,7 @@
 import type { InfiniteData } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { Review, ReviewPage } from '#core/api';
-import { figuresAfterVote, nextVoteValue, scoreAfterVote, withReviewFigures } from './reviews';
+import { figuresAfterVote, nextVoteValue, scoreAfterVote, withReviewFigures } from './review-votes';
 import { makeReview } from '#web/test/fixtures';
 
 describe('nextVoteValue', () => {

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { reviewActionsMessages } from '#core/messages/review-actions';
 import { flagBodySchema } from '#core/schemas/review';
-import { useFlagReview } from '#web/api/reviews';
+import { useFlagReview } from '#web/api/review-votes';
 import { errorMessage } from '#web/lib/api-client';
 import { toast } from '#web/lib/toast-store';
 import { Button } from '#web/components/ui/button';

@@ -6,7 +6,7 @@ import { sessionMessages } from '#core/messages/session';
 import { reviewActionsMessages } from '#core/messages/review-actions';
 import { canFlagReview, isOwnReview } from '#core/permissions';
 import { useAuth } from '#web/api/auth';
-import { reviewViewerStateQueryOptions } from '#web/api/reviews';
+import { reviewViewerStateQueryOptions } from '#web/api/review-votes';
 import { toast } from '#web/lib/toast-store';
 import { FlagButton } from './flag-button';
 

@@ -7,7 +7,7 @@ import { sessionMessages } from '#core/messages/session';
 import { reviewActionsMessages } from '#core/messages/review-actions';
 import { isOwnReview, isSuspended } from '#core/permissions';
 import { useAuth } from '#web/api/auth';
-import { nextVoteValue, reviewViewerStateQueryOptions, useCastReviewVote, type VoteDirection } from '#web/api/reviews';
+import { nextVoteValue, reviewViewerStateQueryOptions, useCastReviewVote, type VoteDirection } from '#web/api/review-votes';
 import { cn } from '#web/lib/cn';
 import { toast } from '#web/lib/toast-store';
 import { describeVoteFailure } from './review-vote-failure';
