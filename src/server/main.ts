@@ -10,18 +10,19 @@ import { RedisRateLimitStore } from '#server/platform/rate-limit/redis-store.js'
 import { purgeExpiredSessions } from '#server/domain/identity/sessions.js';
 import { announceDemoAccounts, isDatabaseEmpty, seedDemoData } from './seed/demo.js';
 
+type DevDoubles = { fakeSteamDouble: (config: Config) => { config: Config; plugin: FastifyPluginAsync } };
+
 /**
- * The development doubles (dev-doubles.ts), loaded only when wanted. The name is not written as an
- * import so that the production build does not take them in: it ships without them.
+ * The development doubles (dev-doubles.ts), loaded only when wanted; null when this build has none.
+ * The name is not written as an import so that the production build does not take them in.
  */
-async function loadDevDoubles(): Promise<{ fakeSteamDouble: (config: Config) => { config: Config; plugin: FastifyPluginAsync } }> {
+async function loadDevDoubles(): Promise<DevDoubles | null> {
   const doubles = './dev-doubles.js';
   try {
-    return (await import(doubles)) as Awaited<ReturnType<typeof loadDevDoubles>>;
+    return (await import(doubles)) as DevDoubles;
   } catch (error) {
-    throw new Error('FAKE_STEAM needs the development doubles, which the production build leaves out: run `npm run build:doubles` (npm start does)', {
-      cause: error,
-    });
+    if ((error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND') return null;
+    throw error;
   }
 }
 
@@ -34,7 +35,13 @@ async function main() {
   // The embedded demo links Steam offline through the development fake, unless told otherwise.
   let devDoubles: FastifyPluginAsync | undefined;
   if (config.steam.fake ?? (wantsSeed && handle.kind === 'pglite' && isLoopbackUrl(config.publicUrl))) {
-    ({ config, plugin: devDoubles } = (await loadDevDoubles()).fakeSteamDouble(config));
+    const doubles = await loadDevDoubles();
+    if (doubles) ({ config, plugin: devDoubles } = doubles.fakeSteamDouble(config));
+    else if (config.steam.fake) {
+      throw new Error(
+        'FAKE_STEAM=1 needs the development doubles, which the production build leaves out: run `npm run build:doubles` (npm start does)',
+      );
+    } else console.warn('No development doubles in this build (npm run build:doubles): Steam sign-in uses the real Steam');
   }
   const redisStore = config.redisUrl ? RedisRateLimitStore.connect(config.redisUrl) : undefined;
   // Several processes may share a PostgreSQL database: their response caches hear of each other's
