@@ -17,7 +17,6 @@ import { SEARCH_RESULTS_LIMIT, searchOfficerList } from '#server/domain/catalogu
 import { searchQuerySchema } from '#server/domain/catalogue/search-queries.js';
 import { sendJsonBytes } from '#server/platform/http/json-bytes.js';
 
-/** The top lists rank by the Bayesian average (issue 16, item 3), overall or of one side. */
 const topQuerySchema = z.object({ side: z.enum(SIDES.map((side) => side.code) as [SideCode, ...SideCode[]]).optional() });
 
 /** The officer id of a request to one officer's answers, for its cache tag (read before validation: a bad id is answered 400, never kept). */

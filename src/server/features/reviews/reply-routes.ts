@@ -23,10 +23,10 @@ export async function reviewReplyRoutes(app: App) {
   const { db, config, rateLimitStore } = app;
   const replyWriteLimit = { name: 'review-reply-write', ...config.rateLimits.reviewWrite };
 
-  // A reply names what it changed (request.cacheInvalidation) where it knows; 'all' otherwise.
+  // Each reply write names what it changed once it knows (request.cacheInvalidation).
   app.put(
     '/reviews/:id/reply',
-    { config: { invalidates: 'all' }, schema: { params: idParamsSchema, body: replyBodySchema, response: { 200: reviewSchema } } },
+    { config: { invalidates: 'set-by-handler' }, schema: { params: idParamsSchema, body: replyBodySchema, response: { 200: reviewSchema } } },
     async (request) => {
       const user = requireUser(request);
       await enforceRateLimit(rateLimitStore, replyWriteLimit, user.id);
@@ -40,7 +40,7 @@ export async function reviewReplyRoutes(app: App) {
 
   app.delete(
     '/reviews/:id/reply',
-    { config: { invalidates: 'all' }, schema: { params: idParamsSchema, response: { 200: successMessageSchema } } },
+    { config: { invalidates: 'set-by-handler' }, schema: { params: idParamsSchema, response: { 200: successMessageSchema } } },
     async (request) => {
       const user = requireUser(request);
       // Moderators delete many in a row; the limit is for officers, as for review deletes.
@@ -52,7 +52,7 @@ export async function reviewReplyRoutes(app: App) {
 
   app.post(
     '/reviews/:id/resolved',
-    { config: { invalidates: 'all' }, schema: { params: idParamsSchema, body: resolvedBodySchema, response: { 200: reviewSchema } } },
+    { config: { invalidates: 'set-by-handler' }, schema: { params: idParamsSchema, body: resolvedBodySchema, response: { 200: reviewSchema } } },
     async (request) => {
       const user = requireUser(request);
       await enforceRateLimit(rateLimitStore, replyWriteLimit, user.id);

@@ -72,10 +72,10 @@ export async function reviewRoutes(app: App) {
     return listUserReviews(db, user.id);
   });
 
-  // A review write names what it changed (request.cacheInvalidation); 'all' if it fails before knowing.
+  // Each review write names what it changed once it knows (request.cacheInvalidation).
   app.post(
     '/reviews',
-    { config: { invalidates: 'all' }, schema: { body: reviewBodySchema, response: { 201: reviewSchema } } },
+    { config: { invalidates: 'set-by-handler' }, schema: { body: reviewBodySchema, response: { 201: reviewSchema } } },
     async (request, reply) => {
       const user = requireUser(request);
       await enforceRateLimit(rateLimitStore, { name: 'review-write', ...limits.reviewWrite }, user.id);
@@ -91,7 +91,7 @@ export async function reviewRoutes(app: App) {
 
   app.put(
     '/reviews/:id',
-    { config: { invalidates: 'all' }, schema: { params: idParamsSchema, body: reviewUpdateBodySchema, response: { 200: reviewSchema } } },
+    { config: { invalidates: 'set-by-handler' }, schema: { params: idParamsSchema, body: reviewUpdateBodySchema, response: { 200: reviewSchema } } },
     async (request) => {
       const user = requireUser(request);
       await enforceRateLimit(rateLimitStore, { name: 'review-write', ...limits.reviewWrite }, user.id);
@@ -119,6 +119,7 @@ export async function reviewRoutes(app: App) {
   app.delete(
     '/reviews/:id',
     {
+      // A removal moves the officer's figures and positions, its reviewer's count and every rated list.
       config: { invalidates: 'all' },
       schema: { params: idParamsSchema, response: { 200: z.object({ success: z.boolean(), message: z.string() }) } },
     },
@@ -144,7 +145,7 @@ export async function reviewRoutes(app: App) {
   app.post(
     '/reviews/:id/vote',
     {
-      config: { invalidates: 'all' },
+      config: { invalidates: 'set-by-handler' },
       // A vote changes that review's score, shown only in its officer's review pages and the recent list.
       // Beside the spec's value and score: the up and down votes (issue 16, item 2).
       schema: {

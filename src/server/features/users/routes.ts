@@ -17,10 +17,10 @@ export async function userRoutes(app: App) {
     return getUserSettings(db, user.id);
   });
 
-  // The handler narrows it to the pages that show this user's reviews, or none (request.cacheInvalidation).
+  // Hiding the level changes only the pages that show this user's reviews (set below).
   app.put(
     '/users/me/settings',
-    { config: { invalidates: 'all' }, schema: { body: userSettingsBodySchema, response: { 200: userSettingsSchema } } },
+    { config: { invalidates: 'set-by-handler' }, schema: { body: userSettingsBodySchema, response: { 200: userSettingsSchema } } },
     async (request) => {
       const user = requireUser(request);
       const { hasChanged } = await updateUserSettings(db, user.id, request.body);

@@ -17,8 +17,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** How a GET's answer may be kept: every API GET declares it (CachePolicy, route-policy.ts). */
     cache?: CachePolicy;
-    /** What a successful request on this route changes. Writes default to 'all'; GETs to 'none'. */
-    invalidates?: Invalidation;
+    /**
+     * What a successful request on this route changes (every API write declares it, route-policy.ts);
+     * 'set-by-handler' when the handler learns it while working and sets request.cacheInvalidation
+     * (should it not, everything is forgotten). Undeclared: GETs 'none', other methods 'all'.
+     */
+    invalidates?: Invalidation | 'set-by-handler';
   }
   interface FastifyInstance {
     responseCache: ResponseCache;
@@ -96,7 +100,8 @@ export const responseCachePlugin = fp<{ cache: ResponseCache; metrics: Metrics }
 
   app.addHook('onSend', async function storeOrInvalidate(request: CachedRequest, reply, payload) {
     const config = request.routeOptions.config;
-    const invalidation = request.cacheInvalidation ?? config.invalidates ?? (SAFE_METHODS.has(request.method) ? 'none' : 'all');
+    const declared = config.invalidates === 'set-by-handler' ? 'all' : config.invalidates;
+    const invalidation = request.cacheInvalidation ?? declared ?? (SAFE_METHODS.has(request.method) ? 'none' : 'all');
     if (invalidation !== 'none' && reply.statusCode < 400) {
       cache.invalidate(invalidation);
       return payload;

@@ -44,6 +44,7 @@ describe('the cache policy of every route', () => {
       { method: 'POST', url: '/api/new-write', config: { cache: 'private', invalidates: 'none' } },
       { method: 'PUT', url: '/api/undeclared-write' },
       { method: 'DELETE', url: '/api/declared-write', config: { invalidates: [cacheTags.lists] } },
+      { method: 'PATCH', url: '/api/handler-knows', config: { invalidates: 'set-by-handler' } },
       { method: 'GET', url: '/healthz' },
     ];
     expect(cachePolicyProblems(routes)).toEqual([

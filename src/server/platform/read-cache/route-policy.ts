@@ -50,8 +50,8 @@ const isApiRoute = (url: string) => url === '/api' || url.startsWith('/api/');
 /**
  * What breaks the rule, one line per route: an API GET without a cache policy (or with one that is
  * none of the three), any route but a GET declaring one (only GETs are kept), and an API write that
- * does not declare what it changes (`config.invalidates`: tags, 'all' or 'none'; a handler may
- * narrow it with request.cacheInvalidation), so no write forgets everything by default.
+ * does not declare what it changes (`config.invalidates`: tags, 'all', 'none', or 'set-by-handler'
+ * when the handler sets request.cacheInvalidation), so no write forgets everything by default.
  */
 export function cachePolicyProblems(routes: readonly RegisteredRoute[]): string[] {
   const problems: string[] = [];
@@ -60,7 +60,7 @@ export function cachePolicyProblems(routes: readonly RegisteredRoute[]): string[
     if (method !== 'GET') {
       if (policy !== undefined) problems.push(`${method} ${url}: only a GET declares config.cache`);
       if (isApiRoute(url) && method !== 'OPTIONS' && (config as { invalidates?: unknown } | undefined)?.invalidates === undefined) {
-        problems.push(`${method} ${url}: declare config.invalidates (tags, 'all' or 'none'; see read-cache/tags.ts)`);
+        problems.push(`${method} ${url}: declare config.invalidates (tags, 'all', 'none' or 'set-by-handler'; see read-cache/tags.ts)`);
       }
     } else if (isApiRoute(url) && !isCachePolicy(policy)) {
       problems.push(`GET ${url}: declare config.cache ({ public: tags }, 'private' or 'not-kept'; see read-cache/route-policy.ts)`);
