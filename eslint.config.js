@@ -233,6 +233,19 @@ export default tseslint.config(
     },
   },
   {
+    // A browser test waits for a positive signal (a response, an element's state), never a fixed time.
+    files: ['e2e/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='waitForTimeout']",
+          message: 'Wait for a positive signal (a response, an element state, expect.poll), not a fixed time.',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/server/**/*.ts', 'bench/**/*.ts'],
     plugins: { drizzle },
     rules: {
