@@ -43,8 +43,16 @@ describe('layer zones', () => {
     ['src/core/rating.ts', "import { cn } from '#web/lib/cn';", 'src/core is shared and pure'],
     ['src/web/features/home/home-page.tsx', "import { MSG } from '#server/platform/errors.js';", 'The web app never imports server code'],
     ['src/server/features/officers/routes.ts', "import { cn } from '#web/lib/cn';", 'The server never imports web code'],
-    ['src/server/platform/db/client.ts', "import { hashPassword } from '#server/features/auth/accounts.js';", 'The database layer imports no feature'],
-    ['src/server/platform/db/client.ts', "import { canonicalUrl } from '#server/platform/http/canonical-url.js';", 'The database layer imports no feature'],
+    [
+      'src/server/platform/db/client.ts',
+      "import { hashPassword } from '#server/features/auth/accounts.js';",
+      'The database layer imports no feature',
+    ],
+    [
+      'src/server/platform/db/client.ts',
+      "import { canonicalUrl } from '#server/platform/http/canonical-url.js';",
+      'The database layer imports no feature',
+    ],
     ['src/server/platform/db/client.ts', "import { requireUser } from '#server/domain/identity/guards.js';", 'The database layer imports no feature'],
     // No feature imports another: not its code, not its tests.
     ['src/server/features/reviews/review-writes.ts', "import { getOfficerById } from '#server/features/officers/queries.js';", FEATURE_TO_FEATURE],
