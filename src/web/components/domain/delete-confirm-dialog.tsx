@@ -35,17 +35,14 @@ export function DeleteConfirmDialog({
   return (
     <Dialog open={isOpen} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>
-        {emphasis === 'strong' ? (
-          <Button variant="destructive" size="sm">
-            <Trash2 className="h-4 w-4" aria-hidden />
-            {label}
-          </Button>
-        ) : (
-          <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50">
-            <Trash2 className="h-4 w-4" aria-hidden />
-            {label}
-          </Button>
-        )}
+        <Button
+          variant={emphasis === 'strong' ? 'destructive' : 'ghost'}
+          size="sm"
+          className={emphasis === 'strong' ? undefined : 'text-red-700 hover:bg-red-50'}
+        >
+          <Trash2 className="h-4 w-4" aria-hidden />
+          {label}
+        </Button>
       </DialogTrigger>
       <DialogContent title={title} description={description}>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
