@@ -56,7 +56,7 @@ export function snapshotBuild(projectRoot: string): BuildSnapshot {
   const root = mkdtempSync(path.join(os.tmpdir(), 'wor-bench-build-'));
   cpSync(path.join(projectRoot, 'package.json'), path.join(root, 'package.json'));
   cpSync(path.join(projectRoot, 'dist'), path.join(root, 'dist'), { recursive: true });
-  const migrations = path.join('src', 'server', 'db', 'migrations');
+  const migrations = path.join('src', 'server', 'platform', 'db', 'migrations');
   cpSync(path.join(projectRoot, migrations), path.join(root, migrations), { recursive: true });
   symlinkSync(path.join(projectRoot, 'node_modules'), path.join(root, 'node_modules'), 'dir');
   return {
