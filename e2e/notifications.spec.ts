@@ -107,7 +107,7 @@ test('a registration rejected with notes: My Registrations, the bell and the mai
   await rejectAsAdmin(adminContext, secondName, 'Still no muster nights.');
   await page.goto('/notifications');
   await expect(page.getByRole('list', { name: 'Notifications' })).toContainText(`Your regiment registration '${secondName}' was rejected.`);
-  // The outbox delivers its rows one at a time, oldest first (src/server/outbox/worker.ts): once the
+  // The outbox delivers its rows one at a time, oldest first (src/server/platform/outbox/worker.ts): once the
   // mail of a later decision has arrived, this decision's row has had its turn.
   const witness = await createUser(uniqueName('Witness'));
   await rejectLaterRegistration(await newSignedInContext(witness), adminContext);
