@@ -17,6 +17,12 @@ export default defineConfig({
           globalSetup: ['src/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // One module graph per worker, not per file: importing the app (Fastify, drizzle, the zod
+          // schemas) again for each of ~90 files was a third of the server tests' time. Each file
+          // still opens its own database and app (test/app.ts), and a test that changes the process
+          // (the environment, the clock) puts it back; the one test that reads the process's peak
+          // memory starts that peak from its own beginning (platform/db/embedded.test.ts).
+          isolate: false,
         },
       },
       {

@@ -1,6 +1,8 @@
-// Runs npm scripts at the same time and fails if any fails: `node scripts/run-parallel.mjs lint typecheck`.
-// Lint and the type-checker each keep one core busy for about a minute; side by side they take the
-// time of the longer. Each script's output is printed whole when it ends, so the two never interleave.
+// Runs npm scripts at the same time and fails if any fails:
+// `node scripts/run-parallel.mjs lint:code lint:format typecheck`. ESLint and the type-checker each
+// keep a core busy for a minute or more, Prettier's check for about twenty seconds; side by side on
+// two cores they take about the time of the longest, where one after the other they took the sum.
+// Each script's output is printed whole when it ends, so the outputs never interleave.
 import { spawn } from 'node:child_process';
 
 const scripts = process.argv.slice(2);

@@ -18,9 +18,9 @@ import { openDatabase, type Database } from '#server/platform/db/client.js';
 import { regiments, users } from '#server/platform/db/schema.js';
 import { projectRoot } from '#server/platform/paths.js';
 import { TEST_POSTGRES_URL, databaseUrlFor, runId, withAdminClient } from '#server/test/database.js';
+import { tsxCommand } from '#server/test/tsx-command.js';
 
 const run = promisify(execFile);
-const tsx = path.join(projectRoot(), 'node_modules', '.bin', 'tsx');
 const workDir = mkdtempSync(path.join(os.tmpdir(), 'wor-backup-'));
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 
@@ -34,7 +34,7 @@ interface Outcome {
 async function cli(env: NodeJS.ProcessEnv, script: 'backup' | 'restore', ...args: string[]): Promise<Outcome> {
   const options = { cwd: workDir, env: { ...process.env, LOG_LEVEL: 'silent', ...env } };
   try {
-    const { stdout, stderr } = await run(tsx, [path.join(projectRoot(), 'src', 'server', 'cli', `${script}.ts`), ...args], options);
+    const { stdout, stderr } = await run(...tsxCommand(path.join(projectRoot(), 'src', 'server', 'cli', `${script}.ts`), ...args), options);
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '#server/platform/db/client.js';
 import { users } from '#server/platform/db/schema.js';
+import { tsxCommand } from '#server/test/tsx-command.js';
 
 const run = promisify(execFile);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wor-cli-'));
@@ -15,7 +16,7 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 async function cli(script: string, ...args: string[]) {
   try {
-    const { stdout, stderr } = await run('npx', ['tsx', `src/server/cli/${script}.ts`, ...args], { env });
+    const { stdout, stderr } = await run(...tsxCommand(`src/server/cli/${script}.ts`, ...args), { env });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };

@@ -13,6 +13,7 @@ import { openDatabase } from '#server/platform/db/client.js';
 import { officers, reviews } from '#server/platform/db/schema.js';
 import { projectRoot } from '#server/platform/paths.js';
 import { createTestContext, type TestContext } from '#server/test/app.js';
+import { tsxCommand } from '#server/test/tsx-command.js';
 import { createOfficer, createRegiment, createReview, createUser, createVotes, type OfficerRow, type ReviewRow } from '#server/test/fixtures.js';
 import { recomputeAllAggregates } from '#server/domain/figures/aggregates.js';
 import { listOfficerReviews } from './queries.js';
@@ -168,7 +169,7 @@ describe('npm run db:reconcile (src/server/cli/reconcile.ts)', () => {
     for (const name of ['DATABASE_URL', 'PUBLIC_URL', 'SESSION_SECRET']) delete env[name];
     const options: ExecFileSyncOptions = { cwd: projectRoot(), env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 120_000 };
     try {
-      return { status: 0, stdout: execFileSync('npx', ['tsx', 'src/server/cli/reconcile.ts', ...args], options) as string };
+      return { status: 0, stdout: execFileSync(...tsxCommand('src/server/cli/reconcile.ts', ...args), options) as string };
     } catch (error) {
       const failed = error as { status: number | null; stdout: string };
       return { status: failed.status, stdout: failed.stdout };

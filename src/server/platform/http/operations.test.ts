@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#server/platform/db/client.js';
 import { createTestContext, type TestContext } from '#server/test/app.js';
+import { tsxCommand } from '#server/test/tsx-command.js';
 import { startMetricsServer } from './metrics.js';
 
 describe('health checks', () => {
@@ -109,12 +110,12 @@ describe('start-up with a database it cannot open', () => {
       SESSION_SECRET: 'a-session-secret-a-session-secret-0123',
       LOG_LEVEL: 'silent',
     };
-    const failure = await run('npx', ['tsx', 'src/server/main.ts'], { env }).then(
+    const failure = await run(...tsxCommand('src/server/main.ts'), { env }).then(
       () => null,
       (error: { code: number; stderr: string }) => error,
     );
     expect(failure?.code).toBe(1);
-    const lines = failure!.stderr.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('npm warn'));
+    const lines = failure!.stderr.split('\n').filter((line) => line.trim() !== '');
     expect(lines).toEqual(['Cannot open PostgreSQL at 127.0.0.1:1/wor_missing (DATABASE_URL): nothing is listening there (is PostgreSQL running?)']);
     expect(failure!.stderr).not.toContain('hunter2');
   });
