@@ -1,3 +1,9 @@
+/**
+ * `npm run admin` in a child process, on an embedded database of its own.
+ *
+ * engine-independent: always the embedded database (DATABASE_URL is emptied for the child), whatever
+ * TEST_DATABASE_URL says (scripts/engine-tests.mjs leaves it out of CI's PostgreSQL pass).
+ */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
