@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { mailPreferencesSchema } from './schemas/notifications.js';
 import { REVIEW_VERSION_RATINGS } from './review-history.js';
+import { WAVE_RULES } from './review-waves.js';
 
 /**
  * ISO 8601 text (the server sends `Date#toISOString()`). Not a transform from Date: the response
@@ -475,6 +476,8 @@ const waveDetectionSchema = z.discriminatedUnion('rule', [
     difference: z.number(),
     at: isoDate,
   }),
+  /** Issue 32: K or more reviews with the same text once case, spacing and punctuation are set aside. */
+  z.object({ rule: z.literal('same-text'), reviews: z.number(), windowHours: z.number(), at: isoDate }),
   z.object({ rule: z.literal('fresh-accounts'), reviews: z.number(), windowHours: z.number(), freshDays: z.number(), at: isoDate }),
   z.object({
     rule: z.literal('one-regiment'),
@@ -486,6 +489,21 @@ const waveDetectionSchema = z.discriminatedUnion('rule', [
     at: isoDate,
   }),
 ]);
+
+/**
+ * A review of a wave as the moderators see it (issue 32): the review, why it is held, and the
+ * reviewer's signals beside those the review already carries (level, games, reviews written, member
+ * since).
+ */
+export const waveReviewSchema = reviewSchema.extend({
+  /** The rules whose signal it carries (src/core/review-waves.ts); empty for a review held before they were kept. */
+  holdReasons: z.array(z.enum(WAVE_RULES)),
+  /** When the author's account was linked to Steam (null: not linked). */
+  authorSteamLinkedAt: isoDate.nullable(),
+  /** How many other reviews of the wave say the same (compared as the same-text rule compares). */
+  sameTextCount: z.number(),
+});
+export type WaveReview = z.infer<typeof waveReviewSchema>;
 
 /**
  * One review wave as /admin/reviews shows it (issue 17): what fired, the span of its reviews, the
@@ -505,7 +523,7 @@ export const adminReviewWaveSchema = z.object({
   reviewCount: z.number(),
   decidedAt: isoDate.nullable(),
   decidedBy: z.string().nullable(),
-  reviews: z.array(reviewSchema),
+  reviews: z.array(waveReviewSchema),
   histogram: z.array(z.object({ day: z.string(), counted: z.number(), held: z.number() })),
 });
 export type AdminReviewWave = z.infer<typeof adminReviewWaveSchema>;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_WAVE_THRESHOLDS, detectReviewWave, isFreshAccount, type OfficerHistory, type WindowReview } from './review-waves.js';
+import {
+  DEFAULT_WAVE_THRESHOLDS,
+  detectReviewWave,
+  isFreshAccount,
+  sameTextKey,
+  type OfficerHistory,
+  type WaveFigures,
+  type WindowReview,
+} from './review-waves.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -24,14 +32,17 @@ interface GeneratedReview extends WindowReview {
 
 let nextId = 1;
 function review(at: Date, overall: number, author: Partial<WindowReview> = {}): GeneratedReview {
+  const id = nextId++;
   return {
-    id: nextId++,
+    id,
     overallRating: overall,
     writtenAt: at,
     // An established account by default: a year old, linked long ago, in no regiment.
     authorCreatedAt: new Date(at.getTime() - 365 * DAY),
     authorSteamLinkedAt: new Date(at.getTime() - 300 * DAY),
     authorRegimentId: null,
+    // A text of its own unless the test gives one.
+    textKey: sameTextKey(`Review number ${id}, in words of its own.`),
     counted: true,
     ...author,
   };
@@ -49,6 +60,39 @@ function historyAt(all: GeneratedReview[], now: Date, openWave: OfficerHistory['
   };
 }
 
+const OPENERS = [
+  'Solid officer.',
+  'Good leader.',
+  'Decent commander.',
+  'Not bad.',
+  'Great guy.',
+  'Mixed feelings.',
+  'Fair enough.',
+  'Played a few games.',
+];
+const BODIES = [
+  'Calls the flanks early',
+  'Keeps the line together under fire',
+  'Could talk more on comms',
+  'Knows the maps well',
+  'Gets flustered when we lose the bridge',
+  'Gives new players a chance',
+  'Pushes too hard sometimes',
+  'Listens to his NCOs',
+  'Holds the fence line like a wall',
+  'Always on time for events',
+];
+const CLOSERS = ['Would follow again.', 'Recommended.', 'Room to grow.', 'See you on the field.', 'o7', 'Good games.', 'Thanks!', ''];
+
+/**
+ * What real reviewers write: sentences of their own, from a small vocabulary of common phrases, so
+ * that two of them sometimes say the same.
+ */
+function everydayText(random: () => number): string {
+  const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)]!;
+  return `${pick(OPENERS)} ${pick(BODIES)}. ${pick(CLOSERS)}`.trim();
+}
+
 /** A popular officer's steady reviewing: `perDay` reviews a day for `days` days, around `mean`, from established accounts in many regiments. */
 function steadyHistory(random: () => number, days: number, perDay: number, mean: number): GeneratedReview[] {
   const reviews: GeneratedReview[] = [];
@@ -57,7 +101,9 @@ function steadyHistory(random: () => number, days: number, perDay: number, mean:
     // Mostly within a star of the mean, some far off: real readers disagree.
     const spread = random() < 0.1 ? (random() - 0.5) * 6 : (random() - 0.5) * 2;
     const overall = Math.round(Math.min(5, Math.max(0.5, mean + spread)) * 4) / 4;
-    reviews.push(review(at, overall, { authorRegimentId: random() < 0.6 ? Math.floor(random() * 200) : null }));
+    reviews.push(
+      review(at, overall, { authorRegimentId: random() < 0.6 ? Math.floor(random() * 200) : null, textKey: sameTextKey(everydayText(random)) }),
+    );
   }
   return reviews;
 }
@@ -92,6 +138,7 @@ describe('detectReviewWave', () => {
         priorMean: Math.round(priorMean * 100) / 100,
         priorReviews: steady.length,
         difference: Math.round((priorMean - 1) * 100) / 100,
+        minDifference: 1.5,
       },
     ]);
   });
@@ -148,13 +195,68 @@ describe('detectReviewWave', () => {
     expect(finding?.reviewIds).toEqual(rivals.map((r) => r.id));
   });
 
-  it('lets later reviews within the window join an open wave, and stops once the window has passed', () => {
+  it('holds only the reviews that carry the signal: an established reviewer in line with the mean counts through a raid', () => {
+    const steady = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => review(new Date(NOW.getTime() - (10 + i) * DAY), 4 + (i % 3) * 0.25));
+    // Level 54, a member for a year: an ordinary 4-star review, then five accounts made minutes earlier pile on.
+    const honest = review(new Date(NOW.getTime() - 100_000), 4);
+    const raid = [0, 1, 2, 3, 4].map((i) => {
+      const at = new Date(NOW.getTime() - 90_000 + i * 15_000);
+      return review(at, 1, { authorCreatedAt: new Date(at.getTime() - 10 * 60_000), authorSteamLinkedAt: new Date(at.getTime() - 5 * 60_000) });
+    });
+    const finding = detectReviewWave(historyAt([...steady, honest, ...raid], NOW), NOW);
+    expect(finding?.fired.map((f) => f.rule)).toEqual(['divergence', 'fresh-accounts']);
+    expect(finding?.reviewIds).toEqual(raid.map((r) => r.id));
+    expect(finding?.held).toEqual(raid.map((r) => ({ id: r.id, reasons: ['divergence', 'fresh-accounts'] })));
+    // The divergence rule's figures are the diverging reviews', not the window's.
+    expect(finding?.fired[0]).toMatchObject({ reviews: 5, windowMean: 1 });
+  });
+
+  it('holds one side of the mean at a time: reviews far above and far below are not one wave', () => {
+    const steady = [0, 1, 2, 3, 4, 5].map((i) => review(new Date(NOW.getTime() - (10 + i) * DAY), 3));
+    const split = [1, 5, 1, 5, 1, 5, 1, 5].map((overall, i) => review(new Date(NOW.getTime() - i * HOUR), overall));
+    expect(detectReviewWave(historyAt([...steady, ...split], NOW), NOW)).toBeNull();
+  });
+
+  it('catches five reviews with the same text from established accounts, however they write it', () => {
+    const steady = steadyHistory(randomFrom(8), 20, 3, 4);
+    const spellings = [
+      'Worst officer ever, avoid!',
+      'worst officer ever avoid',
+      'WORST OFFICER EVER. AVOID.',
+      'Worst  officer  ever... avoid',
+      'Worst officer ever - avoid',
+    ];
+    const copies = spellings.map((text, i) => review(new Date(NOW.getTime() - i * HOUR), 4, { textKey: sameTextKey(text), authorRegimentId: i }));
+    const finding = detectReviewWave(historyAt([...steady, ...copies], NOW), NOW);
+    expect(finding?.fired).toEqual([{ rule: 'same-text', reviews: 5, windowHours: 24, textKey: 'worstofficereveravoid' }]);
+    expect(finding?.reviewIds).toEqual(copies.map((r) => r.id));
+    expect(finding?.held.every((r) => r.reasons.join() === 'same-text')).toBe(true);
+    // Four copies are not enough.
+    expect(detectReviewWave(historyAt([...steady, ...copies.slice(1)], NOW), NOW)).toBeNull();
+  });
+
+  it('lets a later review join an open wave only with its signal, within the window after the latest', () => {
     const waveEnd = new Date(NOW.getTime() - 30 * HOUR);
-    const joining = review(new Date(waveEnd.getTime() + 20 * HOUR), 4);
-    const older = review(new Date(waveEnd.getTime() - HOUR), 4);
-    const history = historyAt([older, joining], NOW, { latestAt: waveEnd });
-    expect(detectReviewWave(history, NOW)).toEqual({ reviewIds: [joining.id], fired: [] });
-    const late = review(new Date(waveEnd.getTime() + 25 * HOUR), 4);
-    expect(detectReviewWave(historyAt([late], NOW, { latestAt: waveEnd }), NOW)).toBeNull();
+    const detections: WaveFigures[] = [{ rule: 'fresh-accounts', reviews: 5, windowHours: 24, freshDays: 7 }];
+    const fresh = (at: Date) => review(at, 4, { authorCreatedAt: new Date(at.getTime() - DAY) });
+    const joining = fresh(new Date(waveEnd.getTime() + 20 * HOUR));
+    const established = review(new Date(waveEnd.getTime() + 21 * HOUR), 1);
+    const older = fresh(new Date(waveEnd.getTime() - HOUR));
+    const history = historyAt([older, joining, established], NOW, { latestAt: waveEnd, detections });
+    expect(detectReviewWave(history, NOW)).toEqual({ reviewIds: [joining.id], held: [{ id: joining.id, reasons: ['fresh-accounts'] }], fired: [] });
+    const late = fresh(new Date(waveEnd.getTime() + 25 * HOUR));
+    expect(detectReviewWave(historyAt([late], NOW, { latestAt: waveEnd, detections }), NOW)).toBeNull();
+  });
+
+  it('lets a review join an open divergence wave only from the same side of the mean, as far from it', () => {
+    const waveEnd = new Date(NOW.getTime() - 2 * HOUR);
+    const detections: WaveFigures[] = [
+      { rule: 'divergence', reviews: 5, windowHours: 24, windowMean: 1, priorMean: 4.2, priorReviews: 30, difference: 3.2, minDifference: 1.5 },
+    ];
+    const low = review(new Date(NOW.getTime() - HOUR), 2.5);
+    const inLine = review(new Date(NOW.getTime() - HOUR + 1), 4);
+    const high = review(new Date(NOW.getTime() - HOUR + 2), 5);
+    const finding = detectReviewWave(historyAt([low, inLine, high], NOW, { latestAt: waveEnd, detections }), NOW);
+    expect(finding?.reviewIds).toEqual([low.id]);
   });
 });

@@ -1,5 +1,8 @@
-/** Review waves (issue 17; docs/decisions/0031-review-waves.md): the public notice and the moderators' section. */
-import type { WaveDetection } from '../review-waves.js';
+/** Review waves (issues 17 and 32; docs/decisions/0031, 0046): the public notice and the moderators' section. */
+import type { AdminReviewWave } from '../api.js';
+import type { WaveRule } from '../review-waves.js';
+
+type WaveDetection = AdminReviewWave['detections'][number];
 
 function reviewsWord(n: number): string {
   return `${n} ${n === 1 ? 'review' : 'reviews'}`;
@@ -17,14 +20,29 @@ export const waveMessages = {
   detection: (d: WaveDetection, regimentName: string | null) => {
     switch (d.rule) {
       case 'divergence':
-        return `${reviewsWord(d.reviews)} within ${d.windowHours} hours averaged ${d.windowMean.toFixed(2)}, against ${d.priorMean.toFixed(2)} from ${reviewsWord(d.priorReviews)} before (${d.difference.toFixed(2)} stars apart).`;
+        // One decimal, as every rating the site shows (spec: "display one decimal out of 5.0").
+        return `${reviewsWord(d.reviews)} within ${d.windowHours} hours averaged ${d.windowMean.toFixed(1)}, against ${d.priorMean.toFixed(1)} from ${reviewsWord(d.priorReviews)} before (${d.difference.toFixed(1)} stars apart).`;
       case 'fresh-accounts':
         return `${reviewsWord(d.reviews)} within ${d.windowHours} hours from accounts created or linked to Steam less than ${d.freshDays} days before.`;
       case 'one-regiment':
         return `${reviewsWord(d.reviews)} within ${d.windowHours} hours from officers of ${regimentName ?? `regiment #${d.regimentId}`}.`;
+      case 'same-text':
+        return `${reviewsWord(d.reviews)} within ${d.windowHours} hours with the same text.`;
     }
   },
-  ruleNames: { divergence: 'Unusual ratings', 'fresh-accounts': 'New accounts', 'one-regiment': 'One regiment' },
+  ruleNames: {
+    divergence: 'Unusual ratings',
+    'fresh-accounts': 'New accounts',
+    'one-regiment': 'One regiment',
+    'same-text': 'Same text',
+  } satisfies Record<WaveRule, string>,
+  /** Beside each held review: why it is held, and the reviewer's signals. */
+  heldFor: (ruleNames: string) => `Held for: ${ruleNames}`,
+  /** A review held before the reasons were kept. */
+  heldWithWave: 'Held with its wave',
+  steamLinked: (date: string) => `Steam linked ${date}`,
+  steamNotLinked: 'Steam not linked',
+  sameText: (n: number) => `Same text as ${n} other ${n === 1 ? 'review' : 'reviews'} of the wave`,
   span: (from: string, to: string) => `Reviews written between ${from} and ${to}`,
   statusNames: { open: 'Being checked', released: 'Released', removed: 'Removed' },
   histogramTitle: 'Reviews per day',

@@ -4,10 +4,11 @@
  * shown, matching the officer lists.
  */
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Review, ReviewPage } from '#core/api.js';
+import type { Review, ReviewPage, WaveReview } from '#core/api.js';
 import { RECENT_REVIEWS_LIMIT } from '#core/constants.js';
 import { MSG } from '#core/messages.js';
 import type { ReviewSort } from '#core/review-sort.js';
+import { sameTextKey, WAVE_RULES, type WaveRule } from '#core/review-waves.js';
 import type { Executor } from '#server/platform/db/client.js';
 import { BatchedRead, keysParam } from '#server/platform/db/batched.js';
 import { prepared } from '#server/platform/db/prepared.js';
@@ -315,10 +316,31 @@ export async function getReviewById(db: Executor, reviewId: number): Promise<Rev
   return toReview(row);
 }
 
-/** The reviews of a review wave, oldest first (the moderators' section, issue 17). */
-export async function listWaveReviews(db: Executor, waveId: number): Promise<Review[]> {
+/**
+ * The reviews of a review wave, oldest first (the moderators' section, issues 17 and 32), each with
+ * why it is held and the reviewer's signals a moderator weighs beside it.
+ */
+export async function listWaveReviews(db: Executor, waveId: number): Promise<WaveReview[]> {
   const rows = await selectPublicReviews(db, eq(reviews.waveId, waveId), [asc(reviews.createdAt), asc(reviews.id)]);
-  return rows.map(toReview);
+  const extras = new Map(
+    (
+      await db
+        .select({ id: reviews.id, holdReasons: reviews.holdReasons, authorSteamLinkedAt: users.steamLinkedAt })
+        .from(reviews)
+        .innerJoin(users, eq(users.id, reviews.userId))
+        .where(eq(reviews.waveId, waveId))
+    ).map((row) => [row.id, row]),
+  );
+  const keys = rows.map((row) => sameTextKey(row.text));
+  return rows.map((row, index) => {
+    const extra = extras.get(row.id);
+    return {
+      ...toReview(row),
+      holdReasons: (extra?.holdReasons ?? []).filter((reason): reason is WaveRule => (WAVE_RULES as readonly string[]).includes(reason)),
+      authorSteamLinkedAt: extra?.authorSteamLinkedAt?.toISOString() ?? null,
+      sameTextCount: keys.filter((key, other) => other !== index && key === keys[index]).length,
+    };
+  });
 }
 
 /** The signed-in user's own reviews, newest first (My Reviews). */

@@ -169,6 +169,7 @@ export async function updateReview(db: Database, user: SessionUser, reviewId: nu
         // An edited review is a new opinion: a moderator's release of the old one no longer covers
         // it. A held one stays in its open wave.
         waveId: sql`case when ${reviews.held} then ${reviews.waveId} else null end`,
+        holdReasons: sql`case when ${reviews.held} then ${reviews.holdReasons} else null end`,
       })
       .where(eq(reviews.id, review.id));
     await holdReviewWaves(tx, review.officerId, waves);

@@ -63,8 +63,10 @@ async function getJson<T>(url: string, client?: TestClient): Promise<T> {
   return response.json<T>();
 }
 
+let reviewNumber = 0;
+/** A review in words of its own: the same text from five accounts is a wave of its own (the same-text rule). */
 const review = (officerId: number, rating: number) => ({
-  text: `Rated ${rating} after tonight's match.`,
+  text: `Review ${++reviewNumber}: rated ${rating} after tonight's match.`,
   leadership: rating,
   tactics: rating,
   communication: rating,
@@ -118,6 +120,9 @@ describe('a wave of one-star reviews from fresh accounts against a steady 4.5', 
     expect(wave.reviewCount).toBe(6);
     expect(wave.reviews).toHaveLength(6);
     expect(wave.detections.map((d) => d.rule).sort()).toEqual(['divergence', 'fresh-accounts']);
+    // Each held review says why, beside its author's signals.
+    expect(wave.reviews.map((r) => r.holdReasons)).toEqual(Array.from({ length: 6 }, () => ['divergence', 'fresh-accounts']));
+    expect(wave.reviews.map((r) => r.sameTextCount)).toEqual([0, 0, 0, 0, 0, 0]);
     expect(wave.detections.find((d) => d.rule === 'fresh-accounts')).toMatchObject({ freshDays: 7, windowHours: 24 });
     const divergence = wave.detections.find((d) => d.rule === 'divergence');
     expect(divergence).toMatchObject({ priorMean: 4.5, priorReviews: 10, windowMean: 1, difference: 3.5 });
@@ -128,26 +133,31 @@ describe('a wave of one-star reviews from fresh accounts against a steady 4.5', 
     expect((await getJson<AdminDashboard>('/api/admin/dashboard', admin)).openReviewWaves).toBeGreaterThanOrEqual(1);
   });
 
-  it('takes in later reviews within the window, and on release they all count exactly as a recompute says', async () => {
+  it('holds only what carries its signal: an established review counts at once, a later fresh one joins, and on release all count exactly', async () => {
     const officer = await steadyOfficer();
     const linked = await createUser(ctx.db, { isOfficer: true, officerId: officer.id });
     await postWave(officer);
-    // An established reader's five stars a moment later joins the wave being checked.
-    const [late] = await reviewers(1, { established: true });
-    expect((await late!.client.post('/api/reviews', review(officer.id, 5))).statusCode).toBe(201);
+    // An established reader's five stars a moment later carry no signal of the wave: counted at once.
+    const [reader] = await reviewers(1, { established: true });
+    expect((await reader!.client.post('/api/reviews', review(officer.id, 5))).statusCode).toBe(201);
+    expect(await getJson<OfficerDetail>(`/api/officers/${officer.id}`)).toMatchObject({ reviewCount: 11, openWave: { heldCount: 6 } });
+    // Another fresh account's one star joins the wave being checked.
+    const [late] = await reviewers(1);
+    expect((await late!.client.post('/api/reviews', review(officer.id, 1))).statusCode).toBe(201);
     const wave = await openWaveOf(officer);
     expect(wave.reviewCount).toBe(7);
+    expect(wave.reviews.map((r) => r.holdReasons)).toEqual(Array.from({ length: 7 }, () => ['divergence', 'fresh-accounts']));
 
     const released = await admin.post(`/api/admin/waves/${wave.id}/release`);
     expect(released.statusCode, released.body).toBe(200);
     expect(released.json()).toEqual({ success: true, message: MSG.waves.released(7), reviewCount: 7 });
 
     const { detail, regiment } = await figuresOf(officer);
-    // Ten 4.5s, six 1s and a 5, every category alike.
-    const mean = Math.round(((10 * 4.5 + 6 * 1 + 5) / 17) * 100) / 100;
-    expect(detail).toMatchObject({ reviewCount: 17, averageRating: mean, leadershipRating: mean, fairnessRating: mean });
-    expect(detail.distribution.overall).toEqual([6, 0, 0, 0, 11]);
-    expect(regiment).toEqual({ averageRating: mean, reviewCount: 17 });
+    // Ten 4.5s, seven 1s and a 5, every category alike.
+    const mean = Math.round(((10 * 4.5 + 7 * 1 + 5) / 18) * 100) / 100;
+    expect(detail).toMatchObject({ reviewCount: 18, averageRating: mean, leadershipRating: mean, fairnessRating: mean });
+    expect(detail.distribution.overall).toEqual([7, 0, 0, 0, 11]);
+    expect(regiment).toEqual({ averageRating: mean, reviewCount: 18 });
     expect((await getJson<OfficerDetail>(`/api/officers/${officer.id}`)).openWave).toBeNull();
     expect(await findAggregateDifferences(ctx.db)).toEqual([]);
 
@@ -210,6 +220,33 @@ describe('what is not a wave, and what the decisions refuse', () => {
     }
     const detail = await getJson<OfficerDetail>(`/api/officers/${officer.id}`);
     expect(detail).toMatchObject({ reviewCount: 15, openWave: null });
+  });
+
+  it('keeps an established review in line with the mean out of a raid posted in parallel around it, counted throughout', async () => {
+    const officer = await steadyOfficer();
+    const [honest] = await reviewers(1, { established: true });
+    expect((await honest!.client.post('/api/reviews', review(officer.id, 4))).statusCode).toBe(201);
+    const counted = await getJson<OfficerDetail>(`/api/officers/${officer.id}`);
+    await postWave(officer);
+    const after = await getJson<OfficerDetail>(`/api/officers/${officer.id}`);
+    expect(after).toMatchObject({ reviewCount: 11, averageRating: counted.averageRating, openWave: { heldCount: 6 } });
+    const page = await getJson<ReviewPage>(`/api/reviews/officer/${officer.id}?limit=50`);
+    expect(page.reviews.filter((r) => r.held).map((r) => r.overallRating)).toEqual([1, 1, 1, 1, 1, 1]);
+    expect(page.reviews.find((r) => r.userId === honest!.userId)?.held).toBe(false);
+    expect(await findAggregateDifferences(ctx.db)).toEqual([]);
+  });
+
+  it('holds five established accounts posting the same text, and says so beside each review', async () => {
+    const officer = await steadyOfficer();
+    const spellings = ['Worst officer in the game, avoid him!', 'worst officer in the game avoid him', 'WORST OFFICER IN THE GAME. AVOID HIM.'];
+    const copiers = await reviewers(5, { established: true });
+    for (const [i, { client }] of copiers.entries()) {
+      const body = { ...review(officer.id, 4), text: spellings[i % spellings.length]! };
+      expect((await client.post('/api/reviews', body)).statusCode).toBe(201);
+    }
+    const wave = await openWaveOf(officer);
+    expect(wave.detections).toMatchObject([{ rule: 'same-text', reviews: 5, windowHours: 24 }]);
+    expect(wave.reviews.map((r) => [r.holdReasons, r.sameTextCount])).toEqual(Array.from({ length: 5 }, () => [['same-text'], 4]));
   });
 
   it('answers 404 for an unknown wave and 400 for a malformed id', async () => {

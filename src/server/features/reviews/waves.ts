@@ -1,14 +1,16 @@
 /**
- * Review waves on the write path (issue 17; docs/decisions/0031-review-waves.md): after every new or
- * edited review, in its transaction and under its officer's row lock, the officer's recent history is
- * read and given to the detector (src/core/review-waves.ts). What it catches is held: the reviews stay
- * listed, marked `held`, and every figure is recomputed without them (aggregates.ts) until a moderator
- * releases or removes the wave (wave-decisions.ts).
+ * Review waves on the write path (issues 17 and 32; docs/decisions/0031-review-waves.md and
+ * 0046-waves-hold-their-signal.md): after every new or edited review, in its transaction and under
+ * its officer's row lock, the officer's recent history is read and given to the detector
+ * (src/core/review-waves.ts). What it catches is held, with the rules whose signal each review
+ * carries: the reviews stay listed, marked `held`, and every figure is recomputed without them
+ * (aggregates.ts) until a moderator releases or removes them (wave-decisions.ts).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   canFormWave,
   detectReviewWave,
+  sameTextKey,
   waveWindowStart,
   type OfficerHistory,
   type WaveDetection,
@@ -25,6 +27,7 @@ interface WindowRow {
   author_created_at: string | Date;
   author_linked_at: string | Date | null;
   author_regiment_id: number | null;
+  text: string;
 }
 
 /**
@@ -40,11 +43,16 @@ async function readOfficerHistory(
   officerId: number,
   thresholds: WaveThresholds,
 ): Promise<{ history: OfficerHistory; now: Date } | null> {
-  const [officer] = await queryRows<{ now: string | Date; regiment_id: number; open_to: string | Date | null }>(
+  const [officer] = await queryRows<{
+    now: string | Date;
+    regiment_id: number;
+    open_to: string | Date | null;
+    open_detections: WaveDetection[] | null;
+  }>(
     tx,
-    sql`select clock_timestamp() as now, o.regiment_id,
-               (select w.to_at from review_waves w where w.officer_id = o.id and w.status = 'open') as open_to
-        from officers o where o.id = ${officerId}`,
+    sql`select clock_timestamp() as now, o.regiment_id, w.to_at as open_to, w.detections as open_detections
+        from officers o left join review_waves w on w.officer_id = o.id and w.status = 'open'
+        where o.id = ${officerId}`,
   );
   if (!officer) return null;
   const now = new Date(officer.now);
@@ -52,14 +60,14 @@ async function readOfficerHistory(
   const window = await queryRows<WindowRow>(
     tx,
     sql`
-    select r.id, r.overall_rating as overall, r.updated_at as written_at,
+    select r.id, r.overall_rating as overall, r.updated_at as written_at, r.text,
            u.created_at as author_created_at, u.steam_linked_at as author_linked_at, lo.regiment_id as author_regiment_id
     from reviews r
     join users u on u.id = r.user_id
     left join officers lo on lo.id = u.officer_id
     where r.officer_id = ${officerId} and r.updated_at > ${start}::timestamptz and (r.wave_id is null or r.held)`,
   );
-  const openWave = officer.open_to === null ? null : { latestAt: new Date(officer.open_to) };
+  const openWave = officer.open_to === null ? null : { latestAt: new Date(officer.open_to), detections: officer.open_detections ?? [] };
   let before = { count: 0, overallSum: 0 };
   if (canFormWave(window.length, openWave !== null, thresholds)) {
     const [sums] = await queryRows<{ n: number; total: string | number | null }>(
@@ -79,15 +87,27 @@ async function readOfficerHistory(
       authorCreatedAt: new Date(row.author_created_at),
       authorSteamLinkedAt: row.author_linked_at === null ? null : new Date(row.author_linked_at),
       authorRegimentId: row.author_regiment_id,
+      textKey: sameTextKey(row.text),
     })),
     openWave,
   };
   return { history, now };
 }
 
-/** A rule that fires again while its wave is open replaces its earlier figures: one line per rule (and rival regiment). */
+/** A rule that fires again while its wave is open replaces its earlier figures: one line per rule (and rival regiment, text, side of the mean). */
 function mergeDetections(kept: WaveDetection[], fired: WaveDetection[]): WaveDetection[] {
-  const keyOf = (d: WaveDetection) => (d.rule === 'one-regiment' ? `${d.rule}:${d.regimentId}` : d.rule);
+  const keyOf = (d: WaveDetection) => {
+    switch (d.rule) {
+      case 'one-regiment':
+        return `${d.rule}:${d.regimentId}`;
+      case 'same-text':
+        return `${d.rule}:${d.textKey}`;
+      case 'divergence':
+        return `${d.rule}:${d.windowMean < d.priorMean ? 'below' : 'above'}`;
+      default:
+        return d.rule;
+    }
+  };
   const merged = new Map(kept.map((d) => [keyOf(d), d]));
   for (const d of fired) merged.set(keyOf(d), d);
   return [...merged.values()];
@@ -129,5 +149,18 @@ export async function holdReviewWaves(tx: Executor, officerId: number, threshold
     const [created] = await tx.insert(reviewWaves).values({ officerId, detections, fromAt: from, toAt: to }).returning({ id: reviewWaves.id });
     waveId = created!.id;
   }
-  await tx.update(reviews).set({ held: true, waveId }).where(inArray(reviews.id, finding.reviewIds));
+  // One update per set of reasons (a wave has a few); a review already held keeps its earlier
+  // reasons beside the new ones, in the rules' order (which is also alphabetical).
+  const byReasons = new Map<string, number[]>();
+  for (const review of finding.held) byReasons.set(review.reasons.join(','), [...(byReasons.get(review.reasons.join(',')) ?? []), review.id]);
+  for (const [reasons, ids] of byReasons) {
+    await tx
+      .update(reviews)
+      .set({
+        held: true,
+        waveId,
+        holdReasons: sql`array(select distinct unnest(coalesce(${reviews.holdReasons}, '{}') || string_to_array(${reasons}, ',')) order by 1)`,
+      })
+      .where(inArray(reviews.id, ids));
+  }
 }

@@ -219,6 +219,12 @@ export const reviews = pgTable(
     held: boolean('held').notNull().default(false),
     waveId: integer('wave_id').references((): AnyPgColumn => reviewWaves.id, { onDelete: 'set null' }),
     /**
+     * Why the detector held it (issue 32): the rules whose signal it carries ('divergence',
+     * 'fresh-accounts', 'one-regiment', 'same-text'; docs/decisions/0046-waves-hold-their-signal.md).
+     * Null for a review never held; kept after a release, with the wave, as the record of the decision.
+     */
+    holdReasons: text('hold_reasons').array(),
+    /**
      * Edit history (issue 18, item 2; docs/decisions/0038-review-edit-history.md): when the last edit
      * that changed something was made (null: never edited) and how many earlier versions
      * review_revisions keeps. Kept on the row by the edit itself, so the review lists show them

@@ -1,7 +1,7 @@
 import { Check, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { AdminReviewWave } from '#core/api';
+import type { AdminReviewWave, WaveReview } from '#core/api';
 import { formatDate } from '#core/date';
 import { adminMessages } from '#core/messages/admin';
 import { waveMessages } from '#core/messages/waves';
@@ -65,8 +65,9 @@ function WaveCard({ wave }: { wave: AdminReviewWave }) {
       </CardHeader>
       <CardContent className="space-y-4">
         <ul className="space-y-1 text-sm">
-          {wave.detections.map((detection) => (
-            <li key={`${detection.rule}-${detection.rule === 'one-regiment' ? detection.regimentId : ''}`}>
+          {/* One line per rule (and rival regiment, text or side of the mean): the wave keeps their order. */}
+          {wave.detections.map((detection, index) => (
+            <li key={`${detection.rule}-${index}`}>
               <span className="font-semibold">{waveMessages.ruleNames[detection.rule]}:</span>{' '}
               {waveMessages.detection(detection, detection.rule === 'one-regiment' ? detection.regimentName : null)}
             </li>
@@ -80,7 +81,10 @@ function WaveCard({ wave }: { wave: AdminReviewWave }) {
             </summary>
             <div className="mt-3 space-y-3">
               {wave.reviews.map((review) => (
-                <ReviewCard key={review.id} review={review} />
+                <div key={review.id} className="space-y-1">
+                  <WaveReviewSignals review={review} />
+                  <ReviewCard review={review} />
+                </div>
               ))}
             </div>
           </details>
@@ -101,6 +105,21 @@ function WaveCard({ wave }: { wave: AdminReviewWave }) {
       </CardContent>
     </Card>
   );
+}
+
+/**
+ * Why a review is held and what a moderator weighs beside the signals its card shows (level, games,
+ * reviews written, member since): when its author linked Steam, and whether others say the same.
+ */
+function WaveReviewSignals({ review }: { review: WaveReview }) {
+  const signals = [
+    review.holdReasons.length === 0
+      ? waveMessages.heldWithWave
+      : waveMessages.heldFor(review.holdReasons.map((rule) => waveMessages.ruleNames[rule]).join(', ')),
+    review.authorSteamLinkedAt ? waveMessages.steamLinked(formatDate(review.authorSteamLinkedAt)) : waveMessages.steamNotLinked,
+    ...(review.sameTextCount > 0 ? [waveMessages.sameText(review.sameTextCount)] : []),
+  ];
+  return <p className="text-xs font-medium text-amber-900">{signals.join(' · ')}</p>;
 }
 
 /**

@@ -1,0 +1,1 @@
+ALTER TABLE "reviews" ADD COLUMN "hold_reasons" text[];
