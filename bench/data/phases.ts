@@ -21,6 +21,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '#server/platform/db/client.js';
 import { recomputeAllAggregates } from '#server/domain/figures/aggregates.js';
+import { refreshCommunityMean } from '#server/domain/ranking-prior.js';
 import { dropDeferredStructures, recreateForeignKeys, recreateIndexes, type DeferredStructures } from './deferred-structures.js';
 import type { DatasetSize } from './size.js';
 import {
@@ -709,6 +710,16 @@ export function datasetPhases(size: DatasetSize, seed: number): DatasetPhase[] {
       rows: O + G,
       async run(tx) {
         await recomputeAllAggregates(tx);
+      },
+    },
+    {
+      // The rankings' community mean rests on the figures just computed: published now, so the
+      // first answers after the dataset rank with it rather than with 0 until a process's next
+      // refresh (issue 32, item 7; docs/decisions/0030-bayesian-ranking.md).
+      name: 'ranking prior',
+      rows: 1,
+      async run(tx) {
+        await refreshCommunityMean(tx);
       },
     },
     {

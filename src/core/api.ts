@@ -252,6 +252,14 @@ export const reviewSchema = z.object({
   }),
 });
 export type Review = z.infer<typeof reviewSchema>;
+
+/**
+ * GET /api/reviews/{id}/vote: the signed-in user's vote (the spec's `value`, 0 for none) and, beside
+ * it, whether their flag on the review is open and whether their flag on its reply is (issue 32: two
+ * flags, never one for the other). docs/decisions/0017-per-user-review-state.md.
+ */
+export const reviewViewerStateSchema = z.object({ value: z.number(), flagged: z.boolean(), replyFlagged: z.boolean() });
+export type ReviewViewerState = z.infer<typeof reviewViewerStateSchema>;
 export type ReviewAuthor = Review['user'];
 
 /** What a version of a review changed from the one before it: whether the text did, and each rating that moved. */

@@ -3,6 +3,8 @@ export const reviewActionsMessages = {
   loginToVote: 'You must be logged in to vote on reviews.',
   loginToFlag: 'You must be logged in to flag reviews.',
   ownReviewVote: 'You cannot vote on your own review.',
+  /** Issue 32: the officer's own votes would steer which reviews of him read as most helpful. */
+  ownOfficerVote: 'You cannot vote on reviews of your own officer profile.',
   voteFailedTitle: 'Vote Failed',
   voteFailed: 'Could not record vote.',
   flag: 'Flag',

@@ -27,6 +27,8 @@ export const reviewReplyMessages = {
   flagReplyDialogTitle: 'Flag Reply',
   flagReplyDescription: 'Tell the moderators what is wrong with this reply. An admin will look at it.',
   replyFlaggedTitle: 'Reply Flagged',
+  /** A reply flag refused (issue 32: about the reply, not the review). */
+  flagReplyFailedTitle: 'Failed to flag reply',
   /** The moderation screen's mark on a row whose flags are on the reply, and its actions. */
   flaggedReplyBadge: 'Officer reply',
   replyApprovedTitle: 'Reply Approved',

@@ -9,6 +9,8 @@ import { LIMITS } from '#core/constants.js';
 import { usernameSchema } from '#core/schemas/auth.js';
 import { queryRows, type DatabaseHandle } from '#server/platform/db/client.js';
 import { openTestDatabase } from '#server/test/database.js';
+import { communityMeanOf } from '#core/rating-math.js';
+import { readCommunityMean } from '#server/domain/ranking-prior.js';
 import { databaseNameOf, demoAccountsFile, demoAccountsFileName } from './accounts-file.js';
 import { announceDemoAccounts, formatDemoAccounts, isDatabaseEmpty, seedDemoData, type DemoAccounts } from './demo.js';
 import { planDemoData } from './plan.js';
@@ -117,6 +119,16 @@ describe('demo seed', () => {
            or g.review_count <> (select count(*) from reviews r join officers o on o.id = r.officer_id
                                  where o.regiment_id = g.id and o.is_active and not r.held)`),
     ).toEqual([]);
+  });
+
+  it('publishes the community mean the rankings weigh against, from the seeded figures (issue 32)', async () => {
+    const regimentRows = await queryRows<{ averageRating: number; reviewCount: number }>(
+      handle.db,
+      sql`select average_rating as "averageRating", review_count as "reviewCount" from regiments where is_active`,
+    );
+    const expected = communityMeanOf(regimentRows.map((r) => ({ averageRating: Number(r.averageRating), reviewCount: Number(r.reviewCount) })));
+    expect(expected).toBeGreaterThan(1);
+    expect(await readCommunityMean(handle.db)).toBeCloseTo(expected, 6);
   });
 
   it('stages one review wave being checked: six one-star reviews from new accounts, held by the detector', async () => {

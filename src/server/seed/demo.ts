@@ -12,6 +12,7 @@ import { hashPassword } from '#server/features/auth/accounts.js';
 import { DEFAULT_WAVE_THRESHOLDS } from '#core/review-waves.js';
 import { recomputeAllAggregates } from '#server/domain/figures/aggregates.js';
 import { holdReviewWaves } from '#server/features/reviews/waves.js';
+import { refreshCommunityMean } from '#server/domain/ranking-prior.js';
 import { queryRows, type Database, type Transaction } from '#server/platform/db/client.js';
 import {
   officerRegistrations,
@@ -67,6 +68,10 @@ export async function seedDemoData(db: Database, dataDir: string, options: SeedO
     await stageReviewWave(tx, plan, officerIds, options.now ?? new Date());
     // Also numbers the reviews' positions, inserted as 0 (the unique constraint waits for the commit).
     await recomputeAllAggregates(tx);
+    // The rankings' community mean rests on those figures: published with them, so the first
+    // answers after a fresh start rank with it, not with the 0 a process published before the
+    // seed (issue 32, item 7).
+    await refreshCommunityMean(tx);
     // Last step inside the transaction: if the file cannot be written, no account exists without it.
     writeAccountsFile(demoAccountsFile(dataDir, options.databaseUrl ?? null), accounts);
   });

@@ -6,8 +6,9 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Review, SuccessMessage } from '#core/api';
 import { apiPaths } from '#core/api-paths';
-import { api } from '#web/lib/api-client';
+import { ApiError, api } from '#web/lib/api-client';
 import { adminKeys } from './admin';
+import { updateCachedViewerState } from './review-votes';
 import { reviewKeys } from './reviews';
 
 /** Where the review is shown with its reply: the officer's pages, the recent and the reviewer's own list. */
@@ -51,11 +52,20 @@ export function useSetResolved() {
   });
 }
 
-/** POST /api/reviews/{id}/reply/flag {reason}: nothing public changes until an admin decides. */
+/**
+ * POST /api/reviews/{id}/reply/flag {reason}: nothing public changes until an admin decides. The
+ * user's flag on the reply is open from then on (a 409: it already was), so the reply's button turns
+ * to 'Flagged'; the review's own flag is another one (issue 32).
+ */
 export function useFlagReply() {
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ reviewId, reason }: { reviewId: number; reason: string }) =>
+    mutationFn: ({ reviewId, reason }: { reviewId: number; userId: number; reason: string }) =>
       api.post<SuccessMessage>(`${apiPaths.reviewReply(reviewId)}/flag`, { reason }),
+    onSuccess: (_answer, { reviewId, userId }) => updateCachedViewerState(queryClient, reviewId, userId, { replyFlagged: true }),
+    onError: (error, { reviewId, userId }) => {
+      if (error instanceof ApiError && error.status === 409) updateCachedViewerState(queryClient, reviewId, userId, { replyFlagged: true });
+    },
   });
 }
 

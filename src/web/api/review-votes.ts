@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import type { Review, ReviewPage } from '#core/api';
+import type { Review, ReviewPage, ReviewViewerState } from '#core/api';
 import { apiPaths } from '#core/api-paths';
 import { helpfulVotesAfter } from '#core/review-sort';
 import { ApiError, api } from '#web/lib/api-client';
@@ -66,13 +66,7 @@ function setCachedReviewFigures(queryClient: QueryClient, reviewId: number, figu
   }
 }
 
-/** What the signed-in user did to one review: their vote (1, -1 or 0) and whether their flag on it is open. */
-interface ReviewViewerState {
-  value: number;
-  flagged: boolean;
-}
-
-const NO_VIEWER_STATE: ReviewViewerState = { value: 0, flagged: false };
+const NO_VIEWER_STATE: ReviewViewerState = { value: 0, flagged: false, replyFlagged: false };
 
 /**
  * GET /api/reviews/{id}/vote: the spec's `value`, plus `flagged` (docs/decisions/0017: per-user
@@ -84,12 +78,12 @@ export const reviewViewerStateQueryOptions = (reviewId: number, userId: number) 
     queryFn: async (): Promise<ReviewViewerState> => {
       // A session that ended meanwhile has no vote; the auth status refetch updates the page.
       const answer = await api.get<Partial<ReviewViewerState> | null>(apiPaths.reviewVote(reviewId), { on401: 'null' });
-      return { value: answer?.value ?? 0, flagged: answer?.flagged ?? false };
+      return { ...NO_VIEWER_STATE, ...answer };
     },
   });
 
-/** Changes one field of the cached viewer state, keeping the other. */
-function updateCachedViewerState(queryClient: QueryClient, reviewId: number, userId: number, change: Partial<ReviewViewerState>): void {
+/** Changes fields of the cached viewer state, keeping the others. */
+export function updateCachedViewerState(queryClient: QueryClient, reviewId: number, userId: number, change: Partial<ReviewViewerState>): void {
   queryClient.setQueryData(reviewViewerStateQueryOptions(reviewId, userId).queryKey, (state) => ({ ...(state ?? NO_VIEWER_STATE), ...change }));
 }
 

@@ -122,7 +122,7 @@ describe('votes', () => {
     await client.fetchCsrfToken();
     const responses = await Promise.all(Array.from({ length: 10 }, () => client.post(`/api/reviews/${review.id}/vote`, { value: 1 })));
     expect(statuses(responses)).toEqual(Array(10).fill(200));
-    expect((await client.get(`/api/reviews/${review.id}/vote`)).json()).toEqual({ value: 1, flagged: false });
+    expect((await client.get(`/api/reviews/${review.id}/vote`)).json()).toEqual({ value: 1, flagged: false, replyFlagged: false });
     expect(await findAggregateDifferences(ctx.db)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 /** Flagging a review for moderation: one open flag per user per review. */
 import { MSG } from '#core/messages.js';
 import { isSuspended } from '#core/permissions.js';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '#server/platform/db/client.js';
 import { isForeignKeyViolation, isUniqueViolation } from '#server/platform/db/errors.js';
 import { reviewFlags, reviews } from '#server/platform/db/schema.js';
@@ -21,7 +21,15 @@ export async function flagReview(db: Database, user: SessionUser, reviewId: numb
       const [open] = await tx
         .select({ id: reviewFlags.id })
         .from(reviewFlags)
-        .where(and(eq(reviewFlags.reviewId, reviewId), eq(reviewFlags.userId, user.id), eq(reviewFlags.status, OPEN_FLAG_STATUS)));
+        // The review's own flags: a flag on its reply (reply_id set) is another matter (issue 32).
+        .where(
+          and(
+            eq(reviewFlags.reviewId, reviewId),
+            isNull(reviewFlags.replyId),
+            eq(reviewFlags.userId, user.id),
+            eq(reviewFlags.status, OPEN_FLAG_STATUS),
+          ),
+        );
       if (open) throw new AppError('CONFLICT', MSG.reviewActions.duplicateFlag);
       const [flag] = await tx.insert(reviewFlags).values({ reviewId, userId: user.id, reason }).returning({ id: reviewFlags.id });
       return flag!.id;

@@ -102,7 +102,7 @@ describe('votes', () => {
       expect((await voter.client.post(`/api/reviews/${review.id}/vote`, { value })).statusCode).toBe(200);
     }
     expectRateLimited(await voter.client.post(`/api/reviews/${review.id}/vote`, { value: -1 }));
-    expect((await voter.client.get(`/api/reviews/${review.id}/vote`)).json()).toEqual({ value: 1, flagged: false });
+    expect((await voter.client.get(`/api/reviews/${review.id}/vote`)).json()).toEqual({ value: 1, flagged: false, replyFlagged: false });
 
     const other = await signedInClient(ctx);
     const response = await other.client.post(`/api/reviews/${review.id}/vote`, { value: 1 });

@@ -189,7 +189,7 @@ describe('deleting and flagging replies', () => {
     const flagged = await flag(reviewer.client);
     expect(flagged.statusCode).toBe(201);
     expect((await flag(reviewer.client)).json().message).toBe(MSG.reviewReply.duplicateReplyFlag);
-    // The same user's flag on the review itself is another flag.
+    // The officer's flag on the review itself is a flag of the review.
     expect((await officerUser.client.post(`/api/reviews/${reviewId}/flag`, { reason: 'The review is unfair to us.' })).statusCode).toBe(201);
 
     const admin = await signedInClient(ctx, { isAdmin: true });
@@ -214,5 +214,25 @@ describe('deleting and flagging replies', () => {
     expect(await ctx.db.select().from(reviewFlags).where(eq(reviewFlags.reviewId, reviewId))).toHaveLength(1);
     expect((await admin.client.post(`/api/admin/reviews/${reviewId}/approve`)).statusCode).toBe(200);
     expect(await queue()).toEqual([]);
+  });
+
+  it('a flag on the reply and a flag on the review are two flags: each is refused twice and shown apart (issue 32)', async () => {
+    const { officerUser, reviewId } = await exchange();
+    await officerUser.client.write('PUT', `/api/reviews/${reviewId}/reply`, { text: REPLY });
+    const reader = await signedInClient(ctx);
+    const state = async () => (await reader.client.get(`/api/reviews/${reviewId}/vote`)).json<unknown>();
+    const flagReply = () => reader.client.post(`/api/reviews/${reviewId}/reply/flag`, { reason: 'Insults the reviewer by name.' });
+    const flagReview = () => reader.client.post(`/api/reviews/${reviewId}/flag`, { reason: 'The review names a player.' });
+    expect(await state()).toEqual({ value: 0, flagged: false, replyFlagged: false });
+
+    expect((await flagReply()).statusCode).toBe(201);
+    expect(await state()).toEqual({ value: 0, flagged: false, replyFlagged: true });
+    expect((await flagReview()).statusCode).toBe(201);
+    expect(await state()).toEqual({ value: 0, flagged: true, replyFlagged: true });
+
+    const replyAgain = await flagReply();
+    expect([replyAgain.statusCode, replyAgain.json().message]).toEqual([409, MSG.reviewReply.duplicateReplyFlag]);
+    const reviewAgain = await flagReview();
+    expect([reviewAgain.statusCode, reviewAgain.json().message]).toEqual([409, MSG.reviewActions.duplicateFlag]);
   });
 });

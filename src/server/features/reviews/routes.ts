@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { reviewPageSchema, reviewRevisionsSchema, reviewSchema } from '#core/api.js';
+import { reviewPageSchema, reviewRevisionsSchema, reviewSchema, reviewViewerStateSchema } from '#core/api.js';
 import { REVIEW_PAGE_SIZE, REVIEW_PAGE_SIZE_MAX } from '#core/constants.js';
 import { MSG } from '#core/messages.js';
 import { canAdminister } from '#core/permissions.js';
@@ -134,8 +134,8 @@ export async function reviewRoutes(app: App) {
 
   app.get(
     '/reviews/:id/vote',
-    // The spec's `value`, and beside it `flagged` (docs/decisions/0017-per-user-review-state.md).
-    { config: { cache: 'private' }, schema: { params: idParamsSchema, response: { 200: z.object({ value: z.number(), flagged: z.boolean() }) } } },
+    // The spec's `value`, and beside it `flagged` and `replyFlagged` (docs/decisions/0017-per-user-review-state.md).
+    { config: { cache: 'private' }, schema: { params: idParamsSchema, response: { 200: reviewViewerStateSchema } } },
     async (request) => {
       const user = requireUser(request);
       return getReviewViewerState(db, user.id, request.params.id);

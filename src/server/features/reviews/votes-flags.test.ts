@@ -50,13 +50,13 @@ describe('votes', () => {
     const voter = await signedInClient(ctx);
     const before = await voter.client.get(`/api/reviews/${review.id}/vote`);
     expect(before.statusCode).toBe(200);
-    expect(before.json()).toEqual({ value: 0, flagged: false });
+    expect(before.json()).toEqual({ value: 0, flagged: false, replyFlagged: false });
     expect(before.headers['cache-control']).toContain('no-store');
 
     const voted = await voter.client.post(`/api/reviews/${review.id}/vote`, { value: 1 });
     expect(voted.statusCode).toBe(200);
     expect(voted.json()).toEqual({ value: 1, score: 1, upvotes: 1, downvotes: 0 });
-    expect((await voter.client.get(`/api/reviews/${review.id}/vote`)).json()).toEqual({ value: 1, flagged: false });
+    expect((await voter.client.get(`/api/reviews/${review.id}/vote`)).json()).toEqual({ value: 1, flagged: false, replyFlagged: false });
   });
 
   it('is idempotent, switches direction, and clears with 0', async () => {
@@ -71,12 +71,12 @@ describe('votes', () => {
 
     expect((await vote(-1)).json()).toEqual({ value: -1, score: -1, upvotes: 0, downvotes: 1 });
     expect(await scoreOf(review)).toBe(-1);
-    expect((await client.get(`/api/reviews/${review.id}/vote`)).json()).toEqual({ value: -1, flagged: false });
+    expect((await client.get(`/api/reviews/${review.id}/vote`)).json()).toEqual({ value: -1, flagged: false, replyFlagged: false });
     expect(await voteRows(review.id)).toEqual([{ userId, vote: -1 }]);
 
     expect((await vote(0)).json()).toEqual({ value: 0, score: 0, upvotes: 0, downvotes: 0 });
     expect(await scoreOf(review)).toBe(0);
-    expect((await client.get(`/api/reviews/${review.id}/vote`)).json()).toEqual({ value: 0, flagged: false });
+    expect((await client.get(`/api/reviews/${review.id}/vote`)).json()).toEqual({ value: 0, flagged: false, replyFlagged: false });
     expect(await voteRows(review.id)).toEqual([]);
 
     // Clearing again changes nothing; voting again after clearing counts again.
@@ -119,6 +119,19 @@ describe('votes', () => {
     const response = await author.client.post(`/api/reviews/${review.id}/vote`, { value: 1 });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ code: 'FORBIDDEN', message: 'You cannot vote on your own review.' });
+    expect(await scoreOf(review)).toBe(0);
+    expect(await voteRows(review.id)).toEqual([]);
+  });
+
+  it("answers 403 to the reviewed officer's own account, up or down, and counts nothing (issue 32)", async () => {
+    const { review } = await reviewBySignedInAuthor();
+    const officerAccount = await signedInClient(ctx);
+    await ctx.db.update(users).set({ isOfficer: true, officerId: review.officerId }).where(eq(users.id, officerAccount.userId));
+    for (const value of [1, -1]) {
+      const response = await officerAccount.client.post(`/api/reviews/${review.id}/vote`, { value });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({ code: 'FORBIDDEN', message: MSG.reviewActions.ownOfficerVote });
+    }
     expect(await scoreOf(review)).toBe(0);
     expect(await voteRows(review.id)).toEqual([]);
   });
@@ -285,29 +298,29 @@ describe('GET /api/reviews/:id/vote tells the signed-in user whether their flag 
       return response.json();
     };
 
-    expect(await stateOf(flagger.client)).toEqual({ value: 0, flagged: false });
+    expect(await stateOf(flagger.client)).toEqual({ value: 0, flagged: false, replyFlagged: false });
     expect((await flagger.client.post(`/api/reviews/${review.id}/vote`, { value: -1 })).statusCode).toBe(200);
     expect((await flagger.client.post(`/api/reviews/${review.id}/flag`, { reason })).statusCode).toBe(201);
 
-    expect(await stateOf(flagger.client)).toEqual({ value: -1, flagged: true });
-    expect(await stateOf(other.client)).toEqual({ value: 0, flagged: false });
+    expect(await stateOf(flagger.client)).toEqual({ value: -1, flagged: true, replyFlagged: false });
+    expect(await stateOf(other.client)).toEqual({ value: 0, flagged: false, replyFlagged: false });
   });
 
   it('flagged is false again once an admin has decided on the flag (it is no longer open)', async () => {
     const { review } = await reviewBySignedInAuthor();
     const flagger = await signedInClient(ctx);
     expect((await flagger.client.post(`/api/reviews/${review.id}/flag`, { reason })).statusCode).toBe(201);
-    expect((await flagger.client.get(`/api/reviews/${review.id}/vote`)).json()).toEqual({ value: 0, flagged: true });
+    expect((await flagger.client.get(`/api/reviews/${review.id}/vote`)).json()).toEqual({ value: 0, flagged: true, replyFlagged: false });
 
     const admin = await signedInClient(ctx, { isAdmin: true });
     expect((await admin.client.post(`/api/admin/reviews/${review.id}/approve`)).statusCode).toBe(200);
     const [decided] = await ctx.db.select({ status: reviewFlags.status }).from(reviewFlags).where(eq(reviewFlags.reviewId, review.id));
     expect(decided?.status).not.toBe(OPEN_FLAG_STATUS);
 
-    expect((await flagger.client.get(`/api/reviews/${review.id}/vote`)).json()).toEqual({ value: 0, flagged: false });
+    expect((await flagger.client.get(`/api/reviews/${review.id}/vote`)).json()).toEqual({ value: 0, flagged: false, replyFlagged: false });
     // ...and the user may flag it again.
     expect((await flagger.client.post(`/api/reviews/${review.id}/flag`, { reason })).statusCode).toBe(201);
-    expect((await flagger.client.get(`/api/reviews/${review.id}/vote`)).json()).toEqual({ value: 0, flagged: true });
+    expect((await flagger.client.get(`/api/reviews/${review.id}/vote`)).json()).toEqual({ value: 0, flagged: true, replyFlagged: false });
   });
 
   it("keeps per-user state out of the officer's shared review pages", async () => {

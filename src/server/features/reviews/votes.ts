@@ -4,7 +4,7 @@
  * the difference in one atomic UPDATE, so simultaneous voters never overwrite each other.
  */
 import { MSG } from '#core/messages.js';
-import { isOwnReview, isSuspended } from '#core/permissions.js';
+import { isOwnOfficerProfile, isOwnReview, isSuspended } from '#core/permissions.js';
 import { helpfulVotesAfter, type HelpfulVotes } from '#core/review-sort.js';
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '#server/platform/db/client.js';
@@ -55,6 +55,8 @@ async function writeVote(db: Database, user: SessionUser, reviewId: number, valu
       .for('key share');
     if (!review) throw notFound('Review');
     if (isOwnReview(user, review)) throw new AppError('FORBIDDEN', MSG.reviewActions.ownReviewVote);
+    // The officer's own votes would steer which reviews of him read as "most helpful" (issue 32).
+    if (isOwnOfficerProfile(user, review.officerId)) throw new AppError('FORBIDDEN', MSG.reviewActions.ownOfficerVote);
     const previous = review.previous ?? 0;
     const delta = value - previous;
     // Differences, never values read here: another voter's vote may land between this read and the update.

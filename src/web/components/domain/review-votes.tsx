@@ -5,7 +5,7 @@ import type { Review } from '#core/api';
 import { accountMessages } from '#core/messages/account';
 import { sessionMessages } from '#core/messages/session';
 import { reviewActionsMessages } from '#core/messages/review-actions';
-import { isOwnReview, isSuspended } from '#core/permissions';
+import { isOwnOfficerProfile, isOwnReview, isSuspended } from '#core/permissions';
 import { useAuth } from '#web/api/auth';
 import { nextVoteValue, reviewViewerStateQueryOptions, useCastReviewVote, type VoteDirection } from '#web/api/review-votes';
 import { cn } from '#web/lib/cn';
@@ -15,15 +15,16 @@ import { describeVoteFailure } from './review-vote-failure';
 /**
  * Up and down votes with the net score between them (spec sections 4 and 6). The user's current
  * vote is pressed. Visitors see the buttons disabled, yet a click explains that voting needs an
- * account; the author of the review cannot vote on it at all, nor can a suspended account (the
- * buttons say why in their description).
+ * account; the author of the review cannot vote on it at all, nor can the reviewed officer's own
+ * account (issue 32) or a suspended account (the buttons say why in their description).
  */
-export function ReviewVotes({ review }: { review: Pick<Review, 'id' | 'userId' | 'score' | 'upvotes' | 'downvotes'> }) {
+export function ReviewVotes({ review }: { review: Pick<Review, 'id' | 'userId' | 'officerId' | 'score' | 'upvotes' | 'downvotes'> }) {
   const { user, isLoading: isAuthLoading } = useAuth();
-  const suspendedNoticeId = useId();
+  const reasonId = useId();
   const isOwn = isOwnReview(user, review);
+  const isOwnOfficer = user !== null && isOwnOfficerProfile(user, review.officerId);
   const isAccountSuspended = isSuspended(user);
-  const canVote = user !== null && !isOwn && !isAccountSuspended;
+  const canVote = user !== null && !isOwn && !isOwnOfficer && !isAccountSuspended;
   const { data: currentVote = 0, isPending: isVotePending } = useQuery({
     ...reviewViewerStateQueryOptions(review.id, user?.id ?? 0),
     enabled: canVote,
@@ -47,9 +48,20 @@ export function ReviewVotes({ review }: { review: Pick<Review, 'id' | 'userId' |
   };
 
   const mode: VoteButtonMode =
-    isAuthLoading || (canVote && isVotePending) ? 'loading' : !user ? 'visitor' : isOwn ? 'own' : isAccountSuspended ? 'suspended' : 'ready';
-  const title = mode === 'own' ? reviewActionsMessages.ownReviewVote : mode === 'suspended' ? accountMessages.suspended : undefined;
-  const describedBy = mode === 'suspended' ? suspendedNoticeId : undefined;
+    isAuthLoading || (canVote && isVotePending)
+      ? 'loading'
+      : !user
+        ? 'visitor'
+        : isOwn
+          ? 'own'
+          : isOwnOfficer
+            ? 'own-officer'
+            : isAccountSuspended
+              ? 'suspended'
+              : 'ready';
+  const reason = REFUSALS[mode];
+  const title = mode === 'own' ? reviewActionsMessages.ownReviewVote : reason;
+  const describedBy = reason === undefined ? undefined : reasonId;
 
   return (
     <div role="group" aria-label="Votes" title={title} className="flex items-center gap-1">
@@ -59,16 +71,22 @@ export function ReviewVotes({ review }: { review: Pick<Review, 'id' | 'userId' |
       </output>
       <VoteButton direction="down" mode={mode} isPressed={canVote && currentVote === -1} title={title} describedBy={describedBy} onVote={vote} />
       {/* The reason, for screen readers (the title shows it on hover). */}
-      {mode === 'suspended' && (
-        <span id={suspendedNoticeId} className="sr-only">
-          {accountMessages.suspended}
+      {reason !== undefined && (
+        <span id={reasonId} className="sr-only">
+          {reason}
         </span>
       )}
     </div>
   );
 }
 
-type VoteButtonMode = 'loading' | 'visitor' | 'own' | 'suspended' | 'ready';
+type VoteButtonMode = 'loading' | 'visitor' | 'own' | 'own-officer' | 'suspended' | 'ready';
+
+/** Why the buttons are disabled, read to screen readers as their description (the title shows it on hover). */
+const REFUSALS: Partial<Record<VoteButtonMode, string>> = {
+  'own-officer': reviewActionsMessages.ownOfficerVote,
+  suspended: accountMessages.suspended,
+};
 
 function VoteButton({
   direction,
@@ -94,7 +112,7 @@ function VoteButton({
       aria-pressed={isPressed}
       // Visitors keep a clickable button (to be told why it does nothing) that looks disabled.
       aria-disabled={isVisitor || undefined}
-      disabled={mode === 'loading' || mode === 'own' || mode === 'suspended'}
+      disabled={mode === 'loading' || mode === 'own' || mode === 'own-officer' || mode === 'suspended'}
       title={title}
       aria-describedby={describedBy}
       onClick={() => onVote(direction)}

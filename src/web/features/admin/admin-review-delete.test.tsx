@@ -14,8 +14,8 @@ function officerPageApi(status: AuthStatus, overrides: Record<string, ApiHandler
     '/api/officers/7': makeOfficerDetail(officer(7, { name: 'Winfield Hancock', reviewCount: 2 })),
     '/api/reviews/officer/7': () => ({ reviews, totalCount: reviews.length, nextCursor: null }),
     '/api/reviews/my': [],
-    '/api/reviews/1/vote': { value: 0 },
-    '/api/reviews/2/vote': { value: 0 },
+    '/api/reviews/1/vote': { value: 0, flagged: false, replyFlagged: false },
+    '/api/reviews/2/vote': { value: 0, flagged: false, replyFlagged: false },
     'DELETE /api/reviews/1': () => {
       reviews = reviews.filter((r) => r.id !== 1);
       return { success: true, message: 'Review deleted' };

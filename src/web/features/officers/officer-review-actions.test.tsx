@@ -6,6 +6,7 @@ import { sessionMessages } from '#core/messages/session';
 import { officerMessages } from '#core/messages/officer';
 import { reviewActionsMessages } from '#core/messages/review-actions';
 import { reviewFormMessages } from '#core/messages/review-form';
+import { reviewReplyMessages } from '#core/messages/review-reply';
 import { mockApi, renderRoute, reply, type ApiHandler } from '#web/test/render';
 import { signedInStatus } from '#web/test/fixtures';
 import { officer, review, signedIn } from './officer-fixtures';
@@ -55,7 +56,7 @@ describe('votes on the reviews of an officer page', () => {
   it('votes up, then takes the vote back by pressing up again', async () => {
     const api = officerPageApi({
       '/api/auth/status': signedIn(),
-      '/api/reviews/1/vote': { value: 0 },
+      '/api/reviews/1/vote': { value: 0, flagged: false, replyFlagged: false },
       'POST /api/reviews/1/vote': ({ body }: { body: unknown }) => {
         const { value } = body as { value: number };
         return { value, score: 5 + value };
@@ -89,7 +90,7 @@ describe('votes on the reviews of an officer page', () => {
     const post = deferredAnswer();
     const api = officerPageApi({
       '/api/auth/status': signedIn(),
-      '/api/reviews/1/vote': { value: 1 },
+      '/api/reviews/1/vote': { value: 1, flagged: false, replyFlagged: false },
       'POST /api/reviews/1/vote': post.handler,
     });
     const user = userEvent.setup();
@@ -114,7 +115,7 @@ describe('votes on the reviews of an officer page', () => {
     const post = deferredAnswer();
     officerPageApi({
       '/api/auth/status': signedIn(),
-      '/api/reviews/1/vote': { value: 0 },
+      '/api/reviews/1/vote': { value: 0, flagged: false, replyFlagged: false },
       'POST /api/reviews/1/vote': post.handler,
     });
     const user = userEvent.setup();
@@ -138,7 +139,7 @@ describe('votes on the reviews of an officer page', () => {
   ])('shows the server message when the vote is refused with %i', async (status, message) => {
     officerPageApi({
       '/api/auth/status': signedIn(),
-      '/api/reviews/1/vote': { value: 0 },
+      '/api/reviews/1/vote': { value: 0, flagged: false, replyFlagged: false },
       'POST /api/reviews/1/vote': reply(status, { message, code: 'REFUSED' }),
     });
     const user = userEvent.setup();
@@ -172,7 +173,7 @@ describe('votes on the reviews of an officer page', () => {
   });
 
   it("disables the votes on the user's own review and never asks for their vote on it", async () => {
-    const api = officerPageApi({ '/api/auth/status': signedIn(), '/api/reviews/1/vote': { value: 0 } });
+    const api = officerPageApi({ '/api/auth/status': signedIn(), '/api/reviews/1/vote': { value: 0, flagged: false, replyFlagged: false } });
     renderRoute('/officer/7');
 
     const card = await findCard(2);
@@ -187,11 +188,33 @@ describe('votes on the reviews of an officer page', () => {
   });
 });
 
+describe("the officer's own account on his page (issue 32)", () => {
+  it('disables the votes on every review of him and says why; he may still flag one', async () => {
+    const api = officerPageApi({
+      '/api/auth/status': signedInStatus({ isOfficer: true, officerId: 7 }),
+      '/api/reviews/1/vote': { value: 0, flagged: false, replyFlagged: false },
+    });
+    const user = userEvent.setup();
+    renderRoute('/officer/7');
+
+    const card = await findCard(1);
+    const { up, down } = votes(card);
+    for (const button of [up, down]) {
+      await waitFor(() => expect(button).toBeDisabled());
+      expect(button).toHaveAttribute('title', reviewActionsMessages.ownOfficerVote);
+      expect(button).toHaveAccessibleDescription(reviewActionsMessages.ownOfficerVote);
+      await user.click(button);
+    }
+    await waitFor(() => expect(within(card).getByRole('button', { name: reviewActionsMessages.flag })).toBeEnabled());
+    expect(api.calls.some((call) => call.method === 'POST' && call.url.endsWith('/vote'))).toBe(false);
+  });
+});
+
 describe('flagging a review on an officer page', () => {
   it('validates the reason, sends it, and thanks the user', async () => {
     const api = officerPageApi({
       '/api/auth/status': signedIn(),
-      '/api/reviews/1/vote': { value: 0 },
+      '/api/reviews/1/vote': { value: 0, flagged: false, replyFlagged: false },
       'POST /api/reviews/1/flag': reply(201, { success: true, message: 'An admin will review this flag soon.', flagId: 3 }),
     });
     const user = userEvent.setup();
@@ -221,7 +244,7 @@ describe('flagging a review on an officer page', () => {
   it("shows the server's message when the flag is refused", async () => {
     officerPageApi({
       '/api/auth/status': signedIn(),
-      '/api/reviews/1/vote': { value: 0 },
+      '/api/reviews/1/vote': { value: 0, flagged: false, replyFlagged: false },
       'POST /api/reviews/1/flag': reply(409, {
         message: 'You have already flagged this review. An admin will look at it soon.',
         code: 'CONFLICT',
@@ -257,7 +280,7 @@ describe('flagging a review on an officer page', () => {
   });
 
   it("offers no flag on the user's own review", async () => {
-    officerPageApi({ '/api/auth/status': signedIn(), '/api/reviews/1/vote': { value: 0 } });
+    officerPageApi({ '/api/auth/status': signedIn(), '/api/reviews/1/vote': { value: 0, flagged: false, replyFlagged: false } });
     renderRoute('/officer/7');
 
     const own = await findCard(2);
@@ -267,13 +290,61 @@ describe('flagging a review on an officer page', () => {
   });
 });
 
+describe('a flag on the reply and a flag on the review (issue 32)', () => {
+  const answered = review(1, {
+    reply: { text: 'We play on the EU server; join us on Sunday.', createdAt: '2026-11-20T10:00:00.000Z', updatedAt: '2026-11-20T10:00:00.000Z' },
+  });
+
+  it("shows 'Flagged' on the reply alone when only the reply's flag is open, and flags the review apart", async () => {
+    const api = officerPageApi({
+      '/api/auth/status': signedIn(),
+      '/api/reviews/officer/7': { reviews: [answered], totalCount: 1, nextCursor: null },
+      '/api/reviews/1/vote': { value: 0, flagged: false, replyFlagged: true },
+    });
+    renderRoute('/officer/7');
+
+    const card = await findCard(1);
+    const replyFlagged = await within(card).findByRole('button', { name: reviewReplyMessages.replyFlaggedTitle });
+    expect(replyFlagged).toHaveAttribute('aria-disabled', 'true');
+    expect(within(card).queryByRole('button', { name: reviewReplyMessages.flagReplyDialogTitle })).not.toBeInTheDocument();
+    await waitFor(() => expect(within(card).getByRole('button', { name: reviewActionsMessages.flag })).toBeEnabled());
+    expect(within(card).queryByRole('button', { name: reviewActionsMessages.flaggedButton })).not.toBeInTheDocument();
+    expect(api.calls.filter((call) => call.url === '/api/reviews/1/vote')).toHaveLength(1);
+  });
+
+  it("turns the reply's Flag into 'Flagged' once sent, leaving the review's Flag as it was; a second flag is named as the reply's", async () => {
+    officerPageApi({
+      '/api/auth/status': signedIn(),
+      '/api/reviews/officer/7': { reviews: [answered], totalCount: 1, nextCursor: null },
+      '/api/reviews/1/vote': { value: 0, flagged: false, replyFlagged: false },
+      'POST /api/reviews/1/reply/flag': reply(409, { message: reviewReplyMessages.duplicateReplyFlag, code: 'CONFLICT' }),
+    });
+    const user = userEvent.setup();
+    renderRoute('/officer/7');
+
+    const card = await findCard(1);
+    const flagReply = await within(card).findByRole('button', { name: reviewReplyMessages.flagReplyDialogTitle });
+    await waitFor(() => expect(flagReply).toBeEnabled());
+    await user.click(flagReply);
+    const dialog = await screen.findByRole('dialog', { name: reviewReplyMessages.flagReplyDialogTitle });
+    await user.type(await within(dialog).findByLabelText('Reason'), 'Names a player who is not in the review.');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+
+    expect(await screen.findByText(reviewReplyMessages.flagReplyFailedTitle)).toBeInTheDocument();
+    expect(screen.getByText(reviewReplyMessages.duplicateReplyFlag)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(card).getByRole('button', { name: reviewReplyMessages.replyFlaggedTitle })).toHaveAttribute('aria-disabled', 'true');
+    expect(within(card).getByRole('button', { name: reviewActionsMessages.flag })).toBeEnabled();
+  });
+});
+
 describe('a flag the user already made', () => {
   it("shows 'Flagged', disabled, for a review whose flag by this user is open; 'Flag' for the others", async () => {
     const api = officerPageApi({
       '/api/auth/status': signedIn(),
       '/api/reviews/officer/7': { reviews: [review(1), review(3)], totalCount: 2, nextCursor: null },
-      '/api/reviews/1/vote': { value: 1, flagged: true },
-      '/api/reviews/3/vote': { value: 0, flagged: false },
+      '/api/reviews/1/vote': { value: 1, flagged: true, replyFlagged: false },
+      '/api/reviews/3/vote': { value: 0, flagged: false, replyFlagged: false },
     });
     const user = userEvent.setup();
     renderRoute('/officer/7');
@@ -297,7 +368,7 @@ describe('a flag the user already made', () => {
   it("turns 'Flag' into 'Flagged' as soon as the flag is sent, keeping the thanks and the focus", async () => {
     officerPageApi({
       '/api/auth/status': signedIn(),
-      '/api/reviews/1/vote': { value: 0, flagged: false },
+      '/api/reviews/1/vote': { value: 0, flagged: false, replyFlagged: false },
       'POST /api/reviews/1/flag': reply(201, { success: true, message: 'An admin will review this flag soon.', flagId: 3 }),
     });
     const user = userEvent.setup();
@@ -320,7 +391,7 @@ describe('a flag the user already made', () => {
   it("shows 'Flagged' when the server says the flag was already there (another tab)", async () => {
     officerPageApi({
       '/api/auth/status': signedIn(),
-      '/api/reviews/1/vote': { value: 0, flagged: false },
+      '/api/reviews/1/vote': { value: 0, flagged: false, replyFlagged: false },
       'POST /api/reviews/1/flag': reply(409, { message: 'You have already flagged this review. An admin will look at it soon.', code: 'CONFLICT' }),
     });
     const user = userEvent.setup();

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, MessageSquareReply, Pencil } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import type { Review } from '#core/api';
@@ -12,14 +13,15 @@ import { canDeleteReply, canFlagReply, canReplyToReview, canResolveReview } from
 import { replyBodySchema } from '#core/schemas/review';
 import { useAuth } from '#web/api/auth';
 import { useDeleteReply, useFlagReply, usePutReply, useSetResolved } from '#web/api/review-replies';
+import { reviewViewerStateQueryOptions } from '#web/api/review-votes';
 import { DeleteConfirmDialog } from '#web/components/domain/delete-confirm-dialog';
-import { FlagButton } from '#web/components/domain/flag-button';
+import { FlagButton, FlaggedButton } from '#web/components/domain/flag-button';
 import { FlagReasonFields } from '#web/components/domain/review-flag-form';
 import { Button } from '#web/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '#web/components/ui/dialog';
 import { Textarea } from '#web/components/ui/form';
 import { FormField } from '#web/components/ui/form-field';
-import { errorMessage } from '#web/lib/api-client';
+import { ApiError, errorMessage } from '#web/lib/api-client';
 import { toast } from '#web/lib/toast-store';
 import { officerTitle } from './review-reply';
 
@@ -62,7 +64,7 @@ export function ReplyModerationControls({ review }: { review: Review }) {
   const { user } = useAuth();
   return (
     <>
-      {canFlagReply(user, review) && <FlagReplyDialog reviewId={review.id} />}
+      {user && canFlagReply(user, review) && <FlagReplyDialog reviewId={review.id} userId={user.id} />}
       {canAdminister(user) && <DeleteReplyDialog review={review} />}
     </>
   );
@@ -163,27 +165,50 @@ function DeleteReplyDialog({ review }: { review: Review }) {
   );
 }
 
-/** Flag on the reply: the reason, as for a review's flag; the admin sees it in the one queue, marked as a reply. */
-function FlagReplyDialog({ reviewId }: { reviewId: number }) {
+/**
+ * Flag on the reply: the reason, as for a review's flag; the admin sees it in the one queue, marked
+ * as a reply. Once the user's flag on the reply is open the button says 'Flagged', whatever their flag
+ * on the review (issue 32: two flags).
+ */
+function FlagReplyDialog({ reviewId, userId }: { reviewId: number; userId: number }) {
   const [isOpen, setOpen] = useState(false);
+  const flaggedRef = useRef<HTMLButtonElement>(null);
   const flag = useFlagReply();
+  const flagged = useQuery({ ...reviewViewerStateQueryOptions(reviewId, userId), select: (state) => state.replyFlagged });
   return (
     <Dialog open={isOpen} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <FlagButton aria-label={M.flagReplyDialogTitle} />
-      </DialogTrigger>
-      <DialogContent title={M.flagReplyDialogTitle} description={M.flagReplyDescription}>
+      {flagged.data === true ? (
+        <FlaggedButton ref={flaggedRef} aria-label={M.replyFlaggedTitle} title={M.duplicateReplyFlag} />
+      ) : (
+        <DialogTrigger asChild>
+          <FlagButton aria-label={M.flagReplyDialogTitle} disabled={flagged.isPending} />
+        </DialogTrigger>
+      )}
+      <DialogContent
+        title={M.flagReplyDialogTitle}
+        description={M.flagReplyDescription}
+        // The trigger turned into 'Flagged' while the dialog was open: focus goes there instead.
+        onCloseAutoFocus={(event) => {
+          if (!flaggedRef.current) return;
+          event.preventDefault();
+          flaggedRef.current.focus();
+        }}
+      >
         <FlagReasonFields
           isPending={flag.isPending}
           onSubmit={(reason) =>
             flag.mutate(
-              { reviewId, reason },
+              { reviewId, userId, reason },
               {
                 onSuccess: () => {
                   toast({ title: M.replyFlaggedTitle, description: reviewActionsMessages.flagged });
                   setOpen(false);
                 },
-                onError: failed(reviewActionsMessages.flagFailedTitle),
+                onError: (error) => {
+                  failed(M.flagReplyFailedTitle)(error);
+                  // Already flagged (another tab): the button now says so; nothing is left to fill in.
+                  if (error instanceof ApiError && error.status === 409) setOpen(false);
+                },
               },
             )
           }
