@@ -3,7 +3,8 @@ import { demoAccounts } from './support';
 
 /**
  * Issue 17: the demo data's review wave (six one-star reviews from new accounts, held by the
- * detector every review write runs) as a moderator and a visitor see it.
+ * detector every review write runs) as a moderator and a visitor see it; issue 32: why each review
+ * is held, and one review removed on its own.
  */
 test('a review wave: the moderators see it with its histogram, a visitor sees the notice and the held reviews', async ({ page, browser, signIn }) => {
   const { admin } = demoAccounts();
@@ -41,4 +42,18 @@ test('a review wave: the moderators see it with its histogram, a visitor sees th
   await expect(cards.first()).toContainText('Being checked: not counted in the ratings');
   expect(await visitor.getByText('Being checked: not counted in the ratings').count()).toBe(Math.min(6, await cards.count()));
   await visitor.close();
+
+  // Issue 32: the moderator reads why each review is held, and removes one review on its own.
+  await wave.getByText(/^6 reviews$/).click();
+  await expect(wave.getByText(/^Held for: .*New accounts/).first()).toBeVisible();
+  const removeOne = wave.getByRole('button', { name: /^Remove this review by / }).first();
+  const reviewer = ((await removeOne.textContent()) ?? '').replace(/^Remove this review by /, '');
+  await removeOne.click();
+  const confirm = page.getByRole('dialog', { name: 'Remove this review' });
+  await expect(confirm).toContainText('its author cannot review this officer again for 30 days');
+  await confirm.getByRole('button', { name: 'Remove', exact: true }).click();
+  await expect(page.getByText('The review was removed.')).toBeVisible();
+  await expect(wave.getByRole('button', { name: /^Remove this review by / })).toHaveCount(5);
+  await expect(wave.getByRole('button', { name: `Remove this review by ${reviewer}` })).toHaveCount(0);
+  await expect(wave).toContainText('Being checked');
 });

@@ -123,6 +123,8 @@ export const apiPaths = {
     approveReply: (id: number) => `/api/admin/reviews/${id}/reply/approve`,
     waves: '/api/admin/waves',
     decideWave: (id: number, action: 'release' | 'remove') => `/api/admin/waves/${id}/${action}`,
+    /** Issue 32: one review of the wave. */
+    decideWaveReview: (id: number, reviewId: number, action: 'release' | 'remove') => `/api/admin/waves/${id}/reviews/${reviewId}/${action}`,
   },
 } as const;
 

@@ -520,15 +520,19 @@ export type WaveReview = z.infer<typeof waveReviewSchema>;
  */
 export const adminReviewWaveSchema = z.object({
   id: z.number(),
-  status: z.enum(['open', 'released', 'removed']),
+  /** Issue 32: 'mixed' once its reviews were decided one by one, some released and some removed. */
+  status: z.enum(['open', 'released', 'removed', 'mixed']),
   officer: z.object({ id: z.number(), name: z.string(), rank: z.string() }),
   regiment: z.object({ id: z.number(), name: z.string() }),
   detections: z.array(waveDetectionSchema),
   from: isoDate,
   to: isoDate,
   createdAt: isoDate,
-  /** Held now while open; released or removed by the decision after it. */
+  /** Held now while open; released or removed by the decisions after it. */
   reviewCount: z.number(),
+  /** Issue 32: how many of its reviews were released and how many removed so far. */
+  releasedCount: z.number(),
+  removedCount: z.number(),
   decidedAt: isoDate.nullable(),
   decidedBy: z.string().nullable(),
   reviews: z.array(waveReviewSchema),
@@ -537,10 +541,25 @@ export const adminReviewWaveSchema = z.object({
 export type AdminReviewWave = z.infer<typeof adminReviewWaveSchema>;
 
 /** GET /api/admin/waves: the open waves, oldest first, then the latest decided ones. */
-export const adminReviewWaveListSchema = z.object({ waves: z.array(adminReviewWaveSchema) });
+export const adminReviewWaveListSchema = z.object({
+  waves: z.array(adminReviewWaveSchema),
+  /** Issue 32: days the author of a removed review waits before reviewing that officer again (WAVE_COOLDOWN_DAYS). */
+  cooldownDays: z.number(),
+});
+export type AdminReviewWaveList = z.infer<typeof adminReviewWaveListSchema>;
 
-/** POST /api/admin/waves/{id}/release and .../remove. */
-export const waveDecisionSchema = z.object({ success: z.boolean(), message: z.string(), reviewCount: z.number() });
+/**
+ * POST /api/admin/waves/{id}/release and .../remove, and for one review of it (issue 32)
+ * POST /api/admin/waves/{id}/reviews/{reviewId}/release and .../remove: how many reviews the decision
+ * decided, and the wave's status after it (still 'open' while some are held).
+ */
+export const waveDecisionSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  reviewCount: z.number(),
+  waveStatus: z.enum(['open', 'released', 'removed', 'mixed']),
+});
+export type WaveDecision = z.infer<typeof waveDecisionSchema>;
 
 /** GET /api/admin/status: checked live at each request. */
 export const adminStatusSchema = z.object({

@@ -4,6 +4,7 @@
  * The server sends the text with each notification and uses it in the mail, so the web shows what
  * the mail says without bundling this module.
  */
+import { formatDate } from './date.js';
 import { notificationsMessages as M } from './messages/notifications.js';
 
 export const NOTIFICATION_KINDS = [
@@ -70,9 +71,15 @@ export interface NotificationData {
   review_wave_decided: {
     officerId: number;
     officerName: string;
-    outcome: 'released' | 'removed';
+    /** For the officer, 'mixed' when some reviews were released and others removed (issue 32). */
+    outcome: 'released' | 'removed' | 'mixed';
     audience: 'reviewer' | 'officer';
     reviewCount: number;
+    /** For the officer (issue 32): how many went each way. */
+    releasedCount?: number;
+    removedCount?: number;
+    /** For a removed review's author (issue 32): when they may review the officer again (ISO). */
+    cooldownUntil?: string;
   };
   regiment_webhook_disabled: { regimentId: number; regimentName: string; reason: 'gone' | 'failing' };
 }
@@ -113,7 +120,7 @@ export function describeNotification(event: NotificationEvent): NotificationText
     case 'review_wave_decided':
       return {
         message: M.reviewWaveDecided(event.data),
-        detail: null,
+        detail: event.data.cooldownUntil ? M.reviewWaveCooldown(formatDate(event.data.cooldownUntil)) : null,
         link: event.data.audience === 'reviewer' && event.data.outcome === 'removed' ? '/my-reviews' : `/officer/${event.data.officerId}`,
       };
     case 'regiment_webhook_disabled':

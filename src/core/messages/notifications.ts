@@ -1,8 +1,10 @@
 interface WaveDecidedData {
   officerName: string;
-  outcome: 'released' | 'removed';
+  outcome: 'released' | 'removed' | 'mixed';
   audience: 'reviewer' | 'officer';
   reviewCount: number;
+  releasedCount?: number;
+  removedCount?: number;
 }
 
 /**
@@ -31,14 +33,17 @@ export const notificationsMessages = {
   reviewRemoved: (officer: string) => `Your review of ${officer} was removed by a moderator.`,
   reviewRemovedReason: (reason: string) => `Reason: ${reason}`,
   reviewReply: (officer: string) => `${officer} replied to your review.`,
-  reviewWaveDecided: ({ officerName, outcome, audience, reviewCount }: WaveDecidedData) =>
+  reviewWaveDecided: ({ officerName, outcome, audience, reviewCount, releasedCount, removedCount }: WaveDecidedData) =>
     audience === 'reviewer'
       ? outcome === 'released'
         ? `Your review of ${officerName}, held while unusual review activity was checked, was released: it now counts in the ratings.`
         : `Your review of ${officerName}, held while unusual review activity was checked, was removed by the moderators.`
       : outcome === 'released'
         ? `The ${reviewCount} reviews held on your profile ${officerName} were checked and released: they now count in your ratings.`
-        : `The ${reviewCount} reviews held on your profile ${officerName} were checked and removed: they are not counted.`,
+        : outcome === 'removed'
+          ? `The ${reviewCount} reviews held on your profile ${officerName} were checked and removed: they are not counted.`
+          : `The ${reviewCount} reviews held on your profile ${officerName} were checked one by one: ${releasedCount ?? 0} released, now counted in your ratings, and ${removedCount ?? 0} removed.`,
+  reviewWaveCooldown: (date: string) => `You can review this officer again from ${date}.`,
 
   regimentWebhookDisabled: ({ regimentName, reason }: { regimentName: string; reason: 'gone' | 'failing' }) =>
     reason === 'gone'

@@ -44,7 +44,16 @@ export const waveMessages = {
   steamNotLinked: 'Steam not linked',
   sameText: (n: number) => `Same text as ${n} other ${n === 1 ? 'review' : 'reviews'} of the wave`,
   span: (from: string, to: string) => `Reviews written between ${from} and ${to}`,
-  statusNames: { open: 'Being checked', released: 'Released', removed: 'Removed' },
+  statusNames: { open: 'Being checked', released: 'Released', removed: 'Removed', mixed: 'Decided review by review' },
+  /** A decided wave's outcome (issue 32: decided review by review, some released and some removed). */
+  decidedCounts: (released: number, removed: number) => `${released} released, ${removed} removed`,
+  /** One review's own decision, beside it in the wave. */
+  releaseReview: 'Release this review',
+  removeReview: 'Remove this review',
+  releaseReviewConfirm: 'Release this review? It will count in the ratings from now on.',
+  removeReviewConfirm: (days: number) => `Remove this review? It will be deleted, and its author cannot review this officer again for ${days} days.`,
+  reviewReleasedTitle: 'Review Released',
+  reviewRemovedTitle: 'Review Removed',
   histogramTitle: 'Reviews per day',
   histogramCaption: (officer: string) => `Reviews of ${officer} per day around the wave`,
   histogramDayColumn: 'Day',
@@ -59,5 +68,12 @@ export const waveMessages = {
   released: (n: number) => `${reviewsWord(n)} released: they count in the ratings from now on.`,
   removed: (n: number) => `${reviewsWord(n)} removed.`,
   alreadyDecided: 'This review wave has already been decided.',
+  /** Issue 32: one review of a wave decided on its own. */
+  reviewAlreadyDecided: 'This review has already been decided.',
+  reviewReleased: 'The review was released: it counts in the ratings from now on.',
+  reviewRemoved: 'The review was removed.',
+  /** POST /api/reviews by an account whose review of the officer was removed from a wave (WAVE_COOLDOWN_DAYS). */
+  cooldown: (date: string) =>
+    `Your earlier review of this officer was removed by the moderators after unusual review activity. You can review this officer again from ${date}.`,
   decisionFailed: 'The decision could not be saved.',
 } as const;

@@ -20,7 +20,9 @@ export type AdminAction =
   | 'review.reply_approve'
   | 'review.reply_delete'
   | 'review_wave.release'
-  | 'review_wave.remove';
+  | 'review_wave.remove'
+  | 'review_wave.review_release'
+  | 'review_wave.review_remove';
 
 export interface AuditEntry {
   action: AdminAction;

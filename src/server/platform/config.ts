@@ -53,6 +53,8 @@ const envSchema = z.object({
   WAVE_MIN_REVIEWS: z.coerce.number().int().min(2).max(1_000).default(DEFAULT_WAVE_THRESHOLDS.minReviews),
   WAVE_MIN_DIFFERENCE: z.coerce.number().positive().max(5).default(DEFAULT_WAVE_THRESHOLDS.minDifference),
   WAVE_FRESH_DAYS: z.coerce.number().min(0).max(365).default(DEFAULT_WAVE_THRESHOLDS.freshDays),
+  // Issue 32: how long an account whose wave review was removed waits to review that officer again.
+  WAVE_COOLDOWN_DAYS: z.coerce.number().int().min(0).max(365).default(30),
   MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(64),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
@@ -118,6 +120,8 @@ export interface Config {
   rankPriorWeight: number;
   /** What makes a review wave (issue 17). */
   waveThresholds: WaveThresholds;
+  /** Days an account whose review in a wave was removed waits before reviewing that officer again (issue 32). */
+  waveCooldownDays: number;
   /** API requests worked on at once beyond which new ones are refused 503 (load shedding). */
   maxInFlight: number;
   /** A request must arrive whole (headers and body) within this time, or it is answered 408 and closed. */
@@ -361,6 +365,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       minDifference: e.WAVE_MIN_DIFFERENCE,
       freshDays: e.WAVE_FRESH_DAYS,
     },
+    waveCooldownDays: e.WAVE_COOLDOWN_DAYS,
     maxInFlight: e.MAX_IN_FLIGHT,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,

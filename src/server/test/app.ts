@@ -52,6 +52,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // Every test account is days old at most, so five reviews of one officer would be a wave of
     // fresh accounts: only the review-wave tests set the real thresholds.
     waveThresholds: { ...DEFAULT_WAVE_THRESHOLDS, minReviews: 1_000 },
+    waveCooldownDays: 30,
     maxInFlight: 64,
     requestTimeoutMs: 60_000,
     shutdownDrainMs: 10_000,

@@ -336,6 +336,18 @@ const ROWS: Row[] = [
   { method: 'POST', path: '/api/admin/waves/:id/remove', url: (w) => `/api/admin/waves/${w.waveId}/remove`, expect: adminOnly(200) },
   {
     method: 'POST',
+    path: '/api/admin/waves/:id/reviews/:reviewId/release',
+    url: (w) => `/api/admin/waves/${w.waveId}/reviews/${w.waveReviewId}/release`,
+    expect: adminOnly(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/waves/:id/reviews/:reviewId/remove',
+    url: (w) => `/api/admin/waves/${w.waveId}/reviews/${w.waveReviewId}/remove`,
+    expect: adminOnly(200),
+  },
+  {
+    method: 'POST',
     path: '/api/admin/reviews/:id/approve',
     url: (w) => `/api/admin/reviews/${w.othersReview.id}/approve`,
     expect: adminOnly(200),

@@ -68,8 +68,9 @@ export interface World {
   ownOfficer: OfficerRow;
   /** A second officer of the regiment, reviewed by the owner. */
   otherOfficer: OfficerRow;
-  /** An open review wave on `otherOfficer`, holding one review by the member. */
+  /** An open review wave on `otherOfficer`, holding one review by the member (`waveReviewId`). */
   waveId: number;
+  waveReviewId: number;
   /** Nobody has reviewed this one yet: a target anyone may review (the fuzz test's POST /api/reviews). */
   unreviewedOfficer: OfficerRow;
   ownerReview: ReviewRow;
@@ -142,14 +143,14 @@ export async function buildWorld(db: Database, { emulator }: WorldOptions): Prom
     .insert(reviewWaves)
     .values({ officerId: otherOfficer.id, detections: [], fromAt: new Date(), toAt: new Date() })
     .returning({ id: reviewWaves.id });
-  const [ownerReview, othersReview] = (await db
+  const [ownerReview, othersReview, waveReview] = (await db
     .insert(reviews)
     .values([
       reviewOf(owner.id, otherOfficer.id, 4),
       reviewOf(author.id, ownOfficer.id, 2),
       { ...reviewOf(member.id, otherOfficer.id, 1), held: true, waveId: wave!.id, position: -1 },
     ])
-    .returning()) as [ReviewRow, ReviewRow];
+    .returning()) as [ReviewRow, ReviewRow, ReviewRow];
   await recomputeReviewPositions(db, [ownOfficer.id, otherOfficer.id]);
   await recomputeOfficerAggregates(db, [ownOfficer.id, otherOfficer.id]);
   await recomputeRegimentAggregates(db, [regiment!.id]);
@@ -203,6 +204,7 @@ export async function buildWorld(db: Database, { emulator }: WorldOptions): Prom
     regimentRegistrationId: regimentRegistration!.id,
     officerRegistrationId: officerRegistration!.id,
     waveId: wave!.id,
+    waveReviewId: waveReview.id,
     member,
     bannedMember,
     imageFileName: `${imageId}.webp`,

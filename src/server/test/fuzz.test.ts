@@ -212,7 +212,10 @@ function validParam(url: string, name: string, world: World): string {
       return `${url.includes('/regiment/') ? world.regiment.id : world.ownOfficer.id}.png`;
     case 'code':
       return url.includes('reset-password') ? world.resetPasswordCode : world.verifyEmailCode;
+    case 'reviewId':
+      return String(world.waveReviewId);
   }
+  if (url.includes('/waves/')) return String(world.waveId);
   if (url.includes('/registrations/regiments/')) return String(world.regimentRegistrationId);
   if (url.includes('/registrations/officers/')) return String(world.officerRegistrationId);
   if (url.includes('/unban')) return String(world.bannedMember.id);

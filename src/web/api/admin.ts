@@ -6,7 +6,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
   AdminDashboard,
-  AdminReviewWave,
+  AdminReviewWaveList,
   AdminStatus,
   AdminUser,
   FlaggedReview,
@@ -14,6 +14,7 @@ import type {
   OfficerRegistration,
   RegimentRegistration,
   SuccessMessage,
+  WaveDecision,
 } from '#core/api';
 import { apiPaths, type RegistrationKind } from '#core/api-paths';
 import { FRESHNESS } from '#core/constants';
@@ -102,7 +103,7 @@ export function useFlaggedReviews() {
 const reviewWavesQueryOptions = () =>
   queryOptions({
     queryKey: adminKeys.reviewWaves(),
-    queryFn: async () => (await api.get<{ waves: AdminReviewWave[] }>(apiPaths.admin.waves)).waves,
+    queryFn: () => api.get<AdminReviewWaveList>(apiPaths.admin.waves),
   });
 
 export function useReviewWaves() {
@@ -122,14 +123,15 @@ export function useAdminOfficerList() {
 // ---- Review waves ----
 
 /**
- * POST /api/admin/waves/{id}/release or .../remove: the wave's reviews count from now on, or are
- * deleted. The admin lists and everything that shows the officer's reviews and figures are refreshed.
+ * POST /api/admin/waves/{id}/release or .../remove, or with a `reviewId` the same for one review of
+ * the wave (issue 32): the reviews count from now on, or are deleted. The admin lists and everything
+ * that shows the officer's reviews and figures are refreshed.
  */
 export function useDecideReviewWave() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, action }: { id: number; officerId: number; action: 'release' | 'remove' }) =>
-      api.post<SuccessMessage & { reviewCount: number }>(apiPaths.admin.decideWave(id, action)),
+    mutationFn: ({ id, reviewId, action }: { id: number; reviewId?: number; officerId: number; action: 'release' | 'remove' }) =>
+      api.post<WaveDecision>(reviewId === undefined ? apiPaths.admin.decideWave(id, action) : apiPaths.admin.decideWaveReview(id, reviewId, action)),
     onSuccess: async (_answer, { officerId }) => {
       await Promise.all([invalidateAdminData(queryClient), invalidateAfterReviewChange(queryClient, officerId)]);
     },

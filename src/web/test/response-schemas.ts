@@ -130,6 +130,8 @@ const RESPONSE_SCHEMAS: Record<`${Method} /api/${string}`, z.ZodType | null> = {
   'GET /api/admin/waves': adminReviewWaveListSchema,
   'POST /api/admin/waves/:id/release': waveDecisionSchema,
   'POST /api/admin/waves/:id/remove': waveDecisionSchema,
+  'POST /api/admin/waves/:id/reviews/:reviewId/release': waveDecisionSchema,
+  'POST /api/admin/waves/:id/reviews/:reviewId/remove': waveDecisionSchema,
   'PATCH /api/admin/officers/:id': officerSchema,
   'DELETE /api/admin/officers/:id': successMessageSchema,
   'DELETE /api/admin/regiments/:id': regimentDeletedSchema,

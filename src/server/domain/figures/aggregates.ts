@@ -160,14 +160,14 @@ export async function recomputeReviewVotes(db: Executor, reviewIds: readonly num
 }
 
 /**
- * A review is held exactly while its wave is open (docs/decisions/0031-review-waves.md): put right
- * any that is not (reconcile --fix), before the figures that leave held reviews out.
+ * A review is held only while its wave is open (docs/decisions/0031-review-waves.md; an open wave
+ * may hold no longer a review a moderator released on its own, 0046): put right any held review of
+ * a wave that is closed or gone (reconcile --fix), before the figures that leave held reviews out.
  */
 export async function recomputeHeldReviews(db: Executor): Promise<void> {
   await db.execute(sql`
-    update reviews r set held = coalesce(w.status = 'open', false)
-    from reviews r2 left join review_waves w on w.id = r2.wave_id
-    where r.id = r2.id and r.held <> coalesce(w.status = 'open', false)`);
+    update reviews r set held = false
+    where r.held and not exists (select 1 from review_waves w where w.id = r.wave_id and w.status = 'open')`);
 }
 
 /** Recomputes everything from the reviews and votes (demo seed, bulk imports, reconcile --fix). */

@@ -92,13 +92,15 @@ export async function findAggregateDifferences(db: Executor): Promise<AggregateD
     where stored_position <> expected_position
     order by id`,
   );
-  // Held reviews (0031): a review is held exactly while the wave it is in is open.
+  // Held reviews (0031, 0046): a review is held only while the wave it is in is open. An open wave
+  // may also hold no longer a review a moderator released on its own (issue 32), so a review of an
+  // open wave that is not held is not a difference.
   const heldRows = await queryRows<Record<string, unknown>>(
     db,
     sql`
-    select r.id, r.held::int as stored_held, coalesce(w.status = 'open', false)::int as expected_held
+    select r.id, 1 as stored_held, 0 as expected_held
     from reviews r left join review_waves w on w.id = r.wave_id
-    where r.held <> coalesce(w.status = 'open', false)`,
+    where r.held and w.status is distinct from 'open'`,
   );
   // Each user's review count (a reviewer signal, docs/decisions/0029-reviewer-signals.md).
   const userRows = await queryRows<Record<string, unknown>>(

@@ -3,15 +3,19 @@
  * flagged reviews and replies, and the review waves (issue 17). Registered in the admin scope.
  */
 import { adminReviewWaveListSchema, flaggedReviewListSchema, successMessageSchema, waveDecisionSchema } from '#core/api.js';
+import { z } from 'zod';
 import { MSG } from '#core/messages.js';
 import { requireAdmin } from '#server/domain/identity/guards.js';
-import { idParamsSchema } from '#server/platform/http/params.js';
+import { idParam, idParamsSchema, positiveIntString } from '#server/platform/http/params.js';
 import type { App } from '#server/platform/types.js';
 import { approveFlaggedReview, listFlaggedReviews } from './moderation.js';
-import { listReviewWaves, releaseReviewWave, removeReviewWave } from './wave-decisions.js';
+import { decideReviewWave, decideWaveReview, listReviewWaves } from './wave-decisions.js';
+
+/** Params of `/waves/:id/reviews/:reviewId/...`: the wave and one of its reviews. */
+const waveReviewParamsSchema = z.object({ id: idParam, reviewId: positiveIntString('reviewId') });
 
 export async function reviewAdminRoutes(admin: App) {
-  const { db } = admin;
+  const { db, config } = admin;
 
   admin.get('/reviews/flagged', { config: { cache: 'private' }, schema: { response: { 200: flaggedReviewListSchema } } }, async () => ({
     rows: await listFlaggedReviews(db),
@@ -39,28 +43,37 @@ export async function reviewAdminRoutes(admin: App) {
     },
   );
 
-  // Review waves (issue 17): the open ones and the latest decided, and the two decisions. A decision
-  // moves the officer's figures, its review pages, its reviewers' counts and every rated list: all
-  // public answers are forgotten, which is right for a rare moderator action.
+  // Review waves (issues 17 and 32): the open ones and the latest decided, and the decisions on a
+  // whole wave or one of its reviews. A decision moves the officer's figures, its review pages, its
+  // reviewers' counts and every rated list: all public answers are forgotten, which is right for a
+  // rare moderator action.
   admin.get('/waves', { config: { cache: 'private' }, schema: { response: { 200: adminReviewWaveListSchema } } }, async () => ({
     waves: await listReviewWaves(db),
+    cooldownDays: config.waveCooldownDays,
   }));
 
-  admin.post(
-    '/waves/:id/release',
-    { config: { invalidates: 'all' }, schema: { params: idParamsSchema, response: { 200: waveDecisionSchema } } },
-    async (request) => {
-      const outcome = await releaseReviewWave(db, requireAdmin(request), request.params.id);
-      return { success: true, message: MSG.waves.released(outcome.reviewCount), reviewCount: outcome.reviewCount };
-    },
-  );
+  for (const action of ['release', 'remove'] as const) {
+    const outcome = action === 'release' ? 'released' : 'removed';
+    admin.post(
+      `/waves/:id/${action}`,
+      { config: { invalidates: 'all' }, schema: { params: idParamsSchema, response: { 200: waveDecisionSchema } } },
+      async (request) => {
+        const decided = await decideReviewWave(db, requireAdmin(request), request.params.id, outcome, config.waveCooldownDays);
+        const message = outcome === 'released' ? MSG.waves.released(decided.reviewCount) : MSG.waves.removed(decided.reviewCount);
+        return { success: true, message, reviewCount: decided.reviewCount, waveStatus: decided.waveStatus };
+      },
+    );
 
-  admin.post(
-    '/waves/:id/remove',
-    { config: { invalidates: 'all' }, schema: { params: idParamsSchema, response: { 200: waveDecisionSchema } } },
-    async (request) => {
-      const outcome = await removeReviewWave(db, requireAdmin(request), request.params.id);
-      return { success: true, message: MSG.waves.removed(outcome.reviewCount), reviewCount: outcome.reviewCount };
-    },
-  );
+    // Issue 32, item 2: one review of the wave, released or removed on its own.
+    admin.post(
+      `/waves/:id/reviews/:reviewId/${action}`,
+      { config: { invalidates: 'all' }, schema: { params: waveReviewParamsSchema, response: { 200: waveDecisionSchema } } },
+      async (request) => {
+        const { id, reviewId } = request.params;
+        const decided = await decideWaveReview(db, requireAdmin(request), id, reviewId, outcome, config.waveCooldownDays);
+        const message = outcome === 'released' ? MSG.waves.reviewReleased : MSG.waves.reviewRemoved;
+        return { success: true, message, reviewCount: decided.reviewCount, waveStatus: decided.waveStatus };
+      },
+    );
+  }
 }

@@ -4,6 +4,7 @@
  */
 import { MSG } from '#core/messages.js';
 import { and, eq, sql } from 'drizzle-orm';
+import { formatDate } from '#core/date.js';
 import { computeOverallRating } from '#core/rating.js';
 import { isSameContent } from '#core/review-history.js';
 import { canChangeReview, isSuspended, reviewWriterRefusal } from '#core/permissions.js';
@@ -11,7 +12,7 @@ import type { WaveThresholds } from '#core/review-waves.js';
 import type { ReviewForm } from '#core/schemas/review.js';
 import type { Database, Executor } from '#server/platform/db/client.js';
 import { isUniqueViolation } from '#server/platform/db/errors.js';
-import { officers, regiments, reviewRevisions, reviews, users } from '#server/platform/db/schema.js';
+import { officers, regiments, reviewCooldowns, reviewRevisions, reviews, users } from '#server/platform/db/schema.js';
 import { AppError, notFound } from '#server/platform/errors.js';
 import { recordAdminAction } from '#server/domain/audit-log.js';
 import { notifyReviewRemoved } from './moderation.js';
@@ -69,12 +70,20 @@ export async function createReview(db: Database, user: SessionUser, officerId: n
       // row against the old regiment and find nothing.
       await tx.select({ id: officers.id }).from(officers).where(eq(officers.id, officerId)).for('no key update');
       const [officer] = await tx
-        .select({ id: officers.id })
+        .select({
+          id: officers.id,
+          // In the same round trip: a cool-down after a removed wave review (issue 32, item 3).
+          cooldownUntil: sql<Date | null>`(select c.until from ${reviewCooldowns} c
+            where c.user_id = ${user.id} and c.officer_id = ${officerId} and c.until > clock_timestamp())`.mapWith(
+            (value: string | Date) => new Date(value),
+          ),
+        })
         .from(officers)
         .innerJoin(regiments, eq(regiments.id, officers.regimentId))
         .where(and(eq(officers.id, officerId), eq(officers.isActive, true), eq(regiments.isActive, true)));
       if (!officer) throw notFound('Officer');
       await assertNotOwnOfficer(tx, user.id, officerId);
+      if (officer.cooldownUntil) throw new AppError('FORBIDDEN', MSG.waves.cooldown(formatDate(officer.cooldownUntil)));
       const [created] = await tx
         .insert(reviews)
         .values({

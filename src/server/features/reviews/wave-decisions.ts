@@ -1,9 +1,12 @@
 /**
- * The moderators' side of review waves (issue 17; docs/decisions/0031-review-waves.md): the list
- * /admin/reviews shows, and the two decisions. Release counts the wave's reviews from now on; remove
- * deletes them as a moderator deletes a review (positions, figures and review counts follow). Each
- * runs in one transaction with its audit entry, taking the locks review writes take, in their order
- * (officer, regiment, then users), so a decision and a new review of the officer never interleave.
+ * The moderators' side of review waves (issues 17 and 32; docs/decisions/0031-review-waves.md,
+ * 0046-waves-hold-their-signal.md): the list /admin/reviews shows, and the decisions, on the whole
+ * wave or on one of its reviews. Release counts a review from now on; remove deletes it as a
+ * moderator deletes a review (positions, figures and review counts follow) and keeps its author from
+ * reviewing that officer again for WAVE_COOLDOWN_DAYS. A wave closes when none of its reviews is left
+ * held. Each decision runs in one transaction with its audit entry and notifications, taking the
+ * locks review writes take, in their order (officer, regiment, then users), so a decision and a new
+ * review of the officer never interleave.
  */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AdminReviewWave } from '#core/api.js';
@@ -34,6 +37,8 @@ function selectWaves(db: Executor) {
       createdAt: reviewWaves.createdAt,
       decidedAt: reviewWaves.decidedAt,
       decidedCount: reviewWaves.decidedCount,
+      releasedCount: reviewWaves.releasedCount,
+      removedCount: reviewWaves.removedCount,
       decidedBy: users.username,
       heldCount: officers.heldCount,
       officer: { id: officers.id, name: officers.name, rank: officers.rank },
@@ -93,6 +98,8 @@ async function toAdminWave(db: Executor, wave: WaveRow): Promise<AdminReviewWave
     createdAt: wave.createdAt.toISOString(),
     // One open wave per officer: all of the officer's held reviews are this wave's.
     reviewCount: wave.status === 'open' ? wave.heldCount : (wave.decidedCount ?? 0),
+    releasedCount: wave.releasedCount,
+    removedCount: wave.removedCount,
     decidedAt: wave.decidedAt?.toISOString() ?? null,
     decidedBy: wave.decidedBy,
     reviews: await listWaveReviews(db, wave.id),
@@ -112,22 +119,32 @@ export async function listReviewWaves(db: Executor): Promise<AdminReviewWave[]> 
   return waves;
 }
 
-/** Who learns of a decision: the wave's reviewers and the accounts linked to its officer. */
+type Outcome = 'released' | 'removed';
+export type WaveStatus = 'open' | Outcome | 'mixed';
+
+/** What a decision did: the reviews it decided, and the wave after it. */
 export interface WaveDecisionOutcome {
   waveId: number;
   officerId: number;
   reviewCount: number;
-  reviewerIds: number[];
-  officerUserIds: number[];
+  waveStatus: WaveStatus;
 }
+
+interface DecisionTarget {
+  officerId: number;
+  /** The officer as people read it: "Col. Joshua Chamberlain". */
+  officerName: string;
+}
+
+const displayNameOf = (officer: { rank: string | null; name: string }) => (officer.rank ? `${officer.rank} ${officer.name}` : officer.name);
 
 /**
  * The open wave to decide on, with its officer's row locked first (the lock order of every review
  * write). 404 for an unknown wave; 409 once it has been decided (two moderators at once).
  */
-async function openWaveForDecision(tx: Executor, waveId: number): Promise<{ officerId: number; officerName: string }> {
+async function openWaveForDecision(tx: Executor, waveId: number): Promise<DecisionTarget> {
   const [target] = await tx
-    .select({ officerId: reviewWaves.officerId, officerName: officers.name })
+    .select({ officerId: reviewWaves.officerId, name: officers.name, rank: officers.rank })
     .from(reviewWaves)
     .innerJoin(officers, eq(officers.id, reviewWaves.officerId))
     .where(eq(reviewWaves.id, waveId));
@@ -136,7 +153,97 @@ async function openWaveForDecision(tx: Executor, waveId: number): Promise<{ offi
   const [wave] = await tx.select({ status: reviewWaves.status }).from(reviewWaves).where(eq(reviewWaves.id, waveId)).for('update');
   if (!wave) throw notFound('Review wave');
   if (wave.status !== 'open') throw new AppError('CONFLICT', MSG.waves.alreadyDecided);
-  return target;
+  return { officerId: target.officerId, officerName: displayNameOf(target) };
+}
+
+/** A held review of the wave, decided together. */
+interface HeldReview {
+  id: number;
+  userId: number;
+  username: string | null;
+}
+
+async function heldReviewsOf(tx: Executor, waveId: number, reviewId?: number): Promise<HeldReview[]> {
+  return tx
+    .select({ id: reviews.id, userId: reviews.userId, username: users.username })
+    .from(reviews)
+    .innerJoin(users, eq(users.id, reviews.userId))
+    .where(and(eq(reviews.waveId, waveId), eq(reviews.held, true), reviewId === undefined ? undefined : eq(reviews.id, reviewId)))
+    .orderBy(asc(reviews.id))
+    .for('update', { of: reviews });
+}
+
+/**
+ * Releases or removes these held reviews of the wave. Released, they count from now on and reach the
+ * regiment's Discord channel as new counted reviews; removed, they go as a moderator's delete, and
+ * their authors wait `cooldownDays` before reviewing the officer again. Returns when each cool-down ends.
+ */
+async function applyOutcome(
+  tx: Executor,
+  target: DecisionTarget,
+  waveId: number,
+  held: HeldReview[],
+  outcome: Outcome,
+  cooldownDays: number,
+): Promise<Date | null> {
+  const ids = held.map((review) => review.id);
+  if (outcome === 'released') {
+    await tx.update(reviews).set({ held: false }).where(inArray(reviews.id, ids));
+    await refreshFiguresOf(tx, target.officerId);
+    await postReviewsToRegimentWebhook(tx, ids);
+    return null;
+  }
+  await tx.delete(reviews).where(inArray(reviews.id, ids));
+  // The officer's remaining reviews close ranks (positions 1..n, checked at commit).
+  await recomputeReviewPositions(tx, [target.officerId]);
+  await refreshFiguresOf(tx, target.officerId);
+  const authors = [...new Set(held.map((review) => review.userId))];
+  await recountUserReviews(tx, authors);
+  const [cooldown] = await queryRows<{ until: string | Date }>(
+    tx,
+    sql`insert into review_cooldowns (user_id, officer_id, until, wave_id)
+        select author, ${target.officerId}, clock_timestamp() + ${cooldownDays} * interval '1 day', ${waveId}
+        from unnest(${`{${authors.join(',')}}`}::int[]) as author
+        on conflict (user_id, officer_id) do update set until = greatest(review_cooldowns.until, excluded.until), wave_id = excluded.wave_id
+        returning until`,
+  );
+  return cooldown ? new Date(cooldown.until) : null;
+}
+
+/**
+ * Counts the decided reviews on the wave, and closes it when none is left held: 'released' or
+ * 'removed' when every review went that way, 'mixed' otherwise. Returns the wave's status after.
+ */
+async function recordOnWave(
+  tx: Executor,
+  admin: SessionUser,
+  waveId: number,
+  outcome: Outcome,
+  count: number,
+): Promise<{ status: WaveStatus; released: number; removed: number }> {
+  const [left] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(reviews)
+    .where(and(eq(reviews.waveId, waveId), eq(reviews.held, true)));
+  const closes = Number(left?.n ?? 0) === 0;
+  const released = outcome === 'released' ? count : 0;
+  const removed = outcome === 'removed' ? count : 0;
+  const [wave] = await queryRows<{ status: WaveStatus; released: number; removed: number }>(
+    tx,
+    sql`update review_waves set
+          released_count = released_count + ${released},
+          removed_count = removed_count + ${removed},
+          decided_count = coalesce(decided_count, 0) + ${count},
+          status = case when not ${closes} then 'open'
+                        when removed_count + ${removed} = 0 then 'released'
+                        when released_count + ${released} = 0 then 'removed'
+                        else 'mixed' end,
+          decided_at = case when ${closes} then clock_timestamp() else decided_at end,
+          decided_by = case when ${closes} then ${admin.id}::int else decided_by end
+        where id = ${waveId}
+        returning status, released_count as released, removed_count as removed`,
+  );
+  return wave!;
 }
 
 async function linkedUsersOf(tx: Executor, officerId: number): Promise<number[]> {
@@ -145,84 +252,110 @@ async function linkedUsersOf(tx: Executor, officerId: number): Promise<number[]>
 }
 
 /**
- * Tells the wave's reviewers and the officer's linked accounts what became of it (issue 17), in the
+ * Tells each decided review's author what became of it (issue 17; issue 32: that author only, for a
+ * review decided on its own), and, when the wave closed, the accounts linked to its officer, in the
  * decision's transaction: a notification each, and a mail through the outbox for those who want it
  * (docs/decisions/0036-notifications-and-outbox.md), so neither can fail the decision.
  */
-async function announceWaveDecision(
+async function announceDecision(
   tx: Executor,
-  target: { officerId: number; officerName: string },
-  outcome: 'released' | 'removed',
-  reviewerIds: number[],
-): Promise<number[]> {
-  const officerUserIds = await linkedUsersOf(tx, target.officerId);
-  const common = { officerId: target.officerId, officerName: target.officerName, outcome, reviewCount: reviewerIds.length };
-  for (const userId of new Set(reviewerIds)) await notify(tx, { userId, kind: 'review_wave_decided', data: { ...common, audience: 'reviewer' } });
-  for (const userId of officerUserIds) await notify(tx, { userId, kind: 'review_wave_decided', data: { ...common, audience: 'officer' } });
-  return officerUserIds;
+  target: DecisionTarget,
+  outcome: Outcome,
+  held: HeldReview[],
+  cooldownUntil: Date | null,
+  wave: { status: WaveStatus; released: number; removed: number },
+): Promise<void> {
+  const common = { officerId: target.officerId, officerName: target.officerName };
+  for (const userId of new Set(held.map((review) => review.userId))) {
+    await notify(tx, {
+      userId,
+      kind: 'review_wave_decided',
+      data: { ...common, outcome, reviewCount: 1, audience: 'reviewer', ...(cooldownUntil ? { cooldownUntil: cooldownUntil.toISOString() } : {}) },
+    });
+  }
+  if (wave.status === 'open') return;
+  for (const userId of await linkedUsersOf(tx, target.officerId)) {
+    await notify(tx, {
+      userId,
+      kind: 'review_wave_decided',
+      data: {
+        ...common,
+        outcome: wave.status,
+        reviewCount: wave.released + wave.removed,
+        releasedCount: wave.released,
+        removedCount: wave.removed,
+        audience: 'officer',
+      },
+    });
+  }
 }
 
 /**
- * One decision in one transaction: the open wave (its officer locked first), what `apply` does to its
- * held reviews (returning their authors), the wave closed, the audit entry and the notifications.
+ * One decision in one transaction: the open wave (its officer locked first), the held reviews it
+ * covers (all of them, or the one named), the outcome applied, the wave counted and closed if none
+ * is left held, the audit entry and the notifications.
  */
-async function decideWave(
+async function decide(
   db: Database,
   admin: SessionUser,
   waveId: number,
-  outcome: 'released' | 'removed',
-  apply: (tx: Executor, officerId: number) => Promise<number[]>,
+  outcome: Outcome,
+  cooldownDays: number,
+  reviewId?: number,
 ): Promise<WaveDecisionOutcome> {
   return db.transaction(async (tx) => {
     const target = await openWaveForDecision(tx, waveId);
-    const { officerId } = target;
-    const reviewerIds = await apply(tx, officerId);
-    await tx
-      .update(reviewWaves)
-      .set({ status: outcome, decidedAt: sql`clock_timestamp()`, decidedBy: admin.id, decidedCount: reviewerIds.length })
-      .where(eq(reviewWaves.id, waveId));
-    const released = outcome === 'released';
+    const held = await heldReviewsOf(tx, waveId, reviewId);
+    if (reviewId !== undefined && held.length === 0) {
+      // In the wave but decided already (another moderator), or not one of its reviews at all.
+      const [inWave] = await tx
+        .select({ id: reviews.id })
+        .from(reviews)
+        .where(and(eq(reviews.id, reviewId), eq(reviews.waveId, waveId)));
+      if (inWave) throw new AppError('CONFLICT', MSG.waves.reviewAlreadyDecided);
+      throw notFound('Review');
+    }
+    const cooldownUntil = held.length === 0 ? null : await applyOutcome(tx, target, waveId, held, outcome, cooldownDays);
+    const wave = await recordOnWave(tx, admin, waveId, outcome, held.length);
+    const verb = outcome === 'released' ? 'Released' : 'Removed';
+    const single = reviewId !== undefined;
     await recordAdminAction(tx, admin.id, {
-      action: released ? 'review_wave.release' : 'review_wave.remove',
+      action: single
+        ? `review_wave.review_${outcome === 'released' ? 'release' : 'remove'}`
+        : `review_wave.${outcome === 'released' ? 'release' : 'remove'}`,
       targetType: 'review_wave',
       targetId: waveId,
-      summary: `${released ? 'Released' : 'Removed'} review wave #${waveId} of officer #${officerId} (${reviewerIds.length} reviews)`,
+      summary: single
+        ? `${verb} the review by ${held[0]!.username ?? 'a deleted account'} of ${target.officerName} held in a review wave`
+        : `${verb} the review wave of ${target.officerName} (${held.length} ${held.length === 1 ? 'review' : 'reviews'})`,
     });
-    const officerUserIds = await announceWaveDecision(tx, target, outcome, reviewerIds);
-    return { waveId, officerId, reviewCount: reviewerIds.length, reviewerIds, officerUserIds };
+    await announceDecision(tx, target, outcome, held, cooldownUntil, wave);
+    return { waveId, officerId: target.officerId, reviewCount: held.length, waveStatus: wave.status };
   });
 }
 
-/** POST /api/admin/waves/{id}/release: the wave's reviews count from now on. */
-export async function releaseReviewWave(db: Database, admin: SessionUser, waveId: number): Promise<WaveDecisionOutcome> {
-  return decideWave(db, admin, waveId, 'released', async (tx, officerId) => {
-    const released = await tx
-      .update(reviews)
-      .set({ held: false })
-      .where(and(eq(reviews.waveId, waveId), eq(reviews.held, true)))
-      .returning({ id: reviews.id, userId: reviews.userId });
-    await refreshFiguresOf(tx, officerId);
-    // They count from now on: new counted reviews for the regiment's Discord channel, as any other.
-    await postReviewsToRegimentWebhook(
-      tx,
-      released.map((r) => r.id),
-    );
-    return released.map((r) => r.userId);
-  });
+/**
+ * POST /api/admin/waves/{id}/release or .../remove: every review the wave still holds counts from
+ * now on, or is deleted as a moderator deletes a review.
+ */
+export async function decideReviewWave(
+  db: Database,
+  admin: SessionUser,
+  waveId: number,
+  outcome: Outcome,
+  cooldownDays: number,
+): Promise<WaveDecisionOutcome> {
+  return decide(db, admin, waveId, outcome, cooldownDays);
 }
 
-/** POST /api/admin/waves/{id}/remove: the wave's held reviews are deleted, as a moderator deletes a review. */
-export async function removeReviewWave(db: Database, admin: SessionUser, waveId: number): Promise<WaveDecisionOutcome> {
-  return decideWave(db, admin, waveId, 'removed', async (tx, officerId) => {
-    const removed = await tx
-      .delete(reviews)
-      .where(and(eq(reviews.waveId, waveId), eq(reviews.held, true)))
-      .returning({ userId: reviews.userId });
-    // The officer's remaining reviews close ranks (positions 1..n, checked at commit).
-    await recomputeReviewPositions(tx, [officerId]);
-    await refreshFiguresOf(tx, officerId);
-    const reviewerIds = removed.map((r) => r.userId);
-    await recountUserReviews(tx, reviewerIds);
-    return reviewerIds;
-  });
+/** POST /api/admin/waves/{id}/reviews/{reviewId}/release or .../remove: one review of the wave (issue 32, item 2). */
+export async function decideWaveReview(
+  db: Database,
+  admin: SessionUser,
+  waveId: number,
+  reviewId: number,
+  outcome: Outcome,
+  cooldownDays: number,
+): Promise<WaveDecisionOutcome> {
+  return decide(db, admin, waveId, outcome, cooldownDays, reviewId);
 }

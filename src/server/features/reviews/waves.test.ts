@@ -6,6 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminDashboard, AdminReviewWave, OfficerDetail, Regiment, ReviewPage } from '#core/api.js';
+import { formatDate } from '#core/date.js';
 import { MSG } from '#core/messages.js';
 import { DEFAULT_WAVE_THRESHOLDS } from '#core/review-waves.js';
 import { adminAuditLog, notifications, reviews, users } from '#server/platform/db/schema.js';
@@ -150,7 +151,7 @@ describe('a wave of one-star reviews from fresh accounts against a steady 4.5', 
 
     const released = await admin.post(`/api/admin/waves/${wave.id}/release`);
     expect(released.statusCode, released.body).toBe(200);
-    expect(released.json()).toEqual({ success: true, message: MSG.waves.released(7), reviewCount: 7 });
+    expect(released.json()).toEqual({ success: true, message: MSG.waves.released(7), reviewCount: 7, waveStatus: 'released' });
 
     const { detail, regiment } = await figuresOf(officer);
     // Ten 4.5s, seven 1s and a 5, every category alike.
@@ -190,7 +191,7 @@ describe('a wave of one-star reviews from fresh accounts against a steady 4.5', 
 
     const removed = await admin.post(`/api/admin/waves/${id}/remove`);
     expect(removed.statusCode, removed.body).toBe(200);
-    expect(removed.json()).toEqual({ success: true, message: MSG.waves.removed(6), reviewCount: 6 });
+    expect(removed.json()).toEqual({ success: true, message: MSG.waves.removed(6), reviewCount: 6, waveStatus: 'removed' });
 
     expect(await figuresOf(officer)).toEqual(before);
     const page = await getJson<ReviewPage>(`/api/reviews/officer/${officer.id}?limit=50`);
@@ -207,8 +208,11 @@ describe('a wave of one-star reviews from fresh accounts against a steady 4.5', 
       );
     expect(left!.n).toBe(0);
     expect(await findAggregateDifferences(ctx.db)).toEqual([]);
-    // The reviewers may write again: their review was removed, not kept.
-    expect((await wave[0]!.client.post('/api/reviews', review(officer.id, 2))).statusCode).toBe(201);
+    // The reviewers wait out the cool-down before reviewing this officer again (issue 32), and are told until when.
+    const again = await wave[0]!.client.post('/api/reviews', review(officer.id, 2));
+    expect(again.statusCode).toBe(403);
+    const until = new Date(Date.now() + 30 * DAY);
+    expect(again.json().message).toBe(MSG.waves.cooldown(formatDate(until)));
   });
 });
 
@@ -252,5 +256,90 @@ describe('what is not a wave, and what the decisions refuse', () => {
   it('answers 404 for an unknown wave and 400 for a malformed id', async () => {
     expect((await admin.post('/api/admin/waves/999999/release')).statusCode).toBe(404);
     expect((await admin.post('/api/admin/waves/abc/remove')).statusCode).toBe(400);
+  });
+});
+
+describe('deciding review by review (issue 32)', () => {
+  it('an established review counts throughout; two raiders removed and four released one by one give the figures a hand computes', async () => {
+    const officer = await steadyOfficer();
+    const linked = await createUser(ctx.db, { isOfficer: true, officerId: officer.id });
+    const [honest] = await reviewers(1, { established: true });
+    expect((await honest!.client.post('/api/reviews', review(officer.id, 4))).statusCode).toBe(201);
+    const raid = await postWave(officer);
+    const counted = { reviewCount: 11, averageRating: Math.round(((10 * 4.5 + 4) / 11) * 100) / 100 };
+    expect(await getJson<OfficerDetail>(`/api/officers/${officer.id}`)).toMatchObject({ ...counted, openWave: { heldCount: 6 } });
+    expect(await findAggregateDifferences(ctx.db)).toEqual([]);
+
+    const wave = await openWaveOf(officer);
+    const reviewOf = (userId: number) => wave.reviews.find((r) => r.userId === userId)!;
+    const decide = (userId: number, action: 'release' | 'remove') =>
+      admin.post(`/api/admin/waves/${wave.id}/reviews/${reviewOf(userId).id}/${action}`);
+
+    for (const [i, raider] of raid.slice(0, 2).entries()) {
+      const answer = await decide(raider.userId, 'remove');
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json()).toEqual({ success: true, message: MSG.waves.reviewRemoved, reviewCount: 1, waveStatus: 'open' });
+      expect(await getJson<OfficerDetail>(`/api/officers/${officer.id}`)).toMatchObject({ ...counted, openWave: { heldCount: 5 - i } });
+      expect(await findAggregateDifferences(ctx.db)).toEqual([]);
+    }
+    // The same review again: already decided.
+    const twice = await decide(raid[0]!.userId, 'remove');
+    expect(twice.statusCode).toBe(404);
+    for (const [i, raider] of raid.slice(2).entries()) {
+      const answer = await decide(raider.userId, 'release');
+      expect(answer.json()).toMatchObject({ reviewCount: 1, waveStatus: i === 3 ? 'mixed' : 'open' });
+      expect(await findAggregateDifferences(ctx.db)).toEqual([]);
+    }
+
+    // By hand: ten 4.5s, the honest 4 and the four released 1s.
+    const mean = Math.round(((10 * 4.5 + 4 + 4 * 1) / 15) * 100) / 100;
+    const { detail, regiment } = await figuresOf(officer);
+    expect(detail).toMatchObject({ reviewCount: 15, averageRating: mean, leadershipRating: mean });
+    expect(detail.distribution.overall).toEqual([4, 0, 0, 1, 10]);
+    expect(regiment).toEqual({ averageRating: mean, reviewCount: 15 });
+    expect((await getJson<OfficerDetail>(`/api/officers/${officer.id}`)).openWave).toBeNull();
+    const decided = (await getJson<{ waves: AdminReviewWave[] }>('/api/admin/waves', admin)).waves.find((w) => w.id === wave.id)!;
+    expect(decided).toMatchObject({ status: 'mixed', reviewCount: 6, releasedCount: 4, removedCount: 2 });
+
+    // The two removed raiders wait; a released one already has a review; the honest reviewer was never touched.
+    for (const raider of raid.slice(0, 2)) {
+      const refused = await raider.client.post('/api/reviews', review(officer.id, 1));
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe(MSG.waves.cooldown(formatDate(new Date(Date.now() + 30 * DAY))));
+    }
+    // Each decided author was told of their own review only; the officer once, when the wave closed.
+    const told = (
+      await ctx.db
+        .select({ userId: notifications.userId, data: notifications.data })
+        .from(notifications)
+        .where(eq(notifications.kind, 'review_wave_decided'))
+    ).filter((n) => (n.data as { officerId: number }).officerId === officer.id);
+    expect(told.filter((n) => n.userId === honest!.userId)).toEqual([]);
+    for (const [i, raider] of raid.entries()) {
+      expect(told.filter((n) => n.userId === raider.userId).map((n) => n.data)).toEqual([
+        expect.objectContaining({ audience: 'reviewer', outcome: i < 2 ? 'removed' : 'released', reviewCount: 1 }),
+      ]);
+    }
+    expect(told.filter((n) => n.userId === linked.id).map((n) => n.data)).toEqual([
+      expect.objectContaining({ audience: 'officer', outcome: 'mixed', releasedCount: 4, removedCount: 2 }),
+    ]);
+    // Recent Activity names the officer and the reviewer, not ids.
+    const entries = await ctx.db.select({ summary: adminAuditLog.summary }).from(adminAuditLog).where(eq(adminAuditLog.targetId, wave.id));
+    expect(entries).toHaveLength(6);
+    expect(entries[0]!.summary).toMatch(/^Removed the review by \S+ of .+ held in a review wave$/);
+    expect(entries.every((e) => !/#\d/.test(e.summary))).toBe(true);
+  });
+
+  it('answers 404 for a review of another wave, 409 once the wave is closed, 400 for a malformed id', async () => {
+    const officer = await steadyOfficer();
+    await postWave(officer);
+    const wave = await openWaveOf(officer);
+    const other = await steadyOfficer();
+    const outsider = await createReview(ctx.db, { userId: (await createUser(ctx.db)).id, officerId: other.id, rating: 3 });
+    expect((await admin.post(`/api/admin/waves/${wave.id}/reviews/${outsider.id}/release`)).statusCode).toBe(404);
+    expect((await admin.post(`/api/admin/waves/${wave.id}/reviews/abc/release`)).statusCode).toBe(400);
+    expect((await admin.post(`/api/admin/waves/${wave.id}/release`)).json()).toMatchObject({ reviewCount: 6, waveStatus: 'released' });
+    const closed = await admin.post(`/api/admin/waves/${wave.id}/reviews/${wave.reviews[0]!.id}/remove`);
+    expect([closed.statusCode, closed.json().message]).toEqual([409, MSG.waves.alreadyDecided]);
   });
 });

@@ -315,16 +315,43 @@ export const reviewWaves = pgTable(
     createdAt: createdAt(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     decidedBy: integer('decided_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
-    /** How many reviews the decision released or removed (the reviews of a removed wave are gone). */
+    /** How many reviews the decisions released or removed in all (the reviews of a removed wave are gone). */
     decidedCount: integer('decided_count'),
+    /**
+     * Issue 32: moderators decide review by review. How many of its reviews were released and how
+     * many removed so far; the wave closes when none is left held, 'released' or 'removed' when all
+     * went one way, 'mixed' otherwise.
+     */
+    releasedCount: integer('released_count').notNull().default(0),
+    removedCount: integer('removed_count').notNull().default(0),
   },
   (t) => [
     uniqueIndex('review_waves_open_officer_idx')
       .on(t.officerId)
       .where(sql`${t.status} = 'open'`),
     index('review_waves_status_idx').on(t.status, t.createdAt),
-    check('review_waves_status', sql`${t.status} in ('open', 'released', 'removed')`),
+    check('review_waves_status', sql`${t.status} in ('open', 'released', 'removed', 'mixed')`),
   ],
+);
+
+/**
+ * Issue 32, item 3: an account whose review in a wave was removed cannot review that officer again
+ * until `until` (WAVE_COOLDOWN_DAYS after the removal). One row per account and officer; a later
+ * removal moves it on. Goes with the account or the officer.
+ */
+export const reviewCooldowns = pgTable(
+  'review_cooldowns',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    officerId: integer('officer_id')
+      .notNull()
+      .references((): AnyPgColumn => officers.id, { onDelete: 'cascade' }),
+    until: timestamp('until', { withTimezone: true }).notNull(),
+    waveId: integer('wave_id').references((): AnyPgColumn => reviewWaves.id, { onDelete: 'set null' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.officerId] })],
 );
 
 /**

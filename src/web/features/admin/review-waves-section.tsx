@@ -30,10 +30,10 @@ export function ReviewWavesSection() {
         <Spinner />
       ) : waves.isError ? (
         <LoadFailedAlert title={waveMessages.loadFailed} error={waves.error} onRetry={() => void waves.refetch()} />
-      ) : waves.data.length === 0 ? (
+      ) : waves.data.waves.length === 0 ? (
         <EmptyState title={waveMessages.none} />
       ) : (
-        waves.data.map((wave) => <WaveCard key={wave.id} wave={wave} />)
+        waves.data.waves.map((wave) => <WaveCard key={wave.id} wave={wave} cooldownDays={waves.data.cooldownDays} />)
       )}
     </section>
   );
@@ -43,9 +43,10 @@ const STATUS_STYLES: Record<AdminReviewWave['status'], string> = {
   open: 'bg-amber-100 text-amber-900',
   released: 'bg-green-100 text-green-900',
   removed: 'bg-stone-200 text-stone-800',
+  mixed: 'bg-sky-100 text-sky-900',
 };
 
-function WaveCard({ wave }: { wave: AdminReviewWave }) {
+function WaveCard({ wave, cooldownDays }: { wave: AdminReviewWave; cooldownDays: number }) {
   const titleId = `wave-${wave.id}-title`;
   const officer = `${wave.officer.rank} ${wave.officer.name}`;
   return (
@@ -84,6 +85,12 @@ function WaveCard({ wave }: { wave: AdminReviewWave }) {
                 <div key={review.id} className="space-y-1">
                   <WaveReviewSignals review={review} />
                   <ReviewCard review={review} />
+                  {wave.status === 'open' && review.held && (
+                    <div className="flex flex-wrap gap-2">
+                      <WaveDecision wave={wave} review={review} action="release" cooldownDays={cooldownDays} />
+                      <WaveDecision wave={wave} review={review} action="remove" cooldownDays={cooldownDays} />
+                    </div>
+                  )}
                 </div>
               ))}
             </div>
@@ -91,14 +98,18 @@ function WaveCard({ wave }: { wave: AdminReviewWave }) {
         )}
         {wave.status === 'open' ? (
           <div className="flex flex-wrap gap-2">
-            <WaveDecision wave={wave} action="release" />
-            <WaveDecision wave={wave} action="remove" />
+            <WaveDecision wave={wave} action="release" cooldownDays={cooldownDays} />
+            <WaveDecision wave={wave} action="remove" cooldownDays={cooldownDays} />
           </div>
         ) : (
           wave.decidedAt && (
             <p className="text-sm text-stone-600">
               {waveMessages.statusNames[wave.status]} {formatDate(wave.decidedAt)}
-              {wave.decidedBy && ` by ${wave.decidedBy}`} ({wave.reviewCount} {wave.reviewCount === 1 ? 'review' : 'reviews'})
+              {wave.decidedBy && ` by ${wave.decidedBy}`} (
+              {wave.status === 'mixed'
+                ? waveMessages.decidedCounts(wave.releasedCount, wave.removedCount)
+                : `${wave.reviewCount} ${wave.reviewCount === 1 ? 'review' : 'reviews'}`}
+              )
             </p>
           )
         )}
@@ -180,18 +191,53 @@ function WaveHistogram({ wave, officer }: { wave: AdminReviewWave; officer: stri
   );
 }
 
-/** Release or Remove, each behind a confirmation that says what it does. */
-function WaveDecision({ wave, action }: { wave: AdminReviewWave; action: 'release' | 'remove' }) {
+/**
+ * Release or Remove, each behind a confirmation that says what it does: for the whole wave, or with
+ * `review` for that one review (issue 32).
+ */
+function WaveDecision({
+  wave,
+  review,
+  action,
+  cooldownDays,
+}: {
+  wave: AdminReviewWave;
+  review?: WaveReview;
+  action: 'release' | 'remove';
+  cooldownDays: number;
+}) {
   const [isOpen, setOpen] = useState(false);
   const decide = useDecideReviewWave();
   const isRelease = action === 'release';
-  const label = isRelease ? waveMessages.release : waveMessages.remove;
+  const officer = `${wave.officer.rank} ${wave.officer.name}`;
+  const label = review
+    ? isRelease
+      ? waveMessages.releaseReview
+      : waveMessages.removeReview
+    : isRelease
+      ? waveMessages.release
+      : waveMessages.remove;
+  const target = review ? ` by ${review.user.username ?? 'a deleted account'}` : ` the review wave of ${officer}`;
+  const description = review
+    ? isRelease
+      ? waveMessages.releaseReviewConfirm
+      : waveMessages.removeReviewConfirm(cooldownDays)
+    : isRelease
+      ? waveMessages.releaseConfirm(wave.reviewCount)
+      : waveMessages.removeConfirm(wave.reviewCount);
   const confirm = () =>
     decide.mutate(
-      { id: wave.id, officerId: wave.officer.id, action },
+      { id: wave.id, reviewId: review?.id, officerId: wave.officer.id, action },
       {
         onSuccess: (answer) => {
-          toast({ title: isRelease ? waveMessages.releasedTitle : waveMessages.removedTitle, description: answer.message });
+          const title = review
+            ? isRelease
+              ? waveMessages.reviewReleasedTitle
+              : waveMessages.reviewRemovedTitle
+            : isRelease
+              ? waveMessages.releasedTitle
+              : waveMessages.removedTitle;
+          toast({ title, description: answer.message });
           setOpen(false);
         },
         onError: (error) =>
@@ -204,19 +250,16 @@ function WaveDecision({ wave, action }: { wave: AdminReviewWave; action: 'releas
         <Button size="sm" variant={isRelease ? 'outline' : 'ghost'} className={isRelease ? undefined : 'text-red-700 hover:bg-red-50'}>
           {isRelease ? <Check className="h-4 w-4" aria-hidden /> : <Trash2 className="h-4 w-4" aria-hidden />}
           {label}
-          <span className="sr-only"> the review wave of {`${wave.officer.rank} ${wave.officer.name}`}</span>
+          <span className="sr-only">{target}</span>
         </Button>
       </DialogTrigger>
-      <DialogContent
-        title={`${label} Review Wave`}
-        description={isRelease ? waveMessages.releaseConfirm(wave.reviewCount) : waveMessages.removeConfirm(wave.reviewCount)}
-      >
+      <DialogContent title={review ? label : `${label} Review Wave`} description={description}>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <DialogClose asChild>
             <Button variant="outline">Cancel</Button>
           </DialogClose>
           <Button variant={isRelease ? 'primary' : 'destructive'} disabled={decide.isPending} onClick={confirm}>
-            {label}
+            {review ? (isRelease ? waveMessages.release : waveMessages.remove) : label}
           </Button>
         </div>
       </DialogContent>
