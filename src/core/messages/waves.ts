@@ -11,7 +11,9 @@ function reviewsWord(n: number): string {
 export const waveMessages = {
   /** The officer page's notice, worded by the issue; the dates are formatDate's. */
   notice: (from: string, to: string, heldCount: number) =>
-    `Unusual review activity between ${from} and ${to}: ${heldCount} reviews are being checked and are not counted in the ratings`,
+    `Unusual review activity ${from === to ? `on ${from}` : `between ${from} and ${to}`}: ${heldCount} ${heldCount === 1 ? 'review is' : 'reviews are'} being checked and ${heldCount === 1 ? 'is' : 'are'} not counted in the ratings.`,
+  /** The officer header's count during a wave (issue 32): one set of numbers with the list below. */
+  headerCounts: (counted: number, held: number) => `${counted} counted · ${held} being checked`,
   sectionTitle: 'Review Waves',
   none: 'No review waves are waiting for a decision.',
   loadFailed: 'The review waves could not be loaded.',

@@ -53,8 +53,13 @@ const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
  * ellipsis when cut. Cut between graphemes, so an emoji, a flag or an escape is never split.
  */
 export function discordText(text: string, max: number): string {
+  return cutText(text, max, true);
+}
+
+/** `text` on one line, cut to at most `max` code points between graphemes; with `escape`, markdown escaped. */
+function cutText(text: string, max: number, escape = false): string {
   const clean = text.replace(/\s+/gu, ' ').trim();
-  const pieces = Array.from(graphemes.segment(clean), ({ segment }) => (MARKDOWN.test(segment) ? `\\${segment}` : segment));
+  const pieces = Array.from(graphemes.segment(clean), ({ segment }) => (escape && MARKDOWN.test(segment) ? `\\${segment}` : segment));
   let length = 0;
   let out = '';
   for (const [index, piece] of pieces.entries()) {
@@ -96,7 +101,8 @@ export function reviewMessage({ officer, regimentName, review }: ReviewForEmbed)
       { name: officerMessages.overallLabel, value: stars(review.overallRating), inline: true },
       {
         name: M.embedOfficerRatingName,
-        value: M.embedOfficerRating(officer.averageRating.toFixed(2), officer.reviewCount),
+        // One decimal, as the site shows every rating (spec: "display one decimal out of 5.0").
+        value: M.embedOfficerRating(officer.averageRating.toFixed(1), officer.reviewCount),
         inline: true,
       },
     ],
@@ -129,5 +135,6 @@ export function replyMessage({ officer, regimentName, review, reply }: ReplyForE
 }
 
 const officerNameOf = (officer: { name: string; rank: string | null }) => (officer.rank ? `${officer.rank} ${officer.name}` : officer.name);
-const footerOf = (regimentName: string) => ({ text: discordText(M.embedFooter(regimentName), EMBED_LIMITS.footerText) });
+/** Discord renders no markdown in a footer: the name as written, only cut to fit (issue 32). */
+const footerOf = (regimentName: string) => ({ text: cutText(M.embedFooter(regimentName), EMBED_LIMITS.footerText) });
 const messageOf = (embed: DiscordEmbed): DiscordWebhookMessage => ({ username: WEBHOOK_USERNAME, embeds: [embed], allowed_mentions: { parse: [] } });

@@ -196,7 +196,7 @@ describe('posting reviews', () => {
         { name: 'Leadership', value: '★★★★☆ 4.0', inline: true },
         { name: 'Tactics', value: '★★★☆☆ 3.5', inline: true },
         { name: 'Overall', value: expect.stringMatching(/^★★★★☆ 4\.\d$/), inline: true },
-        { name: "Officer's rating", value: expect.stringMatching(/^4\.\d\d \/ 5 from 1 review$/), inline: true },
+        { name: "Officer's rating", value: expect.stringMatching(/^4\.\d \/ 5 from 1 review$/), inline: true },
       ]),
     );
     await until(webhookRows, (rows) => rows.length === 0);

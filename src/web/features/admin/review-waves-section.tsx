@@ -145,14 +145,19 @@ function WaveHistogram({ wave, officer }: { wave: AdminReviewWave; officer: stri
       <figcaption className="text-xs font-semibold tracking-wide text-stone-600 uppercase">{waveMessages.histogramTitle}</figcaption>
       <div className="mt-2 flex h-24 items-end gap-px border-b border-stone-300" aria-hidden>
         {wave.histogram.map((day) => (
-          <div key={day.day} className="flex h-full flex-1 flex-col justify-end" title={`${day.day}: ${day.counted} counted, ${day.held} held`}>
+          <div
+            key={day.day}
+            className="flex h-full flex-1 flex-col justify-end"
+            title={`${formatDate(day.day)}: ${day.counted} counted, ${day.held} held`}
+          >
             <div className="bg-amber-500" style={{ height: `${(day.held / highest) * 100}%` }} />
             <div className="bg-stone-400" style={{ height: `${(day.counted / highest) * 100}%` }} />
           </div>
         ))}
       </div>
       <p className="mt-1 flex justify-between text-xs text-stone-600" aria-hidden>
-        <span>{wave.histogram[0]?.day}</span>
+        {/* Dates as the site writes them ('Month D, YYYY'); the API's days are UTC, as formatDate reads them. */}
+        <span>{wave.histogram[0] && formatDate(wave.histogram[0].day)}</span>
         <span className="flex gap-3">
           <span>
             <span className="mr-1 inline-block h-2 w-2 bg-stone-400" />
@@ -163,7 +168,7 @@ function WaveHistogram({ wave, officer }: { wave: AdminReviewWave; officer: stri
             {waveMessages.histogramHeldColumn}
           </span>
         </span>
-        <span>{wave.histogram.at(-1)?.day}</span>
+        <span>{wave.histogram.length > 0 && formatDate(wave.histogram.at(-1)!.day)}</span>
       </p>
       {/* Hidden by a wrapper: a table sized by its content ignores sr-only's 1px width and would widen the page. */}
       <div className="sr-only">
@@ -179,7 +184,7 @@ function WaveHistogram({ wave, officer }: { wave: AdminReviewWave; officer: stri
           <tbody>
             {wave.histogram.map((day) => (
               <tr key={day.day}>
-                <th scope="row">{day.day}</th>
+                <th scope="row">{formatDate(day.day)}</th>
                 <td>{day.counted}</td>
                 <td>{day.held}</td>
               </tr>

@@ -48,11 +48,25 @@ describe('officer page', () => {
 
     const notice = await screen.findByRole('note');
     expect(notice).toHaveTextContent(
-      'Unusual review activity between March 1, 2025 and March 2, 2025: 6 reviews are being checked and are not counted in the ratings',
+      'Unusual review activity between March 1, 2025 and March 2, 2025: 6 reviews are being checked and are not counted in the ratings.',
     );
+    // One set of numbers (issue 32): the header counts what is counted and what is being checked.
+    expect(screen.getByRole('group', { name: 'Average rating' })).toHaveTextContent('12 counted · 6 being checked');
     const cards = await screen.findAllByRole('article');
     expect(within(cards[1]!).getByText('Being checked: not counted in the ratings')).toBeInTheDocument();
     expect(within(cards[0]!).queryByText('Being checked: not counted in the ratings')).not.toBeInTheDocument();
+  });
+
+  it('names one day once when the wave is of one day', async () => {
+    mockApi({
+      '/api/officers/7': officer({ openWave: { from: '2025-03-01T21:10:00.000Z', to: '2025-03-01T21:40:00.000Z', heldCount: 1 } }),
+      '/api/reviews/officer/7': reviewPages(1),
+    });
+    renderRoute('/officer/7');
+
+    expect(await screen.findByRole('note')).toHaveTextContent(
+      /^Unusual review activity on March 1, 2025: 1 review is being checked and is not counted in the ratings\.$/,
+    );
   });
 
   it('shows no notice without a wave being checked', async () => {

@@ -2,9 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { UserRound } from 'lucide-react';
 import { Suspense, lazy, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import type { AuthUser, Officer } from '#core/api';
+import type { AuthUser, Officer, OfficerDetail } from '#core/api';
 import { RATING_CATEGORIES, RATING_CATEGORY_LABELS } from '#core/constants';
 import { officerMessages } from '#core/messages/officer';
+import { waveMessages } from '#core/messages/waves';
 import { useAuth } from '#web/api/auth';
 import { officerQueryOptions } from '#web/api/officers';
 import { SideBadge, sideTheme } from '#web/components/domain/side-badge';
@@ -82,7 +83,7 @@ function OfficerProfile({ id }: { id: number }) {
   );
 }
 
-function OfficerHeader({ officer, user }: { officer: Officer; user: AuthUser | null }) {
+function OfficerHeader({ officer, user }: { officer: OfficerDetail; user: AuthUser | null }) {
   const reviews = officer.reviewCount;
   return (
     <header className={cn('overflow-hidden rounded-xl bg-linear-to-r text-white shadow-md', sideTheme(officer.side.code).header)}>
@@ -125,7 +126,7 @@ function OfficerHeader({ officer, user }: { officer: Officer; user: AuthUser | n
             <NotYetRated reviewCount={officer.reviewCount} />
           </div>
           <p className="mt-1 text-sm text-stone-600">
-            {reviews} review{reviews === 1 ? '' : 's'}
+            {officer.openWave ? waveMessages.headerCounts(reviews, officer.openWave.heldCount) : `${reviews} review${reviews === 1 ? '' : 's'}`}
           </p>
         </div>
       </div>
