@@ -23,6 +23,8 @@ const ADMIN_ENDPOINTS: { method: Method; url: string }[] = [
   { method: 'GET', url: '/api/admin/waves' },
   { method: 'POST', url: '/api/admin/waves/:id/release' },
   { method: 'POST', url: '/api/admin/waves/:id/remove' },
+  { method: 'POST', url: '/api/admin/waves/:id/reviews/:reviewId/release' },
+  { method: 'POST', url: '/api/admin/waves/:id/reviews/:reviewId/remove' },
   { method: 'PATCH', url: '/api/admin/officers/:id' },
   { method: 'DELETE', url: '/api/admin/officers/:id' },
   { method: 'DELETE', url: '/api/admin/regiments/:id' },
@@ -56,7 +58,7 @@ function registeredRoutes(app: App): { method: string; url: string }[] {
 }
 
 async function request(client: TestClient, method: Method, url: string) {
-  const concrete = url.replaceAll(':id', '999999');
+  const concrete = url.replace(/:[A-Za-z]+/g, '999999');
   return method === 'GET' ? client.get(concrete) : client.write(method, concrete);
 }
 
