@@ -498,6 +498,9 @@ const waveDetectionSchema = z.discriminatedUnion('rule', [
   }),
 ]);
 
+/** A wave's status; issue 32: 'mixed' once its reviews were decided one by one, some released and some removed. */
+const waveStatusSchema = z.enum(['open', 'released', 'removed', 'mixed']);
+
 /**
  * A review of a wave as the moderators see it (issue 32): the review, why it is held, and the
  * reviewer's signals beside those the review already carries (level, games, reviews written, member
@@ -520,8 +523,7 @@ export type WaveReview = z.infer<typeof waveReviewSchema>;
  */
 export const adminReviewWaveSchema = z.object({
   id: z.number(),
-  /** Issue 32: 'mixed' once its reviews were decided one by one, some released and some removed. */
-  status: z.enum(['open', 'released', 'removed', 'mixed']),
+  status: waveStatusSchema,
   officer: z.object({ id: z.number(), name: z.string(), rank: z.string() }),
   regiment: z.object({ id: z.number(), name: z.string() }),
   detections: z.array(waveDetectionSchema),
@@ -557,7 +559,7 @@ export const waveDecisionSchema = z.object({
   success: z.boolean(),
   message: z.string(),
   reviewCount: z.number(),
-  waveStatus: z.enum(['open', 'released', 'removed', 'mixed']),
+  waveStatus: waveStatusSchema,
 });
 export type WaveDecision = z.infer<typeof waveDecisionSchema>;
 

@@ -120,7 +120,7 @@ export async function listReviewWaves(db: Executor): Promise<AdminReviewWave[]> 
 }
 
 type Outcome = 'released' | 'removed';
-export type WaveStatus = 'open' | Outcome | 'mixed';
+export type WaveStatus = AdminReviewWave['status'];
 
 /** What a decision did: the reviews it decided, and the wave after it. */
 export interface WaveDecisionOutcome {
