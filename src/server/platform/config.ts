@@ -82,6 +82,13 @@ const envSchema = z.object({
     .min(0)
     .max(24 * 30)
     .default(24),
+  // A new review reaches Discord after this long, if it then counts (issue 32, item 4).
+  WEBHOOK_SETTLE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 3_600)
+    .default(600),
   FIREBASE_AUTH_EMULATOR_HOST: z
     .string()
     .regex(/^[A-Za-z0-9.-]+:\d+$/, 'must be host:port, e.g. 127.0.0.1:9099')
@@ -152,6 +159,11 @@ export interface DiscordWebhookConfig {
   /** Turned off after this many failed deliveries in a row, once the first of them is failingMs old. */
   maxFailures: number;
   failingMs: number;
+  /**
+   * A new review (and the officer's reply to it) is posted this long after it was written, and only
+   * if it then counts: a review wave that forms meanwhile holds it before Discord hears of it.
+   */
+  settleMs: number;
 }
 
 /** Discord's documented webhook hosts (discord.com, the older discordapp.com, the test clients'). */
@@ -378,6 +390,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: e.DISCORD_WEBHOOK_TIMEOUT_MS,
       maxFailures: e.DISCORD_WEBHOOK_MAX_FAILURES,
       failingMs: e.DISCORD_WEBHOOK_FAILING_HOURS * 3_600_000,
+      settleMs: e.WEBHOOK_SETTLE_SECONDS * 1_000,
     },
   };
 }

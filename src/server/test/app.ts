@@ -62,7 +62,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     firebase: null,
     // Nothing listens on the discard port: a test that saves a webhook never reaches Discord. The
     // webhook tests point this at their fake Discord.
-    discordWebhooks: { bases: [TEST_DISCORD_WEBHOOK_BASE], timeoutMs: 1_000, maxFailures: 10, failingMs: 0 },
+    discordWebhooks: { bases: [TEST_DISCORD_WEBHOOK_BASE], timeoutMs: 1_000, maxFailures: 10, failingMs: 0, settleMs: 0 },
     ...overrides,
   };
 }

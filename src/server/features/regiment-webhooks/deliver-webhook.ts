@@ -1,6 +1,7 @@
 /**
- * The outbox's deliverer of 'discord-webhook' rows (docs/decisions/0039-regiment-webhooks.md): posts
- * the message to the regiment's webhook as it is now, after the write that queued it has answered.
+ * The outbox's deliverer of 'discord-webhook' rows (docs/decisions/0039-regiment-webhooks.md): once
+ * the settling delay has passed, posts the review or reply as it is now, if it still counts, to its
+ * regiment's webhook as it is now.
  *
  * - 2xx: delivered; a failure streak ends.
  * - 429: Discord's `retry_after` (seconds, in the JSON body; else the Retry-After header) is obeyed,
@@ -20,7 +21,7 @@ import { regiments, regimentWebhooks } from '#server/platform/db/schema.js';
 import { notify } from '#server/domain/notify/notify.js';
 import { DeliveryFailure, type Deliverer } from '#server/platform/outbox/worker.js';
 import type { DiscordWebhookMessage } from '#server/domain/notify/discord-message.js';
-import type { WebhookPayload } from '#server/domain/notify/regiment-webhook-posts.js';
+import { settledWebhookPost, type WebhookPayload, type WebhookPost } from '#server/domain/notify/regiment-webhook-posts.js';
 
 /** When Discord gives no usable wait with a 429. */
 const DEFAULT_RATE_LIMIT_WAIT_MS = 5_000;
@@ -121,7 +122,11 @@ export function discordWebhookDeliverer(db: Database, options: { publicUrl: stri
   }
 
   return async (payload) => {
-    const { regimentId, message } = payload as WebhookPayload;
+    // Rows queued before the settling delay (issue 32) carried their message, and are posted as it is.
+    const post = 'message' in payload ? (payload as unknown as WebhookPost) : await settledWebhookPost(db, payload as WebhookPayload);
+    // The review no longer counts (held, removed, deleted) or the reply is gone: nothing to post.
+    if (!post) return;
+    const { regimentId, message } = post;
     const [hook] = await db
       .select({ url: regimentWebhooks.url, disabledAt: regimentWebhooks.disabledAt })
       .from(regimentWebhooks)

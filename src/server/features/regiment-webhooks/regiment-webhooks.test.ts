@@ -1,8 +1,8 @@
 /**
  * Regiment Discord webhooks (issue 19, item 3), end to end against a fake Discord over real HTTP
  * (test/fake-discord.ts), which checks every message against Discord's documented shape: setting
- * the URL (owner or admin, validated, never shown again), new counted reviews posted as embeds,
- * held ones only when released, 429's retry_after obeyed, failures retried with backoff and, when
+ * the URL (owner or admin, validated, never shown again), new counted reviews posted as embeds once
+ * they have settled and only if they count then, held ones only when released, 429's retry_after obeyed, failures retried with backoff and, when
  * they go on, the webhook turned off and the owner told; a failing or hanging Discord never slows
  * or fails a review.
  */
@@ -39,7 +39,7 @@ beforeAll(async () => {
   ctx = await createTestContext(
     {
       publicUrl: PUBLIC_URL,
-      discordWebhooks: { bases: [base], timeoutMs: TIMEOUT_MS, maxFailures: MAX_FAILURES, failingMs: 0 },
+      discordWebhooks: { bases: [base], timeoutMs: TIMEOUT_MS, maxFailures: MAX_FAILURES, failingMs: 0, settleMs: 0 },
       // The real detector, so a wave of fresh accounts is held (decision 0031).
       waveThresholds: DEFAULT_WAVE_THRESHOLDS,
       rateLimits: { ...testConfig().rateLimits, webhookChange: { limit: 6, windowMs: 60_000 } },
@@ -250,6 +250,131 @@ describe('posting reviews', () => {
     expect(calls.flatMap((call) => call.problems)).toEqual([]);
     // Each shows the officer's rating with the whole wave counted: 17 reviews.
     for (const call of calls) expect(JSON.stringify(embedOf(call).fields)).toContain('from 17 reviews');
+  });
+});
+
+describe('the settling delay (issue 32, item 4)', () => {
+  const SETTLE_MS = 1_500;
+
+  /** A signed-in reviewer whose account is a year old: no wave signal of its own. */
+  async function establishedReviewer() {
+    const account = await reviewer();
+    await ctx.db
+      .update(users)
+      .set({ createdAt: new Date(Date.now() - 365 * DAY) })
+      .where(eq(users.id, account.userId));
+    return account;
+  }
+  const descriptionOf = (call: ReceivedMessage) => String(embedOf(call).description);
+
+  it('posts a review once it has settled, only if it counts then, with the rating the site shows; released reviews at once, removed never', async () => {
+    const settings = ctx.app.config.discordWebhooks;
+    settings.settleMs = SETTLE_MS;
+    try {
+      const { officer, url } = await regimentWithWebhook();
+      for (let i = 0; i < 10; i++) {
+        const author = await createUser(ctx.db, { createdAt: new Date(Date.now() - 400 * DAY) });
+        const at = new Date(Date.now() - (3 + i * 2) * DAY);
+        await createReview(ctx.db, { userId: author.id, officerId: officer.id, rating: 4.5, createdAt: at, updatedAt: at });
+      }
+      // An established review: queued, not due yet.
+      const first = await establishedReviewer();
+      const firstWrittenAt = Date.now();
+      expect((await first.client.post('/api/reviews', reviewBody(officer.id, 'First: steady at Antietam.'))).statusCode).toBe(201);
+      await ctx.app.outbox.drain();
+      expect(callsTo(url)).toEqual([]);
+      expect(await webhookRows()).toHaveLength(1);
+
+      // One deleted by its author before it settled: never posted.
+      const regret = await establishedReviewer();
+      const written = await regret.client.post('/api/reviews', reviewBody(officer.id, 'Regret: written in anger.'));
+      expect((await regret.client.write('DELETE', `/api/reviews/${written.json<{ id: number }>().id}`)).statusCode).toBe(200);
+
+      // A wave of fresh accounts: its first reviews counted when written (and were queued), until the
+      // wave formed and held them all before they settled.
+      const raiders = await Promise.all(Array.from({ length: 6 }, () => reviewer()));
+      for (const [n, { client }] of raiders.entries()) {
+        const body = { ...reviewBody(officer.id, `Raid ${n}: worst officer ever.`), leadership: 1, tactics: 1, communication: 1, fairness: 1 };
+        expect((await client.post('/api/reviews', body)).statusCode).toBe(201);
+      }
+      const [wave] = await ctx.db
+        .select()
+        .from(reviewWaves)
+        .where(and(eq(reviewWaves.officerId, officer.id), eq(reviewWaves.status, 'open')));
+      expect(wave).toBeDefined();
+      expect((await webhookRows()).length).toBeGreaterThan(2);
+
+      // A later established review: queued last, so once it is posted every earlier row was delivered.
+      const last = await establishedReviewer();
+      expect((await last.client.post('/api/reviews', reviewBody(officer.id, 'Last: orders were clear.'))).statusCode).toBe(201);
+      const calls = await until(
+        async () => callsTo(url),
+        (c) => c.some((call) => descriptionOf(call).startsWith('Last')),
+      );
+      await until(webhookRows, (rows) => rows.length === 0);
+      expect(callsTo(url).map(descriptionOf)).toEqual(['First: steady at Antietam.', 'Last: orders were clear.']);
+      expect(calls[0]!.at - firstWrittenAt).toBeGreaterThanOrEqual(SETTLE_MS);
+      expect(calls.flatMap((call) => call.problems)).toEqual([]);
+      // The officer's counted figure, with one decimal, as the site shows it: the ten, First and Last.
+      const shown = (await ctx.app.inject({ method: 'GET', url: `/api/officers/${officer.id}` })).json<{
+        averageRating: number;
+        reviewCount: number;
+      }>();
+      expect(shown.reviewCount).toBe(12);
+      expect(embedOf(calls[1]!).fields).toContainEqual({
+        name: "Officer's rating",
+        value: `${shown.averageRating.toFixed(1)} / 5 from 12 reviews`,
+        inline: true,
+      });
+
+      // The moderator's decisions: a released review is posted at once (not after a settling delay,
+      // now far longer than this test waits), a removed one never.
+      settings.settleMs = 600_000;
+      const held = await ctx.db
+        .select({ id: reviews.id, text: reviews.text })
+        .from(reviews)
+        .where(and(eq(reviews.waveId, wave!.id), eq(reviews.held, true)))
+        .orderBy(reviews.id);
+      expect(held).toHaveLength(6);
+      for (const [n, review] of held.entries()) {
+        const verb = n < 2 ? 'release' : 'remove';
+        expect((await admin.post(`/api/admin/waves/${wave!.id}/reviews/${review.id}/${verb}`)).statusCode).toBe(200);
+      }
+      await until(
+        async () => callsTo(url),
+        (c) => c.length === 4,
+      );
+      await ctx.app.outbox.idle();
+      expect(callsTo(url).map(descriptionOf).slice(2)).toEqual(held.slice(0, 2).map((review) => review.text));
+      expect(await webhookRows()).toEqual([]);
+    } finally {
+      settings.settleMs = 0;
+    }
+  });
+
+  it('posts a row queued before the settling delay existed as it was queued', async () => {
+    const { regiment, url } = await regimentWithWebhook();
+    const message = {
+      username: 'War of Rights Officer Ratings',
+      embeds: [
+        {
+          title: 'An older post',
+          url: '/officer/1',
+          color: 0xb08d57,
+          timestamp: new Date().toISOString(),
+          fields: [],
+          footer: { text: regiment.name },
+        },
+      ],
+      allowed_mentions: { parse: [] },
+    };
+    await ctx.db.insert(outbox).values({ kind: 'discord-webhook', payload: { regimentId: regiment.id, message } });
+    ctx.app.outbox.poke();
+    const [call] = await until(
+      async () => callsTo(url),
+      (c) => c.length === 1,
+    );
+    expect(embedOf(call!)).toMatchObject({ title: 'An older post', url: `${PUBLIC_URL}/officer/1` });
   });
 });
 

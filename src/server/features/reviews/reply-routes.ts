@@ -30,7 +30,7 @@ export async function reviewReplyRoutes(app: App) {
     async (request) => {
       const user = requireUser(request);
       await enforceRateLimit(rateLimitStore, replyWriteLimit, user.id);
-      const { officerId, changed } = await putReply(db, user, request.params.id, request.body.text);
+      const { officerId, changed } = await putReply(db, user, request.params.id, request.body.text, config.discordWebhooks.settleMs);
       // The reply shows in the officer's review pages and in the recent reviews; no figure moves. The
       // same text again changes nothing, as an edit that changes nothing does (routes.ts).
       request.cacheInvalidation = changed ? cacheTags.replyOn(officerId) : 'none';

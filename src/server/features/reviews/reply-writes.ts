@@ -85,7 +85,7 @@ export interface ReplyWritten {
  * the text sets the review back to unresolved: the reviewer resolved the exchange as it stood, not a
  * reply they have not read; they are told again then, and on the first reply, never on a plain edit.
  */
-export async function putReply(db: Database, user: SessionUser, reviewId: number, text: string): Promise<ReplyWritten> {
+export async function putReply(db: Database, user: SessionUser, reviewId: number, text: string, webhookSettleMs: number): Promise<ReplyWritten> {
   if (isSuspended(user)) throw new AppError('FORBIDDEN', MSG.account.suspended);
   return db.transaction(async (tx) => {
     const review = await reviewForReply(tx, reviewId, 'update');
@@ -93,7 +93,7 @@ export async function putReply(db: Database, user: SessionUser, reviewId: number
     if (!review.reply) {
       await tx.insert(reviewReplies).values({ reviewId, userId: user.id, text });
       await notifyReviewerOfReply(tx, review);
-      await postReplyToRegimentWebhook(tx, reviewId);
+      await postReplyToRegimentWebhook(tx, reviewId, webhookSettleMs);
       return { officerId: review.officerId, created: true, changed: true };
     }
     if (review.reply.text === text) return { officerId: review.officerId, created: false, changed: false };

@@ -56,11 +56,24 @@ function scoresOf(form: ReviewForm) {
   };
 }
 
+/** What a new review's write takes from the configuration. */
+export interface ReviewWriteSettings {
+  waves: WaveThresholds;
+  /** WEBHOOK_SETTLE_SECONDS, in ms: how long before the regiment's Discord channel hears of it. */
+  webhookSettleMs: number;
+}
+
 /**
  * Every new or edited review runs the review-wave detector in its transaction, before the figures
  * are recomputed, so a held review never counts for a moment (docs/decisions/0031-review-waves.md).
  */
-export async function createReview(db: Database, user: SessionUser, officerId: number, form: ReviewForm, waves: WaveThresholds): Promise<number> {
+export async function createReview(
+  db: Database,
+  user: SessionUser,
+  officerId: number,
+  form: ReviewForm,
+  settings: ReviewWriteSettings,
+): Promise<number> {
   assertMayWriteReviews(user);
   try {
     return await db.transaction(async (tx) => {
@@ -99,13 +112,13 @@ export async function createReview(db: Database, user: SessionUser, officerId: n
           updatedAt: sql`clock_timestamp()`,
         })
         .returning({ id: reviews.id });
-      await holdReviewWaves(tx, officerId, waves);
+      await holdReviewWaves(tx, officerId, settings.waves);
       await refreshFiguresOf(tx, officerId);
       // The author's review count (a reviewer signal), locked after the officer and regiment.
       await recountUserReviews(tx, [user.id]);
       await notifyOfficerOfReview(tx, user, officerId, created!.id);
-      // To the regiment's Discord channel after commit, if it counts (a held review waits for its release).
-      await postReviewsToRegimentWebhook(tx, [created!.id]);
+      // To the regiment's Discord channel once it has settled, if it counts then (a held review waits for its release).
+      await postReviewsToRegimentWebhook(tx, [created!.id], settings.webhookSettleMs);
       return created!.id;
     });
   } catch (error) {

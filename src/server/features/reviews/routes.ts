@@ -79,7 +79,8 @@ export async function reviewRoutes(app: App) {
     async (request, reply) => {
       const user = requireUser(request);
       await enforceRateLimit(rateLimitStore, { name: 'review-write', ...limits.reviewWrite }, user.id);
-      const id = await createReview(db, user, request.body.officerId, request.body, config.waveThresholds);
+      const settings = { waves: config.waveThresholds, webhookSettleMs: config.discordWebhooks.settleMs };
+      const id = await createReview(db, user, request.body.officerId, request.body, settings);
       // The officer's figures, and the author's review count beside each of their reviews.
       request.cacheInvalidation = [
         ...cacheTags.reviewOf(request.body.officerId),

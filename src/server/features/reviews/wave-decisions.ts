@@ -190,7 +190,8 @@ async function applyOutcome(
   if (outcome === 'released') {
     await tx.update(reviews).set({ held: false }).where(inArray(reviews.id, ids));
     await refreshFiguresOf(tx, target.officerId);
-    await postReviewsToRegimentWebhook(tx, ids);
+    // At once: the moderator's decision is the settling.
+    await postReviewsToRegimentWebhook(tx, ids, 0);
     return null;
   }
   await tx.delete(reviews).where(inArray(reviews.id, ids));

@@ -8,7 +8,7 @@ import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Database, Executor } from '#server/platform/db/client.js';
 import { outbox } from '#server/platform/db/schema.js';
 
-/** What the outbox carries: notification mails now; the regiments' Discord webhooks are to come. */
+/** What the outbox carries: notification mails and the regiments' Discord posts. */
 export type OutboxKind = 'notification-mail' | 'discord-webhook';
 
 export interface OutboxRow {
@@ -18,9 +18,14 @@ export interface OutboxRow {
   attempts: number;
 }
 
-/** Call inside the causing write's transaction: the row commits or rolls back with it. */
-export async function enqueueOutbox(tx: Executor, kind: OutboxKind, payload: Record<string, unknown>): Promise<void> {
-  await tx.insert(outbox).values({ kind, payload });
+/**
+ * Call inside the causing write's transaction: the row commits or rolls back with it. With
+ * `delayMs`, the row is not due before then (a Discord post's settling delay).
+ */
+export async function enqueueOutbox(tx: Executor, kind: OutboxKind, payload: Record<string, unknown>, delayMs = 0): Promise<void> {
+  await tx
+    .insert(outbox)
+    .values({ kind, payload, ...(delayMs > 0 && { availableAt: sql`now() + ${Math.round(delayMs)} * interval '1 millisecond'` }) });
 }
 
 /**
