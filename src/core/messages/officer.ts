@@ -8,6 +8,8 @@ export const officerMessages = {
   loadFailed: 'This officer could not be loaded.',
   distributionTitle: 'Rating Distribution',
   distributionEmpty: 'No reviews to count yet.',
+  /** Under the bars (issue 32, item 8): a 3.5 review is drawn as 3.5 stars but counted in one whole-star bar. */
+  distributionRounding: 'Each review counts under its overall rating rounded to the nearest star; half stars round up (3.5 counts as 4).',
   /** One bar of the distribution, as a screen reader reads it: '5 stars: 12 reviews'. */
   starBucketCount: (stars: number, count: number) => `${stars} ${stars === 1 ? 'star' : 'stars'}: ${count} ${count === 1 ? 'review' : 'reviews'}`,
   /** The review list's sort control (issue 16, item 2) and its choices, by REVIEW_SORTS value. */

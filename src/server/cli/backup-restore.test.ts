@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '#server/platform/db/client.js';
 import { regiments, users } from '#server/platform/db/schema.js';
 import { projectRoot } from '#server/platform/paths.js';
-import { TEST_POSTGRES_URL, databaseUrlFor, runId, withAdminClient } from '#server/test/database.js';
+import { TEST_POSTGRES_URL, createEmbeddedDatabaseAt, databaseUrlFor, runId, withAdminClient } from '#server/test/database.js';
 import { tsxCommand } from '#server/test/tsx-command.js';
 
 const run = promisify(execFile);
@@ -138,7 +138,7 @@ describe('db:backup and db:restore on the embedded database', () => {
   }
 
   it('round-trips the data, and refuses to restore over existing data without --force', async () => {
-    const handle = await openDatabase({ url: null, pgliteDir });
+    const handle = await createEmbeddedDatabaseAt(pgliteDir);
     await createSomeData(handle.db);
     const original = await readTheData(handle.db);
     await handle.close();

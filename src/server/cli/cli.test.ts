@@ -13,6 +13,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '#server/platform/db/client.js';
 import { users } from '#server/platform/db/schema.js';
+import { createEmbeddedDatabaseAt } from '#server/test/database.js';
 import { tsxCommand } from '#server/test/tsx-command.js';
 
 const run = promisify(execFile);
@@ -32,7 +33,7 @@ async function cli(script: string, ...args: string[]) {
 
 describe('npm run admin', () => {
   it('grants and revokes administrator rights by email', async () => {
-    const handle = await openDatabase({ url: null, pgliteDir: path.join(dataDir, 'pglite') });
+    const handle = await createEmbeddedDatabaseAt(path.join(dataDir, 'pglite'));
     await handle.db.insert(users).values({ username: 'Meade', email: 'meade@example.test', emailVerified: true });
     await handle.close();
 

@@ -4,7 +4,7 @@
  * migrated template made once in global-setup.ts.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -40,6 +40,18 @@ export async function withAdminClient<T>(fn: (client: pg.Client) => Promise<T>, 
   } finally {
     await client.end();
   }
+}
+
+/**
+ * A migrated embedded database made on disk under `pgliteDir` (which must not exist yet), for the
+ * tests that run a CLI on one: a copy of this run's migrated snapshot when there is one (the PGlite
+ * pass), else made from scratch. Making one from scratch (initdb and every migration) took 5-12 s
+ * a time; platform/db/embedded.test.ts still does it once, as a first start does.
+ */
+export async function createEmbeddedDatabaseAt(pgliteDir: string): Promise<DatabaseHandle> {
+  const snapshotPath = pgliteSnapshotPath();
+  const snapshot = existsSync(snapshotPath) ? new Blob([readFileSync(snapshotPath)]) : undefined;
+  return openDatabase({ url: null, pgliteDir, pgliteSnapshot: snapshot });
 }
 
 export async function openTestDatabase(): Promise<DatabaseHandle> {

@@ -9,10 +9,10 @@ import path from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Officer, OfficerDetail, ReviewPage } from '#core/api.js';
-import { openDatabase } from '#server/platform/db/client.js';
 import { officers, reviews } from '#server/platform/db/schema.js';
 import { projectRoot } from '#server/platform/paths.js';
 import { createTestContext, type TestContext } from '#server/test/app.js';
+import { createEmbeddedDatabaseAt } from '#server/test/database.js';
 import { tsxCommand } from '#server/test/tsx-command.js';
 import { createOfficer, createRegiment, createReview, createUser, createVotes, type OfficerRow, type ReviewRow } from '#server/test/fixtures.js';
 import { recomputeAllAggregates } from '#server/domain/figures/aggregates.js';
@@ -176,15 +176,17 @@ describe('npm run db:reconcile (src/server/cli/reconcile.ts)', () => {
     }
   }
 
-  it("reports '0 difference(s) found' and exits 0 on an empty database", () => {
-    const result = runCli(freshDataDir());
+  it("reports '0 difference(s) found' and exits 0 on an empty database", async () => {
+    const dataDir = freshDataDir();
+    await (await createEmbeddedDatabaseAt(path.join(dataDir, 'pglite'))).close();
+    const result = runCli(dataDir);
     expect(result.stdout).toContain('0 difference(s) found');
     expect(result.status).toBe(0);
   }, 120_000);
 
   it('lists differences and exits 1; with --fix repairs them and exits 0', async () => {
     const dataDir = freshDataDir();
-    const handle = await openDatabase({ url: null, pgliteDir: path.join(dataDir, 'pglite') });
+    const handle = await createEmbeddedDatabaseAt(path.join(dataDir, 'pglite'));
     let officerId: number;
     let reviewId: number;
     let authorId: number;

@@ -32,6 +32,10 @@ describe('the rating distribution (issue 16)', () => {
     ]);
     const widths = items.map((item) => (item.querySelector('.bg-primary') as HTMLElement).style.width);
     expect(widths.map((width) => Number.parseFloat(width).toFixed(2))).toEqual(['50.00', '25.00', '16.67', '0.00', '8.33']);
+    // The bars are whole stars: how a half-star review is counted is said under them (issue 32, item 8).
+    expect(
+      screen.getByText('Each review counts under its overall rating rounded to the nearest star; half stars round up (3.5 counts as 4).'),
+    ).toBeVisible();
   });
 
   it('says there is nothing to count yet instead of drawing five empty bars', () => {
@@ -39,5 +43,6 @@ describe('the rating distribution (issue 16)', () => {
     expect(screen.getByRole('heading', { name: 'Rating Distribution' })).toBeInTheDocument();
     expect(screen.getByText('No reviews to count yet.')).toBeInTheDocument();
     expect(screen.queryByRole('list')).not.toBeInTheDocument();
+    expect(screen.queryByText(/half stars round up/)).not.toBeInTheDocument();
   });
 });

@@ -12,7 +12,8 @@ const STARS_DOWN = [5, 4, 3, 2, 1] as const;
  * How many of the officer's reviews gave each overall star (issue 16): a bar per star, as wide as
  * its share of the reviews. A screen reader reads each bar as '5 stars: 12 reviews'; the drawn star,
  * bar and count say the same to the eye and are hidden from it. Without a review there is nothing
- * to share out, so a sentence replaces five empty bars.
+ * to share out, so a sentence replaces five empty bars. A line under the bars says how a half-star
+ * review is counted, since the bars are whole stars (the bucket of core/rating-math.ts's starBucket).
  */
 export function RatingDistribution({ distribution }: { distribution: Distribution }) {
   const titleId = useId();
@@ -47,6 +48,7 @@ export function RatingDistribution({ distribution }: { distribution: Distributio
             })}
           </ul>
         )}
+        {total > 0 && <p className="mt-3 text-xs text-stone-600">{officerMessages.distributionRounding}</p>}
       </CardContent>
     </Card>
   );
