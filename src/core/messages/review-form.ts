@@ -5,4 +5,6 @@ export const reviewFormMessages = {
   ratingRange: 'Ratings must be from 0 to 5 in steps of 0.5',
   flagReasonMin: 'Please give a reason of at least 10 characters',
   flagReasonMax: 'The reason must be 500 characters or less',
+  /** The text box's hint: it fits every officer, whoever plays them (issue 39, item 5). */
+  textPlaceholder: 'How does this officer lead, plan and communicate? Are they fair to the soldiers under their command?',
 } as const;

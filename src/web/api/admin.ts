@@ -26,6 +26,7 @@ import { officerKeys, officersQueryOptions } from './officers';
 import { regimentKeys, regimentsQueryOptions } from './regiments';
 import { searchKeys } from './search';
 import { invalidateAfterReviewChange } from './reviews';
+import { PERSONAL } from './personal';
 
 /** Every admin-only answer is keyed under 'admin', so one invalidation refreshes them all. */
 export const adminKeys = {
@@ -42,7 +43,7 @@ export const adminKeys = {
 
 /** GET /api/admin/dashboard: pending counts and the audit log of administrative actions. */
 const adminDashboardQueryOptions = () =>
-  queryOptions({ queryKey: adminKeys.dashboard(), queryFn: () => api.get<AdminDashboard>(apiPaths.admin.dashboard) });
+  queryOptions({ queryKey: adminKeys.dashboard(), queryFn: () => api.get<AdminDashboard>(apiPaths.admin.dashboard), ...PERSONAL });
 
 export function useAdminDashboard() {
   return useQuery({ ...adminDashboardQueryOptions(), enabled: useIsAdmin() });
@@ -50,7 +51,7 @@ export function useAdminDashboard() {
 
 /** GET /api/admin/status: checked live by the server at each request, so never served from cache as fresh. */
 const adminStatusQueryOptions = () =>
-  queryOptions({ queryKey: adminKeys.status(), queryFn: () => api.get<AdminStatus>(apiPaths.admin.status), staleTime: 0 });
+  queryOptions({ queryKey: adminKeys.status(), queryFn: () => api.get<AdminStatus>(apiPaths.admin.status), staleTime: 0, ...PERSONAL });
 
 export function useAdminStatus() {
   return useQuery({ ...adminStatusQueryOptions(), enabled: useIsAdmin() });
@@ -60,6 +61,7 @@ const regimentRegistrationsQueryOptions = () =>
   queryOptions({
     queryKey: adminKeys.registrations('regiments'),
     queryFn: () => api.get<RegimentRegistration[]>(apiPaths.admin.registrations('regiments')),
+    ...PERSONAL,
   });
 
 export function useRegimentRegistrations() {
@@ -70,6 +72,7 @@ const officerRegistrationsQueryOptions = () =>
   queryOptions({
     queryKey: adminKeys.registrations('officers'),
     queryFn: () => api.get<OfficerRegistration[]>(apiPaths.admin.registrations('officers')),
+    ...PERSONAL,
   });
 
 export function useOfficerRegistrations() {
@@ -82,6 +85,7 @@ export const adminUsersQueryOptions = () =>
     queryKey: adminKeys.users(),
     queryFn: () => api.get<AdminUser[]>(apiPaths.admin.users),
     staleTime: FRESHNESS.userManagementStale,
+    ...PERSONAL,
   });
 
 export function useAdminUsers() {
@@ -93,6 +97,7 @@ const flaggedReviewsQueryOptions = () =>
   queryOptions({
     queryKey: adminKeys.flaggedReviews(),
     queryFn: async () => (await api.get<{ rows: FlaggedReview[] }>(apiPaths.admin.flaggedReviews)).rows,
+    ...PERSONAL,
   });
 
 export function useFlaggedReviews() {
@@ -104,6 +109,7 @@ const reviewWavesQueryOptions = () =>
   queryOptions({
     queryKey: adminKeys.reviewWaves(),
     queryFn: () => api.get<AdminReviewWaveList>(apiPaths.admin.waves),
+    ...PERSONAL,
   });
 
 export function useReviewWaves() {

@@ -5,6 +5,7 @@ import { canAdminister } from '#core/permissions';
 import { FRESHNESS } from '#core/constants';
 import type { LoginBody, RegisterBody } from '#core/schemas/auth';
 import { api, resetCsrfToken } from '#web/lib/api-client';
+import { isPersonalQuery } from './personal';
 
 export const authKeys = {
   status: () => ['auth', 'status'] as const,
@@ -35,12 +36,19 @@ export function useIsAdmin(): boolean {
   return canAdminister(useAuth().user);
 }
 
-/** Sign-in and sign-out replace the session (and its CSRF token): refetch who we are. */
+/**
+ * Sign-in and sign-out replace the session (and its CSRF token): everything shown is asked again,
+ * except the previous session's personal answers (personal.ts), which the server would now refuse
+ * (401) while a screen still showing them is on its way out. Once the new session's answers are in,
+ * the screens have changed with it, and those personal answers, no longer shown, are dropped.
+ * (Dropping them at once would not do: a screen still mounted would ask for them again.)
+ */
 function useAfterSessionChange() {
   const queryClient = useQueryClient();
   return async () => {
     resetCsrfToken();
-    await queryClient.invalidateQueries();
+    await queryClient.invalidateQueries({ predicate: (query) => !isPersonalQuery(query) });
+    queryClient.removeQueries({ predicate: isPersonalQuery, type: 'inactive' });
   };
 }
 

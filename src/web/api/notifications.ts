@@ -7,6 +7,7 @@ import { apiPaths } from '#core/api-paths';
 import type { MarkNotificationsReadBody, MyRegistration, NotificationPage } from '#core/schemas/notifications';
 import { api } from '#web/lib/api-client';
 import { authStatusQueryOptions } from './auth';
+import { PERSONAL } from './personal';
 
 /** Keyed by user, so another sign-in never sees the previous one's list. */
 const notificationKeys = {
@@ -20,6 +21,7 @@ export const notificationsQueryOptions = (userId: number) =>
     queryFn: ({ pageParam }) => api.get<NotificationPage>(apiPaths.notifications(pageParam)),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
+    ...PERSONAL,
   });
 
 /** Marks read; the list and the bell's count (the auth status) are asked again. */
@@ -40,4 +42,5 @@ export const myRegistrationsQueryOptions = (userId: number) =>
   queryOptions({
     queryKey: notificationKeys.registrationsOf(userId),
     queryFn: async () => (await api.get<{ registrations: MyRegistration[] }>(apiPaths.myRegistrations)).registrations,
+    ...PERSONAL,
   });

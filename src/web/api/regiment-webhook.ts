@@ -6,6 +6,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { apiPaths } from '#core/api-paths';
 import type { RegimentWebhookBody, RegimentWebhookStatus } from '#core/schemas/regiment-webhook';
 import { api } from '#web/lib/api-client';
+import { PERSONAL } from './personal';
 
 const regimentWebhookKeys = {
   of: (regimentId: number) => ['regiment-webhook', regimentId] as const,
@@ -15,6 +16,7 @@ const regimentWebhookQueryOptions = (regimentId: number) =>
   queryOptions({
     queryKey: regimentWebhookKeys.of(regimentId),
     queryFn: () => api.get<RegimentWebhookStatus>(apiPaths.regimentWebhook(regimentId)),
+    ...PERSONAL,
   });
 
 export const useRegimentWebhook = (regimentId: number) => useQuery(regimentWebhookQueryOptions(regimentId));

@@ -6,6 +6,7 @@ import { FRESHNESS } from '#core/constants';
 import type { officerRegistrationBodySchema, regimentRegistrationBodySchema } from '#core/schemas/registration';
 import { api } from '#web/lib/api-client';
 import { regimentKeys } from './regiments';
+import { PERSONAL } from './personal';
 
 type RegimentRegistrationSubmitted = z.infer<typeof regimentRegistrationSubmittedSchema>;
 type OfficerRegistrationSubmitted = z.infer<typeof officerRegistrationSubmittedSchema>;
@@ -41,6 +42,7 @@ const ownedRegimentsQueryOptions = (userId: number) =>
     queryKey: regimentKeys.ownedBy(userId),
     queryFn: () => api.get<OwnedRegiment[]>(apiPaths.myOwnedRegiments),
     staleTime: FRESHNESS.regiments,
+    ...PERSONAL,
   });
 
 /** The signed-in user's own regiments; nothing is asked without a user. */

@@ -4,6 +4,7 @@ import { apiPaths } from '#core/api-paths';
 import { helpfulVotesAfter } from '#core/review-sort';
 import { ApiError, api } from '#web/lib/api-client';
 import { reviewKeys } from './reviews';
+import { PERSONAL } from './personal';
 
 /**
  * Votes and flags on reviews (spec sections 4, 6 and 7), apart from reviews.ts because the first
@@ -80,6 +81,7 @@ export const reviewViewerStateQueryOptions = (reviewId: number, userId: number) 
       const answer = await api.get<Partial<ReviewViewerState> | null>(apiPaths.reviewVote(reviewId), { on401: 'null' });
       return { ...NO_VIEWER_STATE, ...answer };
     },
+    ...PERSONAL,
   });
 
 /** Changes fields of the cached viewer state, keeping the others. */

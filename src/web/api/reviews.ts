@@ -6,6 +6,7 @@ import { DEFAULT_REVIEW_SORT, type ReviewSort } from '#core/review-sort';
 import type { ReviewBody } from '#core/schemas/review';
 import { ApiError, api } from '#web/lib/api-client';
 import { officerKeys, officerQueryOptions, officerTrendQueryOptions } from './officers';
+import { PERSONAL } from './personal';
 
 /** Every review answer is keyed under 'reviews', so a vote can patch the figures wherever a list shows them. */
 export const reviewKeys = {
@@ -53,6 +54,7 @@ export const myReviewsQueryOptions = () =>
     queryKey: reviewKeys.mine(),
     queryFn: () => api.get<Review[]>(apiPaths.myReviews),
     refetchInterval: FRESHNESS.myReviewsRefetch,
+    ...PERSONAL,
   });
 
 /**

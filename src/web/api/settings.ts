@@ -4,6 +4,7 @@ import type { UserSettings } from '#core/api';
 import type { UserSettingsBody } from '#core/schemas/settings';
 import { api } from '#web/lib/api-client';
 import { reviewKeys } from './reviews';
+import { PERSONAL } from './personal';
 
 const settingsKeys = {
   /** Keyed by user, so another sign-in never sees the previous one's. */
@@ -15,6 +16,7 @@ export const mySettingsQueryOptions = (userId: number) =>
   queryOptions({
     queryKey: settingsKeys.mine(userId),
     queryFn: () => api.get<UserSettings>(apiPaths.mySettings),
+    ...PERSONAL,
   });
 
 /** Saves the settings; the reviews already loaded show the user's level or not, so they are asked again. */

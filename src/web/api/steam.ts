@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiPaths } from '#core/api-paths';
 import type { SteamStatsResult } from '#core/steam';
 import { api } from '#web/lib/api-client';
+import { PERSONAL } from './personal';
 
 /**
  * Where the browser goes to link a Steam account (a navigation, not a fetch): the server starts the
@@ -25,6 +26,7 @@ export const mySteamStatsQueryOptions = (userId: number, steamId: string) =>
   queryOptions({
     queryKey: steamStatsKeys.mine(userId, steamId),
     queryFn: () => api.get<SteamStatsResult>(apiPaths.mySteamStats),
+    ...PERSONAL,
   });
 
 export const officerSteamStatsQueryOptions = (officerId: number) =>

@@ -1,9 +1,12 @@
 import { Link } from 'react-router';
 import { notFoundMessages } from '#core/messages/not-found';
 import { Button } from '#web/components/ui/button';
+import { useDocumentTitle } from '#web/lib/use-document-title';
 
 export function NotFoundPage() {
   const t = notFoundMessages;
+  // The tab says what the screen says (issue 39, item 3), not the site's name alone.
+  useDocumentTitle(t.subheading);
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center py-16 text-center">
       <h1 className="font-serif text-7xl font-bold text-primary">{t.heading}</h1>

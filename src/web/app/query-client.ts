@@ -1,5 +1,8 @@
 import { QueryClient, type Query } from '@tanstack/react-query';
+import type { AuthStatus } from '#core/api';
 import { FRESHNESS } from '#core/constants';
+import { authKeys } from '#web/api/auth';
+import { isPersonalQuery } from '#web/api/personal';
 import { ApiError } from '#web/lib/api-client';
 
 /**
@@ -19,7 +22,7 @@ function isFreshNotFound(query: Query, now = Date.now()): boolean {
  * window focus, never polled, kept 5 minutes when unused, and never retried automatically.
  */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client = new QueryClient({
     defaultOptions: {
       queries: {
         staleTime: FRESHNESS.default,
@@ -32,4 +35,13 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  // Signed out, nothing personal is kept (web/api/personal.ts): a personal answer still shown when
+  // the session ended goes as soon as its last screen has. Signed in, it is kept as every answer.
+  const isSignedIn = () => client.getQueryData<AuthStatus>(authKeys.status())?.authenticated === true;
+  client.getQueryCache().subscribe((event) => {
+    if (event.type === 'observerRemoved' && isPersonalQuery(event.query) && event.query.getObserversCount() === 0 && !isSignedIn()) {
+      client.getQueryCache().remove(event.query);
+    }
+  });
+  return client;
 }

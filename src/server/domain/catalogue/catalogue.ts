@@ -14,6 +14,7 @@ import { TOP_OFFICERS_LIMIT, TOP_OFFICERS_MIN_REVIEWS_EXCLUSIVE, type SideCode }
 import { rankScoreOf, type RankPrior } from '#core/rating-math.js';
 import type { JsonBytes } from '#server/platform/http/json-bytes.js';
 import type { OfficerRecord, RegimentRecord, SideRecord } from './catalogue-source.js';
+import { byNameThenId } from '#core/names.js';
 import { compareNames, firstInOrder, firstOf, topOrder, type Match } from './order.js';
 import { rankForms, wordsOf } from './text.js';
 import { WordIndex, type WordMatches } from './word-index.js';
@@ -310,12 +311,11 @@ export class SearchCatalogue {
 
   /** A searchable regiment selector's choices: by name without text, best match first with it. */
   regimentChoices(text: string | undefined, sideId: number | undefined, limit: number): RegimentChoices {
-    const byName = (a: RegimentRecord, b: RegimentRecord) => compareNames(a.name, b.name) || a.id - b.id;
     const chosen = text?.trim()
       ? this.matchRegiments(text, sideId)
-          .sort((a, b) => b.score - a.score || byName(a.regiment, b.regiment))
+          .sort((a, b) => b.score - a.score || byNameThenId(a.regiment, b.regiment))
           .map((m) => m.regiment)
-      : [...this.regiments.values()].filter((r) => r.isActive && (sideId === undefined || r.sideId === sideId)).sort(byName);
+      : [...this.regiments.values()].filter((r) => r.isActive && (sideId === undefined || r.sideId === sideId)).sort(byNameThenId);
     return {
       regiments: chosen.slice(0, limit).map((r) => ({ id: r.id, name: r.name, sideId: r.sideId, sideName: this.sides.get(r.sideId)?.name ?? '' })),
       totalCount: chosen.length,

@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { LIMITS, MAX_INT4, RATING_MAX } from '#core/constants.js';
 import type { SortBy, SortOrder } from '#core/search.js';
+import { compareNames } from '#core/names.js';
 import type { OfficerRecord } from './catalogue-source.js';
 
 /** An officer that matched a search, with how well (0 without text), its rank score and its place in name order. */
@@ -106,12 +107,8 @@ function termsOf(sortBy: SortBy, sortOrder: SortOrder): SortTerm[] {
   }
 }
 
-const nameCollator = new Intl.Collator('en', { sensitivity: 'variant', numeric: true });
-
-/** Name order: as a reader expects ("de Vries" with the Ds, "20th" after "9th"), and total (never 0 for two different names). */
-export function compareNames(a: string, b: string): number {
-  return nameCollator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
-}
+/** Name order, as the web app's lists and the regiment lists sort too (src/core/names.ts). */
+export { compareNames };
 
 function compareValues(a: SortKeyValue, b: SortKeyValue): number {
   if (typeof a === 'string' && typeof b === 'string') return compareNames(a, b);

@@ -1,6 +1,7 @@
 /** Public reads of regiments (spec section 7, Reference data). Only active regiments are public. */
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
+import { byNameThenId } from '#core/names.js';
 import type { RankedRegiment, Regiment, RegimentDetail } from '#core/api.js';
 import { rankScoreOf } from '#core/rating-math.js';
 import type { Executor } from '#server/platform/db/client.js';
@@ -46,10 +47,12 @@ function selectActiveRegimentsWith<Extra extends SelectedFields>(db: Executor, e
  * tab of /search sorts by it), against the published community mean as every ranking is.
  */
 export async function listRegiments(db: Executor, priorWeight: number): Promise<RankedRegiment[]> {
-  const query = prepared(db, 'regiments', (db, name) => selectActiveRegiments(db).orderBy(asc(regiments.name), asc(regiments.id)).prepare(name));
+  const query = prepared(db, 'regiments', (db, name) => selectActiveRegiments(db).prepare(name));
   const [rows, communityMean] = await Promise.all([query.execute(), readCommunityMean(db)]);
   const prior = { communityMean, priorWeight };
-  return rows.map((regiment) => ({ ...regiment, rankScore: rankScoreOf(regiment.averageRating, regiment.reviewCount, prior) }));
+  // Name order as a reader expects it ("2nd" before "18th"), the same on both engines: sorted here,
+  // not by the database's collation (src/core/names.ts).
+  return rows.sort(byNameThenId).map((regiment) => ({ ...regiment, rankScore: rankScoreOf(regiment.averageRating, regiment.reviewCount, prior) }));
 }
 
 /**
@@ -60,8 +63,7 @@ export async function listRegiments(db: Executor, priorWeight: number): Promise<
  * holds between loads.
  */
 export async function listFeaturedRegiments(db: Executor, priorWeight: number): Promise<RankedRegiment[]> {
-  const better = (a: RankedRegiment, b: RankedRegiment) =>
-    b.rankScore! - a.rankScore! || b.reviewCount - a.reviewCount || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) || a.id - b.id;
+  const better = (a: RankedRegiment, b: RankedRegiment) => b.rankScore! - a.rankScore! || b.reviewCount - a.reviewCount || byNameThenId(a, b);
   const bestOfSide = new Map<number, RankedRegiment>();
   for (const regiment of await listRegiments(db, priorWeight)) {
     if (regiment.rankScore === null) continue;
@@ -99,11 +101,9 @@ export async function getRegimentDetail(db: Executor, regimentId: number): Promi
 
 export async function listRegimentsBySide(db: Executor, sideId: number): Promise<Regiment[]> {
   const query = prepared(db, 'regiments_of_side', (db, name) =>
-    selectActiveRegiments(db, eq(regiments.sideId, sql.placeholder('sideId')))
-      .orderBy(asc(regiments.name), asc(regiments.id))
-      .prepare(name),
+    selectActiveRegiments(db, eq(regiments.sideId, sql.placeholder('sideId'))).prepare(name),
   );
-  const rows = await query.execute({ sideId });
+  const rows = (await query.execute({ sideId })).sort(byNameThenId);
   // An empty list needs one more look to tell "no regiments yet" from "no such side".
   if (rows.length === 0) {
     const [side] = await db.select({ id: sides.id }).from(sides).where(eq(sides.id, sideId));

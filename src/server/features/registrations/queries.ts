@@ -2,7 +2,8 @@
  * Reads of registration requests (spec sections 3 and 7, Administration) and of the regiments a user
  * owns (GET /api/users/me/regiments/owned).
  */
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { byNameThenId } from '#core/names.js';
 import type { OfficerRegistration, OwnedRegiment, RegimentRegistration } from '#core/api.js';
 import type { MyRegistration } from '#core/schemas/notifications.js';
 import type { Executor } from '#server/platform/db/client.js';
@@ -105,11 +106,11 @@ export async function getOfficerRegistrationById(db: Executor, registrationId: n
 
 /** The active regiments a user owns (the header's My Regiment(s) entry), by name. */
 export async function listOwnedRegiments(db: Executor, userId: number): Promise<OwnedRegiment[]> {
-  return db
+  const owned = await db
     .select({ id: regiments.id, name: regiments.name })
     .from(regiments)
-    .where(and(eq(regiments.userId, userId), eq(regiments.isActive, true)))
-    .orderBy(asc(regiments.name), asc(regiments.id));
+    .where(and(eq(regiments.userId, userId), eq(regiments.isActive, true)));
+  return owned.sort(byNameThenId);
 }
 
 /**

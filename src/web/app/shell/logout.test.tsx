@@ -11,6 +11,7 @@ import { authMessages } from '#core/messages/auth';
 import { sessionMessages } from '#core/messages/session';
 import { homeMessages } from '#core/messages/home';
 import { SIGNED_OUT, findToast, homeApi, makeOfficerDetail, signedInStatus } from '#web/test/fixtures';
+import { isPersonalQuery } from '#web/api/personal';
 import { mockApi, renderRoute, reply } from '#web/test/render';
 
 /** Signed in as 'meade' (an admin when `isAdmin`) until POST /api/auth/logout. */
@@ -64,6 +65,27 @@ describe('Logout', () => {
     expect(screen.queryByText(adminMessages.accessDeniedTitle)).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: homeMessages.findOfficer })).toBeInTheDocument();
   });
+
+  it.each(['/my-reviews', '/admin', '/officer/7'])(
+    'from %s asks for nothing personal once signed out: no 401 in the console (issue 39, item 4)',
+    async (page) => {
+      const api = mockSession({ isAdmin: page === '/admin' });
+      const { queryClient } = renderRoute(page);
+      await waitFor(() => expect(api.calls.some((call) => call.url === '/api/users/me/regiments/owned')).toBe(true));
+
+      await logOut();
+
+      expect(await findToast(sessionMessages.signedOut)).toBeInTheDocument();
+      expect(await screen.findByRole('link', { name: 'LOGIN' })).toBeInTheDocument();
+      // Settled: the home page's own answers came as a visitor's.
+      await waitFor(() => expect(api.calls.filter((call) => call.url === '/api/auth/status').length).toBeGreaterThan(1));
+      const loggedOutAt = api.calls.findIndex((call) => call.method === 'POST' && call.url === '/api/auth/logout');
+      const personal = /^\/api\/(users\/me|reviews\/my|notifications|registrations\/mine|admin)\b/;
+      expect(api.calls.slice(loggedOutAt).filter((call) => call.method === 'GET' && personal.test(call.url))).toEqual([]);
+      // And what was fetched for the user is gone from memory, for whoever uses the browser next.
+      await waitFor(() => expect(queryClient.getQueryCache().findAll({ predicate: isPersonalQuery })).toEqual([]));
+    },
+  );
 
   it('stays on the page, signed in, and says so when the logout fails', async () => {
     mockSession({ logout: reply(500, { message: 'Something went wrong on our side.', code: 'INTERNAL' }) });

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
+import { byNameThenId } from '#core/names';
 import type { Regiment } from '#core/api';
 import { commonMessages } from '#core/messages/common';
 import { registrationsMessages } from '#core/messages/registrations';
@@ -101,7 +102,7 @@ function RegimentOptions({ regiments }: { regiments: Regiment[] }) {
     <optgroup key={side} label={side}>
       {regiments
         .filter((regiment) => regiment.sideName === side)
-        .sort((a, b) => a.name.localeCompare(b.name))
+        .sort(byNameThenId)
         .map((regiment) => (
           <option key={regiment.id} value={String(regiment.id)}>
             {regiment.name}

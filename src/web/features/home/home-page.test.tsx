@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { byNameThenId } from '#core/names';
 import type { AuthStatus } from '#core/api';
 import { anonymousSoldier } from '#core/messages/common';
 import { homeMessages } from '#core/messages/home';
@@ -25,7 +26,7 @@ function regimentChoices({ url }: { url: URL }) {
   const sideId = Number(url.searchParams.get('sideId') ?? 0);
   const matches = regiments
     .filter((r) => (!sideId || r.sideId === sideId) && r.name.toLowerCase().includes(q))
-    .sort((a, b) => a.name.localeCompare(b.name))
+    .sort(byNameThenId)
     .map((r) => ({ id: r.id, name: r.name, sideId: r.sideId, sideName: r.sideId === UNION.id ? UNION.name : CONFEDERATE.name }));
   return { regiments: matches, totalCount: matches.length };
 }
@@ -165,7 +166,7 @@ describe('Home', () => {
         within(choices)
           .getAllByRole('option')
           .map((o) => o.textContent),
-      ).toEqual(['All Regiments', '1st TexasConfederate', '20th MaineUnion', '5th AlabamaConfederate', '69th New YorkUnion']),
+      ).toEqual(['All Regiments', '1st TexasConfederate', '5th AlabamaConfederate', '20th MaineUnion', '69th New YorkUnion']),
     );
     expect(api.calls.map((c) => c.url)).toContain('/api/search/regiments');
 

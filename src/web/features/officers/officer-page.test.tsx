@@ -125,7 +125,7 @@ describe('officer page', () => {
     });
     renderRoute('/officer/7');
 
-    expect(await screen.findByRole('link', { name: 'Edit Your Review' })).toHaveAttribute('href', '/my-reviews');
+    expect(await screen.findByRole('link', { name: 'Edit Your Review' })).toHaveAttribute('href', '/my-reviews?edit=41');
     expect(screen.queryByRole('link', { name: 'Write a Review' })).not.toBeInTheDocument();
     expect(api.calls.filter((call) => call.url === '/api/reviews/my')).toHaveLength(1);
   });

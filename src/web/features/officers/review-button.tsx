@@ -6,7 +6,7 @@ import { AccountSuspendedNotice } from '#web/components/domain/account-suspended
 import { Button } from '#web/components/ui/button';
 import { Skeleton } from '#web/components/ui/feedback';
 import { chooseReviewAction } from './review-action';
-import { useHasReviewedOfficer } from './use-has-reviewed-officer';
+import { useOwnReviewOf } from './use-own-review-of';
 
 /** The in-app actions: each a link, told apart by its icon and weight. */
 const LINK_LOOK = {
@@ -22,12 +22,12 @@ const LINK_LOOK = {
 export function ReviewButton({ officerId }: { officerId: number }) {
   const { user, isLoading } = useAuth();
   // The officer himself gets no button, so his own reviews need not be asked for first.
-  const reviewed = useHasReviewedOfficer(officerId, isOwnOfficerProfile(user, officerId) ? null : user);
+  const reviewed = useOwnReviewOf(officerId, isOwnOfficerProfile(user, officerId) ? null : user);
   const action = chooseReviewAction({
     officerId,
     user,
     isLoading: isLoading || reviewed.isLoading,
-    hasReviewedOfficer: reviewed.hasReviewedOfficer,
+    ownReviewId: reviewed.ownReviewId,
   });
 
   switch (action.kind) {

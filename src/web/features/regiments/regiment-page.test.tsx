@@ -75,6 +75,7 @@ describe('regiment page', () => {
     renderRoute('/regiment/99');
 
     expect(await screen.findByRole('heading', { name: 'Regiment Not Found' })).toBeInTheDocument();
+    expect(document.title).toBe('Regiment Not Found · WoR Officer Ratings');
     expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
   });
 

@@ -73,7 +73,8 @@ describe('/register-officer', () => {
 
     expect(screen.getByRole('heading', { level: 1, name: 'Register as Officer' })).toBeInTheDocument();
     expect(form.rank).toHaveAccessibleDescription('For example Col., Gen. or Maj. Gen.');
-    expect(screen.getByRole('group', { name: 'Union' })).toHaveTextContent('20th Maine5th Wisconsin');
+    // Numbers in names by value (issue 39, item 1): 5th before 20th, not the text order.
+    expect(screen.getByRole('group', { name: 'Union' })).toHaveTextContent('5th Wisconsin20th Maine');
     expect(screen.getByRole('group', { name: 'Confederate' })).toHaveTextContent('1st Texas');
     expect(screen.getByText(/Approval may take up to 48 hours/)).toBeInTheDocument();
   });

@@ -109,6 +109,11 @@ describe('/create-review/:officerId', () => {
     expect(form.overall()).toHaveTextContent('3.0/5.0');
     expect(form.text).toHaveValue('');
     expect(form.text).toHaveAccessibleDescription('0/500 characters');
+    // A hint that fits every officer, whoever plays them (issue 39, item 5).
+    expect(form.text).toHaveAttribute(
+      'placeholder',
+      'How does this officer lead, plan and communicate? Are they fair to the soldiers under their command?',
+    );
   });
 
   it('previews the overall rating as the stars change', async () => {

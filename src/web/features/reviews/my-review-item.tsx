@@ -18,11 +18,19 @@ interface MyReviewItemProps {
   onSave: (values: ReviewFormValues, onSaved: () => void) => void;
   /** Deletes the review; calls `onDeleted` once it succeeded. */
   onDelete: (onDeleted: () => void) => void;
+  /** The page was opened to edit this review (/my-reviews?edit={id}): its dialog starts open. */
+  isEditLinked?: boolean;
+  /** That dialog closed, after a save or without one. */
+  onLinkedEditClosed?: (saved: boolean) => void;
 }
 
 /** One of the user's own reviews, with 'Edit' (a dialog with the review form) and 'Delete' (a confirmation). */
-export function MyReviewItem({ review, isSaving, isDeleting, onSave, onDelete }: MyReviewItemProps) {
-  const [isEditOpen, setEditOpen] = useState(false);
+export function MyReviewItem({ review, isSaving, isDeleting, onSave, onDelete, isEditLinked = false, onLinkedEditClosed }: MyReviewItemProps) {
+  const [isEditOpen, setEditOpen] = useState(isEditLinked);
+  const closeEdit = (saved: boolean) => {
+    setEditOpen(false);
+    if (isEditLinked) onLinkedEditClosed?.(saved);
+  };
   const [isDeleteOpen, setDeleteOpen] = useState(false);
   const officerName = `${review.officer.rank} ${review.officer.name}`;
 
@@ -32,7 +40,7 @@ export function MyReviewItem({ review, isSaving, isDeleting, onSave, onDelete }:
       showOfficer
       actions={
         <>
-          <Dialog open={isEditOpen} onOpenChange={setEditOpen}>
+          <Dialog open={isEditOpen} onOpenChange={(open) => (open ? setEditOpen(true) : closeEdit(false))}>
             <DialogTrigger asChild>
               <Button variant="outline" size="sm">
                 <Pencil className="h-4 w-4" aria-hidden />
@@ -46,8 +54,8 @@ export function MyReviewItem({ review, isSaving, isDeleting, onSave, onDelete }:
                 submitLabel="Save Changes"
                 pendingLabel="Saving…"
                 isSubmitting={isSaving}
-                onSubmit={(values) => onSave(values, () => setEditOpen(false))}
-                onCancel={() => setEditOpen(false)}
+                onSubmit={(values) => onSave(values, () => closeEdit(true))}
+                onCancel={() => closeEdit(false)}
               />
             </DialogContent>
           </Dialog>

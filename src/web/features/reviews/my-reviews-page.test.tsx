@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AuthStatus, Review } from '#core/api';
 import { reviewKeys } from '#web/api/reviews';
+import { makeOfficerDetail } from '#web/test/fixtures';
 import { mockApi, renderRoute, reply } from '#web/test/render';
 import { HOME_API, buildReview, findToast, signedIn } from '#web/test/review-fixtures';
 
@@ -201,6 +202,41 @@ describe('/my-reviews', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(edit).toHaveFocus();
     expect(api.calls.filter((c) => c.method === 'PUT')).toEqual([]);
+  });
+
+  it('opens the review named by ?edit in its dialog, focus inside; Cancel keeps the list and drops the parameter (issue 39, item 2)', async () => {
+    mockMyReviews([hancockReview, gibbonReview]);
+    const user = userEvent.setup();
+    const { router } = renderRoute('/my-reviews?edit=4');
+
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Review' });
+    expect(dialog).toHaveAccessibleDescription('Your review of Major Winfield Hancock');
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/my-reviews');
+    expect(router.state.location.search).toBe('');
+    expect(await findItem(/John Gibbon/)).toBeInTheDocument();
+  });
+
+  it("'Edit Your Review' on an officer page opens that review for editing, and Cancel goes back to the officer (issue 39, item 2)", async () => {
+    mockMyReviews([hancockReview, gibbonReview], {
+      '/api/officers/7': makeOfficerDetail(),
+      '/api/reviews/officer/7': { reviews: [], totalCount: 0, nextCursor: null },
+    });
+    const user = userEvent.setup();
+    const { router } = renderRoute('/officer/7');
+
+    await user.click(await screen.findByRole('link', { name: 'Edit Your Review' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Review' });
+    expect(router.state.location.pathname + router.state.location.search).toBe('/my-reviews?edit=4');
+    expect(within(dialog).getByLabelText('Your Review')).toHaveValue('Review number 4: steady under fire.');
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/officer/7'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Winfield Hancock' })).toBeInTheDocument();
   });
 
   it('deletes a review only after confirmation', async () => {

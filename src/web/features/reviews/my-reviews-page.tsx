@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { parsePositiveId } from '#core/parse-id';
 import type { Review } from '#core/api';
 import { commonMessages } from '#core/messages/common';
 import { homeMessages } from '#core/messages/home';
@@ -13,6 +14,7 @@ import { EmptyState, Skeleton, Spinner } from '#web/components/ui/feedback';
 import { errorMessage } from '#web/lib/api-client';
 import { toast } from '#web/lib/toast-store';
 import { useDocumentTitle } from '#web/lib/use-document-title';
+import { MY_REVIEWS_EDIT_PARAM } from '#web/lib/my-reviews-edit';
 import { MyReviewItem } from './my-review-item';
 import { RedirectWithNotice } from '#web/components/redirect-with-notice';
 import { LoadFailedAlert } from '#web/components/load-failed-alert';
@@ -42,6 +44,21 @@ function MyReviews() {
   useEffect(() => {
     if (isSignedOut) void queryClient.invalidateQueries({ queryKey: authStatusQueryOptions().queryKey });
   }, [isSignedOut, queryClient]);
+
+  // ?edit={id}: that review's dialog opens (issue 39, item 2: 'Edit Your Review' on an officer page).
+  const [searchParams, setSearchParams] = useSearchParams();
+  const editId = parsePositiveId(searchParams.get(MY_REVIEWS_EDIT_PARAM) ?? undefined);
+  const navigate = useNavigate();
+  const location = useLocation();
+  /**
+   * The dialog opened by the link closes: cancelled, back where the user came from (the officer
+   * page); saved, or opened by a link from outside the app, the list stays and the parameter goes,
+   * so a reload does not open the dialog again.
+   */
+  const closeLinkedEdit = (saved: boolean) => {
+    if (!saved && location.key !== 'default') void navigate(-1);
+    else setSearchParams({}, { replace: true });
+  };
 
   const save = (review: Review, values: ReviewFormValues, onSaved: () => void) =>
     updateReview.mutate(
@@ -93,6 +110,8 @@ function MyReviews() {
                 review={review}
                 isSaving={updateReview.isPending && updateReview.variables.id === review.id}
                 isDeleting={deleteReview.isPending && deleteReview.variables.id === review.id}
+                isEditLinked={review.id === editId}
+                onLinkedEditClosed={closeLinkedEdit}
                 onSave={(values, onSaved) => save(review, values, onSaved)}
                 onDelete={(onDeleted) => remove(review, onDeleted)}
               />

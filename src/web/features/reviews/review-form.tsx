@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { LIMITS, RATING_CATEGORIES, RATING_CATEGORY_LABELS } from '#core/constants';
+import { reviewFormMessages } from '#core/messages/review-form';
 import { computeOverallRating } from '#core/rating';
 import { REVIEW_FORM_DEFAULTS, reviewFormSchema, type ReviewForm as ReviewFormValues } from '#core/schemas/review';
 import { RatingValue } from '#web/components/rating/rating-value';
@@ -81,7 +82,7 @@ export function ReviewForm({ defaultValues = REVIEW_FORM_DEFAULTS, submitLabel, 
         <Textarea
           id={textId}
           rows={6}
-          placeholder="How does this officer lead, plan and communicate? Is he fair to his men?"
+          placeholder={reviewFormMessages.textPlaceholder}
           aria-invalid={errors.text ? true : undefined}
           aria-describedby={[counterId, errors.text ? textErrorId : null].filter(Boolean).join(' ')}
           {...register('text')}

@@ -3,6 +3,7 @@
  * /search): the list is small, already cached for the filters, and there is no regiment search call.
  */
 import type { RankedRegiment as Regiment } from '#core/api';
+import { byNameThenId, compareNames } from '#core/names';
 import type { SortBy, SortOrder } from '#core/search';
 
 interface RegimentFilter {
@@ -11,8 +12,6 @@ interface RegimentFilter {
   sortBy: SortBy;
   sortOrder: SortOrder;
 }
-
-const nameCollator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
 /** Regiments whose name or description contains q (case-insensitive) and that belong to the side. */
 export function filterRegiments(regiments: readonly Regiment[], filter: Pick<RegimentFilter, 'q' | 'sideId'>): Regiment[] {
@@ -40,7 +39,7 @@ function matchQuality(regiment: Regiment, q: string): number {
 const compareBy: Record<SortBy, (a: Regiment, b: Regiment, q: string) => number> = {
   // By rank score, the Bayesian average, as every ranking (issue 16, item 3); unrated ones are placed by unratedLast.
   rating: (a, b) => (a.rankScore ?? 0) - (b.rankScore ?? 0),
-  name: (a, b) => nameCollator.compare(a.name, b.name),
+  name: (a, b) => compareNames(a.name, b.name),
   reviews: (a, b) => a.reviewCount - b.reviewCount,
   // The best match first (the order is always desc), then the better ranked.
   relevance: (a, b, q) => matchQuality(a, q) - matchQuality(b, q) || (a.rankScore ?? -1) - (b.rankScore ?? -1),
@@ -59,7 +58,7 @@ export function sortRegiments(regiments: readonly Regiment[], sort: Pick<Regimen
   const primary = compareBy[sort.sortBy];
   const q = sort.q ?? '';
   const first = sort.sortBy === 'rating' ? unratedLast : () => 0;
-  return [...regiments].sort((a, b) => first(a, b) || direction * primary(a, b, q) || nameCollator.compare(a.name, b.name) || a.id - b.id);
+  return [...regiments].sort((a, b) => first(a, b) || direction * primary(a, b, q) || byNameThenId(a, b));
 }
 
 export function selectRegimentResults(regiments: readonly Regiment[], filter: RegimentFilter): Regiment[] {

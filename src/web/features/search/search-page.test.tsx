@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { byNameThenId } from '#core/names';
 import type { RankedOfficer as Officer, OfficerSearchPage } from '#core/api';
 import { SEARCH_PAGE_SIZE } from '#core/constants';
 import { commonMessages } from '#core/messages/common';
@@ -28,7 +29,7 @@ function regimentChoices({ url }: { url: URL }) {
   const q = (url.searchParams.get('q') ?? '').toLowerCase();
   const sideId = Number(url.searchParams.get('sideId') ?? 0);
   const matches = REGIMENTS.filter((r) => (!sideId || r.sideId === sideId) && r.name.toLowerCase().includes(q))
-    .sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }))
+    .sort(byNameThenId)
     .map((r) => ({ id: r.id, name: r.name, sideId: r.sideId, sideName: r.sideName }));
   return { regiments: matches, totalCount: matches.length };
 }
