@@ -22,8 +22,12 @@ import * as schema from '#server/platform/db/schema.js';
 import { datasetPhases } from './data/phases.js';
 import { datasetSize, type DatasetSize } from './data/size.js';
 
-/** Reference rows written by the migrations themselves; never emptied. */
-const KEPT_TABLES = new Set(['sides']);
+/**
+ * Rows written by the migrations themselves; never emptied, and not data that makes a database
+ * "already hold data": the sides, and the community mean's one row (migration 0019), which the
+ * 'ranking prior' phase rewrites. A fresh, migrated database was refused without --reset.
+ */
+const KEPT_TABLES = new Set(['sides', 'ranking_prior']);
 const DEFAULT_SEED = 1862;
 
 interface Options {
@@ -114,7 +118,7 @@ async function main() {
     if (occupied.length > 0 && !options.reset) {
       console.error(
         `The ${database.kind} database already holds data (${occupied.join(', ')}).\n` +
-          'Refusing to add a benchmark dataset to it. Run again with --reset to empty every table except sides first\n' +
+          'Refusing to add a benchmark dataset to it. Run again with --reset to empty every table except sides and ranking_prior first\n' +
           '(npm run bench:data -- --reset), or point DATABASE_URL at an empty database.',
       );
       process.exitCode = 1;
