@@ -12,7 +12,7 @@ import { openTestDatabase } from '#server/test/database.js';
 import { communityMeanOf } from '#core/rating-math.js';
 import { readCommunityMean } from '#server/domain/ranking-prior.js';
 import { databaseNameOf, demoAccountsFile, demoAccountsFileName } from './accounts-file.js';
-import { announceDemoAccounts, formatDemoAccounts, isDatabaseEmpty, seedDemoData, type DemoAccounts } from './demo.js';
+import { announceDemoAccounts, formatDemoAccounts, isDatabaseEmpty, raidTimes, seedDemoData, type DemoAccounts } from './demo.js';
 import { planDemoData } from './plan.js';
 
 let handle: DatabaseHandle;
@@ -138,6 +138,20 @@ describe('demo seed', () => {
     expect(
       await offenders('select id from officers where held_count <> (select count(*) from reviews r where r.officer_id = officers.id and r.held)'),
     ).toEqual([]);
+  });
+
+  it("writes the wave's reviews in the hours before the start, all on the start's UTC day (one bar of the admin histogram)", () => {
+    for (const start of ['2026-11-28T18:00:00Z', '2026-11-29T00:30:00Z', '2026-11-29T00:00:00Z']) {
+      const now = new Date(start);
+      const times = raidTimes(now, 6);
+      expect(times).toHaveLength(6);
+      for (const at of times) {
+        expect(at.getTime(), start).toBeLessThanOrEqual(now.getTime());
+        expect(at.toISOString().slice(0, 10), start).toBe(start.slice(0, 10));
+        expect(now.getTime() - at.getTime(), start).toBeLessThanOrEqual(6 * 3_600_000);
+      }
+    }
+    expect(raidTimes(new Date('2026-11-28T18:00:00Z'), 6)[0]!.toISOString()).toBe('2026-11-28T12:51:25.714Z');
   });
 
   it('sets each review score to the sum of its votes', async () => {

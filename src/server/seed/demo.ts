@@ -182,6 +182,19 @@ const WAVE_RAIDERS = ['Raider_Abe', 'Raider_Bo', 'Raider_Cy', 'Raider_Dee', 'Rai
  * production detector (the one every review write runs) holds them. The officer is the plan's last
  * with five reviews or more.
  */
+/**
+ * When the demo wave's reviews were written: spread over the last six hours before `now`, but never
+ * before the start of its UTC day, so the admin histogram (a bar per UTC day) shows the wave as one
+ * day's bar whatever the hour of the start (in the small hours it was split over two days).
+ */
+export function raidTimes(now: Date, count: number): Date[] {
+  const hour = 3_600_000;
+  const dayStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const from = Math.max(dayStart, now.getTime() - 6 * hour);
+  const step = (now.getTime() - from) / (count + 1);
+  return Array.from({ length: count }, (_, i) => new Date(Math.round(from + (i + 1) * step)));
+}
+
 async function stageReviewWave(tx: Transaction, plan: DemoPlan, officerIds: number[], now: Date): Promise<void> {
   const counts = new Map<number, number>();
   for (const review of plan.reviews) counts.set(review.officerIndex, (counts.get(review.officerIndex) ?? 0) + 1);
@@ -189,6 +202,7 @@ async function stageReviewWave(tx: Transaction, plan: DemoPlan, officerIds: numb
   if (!target) return;
   const officerId = officerIds[target[0]]!;
   const hour = 3_600_000;
+  const times = raidTimes(now, WAVE_RAIDERS.length);
   const raiders = await tx
     .insert(users)
     .values(
@@ -204,7 +218,7 @@ async function stageReviewWave(tx: Transaction, plan: DemoPlan, officerIds: numb
     .returning({ id: users.id });
   await tx.insert(reviews).values(
     raiders.map(({ id }, i) => {
-      const at = new Date(now.getTime() - (6 - i) * hour);
+      const at = times[i]!;
       return {
         userId: id,
         officerId,
