@@ -555,9 +555,7 @@ export type AdminReviewWaveList = z.infer<typeof adminReviewWaveListSchema>;
  * POST /api/admin/waves/{id}/reviews/{reviewId}/release and .../remove: how many reviews the decision
  * decided, and the wave's status after it (still 'open' while some are held).
  */
-export const waveDecisionSchema = z.object({
-  success: z.boolean(),
-  message: z.string(),
+export const waveDecisionSchema = successMessageSchema.extend({
   reviewCount: z.number(),
   waveStatus: waveStatusSchema,
 });

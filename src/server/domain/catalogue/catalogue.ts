@@ -14,8 +14,8 @@ import { TOP_OFFICERS_LIMIT, TOP_OFFICERS_MIN_REVIEWS_EXCLUSIVE, type SideCode }
 import { rankScoreOf, type RankPrior } from '#core/rating-math.js';
 import type { JsonBytes } from '#server/platform/http/json-bytes.js';
 import type { OfficerRecord, RegimentRecord, SideRecord } from './catalogue-source.js';
-import { byNameThenId } from '#core/names.js';
-import { compareNames, firstInOrder, firstOf, topOrder, type Match } from './order.js';
+import { byNameThenId, compareNames } from '#core/names.js';
+import { firstInOrder, firstOf, topOrder, type Match } from './order.js';
 import { rankForms, wordsOf } from './text.js';
 import { WordIndex, type WordMatches } from './word-index.js';
 

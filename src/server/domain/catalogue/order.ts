@@ -107,9 +107,6 @@ function termsOf(sortBy: SortBy, sortOrder: SortOrder): SortTerm[] {
   }
 }
 
-/** Name order, as the web app's lists and the regiment lists sort too (src/core/names.ts). */
-export { compareNames };
-
 function compareValues(a: SortKeyValue, b: SortKeyValue): number {
   if (typeof a === 'string' && typeof b === 'string') return compareNames(a, b);
   return Number(a) - Number(b);

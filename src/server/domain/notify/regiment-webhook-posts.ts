@@ -24,43 +24,46 @@ export interface WebhookPost {
   message: DiscordWebhookMessage;
 }
 
-/** The regiments whose webhook is on: most have none, and then nothing more is done. */
-const webhookOn = and(eq(regimentWebhooks.regimentId, regiments.id), isNull(regimentWebhooks.disabledAt));
-
 /**
- * Queues a post of each of these reviews that counts now (not held by review-wave detection,
- * decision 0031) and whose officer's regiment has a webhook that is on, due after `settleMs`.
- * Called by a new review (after WEBHOOK_SETTLE_SECONDS, so a wave that forms meanwhile holds it
- * before Discord hears of it), and by the release of held reviews (at once: a moderator decided).
+ * Of these reviews, those that count now (not held by review-wave detection, decision 0031) and
+ * whose officer's regiment has a webhook that is on, oldest first: most regiments have none, and
+ * then nothing more is done.
  */
-export async function postReviewsToRegimentWebhook(tx: Executor, reviewIds: number[], settleMs: number): Promise<void> {
-  if (reviewIds.length === 0) return;
-  const rows = await tx
+function countingReviewsWithWebhook(tx: Executor, reviewIds: number[]) {
+  return tx
     .select({ id: reviews.id })
     .from(reviews)
     .innerJoin(officers, eq(officers.id, reviews.officerId))
     .innerJoin(regiments, eq(regiments.id, officers.regimentId))
-    .innerJoin(regimentWebhooks, webhookOn)
+    .innerJoin(regimentWebhooks, and(eq(regimentWebhooks.regimentId, regiments.id), isNull(regimentWebhooks.disabledAt)))
     .where(and(inArray(reviews.id, reviewIds), eq(reviews.held, false)))
     .orderBy(reviews.createdAt, reviews.id);
-  for (const row of rows) await enqueueOutbox(tx, DISCORD_WEBHOOK, { post: 'review', reviewId: row.id } satisfies WebhookPayload, settleMs);
+}
+
+async function enqueuePosts(tx: Executor, post: WebhookPayload['post'], reviewIds: number[], settleMs: number): Promise<void> {
+  if (reviewIds.length === 0) return;
+  for (const { id } of await countingReviewsWithWebhook(tx, reviewIds)) {
+    await enqueueOutbox(tx, DISCORD_WEBHOOK, { post, reviewId: id } satisfies WebhookPayload, settleMs);
+  }
 }
 
 /**
- * Queues a post of the officer's new reply to this review, when the review counts and its regiment
- * has a webhook that is on, due after `settleMs` (as its review's was: the reply never arrives
- * first). Called by the reply's own write (reply-writes.ts), for a new reply; edits are not posted,
- * as edits of reviews are not, but the post carries the reply's text as it is when delivered.
+ * Queues a post of each of these reviews that counts, due after `settleMs`. Called by a new review
+ * (after WEBHOOK_SETTLE_SECONDS, so a wave that forms meanwhile holds it before Discord hears of
+ * it), and by the release of held reviews (at once: a moderator decided).
  */
-export async function postReplyToRegimentWebhook(tx: Executor, reviewId: number, settleMs: number): Promise<void> {
-  const [row] = await tx
-    .select({ id: reviews.id })
-    .from(reviews)
-    .innerJoin(officers, eq(officers.id, reviews.officerId))
-    .innerJoin(regiments, eq(regiments.id, officers.regimentId))
-    .innerJoin(regimentWebhooks, webhookOn)
-    .where(and(eq(reviews.id, reviewId), eq(reviews.held, false)));
-  if (row) await enqueueOutbox(tx, DISCORD_WEBHOOK, { post: 'reply', reviewId } satisfies WebhookPayload, settleMs);
+export function postReviewsToRegimentWebhook(tx: Executor, reviewIds: number[], settleMs: number): Promise<void> {
+  return enqueuePosts(tx, 'review', reviewIds, settleMs);
+}
+
+/**
+ * Queues a post of the officer's new reply to this review, when the review counts, due after
+ * `settleMs` (as its review's was: the reply never arrives first). Called by the reply's own write
+ * (reply-writes.ts), for a new reply; edits are not posted, as edits of reviews are not, but the
+ * post carries the reply's text as it is when delivered.
+ */
+export function postReplyToRegimentWebhook(tx: Executor, reviewId: number, settleMs: number): Promise<void> {
+  return enqueuePosts(tx, 'reply', [reviewId], settleMs);
 }
 
 /**
