@@ -279,13 +279,13 @@ export function datasetPhases(size: DatasetSize, seed: number): DatasetPhase[] {
             || rtrim(encode(sha256(convert_to('hash:${seed}:' || ${g}, 'UTF8')), 'base64'), '=')`;
         await run(
           tx,
-          `insert into users (id, username, email, password_hash, created_at, is_admin, is_officer, officer_id,
+          `insert into users (id, username, email, password_hash, created_at, role, is_officer, officer_id,
               steam_id, email_verified, is_banned)
             select ${g}, ${username},
               'user' || ${g} || '@example.' || (array['org', 'com', 'net'])[1 + ${g} % 3],
               case when not ${isSteam(g)} or ${u(g, S.userPassword)} < 0.55 then ${passwordHash} end,
               ${ts(`${anchor - 1095 * DAY} + (${g} - 1 + ${u(g, S.userCreated)}) * ${(1050 * DAY) / U}`)},
-              false, false, null,
+              'user', false, null,
               case when ${isSteam(g)} then (76561197960265728 + ${g})::text end,
               ${u(g, S.userVerified)} < 0.93,
               ${u(g, S.userBanned)} < 0.002

@@ -215,6 +215,7 @@ export async function createBenchUsers(db: Database, lifetimes: SessionLifetimes
       id: row!.id,
       username,
       email: `${username}@example.com`,
+      role: 'user',
       isAdmin: false,
       isOfficer: false,
       officerId: null,

@@ -118,6 +118,8 @@ export const apiPaths = {
     regiment: (id: number) => `/api/admin/regiments/${id}`,
     users: '/api/admin/users',
     userBan: (id: number, isBanned: boolean) => `/api/admin/users/${id}/${isBanned ? 'ban' : 'unban'}`,
+    userRole: (id: number) => `/api/admin/users/${id}/role`,
+    moderation: '/api/admin/moderation',
     flaggedReviews: '/api/admin/reviews/flagged',
     approveReview: (id: number) => `/api/admin/reviews/${id}/approve`,
     approveReply: (id: number) => `/api/admin/reviews/${id}/reply/approve`,

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { mailPreferencesSchema } from './schemas/notifications.js';
 import { REVIEW_VERSION_RATINGS } from './review-history.js';
 import { WAVE_RULES } from './review-waves.js';
+import { GRANTABLE_ROLES, STAFF_ROLES } from './permissions.js';
 
 /**
  * ISO 8601 text (the server sends `Date#toISOString()`). Not a transform from Date: the response
@@ -311,6 +312,8 @@ export type ReviewPage = z.infer<typeof reviewPageSchema>;
 export const authUserSchema = z.object({
   id: z.number(),
   username: z.string(),
+  /** Beside the spec's isAdmin (true only for admins): 'user', 'moderator' or 'admin' (issue 33). */
+  role: z.enum(STAFF_ROLES),
   isAdmin: z.boolean(),
   isOfficer: z.boolean(),
   officerId: z.number().nullable(),
@@ -417,12 +420,20 @@ export const adminUserSchema = z.object({
   id: z.number(),
   username: z.string(),
   email: z.string(),
+  /** Beside the spec's columns (issue 33): the staff role, which admins change on this screen. */
+  role: z.enum(STAFF_ROLES),
   isAdmin: z.boolean(),
   isOfficer: z.boolean(),
   officerId: z.number().nullable(),
   isBanned: z.boolean(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
+
+/** PUT /api/admin/users/{id}/role (issue 33): see GRANTABLE_ROLES. */
+export const roleChangeBodySchema = z.object({ role: z.enum(GRANTABLE_ROLES, { error: "Role must be 'user' or 'moderator'." }) });
+export type RoleChangeBody = z.infer<typeof roleChangeBodySchema>;
+export const roleChangeResultSchema = z.object({ success: z.literal(true), message: z.string(), role: z.enum(STAFF_ROLES) });
+export type RoleChangeResult = z.infer<typeof roleChangeResultSchema>;
 
 /** A review with pending flags, as the moderation screen lists it (GET /api/admin/reviews/flagged). */
 export const flaggedReviewSchema = z.object({
@@ -471,6 +482,16 @@ export const adminDashboardSchema = z.object({
   recentActivity: z.array(adminActivitySchema),
 });
 export type AdminDashboard = z.infer<typeof adminDashboardSchema>;
+
+/**
+ * GET /api/admin/moderation (issue 33): the moderators' dashboard, what waits for a moderator. A
+ * flagged item is a review or a reply with at least one pending flag.
+ */
+export const moderationSummarySchema = z.object({
+  flaggedItems: z.number(),
+  openReviewWaves: z.number(),
+});
+export type ModerationSummary = z.infer<typeof moderationSummarySchema>;
 
 /** A rule of a review wave that fired, with its figures (src/core/review-waves.ts) and when. */
 const waveDetectionSchema = z.discriminatedUnion('rule', [

@@ -43,6 +43,7 @@ import { themeMessages } from './messages/theme.js';
 import { linkPreviewMessages } from './messages/link-preview.js';
 import { notificationsMessages } from './messages/notifications.js';
 import { webhookMessages } from './messages/webhooks.js';
+import { staffMessages } from './messages/staff.js';
 
 /** Every area, for the server and messages.test.ts. */
 export const MSG = {
@@ -85,4 +86,5 @@ export const MSG = {
   theme: themeMessages,
   linkPreview: linkPreviewMessages,
   reviewReply: reviewReplyMessages,
+  staff: staffMessages,
 } as const;

@@ -3,6 +3,8 @@ import {
   canAdminister,
   canBanUser,
   canChangeReview,
+  canChangeRole,
+  canModerate,
   canDeleteRegiment,
   canEditOfficerProfile,
   canEditRegiment,
@@ -24,14 +26,15 @@ const OFFICER_ID = 7;
 const OTHER_OFFICER_ID = 8;
 
 function user(fields: Partial<PermissionUser> = {}): PermissionUser {
-  return { id: 1, isAdmin: false, isOfficer: false, officerId: null, steamId: '76561198000000001', isBanned: false, ...fields };
+  return { id: 1, role: 'user', isAdmin: false, isOfficer: false, officerId: null, steamId: '76561198000000001', isBanned: false, ...fields };
 }
 
 const visitor = null;
 const member = user();
 const officerOwner = user({ id: 2, isOfficer: true, officerId: OFFICER_ID });
-const admin = user({ id: 3, isAdmin: true });
-const adminOwner = user({ id: 4, isAdmin: true, isOfficer: true, officerId: OFFICER_ID });
+const admin = user({ id: 3, role: 'admin', isAdmin: true });
+const adminOwner = user({ id: 4, role: 'admin', isAdmin: true, isOfficer: true, officerId: OFFICER_ID });
+const moderator = user({ id: 10, role: 'moderator' });
 const banned = user({ id: 5, isBanned: true });
 const withoutSteam = user({ id: 6, steamId: null });
 /** officerId set but isOfficer false: an account an old data import left half-linked. */
@@ -41,9 +44,36 @@ describe('admin screens and calls', () => {
   it.each([
     ['a visitor', visitor, false],
     ['a member', member, false],
+    ['a moderator', moderator, false],
     ['an admin', admin, true],
   ])('%s: %s', (_name, who, expected) => {
     expect(canAdminister(who)).toBe(expected);
+  });
+});
+
+describe('staff roles (issue 33)', () => {
+  it.each([
+    ['a visitor', visitor, false],
+    ['a member', member, false],
+    ['a moderator', moderator, true],
+    ['an admin', admin, true],
+  ])('moderation is for staff: %s: %s', (_name, who, expected) => {
+    expect(canModerate(who)).toBe(expected);
+  });
+
+  it("an admin changes other users' roles, never their own nor another admin's; nobody else does", () => {
+    expect(canChangeRole(admin, member)).toBe(true);
+    expect(canChangeRole(admin, moderator)).toBe(true);
+    expect(canChangeRole(admin, admin)).toBe(false);
+    expect(canChangeRole(admin, adminOwner)).toBe(false);
+    expect(canChangeRole(moderator, member)).toBe(false);
+    expect(canChangeRole(member, moderator)).toBe(false);
+    expect(canChangeRole(visitor, member)).toBe(false);
+  });
+
+  it("a moderator deletes anyone's review, as an admin does, and edits none", () => {
+    expect(canChangeReview(moderator, { userId: member.id }, 'delete')).toBe(true);
+    expect(canChangeReview(moderator, { userId: member.id }, 'edit')).toBe(false);
   });
 });
 

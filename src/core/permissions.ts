@@ -5,8 +5,24 @@
  * `null` is a signed-out visitor.
  */
 
+/**
+ * The staff roles, lowest first (issue 33): a moderator watches the flags, waves, replies, appeals
+ * and suspensions; an admin holds every key, including registrations, deletions, permanent bans and
+ * roles. The spec's isAdmin is true for admins only.
+ */
+export const STAFF_ROLES = ['user', 'moderator', 'admin'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/**
+ * The roles an admin sets through PUT /api/admin/users/{id}/role: the admin role itself is granted
+ * by the operator (npm run admin, ADMIN_EMAILS), never through the API.
+ */
+export const GRANTABLE_ROLES = ['user', 'moderator'] as const;
+export type GrantableRole = (typeof GRANTABLE_ROLES)[number];
+
 export interface PermissionUser {
   id: number;
+  role: StaffRole;
   isAdmin: boolean;
   isOfficer: boolean;
   officerId: number | null;
@@ -20,6 +36,22 @@ type Viewer<K extends keyof PermissionUser> = Pick<PermissionUser, K> | null;
 /** Admin screens and admin calls: admins only. */
 export function canAdminister(user: Viewer<'isAdmin'>): boolean {
   return user?.isAdmin === true;
+}
+
+/**
+ * Moderation (issue 33): the flagged-review queue, replies, review waves, suspensions and appeals are
+ * for moderators and admins.
+ */
+export function canModerate(user: Viewer<'role'>): boolean {
+  return user?.role === 'moderator' || user?.role === 'admin';
+}
+
+/**
+ * Admins grant and revoke the moderator role, never on themselves and never on another admin: no
+ * admin can demote a peer, and nobody raises or lowers their own keys (issue 33, item 1).
+ */
+export function canChangeRole(user: Viewer<'id' | 'isAdmin'>, target: { id: number; role: StaffRole }): boolean {
+  return canAdminister(user) && user !== null && user.id !== target.id && target.role !== 'admin';
 }
 
 /** A banned account cannot submit reviews, vote or flag (spec sections 4 and 6). */
@@ -114,9 +146,9 @@ export function isOwnReview(user: Viewer<'id'>, review: { userId: number }): boo
   return user !== null && user.id === review.userId;
 }
 
-/** Its author edits a review; its author or an admin deletes it. */
-export function canChangeReview(user: Viewer<'id' | 'isAdmin'>, review: { userId: number }, change: 'edit' | 'delete'): boolean {
-  return isOwnReview(user, review) || (change === 'delete' && canAdminister(user));
+/** Its author edits a review; its author or a moderator (or admin) deletes it (issue 33). */
+export function canChangeReview(user: Viewer<'id' | 'role'>, review: { userId: number }, change: 'edit' | 'delete'): boolean {
+  return isOwnReview(user, review) || (change === 'delete' && canModerate(user));
 }
 
 /** Flagging needs a signed-in account that is not banned, on someone else's review. */

@@ -4,6 +4,7 @@ import { canDeleteReply, canFlagReply, canReplyToReview, canResolveReview } from
 
 const user = (fields: Partial<PermissionUser> = {}): PermissionUser => ({
   id: 1,
+  role: 'user',
   isAdmin: false,
   isOfficer: false,
   officerId: null,
@@ -16,7 +17,7 @@ const review = { userId: 2, officerId: 7, reply: null };
 const replied = { ...review, reply: { text: 'Thanks.' } };
 const officer = user({ isOfficer: true, officerId: 7 });
 const reviewer = user({ id: 2 });
-const admin = user({ id: 3, isAdmin: true });
+const admin = user({ id: 3, role: 'admin', isAdmin: true });
 
 describe('reply permissions (issue 18, item 1)', () => {
   it("the officer's linked account replies and deletes; an admin only deletes", () => {

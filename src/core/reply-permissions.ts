@@ -4,7 +4,7 @@
  * functions, in a module of their own because the web's first screen bundles permissions.ts whole
  * and only the officer page's reply controls need these.
  */
-import { canAdminister, isOwnOfficerProfile, isOwnReview, isSuspended, type PermissionUser } from './permissions.js';
+import { canModerate, isOwnOfficerProfile, isOwnReview, isSuspended, type PermissionUser } from './permissions.js';
 
 type Viewer<K extends keyof PermissionUser> = Pick<PermissionUser, K> | null;
 
@@ -16,9 +16,9 @@ export function canReplyToReview(user: Viewer<'officerId' | 'isBanned'>, review:
   return isOwnOfficerProfile(user, review.officerId) && !isSuspended(user);
 }
 
-/** The reply is deleted by the officer's account (suspended or not, as a review by its author) or an admin. */
-export function canDeleteReply(user: Viewer<'officerId' | 'isAdmin'>, review: { officerId: number }): boolean {
-  return isOwnOfficerProfile(user, review.officerId) || canAdminister(user);
+/** The reply is deleted by the officer's account (suspended or not, as a review by its author) or a moderator. */
+export function canDeleteReply(user: Viewer<'officerId' | 'role'>, review: { officerId: number }): boolean {
+  return isOwnOfficerProfile(user, review.officerId) || canModerate(user);
 }
 
 /** Only the review's author marks the exchange resolved, and only once there is a reply. */

@@ -18,7 +18,7 @@ async function main() {
   try {
     const updated = await handle.db
       .update(users)
-      .set({ isAdmin: command === 'grant' })
+      .set({ role: command === 'grant' ? 'admin' : 'user' })
       .where(sql`lower(${users.email}) = lower(${email})`)
       .returning({ username: users.username });
     if (updated.length === 0) {

@@ -50,7 +50,7 @@ async function createSomeData(db: Database): Promise<void> {
 
 /** Changes of every kind a restore must undo: an update, a delete, an insert. */
 async function changeTheData(db: Database): Promise<void> {
-  await db.update(users).set({ username: 'Renamed', isAdmin: true }).where(eq(users.username, 'Meade'));
+  await db.update(users).set({ username: 'Renamed', role: 'admin' }).where(eq(users.username, 'Meade'));
   // A whole table lost: the restore must bring every row back.
   // eslint-disable-next-line drizzle/enforce-delete-with-where
   await db.delete(regiments);

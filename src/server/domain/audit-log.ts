@@ -15,6 +15,7 @@ export type AdminAction =
   | 'regiment.webhook'
   | 'user.ban'
   | 'user.unban'
+  | 'user.role'
   | 'review.approve'
   | 'review.delete'
   | 'review.reply_approve'

@@ -92,7 +92,7 @@ async function insertUsers(tx: Transaction, plan: DemoPlan, passwordHashes: Reco
     email: user.email,
     passwordHash: passwordHashes[index] ?? null,
     steamId: user.steamId,
-    isAdmin: user.isAdmin,
+    role: user.isAdmin ? ('admin' as const) : ('user' as const),
     isBanned: user.isBanned,
     emailVerified: true,
     createdAt: user.createdAt,

@@ -1,5 +1,6 @@
 /** Builds the real application on a fresh test database, and signs users in through the real API. */
 import { RANK_PRIOR_WEIGHT } from '#core/constants.js';
+import type { StaffRole } from '#core/permissions.js';
 import { DEFAULT_WAVE_THRESHOLDS } from '#core/review-waves.js';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildAppOptions } from '#server/app.js';
@@ -137,7 +138,7 @@ let testPasswordHash: Promise<string> | undefined;
 /** Creates an account directly in the database (fast) and signs it in through the real login API. */
 export async function signedInClient(
   ctx: TestContext,
-  options: { isAdmin?: boolean; steamId?: string | null; username?: string } = {},
+  options: { isAdmin?: boolean; role?: StaffRole; steamId?: string | null; username?: string } = {},
 ): Promise<{ client: TestClient; userId: number; email: string; username: string }> {
   userCounter += 1;
   const username = options.username ?? `tester${userCounter}_${Math.random().toString(36).slice(2, 7)}`;
@@ -151,7 +152,7 @@ export async function signedInClient(
       email,
       passwordHash: await testPasswordHash,
       emailVerified: true,
-      isAdmin: options.isAdmin ?? false,
+      role: options.role ?? (options.isAdmin ? 'admin' : 'user'),
       steamId: options.steamId ?? null,
     })
     .returning({ id: users.id });

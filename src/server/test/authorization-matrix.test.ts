@@ -29,13 +29,18 @@ interface Row {
 }
 
 // The usual shapes of a row's expectations.
-const everyone = (status: number): Expected => ({ visitor: status, user: status, owner: status, admin: status });
-const signedIn = (status: number): Expected => ({ visitor: 401, user: status, owner: status, admin: status });
-const adminOnly = (status: number): Expected => ({ visitor: 401, user: 403, owner: 403, admin: status });
+const everyone = (status: number): Expected => ({ visitor: status, user: status, owner: status, moderator: status, admin: status });
+const signedIn = (status: number): Expected => ({ visitor: 401, user: status, owner: status, moderator: status, admin: status });
+/** Registrations, deletions of officers and regiments, permanent bans and roles (issue 33): not moderators. */
+const adminOnly = (status: number): Expected => ({ visitor: 401, user: 403, owner: 403, moderator: 403, admin: status });
+/** The flag queue, replies and review waves (issue 33): moderators beside admins. */
+const staffOnly = (status: number): Expected => ({ visitor: 401, user: 403, owner: 403, moderator: status, admin: status });
 /** Owner's own officer profile: admins go through /api/admin/officers instead (spec section 7). */
-const officerOwnerOnly = (status: number): Expected => ({ visitor: 401, user: 403, owner: status, admin: 403 });
-/** Owner or admin (regiment edit; review edit and delete). */
-const ownerOrAdmin = (status: number): Expected => ({ visitor: 401, user: 403, owner: status, admin: status });
+const officerOwnerOnly = (status: number): Expected => ({ visitor: 401, user: 403, owner: status, moderator: 403, admin: 403 });
+/** Owner or admin (the regiment's edit and webhook). */
+const ownerOrAdmin = (status: number): Expected => ({ visitor: 401, user: 403, owner: status, moderator: 403, admin: status });
+/** Owner or staff (removing a review or a reply: a moderator removes with the admin's call, issue 33). */
+const ownerOrStaff = (status: number): Expected => ({ visitor: 401, user: 403, owner: status, moderator: status, admin: status });
 
 const reviewForm = { text: 'Steady under fire and clear orders.', leadership: 4, tactics: 3.5, communication: 4, fairness: 5 };
 const officerForm = (w: World) => ({ name: `Renamed ${w.tag}`, rank: 'Maj.', regimentId: w.regiment.id, profileImageUrl: null });
@@ -204,7 +209,7 @@ const ROWS: Row[] = [
     // and anyone may review it but the owner, whose account is linked to it (the Terms forbid
     // reviewing yourself; issue 13).
     body: (w) => ({ ...reviewForm, officerId: w.ownOfficer.id, overallRating: 4 }),
-    expect: { visitor: 401, user: 201, owner: 403, admin: 201 },
+    expect: { visitor: 401, user: 201, owner: 403, moderator: 201, admin: 201 },
   },
   {
     method: 'PUT',
@@ -214,9 +219,9 @@ const ROWS: Row[] = [
     // A review is its author's opinion: admins may delete it, not rewrite it. The owner's review here
     // is of another officer, so he may edit it; a review of his own officer he may not
     // (features/reviews/self-reviews.test.ts: the API no longer writes one for this world to hold).
-    expect: { visitor: 401, user: 403, owner: 200, admin: 403 },
+    expect: { visitor: 401, user: 403, owner: 200, moderator: 403, admin: 403 },
   },
-  { method: 'DELETE', path: '/api/reviews/:id', url: (w) => `/api/reviews/${w.ownerReview.id}`, expect: ownerOrAdmin(200) },
+  { method: 'DELETE', path: '/api/reviews/:id', url: (w) => `/api/reviews/${w.ownerReview.id}`, expect: ownerOrStaff(200) },
   { method: 'GET', path: '/api/reviews/:id/vote', url: (w) => `/api/reviews/${w.ownerReview.id}/vote`, expect: signedIn(200) },
   {
     method: 'POST',
@@ -224,7 +229,7 @@ const ROWS: Row[] = [
     url: (w) => `/api/reviews/${w.ownerReview.id}/vote`,
     body: () => ({ value: 1 }),
     // Nobody votes on their own review.
-    expect: { visitor: 401, user: 200, owner: 403, admin: 200 },
+    expect: { visitor: 401, user: 200, owner: 403, moderator: 200, admin: 200 },
   },
   {
     method: 'POST',
@@ -246,7 +251,7 @@ const ROWS: Row[] = [
     method: 'DELETE',
     path: '/api/reviews/:id/reply',
     url: (w) => `/api/reviews/${w.othersReview.id}/reply`,
-    expect: ownerOrAdmin(200),
+    expect: ownerOrStaff(200),
   },
   {
     method: 'POST',
@@ -262,7 +267,7 @@ const ROWS: Row[] = [
     url: (w) => `/api/reviews/${w.othersReview.id}/reply/flag`,
     body: () => ({ reason: 'Mocks the reviewer instead of answering.' }),
     // The officer's own account has nothing to flag in its reply.
-    expect: { visitor: 401, user: 201, owner: 403, admin: 201 },
+    expect: { visitor: 401, user: 201, owner: 403, moderator: 201, admin: 201 },
   },
 
   // Uploads and registrations: any signed-in user.
@@ -286,7 +291,7 @@ const ROWS: Row[] = [
     url: () => '/api/officers/register',
     body: (w) => ({ name: `Applicant_${w.tag}`, rank: 'Capt.', regimentId: w.regiment.id, profileImageUrl: null }),
     // The owner already is an officer (a business rule, not a refusal of the role).
-    expect: { visitor: 401, user: 201, owner: 409, admin: 201 },
+    expect: { visitor: 401, user: 201, owner: 409, moderator: 201, admin: 201 },
   },
   { method: 'GET', path: '/api/users/me/regiments/owned', url: () => '/api/users/me/regiments/owned', expect: signedIn(200) },
   { method: 'GET', path: '/api/registrations/mine', url: () => '/api/registrations/mine', expect: signedIn(200) },
@@ -308,7 +313,7 @@ const ROWS: Row[] = [
     expect: everyone(200),
   },
 
-  // Administration: admins only; the owner of the target is no exception.
+  // Administration: admins only, or staff (moderators beside admins); the owner of the target is no exception.
   { method: 'GET', path: '/api/admin/registrations/regiments', url: () => '/api/admin/registrations/regiments', expect: adminOnly(200) },
   { method: 'GET', path: '/api/admin/registrations/officers', url: () => '/api/admin/registrations/officers', expect: adminOnly(200) },
   {
@@ -330,33 +335,41 @@ const ROWS: Row[] = [
   { method: 'GET', path: '/api/admin/users', url: () => '/api/admin/users', expect: adminOnly(200) },
   { method: 'PATCH', path: '/api/admin/users/:id/ban', url: (w) => `/api/admin/users/${w.member.id}/ban`, expect: adminOnly(200) },
   { method: 'PATCH', path: '/api/admin/users/:id/unban', url: (w) => `/api/admin/users/${w.bannedMember.id}/unban`, expect: adminOnly(200) },
-  { method: 'GET', path: '/api/admin/reviews/flagged', url: () => '/api/admin/reviews/flagged', expect: adminOnly(200) },
-  { method: 'GET', path: '/api/admin/waves', url: () => '/api/admin/waves', expect: adminOnly(200) },
-  { method: 'POST', path: '/api/admin/waves/:id/release', url: (w) => `/api/admin/waves/${w.waveId}/release`, expect: adminOnly(200) },
-  { method: 'POST', path: '/api/admin/waves/:id/remove', url: (w) => `/api/admin/waves/${w.waveId}/remove`, expect: adminOnly(200) },
+  {
+    method: 'PUT',
+    path: '/api/admin/users/:id/role',
+    url: (w) => `/api/admin/users/${w.member.id}/role`,
+    body: () => ({ role: 'moderator' }),
+    expect: adminOnly(200),
+  },
+  { method: 'GET', path: '/api/admin/moderation', url: () => '/api/admin/moderation', expect: staffOnly(200) },
+  { method: 'GET', path: '/api/admin/reviews/flagged', url: () => '/api/admin/reviews/flagged', expect: staffOnly(200) },
+  { method: 'GET', path: '/api/admin/waves', url: () => '/api/admin/waves', expect: staffOnly(200) },
+  { method: 'POST', path: '/api/admin/waves/:id/release', url: (w) => `/api/admin/waves/${w.waveId}/release`, expect: staffOnly(200) },
+  { method: 'POST', path: '/api/admin/waves/:id/remove', url: (w) => `/api/admin/waves/${w.waveId}/remove`, expect: staffOnly(200) },
   {
     method: 'POST',
     path: '/api/admin/waves/:id/reviews/:reviewId/release',
     url: (w) => `/api/admin/waves/${w.waveId}/reviews/${w.waveReviewId}/release`,
-    expect: adminOnly(200),
+    expect: staffOnly(200),
   },
   {
     method: 'POST',
     path: '/api/admin/waves/:id/reviews/:reviewId/remove',
     url: (w) => `/api/admin/waves/${w.waveId}/reviews/${w.waveReviewId}/remove`,
-    expect: adminOnly(200),
+    expect: staffOnly(200),
   },
   {
     method: 'POST',
     path: '/api/admin/reviews/:id/approve',
     url: (w) => `/api/admin/reviews/${w.othersReview.id}/approve`,
-    expect: adminOnly(200),
+    expect: staffOnly(200),
   },
   {
     method: 'POST',
     path: '/api/admin/reviews/:id/reply/approve',
     url: (w) => `/api/admin/reviews/${w.othersReview.id}/reply/approve`,
-    expect: adminOnly(200),
+    expect: staffOnly(200),
   },
   {
     method: 'PATCH',
@@ -407,7 +420,7 @@ describe('authorization matrix', () => {
   });
 
   it.each(ROWS.map((row) => [key(row), row] as const))('%s', async (name, row) => {
-    // The four cells of a row share nothing, so they run side by side.
+    // The cells of a row share nothing, so they run side by side.
     const responses = await Promise.all(
       ROLES.map(async (role) => {
         const world = await buildWorld(ctx.db, { emulator });

@@ -42,7 +42,8 @@ import {
   type UserRow,
 } from './fixtures.js';
 
-export const ROLES = ['visitor', 'user', 'owner', 'admin'] as const;
+/** Who asks: a visitor, a signed-in user, the owner of the target, a moderator and an admin (issue 33). */
+export const ROLES = ['visitor', 'user', 'owner', 'moderator', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
 /** The recruit's password: the one account of a world that signs in through the real login calls. */
@@ -222,12 +223,17 @@ export async function clientFor(app: App, world: World, role: Role): Promise<Tes
   const user =
     role === 'owner'
       ? world.owner
-      : await createUser(app.db, { username: `${role}_${world.tag}_${(clientCounter += 1)}`, steamId: nextSteamId(), isAdmin: role === 'admin' });
+      : await createUser(app.db, {
+          username: `${role}_${world.tag}_${(clientCounter += 1)}`,
+          steamId: nextSteamId(),
+          role: role === 'user' ? 'user' : role,
+        });
   // Signed in by creating the session directly (the login calls have rows of their own).
   const created = await createSession(app.db, sessionLifetimes(app.config), {
     id: user.id,
     username: user.username,
     email: user.email,
+    role: user.role,
     isAdmin: user.isAdmin,
     isOfficer: user.isOfficer,
     officerId: user.officerId,

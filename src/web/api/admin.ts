@@ -1,7 +1,8 @@
 /**
  * The administration calls (spec section 7, Administration and Registrations and editing). Every
- * query hook here asks only when the signed-in user is an admin (`enabled: isAdmin`): a visitor or
- * a signed-in non-admin who opens an admin screen requests nothing (spec section 2, Access control).
+ * query hook here asks only when the signed-in user may see the answer (`enabled: isAdmin`, or
+ * `isStaff` for the moderation calls of issue 33): a visitor or a signed-in user who opens an admin
+ * screen requests nothing (spec section 2, Access control).
  */
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
@@ -10,9 +11,12 @@ import type {
   AdminStatus,
   AdminUser,
   FlaggedReview,
+  ModerationSummary,
   Officer,
   OfficerRegistration,
   RegimentRegistration,
+  RoleChangeBody,
+  RoleChangeResult,
   SuccessMessage,
   WaveDecision,
 } from '#core/api';
@@ -21,7 +25,7 @@ import { FRESHNESS } from '#core/constants';
 import type { RegistrationAction } from '#core/schemas/registration';
 import { invalidateAfterOfficerDeletedByAdmin } from './manage';
 import { api } from '#web/lib/api-client';
-import { useIsAdmin } from './auth';
+import { useIsAdmin, useIsStaff } from './auth';
 import { officerKeys, officersQueryOptions } from './officers';
 import { regimentKeys, regimentsQueryOptions } from './regiments';
 import { searchKeys } from './search';
@@ -37,6 +41,7 @@ export const adminKeys = {
   users: () => [...adminKeys.all, 'users'] as const,
   flaggedReviews: () => [...adminKeys.all, 'reviews', 'flagged'] as const,
   reviewWaves: () => [...adminKeys.all, 'reviews', 'waves'] as const,
+  moderation: () => [...adminKeys.all, 'moderation'] as const,
 };
 
 // ---- Queries ----
@@ -101,7 +106,7 @@ const flaggedReviewsQueryOptions = () =>
   });
 
 export function useFlaggedReviews() {
-  return useQuery({ ...flaggedReviewsQueryOptions(), enabled: useIsAdmin() });
+  return useQuery({ ...flaggedReviewsQueryOptions(), enabled: useIsStaff() });
 }
 
 /** GET /api/admin/waves (issue 17): open review waves, then the latest decided. */
@@ -113,7 +118,19 @@ const reviewWavesQueryOptions = () =>
   });
 
 export function useReviewWaves() {
-  return useQuery({ ...reviewWavesQueryOptions(), enabled: useIsAdmin() });
+  return useQuery({ ...reviewWavesQueryOptions(), enabled: useIsStaff() });
+}
+
+/** GET /api/admin/moderation (issue 33): what waits for a moderator, on the moderators' dashboard. */
+const moderationSummaryQueryOptions = () =>
+  queryOptions({
+    queryKey: adminKeys.moderation(),
+    queryFn: () => api.get<ModerationSummary>(apiPaths.admin.moderation),
+    ...PERSONAL,
+  });
+
+export function useModerationSummary() {
+  return useQuery({ ...moderationSummaryQueryOptions(), enabled: useIsStaff() });
 }
 
 /** The public regiment list, as the admin 'All Regiments' table reads it: only for admins there. */
@@ -210,6 +227,15 @@ export function useSetUserBan() {
   });
 }
 
+/** PUT /api/admin/users/{id}/role (issue 33): grants or revokes the moderator role. The user list refreshes. */
+export function useSetUserRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, role }: { id: number } & RoleChangeBody) => api.put<RoleChangeResult>(apiPaths.admin.userRole(id), { role }),
+    onSuccess: () => invalidateAdminData(queryClient),
+  });
+}
+
 // ---- Review moderation ----
 
 interface ModeratedReview {
@@ -239,7 +265,7 @@ export function useApproveFlaggedReview() {
 }
 
 /**
- * DELETE /api/reviews/{id}, which admins may call on any review. `callbacks` run at the mutation
+ * DELETE /api/reviews/{id}, which staff may call on any review (issue 33: moderators too). `callbacks` run at the mutation
  * level, before the refresh: the card that asked is unmounted once the refreshed list lacks it.
  */
 export function useDeleteReviewAsAdmin(callbacks: ModerationCallbacks = {}) {

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AuthStatus, AuthUser } from '#core/api';
 import { apiPaths } from '#core/api-paths';
-import { canAdminister } from '#core/permissions';
+import { canAdminister, canModerate } from '#core/permissions';
 import { FRESHNESS } from '#core/constants';
 import type { LoginBody, RegisterBody } from '#core/schemas/auth';
 import { api, resetCsrfToken } from '#web/lib/api-client';
@@ -34,6 +34,11 @@ export function useAuth(): { user: AuthUser | null; isLoading: boolean } {
 /** Admin screens and actions request nothing unless this is true (spec section 2, Access control). */
 export function useIsAdmin(): boolean {
   return canAdminister(useAuth().user);
+}
+
+/** The moderation screens and actions (issue 33): moderators and admins. */
+export function useIsStaff(): boolean {
+  return canModerate(useAuth().user);
 }
 
 /**

@@ -19,7 +19,7 @@ import {
   type IdentityService,
 } from './firebase-auth';
 
-const soldier: AuthUser = { id: 7, username: 'kilrain', isAdmin: false, isOfficer: false, officerId: null, steamId: null };
+const soldier: AuthUser = { id: 7, username: 'kilrain', role: 'user', isAdmin: false, isOfficer: false, officerId: null, steamId: null };
 
 /** What the Firebase SDK throws: a FirebaseError carries an 'auth/...' code. */
 const firebaseError = (code: string) => Object.assign(new Error(`Firebase: Error (${code}).`), { code });

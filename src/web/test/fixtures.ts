@@ -173,7 +173,8 @@ export function makeReviewAuthor(overrides: Partial<ReviewAuthor> = {}): ReviewA
 
 /** User 1 ('meade'): no admin, no officer profile, no Steam account unless told otherwise. */
 function makeUser(overrides: Partial<AuthUser> = {}): AuthUser {
-  return { id: 1, username: 'meade', isAdmin: false, isOfficer: false, officerId: null, steamId: null, ...overrides };
+  const isAdmin = overrides.isAdmin ?? overrides.role === 'admin';
+  return { id: 1, username: 'meade', role: isAdmin ? 'admin' : 'user', isAdmin, isOfficer: false, officerId: null, steamId: null, ...overrides };
 }
 
 /** The auth status of a signed-in `makeUser(overrides)`. */

@@ -10,6 +10,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
+import type { StaffRole } from '#core/permissions.js';
 import type { Config } from '#server/platform/config.js';
 import type { Executor } from '#server/platform/db/client.js';
 import { sessions, users } from '#server/platform/db/schema.js';
@@ -40,6 +41,7 @@ export interface SessionUser {
   id: number;
   username: string;
   email: string;
+  role: StaffRole;
   isAdmin: boolean;
   isOfficer: boolean;
   officerId: number | null;
@@ -52,6 +54,7 @@ export const sessionUserColumns = {
   id: users.id,
   username: users.username,
   email: users.email,
+  role: users.role,
   isAdmin: users.isAdmin,
   isOfficer: users.isOfficer,
   officerId: users.officerId,

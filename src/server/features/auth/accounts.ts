@@ -25,6 +25,7 @@ export function toAuthUser(user: SessionUser): AuthUser {
   return {
     id: user.id,
     username: user.username,
+    role: user.role,
     isAdmin: user.isAdmin,
     isOfficer: user.isOfficer,
     officerId: user.officerId,
@@ -52,7 +53,7 @@ export async function registerAccount(db: Executor, body: RegisterBody, adminEma
         username: body.username,
         email: body.email,
         passwordHash,
-        isAdmin: adminEmails.has(body.email.toLowerCase()),
+        role: adminEmails.has(body.email.toLowerCase()) ? 'admin' : 'user',
         // Verified by the link in the verification mail (lifecycle.ts).
         emailVerified: false,
       })
@@ -99,8 +100,8 @@ export async function findLoginAccountId(db: Executor, by: { email: string } | {
 /** Promotes an account listed in ADMIN_EMAILS when it signs in. */
 export async function applyAdminEmails(db: Executor, user: SessionUser, adminEmails: ReadonlySet<string>): Promise<SessionUser> {
   if (user.isAdmin || !adminEmails.has(user.email.toLowerCase())) return user;
-  await db.update(users).set({ isAdmin: true }).where(eq(users.id, user.id));
-  return { ...user, isAdmin: true };
+  await db.update(users).set({ role: 'admin' }).where(eq(users.id, user.id));
+  return { ...user, role: 'admin', isAdmin: true };
 }
 
 /**

@@ -172,7 +172,7 @@ export async function registerWithFirebase(
         firebaseUid: identity.uid,
         emailVerified: identity.emailVerified,
         // ADMIN_EMAILS trusts an address only once it is proven.
-        isAdmin: identity.emailVerified && adminEmails.has(email),
+        role: identity.emailVerified && adminEmails.has(email) ? 'admin' : 'user',
       })
       .returning(sessionUserColumns);
     return { user: created!, emailVerified: identity.emailVerified };

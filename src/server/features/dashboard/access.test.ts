@@ -1,6 +1,7 @@
 /**
- * Every /api/admin endpoint of the admin plugin with every role: 401 for visitors, 403 for signed-in
- * users (banned or not, officer owners included), and through for admins. The routes are read from
+ * Every /api/admin endpoint with every role: 401 for visitors, 403 for signed-in users (banned or
+ * not, officer owners included), through for admins, and for moderators through the staff endpoints
+ * and 403 on the admins' (issue 33). The routes are read from
  * the running app, so a new admin route cannot be added without being walked here.
  */
 import { eq } from 'drizzle-orm';
@@ -9,26 +10,33 @@ import { users } from '#server/platform/db/schema.js';
 import { createTestContext, signedInClient, TestClient, type TestContext } from '#server/test/app.js';
 import type { App } from '#server/platform/types.js';
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-const ADMIN_ENDPOINTS: { method: Method; url: string }[] = [
-  { method: 'GET', url: '/api/admin/dashboard' },
-  { method: 'GET', url: '/api/admin/status' },
-  { method: 'GET', url: '/api/admin/users' },
-  { method: 'PATCH', url: '/api/admin/users/:id/ban' },
-  { method: 'PATCH', url: '/api/admin/users/:id/unban' },
-  { method: 'GET', url: '/api/admin/reviews/flagged' },
-  { method: 'POST', url: '/api/admin/reviews/:id/approve' },
-  { method: 'POST', url: '/api/admin/reviews/:id/reply/approve' },
-  { method: 'GET', url: '/api/admin/waves' },
-  { method: 'POST', url: '/api/admin/waves/:id/release' },
-  { method: 'POST', url: '/api/admin/waves/:id/remove' },
-  { method: 'POST', url: '/api/admin/waves/:id/reviews/:reviewId/release' },
-  { method: 'POST', url: '/api/admin/waves/:id/reviews/:reviewId/remove' },
-  { method: 'PATCH', url: '/api/admin/officers/:id' },
-  { method: 'DELETE', url: '/api/admin/officers/:id' },
-  { method: 'DELETE', url: '/api/admin/regiments/:id' },
+/** Who each is for (issue 33): admins only, or staff (moderators beside admins). */
+type Audience = 'admin' | 'staff';
+
+const ADMIN_ENDPOINTS: { method: Method; url: string; audience: Audience }[] = [
+  { method: 'GET', url: '/api/admin/dashboard', audience: 'admin' },
+  { method: 'GET', url: '/api/admin/status', audience: 'admin' },
+  { method: 'GET', url: '/api/admin/moderation', audience: 'staff' },
+  { method: 'GET', url: '/api/admin/users', audience: 'admin' },
+  { method: 'PATCH', url: '/api/admin/users/:id/ban', audience: 'admin' },
+  { method: 'PATCH', url: '/api/admin/users/:id/unban', audience: 'admin' },
+  { method: 'PUT', url: '/api/admin/users/:id/role', audience: 'admin' },
+  { method: 'GET', url: '/api/admin/reviews/flagged', audience: 'staff' },
+  { method: 'POST', url: '/api/admin/reviews/:id/approve', audience: 'staff' },
+  { method: 'POST', url: '/api/admin/reviews/:id/reply/approve', audience: 'staff' },
+  { method: 'GET', url: '/api/admin/waves', audience: 'staff' },
+  { method: 'POST', url: '/api/admin/waves/:id/release', audience: 'staff' },
+  { method: 'POST', url: '/api/admin/waves/:id/remove', audience: 'staff' },
+  { method: 'POST', url: '/api/admin/waves/:id/reviews/:reviewId/release', audience: 'staff' },
+  { method: 'POST', url: '/api/admin/waves/:id/reviews/:reviewId/remove', audience: 'staff' },
+  { method: 'PATCH', url: '/api/admin/officers/:id', audience: 'admin' },
+  { method: 'DELETE', url: '/api/admin/officers/:id', audience: 'admin' },
+  { method: 'DELETE', url: '/api/admin/regiments/:id', audience: 'admin' },
 ];
+
+const REFUSAL: Record<Audience, string> = { admin: 'Admin access required.', staff: 'Moderator access required.' };
 
 /** Registration decisions are served by the registrations feature, which tests its own guard. */
 const OTHER_FEATURES = /^\/api\/admin\/registrations\//;
@@ -79,15 +87,29 @@ describe('admin endpoints', () => {
     }
   });
 
-  it('answer 403 to signed-in users who are not admins', async () => {
+  it('answer 403 to signed-in users who are not staff', async () => {
     const user = await signedInClient(ctx, { steamId: '76561190000000001' });
     const officerOwner = await signedInClient(ctx);
     await ctx.db.update(users).set({ isOfficer: true }).where(eq(users.id, officerOwner.userId));
     for (const client of [user.client, officerOwner.client]) {
-      for (const { method, url } of ADMIN_ENDPOINTS) {
+      for (const { method, url, audience } of ADMIN_ENDPOINTS) {
         const response = await request(client, method, url);
         expect(response.statusCode, `${method} ${url}`).toBe(403);
+        expect(response.json()).toEqual({ code: 'FORBIDDEN', message: REFUSAL[audience] });
+      }
+    }
+  });
+
+  it("let moderators through the staff endpoints only, and refuse the admins' with 403", async () => {
+    const moderator = await signedInClient(ctx, { role: 'moderator' });
+    for (const { method, url, audience } of ADMIN_ENDPOINTS) {
+      const response = await request(moderator.client, method, url);
+      if (audience === 'admin') {
+        expect(response.statusCode, `${method} ${url}`).toBe(403);
         expect(response.json()).toEqual({ code: 'FORBIDDEN', message: 'Admin access required.' });
+      } else {
+        expect([401, 403], `${method} ${url}`).not.toContain(response.statusCode);
+        expect(response.statusCode, `${method} ${url}`).toBeLessThan(500);
       }
     }
   });

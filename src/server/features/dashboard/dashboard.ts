@@ -1,17 +1,14 @@
 /** The admin dashboard's figures and the live system status (spec section 2, /admin). */
 import { eq, sql } from 'drizzle-orm';
-import type { AdminDashboard, AdminStatus } from '#core/api.js';
+import type { AdminDashboard, AdminStatus, ModerationSummary } from '#core/api.js';
 import type { Config } from '#server/platform/config.js';
 import type { Executor } from '#server/platform/db/client.js';
-import { officerRegistrations, regimentRegistrations, reviewWaves } from '#server/platform/db/schema.js';
+import { officerRegistrations, regimentRegistrations, reviewFlags, reviewWaves } from '#server/platform/db/schema.js';
 import { listRecentAdminActions } from '#server/domain/audit-log.js';
 
 /** The dashboard keeps its own small counts: the areas' own queries are theirs to change. */
 export async function getAdminDashboard(db: Executor): Promise<AdminDashboard> {
-  const [openWaves] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(reviewWaves)
-    .where(eq(reviewWaves.status, 'open'));
+  const openWaves = await countOpenWaves(db);
   const [regimentCount] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(regimentRegistrations)
@@ -23,9 +20,26 @@ export async function getAdminDashboard(db: Executor): Promise<AdminDashboard> {
   return {
     pendingRegimentRegistrations: regimentCount?.n ?? 0,
     pendingOfficerRegistrations: officerCount?.n ?? 0,
-    openReviewWaves: openWaves?.n ?? 0,
+    openReviewWaves: openWaves,
     recentActivity: await listRecentAdminActions(db),
   };
+}
+
+async function countOpenWaves(db: Executor): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(reviewWaves)
+    .where(eq(reviewWaves.status, 'open'));
+  return row?.n ?? 0;
+}
+
+/** What waits for a moderator (issue 33): flagged reviews and replies (one each, however many flags), open waves. */
+export async function getModerationSummary(db: Executor): Promise<ModerationSummary> {
+  const [flagged] = await db
+    .select({ n: sql<number>`count(distinct (${reviewFlags.reviewId}, coalesce(${reviewFlags.replyId}, 0)))::int` })
+    .from(reviewFlags)
+    .where(eq(reviewFlags.status, 'pending'));
+  return { flaggedItems: flagged?.n ?? 0, openReviewWaves: await countOpenWaves(db) };
 }
 
 /**

@@ -1,8 +1,11 @@
-/** /api/admin/dashboard and /api/admin/status (spec section 2, /admin): for admins only. */
-import { adminDashboardSchema, adminStatusSchema } from '#core/api.js';
-import { adminScope } from '#server/domain/identity/admin-scope.js';
+/**
+ * /api/admin/dashboard and /api/admin/status (spec section 2, /admin): for admins only; and
+ * /api/admin/moderation, the moderators' dashboard (issue 33), for moderators and admins.
+ */
+import { adminDashboardSchema, adminStatusSchema, moderationSummarySchema } from '#core/api.js';
+import { adminScope, moderatorScope } from '#server/domain/identity/admin-scope.js';
 import type { App } from '#server/platform/types.js';
-import { checkSystemStatus, getAdminDashboard } from './dashboard.js';
+import { checkSystemStatus, getAdminDashboard, getModerationSummary } from './dashboard.js';
 
 export async function dashboardRoutes(app: App) {
   const { db, config } = app;
@@ -14,6 +17,14 @@ export async function dashboardRoutes(app: App) {
 
       admin.get('/status', { config: { cache: 'private' }, schema: { response: { 200: adminStatusSchema } } }, async (request) =>
         checkSystemStatus(db, config, request.log),
+      );
+    }),
+    { prefix: '/admin' },
+  );
+  await app.register(
+    moderatorScope(async (staff) => {
+      staff.get('/moderation', { config: { cache: 'private' }, schema: { response: { 200: moderationSummarySchema } } }, async () =>
+        getModerationSummary(db),
       );
     }),
     { prefix: '/admin' },

@@ -1,11 +1,12 @@
 /**
- * The administrators' calls of the reviews area, under /api/admin (spec section 7, Administration):
- * flagged reviews and replies, and the review waves (issue 17). Registered in the admin scope.
+ * The staff's calls of the reviews area, under /api/admin (spec section 7, Administration): flagged
+ * reviews and replies, and the review waves (issue 17). Registered in the moderator scope: moderators
+ * and admins both work the queue (issue 33).
  */
 import { adminReviewWaveListSchema, flaggedReviewListSchema, successMessageSchema, waveDecisionSchema } from '#core/api.js';
 import { z } from 'zod';
 import { MSG } from '#core/messages.js';
-import { requireAdmin } from '#server/domain/identity/guards.js';
+import { requireModerator } from '#server/domain/identity/guards.js';
 import { idParam, idParamsSchema, positiveIntString } from '#server/platform/http/params.js';
 import type { App } from '#server/platform/types.js';
 import { approveFlaggedReview, listFlaggedReviews } from './moderation.js';
@@ -27,7 +28,7 @@ export async function reviewAdminRoutes(admin: App) {
     '/reviews/:id/approve',
     { config: { invalidates: 'all' }, schema: { params: idParamsSchema, response: { 200: successMessageSchema } } },
     async (request) => {
-      await approveFlaggedReview(db, requireAdmin(request), request.params.id);
+      await approveFlaggedReview(db, requireModerator(request), request.params.id);
       return { success: true, message: MSG.admin.flagsRemoved };
     },
   );
@@ -38,7 +39,7 @@ export async function reviewAdminRoutes(admin: App) {
     '/reviews/:id/reply/approve',
     { config: { invalidates: 'none' }, schema: { params: idParamsSchema, response: { 200: successMessageSchema } } },
     async (request) => {
-      await approveFlaggedReview(db, requireAdmin(request), request.params.id, 'reply');
+      await approveFlaggedReview(db, requireModerator(request), request.params.id, 'reply');
       return { success: true, message: MSG.reviewReply.replyApproved };
     },
   );
@@ -58,7 +59,7 @@ export async function reviewAdminRoutes(admin: App) {
       `/waves/:id/${action}`,
       { config: { invalidates: 'all' }, schema: { params: idParamsSchema, response: { 200: waveDecisionSchema } } },
       async (request) => {
-        const decided = await decideReviewWave(db, requireAdmin(request), request.params.id, outcome, config.waveCooldownDays);
+        const decided = await decideReviewWave(db, requireModerator(request), request.params.id, outcome, config.waveCooldownDays);
         const message = outcome === 'released' ? MSG.waves.released(decided.reviewCount) : MSG.waves.removed(decided.reviewCount);
         return { success: true, message, reviewCount: decided.reviewCount, waveStatus: decided.waveStatus };
       },
@@ -70,7 +71,7 @@ export async function reviewAdminRoutes(admin: App) {
       { config: { invalidates: 'all' }, schema: { params: waveReviewParamsSchema, response: { 200: waveDecisionSchema } } },
       async (request) => {
         const { id, reviewId } = request.params;
-        const decided = await decideWaveReview(db, requireAdmin(request), id, reviewId, outcome, config.waveCooldownDays);
+        const decided = await decideWaveReview(db, requireModerator(request), id, reviewId, outcome, config.waveCooldownDays);
         const message = outcome === 'released' ? MSG.waves.reviewReleased : MSG.waves.reviewRemoved;
         return { success: true, message, reviewCount: decided.reviewCount, waveStatus: decided.waveStatus };
       },

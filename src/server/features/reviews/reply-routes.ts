@@ -6,7 +6,7 @@
  */
 import { reviewSchema, successMessageSchema } from '#core/api.js';
 import { MSG } from '#core/messages.js';
-import { canAdminister } from '#core/permissions.js';
+import { canModerate } from '#core/permissions.js';
 import { flagBodySchema, replyBodySchema, resolvedBodySchema } from '#core/schemas/review.js';
 import { idParamsSchema } from '#server/platform/http/params.js';
 import { cacheTags } from '#server/platform/read-cache/tags.js';
@@ -44,7 +44,7 @@ export async function reviewReplyRoutes(app: App) {
     async (request) => {
       const user = requireUser(request);
       // Moderators delete many in a row; the limit is for officers, as for review deletes.
-      if (!canAdminister(user)) await enforceRateLimit(rateLimitStore, replyWriteLimit, user.id);
+      if (!canModerate(user)) await enforceRateLimit(rateLimitStore, replyWriteLimit, user.id);
       request.cacheInvalidation = cacheTags.replyOn(await deleteReply(db, user, request.params.id));
       return { success: true, message: MSG.reviewReply.replyDeleted };
     },

@@ -8,7 +8,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { MSG } from '#core/messages.js';
-import { canAdminister, isOwnOfficerProfile, isSuspended } from '#core/permissions.js';
+import { canModerate, isOwnOfficerProfile, isSuspended } from '#core/permissions.js';
 import type { Database, Executor } from '#server/platform/db/client.js';
 import { isUniqueViolation } from '#server/platform/db/errors.js';
 import { officers, regiments, reviewFlags, reviewReplies, reviews, users } from '#server/platform/db/schema.js';
@@ -110,7 +110,7 @@ export async function putReply(db: Database, user: SessionUser, reviewId: number
 }
 
 /**
- * DELETE /api/reviews/{id}/reply: by the officer's account or an admin (a moderator's delete is in
+ * DELETE /api/reviews/{id}/reply: by the officer's account or a staff member (whose delete is in
  * the audit log). The reply's flags go with it, and without a reply there is nothing resolved.
  * Returns the officer, whose review pages change.
  */
@@ -118,7 +118,7 @@ export async function deleteReply(db: Database, user: SessionUser, reviewId: num
   return db.transaction(async (tx) => {
     const review = await reviewForReply(tx, reviewId, 'update');
     const isOfficer = await isLinkedToOfficer(tx, user.id, review.officerId);
-    if (!isOfficer && !canAdminister(user)) throw new AppError('FORBIDDEN', MSG.reviewReply.notOfficerOfReview);
+    if (!isOfficer && !canModerate(user)) throw new AppError('FORBIDDEN', MSG.reviewReply.notOfficerOfReview);
     if (!review.reply) throw new AppError('NOT_FOUND', MSG.reviewReply.noReply);
     await tx.delete(reviewReplies).where(eq(reviewReplies.id, review.reply.id));
     if (review.resolved) await tx.update(reviews).set({ resolved: false }).where(eq(reviews.id, reviewId));

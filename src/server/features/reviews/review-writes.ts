@@ -224,7 +224,7 @@ export async function deleteReview(db: Database, user: SessionUser, reviewId: nu
     const review = await reviewForChange(tx, user, reviewId, 'delete');
     if (review.userId !== user.id) await notifyReviewRemoved(tx, review);
     await removeReview(tx, review);
-    // Someone else's review can only be deleted by an admin (reviewForChange): a moderation action.
+    // Someone else's review can only be deleted by staff (reviewForChange): a moderation action.
     if (review.userId !== user.id) {
       await recordAdminAction(tx, user.id, {
         action: 'review.delete',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { reviewPageSchema, reviewRevisionsSchema, reviewSchema, reviewViewerStateSchema } from '#core/api.js';
 import { REVIEW_PAGE_SIZE, REVIEW_PAGE_SIZE_MAX } from '#core/constants.js';
 import { MSG } from '#core/messages.js';
-import { canAdminister } from '#core/permissions.js';
+import { canModerate } from '#core/permissions.js';
 import { DEFAULT_REVIEW_SORT, REVIEW_SORTS } from '#core/review-sort.js';
 import { reviewBodySchema, reviewUpdateBodySchema, voteBodySchema } from '#core/schemas/review.js';
 import { idParamsSchema, positiveIntString } from '#server/platform/http/params.js';
@@ -19,7 +19,7 @@ import { getReviewRevisions } from './review-history.js';
 import { reviewCursorSchema } from './review-order.js';
 import { getReviewViewerState } from './viewer-state.js';
 import { castVote } from './votes.js';
-import { adminScope } from '#server/domain/identity/admin-scope.js';
+import { moderatorScope } from '#server/domain/identity/admin-scope.js';
 import { reviewAdminRoutes } from './admin-routes.js';
 
 /**
@@ -40,7 +40,7 @@ const pageQuerySchema = z
 
 export async function reviewRoutes(app: App) {
   const { db, config, rateLimitStore } = app;
-  await app.register(adminScope(reviewAdminRoutes), { prefix: '/admin' });
+  await app.register(moderatorScope(reviewAdminRoutes), { prefix: '/admin' });
   const limits = config.rateLimits;
 
   app.get(
@@ -127,7 +127,7 @@ export async function reviewRoutes(app: App) {
     async (request) => {
       const user = requireUser(request);
       // Moderators delete many reviews in a row; the limit is for authors.
-      if (!canAdminister(user)) await enforceRateLimit(rateLimitStore, { name: 'review-write', ...limits.reviewWrite }, user.id);
+      if (!canModerate(user)) await enforceRateLimit(rateLimitStore, { name: 'review-write', ...limits.reviewWrite }, user.id);
       await deleteReview(db, user, request.params.id);
       return { success: true, message: MSG.reviews.deleted };
     },

@@ -1,11 +1,11 @@
 /** User management under /api/admin (spec section 2, /admin/manage-users): the list, ban and unban. */
 import { z } from 'zod';
-import { adminUserSchema, successMessageSchema } from '#core/api.js';
+import { adminUserSchema, roleChangeBodySchema, roleChangeResultSchema, successMessageSchema } from '#core/api.js';
 import { MSG } from '#core/messages.js';
 import { requireAdmin } from '#server/domain/identity/guards.js';
 import { idParamsSchema } from '#server/platform/http/params.js';
 import type { App } from '#server/platform/types.js';
-import { banUser, listUsers, unbanUser } from './manage-users.js';
+import { banUser, changeUserRole, listUsers, unbanUser } from './manage-users.js';
 
 export async function userAdminRoutes(admin: App) {
   const { db } = admin;
@@ -28,6 +28,19 @@ export async function userAdminRoutes(admin: App) {
     async (request) => {
       await unbanUser(db, requireAdmin(request), request.params.id);
       return { success: true, message: MSG.admin.userUnbanned(request.params.id) };
+    },
+  );
+
+  // Issue 33, item 1: the moderator role, granted and revoked. Nothing public shows a role.
+  admin.put(
+    '/users/:id/role',
+    {
+      config: { invalidates: 'none' },
+      schema: { params: idParamsSchema, body: roleChangeBodySchema, response: { 200: roleChangeResultSchema } },
+    },
+    async (request) => {
+      const changed = await changeUserRole(db, requireAdmin(request), request.params.id, request.body);
+      return { success: true as const, message: MSG.staff.roleChanged(changed.username, changed.role), role: changed.role };
     },
   );
 }

@@ -63,6 +63,7 @@ describe('GET /api/admin/users', () => {
         id: users.id,
         username: users.username,
         email: users.email,
+        role: users.role,
         isAdmin: users.isAdmin,
         isOfficer: users.isOfficer,
         officerId: users.officerId,
@@ -75,12 +76,13 @@ describe('GET /api/admin/users', () => {
       id: member.userId,
       username: member.username,
       email: member.email,
+      role: 'user',
       isAdmin: false,
       isOfficer: true,
       officerId: officer.id,
       isBanned: true,
     });
-    expect(list.find((u) => u.id === admin.userId)?.isAdmin).toBe(true);
+    expect(list.find((u) => u.id === admin.userId)).toMatchObject({ role: 'admin', isAdmin: true });
     expect(response.body).not.toContain('passwordHash');
   });
 });
@@ -183,5 +185,84 @@ describe('PATCH /api/admin/users/:id/ban and /unban', () => {
     expect((await other.client.write('PATCH', `/api/admin/users/${target.userId}/ban`)).statusCode).toBe(403);
     expect(await isBanned(target.userId)).toBe(false);
     expect((await target.client.get('/api/auth/status')).json<AuthStatus>().authenticated).toBe(true);
+  });
+});
+
+describe('PUT /api/admin/users/:id/role (issue 33)', () => {
+  async function roleAudit(targetId: number) {
+    return (await auditActions(targetId)).filter((row) => row.action === 'user.role');
+  }
+
+  it('grants the moderator role: the user keeps their session, and it now opens the queue and nothing of the admins', async () => {
+    const target = await signedInClient(ctx);
+    const response = await admin.client.write('PUT', `/api/admin/users/${target.userId}/role`, { role: 'moderator' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true, message: `${target.username} is now a moderator.`, role: 'moderator' });
+    expect(await roleAudit(target.userId)).toEqual([{ action: 'user.role', adminId: admin.userId }]);
+
+    // The same session reads the new role: the spec's isAdmin stays false.
+    const status = (await target.client.get('/api/auth/status')).json<AuthStatus>();
+    expect(status.user).toMatchObject({ role: 'moderator', isAdmin: false });
+    expect((await target.client.get('/api/admin/reviews/flagged')).statusCode).toBe(200);
+    expect((await target.client.get('/api/admin/moderation')).statusCode).toBe(200);
+    for (const url of ['/api/admin/registrations/regiments', '/api/admin/dashboard', '/api/admin/users']) {
+      const refused = await target.client.get(url);
+      expect(refused.statusCode, url).toBe(403);
+      expect(refused.json().message).toBe(MSG.admin.adminAccessRequired);
+    }
+    const regiment = await createRegiment(ctx.db, { name: 'Moderated Regiment' });
+    const officer = await createOfficer(ctx.db, { regimentId: regiment.id });
+    expect((await target.client.write('DELETE', `/api/admin/officers/${officer.id}`)).statusCode).toBe(403);
+    const someone = await signedInClient(ctx);
+    expect((await target.client.write('PUT', `/api/admin/users/${someone.userId}/role`, { role: 'moderator' })).statusCode).toBe(403);
+  });
+
+  it('revokes it: the queue closes again, and setting the role a user already has writes no audit entry', async () => {
+    const target = await signedInClient(ctx, { role: 'moderator' });
+    const response = await admin.client.write('PUT', `/api/admin/users/${target.userId}/role`, { role: 'user' });
+    expect(response.json()).toEqual({ success: true, message: `${target.username} is now a user.`, role: 'user' });
+    const refused = await target.client.get('/api/admin/reviews/flagged');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(MSG.staff.moderatorAccessRequired);
+    expect((await admin.client.write('PUT', `/api/admin/users/${target.userId}/role`, { role: 'user' })).statusCode).toBe(200);
+    expect(await roleAudit(target.userId)).toHaveLength(1);
+  });
+
+  it('refuses your own role, another admin, the admin role itself, and says why', async () => {
+    const own = await admin.client.write('PUT', `/api/admin/users/${admin.userId}/role`, { role: 'moderator' });
+    expect(own.statusCode).toBe(403);
+    expect(own.json().message).toBe(MSG.staff.cannotChangeOwnRole);
+
+    const peer = await signedInClient(ctx, { isAdmin: true });
+    const demote = await admin.client.write('PUT', `/api/admin/users/${peer.userId}/role`, { role: 'user' });
+    expect(demote.statusCode).toBe(403);
+    expect(demote.json().message).toBe(MSG.staff.cannotChangeAdminRole);
+    expect((await peer.client.get('/api/auth/status')).json<AuthStatus>().user).toMatchObject({ role: 'admin', isAdmin: true });
+
+    const target = await signedInClient(ctx);
+    const raise = await admin.client.write('PUT', `/api/admin/users/${target.userId}/role`, { role: 'admin' });
+    expect(raise.statusCode).toBe(400);
+    expect(raise.json().message).toContain("Role must be 'user' or 'moderator'.");
+    expect((await admin.client.write('PUT', `/api/admin/users/${target.userId}/role`, {})).statusCode).toBe(400);
+    expect((await admin.client.write('PUT', '/api/admin/users/999999/role', { role: 'moderator' })).statusCode).toBe(404);
+    expect(await roleAudit(target.userId)).toEqual([]);
+    expect(await roleAudit(peer.userId)).toEqual([]);
+  });
+
+  it('a moderator removes a review with the admin call, and the author is told', async () => {
+    const regiment = await createRegiment(ctx.db, { name: 'Removal Regiment' });
+    const officer = await createOfficer(ctx.db, { regimentId: regiment.id });
+    const author = await signedInClient(ctx);
+    const review = await createReview(ctx.db, { userId: author.userId, officerId: officer.id });
+    const moderator = await signedInClient(ctx, { role: 'moderator' });
+    const response = await moderator.client.write('DELETE', `/api/reviews/${review.id}`);
+    expect(response.statusCode).toBe(200);
+    const audit = await ctx.db
+      .select({ action: adminAuditLog.action, adminId: adminAuditLog.adminId })
+      .from(adminAuditLog)
+      .where(and(eq(adminAuditLog.targetType, 'review'), eq(adminAuditLog.targetId, review.id)));
+    expect(audit).toEqual([{ action: 'review.delete', adminId: moderator.userId }]);
+    const notifications = await author.client.get('/api/notifications');
+    expect(notifications.json().notifications.map((n: { kind: string }) => n.kind)).toContain('review_removed');
   });
 });

@@ -26,6 +26,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { Distribution } from '#core/rating-math.js';
 import type { WaveDetection } from '#core/review-waves.js';
+import type { StaffRole } from '#core/permissions.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -71,7 +72,14 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     avatarUrl: text('avatar_url'),
     createdAt: createdAt(),
-    isAdmin: boolean('is_admin').notNull().default(false),
+    /**
+     * 'user', 'moderator' or 'admin' (issue 33; docs/decisions/0048-staff-roles.md). The spec's
+     * isAdmin follows from it, computed by the database, so the two can never disagree.
+     */
+    role: varchar('role', { length: 20 }).$type<StaffRole>().notNull().default('user'),
+    isAdmin: boolean('is_admin')
+      .notNull()
+      .generatedAlwaysAs(sql`role = 'admin'`),
     isOfficer: boolean('is_officer').notNull().default(false),
     officerId: integer('officer_id').references((): AnyPgColumn => officers.id, { onDelete: 'set null' }),
     steamId: varchar('steam_id', { length: 20 }).unique(),
@@ -101,6 +109,7 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     index('users_officer_id_idx').on(t.officerId),
+    check('users_role', sql`${t.role} in ('user', 'moderator', 'admin')`),
   ],
 );
 

@@ -121,6 +121,12 @@ export const FRONT_HOOK_DECISIONS: readonly FrontHookDecision[] = [
     front: "front skips: admin answers are config.cache 'private', never kept",
   },
   {
+    hook: 'preValidation',
+    name: 'requireModeratorFirst',
+    owner: 'domain/identity/admin-scope.ts',
+    front: "front skips: moderators' answers are config.cache 'private', never kept",
+  },
+  {
     hook: 'onResponse',
     name: '',
     owner: '@fastify/multipart (uploads scope)',

@@ -2,7 +2,7 @@ import { ChevronDown, Menu, Star, UserRound } from 'lucide-react';
 import { Suspense, lazy, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { homeMessages } from '#core/messages/home';
-import { canAdminister, canRegisterAsOfficer } from '#core/permissions';
+import { canAdminister, canModerate, canRegisterAsOfficer } from '#core/permissions';
 import { useAuth } from '#web/api/auth';
 import { Button } from '#web/components/ui/button';
 import { cn } from '#web/lib/cn';
@@ -93,9 +93,10 @@ export function Header() {
                   {homeMessages.registerOfficer}
                 </NavLink>
               )}
-              {canAdminister(user) && (
+              {canModerate(user) && (
                 <NavLink to="/admin" className={navLinkClass} onClick={() => setMenuOpen(false)}>
-                  Admin Dashboard
+                  {/* A moderator's /admin is the moderation dashboard (issue 33). */}
+                  {canAdminister(user) ? 'Admin Dashboard' : 'Moderation'}
                 </NavLink>
               )}
             </>

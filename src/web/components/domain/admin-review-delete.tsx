@@ -3,7 +3,7 @@ import { adminMessages } from '#core/messages/admin';
 import { anonymousSoldier } from '#core/messages/common';
 import { reviewsMessages } from '#core/messages/reviews';
 import { useDeleteReviewAsAdmin } from '#web/api/admin';
-import { useIsAdmin } from '#web/api/auth';
+import { useIsStaff } from '#web/api/auth';
 import { errorMessage } from '#web/lib/api-client';
 import { toast } from '#web/lib/toast-store';
 import { DeleteConfirmDialog } from './delete-confirm-dialog';
@@ -18,11 +18,11 @@ export interface AdminReviewDeleteProps {
 
 /**
  * The admin's Delete on any review (spec section 6): a confirmation titled 'Delete Review', then
- * DELETE /api/reviews/{id}. Renders nothing for anyone but an admin. The toasts are raised at the
+ * DELETE /api/reviews/{id}. Renders nothing for anyone but staff (admins and moderators, issue 33). The toasts are raised at the
  * mutation level: this button leaves the page with its review once the lists are refreshed.
  */
 export function AdminReviewDelete({ review, authorName, officerName }: AdminReviewDeleteProps) {
-  const isAdmin = useIsAdmin();
+  const isStaff = useIsStaff();
   const [isOpen, setOpen] = useState(false);
   const deleteReview = useDeleteReviewAsAdmin({
     onSuccess: () => {
@@ -32,7 +32,7 @@ export function AdminReviewDelete({ review, authorName, officerName }: AdminRevi
     onError: (error) =>
       toast({ title: adminMessages.errorTitle, description: `${adminMessages.deleteReviewFailed}: ${errorMessage(error)}`, variant: 'destructive' }),
   });
-  if (!isAdmin) return null;
+  if (!isStaff) return null;
 
   const author = authorName || anonymousSoldier;
   return (

@@ -6,7 +6,7 @@ import { adminKeys } from '#web/api/admin';
 import { officerKeys } from '#web/api/officers';
 import { regimentKeys } from '#web/api/regiments';
 import { mockApi, renderRoute } from '#web/test/render';
-import { ADMIN, NON_ADMIN, VISITOR, adminDataCalls, dashboard, systemStatus } from './admin-fixtures';
+import { ADMIN, MODERATOR, NON_ADMIN, VISITOR, adminDataCalls, dashboard, systemStatus } from './admin-fixtures';
 
 const ADMIN_SCREENS = [
   ['/admin', 'You must be logged in with administrator privileges to access this page.'],
@@ -26,6 +26,8 @@ const ADMIN_API = {
   '/api/admin/registrations/officers': [],
   '/api/admin/users': [],
   '/api/admin/reviews/flagged': { rows: [] },
+  '/api/admin/waves': { waves: [], cooldownDays: 30 },
+  '/api/admin/moderation': { flaggedItems: 3, openReviewWaves: 1 },
   '/api/regiments': [],
   '/api/officers': [],
 };
@@ -90,5 +92,37 @@ describe('admin screens for an admin', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument();
     await waitFor(() => expect(adminDataCalls(api.calls)).toEqual(['/api/admin/dashboard']));
     expect(screen.queryByText('Access Denied')).not.toBeInTheDocument();
+  });
+});
+
+describe('admin screens for a moderator (issue 33)', () => {
+  const ADMINS_ONLY = ADMIN_SCREENS.filter(([path]) => path !== '/admin' && path !== '/admin/reviews');
+
+  it.each(ADMINS_ONLY)("%s keeps the spec's Access Denied and requests no admin data", async (path, message) => {
+    const api = mockApi({ ...ADMIN_API, '/api/auth/status': MODERATOR });
+    const { queryClient } = renderRoute(path);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Access Denied' })).toBeInTheDocument();
+    expect(screen.getByText(message)).toBeInTheDocument();
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(adminDataCalls(api.calls)).toEqual([]);
+  });
+
+  it('/admin is the moderation dashboard: what waits in the queue, and nothing of the admins', async () => {
+    const api = mockApi({ ...ADMIN_API, '/api/auth/status': MODERATOR });
+    renderRoute('/admin');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Moderation Dashboard' })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Flagged Reviews and Replies' })).toHaveTextContent('3');
+    expect(screen.getByRole('region', { name: 'Open Review Waves' })).toHaveTextContent('1');
+    expect(screen.queryByText('Pending Regiment Registrations')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Review Moderation' })[0]).toHaveAttribute('href', '/admin/reviews');
+    expect(screen.getByRole('link', { name: 'Moderation' })).toHaveAttribute('href', '/admin');
+    await waitFor(() => expect(adminDataCalls(api.calls)).toEqual(['/api/admin/moderation']));
+  });
+
+  it('/admin/reviews opens with the flag queue and the waves', async () => {
+    const api = mockApi({ ...ADMIN_API, '/api/auth/status': MODERATOR });
+    renderRoute('/admin/reviews');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Review Moderation' })).toBeInTheDocument();
+    await waitFor(() => expect(adminDataCalls(api.calls).sort()).toEqual(['/api/admin/reviews/flagged', '/api/admin/waves']));
   });
 });

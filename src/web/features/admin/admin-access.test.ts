@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { AuthUser } from '#core/api';
 import { decideAdminAccess } from './admin-access';
 
-const user = (isAdmin: boolean): AuthUser => ({ id: 1, username: 'meade', isAdmin, isOfficer: false, officerId: null, steamId: null });
+const user = (isAdmin: boolean): AuthUser => ({
+  id: 1,
+  username: 'meade',
+  role: isAdmin ? 'admin' : 'user',
+  isAdmin,
+  isOfficer: false,
+  officerId: null,
+  steamId: null,
+});
 
 describe('decideAdminAccess', () => {
   it('decides nothing while the auth status loads, whoever it will turn out to be', () => {
@@ -17,5 +25,14 @@ describe('decideAdminAccess', () => {
 
   it('lets admins in', () => {
     expect(decideAdminAccess({ user: user(true), isAuthLoading: false })).toBe('allowed');
+  });
+
+  it('lets a moderator into the staff screens only (issue 33)', () => {
+    const moderator: AuthUser = { ...user(false), role: 'moderator' };
+    expect(decideAdminAccess({ user: moderator, isAuthLoading: false })).toBe('denied');
+    expect(decideAdminAccess({ user: moderator, isAuthLoading: false, audience: 'staff' })).toBe('allowed');
+    expect(decideAdminAccess({ user: user(true), isAuthLoading: false, audience: 'staff' })).toBe('allowed');
+    expect(decideAdminAccess({ user: user(false), isAuthLoading: false, audience: 'staff' })).toBe('denied');
+    expect(decideAdminAccess({ user: null, isAuthLoading: false, audience: 'staff' })).toBe('denied');
   });
 });

@@ -4,7 +4,9 @@ import { Link } from 'react-router';
 import { adminMessages } from '#core/messages/admin';
 import { waveMessages } from '#core/messages/waves';
 import { commonMessages } from '#core/messages/common';
-import { useAdminDashboard } from '#web/api/admin';
+import { useAdminDashboard, useModerationSummary } from '#web/api/admin';
+import { useIsAdmin } from '#web/api/auth';
+import { staffMessages } from '#core/messages/staff';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 import { Skeleton } from '#web/components/ui/feedback';
@@ -16,13 +18,46 @@ import { AdminPageHeader } from './components/admin-page-header';
 import { RecentActivity } from './components/recent-activity';
 import { SystemStatus } from './components/system-status';
 
-/** /admin (spec section 2): pending counts, the way to every admin screen, the audit log and live status. */
+/**
+ * /admin (spec section 2): pending counts, the way to every admin screen, the audit log and live
+ * status. A moderator (issue 33) gets the moderation dashboard here instead: what waits in the queue.
+ */
 function AdminDashboardPage() {
-  useDocumentTitle('Admin Dashboard');
+  const isAdmin = useIsAdmin();
+  useDocumentTitle(isAdmin ? 'Admin Dashboard' : staffMessages.moderationDashboard);
+  return <AdminGate audience="staff">{isAdmin ? <AdminDashboard /> : <ModerationDashboard />}</AdminGate>;
+}
+
+function ModerationDashboard() {
+  const summary = useModerationSummary();
+  const counts = summary.data;
   return (
-    <AdminGate>
-      <AdminDashboard />
-    </AdminGate>
+    <div className="space-y-8">
+      <AdminPageHeader
+        title={staffMessages.moderationDashboard}
+        description="Flagged reviews and replies, and bursts of reviews held out of the ratings, waiting for a moderator."
+        showBackLink={false}
+      />
+      {summary.isError && !counts && (
+        <LoadFailedAlert title="The dashboard could not be loaded" error={summary.error} onRetry={() => void summary.refetch()} />
+      )}
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <PendingCountCard
+          title="Flagged Reviews and Replies"
+          count={counts?.flaggedItems}
+          isPending={summary.isPending}
+          icon={<Flag className="h-5 w-5" aria-hidden />}
+          action={<Link to="/admin/reviews">{adminMessages.reviewModeration}</Link>}
+        />
+        <PendingCountCard
+          title={waveMessages.dashboardOpenWaves}
+          count={counts?.openReviewWaves}
+          isPending={summary.isPending}
+          icon={<ShieldAlert className="h-5 w-5" aria-hidden />}
+          action={<Link to="/admin/reviews">{adminMessages.reviewModeration}</Link>}
+        />
+      </div>
+    </div>
   );
 }
 

@@ -23,6 +23,8 @@ function signedInAs({ isAdmin }: { isAdmin: boolean }): AuthStatus {
 
 export const ADMIN = signedInAs({ isAdmin: true });
 export const NON_ADMIN = signedInAs({ isAdmin: false });
+/** A moderator (issue 33): the moderation screens, none of the admins'. */
+export const MODERATOR = signedInStatus({ role: 'moderator', isAdmin: false });
 export const VISITOR = SIGNED_OUT;
 
 export function regimentRegistration(id: number, overrides: Partial<RegimentRegistration> = {}): RegimentRegistration {
@@ -77,6 +79,7 @@ export function adminUser(id: number, overrides: Partial<AdminUser> = {}): Admin
     id,
     username: `user${id}`,
     email: `user${id}@example.com`,
+    role: overrides.isAdmin ? 'admin' : 'user',
     isAdmin: false,
     isOfficer: false,
     officerId: null,

@@ -13,6 +13,8 @@ const initialUsers: AdminUser[] = [
   adminUser(4, { username: 'deserter', email: 'deserter@example.com' }),
   adminUser(5, { username: 'hancock', email: 'hancock@example.com', isOfficer: true, officerId: 7, isBanned: true }),
 ];
+/** Another admin, whose role this admin may not change (issue 33). */
+const peerAdmin = adminUser(6, { username: 'sedgwick', email: 'sedgwick@example.com', isAdmin: true });
 
 function usersApi(overrides: Record<string, ApiHandler> = {}) {
   let users = [...initialUsers];
@@ -28,6 +30,11 @@ function usersApi(overrides: Record<string, ApiHandler> = {}) {
     '/api/admin/users': () => users,
     'PATCH /api/admin/users/4/ban': setBanned(true),
     'PATCH /api/admin/users/5/unban': setBanned(false),
+    'PUT /api/admin/users/4/role': ({ body }: { body: unknown }) => {
+      const { role } = body as { role: AdminUser['role'] };
+      users = users.map((u) => (u.id === 4 ? { ...u, role } : u));
+      return { success: true, message: `deserter is now a ${role}.`, role };
+    },
     ...overrides,
   });
   const writes = () => api.calls.filter((call) => call.method !== 'GET');
@@ -50,15 +57,31 @@ describe('/admin/manage-users', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'User Management' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Admin Dashboard' })).toHaveAttribute('href', '/admin');
     const table = await loadedTable();
-    expect(columnsOf(table)).toEqual(['ID', 'Username', 'Email', 'Admin', 'Officer', 'Status', 'Actions']);
+    expect(columnsOf(table)).toEqual(['ID', 'Username', 'Email', 'Admin', 'Role', 'Officer', 'Status', 'Actions']);
     const cells = (name: string) =>
       within(rowNamed(table, name))
         .getAllByRole('cell')
         .map((cell) => cell.textContent);
-    expect(cells('deserter')).toEqual(['4', 'deserter@example.com', 'No', '—', 'Active', 'Ban deserter']);
-    expect(cells('hancock')).toEqual(['5', 'hancock@example.com', 'No', '7', 'Banned', 'Unban hancock']);
-    expect(cells('meade (you)')).toEqual(['1', 'meade@example.com', 'Yes', '—', 'Active', 'Ban meade']);
+    // A user's role is a choice of User or Moderator; the admin's own is only named.
+    expect(cells('deserter')).toEqual(['4', 'deserter@example.com', 'No', 'UserModerator', '—', 'Active', 'Ban deserter']);
+    expect(cells('hancock')).toEqual(['5', 'hancock@example.com', 'No', 'UserModerator', '7', 'Banned', 'Unban hancock']);
+    expect(cells('meade (you)')).toEqual(['1', 'meade@example.com', 'Yes', 'Admin', '—', 'Active', 'Ban meade']);
+    expect(within(rowNamed(table, 'deserter')).getByRole('combobox', { name: 'Role of deserter' })).toHaveValue('user');
     expect(within(rowNamed(table, 'hancock')).getByRole('link', { name: '7' })).toHaveAttribute('href', '/officer/7');
+  });
+
+  it("grants the moderator role from the Role column, and never offers another admin's", async () => {
+    const { writes } = usersApi({ '/api/admin/users': () => [...initialUsers, peerAdmin] });
+    const user = userEvent.setup();
+    renderRoute('/admin/manage-users');
+    const table = await usersTable();
+    await waitFor(() => expect(bodyRowsOf(table)).toHaveLength(4));
+    expect(within(rowNamed(table, 'sedgwick')).queryByRole('combobox')).not.toBeInTheDocument();
+    expect(rowNamed(table, 'sedgwick')).toHaveTextContent('Admin');
+
+    await user.selectOptions(within(rowNamed(table, 'deserter')).getByRole('combobox', { name: 'Role of deserter' }), 'moderator');
+    expect(await findToast('Role Changed')).toHaveTextContent('deserter is now a moderator.');
+    expect(writes()).toEqual([{ method: 'PUT', url: '/api/admin/users/4/role', body: { role: 'moderator' } }]);
   });
 
   it('bans a user after the confirmation', async () => {

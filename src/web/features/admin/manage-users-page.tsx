@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { AdminUser } from '#core/api';
+import type { AdminUser, AuthUser } from '#core/api';
 import { adminMessages } from '#core/messages/admin';
-import { canBanUser } from '#core/permissions';
-import { useAdminUsers, useSetUserBan } from '#web/api/admin';
+import { canBanUser, canChangeRole, GRANTABLE_ROLES, type GrantableRole } from '#core/permissions';
+import { staffMessages } from '#core/messages/staff';
+import { useAdminUsers, useSetUserBan, useSetUserRole } from '#web/api/admin';
 import { useAuth } from '#web/api/auth';
 import { Button } from '#web/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '#web/components/ui/dialog';
 import { Badge } from '#web/components/ui/feedback';
+import { Select } from '#web/components/ui/form';
 import { toast } from '#web/lib/toast-store';
 import { useDocumentTitle } from '#web/lib/use-document-title';
 import { actionFailureMessage } from './action-failure';
@@ -15,7 +17,8 @@ import { AdminGate } from './components/admin-gate';
 import { AdminPageHeader } from './components/admin-page-header';
 import { ActionsCell, AdminTable, Cell, RowHeader } from './components/admin-table';
 
-const COLUMNS = ['ID', 'Username', 'Email', 'Admin', 'Officer', 'Status', 'Actions'] as const;
+// The spec's columns, and Role beside Admin (issue 33: admins grant and revoke the moderator role).
+const COLUMNS = ['ID', 'Username', 'Email', 'Admin', staffMessages.roleColumn, 'Officer', 'Status', 'Actions'] as const;
 
 /** /admin/manage-users (spec section 2): every account, banned or active, with Ban and Unban. */
 function ManageUsersPage() {
@@ -98,6 +101,9 @@ function ManageUsers() {
             <Cell>{user.email}</Cell>
             <Cell>{user.isAdmin ? 'Yes' : 'No'}</Cell>
             <Cell>
+              <RoleCell user={user} self={self} />
+            </Cell>
+            <Cell>
               {user.officerId === null ? (
                 <span className="text-stone-500">—</span>
               ) : (
@@ -142,6 +148,43 @@ function ManageUsers() {
         )}
       </Dialog>
     </div>
+  );
+}
+
+/**
+ * The user's role: a choice of User or Moderator where the signed-in admin may change it (not their
+ * own, not another admin's), the role's name elsewhere.
+ */
+function RoleCell({ user, self }: { user: AdminUser; self: AuthUser | null }) {
+  const setRole = useSetUserRole();
+  if (!canChangeRole(self, user)) return <>{staffMessages.roleLabels[user.role]}</>;
+  const change = (role: GrantableRole) =>
+    setRole.mutate(
+      { id: user.id, role },
+      {
+        onSuccess: (answer) => toast({ title: staffMessages.roleChangedTitle, description: answer.message }),
+        onError: (error) =>
+          toast({
+            title: staffMessages.roleChangeFailedTitle,
+            description: actionFailureMessage(error, staffMessages.roleChangeFailedTitle),
+            variant: 'destructive',
+          }),
+      },
+    );
+  return (
+    <Select
+      aria-label={`Role of ${user.username}`}
+      className="h-9 w-36"
+      value={user.role}
+      disabled={setRole.isPending}
+      onChange={(event) => change(event.target.value as GrantableRole)}
+    >
+      {GRANTABLE_ROLES.map((role) => (
+        <option key={role} value={role}>
+          {staffMessages.roleLabels[role]}
+        </option>
+      ))}
+    </Select>
   );
 }
 

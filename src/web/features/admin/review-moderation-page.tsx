@@ -25,7 +25,7 @@ const COLUMNS = ['Review', 'Text', 'Reviewer', 'Flag Reasons', 'Actions'] as con
 function ReviewModerationPage() {
   useDocumentTitle(adminMessages.reviewModeration);
   return (
-    <AdminGate>
+    <AdminGate audience="staff">
       <ReviewModeration />
     </AdminGate>
   );

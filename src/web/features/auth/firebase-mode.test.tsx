@@ -55,7 +55,7 @@ vi.mock('firebase/auth', () => ({
   deleteUser: vi.fn(async () => {}),
 }));
 
-const soldier: AuthUser = { id: 7, username: 'kilrain', isAdmin: false, isOfficer: false, officerId: null, steamId: null };
+const soldier: AuthUser = { id: 7, username: 'kilrain', role: 'user', isAdmin: false, isOfficer: false, officerId: null, steamId: null };
 const homeData = { '/api/sides': [], '/api/regiments': [], '/api/officers/top': [], '/api/reviews/recent': [] };
 const firebaseMode: IdentityConfig = {
   provider: 'firebase',

@@ -5,7 +5,7 @@ import type { AuthStatus, AuthUser } from '#core/api';
 import { authMessages } from '#core/messages/auth';
 import { mockApi, renderRoute, reply } from '#web/test/render';
 
-const soldier: AuthUser = { id: 7, username: 'kilrain', isAdmin: false, isOfficer: false, officerId: null, steamId: null };
+const soldier: AuthUser = { id: 7, username: 'kilrain', role: 'user', isAdmin: false, isOfficer: false, officerId: null, steamId: null };
 const homeData = { '/api/sides': [], '/api/regiments': [], '/api/officers/top': [], '/api/reviews/recent': [] };
 
 async function fillAndSubmit(email: string, password: string) {

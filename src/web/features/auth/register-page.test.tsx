@@ -5,7 +5,7 @@ import type { AuthStatus, AuthUser } from '#core/api';
 import { authMessages } from '#core/messages/auth';
 import { mockApi, renderRoute, reply } from '#web/test/render';
 
-const newcomer: AuthUser = { id: 9, username: 'buster', isAdmin: false, isOfficer: false, officerId: null, steamId: null };
+const newcomer: AuthUser = { id: 9, username: 'buster', role: 'user', isAdmin: false, isOfficer: false, officerId: null, steamId: null };
 const homeData = { '/api/sides': [], '/api/regiments': [], '/api/officers/top': [], '/api/reviews/recent': [] };
 
 async function fillForm(values: { username?: string; email?: string; password?: string; confirm?: string }) {

@@ -51,7 +51,7 @@ function mockHome(overrides: Record<string, unknown> = {}) {
 function signedIn(officerId: number | null): AuthStatus {
   return {
     authenticated: true,
-    user: { id: 7, username: 'Sgt. Kilrain', isAdmin: false, isOfficer: officerId !== null, officerId, steamId: null },
+    user: { id: 7, username: 'Sgt. Kilrain', role: 'user', isAdmin: false, isOfficer: officerId !== null, officerId, steamId: null },
   };
 }
 

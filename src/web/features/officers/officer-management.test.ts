@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { AuthUser } from '#core/api';
 import { chooseOfficerManagement } from './officer-management';
 
-const user: AuthUser = { id: 3, username: 'hancock', isAdmin: false, isOfficer: false, officerId: null, steamId: null };
+const user: AuthUser = { id: 3, username: 'hancock', role: 'user', isAdmin: false, isOfficer: false, officerId: null, steamId: null };
 const owner: AuthUser = { ...user, isOfficer: true, officerId: 7 };
-const admin: AuthUser = { ...user, isAdmin: true };
+const admin: AuthUser = { ...user, role: 'admin', isAdmin: true };
 
 describe('chooseOfficerManagement', () => {
   it('offers nothing to a visitor or another user', () => {
@@ -24,6 +24,6 @@ describe('chooseOfficerManagement', () => {
   it("offers an admin 'Edit Officer' and 'Delete Officer', even on their own profile", () => {
     const expected = { role: 'admin', editLabel: 'Edit Officer', deleteLabel: 'Delete Officer' };
     expect(chooseOfficerManagement(admin, 7)).toEqual(expected);
-    expect(chooseOfficerManagement({ ...owner, isAdmin: true }, 7)).toEqual(expected);
+    expect(chooseOfficerManagement({ ...owner, role: 'admin', isAdmin: true }, 7)).toEqual(expected);
   });
 });

@@ -8,7 +8,7 @@ import type { Review } from '#core/api';
 import { LIMITS } from '#core/constants';
 import { reviewReplyMessages as M } from '#core/messages/review-reply';
 import { reviewActionsMessages } from '#core/messages/review-actions';
-import { canAdminister } from '#core/permissions';
+import { canModerate } from '#core/permissions';
 import { canDeleteReply, canFlagReply, canReplyToReview, canResolveReview } from '#core/reply-permissions';
 import { replyBodySchema } from '#core/schemas/review';
 import { useAuth } from '#web/api/auth';
@@ -34,7 +34,7 @@ export function ReplyOwnerControls({ review }: { review: Review }) {
   return (
     <>
       {canReplyToReview(user, review) && <ReplyDialog review={review} />}
-      {review.reply && canDeleteReply(user, review) && !canAdminister(user) && <DeleteReplyDialog review={review} />}
+      {review.reply && canDeleteReply(user, review) && !canModerate(user) && <DeleteReplyDialog review={review} />}
       {canResolveReview(user, review) && (
         <Button
           variant="ghost"
@@ -59,13 +59,13 @@ export function ReplyOwnerControls({ review }: { review: Review }) {
   );
 }
 
-/** On the reply: Flag for other signed-in readers, Delete for admins. */
+/** On the reply: Flag for other signed-in readers, Delete for staff (moderators and admins). */
 export function ReplyModerationControls({ review }: { review: Review }) {
   const { user } = useAuth();
   return (
     <>
       {user && canFlagReply(user, review) && <FlagReplyDialog reviewId={review.id} userId={user.id} />}
-      {canAdminister(user) && <DeleteReplyDialog review={review} />}
+      {canModerate(user) && <DeleteReplyDialog review={review} />}
     </>
   );
 }

@@ -2,7 +2,7 @@ import { Suspense, lazy } from 'react';
 import type { Review } from '#core/api';
 import { formatDate } from '#core/date';
 import { reviewReplyMessages as M } from '#core/messages/review-reply';
-import { canAdminister, isOwnOfficerProfile } from '#core/permissions';
+import { canModerate, isOwnOfficerProfile } from '#core/permissions';
 import { canFlagReply, canResolveReview } from '#core/reply-permissions';
 import { useAuth } from '#web/api/auth';
 
@@ -25,7 +25,7 @@ export function ReviewReply({ review }: { review: Review }) {
   if (!reply) return null;
   // A new reply is written with one now() for both times; only an edit moves updatedAt.
   const edited = reply.updatedAt !== reply.createdAt ? formatDate(reply.updatedAt) : null;
-  const moderates = canFlagReply(user, review) || canAdminister(user);
+  const moderates = canFlagReply(user, review) || canModerate(user);
   return (
     <section aria-label={M.responseFrom(officerTitle(review))} className="mt-3 rounded-md border-l-4 border-stone-300 bg-stone-50 px-3 py-2">
       <div className="flex flex-wrap items-center justify-between gap-2">

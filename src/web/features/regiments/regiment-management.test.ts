@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AuthUser } from '#core/api';
 import { chooseRegimentManagement } from './regiment-management';
 
-const user: AuthUser = { id: 4, username: 'meade', isAdmin: false, isOfficer: false, officerId: null, steamId: null };
+const user: AuthUser = { id: 4, username: 'meade', role: 'user', isAdmin: false, isOfficer: false, officerId: null, steamId: null };
 
 describe('chooseRegimentManagement', () => {
   it('offers nothing to a visitor or a user who does not own the regiment', () => {
@@ -16,7 +16,7 @@ describe('chooseRegimentManagement', () => {
   });
 
   it('lets an admin edit and delete any regiment', () => {
-    expect(chooseRegimentManagement({ ...user, isAdmin: true }, { userId: 5 })).toEqual({ canEdit: true, canDelete: true });
-    expect(chooseRegimentManagement({ ...user, isAdmin: true }, { userId: null })).toEqual({ canEdit: true, canDelete: true });
+    expect(chooseRegimentManagement({ ...user, role: 'admin', isAdmin: true }, { userId: 5 })).toEqual({ canEdit: true, canDelete: true });
+    expect(chooseRegimentManagement({ ...user, role: 'admin', isAdmin: true }, { userId: null })).toEqual({ canEdit: true, canDelete: true });
   });
 });

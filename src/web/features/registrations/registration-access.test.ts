@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AuthUser } from '#core/api';
 import { requireOfficerRegistrant, requireRegimentRegistrant } from './registration-access';
 
-const user: AuthUser = { id: 3, username: 'hancock', isAdmin: false, isOfficer: false, officerId: null, steamId: null };
+const user: AuthUser = { id: 3, username: 'hancock', role: 'user', isAdmin: false, isOfficer: false, officerId: null, steamId: null };
 const officer: AuthUser = { ...user, isOfficer: true, officerId: 12 };
 
 describe('requireRegimentRegistrant', () => {

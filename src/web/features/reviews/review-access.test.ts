@@ -3,7 +3,7 @@ import type { AuthUser } from '#core/api';
 import { ApiError } from '#web/lib/api-client';
 import { isSignedOutError, requireReviewWriter, requireSignedInForMyReviews } from './review-access';
 
-const user: AuthUser = { id: 3, username: 'hancock', isAdmin: false, isOfficer: false, officerId: null, steamId: null };
+const user: AuthUser = { id: 3, username: 'hancock', role: 'user', isAdmin: false, isOfficer: false, officerId: null, steamId: null };
 const steamUser: AuthUser = { ...user, steamId: '76561198000000000' };
 
 describe('requireReviewWriter', () => {

@@ -10,7 +10,7 @@ import { mockApi, renderRoute, reply } from '#web/test/render';
 const STEAM_ID = '76561198000000000';
 
 function signedIn(steamId: string | null): AuthStatus {
-  return { authenticated: true, user: { id: 1, username: 'meade', isAdmin: false, isOfficer: false, officerId: null, steamId } };
+  return { authenticated: true, user: { id: 1, username: 'meade', role: 'user', isAdmin: false, isOfficer: false, officerId: null, steamId } };
 }
 
 function stats(overrides: Partial<SteamStats> = {}): SteamStats {

@@ -6,16 +6,25 @@ import { notFoundMessages } from '#core/messages/not-found';
 import { useAuth } from '#web/api/auth';
 import { Button } from '#web/components/ui/button';
 import { Spinner } from '#web/components/ui/feedback';
-import { decideAdminAccess } from '#web/features/admin/admin-access';
+import { decideAdminAccess, type AdminScreenAudience } from '#web/features/admin/admin-access';
 
 /**
- * Shows `children` to admins only (spec section 2, Access control screens): a spinner while the
- * auth status loads, then 'Access Denied' for visitors and non-admins. The children are not
- * mounted before access is granted, and the admin queries also wait for it (`enabled: isAdmin`).
+ * Shows `children` to admins only (spec section 2, Access control screens), or with `audience`
+ * 'staff' to moderators too (issue 33): a spinner while the auth status loads, then 'Access Denied'
+ * for everyone else. The children are not mounted before access is granted, and the admin queries
+ * also wait for it (`enabled: isAdmin`, or `isStaff`).
  */
-export function AdminGate({ deniedMessage = adminMessages.accessDenied, children }: { deniedMessage?: string; children: ReactNode }) {
+export function AdminGate({
+  deniedMessage = adminMessages.accessDenied,
+  audience = 'admin',
+  children,
+}: {
+  deniedMessage?: string;
+  audience?: AdminScreenAudience;
+  children: ReactNode;
+}) {
   const { user, isLoading } = useAuth();
-  const access = decideAdminAccess({ user, isAuthLoading: isLoading });
+  const access = decideAdminAccess({ user, isAuthLoading: isLoading, audience });
   if (access === 'checking') return <Spinner label="Checking your access…" />;
   if (access === 'denied') return <AccessDenied message={deniedMessage} />;
   return <>{children}</>;

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { homeMessages } from '#core/messages/home';
-import { useIsAdmin } from '#web/api/auth';
+import { useIsStaff } from '#web/api/auth';
 import { recentReviewsQueryOptions } from '#web/api/reviews';
 import { AdminReviewDeleteAction } from '#web/components/domain/admin-review-delete-action';
 import { ReviewCard } from '#web/components/domain/review-card';
@@ -12,7 +12,7 @@ import { HomeSection } from './home-section';
 export function RecentReviewsSection() {
   const reviews = useQuery(recentReviewsQueryOptions());
   // Admins may delete any review (spec section 6); others get no action row at all.
-  const isAdmin = useIsAdmin();
+  const isStaff = useIsStaff();
 
   return (
     <HomeSection id="recent-reviews" title={homeMessages.recentReviews}>
@@ -34,7 +34,7 @@ export function RecentReviewsSection() {
         <ul className="space-y-4">
           {reviews.data.map((review) => (
             <li key={review.id}>
-              <ReviewCard review={review} showOfficer actions={isAdmin ? <AdminReviewDeleteAction review={review} /> : undefined} />
+              <ReviewCard review={review} showOfficer actions={isStaff ? <AdminReviewDeleteAction review={review} /> : undefined} />
             </li>
           ))}
         </ul>
