@@ -91,7 +91,7 @@ test('an admin bans a user who then cannot review', async ({ page, signIn, creat
 
   // The officer page says so before the user writes anything (issue 13): the suspension in place of
   // the review button, and the votes disabled with the same explanation.
-  const suspended = 'Your account is suspended: you cannot write reviews, vote or flag reviews.';
+  const suspended = 'Your account is suspended: you cannot review, vote, flag, reply, register or upload.';
   await page.goto(officerPath);
   await expect(page.getByText(suspended, { exact: true }).first()).toBeVisible();
   await expect(page.getByRole('link', { name: 'Write a Review' })).toHaveCount(0);

@@ -7,6 +7,8 @@ import { mailPreferencesSchema } from './schemas/notifications.js';
 import { REVIEW_VERSION_RATINGS } from './review-history.js';
 import { WAVE_RULES } from './review-waves.js';
 import { GRANTABLE_ROLES, STAFF_ROLES } from './permissions.js';
+import { APPEAL_STATUSES, CASE_TYPES, GROUND_CODES, MODERATION_ACTION_KINDS, MODERATION_LIMITS } from './moderation.js';
+import { moderationMessages } from './messages/moderation.js';
 
 /**
  * ISO 8601 text (the server sends `Date#toISOString()`). Not a transform from Date: the response
@@ -309,6 +311,18 @@ export type UserSettings = z.infer<typeof userSettingsSchema>;
 export const reviewPageSchema = z.object({ reviews: z.array(reviewSchema), totalCount: z.number(), nextCursor: z.string().nullable() });
 export type ReviewPage = z.infer<typeof reviewPageSchema>;
 
+/** The ban or suspension in force, on the auth status of a banned user (issue 33, item 4). */
+export const restrictionSchema = z.object({
+  actionId: z.number(),
+  kind: z.enum(['ban', 'suspension']),
+  ground: z.string(),
+  facts: z.string(),
+  endsAt: z.string().nullable(),
+  appealableUntil: z.string(),
+  appealed: z.boolean(),
+});
+export type Restriction = z.infer<typeof restrictionSchema>;
+
 export const authUserSchema = z.object({
   id: z.number(),
   username: z.string(),
@@ -323,6 +337,8 @@ export const authUserSchema = z.object({
    * before it tries. The server always sends it; absent reads as not banned.
    */
   isBanned: z.boolean().optional(),
+  /** Issue 33, item 4: while banned or suspended, why and until when, with the way to appeal. */
+  restriction: restrictionSchema.nullable().optional(),
 });
 export type AuthUser = z.infer<typeof authUserSchema>;
 
@@ -428,6 +444,29 @@ export const adminUserSchema = z.object({
   isBanned: z.boolean(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
+
+/**
+ * The ground and facts of a staff action (issue 33, item 3): an optional JSON body on the spec's
+ * calls (which keep working without one), and on the new ones. The site's own staff forms always
+ * send both; an unknown ground is a 400.
+ */
+export const moderationReasonsSchema = z.object({
+  ground: z.enum(GROUND_CODES, { error: moderationMessages.unknownGround }).optional(),
+  facts: z.string().trim().max(MODERATION_LIMITS.factsMax).optional(),
+});
+export type ModerationReasons = z.infer<typeof moderationReasonsSchema>;
+
+/** PATCH /api/admin/users/{id}/suspend (issue 33): how many days, and why. */
+export const suspensionBodySchema = moderationReasonsSchema.extend({
+  days: z
+    .number({ error: 'Say for how many days (1 to 365).' })
+    .int('Say for how many days (1 to 365).')
+    .min(1, 'Say for how many days (1 to 365).')
+    .max(365, 'Say for how many days (1 to 365).'),
+});
+export type SuspensionBody = z.infer<typeof suspensionBodySchema>;
+export const suspensionResultSchema = z.object({ success: z.literal(true), message: z.string(), until: z.string() });
+export type SuspensionResult = z.infer<typeof suspensionResultSchema>;
 
 /** PUT /api/admin/users/{id}/role (issue 33): see GRANTABLE_ROLES. */
 export const roleChangeBodySchema = z.object({ role: z.enum(GRANTABLE_ROLES, { error: "Role must be 'user' or 'moderator'." }) });
@@ -590,3 +629,134 @@ export const adminStatusSchema = z.object({
   serverTime: isoDate,
 });
 export type AdminStatus = z.infer<typeof adminStatusSchema>;
+
+// ---- Due process (issue 33) ----
+
+/** GET /api/moderation/grounds: the grounds a staff action may rest on (src/core/moderation.ts). */
+export const moderationGroundsSchema = z.array(z.object({ code: z.string(), label: z.string() }));
+
+const actionKindSchema = z.enum(MODERATION_ACTION_KINDS);
+
+/** An appeal as its author and the staff see it. */
+export const appealSchema = z.object({
+  id: z.number(),
+  status: z.enum(APPEAL_STATUSES),
+  text: z.string(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+  decisionReason: z.string().nullable(),
+});
+export type Appeal = z.infer<typeof appealSchema>;
+
+/**
+ * GET /api/users/me/standing: the statements of reasons of the actions that affected the user,
+ * newest first (issue 33, item 3), each with its appeal. Beside the issue's fields: `subject` (what
+ * it was about), `endsAt` (a suspension's end) and `reversed`.
+ */
+export const standingActionSchema = z.object({
+  id: z.number(),
+  kind: actionKindSchema,
+  ground: z.string(),
+  facts: z.string(),
+  automated: z.boolean(),
+  createdAt: z.string(),
+  appealableUntil: z.string(),
+  appeal: appealSchema.nullable(),
+  subject: z.string(),
+  endsAt: z.string().nullable(),
+  reversed: z.boolean(),
+});
+export type StandingAction = z.infer<typeof standingActionSchema>;
+export const standingSchema = z.object({ actions: z.array(standingActionSchema) });
+export type Standing = z.infer<typeof standingSchema>;
+
+/** POST /api/appeals (issue 33, item 5): one appeal per action, by the user it affected. */
+export const appealBodySchema = z.object({
+  actionId: z.number({ error: 'actionId must be a number' }).int().positive(),
+  text: z
+    .string({ error: moderationMessages.appealTextTooShort(MODERATION_LIMITS.appealTextMin) })
+    .trim()
+    .min(MODERATION_LIMITS.appealTextMin, moderationMessages.appealTextTooShort(MODERATION_LIMITS.appealTextMin))
+    .max(MODERATION_LIMITS.appealTextMax, `An appeal is at most ${MODERATION_LIMITS.appealTextMax} characters.`),
+});
+export type AppealBody = z.infer<typeof appealBodySchema>;
+export const appealSubmittedSchema = z.object({ success: z.literal(true), message: z.string(), appeal: appealSchema });
+
+/** An appeal in the staff's list (GET /api/admin/appeals): the action it is about, in full. */
+export const adminAppealSchema = appealSchema.extend({
+  action: z.object({
+    id: z.number(),
+    kind: actionKindSchema,
+    ground: z.string(),
+    facts: z.string(),
+    subject: z.string(),
+    createdAt: z.string(),
+    actorRole: z.string(),
+    /** The staff member who took the action: they may not decide its appeal. */
+    actorId: z.number().nullable(),
+  }),
+  username: z.string().nullable(),
+  assignee: z.object({ id: z.number(), username: z.string() }).nullable(),
+});
+export type AdminAppeal = z.infer<typeof adminAppealSchema>;
+export const adminAppealListSchema = z.object({ appeals: z.array(adminAppealSchema) });
+
+/** POST /api/admin/appeals/{id}/decide (issue 33, item 5). */
+export const appealDecisionBodySchema = z.object({
+  outcome: z.enum(['uphold', 'reverse'], { error: "outcome must be 'uphold' or 'reverse'" }),
+  reason: z
+    .string({ error: 'Give the reason for the decision: the user reads it.' })
+    .trim()
+    .min(1, 'Give the reason for the decision: the user reads it.')
+    .max(MODERATION_LIMITS.decisionReasonMax),
+});
+export type AppealDecisionBody = z.infer<typeof appealDecisionBodySchema>;
+export const appealDecisionSchema = z.object({ success: z.literal(true), message: z.string(), appeal: appealSchema });
+
+/** GET /api/moderation/log (issue 33, item 6): public, newest first, paged; nothing of the user affected. */
+export const moderationLogEntrySchema = z.object({
+  id: z.number(),
+  kind: actionKindSchema,
+  ground: z.string(),
+  createdAt: z.string(),
+  automated: z.boolean(),
+  actorRole: z.string(),
+  appealed: z.boolean(),
+  reversed: z.boolean(),
+});
+export type ModerationLogEntry = z.infer<typeof moderationLogEntrySchema>;
+export const moderationLogSchema = z.object({
+  entries: z.array(moderationLogEntrySchema),
+  page: z.number(),
+  totalPages: z.number(),
+  total: z.number(),
+});
+export type ModerationLog = z.infer<typeof moderationLogSchema>;
+
+/** GET /api/transparency?month=YYYY-MM (issue 33, item 6): the month's figures, a recount of the log. */
+export const transparencyReportSchema = z.object({
+  month: z.string(),
+  actions: z.array(z.object({ kind: actionKindSchema, ground: z.string(), count: z.number() })),
+  automatedActions: z.number(),
+  flags: z.object({ received: z.number(), decided: z.number(), medianHoursToDecision: z.number().nullable() }),
+  appeals: z.object({ received: z.number(), decided: z.number(), reversed: z.number() }),
+});
+export type TransparencyReport = z.infer<typeof transparencyReportSchema>;
+
+/** Staff notes and assignment on a case (issue 33, item 7). */
+export const caseTypeSchema = z.enum(CASE_TYPES, { error: `A case is one of: ${CASE_TYPES.join(', ')}.` });
+export const caseNoteSchema = z.object({ id: z.number(), text: z.string(), createdAt: z.string(), author: z.string().nullable() });
+export type CaseNote = z.infer<typeof caseNoteSchema>;
+export const caseSchema = z.object({
+  notes: z.array(caseNoteSchema),
+  assignee: z.object({ id: z.number(), username: z.string() }).nullable(),
+});
+export type CaseDetail = z.infer<typeof caseSchema>;
+export const caseNoteBodySchema = z.object({
+  text: z
+    .string()
+    .trim()
+    .min(1, 'Write the note first.')
+    .max(MODERATION_LIMITS.noteMax, `A note is at most ${MODERATION_LIMITS.noteMax} characters.`),
+});
+export const caseAssignmentBodySchema = z.object({ assigneeId: z.number().int().positive().nullable() });

@@ -44,6 +44,7 @@ import { linkPreviewMessages } from './messages/link-preview.js';
 import { notificationsMessages } from './messages/notifications.js';
 import { webhookMessages } from './messages/webhooks.js';
 import { staffMessages } from './messages/staff.js';
+import { moderationMessages } from './messages/moderation.js';
 
 /** Every area, for the server and messages.test.ts. */
 export const MSG = {
@@ -87,4 +88,5 @@ export const MSG = {
   linkPreview: linkPreviewMessages,
   reviewReply: reviewReplyMessages,
   staff: staffMessages,
+  moderation: moderationMessages,
 } as const;

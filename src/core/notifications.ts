@@ -6,6 +6,10 @@
  */
 import { formatDate } from './date.js';
 import { notificationsMessages as M } from './messages/notifications.js';
+import { ACTION_KIND_LABELS, groundLabel, type ModerationActionKind } from './moderation.js';
+
+/** Where a user reads the statements of reasons that concern them, and appeals (issue 33). */
+export const STANDING_PATH = '/settings/standing';
 
 export const NOTIFICATION_KINDS = [
   'registration_decided',
@@ -16,6 +20,9 @@ export const NOTIFICATION_KINDS = [
   'review_wave_decided',
   // A regiment's Discord webhook was turned off (issue 19, item 3): told to the regiment's owner.
   'regiment_webhook_disabled',
+  // Issue 33: a statement of reasons for a staff action that affects the user, and an appeal's outcome.
+  'moderation_action',
+  'appeal_decided',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -32,7 +39,15 @@ export const MAIL_DEFAULTS: Readonly<Record<NotificationKind, boolean>> = {
   review_wave_decided: false,
   // Posting has stopped until the owner acts: rare, and easy to miss in the bell.
   regiment_webhook_disabled: true,
+  moderation_action: true,
+  appeal_decided: true,
 };
+
+/**
+ * Always mailed, and not offered as a switch (issue 33, item 3): a statement of reasons, and the
+ * outcome of an appeal, must reach the user they concern.
+ */
+export const MAIL_REQUIRED: ReadonlySet<NotificationKind> = new Set(['moderation_action', 'appeal_decided']);
 
 /** The settings switch of each kind, also named by the unsubscribe page. */
 export const MAIL_KIND_LABELS: Readonly<Record<NotificationKind, string>> = {
@@ -42,6 +57,8 @@ export const MAIL_KIND_LABELS: Readonly<Record<NotificationKind, string>> = {
   review_removed: M.mailKindReviewRemoved,
   review_wave_decided: M.mailKindReviewWaveDecided,
   regiment_webhook_disabled: M.mailKindRegimentWebhookDisabled,
+  moderation_action: M.mailKindModerationAction,
+  appeal_decided: M.mailKindAppealDecided,
 };
 
 export type MailPreferences = Record<NotificationKind, boolean>;
@@ -49,7 +66,7 @@ export type MailPreferences = Record<NotificationKind, boolean>;
 /** The stored choices (only the kinds a user changed) over the defaults; unknown keys are dropped. */
 export function effectiveMailPreferences(stored: Readonly<Record<string, boolean>>): MailPreferences {
   const preferences = { ...MAIL_DEFAULTS };
-  for (const kind of NOTIFICATION_KINDS) if (typeof stored[kind] === 'boolean') preferences[kind] = stored[kind];
+  for (const kind of NOTIFICATION_KINDS) if (typeof stored[kind] === 'boolean' && !MAIL_REQUIRED.has(kind)) preferences[kind] = stored[kind];
   return preferences;
 }
 
@@ -82,6 +99,9 @@ export interface NotificationData {
     cooldownUntil?: string;
   };
   regiment_webhook_disabled: { regimentId: number; regimentName: string; reason: 'gone' | 'failing' };
+  /** Issue 33: the statement itself is read on /settings/standing; the notification says what and why. */
+  moderation_action: { actionId: number; kind: ModerationActionKind; subject: string; ground: string; endsAt: string | null };
+  appeal_decided: { actionId: number; kind: ModerationActionKind; subject: string; outcome: 'upheld' | 'reversed'; reason: string };
 }
 
 export type NotificationEvent = { [K in NotificationKind]: { kind: K; data: NotificationData[K] } }[NotificationKind];
@@ -125,5 +145,17 @@ export function describeNotification(event: NotificationEvent): NotificationText
       };
     case 'regiment_webhook_disabled':
       return { message: M.regimentWebhookDisabled(event.data), detail: null, link: `/regiment/${event.data.regimentId}` };
+    case 'moderation_action':
+      return {
+        message: M.moderationAction(ACTION_KIND_LABELS[event.data.kind], event.data.subject, event.data.endsAt && formatDate(event.data.endsAt)),
+        detail: M.moderationGround(groundLabel(event.data.ground)),
+        link: STANDING_PATH,
+      };
+    case 'appeal_decided':
+      return {
+        message: M.appealDecided(event.data.subject, event.data.outcome),
+        detail: M.appealDecisionReason(event.data.reason),
+        link: STANDING_PATH,
+      };
   }
 }

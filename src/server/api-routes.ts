@@ -7,6 +7,7 @@ import { apiDocRoutes } from '#server/features/api-docs/routes.js';
 import { authRoutes } from '#server/features/auth/routes.js';
 import { cardRoutes } from '#server/features/cards/routes.js';
 import { dashboardRoutes } from '#server/features/dashboard/routes.js';
+import { moderationRoutes } from '#server/features/moderation/routes.js';
 import { notificationRoutes } from '#server/features/notifications/routes.js';
 import { officerRoutes } from '#server/features/officers/routes.js';
 import { regimentWebhookRoutes } from '#server/features/regiment-webhooks/routes.js';
@@ -36,6 +37,7 @@ const FEATURE_ROUTES = [
   cardRoutes,
   notificationRoutes,
   regimentWebhookRoutes,
+  moderationRoutes,
 ];
 
 export async function apiRoutes(api: App) {

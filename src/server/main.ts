@@ -8,6 +8,7 @@ import { closeGracefully } from '#server/platform/http/shutdown.js';
 import { PostgresCacheBus } from '#server/platform/read-cache/cache-bus.js';
 import { RedisRateLimitStore } from '#server/platform/rate-limit/redis-store.js';
 import { purgeExpiredSessions } from '#server/domain/identity/sessions.js';
+import { sweepModeration } from '#server/domain/moderation/housekeeping.js';
 import { announceDemoAccounts, isDatabaseEmpty, seedDemoData } from './seed/demo.js';
 
 type DevDoubles = { fakeSteamDouble: (config: Config) => { config: Config; plugin: FastifyPluginAsync } };
@@ -65,11 +66,13 @@ async function main() {
   }
 
   // Expired sessions are dead already (findSession checks expiry); this only keeps the table small.
-  await purgeExpiredSessions(handle.db);
-  const purgeTimer = setInterval(
-    () => void purgeExpiredSessions(handle.db).catch((err) => app.log.warn({ err }, 'session purge failed')),
-    60 * 60 * 1000,
-  );
+  // The moderation sweep deletes removed content past its appeal window and clears ended suspensions.
+  const housekeeping = async () => {
+    await purgeExpiredSessions(handle.db).catch((err) => app.log.warn({ err }, 'session purge failed'));
+    await sweepModeration(handle.db).catch((err) => app.log.warn({ err }, 'moderation sweep failed'));
+  };
+  await housekeeping();
+  const purgeTimer = setInterval(() => void housekeeping(), 60 * 60 * 1000);
   purgeTimer.unref();
 
   const shutdown = async (signal: string) => {

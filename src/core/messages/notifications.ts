@@ -59,6 +59,19 @@ export const notificationsMessages = {
   mailKindReviewRemoved: 'A moderator removed my review',
   mailKindReviewWaveDecided: 'A held wave of reviews (on my profile, or with my review in it) was decided',
   mailKindRegimentWebhookDisabled: "My regiment's Discord webhook was turned off",
+  mailSubjectModerationAction: 'A moderator acted on your account: the statement of reasons',
+  mailSubjectAppealDecided: 'Your appeal has been decided',
+  mailFooterRequired: 'This message is about your account, and is sent whatever your mail settings say.',
+  mailKindModerationAction: 'A moderator acted on my account or my content (always mailed)',
+  mailKindAppealDecided: 'My appeal was decided (always mailed)',
+  moderationAction: (action: string, subject: string, until: string | null) =>
+    `${action}: ${subject}${until ? ` (until ${until})` : ''}. Read the statement of reasons, and appeal if you disagree.`,
+  moderationGround: (ground: string) => `Ground: ${ground}`,
+  appealDecided: (subject: string, outcome: 'upheld' | 'reversed') =>
+    outcome === 'reversed'
+      ? `Your appeal was granted: ${subject} has been put right.`
+      : `Your appeal about ${subject} was decided: the action stands.`,
+  appealDecisionReason: (reason: string) => `Reason: ${reason}`,
 
   /** Mail and the one-click unsubscribe (RFC 8058). */
   mailFooter: 'You get this mail because of your notification settings. Stop these mails:',

@@ -9,5 +9,10 @@ export const staffMessages = {
   cannotChangeOwnRole: 'You cannot change your own role.',
   cannotChangeAdminRole: "An administrator's role cannot be changed here.",
   roleColumn: 'Role',
+  assigneeNotStaff: 'A case can only be assigned to a moderator or an admin.',
+  cannotSuspendStaff: 'Staff are not suspended: an admin takes the role away first.',
+  alreadyBanned: 'This account is banned for good; a suspension would not change that.',
+  userSuspendedTitle: 'User Suspended',
+  userSuspended: (id: number, until: string) => `User ID ${id} is suspended until ${until}.`,
   moderationDashboard: 'Moderation Dashboard',
 } as const;

@@ -2,6 +2,8 @@
  * Regiment and officer registration requests (spec section 5), shared by the /register-regiment and
  * /register-officer forms and the POST /api/regiments/register and /api/officers/register bodies.
  */
+import { GROUND_CODES, MODERATION_LIMITS } from '../moderation.js';
+import { moderationMessages } from '../messages/moderation.js';
 import { z } from 'zod';
 import { LIMITS, MAX_INT4 } from '#core/constants.js';
 import { registrationFormMessages } from '#core/messages/registration-form.js';
@@ -126,7 +128,10 @@ export const officerRegistrationBodySchema = officerRegistrationFormSchema.exten
 });
 export type OfficerRegistrationBody = z.output<typeof officerRegistrationBodySchema>;
 
-/** POST /api/admin/registrations/{kind}/{id}/{action}: optional administrator notes; the body itself is optional. */
+/**
+ * POST /api/admin/registrations/{kind}/{id}/{action}: optional administrator notes; the body itself
+ * is optional. A rejection may name its ground and facts (issue 33): the requester's statement.
+ */
 export const registrationDecisionBodySchema = z
   .object({
     notes: z
@@ -135,8 +140,11 @@ export const registrationDecisionBodySchema = z
       .max(ADMIN_NOTES_MAX, M.notesMax)
       .nullish()
       .transform((value) => (value ? value : null)),
+    ground: z.enum(GROUND_CODES, { error: moderationMessages.unknownGround }).optional(),
+    facts: z.string().trim().max(MODERATION_LIMITS.factsMax).optional(),
   })
   .nullish();
+export type RegistrationDecisionBody = z.output<typeof registrationDecisionBodySchema>;
 
 export const REGISTRATION_ACTIONS = ['approve', 'reject'] as const;
 export type RegistrationAction = (typeof REGISTRATION_ACTIONS)[number];

@@ -16,6 +16,10 @@ export type AdminAction =
   | 'user.ban'
   | 'user.unban'
   | 'user.role'
+  | 'user.suspend'
+  | 'appeal.uphold'
+  | 'appeal.reverse'
+  | 'case.assign'
   | 'review.approve'
   | 'review.delete'
   | 'review.reply_approve'
@@ -27,7 +31,7 @@ export type AdminAction =
 
 export interface AuditEntry {
   action: AdminAction;
-  targetType: 'regiment_registration' | 'officer_registration' | 'officer' | 'regiment' | 'user' | 'review' | 'review_wave';
+  targetType: 'regiment_registration' | 'officer_registration' | 'officer' | 'regiment' | 'user' | 'review' | 'review_wave' | 'appeal' | 'case';
   targetId: number | null;
   /** A short sentence a person can read, e.g. "Approved regiment registration '20th Maine'". */
   summary: string;

@@ -55,6 +55,8 @@ const envSchema = z.object({
   WAVE_FRESH_DAYS: z.coerce.number().min(0).max(365).default(DEFAULT_WAVE_THRESHOLDS.freshDays),
   // Issue 32: how long an account whose wave review was removed waits to review that officer again.
   WAVE_COOLDOWN_DAYS: z.coerce.number().int().min(0).max(365).default(30),
+  // Issue 33: how long a staff action may be appealed, and removed content is kept to put it back.
+  APPEAL_WINDOW_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(64),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
@@ -129,6 +131,8 @@ export interface Config {
   waveThresholds: WaveThresholds;
   /** Days an account whose review in a wave was removed waits before reviewing that officer again (issue 32). */
   waveCooldownDays: number;
+  /** Days a staff action may be appealed, and removed reviews and replies are kept for a reversal (issue 33). */
+  appealWindowDays: number;
   /** API requests worked on at once beyond which new ones are refused 503 (load shedding). */
   maxInFlight: number;
   /** A request must arrive whole (headers and body) within this time, or it is answered 408 and closed. */
@@ -378,6 +382,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       freshDays: e.WAVE_FRESH_DAYS,
     },
     waveCooldownDays: e.WAVE_COOLDOWN_DAYS,
+    appealWindowDays: e.APPEAL_WINDOW_DAYS,
     maxInFlight: e.MAX_IN_FLIGHT,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,

@@ -54,6 +54,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // fresh accounts: only the review-wave tests set the real thresholds.
     waveThresholds: { ...DEFAULT_WAVE_THRESHOLDS, minReviews: 1_000 },
     waveCooldownDays: 30,
+    appealWindowDays: 30,
     maxInFlight: 64,
     requestTimeoutMs: 60_000,
     shutdownDrainMs: 10_000,

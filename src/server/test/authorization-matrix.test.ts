@@ -296,6 +296,20 @@ const ROWS: Row[] = [
   { method: 'GET', path: '/api/users/me/regiments/owned', url: () => '/api/users/me/regiments/owned', expect: signedIn(200) },
   { method: 'GET', path: '/api/registrations/mine', url: () => '/api/registrations/mine', expect: signedIn(200) },
 
+  // Due process (issue 33): public grounds, log and report; a user's own standing; an appeal only by
+  // the user the action affected (the owner here), banned or not.
+  { method: 'GET', path: '/api/moderation/grounds', url: () => '/api/moderation/grounds', expect: everyone(200) },
+  { method: 'GET', path: '/api/moderation/log', url: () => '/api/moderation/log?page=1', expect: everyone(200) },
+  { method: 'GET', path: '/api/transparency', url: () => '/api/transparency?month=2026-11', expect: everyone(200) },
+  { method: 'GET', path: '/api/users/me/standing', url: () => '/api/users/me/standing', expect: signedIn(200) },
+  {
+    method: 'POST',
+    path: '/api/appeals',
+    url: () => '/api/appeals',
+    body: (w) => ({ actionId: w.actionId, text: 'The regiment is real; here is our roster.' }),
+    expect: { visitor: 401, user: 403, owner: 201, moderator: 403, admin: 403 },
+  },
+
   // Notifications (issue 18): the signed-in user's own. The mails' unsubscribe link works for anyone
   // who holds it, signed in or not: its signed token is the authority, for one user and one kind.
   { method: 'GET', path: '/api/notifications', url: () => '/api/notifications', expect: signedIn(200) },
@@ -343,6 +357,36 @@ const ROWS: Row[] = [
     expect: adminOnly(200),
   },
   { method: 'GET', path: '/api/admin/moderation', url: () => '/api/admin/moderation', expect: staffOnly(200) },
+  {
+    method: 'PATCH',
+    path: '/api/admin/users/:id/suspend',
+    url: (w) => `/api/admin/users/${w.member.id}/suspend`,
+    body: () => ({ days: 3, ground: 'harassment', facts: 'Insulted two officers by name.' }),
+    expect: staffOnly(200),
+  },
+  { method: 'GET', path: '/api/admin/appeals', url: () => '/api/admin/appeals', expect: staffOnly(200) },
+  {
+    method: 'POST',
+    path: '/api/admin/appeals/:id/decide',
+    url: (w) => `/api/admin/appeals/${w.appealId}/decide`,
+    body: () => ({ outcome: 'uphold', reason: 'The registration named no regiment we could find.' }),
+    expect: staffOnly(200),
+  },
+  { method: 'GET', path: '/api/admin/cases/:type/:id', url: (w) => `/api/admin/cases/appeal/${w.appealId}`, expect: staffOnly(200) },
+  {
+    method: 'POST',
+    path: '/api/admin/cases/:type/:id/notes',
+    url: (w) => `/api/admin/cases/appeal/${w.appealId}/notes`,
+    body: () => ({ text: 'Asked the regiment for a link to its Discord.' }),
+    expect: staffOnly(201),
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/cases/:type/:id/assignment',
+    url: (w) => `/api/admin/cases/appeal/${w.appealId}/assignment`,
+    body: () => ({ assigneeId: null }),
+    expect: staffOnly(200),
+  },
   { method: 'GET', path: '/api/admin/reviews/flagged', url: () => '/api/admin/reviews/flagged', expect: staffOnly(200) },
   { method: 'GET', path: '/api/admin/waves', url: () => '/api/admin/waves', expect: staffOnly(200) },
   { method: 'POST', path: '/api/admin/waves/:id/release', url: (w) => `/api/admin/waves/${w.waveId}/release`, expect: staffOnly(200) },

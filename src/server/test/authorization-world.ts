@@ -17,6 +17,8 @@ import {
   regiments,
   reviewFlags,
   reviewReplies,
+  moderationActions,
+  appeals,
   reviews,
   reviewWaves,
   users,
@@ -88,6 +90,9 @@ export interface World {
   regimentRegistrationId: number;
   /** The recruit's pending officer registration. */
   officerRegistrationId: number;
+  /** A staff action on the owner, not appealed; and an appeal of another, not decided (issue 33). */
+  actionId: number;
+  appealId: number;
   /** Ban targets. */
   member: UserRow;
   bannedMember: UserRow;
@@ -159,10 +164,17 @@ export async function buildWorld(db: Database, { emulator }: WorldOptions): Prom
   await db.insert(reviewFlags).values({ reviewId: othersReview.id, userId: member.id, reason: 'Insults the officer by name.' });
   // Issue 18, item 1: the owner's reply to the review of his officer, and a reply to his own review
   // (which only he, its author, may mark resolved).
-  await db.insert(reviewReplies).values([
-    { reviewId: othersReview.id, userId: owner.id, text: `Thank you for the review, world ${tag}.` },
-    { reviewId: ownerReview.id, userId: null, text: `We will drill it again, world ${tag}.` },
-  ]);
+  const [othersReply] = await db
+    .insert(reviewReplies)
+    .values([
+      { reviewId: othersReview.id, userId: owner.id, text: `Thank you for the review, world ${tag}.` },
+      { reviewId: ownerReview.id, userId: null, text: `We will drill it again, world ${tag}.` },
+    ])
+    .returning({ id: reviewReplies.id });
+  // The reply's flag is a case of its own (issue 33: approving flags that are not there is a 409).
+  await db
+    .insert(reviewFlags)
+    .values({ reviewId: othersReview.id, replyId: othersReply!.id, onReply: true, userId: author.id, reason: 'Mocks the reviewer.' });
 
   const [regimentRegistration] = await db
     .insert(regimentRegistrations)
@@ -172,6 +184,26 @@ export async function buildWorld(db: Database, { emulator }: WorldOptions): Prom
     .insert(officerRegistrations)
     .values({ userId: recruit.id, name: `Recruit_${tag}`, rank: 'Lt.', regimentId: regiment!.id })
     .returning({ id: officerRegistrations.id });
+
+  // Issue 33: two staff actions on the owner (taken by an account that is none of the matrix's
+  // roles): one to appeal, and one already appealed, to decide.
+  const statement = {
+    kind: 'registration_rejection' as const,
+    userId: owner.id,
+    ground: 'false-registration',
+    facts: 'No such regiment plays on the servers.',
+    actorId: author.id,
+    actorRole: 'admin' as const,
+    targetType: 'regiment_registration' as const,
+    targetId: regimentRegistration!.id,
+    subject: `your registration of the regiment 'Requested_${tag}'`,
+    appealableUntil: new Date(Date.now() + 30 * 24 * 60 * 60 * 1000),
+  };
+  const [action, appealedAction] = await db.insert(moderationActions).values([statement, statement]).returning({ id: moderationActions.id });
+  const [appeal] = await db
+    .insert(appeals)
+    .values({ actionId: appealedAction!.id, userId: owner.id, text: 'The regiment is real; see our Discord.' })
+    .returning({ id: appeals.id });
 
   const imageId = randomBytes(16).toString('base64url');
   await db.insert(images).values({
@@ -204,6 +236,8 @@ export async function buildWorld(db: Database, { emulator }: WorldOptions): Prom
     resetPasswordCode: await issueToken(db, recruit.id, 'reset_password'),
     regimentRegistrationId: regimentRegistration!.id,
     officerRegistrationId: officerRegistration!.id,
+    actionId: action!.id,
+    appealId: appeal!.id,
     waveId: wave!.id,
     waveReviewId: waveReview.id,
     member,

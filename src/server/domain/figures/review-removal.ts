@@ -5,7 +5,7 @@
  */
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Executor } from '#server/platform/db/client.js';
-import { officers, regiments, reviews } from '#server/platform/db/schema.js';
+import { officers, regiments, reviewFlags, reviews } from '#server/platform/db/schema.js';
 import { recomputeOfficerAggregates, recomputeRegimentAggregates, recountUserReviews } from './aggregates.js';
 
 /**
@@ -30,6 +30,11 @@ export async function refreshFiguresOf(tx: Executor, officerId: number): Promise
  * officer's later reviews move down one place and the figures follow.
  */
 export async function removeReview(tx: Executor, review: { id: number; userId: number; officerId: number; position: number }): Promise<void> {
+  // Flags outlive the review (the transparency report counts them): one still open goes undecided.
+  await tx
+    .update(reviewFlags)
+    .set({ status: 'dropped' })
+    .where(and(eq(reviewFlags.reviewId, review.id), eq(reviewFlags.status, 'pending')));
   await tx.delete(reviews).where(eq(reviews.id, review.id));
   // The officer's later reviews move down one place, keeping positions 1..n without a gap. The
   // unique constraint on (officer_id, position) is checked at commit, not row by row.

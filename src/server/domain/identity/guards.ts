@@ -1,7 +1,7 @@
 /** Authorization guards: routes call these instead of testing roles inline. */
 import type { FastifyRequest } from 'fastify';
 import { MSG } from '#core/messages.js';
-import { canAdminister, canModerate } from '#core/permissions.js';
+import { canAdminister, canModerate, isSuspended } from '#core/permissions.js';
 import { AppError } from '#server/platform/errors.js';
 import type { SessionUser } from './sessions.js';
 
@@ -25,5 +25,15 @@ export function requireAdmin(request: FastifyRequest): SessionUser {
 export function requireModerator(request: FastifyRequest): SessionUser {
   const user = requireUser(request);
   if (!canModerate(user)) throw new AppError('FORBIDDEN', MSG.staff.moderatorAccessRequired);
+  return user;
+}
+
+/**
+ * A signed-in user who is not banned or suspended (issue 33, item 4): registering regiments and
+ * officers and uploading are refused to a banned account, as reviews, votes, flags and replies are.
+ */
+export function requireActiveUser(request: FastifyRequest): SessionUser {
+  const user = requireUser(request);
+  if (isSuspended(user)) throw new AppError('FORBIDDEN', MSG.account.suspended);
   return user;
 }

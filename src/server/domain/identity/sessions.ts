@@ -8,7 +8,7 @@
  * part of it, so it ends after ANONYMOUS_LIFETIME_MS like the row did.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { StaffRole } from '#core/permissions.js';
 import type { Config } from '#server/platform/config.js';
@@ -49,18 +49,29 @@ export interface SessionUser {
   isBanned: boolean;
 }
 
+/**
+ * Banned now: a permanent ban, or a suspension whose end is still ahead (issue 33: a suspension ends
+ * by itself). The clock is the server's, passed in, so every reader agrees with the sweep that later
+ * clears the columns (housekeeping), and a test's fake clock is the clock.
+ */
+export function bannedNow(now: Date = new Date()): SQL<boolean> {
+  return sql<boolean>`(${users.isBanned} and (${users.bannedUntil} is null or ${users.bannedUntil} > ${now.toISOString()}::timestamptz))`;
+}
+
 /** The columns of the session user, as every read of it selects them (sessions and the sign-ins). */
-export const sessionUserColumns = {
-  id: users.id,
-  username: users.username,
-  email: users.email,
-  role: users.role,
-  isAdmin: users.isAdmin,
-  isOfficer: users.isOfficer,
-  officerId: users.officerId,
-  steamId: users.steamId,
-  isBanned: users.isBanned,
-};
+export function sessionUserColumns() {
+  return {
+    id: users.id,
+    username: users.username,
+    email: users.email,
+    role: users.role,
+    isAdmin: users.isAdmin,
+    isOfficer: users.isOfficer,
+    officerId: users.officerId,
+    steamId: users.steamId,
+    isBanned: bannedNow(),
+  };
+}
 
 export interface Session {
   /** The row's id; null for an anonymous visitor, who has no row. */
@@ -90,7 +101,7 @@ export async function findSession(db: Executor, lifetimes: SessionLifetimes, tok
       csrfToken: sessions.csrfToken,
       expiresAt: sessions.expiresAt,
       absoluteExpiresAt: sessions.absoluteExpiresAt,
-      user: sessionUserColumns,
+      user: sessionUserColumns(),
     })
     .from(sessions)
     .leftJoin(users, eq(users.id, sessions.userId))

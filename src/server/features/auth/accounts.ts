@@ -9,6 +9,7 @@ import { isUniqueViolation } from '#server/platform/db/errors.js';
 import { users } from '#server/platform/db/schema.js';
 import { AppError } from '#server/platform/errors.js';
 import { sessionUserColumns, type SessionUser } from '#server/domain/identity/sessions.js';
+import { currentRestriction } from '#server/domain/moderation/standing.js';
 
 // A hash to verify against when no account matches, so a missing account takes as long as a wrong password.
 let dummyHash: Promise<string> | undefined;
@@ -19,6 +20,16 @@ function getDummyHash(): Promise<string> {
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password);
+}
+
+/**
+ * The user as the auth status and the sign-in answers give it. A banned or suspended user gets the
+ * restriction in force with it (issue 33, item 4): told why at once and at every sign-in, with the
+ * way to appeal, rather than signed out in silence.
+ */
+export async function authUserOf(db: Executor, user: SessionUser): Promise<AuthUser> {
+  const authUser = toAuthUser(user);
+  return user.isBanned ? { ...authUser, restriction: await currentRestriction(db, user.id) } : authUser;
 }
 
 export function toAuthUser(user: SessionUser): AuthUser {
@@ -57,7 +68,7 @@ export async function registerAccount(db: Executor, body: RegisterBody, adminEma
         // Verified by the link in the verification mail (lifecycle.ts).
         emailVerified: false,
       })
-      .returning(sessionUserColumns);
+      .returning(sessionUserColumns());
     return created!;
   } catch (error) {
     // Two registrations racing for the same name: the unique index decides.
@@ -73,7 +84,7 @@ async function checkPassword(
   password: string,
 ): Promise<(SessionUser & { emailVerified: boolean }) | null> {
   const [row] = await db
-    .select({ ...sessionUserColumns, passwordHash: users.passwordHash, emailVerified: users.emailVerified })
+    .select({ ...sessionUserColumns(), passwordHash: users.passwordHash, emailVerified: users.emailVerified })
     .from(users)
     .where(where)
     .limit(1);

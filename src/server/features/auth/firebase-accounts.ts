@@ -53,7 +53,7 @@ function needsRegistration(identity: VerifiedIdentity): AppError {
 
 async function findByFirebaseUid(db: Executor, uid: string) {
   const [user] = await db
-    .select({ ...sessionUserColumns, emailVerified: users.emailVerified })
+    .select({ ...sessionUserColumns(), emailVerified: users.emailVerified })
     .from(users)
     .where(eq(users.firebaseUid, uid))
     .limit(1);
@@ -84,7 +84,7 @@ async function linkAccountByEmail(db: Database, identity: VerifiedIdentity & { e
           ...(existing.emailVerified ? {} : { passwordHash: null }),
         })
         .where(and(eq(users.id, existing.id), isNull(users.firebaseUid)))
-        .returning(sessionUserColumns);
+        .returning(sessionUserColumns());
       if (!existing.emailVerified) await destroyUserSessions(tx, existing.id);
       return linked ?? null;
     });
@@ -174,7 +174,7 @@ export async function registerWithFirebase(
         // ADMIN_EMAILS trusts an address only once it is proven.
         role: identity.emailVerified && adminEmails.has(email) ? 'admin' : 'user',
       })
-      .returning(sessionUserColumns);
+      .returning(sessionUserColumns());
     return { user: created!, emailVerified: identity.emailVerified };
   } catch (error) {
     // Two registrations racing: the unique indexes decide.

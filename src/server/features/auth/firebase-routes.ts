@@ -19,7 +19,7 @@ import type { Config } from '#server/platform/config.js';
 import { AppError } from '#server/platform/errors.js';
 import { enforceRateLimit } from '#server/platform/rate-limit/rate-limit.js';
 import type { App } from '#server/platform/types.js';
-import { toAuthUser } from './accounts.js';
+import { authUserOf, toAuthUser } from './accounts.js';
 import { registerWithFirebase, requireFreshToken, requireRecentSignIn, signInWithFirebase, updateEmailVerification } from './firebase-accounts.js';
 import { createSession, destroySession, sessionLifetimes, setSessionCookie, type SessionUser } from '#server/domain/identity/sessions.js';
 
@@ -87,7 +87,7 @@ export async function firebaseAuthRoutes(app: App) {
       requireRecentSignIn(identity);
       const user = await signInWithFirebase(db, identity, config.adminEmails);
       await signIn(request, reply, user);
-      return { user: toAuthUser(user) };
+      return { user: await authUserOf(db, user) };
     },
   );
 

@@ -6,7 +6,7 @@ import { MSG } from '#core/messages.js';
 import { emailOnlyBodySchema, legacyLoginBodySchema, loginBodySchema, registerBodySchema, resetPasswordBodySchema } from '#core/schemas/auth.js';
 import { enforceRateLimit } from '#server/platform/rate-limit/rate-limit.js';
 import type { App } from '#server/platform/types.js';
-import { authenticateLegacy, authenticateWithPassword, findLoginAccountId, registerAccount, toAuthUser } from './accounts.js';
+import { authenticateLegacy, authenticateWithPassword, authUserOf, findLoginAccountId, registerAccount, toAuthUser } from './accounts.js';
 import { currentUser } from '#server/domain/identity/guards.js';
 import { firebaseAuthRoutes } from './firebase-routes.js';
 import {
@@ -82,7 +82,7 @@ export async function authRoutes(app: App) {
     const user = currentUser(request);
     if (!user) return { authenticated: false, user: null };
     // The bell's count rides on this poll (issue 18): no poller of its own.
-    return { authenticated: true, user: toAuthUser(user), unreadNotifications: await countUnreadNotifications(db, user.id) };
+    return { authenticated: true, user: await authUserOf(db, user), unreadNotifications: await countUnreadNotifications(db, user.id) };
   });
 
   app.post(
@@ -114,7 +114,7 @@ export async function authRoutes(app: App) {
         }),
       );
       await signIn(request, reply, user);
-      return { user: toAuthUser(user) };
+      return { user: await authUserOf(db, user) };
     },
   );
 
@@ -131,7 +131,7 @@ export async function authRoutes(app: App) {
       const { username, password } = request.body;
       const user = await limitLogin(request, { username }, () => authenticateLegacy(db, username, password, config.adminEmails));
       await signIn(request, reply, user);
-      return { success: true, message: MSG.auth.loginSuccess, user: toAuthUser(user) };
+      return { success: true, message: MSG.auth.loginSuccess, user: await authUserOf(db, user) };
     },
   );
 

@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { notificationsMessages as M } from '#core/messages/notifications.js';
-import { describeNotification, effectiveMailPreferences, type NotificationEvent } from '#core/notifications.js';
+import { describeNotification, effectiveMailPreferences, MAIL_REQUIRED, type NotificationEvent } from '#core/notifications.js';
 import type { Mailer, MailMessage } from '#server/adapters/mail/mailer.js';
 import type { Database } from '#server/platform/db/client.js';
 import { notifications, users } from '#server/platform/db/schema.js';
@@ -28,6 +28,8 @@ export function unsubscribeUrl(context: NotificationMailContext, userId: number,
 
 function subjectOf(event: NotificationEvent): string {
   if (event.kind === 'registration_decided') return M.mailSubjectRegistration(event.data.registrationType, event.data.status);
+  if (event.kind === 'moderation_action') return M.mailSubjectModerationAction;
+  if (event.kind === 'appeal_decided') return M.mailSubjectAppealDecided;
   return M.mailSubjectOther;
 }
 
@@ -39,8 +41,19 @@ export function notificationMail(
 ): MailMessage {
   const { message, detail, link } = describeNotification(event);
   const url = `${context.publicUrl}${link}`;
-  const unsubscribe = unsubscribeUrl(context, recipient.userId, event.kind);
   const lines = [`Hello ${recipient.username},`, message, ...(detail ? [detail] : [])];
+  // A statement of reasons or an appeal's outcome cannot be turned off (issue 33): no link offers to.
+  if (MAIL_REQUIRED.has(event.kind)) {
+    return {
+      to: recipient.email,
+      subject: subjectOf(event),
+      text: `${lines.join('\n\n')}\n\n${url}\n\n${SITE_NAME}\n\n${M.mailFooterRequired}`,
+      html: mailLayout(subjectOf(event), lines, url, M.mailOpen, { text: M.mailFooterRequired, link: null }),
+      link: url,
+      messageId: `<notification-${notificationId}@${new URL(context.publicUrl).hostname}>`,
+    };
+  }
+  const unsubscribe = unsubscribeUrl(context, recipient.userId, event.kind);
   return {
     to: recipient.email,
     subject: subjectOf(event),

@@ -16,6 +16,7 @@ import { AppError, notFound } from '#server/platform/errors.js';
 import { recordAdminAction } from '#server/domain/audit-log.js';
 import type { SessionUser } from '#server/domain/identity/sessions.js';
 import { notify } from '#server/domain/notify/notify.js';
+import { recordModerationAction, type StatedReasons } from '#server/domain/moderation/statements.js';
 import { linkAccountToOfficer } from '#server/domain/figures/link-account.js';
 import { recomputeRegimentAggregates } from '#server/domain/figures/aggregates.js';
 import { getOfficerRegistrationById, getRegimentRegistrationById, PENDING } from './queries.js';
@@ -70,13 +71,48 @@ export interface RegimentDecision {
   regimentId: number | null;
 }
 
+/** What an admin sends with a decision: the notes, and for a rejection its statement (issue 33). */
+export interface RegistrationDecisionInput {
+  notes: string | null;
+  reasons: StatedReasons;
+  appealWindowDays: number;
+}
+
+/**
+ * A rejection is a staff action on the requester (issue 33): a statement of reasons, whose facts
+ * are the notes unless the admin stated others; an appeal reversed reopens the request.
+ */
+async function recordRejection(
+  tx: Executor,
+  admin: SessionUser,
+  request: { id: number; userId: number; name: string },
+  registrationType: 'regiment' | 'officer',
+  input: RegistrationDecisionInput,
+): Promise<void> {
+  await recordModerationAction(
+    tx,
+    admin,
+    {
+      kind: 'registration_rejection',
+      userId: request.userId,
+      targetType: registrationType === 'regiment' ? 'regiment_registration' : 'officer_registration',
+      targetId: request.id,
+      subject: `your registration of the ${registrationType} '${request.name}'`,
+      reasons: input.reasons,
+      defaultFacts: input.notes ?? undefined,
+    },
+    input.appealWindowDays,
+  );
+}
+
 export async function decideRegimentRegistration(
   db: Database,
   admin: SessionUser,
   registrationId: number,
   action: RegistrationAction,
-  notes: string | null,
+  input: RegistrationDecisionInput,
 ): Promise<RegimentDecision> {
+  const { notes } = input;
   let regimentId: number | null = null;
   try {
     regimentId = await db.transaction(async (tx) => {
@@ -103,6 +139,7 @@ export async function decideRegimentRegistration(
         await tx.update(regimentRegistrations).set({ createdRegimentId: createdId }).where(eq(regimentRegistrations.id, request.id));
       }
       await notifyRequester(tx, request, 'regiment', action, notes, createdId);
+      if (action === 'reject') await recordRejection(tx, admin, request, 'regiment', input);
       await recordAdminAction(tx, admin.id, {
         action: `regiment_registration.${action}`,
         targetType: 'regiment_registration',
@@ -133,8 +170,9 @@ export async function decideOfficerRegistration(
   admin: SessionUser,
   registrationId: number,
   action: RegistrationAction,
-  notes: string | null,
+  input: RegistrationDecisionInput,
 ): Promise<OfficerDecision> {
+  const { notes } = input;
   const officerId = await db.transaction(async (tx) => {
     const [request] = await tx.select().from(officerRegistrations).where(eq(officerRegistrations.id, registrationId)).for('update');
     assertPending(request);
@@ -142,6 +180,7 @@ export async function decideOfficerRegistration(
     const createdId = action === 'approve' ? await createOfficerFor(tx, request) : null;
     if (createdId !== null) await tx.update(officerRegistrations).set({ createdOfficerId: createdId }).where(eq(officerRegistrations.id, request.id));
     await notifyRequester(tx, request, 'officer', action, notes, createdId);
+    if (action === 'reject') await recordRejection(tx, admin, request, 'officer', input);
     await recordAdminAction(tx, admin.id, {
       action: `officer_registration.${action}`,
       targetType: 'officer_registration',

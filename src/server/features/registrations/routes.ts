@@ -21,11 +21,12 @@ import {
   REGISTRATION_ACTIONS,
   regimentRegistrationBodySchema,
   registrationDecisionBodySchema,
+  type RegistrationDecisionBody,
 } from '#core/schemas/registration.js';
 import { idParam } from '#server/platform/http/params.js';
 import type { App } from '#server/platform/types.js';
-import { requireAdmin, requireUser } from '#server/domain/identity/guards.js';
-import { decideOfficerRegistration, decideRegimentRegistration } from './decide-registration.js';
+import { requireActiveUser, requireAdmin, requireUser } from '#server/domain/identity/guards.js';
+import { decideOfficerRegistration, decideRegimentRegistration, type RegistrationDecisionInput } from './decide-registration.js';
 import { listMyRegistrations, listOfficerRegistrations, listOwnedRegiments, listRegimentRegistrations } from './queries.js';
 import { submitOfficerRegistration, submitRegimentRegistration } from './submit-registration.js';
 
@@ -61,7 +62,7 @@ export async function registrationRoutes(app: App) {
       schema: { body: regimentRegistrationBodySchema, response: { 201: regimentRegistrationSubmittedSchema } },
     },
     async (request, reply) => {
-      const user = requireUser(request);
+      const user = requireActiveUser(request);
       const registration = await submitRegimentRegistration(db, user, request.body);
       return reply.code(201).send({ success: true, message: MSG.registrations.regimentSubmitted, registration });
     },
@@ -75,7 +76,7 @@ export async function registrationRoutes(app: App) {
       schema: { body: officerRegistrationBodySchema, response: { 201: officerRegistrationSubmittedSchema } },
     },
     async (request, reply) => {
-      const user = requireUser(request);
+      const user = requireActiveUser(request);
       const registration = await submitOfficerRegistration(db, user, request.body);
       return reply.code(201).send({ success: true, message: MSG.registrations.officerSubmitted, registration });
     },
@@ -117,6 +118,12 @@ export async function registrationRoutes(app: App) {
     },
   );
 
+  const decisionInput = (body: RegistrationDecisionBody): RegistrationDecisionInput => ({
+    notes: body?.notes ?? null,
+    reasons: { ground: body?.ground, facts: body?.facts },
+    appealWindowDays: app.config.appealWindowDays,
+  });
+
   app.post(
     '/admin/registrations/regiments/:id/:action',
     {
@@ -128,7 +135,7 @@ export async function registrationRoutes(app: App) {
     async (request) => {
       const admin = requireAdmin(request);
       const { id, action } = request.params;
-      const decision = await decideRegimentRegistration(db, admin, id, action, request.body?.notes ?? null);
+      const decision = await decideRegimentRegistration(db, admin, id, action, decisionInput(request.body));
       return { success: true as const, ...decision };
     },
   );
@@ -143,7 +150,7 @@ export async function registrationRoutes(app: App) {
     async (request) => {
       const admin = requireAdmin(request);
       const { id, action } = request.params;
-      const decision = await decideOfficerRegistration(db, admin, id, action, request.body?.notes ?? null);
+      const decision = await decideOfficerRegistration(db, admin, id, action, decisionInput(request.body));
       return { success: true as const, ...decision };
     },
   );

@@ -3,14 +3,22 @@
  * reviews and replies, and the review waves (issue 17). Registered in the moderator scope: moderators
  * and admins both work the queue (issue 33).
  */
-import { adminReviewWaveListSchema, flaggedReviewListSchema, successMessageSchema, waveDecisionSchema } from '#core/api.js';
+import type { FastifyRequest } from 'fastify';
+import {
+  adminReviewWaveListSchema,
+  flaggedReviewListSchema,
+  moderationReasonsSchema,
+  successMessageSchema,
+  waveDecisionSchema,
+  type ModerationReasons,
+} from '#core/api.js';
 import { z } from 'zod';
 import { MSG } from '#core/messages.js';
 import { requireModerator } from '#server/domain/identity/guards.js';
 import { idParam, idParamsSchema, positiveIntString } from '#server/platform/http/params.js';
 import type { App } from '#server/platform/types.js';
 import { approveFlaggedReview, listFlaggedReviews } from './moderation.js';
-import { decideReviewWave, decideWaveReview, listReviewWaves } from './wave-decisions.js';
+import { decideReviewWave, decideWaveReview, listReviewWaves, type WaveDecisionSettings } from './wave-decisions.js';
 
 /** Params of `/waves/:id/reviews/:reviewId/...`: the wave and one of its reviews. */
 const waveReviewParamsSchema = z.object({ id: idParam, reviewId: positiveIntString('reviewId') });
@@ -53,13 +61,24 @@ export async function reviewAdminRoutes(admin: App) {
     cooldownDays: config.waveCooldownDays,
   }));
 
+  const decisionOf = (request: FastifyRequest): WaveDecisionSettings => ({
+    actor: requireModerator(request),
+    reasons: (request.body as ModerationReasons | null | undefined) ?? {},
+    cooldownDays: config.waveCooldownDays,
+    appealWindowDays: config.appealWindowDays,
+  });
+
   for (const action of ['release', 'remove'] as const) {
     const outcome = action === 'release' ? 'released' : 'removed';
     admin.post(
       `/waves/:id/${action}`,
-      { config: { invalidates: 'all' }, schema: { params: idParamsSchema, response: { 200: waveDecisionSchema } } },
+      {
+        config: { invalidates: 'all' },
+        // A removal may say why (issue 33): the statement each author receives.
+        schema: { params: idParamsSchema, body: moderationReasonsSchema.nullish(), response: { 200: waveDecisionSchema } },
+      },
       async (request) => {
-        const decided = await decideReviewWave(db, requireModerator(request), request.params.id, outcome, config.waveCooldownDays);
+        const decided = await decideReviewWave(db, decisionOf(request), request.params.id, outcome);
         const message = outcome === 'released' ? MSG.waves.released(decided.reviewCount) : MSG.waves.removed(decided.reviewCount);
         return { success: true, message, reviewCount: decided.reviewCount, waveStatus: decided.waveStatus };
       },
@@ -68,10 +87,13 @@ export async function reviewAdminRoutes(admin: App) {
     // Issue 32, item 2: one review of the wave, released or removed on its own.
     admin.post(
       `/waves/:id/reviews/:reviewId/${action}`,
-      { config: { invalidates: 'all' }, schema: { params: waveReviewParamsSchema, response: { 200: waveDecisionSchema } } },
+      {
+        config: { invalidates: 'all' },
+        schema: { params: waveReviewParamsSchema, body: moderationReasonsSchema.nullish(), response: { 200: waveDecisionSchema } },
+      },
       async (request) => {
         const { id, reviewId } = request.params;
-        const decided = await decideWaveReview(db, requireModerator(request), id, reviewId, outcome, config.waveCooldownDays);
+        const decided = await decideWaveReview(db, decisionOf(request), id, reviewId, outcome);
         const message = outcome === 'released' ? MSG.waves.reviewReleased : MSG.waves.reviewRemoved;
         return { success: true, message, reviewCount: decided.reviewCount, waveStatus: decided.waveStatus };
       },

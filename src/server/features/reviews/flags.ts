@@ -1,7 +1,7 @@
 /** Flagging a review for moderation: one open flag per user per review. */
 import { MSG } from '#core/messages.js';
 import { isSuspended } from '#core/permissions.js';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '#server/platform/db/client.js';
 import { isForeignKeyViolation, isUniqueViolation } from '#server/platform/db/errors.js';
 import { reviewFlags, reviews } from '#server/platform/db/schema.js';
@@ -25,7 +25,7 @@ export async function flagReview(db: Database, user: SessionUser, reviewId: numb
         .where(
           and(
             eq(reviewFlags.reviewId, reviewId),
-            isNull(reviewFlags.replyId),
+            eq(reviewFlags.onReply, false),
             eq(reviewFlags.userId, user.id),
             eq(reviewFlags.status, OPEN_FLAG_STATUS),
           ),

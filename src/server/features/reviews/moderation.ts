@@ -4,13 +4,14 @@
  * the record of who flagged what stays, and the same user may flag it again later (only one
  * *pending* flag per user is unique). Deleting a review goes through DELETE /api/reviews/{id}.
  */
-import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { FlaggedReview } from '#core/api.js';
 import type { Database, Executor } from '#server/platform/db/client.js';
 import { officers, reviewFlags, reviewReplies, reviews, users } from '#server/platform/db/schema.js';
-import { notFound } from '#server/platform/errors.js';
+import { AppError, notFound } from '#server/platform/errors.js';
+import { MSG } from '#core/messages.js';
 import type { SessionUser } from '#server/domain/identity/sessions.js';
-import { notify } from '#server/domain/notify/notify.js';
+import type { StatedReasons } from '#server/domain/moderation/statements.js';
 import { recordAdminAction } from '#server/domain/audit-log.js';
 
 const PENDING = 'pending';
@@ -30,7 +31,8 @@ export async function listFlaggedReviews(db: Executor): Promise<FlaggedReview[]>
       firstFlaggedAt: sql<Date>`min(${reviewFlags.createdAt})`.as('first_flagged_at'),
     })
     .from(reviewFlags)
-    .where(eq(reviewFlags.status, PENDING))
+    // A reply flag whose reply is gone has nothing left to decide (issue 33: flags outlive what they flagged).
+    .where(and(eq(reviewFlags.status, PENDING), or(eq(reviewFlags.onReply, false), isNotNull(reviewFlags.replyId))))
     .groupBy(reviewFlags.reviewId, reviewFlags.replyId)
     .as('pending');
 
@@ -83,7 +85,7 @@ export async function listFlaggedReviews(db: Executor): Promise<FlaggedReview[]>
   const keyOf = (reviewId: number, replyId: number | null | undefined) => (replyId ? `reply:${replyId}` : `${reviewId}`);
   const flagsByRow = new Map<string, FlaggedReview['flags']>();
   for (const flag of flags) {
-    const key = keyOf(flag.reviewId, flag.replyId);
+    const key = keyOf(flag.reviewId!, flag.replyId);
     const list = flagsByRow.get(key) ?? [];
     list.push({ id: flag.id, reason: flag.reason, createdAt: flag.createdAt.toISOString() });
     flagsByRow.set(key, list);
@@ -113,9 +115,11 @@ export async function approveFlaggedReview(
     if (!review) throw notFound('Review');
     const cleared = await tx
       .update(reviewFlags)
-      .set({ status: 'approved' })
+      .set({ status: 'approved', decidedAt: new Date() })
       .where(and(eq(reviewFlags.reviewId, reviewId), eq(reviewFlags.status, PENDING), flagTargetIs(target)))
       .returning({ id: reviewFlags.id });
+    // Issue 33, item 7: nothing pending means another moderator decided it first (or nobody flagged it).
+    if (cleared.length === 0) throw new AppError('CONFLICT', MSG.moderation.caseAlreadyDecided);
     await recordAdminAction(tx, admin.id, {
       action: target === 'reply' ? 'review.reply_approve' : 'review.approve',
       targetType: 'review',
@@ -126,30 +130,37 @@ export async function approveFlaggedReview(
   });
 }
 
-/** Flags on the review itself have no reply_id; flags on its reply have one. */
+/** Flags on the review itself, or on its reply (on_reply, which stays when the reply is gone). */
 function flagTargetIs(target: 'review' | 'reply') {
-  return target === 'reply' ? isNotNull(reviewFlags.replyId) : isNull(reviewFlags.replyId);
+  return eq(reviewFlags.onReply, target === 'reply');
 }
 
-/** The longest reason a removal notice repeats; the flags' own reasons are at most 500 each. */
-const REASON_LENGTH = 500;
+/** What a staff removal needs beside the review: the reasons given, and how long it may be appealed. */
+export interface StaffRemoval {
+  reasons: StatedReasons;
+  appealWindowDays: number;
+}
+
+/** The longest facts taken from the flags when the staff member stated none. */
+const FLAG_FACTS_LENGTH = 1000;
 
 /**
- * Tells the author that a moderator removed their review, with the reason: what the review's pending
- * flags said (issue 18, item 4). Called in the deleting transaction, before the delete takes the
- * flags with it.
+ * The facts of a removal when the staff member gave none (a spec call without a body): what the
+ * pending flags of the review (or of its reply) said. Called before the removal decides them.
  */
-export async function notifyReviewRemoved(tx: Executor, review: { id: number; userId: number; officerId: number }): Promise<void> {
-  const [officer] = await tx.select({ name: officers.name }).from(officers).where(eq(officers.id, review.officerId));
+export async function flagReasonsOf(tx: Executor, reviewId: number, target: 'review' | 'reply'): Promise<string | undefined> {
   const flags = await tx
     .select({ reason: reviewFlags.reason })
     .from(reviewFlags)
-    .where(and(eq(reviewFlags.reviewId, review.id), eq(reviewFlags.status, PENDING), flagTargetIs('review')))
+    .where(and(eq(reviewFlags.reviewId, reviewId), eq(reviewFlags.status, PENDING), flagTargetIs(target)))
     .orderBy(asc(reviewFlags.createdAt), asc(reviewFlags.id));
   const reasons = [...new Set(flags.map((flag) => flag.reason.trim()).filter(Boolean))].join('; ');
-  await notify(tx, {
-    userId: review.userId,
-    kind: 'review_removed',
-    data: { officerId: review.officerId, officerName: officer?.name ?? '', reason: reasons ? reasons.slice(0, REASON_LENGTH) : null },
-  });
+  return reasons ? `Readers flagged it: ${reasons}`.slice(0, FLAG_FACTS_LENGTH) : undefined;
+}
+
+/** What a review removal was about, for its author: "your review of Maj. Hooker". */
+export async function reviewSubject(tx: Executor, officerId: number, what: 'review' | 'reply' = 'review'): Promise<string> {
+  const [officer] = await tx.select({ name: officers.name, rank: officers.rank }).from(officers).where(eq(officers.id, officerId));
+  const name = officer ? [officer.rank, officer.name].filter(Boolean).join(' ') : 'an officer';
+  return what === 'review' ? `your review of ${name}` : `your reply, as ${name}, to a review`;
 }

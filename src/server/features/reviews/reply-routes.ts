@@ -4,7 +4,7 @@
  * review-write budget for replies and resolutions (a bucket of its own, so replying does not use up
  * the officer's reviewing), the flag budget, shared with review flags, for flags.
  */
-import { reviewSchema, successMessageSchema } from '#core/api.js';
+import { moderationReasonsSchema, reviewSchema, successMessageSchema } from '#core/api.js';
 import { MSG } from '#core/messages.js';
 import { canModerate } from '#core/permissions.js';
 import { flagBodySchema, replyBodySchema, resolvedBodySchema } from '#core/schemas/review.js';
@@ -40,12 +40,17 @@ export async function reviewReplyRoutes(app: App) {
 
   app.delete(
     '/reviews/:id/reply',
-    { config: { invalidates: 'set-by-handler' }, schema: { params: idParamsSchema, response: { 200: successMessageSchema } } },
+    {
+      config: { invalidates: 'set-by-handler' },
+      // Staff may say why (issue 33), as on DELETE /api/reviews/{id}.
+      schema: { params: idParamsSchema, body: moderationReasonsSchema.nullish(), response: { 200: successMessageSchema } },
+    },
     async (request) => {
       const user = requireUser(request);
       // Moderators delete many in a row; the limit is for officers, as for review deletes.
       if (!canModerate(user)) await enforceRateLimit(rateLimitStore, replyWriteLimit, user.id);
-      request.cacheInvalidation = cacheTags.replyOn(await deleteReply(db, user, request.params.id));
+      const removal = { reasons: request.body ?? {}, appealWindowDays: app.config.appealWindowDays };
+      request.cacheInvalidation = cacheTags.replyOn(await deleteReply(db, user, request.params.id, removal));
       return { success: true, message: MSG.reviewReply.replyDeleted };
     },
   );

@@ -9,6 +9,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { MSG } from '#core/messages.js';
 import { canModerate, isOwnOfficerProfile, isSuspended } from '#core/permissions.js';
+import { recordModerationAction } from '#server/domain/moderation/statements.js';
+import { archiveReply } from '#server/domain/moderation/removed-content.js';
+import { flagReasonsOf, reviewSubject, type StaffRemoval } from './moderation.js';
 import type { Database, Executor } from '#server/platform/db/client.js';
 import { isUniqueViolation } from '#server/platform/db/errors.js';
 import { officers, regiments, reviewFlags, reviewReplies, reviews, users } from '#server/platform/db/schema.js';
@@ -110,19 +113,41 @@ export async function putReply(db: Database, user: SessionUser, reviewId: number
 }
 
 /**
- * DELETE /api/reviews/{id}/reply: by the officer's account or a staff member (whose delete is in
- * the audit log). The reply's flags go with it, and without a reply there is nothing resolved.
- * Returns the officer, whose review pages change.
+ * DELETE /api/reviews/{id}/reply: by the officer's account or a staff member. Without a reply there
+ * is nothing resolved. A staff member's delete is in the audit log, tells the reply's writer why
+ * (a statement of reasons) and keeps the reply for the appeal window (issue 33); the officer's own
+ * delete leaves its open flags undecided. Returns the officer, whose review pages change.
  */
-export async function deleteReply(db: Database, user: SessionUser, reviewId: number): Promise<number> {
+export async function deleteReply(db: Database, user: SessionUser, reviewId: number, removal: StaffRemoval): Promise<number> {
   return db.transaction(async (tx) => {
     const review = await reviewForReply(tx, reviewId, 'update');
     const isOfficer = await isLinkedToOfficer(tx, user.id, review.officerId);
     if (!isOfficer && !canModerate(user)) throw new AppError('FORBIDDEN', MSG.reviewReply.notOfficerOfReview);
     if (!review.reply) throw new AppError('NOT_FOUND', MSG.reviewReply.noReply);
-    await tx.delete(reviewReplies).where(eq(reviewReplies.id, review.reply.id));
-    if (review.resolved) await tx.update(reviews).set({ resolved: false }).where(eq(reviews.id, reviewId));
-    if (!isOfficer) {
+    if (isOfficer) {
+      await tx
+        .update(reviewFlags)
+        .set({ status: 'dropped' })
+        .where(and(eq(reviewFlags.replyId, review.reply.id), eq(reviewFlags.status, OPEN_FLAG_STATUS)));
+      await tx.delete(reviewReplies).where(eq(reviewReplies.id, review.reply.id));
+      if (review.resolved) await tx.update(reviews).set({ resolved: false }).where(eq(reviews.id, reviewId));
+    } else {
+      const [writer] = await tx.select({ userId: reviewReplies.userId }).from(reviewReplies).where(eq(reviewReplies.id, review.reply.id));
+      const action = await recordModerationAction(
+        tx,
+        user,
+        {
+          kind: 'reply_removal',
+          userId: writer?.userId ?? null,
+          targetType: 'reply',
+          subject: await reviewSubject(tx, review.officerId, 'reply'),
+          targetId: review.reply.id,
+          reasons: removal.reasons,
+          defaultFacts: await flagReasonsOf(tx, reviewId, 'reply'),
+        },
+        removal.appealWindowDays,
+      );
+      await archiveReply(tx, reviewId, action.id, action.appealableUntil);
       await recordAdminAction(tx, user.id, {
         action: 'review.reply_delete',
         targetType: 'review',
@@ -175,7 +200,10 @@ export async function flagReply(db: Database, user: SessionUser, reviewId: numbe
         .from(reviewFlags)
         .where(and(eq(reviewFlags.replyId, replyId), eq(reviewFlags.userId, user.id), eq(reviewFlags.status, OPEN_FLAG_STATUS)));
       if (open) throw new AppError('CONFLICT', MSG.reviewReply.duplicateReplyFlag);
-      const [flag] = await tx.insert(reviewFlags).values({ reviewId, replyId, userId: user.id, reason }).returning({ id: reviewFlags.id });
+      const [flag] = await tx
+        .insert(reviewFlags)
+        .values({ reviewId, replyId, onReply: true, userId: user.id, reason })
+        .returning({ id: reviewFlags.id });
       return flag!.id;
     });
   } catch (error) {

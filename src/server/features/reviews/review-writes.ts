@@ -15,7 +15,9 @@ import { isUniqueViolation } from '#server/platform/db/errors.js';
 import { officers, regiments, reviewCooldowns, reviewRevisions, reviews, users } from '#server/platform/db/schema.js';
 import { AppError, notFound } from '#server/platform/errors.js';
 import { recordAdminAction } from '#server/domain/audit-log.js';
-import { notifyReviewRemoved } from './moderation.js';
+import { flagReasonsOf, reviewSubject, type StaffRemoval } from './moderation.js';
+import { recordModerationAction } from '#server/domain/moderation/statements.js';
+import { archiveReview } from '#server/domain/moderation/removed-content.js';
 import type { SessionUser } from '#server/domain/identity/sessions.js';
 import { recountUserReviews } from '#server/domain/figures/aggregates.js';
 import { refreshFiguresOf, removeReview } from '#server/domain/figures/review-removal.js';
@@ -219,19 +221,35 @@ async function keepReplacedVersion(tx: Executor, reviewId: number): Promise<void
   );
 }
 
-export async function deleteReview(db: Database, user: SessionUser, reviewId: number): Promise<void> {
+export async function deleteReview(db: Database, user: SessionUser, reviewId: number, removal: StaffRemoval): Promise<void> {
   await db.transaction(async (tx) => {
     const review = await reviewForChange(tx, user, reviewId, 'delete');
-    if (review.userId !== user.id) await notifyReviewRemoved(tx, review);
-    await removeReview(tx, review);
-    // Someone else's review can only be deleted by staff (reviewForChange): a moderation action.
-    if (review.userId !== user.id) {
-      await recordAdminAction(tx, user.id, {
-        action: 'review.delete',
-        targetType: 'review',
-        targetId: review.id,
-        summary: `Deleted review #${review.id} of officer #${review.officerId}`,
-      });
+    if (review.userId === user.id) {
+      await removeReview(tx, review);
+      return;
     }
+    // Someone else's review can only be deleted by staff (reviewForChange): a moderation action,
+    // with a statement of reasons to its author, kept for the appeal window (issue 33).
+    const action = await recordModerationAction(
+      tx,
+      user,
+      {
+        kind: 'review_removal',
+        userId: review.userId,
+        targetType: 'review',
+        subject: await reviewSubject(tx, review.officerId),
+        targetId: review.id,
+        reasons: removal.reasons,
+        defaultFacts: await flagReasonsOf(tx, review.id, 'review'),
+      },
+      removal.appealWindowDays,
+    );
+    await archiveReview(tx, review, action.id, action.appealableUntil);
+    await recordAdminAction(tx, user.id, {
+      action: 'review.delete',
+      targetType: 'review',
+      targetId: review.id,
+      summary: `Deleted review #${review.id} of officer #${review.officerId}`,
+    });
   });
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { reviewPageSchema, reviewRevisionsSchema, reviewSchema, reviewViewerStateSchema } from '#core/api.js';
+import { moderationReasonsSchema, reviewPageSchema, reviewRevisionsSchema, reviewSchema, reviewViewerStateSchema } from '#core/api.js';
 import { REVIEW_PAGE_SIZE, REVIEW_PAGE_SIZE_MAX } from '#core/constants.js';
 import { MSG } from '#core/messages.js';
 import { canModerate } from '#core/permissions.js';
@@ -122,13 +122,18 @@ export async function reviewRoutes(app: App) {
     {
       // A removal moves the officer's figures and positions, its reviewer's count and every rated list.
       config: { invalidates: 'all' },
-      schema: { params: idParamsSchema, response: { 200: z.object({ success: z.boolean(), message: z.string() }) } },
+      // Staff may say why (issue 33): the ground and facts of the statement the author receives.
+      schema: {
+        params: idParamsSchema,
+        body: moderationReasonsSchema.nullish(),
+        response: { 200: z.object({ success: z.boolean(), message: z.string() }) },
+      },
     },
     async (request) => {
       const user = requireUser(request);
       // Moderators delete many reviews in a row; the limit is for authors.
       if (!canModerate(user)) await enforceRateLimit(rateLimitStore, { name: 'review-write', ...limits.reviewWrite }, user.id);
-      await deleteReview(db, user, request.params.id);
+      await deleteReview(db, user, request.params.id, { reasons: request.body ?? {}, appealWindowDays: config.appealWindowDays });
       return { success: true, message: MSG.reviews.deleted };
     },
   );

@@ -4,7 +4,7 @@
  * flag on its reply is (`replyFlagged`, issue 32): two flags, never one for the other. Per user, so
  * never in the shared, cached review pages (docs/decisions/0017-per-user-review-state.md).
  */
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '#server/platform/db/client.js';
 import { reviewFlags, reviewVotes, reviews } from '#server/platform/db/schema.js';
 import { notFound } from '#server/platform/errors.js';
@@ -30,7 +30,7 @@ export async function getReviewViewerState(db: Executor, userId: number, reviewI
       .where(
         and(
           eq(reviewFlags.reviewId, reviewId),
-          onReply ? isNotNull(reviewFlags.replyId) : isNull(reviewFlags.replyId),
+          eq(reviewFlags.onReply, onReply),
           eq(reviewFlags.userId, userId),
           eq(reviewFlags.status, OPEN_FLAG_STATUS),
         ),

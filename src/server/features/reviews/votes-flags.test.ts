@@ -168,7 +168,7 @@ describe('votes', () => {
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({
       code: 'FORBIDDEN',
-      message: 'Your account is suspended: you cannot write reviews, vote or flag reviews.',
+      message: 'Your account is suspended: you cannot review, vote, flag, reply, register or upload.',
     });
     expect(response.json().message).toBe(MSG.account.suspended);
     expect(await scoreOf(review)).toBe(0);

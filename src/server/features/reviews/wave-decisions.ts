@@ -22,6 +22,8 @@ import { recomputeReviewPositions, recountUserReviews } from '#server/domain/fig
 import { listWaveReviews } from './queries.js';
 import { refreshFiguresOf } from '#server/domain/figures/review-removal.js';
 import { postReviewsToRegimentWebhook } from '#server/domain/notify/regiment-webhook-posts.js';
+import { recordModerationAction, type StatedReasons } from '#server/domain/moderation/statements.js';
+import { keepReview } from '#server/domain/moderation/removed-content.js';
 
 /** How many decided waves the section lists under the open ones. */
 const DECIDED_WAVES_SHOWN = 20;
@@ -161,11 +163,26 @@ interface HeldReview {
   id: number;
   userId: number;
   username: string | null;
+  holdReasons: string[] | null;
+}
+
+/** What a decision needs beside the wave: who decides, why (issue 33), and the settings it applies. */
+export interface WaveDecisionSettings {
+  actor: SessionUser;
+  reasons: StatedReasons;
+  cooldownDays: number;
+  appealWindowDays: number;
+}
+
+/** The facts of a wave removal when the moderator stated none: why the review was held, and the cool-down. */
+function waveRemovalFacts(holdReasons: string[] | null, cooldownDays: number): string {
+  const why = holdReasons?.length ? ` (${holdReasons.join(', ')})` : '';
+  return `The review was held in a review wave by the site's detector${why}, and a moderator removed it. You may review this officer again after ${cooldownDays} days.`;
 }
 
 async function heldReviewsOf(tx: Executor, waveId: number, reviewId?: number): Promise<HeldReview[]> {
   return tx
-    .select({ id: reviews.id, userId: reviews.userId, username: users.username })
+    .select({ id: reviews.id, userId: reviews.userId, username: users.username, holdReasons: reviews.holdReasons })
     .from(reviews)
     .innerJoin(users, eq(users.id, reviews.userId))
     .where(and(eq(reviews.waveId, waveId), eq(reviews.held, true), reviewId === undefined ? undefined : eq(reviews.id, reviewId)))
@@ -184,8 +201,9 @@ async function applyOutcome(
   waveId: number,
   held: HeldReview[],
   outcome: Outcome,
-  cooldownDays: number,
+  decision: WaveDecisionSettings,
 ): Promise<Date | null> {
+  const { cooldownDays } = decision;
   const ids = held.map((review) => review.id);
   if (outcome === 'released') {
     await tx.update(reviews).set({ held: false }).where(inArray(reviews.id, ids));
@@ -193,6 +211,24 @@ async function applyOutcome(
     // At once: the moderator's decision is the settling.
     await postReviewsToRegimentWebhook(tx, ids, 0);
     return null;
+  }
+  // Each author is told why, and the review is kept for the appeal window (issue 33).
+  for (const review of held) {
+    const action = await recordModerationAction(
+      tx,
+      decision.actor,
+      {
+        kind: 'wave_removal',
+        userId: review.userId,
+        targetType: 'review',
+        subject: `your review of ${target.officerName}`,
+        targetId: review.id,
+        reasons: decision.reasons,
+        defaultFacts: waveRemovalFacts(review.holdReasons, cooldownDays),
+      },
+      decision.appealWindowDays,
+    );
+    await keepReview(tx, review.id, action.id, action.appealableUntil);
   }
   await tx.delete(reviews).where(inArray(reviews.id, ids));
   // The officer's remaining reviews close ranks (positions 1..n, checked at commit).
@@ -298,12 +334,12 @@ async function announceDecision(
  */
 async function decide(
   db: Database,
-  admin: SessionUser,
+  decision: WaveDecisionSettings,
   waveId: number,
   outcome: Outcome,
-  cooldownDays: number,
   reviewId?: number,
 ): Promise<WaveDecisionOutcome> {
+  const admin = decision.actor;
   return db.transaction(async (tx) => {
     const target = await openWaveForDecision(tx, waveId);
     const held = await heldReviewsOf(tx, waveId, reviewId);
@@ -316,7 +352,7 @@ async function decide(
       if (inWave) throw new AppError('CONFLICT', MSG.waves.reviewAlreadyDecided);
       throw notFound('Review');
     }
-    const cooldownUntil = held.length === 0 ? null : await applyOutcome(tx, target, waveId, held, outcome, cooldownDays);
+    const cooldownUntil = held.length === 0 ? null : await applyOutcome(tx, target, waveId, held, outcome, decision);
     const wave = await recordOnWave(tx, admin, waveId, outcome, held.length);
     const verb = outcome === 'released' ? 'Released' : 'Removed';
     const single = reviewId !== undefined;
@@ -339,24 +375,17 @@ async function decide(
  * POST /api/admin/waves/{id}/release or .../remove: every review the wave still holds counts from
  * now on, or is deleted as a moderator deletes a review.
  */
-export async function decideReviewWave(
-  db: Database,
-  admin: SessionUser,
-  waveId: number,
-  outcome: Outcome,
-  cooldownDays: number,
-): Promise<WaveDecisionOutcome> {
-  return decide(db, admin, waveId, outcome, cooldownDays);
+export async function decideReviewWave(db: Database, decision: WaveDecisionSettings, waveId: number, outcome: Outcome): Promise<WaveDecisionOutcome> {
+  return decide(db, decision, waveId, outcome);
 }
 
 /** POST /api/admin/waves/{id}/reviews/{reviewId}/release or .../remove: one review of the wave (issue 32, item 2). */
 export async function decideWaveReview(
   db: Database,
-  admin: SessionUser,
+  decision: WaveDecisionSettings,
   waveId: number,
   reviewId: number,
   outcome: Outcome,
-  cooldownDays: number,
 ): Promise<WaveDecisionOutcome> {
-  return decide(db, admin, waveId, outcome, cooldownDays, reviewId);
+  return decide(db, decision, waveId, outcome, reviewId);
 }

@@ -8,7 +8,7 @@ import { MSG } from '#core/messages.js';
 import { notFound } from '#server/platform/errors.js';
 import { enforceRateLimit } from '#server/platform/rate-limit/rate-limit.js';
 import type { App } from '#server/platform/types.js';
-import { requireUser } from '#server/domain/identity/guards.js';
+import { requireActiveUser } from '#server/domain/identity/guards.js';
 import { getImage, IMAGE_CONTENT_TYPE, parseImageFileName } from './images.js';
 import { readUploadForm, UPLOAD_FORM_LIMITS } from './read-upload-form.js';
 import { uploadImage } from './upload-image.js';
@@ -21,7 +21,7 @@ export async function uploadRoutes(app: App) {
   await app.register(multipart, { limits: UPLOAD_FORM_LIMITS });
 
   app.post('/upload', { config: { invalidates: 'none' }, schema: { response: { 201: uploadResultSchema } } }, async (request, reply) => {
-    const user = requireUser(request);
+    const user = requireActiveUser(request);
     await enforceRateLimit(rateLimitStore, { name: 'upload', ...config.rateLimits.upload }, user.id);
     const { file, kind } = await readUploadForm(request);
     const { url } = await uploadImage(db, { userId: user.id, kind, file });

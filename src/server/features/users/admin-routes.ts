@@ -1,11 +1,20 @@
 /** User management under /api/admin (spec section 2, /admin/manage-users): the list, ban and unban. */
 import { z } from 'zod';
-import { adminUserSchema, roleChangeBodySchema, roleChangeResultSchema, successMessageSchema } from '#core/api.js';
+import {
+  adminUserSchema,
+  moderationReasonsSchema,
+  roleChangeBodySchema,
+  roleChangeResultSchema,
+  successMessageSchema,
+  suspensionBodySchema,
+  suspensionResultSchema,
+} from '#core/api.js';
+import { formatDate } from '#core/date.js';
 import { MSG } from '#core/messages.js';
-import { requireAdmin } from '#server/domain/identity/guards.js';
+import { requireAdmin, requireModerator } from '#server/domain/identity/guards.js';
 import { idParamsSchema } from '#server/platform/http/params.js';
 import type { App } from '#server/platform/types.js';
-import { banUser, changeUserRole, listUsers, unbanUser } from './manage-users.js';
+import { banUser, changeUserRole, listUsers, suspendUser, unbanUser } from './manage-users.js';
 
 export async function userAdminRoutes(admin: App) {
   const { db } = admin;
@@ -15,9 +24,13 @@ export async function userAdminRoutes(admin: App) {
   // A ban or unban forgets every public answer (a rare admin action; what is shown of the user may change).
   admin.patch(
     '/users/:id/ban',
-    { config: { invalidates: 'all' }, schema: { params: idParamsSchema, response: { 200: successMessageSchema } } },
+    {
+      config: { invalidates: 'all' },
+      // Issue 33: the ground and facts of the banned user's statement (the spec's call sends none).
+      schema: { params: idParamsSchema, body: moderationReasonsSchema.nullish(), response: { 200: successMessageSchema } },
+    },
     async (request) => {
-      await banUser(db, requireAdmin(request), request.params.id);
+      await banUser(db, requireAdmin(request), request.params.id, { reasons: request.body ?? {}, appealWindowDays: admin.config.appealWindowDays });
       return { success: true, message: MSG.admin.userBanned(request.params.id) };
     },
   );
@@ -41,6 +54,31 @@ export async function userAdminRoutes(admin: App) {
     async (request) => {
       const changed = await changeUserRole(db, requireAdmin(request), request.params.id, request.body);
       return { success: true as const, message: MSG.staff.roleChanged(changed.username, changed.role), role: changed.role };
+    },
+  );
+}
+
+/** The moderators' calls on users (issue 33), under /api/admin in the moderator scope. */
+export async function userStaffRoutes(staff: App) {
+  const { db, config } = staff;
+  // A suspension: a ban with an end date, which ends by itself. Every public answer is forgotten, as for a ban.
+  staff.patch(
+    '/users/:id/suspend',
+    {
+      config: { invalidates: 'all' },
+      schema: { params: idParamsSchema, body: suspensionBodySchema, response: { 200: suspensionResultSchema } },
+    },
+    async (request) => {
+      const { days, ground, facts } = request.body;
+      const until = await suspendUser(db, requireModerator(request), request.params.id, days, {
+        reasons: { ground, facts },
+        appealWindowDays: config.appealWindowDays,
+      });
+      return {
+        success: true as const,
+        message: MSG.staff.userSuspended(request.params.id, formatDate(until.toISOString())),
+        until: until.toISOString(),
+      };
     },
   );
 }

@@ -1,7 +1,9 @@
 /**
- * User management by admins (spec sections 2 /admin/manage-users, 4 User, 7 Administration). A ban
- * stops a user from writing reviews, votes and flags (the review code checks isBanned) and ends
- * every session they have, so a banned user's open tabs are signed out at once.
+ * User management (spec sections 2 /admin/manage-users, 4 User, 7 Administration; issue 33). A ban
+ * (by an admin, for good) or a suspension (by a moderator or admin, until a date) stops a user from
+ * reviewing, voting, flagging, replying, registering and uploading. It no longer signs them out:
+ * they are told why at once and at every sign-in (a statement of reasons, with the way to appeal),
+ * and may still read, appeal and take their data.
  */
 import { asc, eq } from 'drizzle-orm';
 import type { AdminUser, RoleChangeBody } from '#core/api.js';
@@ -10,7 +12,8 @@ import { canBanUser, canChangeRole } from '#core/permissions.js';
 import type { Database, Executor } from '#server/platform/db/client.js';
 import { users } from '#server/platform/db/schema.js';
 import { AppError, notFound } from '#server/platform/errors.js';
-import { destroyUserSessions, type SessionUser } from '#server/domain/identity/sessions.js';
+import { bannedNow, type SessionUser } from '#server/domain/identity/sessions.js';
+import { recordModerationAction, type StatedReasons } from '#server/domain/moderation/statements.js';
 import { recordAdminAction } from '#server/domain/audit-log.js';
 
 export async function listUsers(db: Executor): Promise<AdminUser[]> {
@@ -27,32 +30,91 @@ function listUsersWhere(db: Executor, userId?: number): Promise<AdminUser[]> {
       isAdmin: users.isAdmin,
       isOfficer: users.isOfficer,
       officerId: users.officerId,
-      isBanned: users.isBanned,
+      isBanned: bannedNow(),
     })
     .from(users)
     .where(userId === undefined ? undefined : eq(users.id, userId))
     .orderBy(asc(users.id));
 }
 
-export async function banUser(db: Database, admin: SessionUser, userId: number): Promise<void> {
-  // Spec section 4: an admin cannot ban themselves (nor lock themselves out by ending their sessions).
+/** What a ban or suspension needs beside the user: why, and how long it may be appealed. */
+export interface RestrictionInput {
+  reasons: StatedReasons;
+  appealWindowDays: number;
+}
+
+/** PATCH /api/admin/users/{id}/ban: an admin bans for good (spec section 4: never themselves). */
+export async function banUser(db: Database, admin: SessionUser, userId: number, input: RestrictionInput): Promise<void> {
   if (!canBanUser(admin, userId)) throw new AppError('FORBIDDEN', MSG.admin.cannotBanYourself);
   await db.transaction(async (tx) => {
-    const username = await setBanned(tx, userId, true);
-    await destroyUserSessions(tx, userId);
+    const username = await setBanned(tx, userId, { isBanned: true, bannedUntil: null });
+    await recordRestriction(tx, admin, userId, 'ban', null, input);
     await recordAdminAction(tx, admin.id, { action: 'user.ban', targetType: 'user', targetId: userId, summary: `Banned user '${username}'` });
   });
 }
 
+/**
+ * PATCH /api/admin/users/{id}/suspend (issue 33): a moderator or admin suspends a user for `days`;
+ * the suspension ends by itself. Staff are not suspended by staff (an admin takes away a role first).
+ */
+export async function suspendUser(db: Database, actor: SessionUser, userId: number, days: number, input: RestrictionInput): Promise<Date> {
+  const until = new Date(Date.now() + days * 24 * 60 * 60 * 1000);
+  await db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ role: users.role, isBanned: users.isBanned, bannedUntil: users.bannedUntil })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    if (!target) throw notFound('User');
+    // Staff (the actor among them) are not suspended by staff.
+    if (target.role !== 'user') throw new AppError('FORBIDDEN', MSG.staff.cannotSuspendStaff);
+    // A permanent ban is not shortened by a suspension: it is lifted by an admin or an appeal.
+    if (target.isBanned && target.bannedUntil === null) throw new AppError('CONFLICT', MSG.staff.alreadyBanned);
+    const username = await setBanned(tx, userId, { isBanned: true, bannedUntil: until });
+    await recordRestriction(tx, actor, userId, 'suspension', until, input);
+    await recordAdminAction(tx, actor.id, {
+      action: 'user.suspend',
+      targetType: 'user',
+      targetId: userId,
+      summary: `Suspended user '${username}' for ${days} ${days === 1 ? 'day' : 'days'}`,
+    });
+  });
+  return until;
+}
+
+async function recordRestriction(
+  tx: Executor,
+  actor: SessionUser,
+  userId: number,
+  kind: 'ban' | 'suspension',
+  endsAt: Date | null,
+  input: RestrictionInput,
+): Promise<void> {
+  await recordModerationAction(
+    tx,
+    actor,
+    {
+      kind,
+      userId,
+      targetType: 'user',
+      targetId: userId,
+      subject: kind === 'ban' ? 'your account' : 'your account, for a time',
+      reasons: input.reasons,
+      endsAt,
+    },
+    input.appealWindowDays,
+  );
+}
+
 export async function unbanUser(db: Database, admin: SessionUser, userId: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const username = await setBanned(tx, userId, false);
+    const username = await setBanned(tx, userId, { isBanned: false, bannedUntil: null });
     await recordAdminAction(tx, admin.id, { action: 'user.unban', targetType: 'user', targetId: userId, summary: `Unbanned user '${username}'` });
   });
 }
 
-async function setBanned(tx: Executor, userId: number, isBanned: boolean): Promise<string> {
-  const [user] = await tx.update(users).set({ isBanned }).where(eq(users.id, userId)).returning({ username: users.username });
+async function setBanned(tx: Executor, userId: number, state: { isBanned: boolean; bannedUntil: Date | null }): Promise<string> {
+  const [user] = await tx.update(users).set(state).where(eq(users.id, userId)).returning({ username: users.username });
   if (!user) throw notFound('User');
   return user.username;
 }

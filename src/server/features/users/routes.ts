@@ -5,12 +5,13 @@ import type { App } from '#server/platform/types.js';
 import { requireUser } from '#server/domain/identity/guards.js';
 import { officersReviewedBy } from '#server/domain/reviewer-signals/shown-reviewers.js';
 import { getUserSettings, updateUserSettings } from './settings.js';
-import { adminScope } from '#server/domain/identity/admin-scope.js';
-import { userAdminRoutes } from './admin-routes.js';
+import { adminScope, moderatorScope } from '#server/domain/identity/admin-scope.js';
+import { userAdminRoutes, userStaffRoutes } from './admin-routes.js';
 
 export async function userRoutes(app: App) {
   const { db } = app;
   await app.register(adminScope(userAdminRoutes), { prefix: '/admin' });
+  await app.register(moderatorScope(userStaffRoutes), { prefix: '/admin' });
 
   app.get('/users/me/settings', { config: { cache: 'private' }, schema: { response: { 200: userSettingsSchema } } }, async (request) => {
     const user = requireUser(request);

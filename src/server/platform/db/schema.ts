@@ -27,6 +27,7 @@ import {
 import type { Distribution } from '#core/rating-math.js';
 import type { WaveDetection } from '#core/review-waves.js';
 import type { StaffRole } from '#core/permissions.js';
+import type { ActorRole, AppealStatus, CaseType, ModerationActionKind, ModerationTargetType } from '#core/moderation.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -86,6 +87,12 @@ export const users = pgTable(
     firebaseUid: varchar('firebase_uid', { length: 128 }).unique(),
     emailVerified: boolean('email_verified').notNull().default(false),
     isBanned: boolean('is_banned').notNull().default(false),
+    /**
+     * A suspension's end (issue 33): the ban lifts by itself then. Null with is_banned: a permanent
+     * ban. Read against the clock wherever the session user is made (sessions.ts), and cleared by
+     * the housekeeping sweep, so an ended suspension never needs a moderator.
+     */
+    bannedUntil: timestamp('banned_until', { withTimezone: true }),
     /**
      * Reviewer signals (docs/decisions/0029-reviewer-signals.md). review_count is an aggregate kept
      * in the review writes' transactions; the Steam figures are the last ones Steam gave, refreshed
@@ -384,31 +391,41 @@ export const reviewFlags = pgTable(
   'review_flags',
   {
     id: serial('id').primaryKey(),
-    reviewId: integer('review_id')
-      .notNull()
-      .references(() => reviews.id, { onDelete: 'cascade' }),
+    /**
+     * Null once the review is gone (issue 33): a flag outlives what it flagged, so the transparency
+     * report's flags received and decided stay a recount of this table.
+     */
+    reviewId: integer('review_id').references(() => reviews.id, { onDelete: 'set null' }),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     reason: varchar('reason', { length: 500 }).notNull(),
+    /**
+     * 'pending' until staff decide: 'approved' (kept, flags cleared) or 'upheld' (removed); 'dropped'
+     * when what it flagged went another way (its author deleted it, or its officer went).
+     */
     status: varchar('status', { length: 20 }).notNull().default('pending'),
     createdAt: createdAt(),
+    /** When staff decided it (approved or upheld): the report's time from flag to decision. */
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
     /**
      * Set when the flag is on the review's reply rather than the review (issue 18, item 1): one
-     * moderation queue, the flag says which. Goes with the reply, so a deleted reply's flags leave the queue.
+     * moderation queue, the flag says which (`on_reply`, which stays when the reply is gone).
      */
-    replyId: integer('reply_id').references(() => reviewReplies.id, { onDelete: 'cascade' }),
+    replyId: integer('reply_id').references(() => reviewReplies.id, { onDelete: 'set null' }),
+    onReply: boolean('on_reply').notNull().default(false),
   },
   (t) => [
     index('review_flags_review_idx').on(t.reviewId),
     index('review_flags_status_idx').on(t.status),
+    index('review_flags_created_idx').on(t.createdAt),
     // One open flag per user per review, even for two clicks at the same instant; and per reply.
     uniqueIndex('review_flags_open_per_user_idx')
       .on(t.reviewId, t.userId)
-      .where(sql`${t.status} = 'pending' and ${t.replyId} is null`),
+      .where(sql`${t.status} = 'pending' and not ${t.onReply}`),
     uniqueIndex('review_flags_open_reply_per_user_idx')
       .on(t.replyId, t.userId)
-      .where(sql`${t.status} = 'pending' and ${t.replyId} is not null`),
+      .where(sql`${t.status} = 'pending' and ${t.onReply}`),
   ],
 );
 
@@ -701,3 +718,106 @@ export const regimentWebhooks = pgTable('regiment_webhooks', {
   disabledReason: varchar('disabled_reason', { length: 20 }).$type<'gone' | 'failing'>(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Statements of reasons (issue 33, item 3; docs/decisions/0049-statements-and-appeals.md): one row
+ * per staff action that affects a user, written in the action's transaction. The affected user reads
+ * theirs in full (/settings/standing); the public moderation log shows each row without the user,
+ * the facts or the subject. `subject` says what the action was about, for the user alone ("Your
+ * review of Maj. Hooker"). `ends_at` is a suspension's end.
+ */
+export const moderationActions = pgTable(
+  'moderation_actions',
+  {
+    id: serial('id').primaryKey(),
+    kind: varchar('kind', { length: 30 }).$type<ModerationActionKind>().notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    ground: varchar('ground', { length: 40 }).notNull(),
+    facts: text('facts').notNull(),
+    automated: boolean('automated').notNull().default(false),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorRole: varchar('actor_role', { length: 20 }).$type<ActorRole>().notNull(),
+    /** What was acted on: a review, a reply, a user, or a regiment or officer registration. */
+    targetType: varchar('target_type', { length: 30 }).$type<ModerationTargetType>().notNull(),
+    targetId: integer('target_id'),
+    subject: text('subject').notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    appealableUntil: timestamp('appealable_until', { withTimezone: true }).notNull(),
+    reversedAt: timestamp('reversed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('moderation_actions_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('moderation_actions_user_idx').on(t.userId),
+    check(
+      'moderation_actions_kind',
+      sql`${t.kind} in ('review_removal', 'reply_removal', 'wave_removal', 'suspension', 'ban', 'registration_rejection')`,
+    ),
+  ],
+);
+
+/**
+ * What a removal took out of the live tables (issue 33, item 2), kept for the appeal window so a
+ * reversal puts it back exactly as it was: the review's row, its versions, votes and reply, and the
+ * ids of its flags; or a reply's row. Deleted for good after `purge_after` (housekeeping).
+ */
+export const removedContent = pgTable(
+  'removed_content',
+  {
+    actionId: integer('action_id')
+      .primaryKey()
+      .references(() => moderationActions.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 10 }).$type<'review' | 'reply'>().notNull(),
+    snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
+    purgeAfter: timestamp('purge_after', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('removed_content_purge_idx').on(t.purgeAfter)],
+);
+
+/** One appeal per action (issue 33, item 5), decided by a staff member other than the one who acted. */
+export const appeals = pgTable(
+  'appeals',
+  {
+    id: serial('id').primaryKey(),
+    actionId: integer('action_id')
+      .notNull()
+      .unique('appeals_action_key')
+      .references(() => moderationActions.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    status: varchar('status', { length: 20 }).$type<AppealStatus>().notNull().default('open'),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decisionReason: text('decision_reason'),
+  },
+  (t) => [index('appeals_status_idx').on(t.status, t.createdAt), check('appeals_status', sql`${t.status} in ('open', 'upheld', 'reversed')`)],
+);
+
+/** Private staff notes on a case (issue 33, item 7): a review's flags, its reply's, a wave, an appeal. */
+export const caseNotes = pgTable(
+  'case_notes',
+  {
+    id: serial('id').primaryKey(),
+    caseType: varchar('case_type', { length: 20 }).$type<CaseType>().notNull(),
+    caseId: integer('case_id').notNull(),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('case_notes_case_idx').on(t.caseType, t.caseId, t.createdAt)],
+);
+
+/** Who is working a case (issue 33, item 7), so two moderators do not decide the same thing twice. */
+export const caseAssignments = pgTable(
+  'case_assignments',
+  {
+    caseType: varchar('case_type', { length: 20 }).$type<CaseType>().notNull(),
+    caseId: integer('case_id').notNull(),
+    assigneeId: integer('assignee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    assignedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.caseType, t.caseId] })],
+);

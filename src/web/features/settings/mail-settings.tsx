@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { notificationsMessages } from '#core/messages/notifications';
 import { settingsMessages } from '#core/messages/settings';
-import { MAIL_KIND_LABELS, NOTIFICATION_KINDS, type NotificationKind } from '#core/notifications';
+import { MAIL_KIND_LABELS, MAIL_REQUIRED, NOTIFICATION_KINDS, type NotificationKind } from '#core/notifications';
 import { mySettingsQueryOptions, useSaveSettings } from '#web/api/settings';
 import { Card, CardContent } from '#web/components/ui/card';
 import { Spinner } from '#web/components/ui/feedback';
@@ -35,7 +35,8 @@ export function MailSettings({ userId }: { userId: number }) {
                   type="checkbox"
                   className="h-4 w-4 accent-union-dark"
                   checked={isOn}
-                  disabled={saving !== null}
+                  // A statement of reasons and an appeal's outcome are always mailed (issue 33).
+                  disabled={saving !== null || MAIL_REQUIRED.has(kind)}
                   onChange={(event) => {
                     const next = event.target.checked;
                     setSaving({ kind, isOn: next });
