@@ -100,7 +100,7 @@ export interface NotificationData {
   };
   regiment_webhook_disabled: { regimentId: number; regimentName: string; reason: 'gone' | 'failing' };
   /** Issue 33: the statement itself is read on /settings/standing; the notification says what and why. */
-  moderation_action: { actionId: number; kind: ModerationActionKind; subject: string; ground: string; endsAt: string | null };
+  moderation_action: { actionId: number; kind: ModerationActionKind; subject: string; ground: string; facts?: string; endsAt: string | null };
   appeal_decided: { actionId: number; kind: ModerationActionKind; subject: string; outcome: 'upheld' | 'reversed'; reason: string };
 }
 
@@ -148,7 +148,7 @@ export function describeNotification(event: NotificationEvent): NotificationText
     case 'moderation_action':
       return {
         message: M.moderationAction(ACTION_KIND_LABELS[event.data.kind], event.data.subject, event.data.endsAt && formatDate(event.data.endsAt)),
-        detail: M.moderationGround(groundLabel(event.data.ground)),
+        detail: M.moderationGround(groundLabel(event.data.ground), event.data.facts ?? null),
         link: STANDING_PATH,
       };
     case 'appeal_decided':

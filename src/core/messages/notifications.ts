@@ -66,12 +66,12 @@ export const notificationsMessages = {
   mailKindAppealDecided: 'My appeal was decided (always mailed)',
   moderationAction: (action: string, subject: string, until: string | null) =>
     `${action}: ${subject}${until ? ` (until ${until})` : ''}. Read the statement of reasons, and appeal if you disagree.`,
-  moderationGround: (ground: string) => `Ground: ${ground}`,
+  moderationGround: (ground: string, facts: string | null) => `Ground: ${ground}.${facts ? ` ${facts}` : ''}`,
   appealDecided: (subject: string, outcome: 'upheld' | 'reversed') =>
     outcome === 'reversed'
       ? `Your appeal was granted: ${subject} has been put right.`
       : `Your appeal about ${subject} was decided: the action stands.`,
-  appealDecisionReason: (reason: string) => `Reason: ${reason}`,
+  appealDecisionReason: (reason: string) => `The decision, in the words of the staff member who took it: ${reason}`,
 
   /** Mail and the one-click unsubscribe (RFC 8058). */
   mailFooter: 'You get this mail because of your notification settings. Stop these mails:',

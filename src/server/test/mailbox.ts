@@ -58,11 +58,16 @@ export class Mailbox {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
-  /** Waits for the next message to `to` that arrives after `after` messages (default: any). */
-  async waitFor(to: string, { timeoutMs = 5000, after = 0 } = {}): Promise<ReceivedMail> {
+  /** Waits for the next message to `to` (with `subject`, if given) that arrives after `after` messages (default: any). */
+  async waitFor(
+    to: string,
+    { timeoutMs = 5000, after = 0, subject }: { timeoutMs?: number; after?: number; subject?: string } = {},
+  ): Promise<ReceivedMail> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const found = this.messages.slice(after).find((m) => m.to.includes(to.toLowerCase()) || m.to.includes(to));
+      const found = this.messages
+        .slice(after)
+        .find((m) => (m.to.includes(to.toLowerCase()) || m.to.includes(to)) && (subject === undefined || m.subject === subject));
       if (found) return found;
       const left = deadline - Date.now();
       if (left <= 0) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);

@@ -181,6 +181,9 @@ describe('the answers on a seeded database', () => {
     '/api/cards/officer/{file}': (s) => [`/api/cards/officer/${s.officerId}.png`],
     '/api/cards/regiment/{file}': (s) => [`/api/cards/regiment/${s.regimentId}.png`],
     '/api/cards/site.png': () => ['/api/cards/site.png'],
+    '/api/moderation/grounds': () => ['/api/moderation/grounds'],
+    '/api/moderation/log': () => ['/api/moderation/log', '/api/moderation/log?page=2'],
+    '/api/transparency': () => ['/api/transparency', '/api/transparency?month=2026-01'],
   };
 
   /** The documented schema of an answer, by path, status and content type; fails the test when it is not documented. */

@@ -82,7 +82,7 @@ export async function recordModerationAction(
   await notify(tx, {
     userId: input.userId,
     kind: 'moderation_action',
-    data: { actionId: row!.id, kind: input.kind, subject: input.subject, ground, endsAt: input.endsAt?.toISOString() ?? null },
+    data: { actionId: row!.id, kind: input.kind, subject: input.subject, ground, facts, endsAt: input.endsAt?.toISOString() ?? null },
   });
   return { id: row!.id, appealableUntil };
 }

@@ -31,6 +31,7 @@ export const API_TAGS = [
   { name: 'Reviews', description: "Reviews of an officer with the officer's replies, and the community's latest" },
   { name: 'Search', description: 'Search and rankings of officers and regiments' },
   { name: 'Reference', description: 'Sides and stored images' },
+  { name: 'Moderation', description: 'The grounds staff act on, the open moderation log and the monthly transparency report' },
 ] as const;
 export type ApiTag = (typeof API_TAGS)[number]['name'];
 

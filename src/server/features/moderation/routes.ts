@@ -48,20 +48,41 @@ const APPEAL_LIMIT = { limit: 5, windowMs: 60 * 60 * 1000 };
 export async function moderationRoutes(app: App) {
   const { db, rateLimitStore } = app;
 
-  app.get('/moderation/grounds', { config: { cache: 'not-kept' }, schema: { response: { 200: moderationGroundsSchema } } }, async () =>
-    MODERATION_GROUNDS.map(({ code, label }) => ({ code, label })),
+  app.get(
+    '/moderation/grounds',
+    {
+      config: { cache: 'not-kept' },
+      schema: { summary: 'The grounds a staff action may rest on', tags: ['Moderation'], response: { 200: moderationGroundsSchema } },
+    },
+    async () => MODERATION_GROUNDS.map(({ code, label }) => ({ code, label })),
   );
 
   // Public, and never kept: an action shows the moment it is taken, and an appeal the moment it is filed.
   app.get(
     '/moderation/log',
-    { config: { cache: 'not-kept' }, schema: { querystring: logQuerySchema, response: { 200: moderationLogSchema } } },
+    {
+      config: { cache: 'not-kept' },
+      schema: {
+        summary: 'Every staff action, newest first: kind, ground, date, acting role, appeal and reversal',
+        tags: ['Moderation'],
+        querystring: logQuerySchema,
+        response: { 200: moderationLogSchema },
+      },
+    },
     async (request) => readModerationLog(db, request.query.page ?? 1),
   );
 
   app.get(
     '/transparency',
-    { config: { cache: 'not-kept' }, schema: { querystring: transparencyQuerySchema, response: { 200: transparencyReportSchema } } },
+    {
+      config: { cache: 'not-kept' },
+      schema: {
+        summary: "A month's staff actions by kind and ground, flags, and appeals",
+        tags: ['Moderation'],
+        querystring: transparencyQuerySchema,
+        response: { 200: transparencyReportSchema },
+      },
+    },
     async (request) => readTransparencyReport(db, request.query.month ?? thisMonth()),
   );
 

@@ -85,21 +85,34 @@ describe('a registration decided', () => {
       }),
     ]);
 
+    // The decision with its notes, and the rejection's statement of reasons (issue 33), whose facts
+    // are the notes when the admin stated none.
     const page = await notificationsOf(requester.client);
-    expect(page.unreadCount).toBe(1);
-    expect(page.notifications).toEqual([
-      expect.objectContaining({
-        kind: 'registration_decided',
-        message: `Your regiment registration '${name}' was rejected.`,
-        detail: 'Notes from the administrator: Please add a description of your drill nights.',
-        link: '/my-registrations',
-        readAt: null,
-      }),
-    ]);
+    expect(page.unreadCount).toBe(2);
+    expect(page.notifications).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          kind: 'registration_decided',
+          message: `Your regiment registration '${name}' was rejected.`,
+          detail: 'Notes from the administrator: Please add a description of your drill nights.',
+          link: '/my-registrations',
+          readAt: null,
+        }),
+        expect.objectContaining({ kind: 'moderation_action', link: '/settings/standing', readAt: null }),
+      ]),
+    );
     const status = (await requester.client.get('/api/auth/status')).json<AuthStatus>();
-    expect(status.unreadNotifications).toBe(1);
+    expect(status.unreadNotifications).toBe(2);
 
-    const mail = await mailbox.waitFor(requester.email, { after: before });
+    // The statement's mail cannot be turned off, so it offers no unsubscribe link.
+    const statementMail = await mailbox.waitFor(requester.email, {
+      after: before,
+      subject: 'A moderator acted on your account: the statement of reasons',
+    });
+    expect(statementMail.decoded).toContain(`Registration rejected: your registration of the regiment '${name}'`);
+    expect(headerOf(statementMail, 'List-Unsubscribe')).toBeUndefined();
+
+    const mail = await mailbox.waitFor(requester.email, { after: before, subject: 'Your regiment registration was rejected' });
     expect(mail.subject).toBe('Your regiment registration was rejected');
     expect(mail.decoded).toContain('Please add a description of your drill nights.');
     const unsubscribe = `${PUBLIC_URL}/api/notifications/unsubscribe?token=${unsubscribeToken(ctx.app.config.sessionSecret, requester.userId, 'registration_decided')}`;
@@ -132,9 +145,11 @@ describe('a registration decided', () => {
   it('a decision that fails (decided twice) writes no second notification nor mail', async () => {
     const { requester, id } = await requestRegiment();
     await decide('regiments', id, 'reject');
+    // The decision, and the rejection's statement of reasons (issue 33).
+    expect((await notificationsOf(requester.client)).notifications.map((n) => n.kind).sort()).toEqual(['moderation_action', 'registration_decided']);
     const again = await admin.post(`/api/admin/registrations/regiments/${id}/approve`, {});
     expect(again.statusCode).toBe(409);
-    expect((await notificationsOf(requester.client)).notifications).toHaveLength(1);
+    expect((await notificationsOf(requester.client)).notifications).toHaveLength(2);
   });
 
   it('My Registrations is the user’s own only, and needs a session', async () => {
@@ -248,7 +263,7 @@ describe('review events', () => {
     expect((await outboxRows()).length).toBeLessThanOrEqual(outboxBefore);
   });
 
-  it('a review removed by a moderator tells its author why; the author deleting it tells nobody', async () => {
+  it('a review removed by a moderator tells its author why (the statement of reasons); the author deleting it tells nobody', async () => {
     const officer = await createOfficer(ctx.db, { regimentId: regiment.id, name: 'Gouverneur Warren' });
     const author = await signedInClient(ctx);
     const flagger = await signedInClient(ctx);
@@ -257,10 +272,10 @@ describe('review events', () => {
     expect((await admin.write('DELETE', `/api/reviews/${removed.id}`)).statusCode).toBe(200);
     expect((await notificationsOf(author.client)).notifications).toEqual([
       expect.objectContaining({
-        kind: 'review_removed',
-        message: 'Your review of Gouverneur Warren was removed by a moderator.',
-        detail: 'Reason: Insults another player',
-        link: '/my-reviews',
+        kind: 'moderation_action',
+        message: `Review removed: your review of ${officer.rank} Gouverneur Warren. Read the statement of reasons, and appeal if you disagree.`,
+        detail: 'Ground: Another breach of the Terms of Service. Readers flagged it: Insults another player',
+        link: '/settings/standing',
       }),
     ]);
 
@@ -281,6 +296,8 @@ describe('mail switches and the one-click unsubscribe', () => {
       review_removed: false,
       review_wave_decided: false,
       regiment_webhook_disabled: true,
+      moderation_action: true,
+      appeal_decided: true,
     });
     const saved = await user.client.write('PUT', '/api/users/me/settings', { hideLevel: false, mail: { review_removed: true } });
     expect(saved.statusCode).toBe(200);
@@ -317,12 +334,14 @@ describe('mail switches and the one-click unsubscribe', () => {
       review_reply: true,
     });
 
-    // The next decision is in the bell, and no mail of it is sent.
+    // The next decision is in the bell, and no mail of it is sent: only the mail of the rejection's
+    // statement of reasons, which cannot be turned off (issue 33).
     const sentBefore = mailbox.countFor(requester.email);
     await decide('regiments', id, 'reject', 'Not this time.');
     await ctx.app.outbox.idle();
-    expect((await notificationsOf(requester.client)).notifications).toHaveLength(1);
-    expect(mailbox.countFor(requester.email)).toBe(sentBefore);
+    expect((await notificationsOf(requester.client)).notifications.map((n) => n.kind).sort()).toEqual(['moderation_action', 'registration_decided']);
+    expect(mailbox.countFor(requester.email)).toBe(sentBefore + 1);
+    expect(mailbox.messages.at(-1)?.subject).toBe('A moderator acted on your account: the statement of reasons');
   });
 
   it('refuses a token for another user, another kind or a forged one (400) and changes nothing', async () => {

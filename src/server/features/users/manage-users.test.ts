@@ -88,7 +88,7 @@ describe('GET /api/admin/users', () => {
 });
 
 describe('PATCH /api/admin/users/:id/ban and /unban', () => {
-  it('bans: answers the spec message, ends every session, and refuses reviews, votes and flags', async () => {
+  it('bans: answers the spec message, tells every open session why, and refuses reviews, votes and flags', async () => {
     const regiment = await createRegiment(ctx.db, { name: 'Ban Regiment' });
     const officer = await createOfficer(ctx.db, { regimentId: regiment.id });
     const target = await signedInClient(ctx, { steamId: nextSteamId() });
@@ -103,13 +103,16 @@ describe('PATCH /api/admin/users/:id/ban and /unban', () => {
     expect(await isBanned(target.userId)).toBe(true);
     expect(await auditActions(target.userId)).toEqual([{ action: 'user.ban', adminId: admin.userId }]);
 
-    // Both old cookies are dead on the server.
-    expect(await ctx.db.select().from(sessions).where(eq(sessions.userId, target.userId))).toEqual([]);
+    // Issue 33: not signed out in silence; both tabs learn at once that the account is banned, and why.
+    expect(await ctx.db.select().from(sessions).where(eq(sessions.userId, target.userId))).toHaveLength(2);
     for (const client of [target.client, secondTab]) {
-      expect((await client.get('/api/auth/status')).json<AuthStatus>()).toEqual({ authenticated: false, user: null });
+      expect((await client.get('/api/auth/status')).json<AuthStatus>().user).toMatchObject({
+        isBanned: true,
+        restriction: { kind: 'ban', ground: 'terms', endsAt: null, appealed: false },
+      });
     }
     // The session of another user is untouched.
-    expect((await someoneElse.client.get('/api/auth/status')).json<AuthStatus>().authenticated).toBe(true);
+    expect((await someoneElse.client.get('/api/auth/status')).json<AuthStatus>().user?.isBanned).toBe(false);
 
     // Signing in again is allowed, and the auth status says the account is suspended (issue 13: the
     // pages say so before the user writes); writing reviews, votes and flags is not.
@@ -263,6 +266,6 @@ describe('PUT /api/admin/users/:id/role (issue 33)', () => {
       .where(and(eq(adminAuditLog.targetType, 'review'), eq(adminAuditLog.targetId, review.id)));
     expect(audit).toEqual([{ action: 'review.delete', adminId: moderator.userId }]);
     const notifications = await author.client.get('/api/notifications');
-    expect(notifications.json().notifications.map((n: { kind: string }) => n.kind)).toContain('review_removed');
+    expect(notifications.json().notifications.map((n: { kind: string }) => n.kind)).toContain('moderation_action');
   });
 });

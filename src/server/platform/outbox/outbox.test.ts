@@ -38,10 +38,13 @@ describe('the outbox', () => {
     const registrationId = submitted.json<{ registration: { id: number } }>().registration.id;
 
     await mailbox.stop();
-    const decision = await admin.client.post(`/api/admin/registrations/regiments/${registrationId}/reject`, { notes: 'Come back with a roster.' });
+    // An approval: one mail (a rejection would send two, the decision and its statement of reasons).
+    const decision = await admin.client.post(`/api/admin/registrations/regiments/${registrationId}/approve`, {
+      notes: 'Bring your roster to drill.',
+    });
     expect(decision.statusCode).toBe(200);
     const [request] = await ctx.db.select().from(regimentRegistrations).where(eq(regimentRegistrations.id, registrationId));
-    expect(request).toMatchObject({ status: 'rejected', notes: 'Come back with a roster.' });
+    expect(request).toMatchObject({ status: 'approved', notes: 'Bring your roster to drill.' });
 
     // The worker tries, fails, and keeps the row with its error for a later attempt.
     const failing = await until(
@@ -54,7 +57,7 @@ describe('the outbox', () => {
     mailbox = new Mailbox();
     await mailbox.start(smtpPort);
     const mail = await mailbox.waitFor(requester.email, { timeoutMs: 10_000 });
-    expect(mail.decoded).toContain('Come back with a roster.');
+    expect(mail.decoded).toContain('Bring your roster to drill.');
     await until(
       () => ctx.db.select().from(outbox),
       (rows) => rows.length === 0,
