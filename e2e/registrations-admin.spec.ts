@@ -77,6 +77,10 @@ test('an admin bans a user who then cannot review', async ({ page, signIn, creat
     await row.getByRole('button', { name: `Ban ${username}` }).click();
     const dialog = adminPage.getByRole('dialog', { name: 'Ban User' });
     await expect(dialog).toContainText(`Are you sure you want to ban user ${username}? They will not be able to submit reviews.`);
+    // Issue 33: the ban says why; the button waits for the ground and the facts.
+    await expect(dialog.getByRole('button', { name: 'Ban User' })).toBeDisabled();
+    await dialog.getByLabel('Ground').selectOption({ label: 'Harassment, threats, slurs or hate speech' });
+    await dialog.getByLabel('Facts').fill('Insulted two officers by name in the regiment chat.');
     await dialog.getByRole('button', { name: 'Ban User' }).click();
     await expect(adminPage.getByText('User Banned', { exact: true }).first()).toBeVisible();
     await expect(row).toContainText('Banned');
@@ -84,10 +88,12 @@ test('an admin bans a user who then cannot review', async ({ page, signIn, creat
     await adminContext.close();
   }
 
-  // The ban ended the user's session: they are signed out, and sign in again.
+  // Not signed out in silence (issue 33): the next page says why, with the way to appeal.
   await page.reload();
-  await expect(page.getByRole('link', { name: 'Login to write a review' })).toBeVisible();
-  await signIn(deserter, { fresh: true });
+  const notice = page.getByRole('alert').filter({ hasText: 'Your account is banned' });
+  await expect(notice).toContainText('Harassment, threats, slurs or hate speech');
+  await expect(notice).toContainText('Insulted two officers by name in the regiment chat.');
+  await expect(notice.getByRole('link', { name: 'Read the statement and appeal' })).toHaveAttribute('href', '/settings/standing');
 
   // The officer page says so before the user writes anything (issue 13): the suspension in place of
   // the review button, and the votes disabled with the same explanation.

@@ -488,6 +488,8 @@ export const flaggedReviewSchema = z.object({
   officerName: z.string(),
   reviewerUsername: z.string(),
   reviewerSteamId: z.string().nullable(),
+  /** Issue 33: the reviewer's account, which a moderator may suspend from the queue. */
+  reviewerId: z.number(),
   flagCount: z.number(),
   flags: z.array(z.object({ id: z.number(), reason: z.string(), createdAt: isoDate })),
   /**

@@ -9,6 +9,7 @@ export const staffMessages = {
   cannotChangeOwnRole: 'You cannot change your own role.',
   cannotChangeAdminRole: "An administrator's role cannot be changed here.",
   roleColumn: 'Role',
+  removalTold: 'Its author is told why, and may appeal; it is kept hidden until the appeal window ends.',
   assigneeNotStaff: 'A case can only be assigned to a moderator or an admin.',
   cannotSuspendStaff: 'Staff are not suspended: an admin takes the role away first.',
   alreadyBanned: 'This account is banned for good; a suspension would not change that.',

@@ -11,6 +11,7 @@ import type {
   AdminStatus,
   AdminUser,
   FlaggedReview,
+  ModerationReasons,
   ModerationSummary,
   Officer,
   OfficerRegistration,
@@ -153,8 +154,23 @@ export function useAdminOfficerList() {
 export function useDecideReviewWave() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, reviewId, action }: { id: number; reviewId?: number; officerId: number; action: 'release' | 'remove' }) =>
-      api.post<WaveDecision>(reviewId === undefined ? apiPaths.admin.decideWave(id, action) : apiPaths.admin.decideWaveReview(id, reviewId, action)),
+    mutationFn: ({
+      id,
+      reviewId,
+      action,
+      reasons,
+    }: {
+      id: number;
+      reviewId?: number;
+      officerId: number;
+      action: 'release' | 'remove';
+      /** A removal's ground and facts, told to each author (issue 33). */
+      reasons?: ModerationReasons;
+    }) =>
+      api.post<WaveDecision>(
+        reviewId === undefined ? apiPaths.admin.decideWave(id, action) : apiPaths.admin.decideWaveReview(id, reviewId, action),
+        reasons,
+      ),
     onSuccess: async (_answer, { officerId }) => {
       await Promise.all([invalidateAdminData(queryClient), invalidateAfterReviewChange(queryClient, officerId)]);
     },
@@ -165,7 +181,7 @@ export function useDecideReviewWave() {
  * Every admin action writes the audit log and may change the pending counts: the dashboard (and any
  * other admin list) is refreshed after each one.
  */
-function invalidateAdminData(queryClient: QueryClient): Promise<void> {
+export function invalidateAdminData(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: adminKeys.all });
 }
 
@@ -176,6 +192,8 @@ interface RegistrationDecisionInput {
   action: RegistrationAction;
   /** Optional administrator notes; null when none were written. */
   notes: string | null;
+  /** A rejection's ground and facts (issue 33). */
+  reasons?: ModerationReasons | undefined;
 }
 
 /**
@@ -186,8 +204,8 @@ interface RegistrationDecisionInput {
 export function useDecideRegistration(kind: RegistrationKind) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, action, notes }: RegistrationDecisionInput) =>
-      api.post<{ success: true; message: string }>(apiPaths.admin.decideRegistration(kind, id, action), { notes }),
+    mutationFn: ({ id, action, notes, reasons }: RegistrationDecisionInput) =>
+      api.post<{ success: true; message: string }>(apiPaths.admin.decideRegistration(kind, id, action), { notes, ...reasons }),
     onSuccess: async (_answer, { action }) => {
       const refreshes = [invalidateAdminData(queryClient)];
       if (action === 'approve') {
@@ -222,7 +240,8 @@ export function useDeleteOfficerAsAdmin() {
 export function useSetUserBan() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, isBanned }: { id: number; isBanned: boolean }) => api.patch<SuccessMessage>(apiPaths.admin.userBan(id, isBanned)),
+    mutationFn: ({ id, isBanned, reasons }: { id: number; isBanned: boolean; reasons?: ModerationReasons }) =>
+      api.patch<SuccessMessage>(apiPaths.admin.userBan(id, isBanned), reasons),
     onSuccess: () => invalidateAdminData(queryClient),
   });
 }
@@ -242,6 +261,11 @@ interface ModeratedReview {
   id: number;
   /** The reviewed officer, whose figures and review list change (spec section 4, review change). */
   officerId: number;
+}
+
+/** A staff removal says why (issue 33): the ground and facts of its author's statement of reasons. */
+interface RemovedReview extends ModeratedReview {
+  reasons: ModerationReasons;
 }
 
 /** Callbacks that run even when the component that started the call is gone (its review was removed). */
@@ -271,7 +295,7 @@ export function useApproveFlaggedReview() {
 export function useDeleteReviewAsAdmin(callbacks: ModerationCallbacks = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id }: ModeratedReview) => api.delete<SuccessMessage>(apiPaths.review(id)),
+    mutationFn: ({ id, reasons }: RemovedReview) => api.delete<SuccessMessage>(apiPaths.review(id), reasons),
     onSuccess: async (_answer, { officerId }) => {
       callbacks.onSuccess?.();
       await Promise.all([invalidateAdminData(queryClient), invalidateAfterReviewChange(queryClient, officerId)]);

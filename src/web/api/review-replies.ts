@@ -4,7 +4,7 @@
  * only the reply controls, loaded on demand, import these.
  */
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Review, SuccessMessage } from '#core/api';
+import type { ModerationReasons, Review, SuccessMessage } from '#core/api';
 import { apiPaths } from '#core/api-paths';
 import { ApiError, api } from '#web/lib/api-client';
 import { adminKeys } from './admin';
@@ -33,11 +33,12 @@ export function usePutReply() {
   });
 }
 
-/** DELETE /api/reviews/{id}/reply: by the officer's account or an admin. */
+/** DELETE /api/reviews/{id}/reply: by the officer's account, or by staff with the reasons its writer is told (issue 33). */
 export function useDeleteReply() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ review }: { review: ReviewRef }) => api.delete<SuccessMessage>(apiPaths.reviewReply(review.id)),
+    mutationFn: ({ review, reasons }: { review: ReviewRef; reasons?: ModerationReasons }) =>
+      api.delete<SuccessMessage>(apiPaths.reviewReply(review.id), reasons),
     onSuccess: (_answer, { review }) => invalidateAfterReplyChange(queryClient, review.officerId),
   });
 }

@@ -50,6 +50,7 @@ export async function listFlaggedReviews(db: Executor): Promise<FlaggedReview[]>
       officerName: officers.name,
       reviewerUsername: users.username,
       reviewerSteamId: users.steamId,
+      reviewerId: users.id,
       flagCount: pending.flagCount,
       reply: { id: reviewReplies.id, text: reviewReplies.text, createdAt: reviewReplies.createdAt, updatedAt: reviewReplies.updatedAt },
     })

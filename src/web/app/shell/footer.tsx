@@ -56,6 +56,11 @@ export function Footer() {
               Terms of Service
             </Link>
           </li>
+          <li>
+            <Link className={linkClass} to="/moderation">
+              Moderation log
+            </Link>
+          </li>
         </ul>
       </div>
       <div className="border-t border-white/10">

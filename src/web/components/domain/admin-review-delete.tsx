@@ -7,6 +7,8 @@ import { useIsStaff } from '#web/api/auth';
 import { errorMessage } from '#web/lib/api-client';
 import { toast } from '#web/lib/toast-store';
 import { DeleteConfirmDialog } from './delete-confirm-dialog';
+import { reasonsOf, StatementFields, useStatementDraft } from './statement-fields';
+import { staffMessages } from '#core/messages/staff';
 
 export interface AdminReviewDeleteProps {
   review: { id: number; officerId: number };
@@ -18,12 +20,15 @@ export interface AdminReviewDeleteProps {
 
 /**
  * The admin's Delete on any review (spec section 6): a confirmation titled 'Delete Review', then
- * DELETE /api/reviews/{id}. Renders nothing for anyone but staff (admins and moderators, issue 33). The toasts are raised at the
+ * DELETE /api/reviews/{id} with the ground and facts its author is told (issue 33). Renders nothing
+ * for anyone but staff (admins and moderators). The toasts are raised at the
  * mutation level: this button leaves the page with its review once the lists are refreshed.
  */
 export function AdminReviewDelete({ review, authorName, officerName }: AdminReviewDeleteProps) {
   const isStaff = useIsStaff();
   const [isOpen, setOpen] = useState(false);
+  const [draft, setDraft] = useStatementDraft();
+  const reasons = reasonsOf(draft);
   const deleteReview = useDeleteReviewAsAdmin({
     onSuccess: () => {
       toast({ title: adminMessages.reviewDeletedTitle, description: adminMessages.reviewDeleted });
@@ -45,9 +50,12 @@ export function AdminReviewDelete({ review, authorName, officerName }: AdminRevi
         </>
       }
       title={reviewsMessages.deleteReviewTitle}
-      description={`Are you sure you want to delete the review by ${author} of ${officerName}? This cannot be undone.`}
+      description={`Are you sure you want to delete the review by ${author} of ${officerName}? ${staffMessages.removalTold}`}
       isPending={deleteReview.isPending}
-      onConfirm={() => deleteReview.mutate({ id: review.id, officerId: review.officerId })}
-    />
+      confirmDisabled={reasons === null}
+      onConfirm={() => reasons && deleteReview.mutate({ id: review.id, officerId: review.officerId, reasons })}
+    >
+      <StatementFields draft={draft} onChange={setDraft} />
+    </DeleteConfirmDialog>
   );
 }

@@ -18,6 +18,8 @@ export function DeleteConfirmDialog({
   onConfirm,
   confirmLabel = 'Delete',
   emphasis = 'quiet',
+  children,
+  confirmDisabled = false,
 }: {
   isOpen: boolean;
   onOpenChange: (isOpen: boolean) => void;
@@ -31,6 +33,10 @@ export function DeleteConfirmDialog({
   confirmLabel?: string;
   /** 'quiet', red text among a review's actions; 'strong', a solid red button for deleting a whole officer or regiment. */
   emphasis?: 'quiet' | 'strong';
+  /** Fields the confirmation asks for first (a staff removal's ground and facts, issue 33). */
+  children?: ReactNode;
+  /** True while those fields are not complete. */
+  confirmDisabled?: boolean;
 }) {
   return (
     <Dialog open={isOpen} onOpenChange={onOpenChange}>
@@ -45,11 +51,12 @@ export function DeleteConfirmDialog({
         </Button>
       </DialogTrigger>
       <DialogContent title={title} description={description}>
+        {children}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <DialogClose asChild>
             <Button variant="outline">Cancel</Button>
           </DialogClose>
-          <Button variant="destructive" disabled={isPending} onClick={onConfirm}>
+          <Button variant="destructive" disabled={isPending || confirmDisabled} onClick={onConfirm}>
             {isPending ? 'Deleting…' : confirmLabel}
           </Button>
         </div>

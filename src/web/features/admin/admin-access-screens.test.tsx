@@ -28,6 +28,7 @@ const ADMIN_API = {
   '/api/admin/reviews/flagged': { rows: [] },
   '/api/admin/waves': { waves: [], cooldownDays: 30 },
   '/api/admin/moderation': { flaggedItems: 3, openReviewWaves: 1 },
+  '/api/admin/appeals': { appeals: [] },
   '/api/regiments': [],
   '/api/officers': [],
 };
@@ -123,6 +124,6 @@ describe('admin screens for a moderator (issue 33)', () => {
     const api = mockApi({ ...ADMIN_API, '/api/auth/status': MODERATOR });
     renderRoute('/admin/reviews');
     expect(await screen.findByRole('heading', { level: 1, name: 'Review Moderation' })).toBeInTheDocument();
-    await waitFor(() => expect(adminDataCalls(api.calls).sort()).toEqual(['/api/admin/reviews/flagged', '/api/admin/waves']));
+    await waitFor(() => expect(adminDataCalls(api.calls).sort()).toEqual(['/api/admin/appeals', '/api/admin/reviews/flagged', '/api/admin/waves']));
   });
 });

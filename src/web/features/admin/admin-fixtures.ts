@@ -102,6 +102,7 @@ export function flaggedReview(id: number, overrides: Partial<FlaggedReview> = {}
     officerName: 'Winfield Hancock',
     reviewerUsername: `reviewer${id}`,
     reviewerSteamId: null,
+    reviewerId: 100 + id,
     flagCount: 1,
     flags: [{ id: id * 10, reason: 'Insulting language here', createdAt: '2025-03-03T12:00:00.000Z' }],
     target: 'review',
@@ -157,4 +158,15 @@ export function rowNamed(table: HTMLElement, name: string | RegExp): HTMLElement
 /** Calls that read admin-only data or feed an admin table: none may be made for a non-admin. */
 export function adminDataCalls(calls: Array<{ url: string }>): string[] {
   return calls.map((call) => call.url).filter((url) => url.startsWith('/api/admin') || url === '/api/regiments' || url === '/api/officers');
+}
+
+/** The statement of reasons a staff dialog asks for (issue 33), as staff fill it in; returns the body it sends. */
+export const STATEMENT = { ground: 'harassment', facts: 'Called the officer a coward by name.' } as const;
+
+export async function fillStatement(
+  user: { selectOptions: (element: Element, values: string) => Promise<void>; type: (element: Element, text: string) => Promise<void> },
+  dialog: HTMLElement,
+) {
+  await user.selectOptions(within(dialog).getByLabelText('Ground'), STATEMENT.ground);
+  await user.type(within(dialog).getByLabelText('Facts'), STATEMENT.facts);
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Officer, OfficerRegistration } from '#core/api';
 import { mockApi, renderRoute, reply, type ApiHandler } from '#web/test/render';
-import { ADMIN, bodyRowsOf, columnsOf, findToast, officer, officerRegistration, rowNamed } from './admin-fixtures';
+import { ADMIN, bodyRowsOf, columnsOf, findToast, officer, officerRegistration, rowNamed, fillStatement, STATEMENT } from './admin-fixtures';
 
 const vincent = officerRegistration(1, {
   name: 'Strong Vincent',
@@ -161,11 +161,12 @@ describe('/admin/officers', () => {
     await user.click(await within(pending).findByRole('button', { name: 'Reject Strong Vincent' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reject Registration' });
     await user.type(within(dialog).getByLabelText(/Administrator Notes/), 'No proof of rank.');
+    await fillStatement(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
 
     expect(await findToast('Registration Rejected')).toHaveTextContent('The registration has been rejected.');
     expect(api.calls.filter((call) => call.method === 'POST').map((call) => [call.url, call.body])).toEqual([
-      ['/api/admin/registrations/officers/1/reject', { notes: 'No proof of rank.' }],
+      ['/api/admin/registrations/officers/1/reject', { notes: 'No proof of rank.', ...STATEMENT }],
     ]);
     expect(rowNamed(await table('Processed Officer Registrations'), 'Strong Vincent')).toHaveTextContent('Rejected');
   });
@@ -181,6 +182,7 @@ describe('/admin/officers', () => {
     const notes = within(dialog).getByLabelText(/Administrator Notes/);
     await user.click(notes);
     await user.paste('x'.repeat(1001));
+    await fillStatement(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
 
     expect(await within(dialog).findByText('Notes must be 1000 characters or less')).toBeInTheDocument();

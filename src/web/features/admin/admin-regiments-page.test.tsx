@@ -4,7 +4,18 @@ import { describe, expect, it } from 'vitest';
 import type { RegimentRegistration } from '#core/api';
 import { adminKeys } from '#web/api/admin';
 import { mockApi, renderRoute, reply, type ApiHandler } from '#web/test/render';
-import { ADMIN, bodyRowsOf, columnsOf, dashboard, findToast, regiment, regimentRegistration, rowNamed } from './admin-fixtures';
+import {
+  ADMIN,
+  bodyRowsOf,
+  columnsOf,
+  dashboard,
+  findToast,
+  regiment,
+  regimentRegistration,
+  rowNamed,
+  fillStatement,
+  STATEMENT,
+} from './admin-fixtures';
 
 const maine = regimentRegistration(1, {
   name: '20th Maine',
@@ -155,12 +166,13 @@ describe('/admin/regiments', () => {
     await user.click(within(pending).getByRole('button', { name: 'Reject 20th Maine' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reject Registration' });
     expect(dialog).toHaveTextContent('No description provided.');
+    await fillStatement(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
 
     const toast = await findToast('Registration Rejected');
     expect(toast).toHaveTextContent('The registration has been rejected.');
     expect(api.calls.filter((call) => call.method === 'POST')).toEqual([
-      { method: 'POST', url: '/api/admin/registrations/regiments/1/reject', body: { notes: null } },
+      { method: 'POST', url: '/api/admin/registrations/regiments/1/reject', body: { notes: null, ...STATEMENT } },
     ]);
     // A rejection creates nothing: the regiment list is not asked again.
     expect(gets('/api/regiments')).toBe(regimentListCalls);

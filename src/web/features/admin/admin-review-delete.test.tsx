@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { AuthStatus, Review } from '#core/api';
 import { makeOfficerDetail, makeReviewAuthor } from '#web/test/fixtures';
 import { mockApi, renderRoute, reply, type ApiHandler } from '#web/test/render';
-import { ADMIN, NON_ADMIN, VISITOR, findToast, officer, review } from './admin-fixtures';
+import { ADMIN, NON_ADMIN, VISITOR, findToast, officer, review, fillStatement, STATEMENT } from './admin-fixtures';
 
 /** The officer page of officer 7 with two reviews by other users; DELETE removes one like the server. */
 function officerPageApi(status: AuthStatus, overrides: Record<string, ApiHandler> = {}) {
@@ -42,12 +42,15 @@ describe("the admin's delete button on the reviews of an officer page", () => {
     await user.click(button);
     const dialog = await screen.findByRole('dialog', { name: 'Delete Review' });
     expect(dialog).toHaveAccessibleDescription(
-      'Are you sure you want to delete the review by soldier1 of Major Winfield Hancock? This cannot be undone.',
+      'Are you sure you want to delete the review by soldier1 of Major Winfield Hancock? Its author is told why, and may appeal; it is kept hidden until the appeal window ends.',
     );
+    // Issue 33: Delete waits for the ground and facts its author will be told.
+    expect(within(dialog).getByRole('button', { name: 'Delete' })).toBeDisabled();
+    await fillStatement(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
     expect(await findToast('Review Deleted')).toHaveTextContent('The review has been removed successfully.');
-    expect(api.calls.filter((call) => call.method === 'DELETE').map((call) => call.url)).toEqual(['/api/reviews/1']);
+    expect(api.calls.filter((call) => call.method === 'DELETE').map((call) => [call.url, call.body])).toEqual([['/api/reviews/1', STATEMENT]]);
     // The officer's reviews and figures are refreshed: the review is gone.
     await waitFor(() => expect(screen.queryByText('Review number 1 of this officer.')).not.toBeInTheDocument());
     expect(screen.getByText('Review number 2 of this officer.')).toBeInTheDocument();
@@ -61,7 +64,9 @@ describe("the admin's delete button on the reviews of an officer page", () => {
     renderRoute('/officer/7');
 
     await user.click(await within(await findCard(1)).findByRole('button', { name: 'Delete review by soldier1' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Delete Review' })).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Review' });
+    await fillStatement(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
     const toast = await findToast('Error');
     expect(toast).toHaveTextContent('Failed to delete review: Review not found');

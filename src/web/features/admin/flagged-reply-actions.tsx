@@ -6,6 +6,7 @@ import { reviewReplyMessages as M } from '#core/messages/review-reply';
 import { useApproveFlaggedReply, useDeleteReply } from '#web/api/review-replies';
 import { Button } from '#web/components/ui/button';
 import { DeleteConfirmDialog } from '#web/components/domain/delete-confirm-dialog';
+import { reasonsOf, StatementFields, useStatementDraft } from '#web/components/domain/statement-fields';
 import { errorMessage } from '#web/lib/api-client';
 import { toast } from '#web/lib/toast-store';
 
@@ -18,6 +19,8 @@ const failed = (detail: string) => (error: Error) =>
  */
 export function FlaggedReplyActions({ row }: { row: FlaggedReview }) {
   const [isOpen, setOpen] = useState(false);
+  const [draft, setDraft] = useStatementDraft();
+  const reasons = reasonsOf(draft);
   const review = { id: row.id, officerId: row.officerId };
   const approve = useApproveFlaggedReply();
   const remove = useDeleteReply();
@@ -48,9 +51,10 @@ export function FlaggedReplyActions({ row }: { row: FlaggedReview }) {
         title={M.deleteReplyTitle}
         description={M.deleteReplyConfirm(row.officerName)}
         isPending={remove.isPending}
+        confirmDisabled={reasons === null}
         onConfirm={() =>
           remove.mutate(
-            { review },
+            { review, reasons: reasons ?? undefined },
             {
               onSuccess: () => {
                 toast({ title: M.replyDeletedTitle, description: M.replyRemoved });
@@ -60,7 +64,9 @@ export function FlaggedReplyActions({ row }: { row: FlaggedReview }) {
             },
           )
         }
-      />
+      >
+        <StatementFields draft={draft} onChange={setDraft} />
+      </DeleteConfirmDialog>
     </>
   );
 }

@@ -5,7 +5,7 @@ import type { AdminUser } from '#core/api';
 import { FRESHNESS } from '#core/constants';
 import { adminUsersQueryOptions } from '#web/api/admin';
 import { mockApi, renderRoute, reply, type ApiHandler } from '#web/test/render';
-import { ADMIN, adminUser, bodyRowsOf, columnsOf, findToast, rowNamed } from './admin-fixtures';
+import { ADMIN, adminUser, bodyRowsOf, columnsOf, findToast, rowNamed, fillStatement, STATEMENT } from './admin-fixtures';
 
 /** User 1 is the signed-in admin ('meade'). */
 const initialUsers: AdminUser[] = [
@@ -94,10 +94,11 @@ describe('/admin/manage-users', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Ban User' });
     expect(dialog).toHaveAccessibleDescription('Are you sure you want to ban user deserter? They will not be able to submit reviews.');
     expect(writes()).toEqual([]);
+    await fillStatement(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Ban User' }));
 
     expect(await findToast('User Banned')).toHaveTextContent('User ID 4 has been banned.');
-    expect(writes()).toEqual([{ method: 'PATCH', url: '/api/admin/users/4/ban', body: undefined }]);
+    expect(writes()).toEqual([{ method: 'PATCH', url: '/api/admin/users/4/ban', body: STATEMENT }]);
     await waitFor(() => expect(rowNamed(table, 'deserter')).toHaveTextContent('Banned'));
     expect(within(rowNamed(table, 'deserter')).getByRole('button', { name: 'Unban deserter' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -149,7 +150,9 @@ describe('/admin/manage-users', () => {
     const table = await loadedTable();
 
     await user.click(within(table).getByRole('button', { name: 'Ban deserter' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Ban User' })).getByRole('button', { name: 'Ban User' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ban User' });
+    await fillStatement(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Ban User' }));
 
     expect(await findToast('Ban Failed')).toHaveTextContent('User not found');
   });

@@ -8,6 +8,7 @@ import { useAdminUsers, useSetUserBan, useSetUserRole } from '#web/api/admin';
 import { useAuth } from '#web/api/auth';
 import { Button } from '#web/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '#web/components/ui/dialog';
+import { reasonsOf, StatementFields, useStatementDraft } from '#web/components/domain/statement-fields';
 import { Badge } from '#web/components/ui/feedback';
 import { Select } from '#web/components/ui/form';
 import { toast } from '#web/lib/toast-store';
@@ -35,6 +36,9 @@ function ManageUsers() {
   const users = useAdminUsers();
   const setBan = useSetUserBan();
   const [toBan, setToBan] = useState<AdminUser | null>(null);
+  // A ban tells the user why (issue 33): the ground and facts of their statement of reasons.
+  const [draft, setDraft] = useStatementDraft();
+  const reasons = reasonsOf(draft);
 
   const askToBan = (user: AdminUser) => {
     // Spec section 4: an admin cannot ban themselves. Refused here, without asking the server.
@@ -47,7 +51,7 @@ function ManageUsers() {
 
   const ban = (user: AdminUser) =>
     setBan.mutate(
-      { id: user.id, isBanned: true },
+      { id: user.id, isBanned: true, reasons: reasons ?? undefined },
       {
         onSuccess: () => {
           toast({ title: adminMessages.userBannedTitle, description: adminMessages.userBanned(user.id) });
@@ -136,11 +140,12 @@ function ManageUsers() {
       <Dialog open={toBan !== null} onOpenChange={(open) => !open && setToBan(null)}>
         {toBan && (
           <DialogContent title="Ban User" description={adminMessages.banConfirm(toBan.username)}>
+            <StatementFields draft={draft} onChange={setDraft} />
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <DialogClose asChild>
                 <Button variant="outline">Cancel</Button>
               </DialogClose>
-              <Button variant="destructive" disabled={setBan.isPending} onClick={() => ban(toBan)}>
+              <Button variant="destructive" disabled={setBan.isPending || reasons === null} onClick={() => ban(toBan)}>
                 {setBan.isPending ? 'Banning…' : 'Ban User'}
               </Button>
             </div>

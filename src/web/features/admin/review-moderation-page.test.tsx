@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { FlaggedReview } from '#core/api';
 import { reviewKeys } from '#web/api/reviews';
 import { mockApi, renderRoute, reply, type ApiHandler } from '#web/test/render';
-import { ADMIN, bodyRowsOf, columnsOf, findToast, flaggedReview } from './admin-fixtures';
+import { ADMIN, bodyRowsOf, columnsOf, findToast, flaggedReview, fillStatement } from './admin-fixtures';
 
 const rude = flaggedReview(11, {
   text: 'He is a fool and so is his regiment.',
@@ -103,8 +103,11 @@ describe('/admin/reviews', () => {
 
     await user.click(within(table).getByRole('button', { name: 'Delete review by grumpy' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Review' });
-    expect(dialog).toHaveAccessibleDescription('Are you sure you want to delete the review by grumpy of Winfield Hancock? This cannot be undone.');
+    expect(dialog).toHaveAccessibleDescription(
+      'Are you sure you want to delete the review by grumpy of Winfield Hancock? Its author is told why, and may appeal; it is kept hidden until the appeal window ends.',
+    );
     expect(writes()).toEqual([]);
+    await fillStatement(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
     expect(await findToast('Review Deleted')).toHaveTextContent('The review has been removed successfully.');
@@ -120,7 +123,9 @@ describe('/admin/reviews', () => {
     const table = await loadedTable();
 
     await user.click(within(table).getByRole('button', { name: 'Delete review by grumpy' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Delete Review' })).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Review' });
+    await fillStatement(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
     const toast = await findToast('Error');
     expect(toast).toHaveTextContent('Failed to delete review');

@@ -18,6 +18,8 @@ import { AdminPageHeader } from './components/admin-page-header';
 import { FlaggedReplyActions } from './flagged-reply-actions';
 import { ActionsCell, AdminTable, Cell, RowHeader, TextCell } from './components/admin-table';
 import { ReviewWavesSection } from './review-waves-section';
+import { AppealsSection } from './appeals-section';
+import { CaseNotesDialog, SuspendUserDialog } from './moderation-actions';
 
 const COLUMNS = ['Review', 'Text', 'Reviewer', 'Flag Reasons', 'Actions'] as const;
 
@@ -99,7 +101,10 @@ function ReviewModeration() {
             </TextCell>
             <ActionsCell>
               {review.target === 'reply' ? (
-                <FlaggedReplyActions row={review} />
+                <>
+                  <FlaggedReplyActions row={review} />
+                  <CaseNotesDialog type="reply" id={review.id} label={`the reply to review #${review.id}`} />
+                </>
               ) : (
                 <>
                   <Button
@@ -112,6 +117,8 @@ function ReviewModeration() {
                     Approve<span className="sr-only"> review by {review.reviewerUsername}</span>
                   </Button>
                   <AdminReviewDelete review={review} authorName={review.reviewerUsername} officerName={review.officerName} />
+                  <SuspendUserDialog userId={review.reviewerId} username={review.reviewerUsername} />
+                  <CaseNotesDialog type="review" id={review.id} label={`review #${review.id}`} />
                 </>
               )}
             </ActionsCell>
@@ -119,6 +126,7 @@ function ReviewModeration() {
         )}
       />
       <ReviewWavesSection />
+      <AppealsSection />
     </div>
   );
 }

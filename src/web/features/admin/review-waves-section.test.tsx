@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { AdminReviewWave, WaveReview } from '#core/api';
 import { waveMessages } from '#core/messages/waves';
 import { mockApi, renderRoute } from '#web/test/render';
-import { ADMIN, findToast, review } from './admin-fixtures';
+import { ADMIN, findToast, review, fillStatement, STATEMENT } from './admin-fixtures';
 
 /** A held review of the wave: a fresh account's one star, the same words as four others. */
 function heldReview(id: number, overrides: Partial<WaveReview> = {}): WaveReview {
@@ -63,11 +63,14 @@ describe('the review waves on /admin/reviews (issue 32)', () => {
     await user.click(within(wave).getByRole('button', { name: 'Remove this review by raider9' }));
     const dialog = await screen.findByRole('dialog', { name: waveMessages.removeReview });
     expect(dialog).toHaveTextContent(waveMessages.removeReviewConfirm(30));
+    await fillStatement(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
 
     expect(await findToast(waveMessages.reviewRemovedTitle)).toHaveTextContent('The review was removed.');
     await waitFor(() => expect(within(wave).queryByRole('button', { name: 'Remove this review by raider9' })).not.toBeInTheDocument());
     expect(within(wave).getByRole('button', { name: 'Remove this review by soldier10' })).toBeInTheDocument();
-    expect(api.calls.filter((call) => call.method === 'POST').map((call) => call.url)).toEqual(['/api/admin/waves/3/reviews/9/remove']);
+    expect(api.calls.filter((call) => call.method === 'POST').map((call) => [call.url, call.body])).toEqual([
+      ['/api/admin/waves/3/reviews/9/remove', STATEMENT],
+    ]);
   });
 });

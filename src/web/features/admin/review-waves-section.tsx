@@ -11,6 +11,7 @@ import { LoadFailedAlert } from '#web/components/load-failed-alert';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '#web/components/ui/dialog';
+import { reasonsOf, StatementFields, useStatementDraft } from '#web/components/domain/statement-fields';
 import { Badge, EmptyState, Spinner } from '#web/components/ui/feedback';
 import { errorMessage } from '#web/lib/api-client';
 import { toast } from '#web/lib/toast-store';
@@ -214,6 +215,9 @@ function WaveDecision({
   const [isOpen, setOpen] = useState(false);
   const decide = useDecideReviewWave();
   const isRelease = action === 'release';
+  // A removal tells each author why (issue 33): the ground and facts of their statement of reasons.
+  const [draft, setDraft] = useStatementDraft();
+  const reasons = reasonsOf(draft);
   const officer = `${wave.officer.rank} ${wave.officer.name}`;
   const label = review
     ? isRelease
@@ -232,7 +236,7 @@ function WaveDecision({
       : waveMessages.removeConfirm(wave.reviewCount);
   const confirm = () =>
     decide.mutate(
-      { id: wave.id, reviewId: review?.id, officerId: wave.officer.id, action },
+      { id: wave.id, reviewId: review?.id, officerId: wave.officer.id, action, reasons: isRelease ? undefined : (reasons ?? undefined) },
       {
         onSuccess: (answer) => {
           const title = review
@@ -259,11 +263,12 @@ function WaveDecision({
         </Button>
       </DialogTrigger>
       <DialogContent title={review ? label : `${label} Review Wave`} description={description}>
+        {!isRelease && <StatementFields draft={draft} onChange={setDraft} />}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <DialogClose asChild>
             <Button variant="outline">Cancel</Button>
           </DialogClose>
-          <Button variant={isRelease ? 'primary' : 'destructive'} disabled={decide.isPending} onClick={confirm}>
+          <Button variant={isRelease ? 'primary' : 'destructive'} disabled={decide.isPending || (!isRelease && reasons === null)} onClick={confirm}>
             {review ? (isRelease ? waveMessages.release : waveMessages.remove) : label}
           </Button>
         </div>

@@ -43,9 +43,17 @@ function TermsPage() {
 
       <LegalSection title="Moderation">
         <p>
-          Reviews are moderated one by one. Any signed-in user can flag a review with a reason; an administrator then looks at that review and either
-          keeps it or removes it. Flagged reviews may be removed, and administrators may remove any review that breaks these terms. Regiment and
+          Reviews are moderated one by one. Any signed-in user can flag a review with a reason; a moderator or administrator then looks at that review
+          and either keeps it or removes it. Flagged reviews may be removed, and staff may remove any review that breaks these terms. Regiment and
           officer registrations are checked by an administrator before they appear.
+        </p>
+        <p>
+          Whoever is affected by a removal, a suspension, a ban or a rejected registration is told the ground and the facts, and may appeal once
+          within 30 days; someone other than the staff member who acted decides. Every action is listed, without names, in the{' '}
+          <Link to="/moderation" className="text-link underline-offset-4 hover:underline">
+            public moderation log
+          </Link>
+          .
         </p>
       </LegalSection>
 

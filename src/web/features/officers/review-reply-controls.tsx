@@ -14,6 +14,7 @@ import { replyBodySchema } from '#core/schemas/review';
 import { useAuth } from '#web/api/auth';
 import { useDeleteReply, useFlagReply, usePutReply, useSetResolved } from '#web/api/review-replies';
 import { reviewViewerStateQueryOptions } from '#web/api/review-votes';
+import { reasonsOf, StatementFields, useStatementDraft } from '#web/components/domain/statement-fields';
 import { DeleteConfirmDialog } from '#web/components/domain/delete-confirm-dialog';
 import { FlagButton, FlaggedButton } from '#web/components/domain/flag-button';
 import { FlagReasonFields } from '#web/components/domain/review-flag-form';
@@ -65,7 +66,7 @@ export function ReplyModerationControls({ review }: { review: Review }) {
   return (
     <>
       {user && canFlagReply(user, review) && <FlagReplyDialog reviewId={review.id} userId={user.id} />}
-      {canModerate(user) && <DeleteReplyDialog review={review} />}
+      {canModerate(user) && <DeleteReplyDialog review={review} asStaff />}
     </>
   );
 }
@@ -137,9 +138,14 @@ function ReplyTextForm({ review, onDone }: { review: Review; onDone: () => void 
   );
 }
 
-/** Delete reply, with a confirmation: the officer's own, or any as an admin. */
-function DeleteReplyDialog({ review }: { review: Review }) {
+/**
+ * Delete reply, with a confirmation: the officer's own, or any as staff, who say why (issue 33: the
+ * ground and facts its writer is told).
+ */
+function DeleteReplyDialog({ review, asStaff = false }: { review: Review; asStaff?: boolean }) {
   const [isOpen, setOpen] = useState(false);
+  const [draft, setDraft] = useStatementDraft();
+  const reasons = reasonsOf(draft);
   const deleteReply = useDeleteReply();
   return (
     <DeleteConfirmDialog
@@ -149,9 +155,10 @@ function DeleteReplyDialog({ review }: { review: Review }) {
       title={M.deleteReplyTitle}
       description={M.deleteReplyConfirm(officerTitle(review))}
       isPending={deleteReply.isPending}
+      confirmDisabled={asStaff && reasons === null}
       onConfirm={() =>
         deleteReply.mutate(
-          { review },
+          { review, reasons: asStaff ? (reasons ?? undefined) : undefined },
           {
             onSuccess: () => {
               toast({ title: M.replyDeletedTitle });
@@ -161,7 +168,9 @@ function DeleteReplyDialog({ review }: { review: Review }) {
           },
         )
       }
-    />
+    >
+      {asStaff && <StatementFields draft={draft} onChange={setDraft} />}
+    </DeleteConfirmDialog>
   );
 }
 

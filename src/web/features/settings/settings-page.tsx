@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Settings } from 'lucide-react';
+import { Link } from 'react-router';
+import { STANDING_PATH } from '#core/notifications';
 import { sessionMessages } from '#core/messages/session';
 import { settingsMessages } from '#core/messages/settings';
 import { shellMessages } from '#core/messages/shell';
@@ -40,6 +42,14 @@ function SettingsPage() {
       </h1>
       <HideLevelSetting userId={user.id} />
       <MailSettings userId={user.id} />
+      <Card>
+        <CardContent className="pt-6 text-sm">
+          <Link to={STANDING_PATH} className="font-medium text-link hover:underline">
+            Your standing
+          </Link>
+          : what moderators have done about your account or content, and why, and your appeals.
+        </CardContent>
+      </Card>
     </div>
   );
 }

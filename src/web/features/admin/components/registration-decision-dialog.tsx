@@ -5,6 +5,8 @@ import { z } from 'zod';
 import { adminMessages } from '#core/messages/admin';
 import { registrationFormMessages } from '#core/messages/registration-form';
 import { ADMIN_NOTES_MAX, type RegistrationAction } from '#core/schemas/registration';
+import type { ModerationReasons } from '#core/api';
+import { reasonsOf, StatementFields, useStatementDraft } from '#web/components/domain/statement-fields';
 import { Button } from '#web/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '#web/components/ui/dialog';
 import { Textarea } from '#web/components/ui/form';
@@ -44,8 +46,8 @@ export function RegistrationDecisionDialog({
   isOpen: boolean;
   isDeciding: boolean;
   onClose: () => void;
-  /** Notes are null when none were written. */
-  onConfirm: (notes: string | null) => void;
+  /** Notes are null when none were written; a rejection's reasons are its statement (issue 33). */
+  onConfirm: (notes: string | null, reasons?: ModerationReasons) => void;
   children: ReactNode;
 }) {
   const text = ACTION_TEXT[action];
@@ -67,9 +69,13 @@ function DecisionNotesForm({
 }: {
   action: RegistrationAction;
   isDeciding: boolean;
-  onConfirm: (notes: string | null) => void;
+  onConfirm: (notes: string | null, reasons?: ModerationReasons) => void;
 }) {
   const text = ACTION_TEXT[action];
+  // A rejection tells the requester why (issue 33): the ground and facts of their statement of reasons.
+  const [draft, setDraft] = useStatementDraft();
+  const reasons = reasonsOf(draft);
+  const isRejection = action === 'reject';
   const {
     register,
     handleSubmit,
@@ -78,15 +84,20 @@ function DecisionNotesForm({
   const notesError = errors.notes?.message;
 
   return (
-    <form onSubmit={handleSubmit(({ notes }) => onConfirm(notes === '' ? null : notes))} noValidate className="space-y-4">
+    <form
+      onSubmit={handleSubmit(({ notes }) => onConfirm(notes === '' ? null : notes, isRejection ? (reasons ?? undefined) : undefined))}
+      noValidate
+      className="space-y-4"
+    >
       <FormField label={adminMessages.notesLabel} optional error={notesError}>
         {(field) => <Textarea {...field} rows={3} {...register('notes')} />}
       </FormField>
+      {isRejection && <StatementFields draft={draft} onChange={setDraft} />}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <DialogClose asChild>
           <Button variant="outline">Cancel</Button>
         </DialogClose>
-        <Button type="submit" variant={action === 'approve' ? 'primary' : 'destructive'} disabled={isDeciding}>
+        <Button type="submit" variant={action === 'approve' ? 'primary' : 'destructive'} disabled={isDeciding || (isRejection && reasons === null)}>
           {isDeciding ? text.pending : text.confirm}
         </Button>
       </div>

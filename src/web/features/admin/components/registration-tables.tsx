@@ -1,3 +1,4 @@
+import type { ModerationReasons } from '#core/api';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { formatDate } from '#core/date';
@@ -69,11 +70,11 @@ export function RegistrationTables<T extends Registration>({
     errorTitle: `The ${lowerNoun} registrations could not be loaded`,
   };
 
-  const confirm = (notes: string | null) => {
+  const confirm = (notes: string | null, reasons?: ModerationReasons) => {
     if (!decision) return;
     const { registration, action } = decision;
     decide.mutate(
-      { id: registration.id, action, notes },
+      { id: registration.id, action, notes, reasons },
       {
         onSuccess: () => {
           toast(
