@@ -3,9 +3,7 @@
  * mutations ask for them and the server preloads the public reads (first-screen.ts). Tests may still
  * write literal URLs where they check the wire format.
  */
-import type { CaseType } from './moderation.js';
 import { REVIEW_PAGE_SIZE, type SideCode } from './constants.js';
-import type { RegistrationAction } from './schemas/registration.js';
 import { DEFAULT_REVIEW_SORT, type ReviewSort } from './review-sort.js';
 import type { OfficerSearch } from './search.js';
 
@@ -110,36 +108,6 @@ export const apiPaths = {
     return `/api/reviews/officer/${officerId}?${params}`;
   },
   upload: '/api/upload',
-  // Due process (issue 33).
-  standing: '/api/users/me/standing',
-  appeals: '/api/appeals',
-  moderationLog: (page: number) => `/api/moderation/log?page=${page}`,
-  transparency: (month: string) => `/api/transparency?month=${month}`,
-  admin: {
-    dashboard: '/api/admin/dashboard',
-    status: '/api/admin/status',
-    registrations: (kind: RegistrationKind) => `/api/admin/registrations/${kind}`,
-    decideRegistration: (kind: RegistrationKind, id: number, action: RegistrationAction) => `/api/admin/registrations/${kind}/${id}/${action}`,
-    officer: (id: number) => `/api/admin/officers/${id}`,
-    regiment: (id: number) => `/api/admin/regiments/${id}`,
-    users: '/api/admin/users',
-    userBan: (id: number, isBanned: boolean) => `/api/admin/users/${id}/${isBanned ? 'ban' : 'unban'}`,
-    userRole: (id: number) => `/api/admin/users/${id}/role`,
-    moderation: '/api/admin/moderation',
-    suspend: (id: number) => `/api/admin/users/${id}/suspend`,
-    appeals: '/api/admin/appeals',
-    decideAppeal: (id: number) => `/api/admin/appeals/${id}/decide`,
-    caseOf: (type: CaseType, id: number) => `/api/admin/cases/${type}/${id}`,
-    caseNotes: (type: CaseType, id: number) => `/api/admin/cases/${type}/${id}/notes`,
-    caseAssignment: (type: CaseType, id: number) => `/api/admin/cases/${type}/${id}/assignment`,
-    flaggedReviews: '/api/admin/reviews/flagged',
-    approveReview: (id: number) => `/api/admin/reviews/${id}/approve`,
-    approveReply: (id: number) => `/api/admin/reviews/${id}/reply/approve`,
-    waves: '/api/admin/waves',
-    decideWave: (id: number, action: 'release' | 'remove') => `/api/admin/waves/${id}/${action}`,
-    /** Issue 32: one review of the wave. */
-    decideWaveReview: (id: number, reviewId: number, action: 'release' | 'remove') => `/api/admin/waves/${id}/reviews/${reviewId}/${action}`,
-  },
 } as const;
 
 /** The filters and sort of an officer search, in the order both search calls take them. */

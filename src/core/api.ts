@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { mailPreferencesSchema } from './schemas/notifications.js';
 import { REVIEW_VERSION_RATINGS } from './review-history.js';
 import { WAVE_RULES } from './review-waves.js';
-import { GRANTABLE_ROLES, STAFF_ROLES } from './permissions.js';
+import { GRANTABLE_ROLES, STAFF_ROLES } from './staff-roles.js';
 import { APPEAL_STATUSES, CASE_TYPES, GROUND_CODES, MODERATION_ACTION_KINDS, MODERATION_LIMITS } from './moderation.js';
 import { moderationMessages } from './messages/moderation.js';
 

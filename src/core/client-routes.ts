@@ -67,8 +67,9 @@ export const SCREEN_MODULES: Readonly<Record<Exclude<ClientRoute, 'home'>, `feat
   notifications: 'features/notifications/notifications-page.tsx',
   settings: 'features/settings/settings-page.tsx',
   standing: 'features/moderation/standing-page.tsx',
-  moderationLog: 'features/moderation/moderation-log-page.tsx',
-  transparency: 'features/moderation/transparency-page.tsx',
+  // One module for both public pages of due process (moderation-page.tsx).
+  moderationLog: 'features/moderation/moderation-page.tsx',
+  transparency: 'features/moderation/moderation-page.tsx',
   registerRegiment: 'features/registrations/register-regiment-page.tsx',
   registerOfficer: 'features/registrations/register-officer-page.tsx',
   admin: 'features/admin/admin-dashboard-page.tsx',

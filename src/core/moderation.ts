@@ -63,3 +63,14 @@ export type CaseType = (typeof CASE_TYPES)[number];
 
 /** Lengths the forms and the server share. */
 export const MODERATION_LIMITS = { factsMax: 2000, appealTextMax: 2000, appealTextMin: 10, noteMax: 2000, decisionReasonMax: 2000 } as const;
+
+/**
+ * The paths of the public due-process calls (issue 33), beside apiPaths (api-paths.ts) rather than
+ * in it: apiPaths is part of the web's first screen, and only the screens of due process call these.
+ */
+export const moderationPaths = {
+  standing: '/api/users/me/standing',
+  appeals: '/api/appeals',
+  log: (page: number) => `/api/moderation/log?page=${page}`,
+  transparency: (month: string) => `/api/transparency?month=${month}`,
+} as const;

@@ -3,7 +3,6 @@ import {
   canAdminister,
   canBanUser,
   canChangeReview,
-  canChangeRole,
   canModerate,
   canDeleteRegiment,
   canEditOfficerProfile,
@@ -21,6 +20,7 @@ import {
   reviewWriterRefusal,
   type PermissionUser,
 } from './permissions';
+import { canChangeRole } from './staff-roles';
 
 const OFFICER_ID = 7;
 const OTHER_OFFICER_ID = 8;

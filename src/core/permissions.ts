@@ -4,21 +4,7 @@
  * function takes the fields it needs, so the server's session user and the web's auth user both fit.
  * `null` is a signed-out visitor.
  */
-
-/**
- * The staff roles, lowest first (issue 33): a moderator watches the flags, waves, replies, appeals
- * and suspensions; an admin holds every key, including registrations, deletions, permanent bans and
- * roles. The spec's isAdmin is true for admins only.
- */
-export const STAFF_ROLES = ['user', 'moderator', 'admin'] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
-
-/**
- * The roles an admin sets through PUT /api/admin/users/{id}/role: the admin role itself is granted
- * by the operator (npm run admin, ADMIN_EMAILS), never through the API.
- */
-export const GRANTABLE_ROLES = ['user', 'moderator'] as const;
-export type GrantableRole = (typeof GRANTABLE_ROLES)[number];
+import type { StaffRole } from './staff-roles.js';
 
 export interface PermissionUser {
   id: number;
@@ -43,15 +29,7 @@ export function canAdminister(user: Viewer<'isAdmin'>): boolean {
  * for moderators and admins.
  */
 export function canModerate(user: Viewer<'role'>): boolean {
-  return user?.role === 'moderator' || user?.role === 'admin';
-}
-
-/**
- * Admins grant and revoke the moderator role, never on themselves and never on another admin: no
- * admin can demote a peer, and nobody raises or lowers their own keys (issue 33, item 1).
- */
-export function canChangeRole(user: Viewer<'id' | 'isAdmin'>, target: { id: number; role: StaffRole }): boolean {
-  return canAdminister(user) && user !== null && user.id !== target.id && target.role !== 'admin';
+  return user !== null && user.role !== 'user';
 }
 
 /** A banned account cannot submit reviews, vote or flag (spec sections 4 and 6). */

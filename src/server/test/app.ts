@@ -1,6 +1,6 @@
 /** Builds the real application on a fresh test database, and signs users in through the real API. */
 import { RANK_PRIOR_WEIGHT } from '#core/constants.js';
-import type { StaffRole } from '#core/permissions.js';
+import type { StaffRole } from '#core/staff-roles.js';
 import { DEFAULT_WAVE_THRESHOLDS } from '#core/review-waves.js';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildAppOptions } from '#server/app.js';

@@ -21,6 +21,7 @@ import type {
   SuccessMessage,
   WaveDecision,
 } from '#core/api';
+import { adminApiPaths } from '#core/admin-api-paths';
 import { apiPaths, type RegistrationKind } from '#core/api-paths';
 import { FRESHNESS } from '#core/constants';
 import type { RegistrationAction } from '#core/schemas/registration';
@@ -49,7 +50,7 @@ export const adminKeys = {
 
 /** GET /api/admin/dashboard: pending counts and the audit log of administrative actions. */
 const adminDashboardQueryOptions = () =>
-  queryOptions({ queryKey: adminKeys.dashboard(), queryFn: () => api.get<AdminDashboard>(apiPaths.admin.dashboard), ...PERSONAL });
+  queryOptions({ queryKey: adminKeys.dashboard(), queryFn: () => api.get<AdminDashboard>(adminApiPaths.dashboard), ...PERSONAL });
 
 export function useAdminDashboard() {
   return useQuery({ ...adminDashboardQueryOptions(), enabled: useIsAdmin() });
@@ -57,7 +58,7 @@ export function useAdminDashboard() {
 
 /** GET /api/admin/status: checked live by the server at each request, so never served from cache as fresh. */
 const adminStatusQueryOptions = () =>
-  queryOptions({ queryKey: adminKeys.status(), queryFn: () => api.get<AdminStatus>(apiPaths.admin.status), staleTime: 0, ...PERSONAL });
+  queryOptions({ queryKey: adminKeys.status(), queryFn: () => api.get<AdminStatus>(adminApiPaths.status), staleTime: 0, ...PERSONAL });
 
 export function useAdminStatus() {
   return useQuery({ ...adminStatusQueryOptions(), enabled: useIsAdmin() });
@@ -66,7 +67,7 @@ export function useAdminStatus() {
 const regimentRegistrationsQueryOptions = () =>
   queryOptions({
     queryKey: adminKeys.registrations('regiments'),
-    queryFn: () => api.get<RegimentRegistration[]>(apiPaths.admin.registrations('regiments')),
+    queryFn: () => api.get<RegimentRegistration[]>(adminApiPaths.registrations('regiments')),
     ...PERSONAL,
   });
 
@@ -77,7 +78,7 @@ export function useRegimentRegistrations() {
 const officerRegistrationsQueryOptions = () =>
   queryOptions({
     queryKey: adminKeys.registrations('officers'),
-    queryFn: () => api.get<OfficerRegistration[]>(apiPaths.admin.registrations('officers')),
+    queryFn: () => api.get<OfficerRegistration[]>(adminApiPaths.registrations('officers')),
     ...PERSONAL,
   });
 
@@ -89,7 +90,7 @@ export function useOfficerRegistrations() {
 export const adminUsersQueryOptions = () =>
   queryOptions({
     queryKey: adminKeys.users(),
-    queryFn: () => api.get<AdminUser[]>(apiPaths.admin.users),
+    queryFn: () => api.get<AdminUser[]>(adminApiPaths.users),
     staleTime: FRESHNESS.userManagementStale,
     ...PERSONAL,
   });
@@ -102,7 +103,7 @@ export function useAdminUsers() {
 const flaggedReviewsQueryOptions = () =>
   queryOptions({
     queryKey: adminKeys.flaggedReviews(),
-    queryFn: async () => (await api.get<{ rows: FlaggedReview[] }>(apiPaths.admin.flaggedReviews)).rows,
+    queryFn: async () => (await api.get<{ rows: FlaggedReview[] }>(adminApiPaths.flaggedReviews)).rows,
     ...PERSONAL,
   });
 
@@ -114,7 +115,7 @@ export function useFlaggedReviews() {
 const reviewWavesQueryOptions = () =>
   queryOptions({
     queryKey: adminKeys.reviewWaves(),
-    queryFn: () => api.get<AdminReviewWaveList>(apiPaths.admin.waves),
+    queryFn: () => api.get<AdminReviewWaveList>(adminApiPaths.waves),
     ...PERSONAL,
   });
 
@@ -126,7 +127,7 @@ export function useReviewWaves() {
 const moderationSummaryQueryOptions = () =>
   queryOptions({
     queryKey: adminKeys.moderation(),
-    queryFn: () => api.get<ModerationSummary>(apiPaths.admin.moderation),
+    queryFn: () => api.get<ModerationSummary>(adminApiPaths.summary),
     ...PERSONAL,
   });
 
@@ -168,7 +169,7 @@ export function useDecideReviewWave() {
       reasons?: ModerationReasons;
     }) =>
       api.post<WaveDecision>(
-        reviewId === undefined ? apiPaths.admin.decideWave(id, action) : apiPaths.admin.decideWaveReview(id, reviewId, action),
+        reviewId === undefined ? adminApiPaths.decideWave(id, action) : adminApiPaths.decideWaveReview(id, reviewId, action),
         reasons,
       ),
     onSuccess: async (_answer, { officerId }) => {
@@ -205,7 +206,7 @@ export function useDecideRegistration(kind: RegistrationKind) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, action, notes, reasons }: RegistrationDecisionInput) =>
-      api.post<{ success: true; message: string }>(apiPaths.admin.decideRegistration(kind, id, action), { notes, ...reasons }),
+      api.post<{ success: true; message: string }>(adminApiPaths.decideRegistration(kind, id, action), { notes, ...reasons }),
     onSuccess: async (_answer, { action }) => {
       const refreshes = [invalidateAdminData(queryClient)];
       if (action === 'approve') {
@@ -227,7 +228,7 @@ export function useDecideRegistration(kind: RegistrationKind) {
 export function useDeleteOfficerAsAdmin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id }: Pick<Officer, 'id' | 'regimentId'>) => api.delete<SuccessMessage>(apiPaths.admin.officer(id)),
+    mutationFn: ({ id }: Pick<Officer, 'id' | 'regimentId'>) => api.delete<SuccessMessage>(adminApiPaths.officer(id)),
     onSuccess: async (_answer, { id, regimentId }) => {
       await Promise.all([invalidateAfterOfficerDeletedByAdmin(queryClient, { officerId: id, regimentId }), invalidateAdminData(queryClient)]);
     },
@@ -241,7 +242,7 @@ export function useSetUserBan() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, isBanned, reasons }: { id: number; isBanned: boolean; reasons?: ModerationReasons }) =>
-      api.patch<SuccessMessage>(apiPaths.admin.userBan(id, isBanned), reasons),
+      api.patch<SuccessMessage>(adminApiPaths.userBan(id, isBanned), reasons),
     onSuccess: () => invalidateAdminData(queryClient),
   });
 }
@@ -250,7 +251,7 @@ export function useSetUserBan() {
 export function useSetUserRole() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, role }: { id: number } & RoleChangeBody) => api.put<RoleChangeResult>(apiPaths.admin.userRole(id), { role }),
+    mutationFn: ({ id, role }: { id: number } & RoleChangeBody) => api.put<RoleChangeResult>(adminApiPaths.userRole(id), { role }),
     onSuccess: () => invalidateAdminData(queryClient),
   });
 }
@@ -281,7 +282,7 @@ interface ModerationCallbacks {
 export function useApproveFlaggedReview() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id }: ModeratedReview) => api.post<SuccessMessage>(apiPaths.admin.approveReview(id)),
+    mutationFn: ({ id }: ModeratedReview) => api.post<SuccessMessage>(adminApiPaths.approveReview(id)),
     onSuccess: async (_answer, { officerId }) => {
       await Promise.all([invalidateAdminData(queryClient), invalidateAfterReviewChange(queryClient, officerId)]);
     },

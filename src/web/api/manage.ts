@@ -9,6 +9,7 @@
  */
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Officer, Regiment, RegimentDeleted, SuccessMessage } from '#core/api';
+import { adminApiPaths } from '#core/admin-api-paths';
 import { apiPaths } from '#core/api-paths';
 import type { OfficerManagerRole } from '#core/permissions';
 import type { OfficerEditBody, RegimentEditBody } from '#core/schemas/manage';
@@ -131,7 +132,7 @@ export function useUpdateOfficer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ officer, role, body }: UpdateOfficerInput) =>
-      api.patch<Officer>(role === 'admin' ? apiPaths.admin.officer(officer.id) : apiPaths.officerEdit(officer.id), body),
+      api.patch<Officer>(role === 'admin' ? adminApiPaths.officer(officer.id) : apiPaths.officerEdit(officer.id), body),
     onSuccess: (updated, { officer }) => {
       // The edit answers the officer without its distribution, which an edit does not change.
       queryClient.setQueryData(officerQueryOptions(officer.id).queryKey, (shown) => (shown ? { ...shown, ...updated } : shown));
@@ -150,7 +151,7 @@ export function useDeleteOfficer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ officer, role }: DeleteOfficerInput) =>
-      api.delete<SuccessMessage>(role === 'admin' ? apiPaths.admin.officer(officer.id) : apiPaths.officer(officer.id)),
+      api.delete<SuccessMessage>(role === 'admin' ? adminApiPaths.officer(officer.id) : apiPaths.officer(officer.id)),
     onSuccess: (_answer, { officer, role }) => {
       const deleted = { officerId: officer.id, regimentId: officer.regimentId };
       return role === 'admin'
@@ -183,7 +184,7 @@ export function useUpdateRegiment() {
 export function useDeleteRegiment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ regiment }: { regiment: Pick<Regiment, 'id' | 'sideId'> }) => api.delete<RegimentDeleted>(apiPaths.admin.regiment(regiment.id)),
+    mutationFn: ({ regiment }: { regiment: Pick<Regiment, 'id' | 'sideId'> }) => api.delete<RegimentDeleted>(adminApiPaths.regiment(regiment.id)),
     onSuccess: (_answer, { regiment }) => invalidateAfterRegimentDeleted(queryClient, regiment),
   });
 }

@@ -14,8 +14,8 @@ import type {
   SuspensionResult,
   TransparencyReport,
 } from '#core/api';
-import { apiPaths } from '#core/api-paths';
-import type { CaseType } from '#core/moderation';
+import { adminApiPaths } from '#core/admin-api-paths';
+import { moderationPaths as paths, type CaseType } from '#core/moderation';
 import { api } from '#web/lib/api-client';
 import { adminKeys, invalidateAdminData } from './admin';
 import { authStatusQueryOptions, useIsStaff } from './auth';
@@ -34,7 +34,7 @@ const moderationKeys = {
 export function useStanding(userId: number) {
   return useQuery({
     queryKey: moderationKeys.standingOf(userId),
-    queryFn: () => api.get<Standing>(apiPaths.standing),
+    queryFn: () => api.get<Standing>(paths.standing),
     ...PERSONAL,
   });
 }
@@ -43,7 +43,7 @@ export function useStanding(userId: number) {
 export function useSubmitAppeal(userId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { actionId: number; text: string }) => api.post<{ message: string; appeal: Appeal }>(apiPaths.appeals, body),
+    mutationFn: (body: { actionId: number; text: string }) => api.post<{ message: string; appeal: Appeal }>(paths.appeals, body),
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: moderationKeys.standingOf(userId) }),
@@ -56,13 +56,13 @@ export function useSubmitAppeal(userId: number) {
 export function useModerationLog(page: number) {
   return useQuery({
     queryKey: moderationKeys.log(page),
-    queryFn: () => api.get<ModerationLog>(apiPaths.moderationLog(page)),
+    queryFn: () => api.get<ModerationLog>(paths.log(page)),
     placeholderData: keepPreviousData,
   });
 }
 
 export const transparencyQueryOptions = (month: string) =>
-  queryOptions({ queryKey: moderationKeys.transparency(month), queryFn: () => api.get<TransparencyReport>(apiPaths.transparency(month)) });
+  queryOptions({ queryKey: moderationKeys.transparency(month), queryFn: () => api.get<TransparencyReport>(paths.transparency(month)) });
 
 export function useTransparencyReport(month: string) {
   return useQuery({ ...transparencyQueryOptions(month), placeholderData: keepPreviousData });
@@ -73,7 +73,7 @@ export function useTransparencyReport(month: string) {
 export function useAppeals() {
   return useQuery({
     queryKey: moderationKeys.appeals(),
-    queryFn: async () => (await api.get<{ appeals: AdminAppeal[] }>(apiPaths.admin.appeals)).appeals,
+    queryFn: async () => (await api.get<{ appeals: AdminAppeal[] }>(adminApiPaths.appeals)).appeals,
     enabled: useIsStaff(),
     ...PERSONAL,
   });
@@ -87,7 +87,7 @@ export function useDecideAppeal() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...body }: { id: number } & AppealDecisionBody) =>
-      api.post<{ message: string; appeal: Appeal }>(apiPaths.admin.decideAppeal(id), body),
+      api.post<{ message: string; appeal: Appeal }>(adminApiPaths.decideAppeal(id), body),
     onSuccess: async () => {
       await Promise.all([
         invalidateAdminData(queryClient),
@@ -102,7 +102,7 @@ export function useDecideAppeal() {
 export function useSuspendUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...body }: { id: number } & SuspensionBody) => api.patch<SuspensionResult>(apiPaths.admin.suspend(id), body),
+    mutationFn: ({ id, ...body }: { id: number } & SuspensionBody) => api.patch<SuspensionResult>(adminApiPaths.suspend(id), body),
     onSuccess: () => invalidateAdminData(queryClient),
   });
 }
@@ -110,7 +110,7 @@ export function useSuspendUser() {
 export function useCase(type: CaseType, id: number, enabled: boolean) {
   return useQuery({
     queryKey: moderationKeys.caseOf(type, id),
-    queryFn: () => api.get<CaseDetail>(apiPaths.admin.caseOf(type, id)),
+    queryFn: () => api.get<CaseDetail>(adminApiPaths.caseOf(type, id)),
     enabled: useIsStaff() && enabled,
     ...PERSONAL,
   });
@@ -119,7 +119,7 @@ export function useCase(type: CaseType, id: number, enabled: boolean) {
 export function useAddCaseNote(type: CaseType, id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (text: string) => api.post<CaseDetail>(apiPaths.admin.caseNotes(type, id), { text }),
+    mutationFn: (text: string) => api.post<CaseDetail>(adminApiPaths.caseNotes(type, id), { text }),
     onSuccess: (detail) => queryClient.setQueryData(moderationKeys.caseOf(type, id), detail),
   });
 }
@@ -127,7 +127,7 @@ export function useAddCaseNote(type: CaseType, id: number) {
 export function useAssignCase(type: CaseType, id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (assigneeId: number | null) => api.put<CaseDetail>(apiPaths.admin.caseAssignment(type, id), { assigneeId }),
+    mutationFn: (assigneeId: number | null) => api.put<CaseDetail>(adminApiPaths.caseAssignment(type, id), { assigneeId }),
     onSuccess: async (detail) => {
       queryClient.setQueryData(moderationKeys.caseOf(type, id), detail);
       await invalidateAdminData(queryClient);

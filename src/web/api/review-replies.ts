@@ -5,6 +5,7 @@
  */
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ModerationReasons, Review, SuccessMessage } from '#core/api';
+import { adminApiPaths } from '#core/admin-api-paths';
 import { apiPaths } from '#core/api-paths';
 import { ApiError, api } from '#web/lib/api-client';
 import { adminKeys } from './admin';
@@ -74,7 +75,7 @@ export function useFlagReply() {
 export function useApproveFlaggedReply() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ review }: { review: ReviewRef }) => api.post<SuccessMessage>(apiPaths.admin.approveReply(review.id)),
+    mutationFn: ({ review }: { review: ReviewRef }) => api.post<SuccessMessage>(adminApiPaths.approveReply(review.id)),
     onSuccess: (_answer, { review }) => invalidateAfterReplyChange(queryClient, review.officerId),
   });
 }

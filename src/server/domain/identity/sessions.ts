@@ -10,7 +10,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
-import type { StaffRole } from '#core/permissions.js';
+import type { StaffRole } from '#core/staff-roles.js';
 import type { Config } from '#server/platform/config.js';
 import type { Executor } from '#server/platform/db/client.js';
 import { sessions, users } from '#server/platform/db/schema.js';

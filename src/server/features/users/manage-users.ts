@@ -8,7 +8,8 @@
 import { asc, eq } from 'drizzle-orm';
 import type { AdminUser, RoleChangeBody } from '#core/api.js';
 import { MSG } from '#core/messages.js';
-import { canBanUser, canChangeRole } from '#core/permissions.js';
+import { canBanUser } from '#core/permissions.js';
+import { canChangeRole } from '#core/staff-roles.js';
 import type { Database, Executor } from '#server/platform/db/client.js';
 import { users } from '#server/platform/db/schema.js';
 import { AppError, notFound } from '#server/platform/errors.js';

@@ -26,7 +26,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { Distribution } from '#core/rating-math.js';
 import type { WaveDetection } from '#core/review-waves.js';
-import type { StaffRole } from '#core/permissions.js';
+import type { StaffRole } from '#core/staff-roles.js';
 import type { ActorRole, AppealStatus, CaseType, ModerationActionKind, ModerationTargetType } from '#core/moderation.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();

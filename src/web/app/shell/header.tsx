@@ -10,6 +10,8 @@ import { ThemeSwitcher } from './theme-switcher';
 
 // The menu and its popover code load only for signed-in users (first-screen budget).
 const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
+// Only a banned or suspended user sees it (issue 33): its code stays out of everyone else's first screen.
+const RestrictionNotice = lazy(() => import('./restriction-notice'));
 
 /** The user menu's button as it looks before its code has loaded. */
 function UserMenuPlaceholder({ username }: { username: string }) {
@@ -69,67 +71,75 @@ export function Header() {
   const fold = user ? NAV_FOLD.signedIn : NAV_FOLD.visitor;
 
   return (
-    <header className="sticky top-0 z-30 border-b border-black/20 bg-navy text-white shadow">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
-        {/* The name starts with the visible text (WCAG 2.5.3, label in name): speech users say what they see. */}
-        <Link to="/" className="flex shrink-0 items-center gap-2 font-serif text-lg font-bold tracking-wide" aria-label="WoR Officer Ratings, home">
-          <Star className="h-6 w-6 fill-brass text-brass" aria-hidden />
-          <span className="hidden whitespace-nowrap sm:inline">WoR Officer Ratings</span>
-        </Link>
-        <nav aria-label="Main" className={cn('flex-1 items-center gap-1', fold.nav, menuOpen ? fold.open : 'hidden')}>
-          <NavLink to="/" end className={navLinkClass} onClick={() => setMenuOpen(false)}>
-            Home
-          </NavLink>
-          <NavLink to="/search" className={navLinkClass} onClick={() => setMenuOpen(false)}>
-            Search
-          </NavLink>
-          {user && (
-            <>
-              <NavLink to="/register-regiment" className={navLinkClass} onClick={() => setMenuOpen(false)}>
-                {homeMessages.registerRegiment}
-              </NavLink>
-              {canRegisterAsOfficer(user) && (
-                <NavLink to="/register-officer" className={navLinkClass} onClick={() => setMenuOpen(false)}>
-                  {homeMessages.registerOfficer}
+    <>
+      <header className="sticky top-0 z-30 border-b border-black/20 bg-navy text-white shadow">
+        <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
+          {/* The name starts with the visible text (WCAG 2.5.3, label in name): speech users say what they see. */}
+          <Link to="/" className="flex shrink-0 items-center gap-2 font-serif text-lg font-bold tracking-wide" aria-label="WoR Officer Ratings, home">
+            <Star className="h-6 w-6 fill-brass text-brass" aria-hidden />
+            <span className="hidden whitespace-nowrap sm:inline">WoR Officer Ratings</span>
+          </Link>
+          <nav aria-label="Main" className={cn('flex-1 items-center gap-1', fold.nav, menuOpen ? fold.open : 'hidden')}>
+            <NavLink to="/" end className={navLinkClass} onClick={() => setMenuOpen(false)}>
+              Home
+            </NavLink>
+            <NavLink to="/search" className={navLinkClass} onClick={() => setMenuOpen(false)}>
+              Search
+            </NavLink>
+            {user && (
+              <>
+                <NavLink to="/register-regiment" className={navLinkClass} onClick={() => setMenuOpen(false)}>
+                  {homeMessages.registerRegiment}
                 </NavLink>
-              )}
-              {canModerate(user) && (
-                <NavLink to="/admin" className={navLinkClass} onClick={() => setMenuOpen(false)}>
-                  {/* A moderator's /admin is the moderation dashboard (issue 33). */}
-                  {canAdminister(user) ? 'Admin Dashboard' : 'Moderation'}
-                </NavLink>
-              )}
-            </>
-          )}
-          {/* In the menu with the links on a small screen, where the header has no room for it. */}
-          <ThemeSwitcher className={cn('px-3 py-1', fold.switcher)} />
-        </nav>
-        <div className="ml-auto flex shrink-0 items-center gap-2">
-          {isLoading ? (
-            // Until the auth status is known, the visitor's buttons hold their place unseen, so the
-            // header does not shift (and move the page with it) when they appear.
-            <div className="invisible flex items-center gap-2" aria-hidden>
+                {canRegisterAsOfficer(user) && (
+                  <NavLink to="/register-officer" className={navLinkClass} onClick={() => setMenuOpen(false)}>
+                    {homeMessages.registerOfficer}
+                  </NavLink>
+                )}
+                {canModerate(user) && (
+                  <NavLink to="/admin" className={navLinkClass} onClick={() => setMenuOpen(false)}>
+                    {/* A moderator's /admin is the moderation dashboard (issue 33). */}
+                    {canAdminister(user) ? 'Admin Dashboard' : 'Moderation'}
+                  </NavLink>
+                )}
+              </>
+            )}
+            {/* In the menu with the links on a small screen, where the header has no room for it. */}
+            <ThemeSwitcher className={cn('px-3 py-1', fold.switcher)} />
+          </nav>
+          <div className="ml-auto flex shrink-0 items-center gap-2">
+            {isLoading ? (
+              // Until the auth status is known, the visitor's buttons hold their place unseen, so the
+              // header does not shift (and move the page with it) when they appear.
+              <div className="invisible flex items-center gap-2" aria-hidden>
+                <VisitorButtons />
+              </div>
+            ) : user ? (
+              <Suspense fallback={<UserMenuPlaceholder username={user.username} />}>
+                <UserMenu user={user} />
+              </Suspense>
+            ) : (
               <VisitorButtons />
-            </div>
-          ) : user ? (
-            <Suspense fallback={<UserMenuPlaceholder username={user.username} />}>
-              <UserMenu user={user} />
-            </Suspense>
-          ) : (
-            <VisitorButtons />
-          )}
-          <Button
-            variant="ghostLight"
-            size="icon"
-            className={fold.button}
-            aria-label="Menu"
-            aria-expanded={menuOpen}
-            onClick={() => setMenuOpen((open) => !open)}
-          >
-            <Menu className="h-5 w-5" />
-          </Button>
+            )}
+            <Button
+              variant="ghostLight"
+              size="icon"
+              className={fold.button}
+              aria-label="Menu"
+              aria-expanded={menuOpen}
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              <Menu className="h-5 w-5" />
+            </Button>
+          </div>
         </div>
-      </div>
-    </header>
+      </header>
+      {/* Below the header, not in it: told on every page, without following the reader down it. */}
+      {user?.restriction && (
+        <Suspense fallback={null}>
+          <RestrictionNotice restriction={user.restriction} />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -2,21 +2,8 @@ import { Suspense, lazy, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Spinner } from '#web/components/ui/feedback';
 import { useToasts } from '#web/lib/toast-store';
-import { useAuth } from '#web/api/auth';
 import { Footer } from './footer';
 import { Header } from './header';
-
-// Only a banned or suspended user sees it (issue 33): its code stays out of everyone else's first screen.
-const RestrictionNotice = lazy(() => import('./restriction-notice').then((m) => ({ default: m.RestrictionNotice })));
-
-function Restriction() {
-  const restriction = useAuth().user?.restriction;
-  return restriction ? (
-    <Suspense fallback={null}>
-      <RestrictionNotice restriction={restriction} />
-    </Suspense>
-  ) : null;
-}
 
 // Radix Toast loads with the first toast, not with the first screen.
 const Toaster = lazy(() => import('#web/components/ui/toaster').then((m) => ({ default: m.Toaster })));
@@ -43,7 +30,6 @@ export function Layout() {
         Skip to content
       </a>
       <Header />
-      <Restriction />
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
         <Suspense fallback={<Spinner />}>
           <Outlet />

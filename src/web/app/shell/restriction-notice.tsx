@@ -9,7 +9,7 @@ import { STANDING_PATH } from '#core/notifications';
  * Told at once and at every sign-in (issue 33, item 4): a banned or suspended user sees on every
  * page why, until when, and where to read the statement of reasons and appeal; not a silent sign-out.
  */
-export function RestrictionNotice({ restriction }: { restriction: Restriction }) {
+export default function RestrictionNotice({ restriction }: { restriction: Restriction }) {
   const what = restriction.kind === 'ban' ? 'Your account is banned' : `Your account is suspended until ${formatDate(restriction.endsAt!)}`;
   return (
     <div role="alert" className="border-b border-red-200 bg-red-50 text-red-900">

@@ -1,5 +1,5 @@
 import { ScrollText } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { formatDate } from '#core/date';
 import { ACTION_KIND_LABELS, groundLabel, MODERATION_GROUNDS } from '#core/moderation';
 import { useModerationLog } from '#web/api/moderation';
@@ -7,6 +7,7 @@ import { Button } from '#web/components/ui/button';
 import { EmptyState, Spinner } from '#web/components/ui/feedback';
 import { LoadFailedAlert } from '#web/components/load-failed-alert';
 import { useDocumentTitle } from '#web/lib/use-document-title';
+import { TransparencyPage } from './transparency-report';
 
 const TITLE = 'How the Site Is Moderated';
 
@@ -104,4 +105,13 @@ function ModerationLogPage() {
   );
 }
 
-export { ModerationLogPage as Component };
+/**
+ * The two public pages of due process share one module (and one chunk of the first screen's route
+ * table): /moderation, the log, and /transparency, the monthly report.
+ */
+function ModerationPage() {
+  const { pathname } = useLocation();
+  return /^\/transparency\/?$/i.test(pathname) ? <TransparencyPage /> : <ModerationLogPage />;
+}
+
+export { ModerationPage as Component };

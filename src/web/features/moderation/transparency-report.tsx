@@ -17,7 +17,7 @@ const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
  * and decided with the median time to a decision, and appeals and reversals. Every figure is a
  * recount of the public moderation log and the flags.
  */
-function TransparencyPage() {
+export function TransparencyPage() {
   useDocumentTitle(TITLE);
   const [params, setParams] = useSearchParams();
   const asked = params.get('month') ?? '';
@@ -134,5 +134,3 @@ function Figures({ title, rows }: { title: string; rows: Array<[string, number |
     </Card>
   );
 }
-
-export { TransparencyPage as Component };
