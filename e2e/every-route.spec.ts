@@ -121,6 +121,10 @@ function screensOf({ officer }: DemoIds): Screen[] {
       heading: 'Notifications',
       content: (page) => page.getByRole('list', { name: 'Notifications' }).or(page.getByText('You have no notifications yet.')),
     },
+    // Issue 33: a user's standing, the public moderation log and the transparency report.
+    { route: 'standing', path: path('standing'), role: 'user', heading: 'Your Standing' },
+    { route: 'moderationLog', path: path('moderationLog'), role: 'visitor', heading: 'How the Site Is Moderated' },
+    { route: 'transparency', path: path('transparency'), role: 'visitor', heading: 'Transparency Report' },
     { route: 'admin', path: path('admin'), role: 'admin', heading: 'Admin Dashboard' },
     { route: 'adminOfficers', path: path('adminOfficers'), role: 'admin', heading: 'Officer Registrations' },
     { route: 'adminRegiments', path: path('adminRegiments'), role: 'admin', heading: 'Regiment Registrations' },
@@ -231,7 +235,7 @@ test(
     .join(' and ')} px`,
   SAME_ON_EVERY_ENGINE,
   async ({ browser }) => {
-    // 27 screens, each checked at three sizes and by axe at two: past the default 120 s on a busy two-core machine.
+    // 30 screens, each checked at three sizes and by axe at two: past the default 120 s on a busy two-core machine.
     test.setTimeout(480_000);
     const screens = screensOf(ids);
     // Every route of the list is visited (and the not-found screen).

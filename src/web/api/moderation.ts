@@ -39,12 +39,16 @@ export function useStanding(userId: number) {
   });
 }
 
-/** POST /api/appeals: the standing and the auth status (its restriction says 'appealed') are asked again. */
-export function useSubmitAppeal(userId: number) {
+/**
+ * POST /api/appeals: the standing and the auth status (its restriction says 'appealed') are asked
+ * again. `onSent` runs first: the form that sent it is gone once the standing is refreshed.
+ */
+export function useSubmitAppeal(userId: number, onSent?: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { actionId: number; text: string }) => api.post<{ message: string; appeal: Appeal }>(paths.appeals, body),
     onSuccess: async () => {
+      onSent?.();
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: moderationKeys.standingOf(userId) }),
         queryClient.invalidateQueries({ queryKey: authStatusQueryOptions().queryKey }),

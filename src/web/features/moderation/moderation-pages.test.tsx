@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ModerationLog, StandingAction, TransparencyReport } from '#core/api';
-import { signedInStatus, SIGNED_OUT } from '#web/test/fixtures';
+import { findToast, signedInStatus, SIGNED_OUT } from '#web/test/fixtures';
 import { mockApi, renderRoute } from '#web/test/render';
 
 const FUTURE = '2099-01-01T00:00:00.000Z';
@@ -52,6 +52,7 @@ describe('/settings/standing', () => {
     expect(appeal).toBeDisabled();
     await user.type(within(item).getByLabelText('Your appeal'), 'It was about his orders in the game.');
     await user.click(appeal);
+    expect(await findToast('Appeal Submitted')).toHaveTextContent('Another member of staff will look at it, and you will be told the outcome.');
     await waitFor(() => expect(item).toHaveTextContent('waiting for a decision'));
     expect(api.calls.filter((call) => call.method === 'POST')).toEqual([
       { method: 'POST', url: '/api/appeals', body: { actionId: 5, text: 'It was about his orders in the game.' } },

@@ -120,7 +120,9 @@ function appealLine(action: StandingAction, now: number): string {
 
 function AppealForm({ actionId, userId }: { actionId: number; userId: number }) {
   const [text, setText] = useState('');
-  const submit = useSubmitAppeal(userId);
+  const submit = useSubmitAppeal(userId, () =>
+    toast({ title: moderationMessages.appealSubmittedTitle, description: moderationMessages.appealSubmitted }),
+  );
   const tooShort = text.trim().length < MODERATION_LIMITS.appealTextMin;
   return (
     <form
@@ -129,10 +131,7 @@ function AppealForm({ actionId, userId }: { actionId: number; userId: number }) 
         event.preventDefault();
         submit.mutate(
           { actionId, text: text.trim() },
-          {
-            onSuccess: () => toast({ title: moderationMessages.appealSubmittedTitle, description: moderationMessages.appealSubmitted }),
-            onError: (error) => toast({ title: 'Appeal Failed', description: errorMessage(error), variant: 'destructive' }),
-          },
+          { onError: (error) => toast({ title: 'Appeal Failed', description: errorMessage(error), variant: 'destructive' }) },
         );
       }}
     >
