@@ -33,7 +33,7 @@ function ModerationLogPage() {
           Readers flag reviews and replies; moderators and admins decide. Every action that affects a member names one of the grounds below, with the
           facts, and the member may appeal it once within 30 days: someone other than the one who acted decides. Removed reviews are kept hidden until
           then, so a granted appeal puts them back as they were. Each month's figures are in the{' '}
-          <Link to="/transparency" className="text-link hover:underline">
+          <Link to="/transparency" className="text-link underline underline-offset-4">
             transparency report
           </Link>
           .

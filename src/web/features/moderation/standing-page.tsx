@@ -53,7 +53,7 @@ function Standing({ userId }: { userId: number }) {
         <p className="text-stone-600">
           What moderators have done about your account or your content, and why. You may appeal each action once; another member of staff decides. How
           the site is moderated is public:{' '}
-          <Link to="/moderation" className="text-link hover:underline">
+          <Link to="/moderation" className="text-link underline underline-offset-4">
             the moderation log
           </Link>
           .

@@ -33,7 +33,7 @@ export function TransparencyPage() {
         </h1>
         <p className="text-stone-600">
           What moderation did in a month (UTC), counted from the{' '}
-          <Link to="/moderation" className="text-link hover:underline">
+          <Link to="/moderation" className="text-link underline underline-offset-4">
             public moderation log
           </Link>
           .
