@@ -51,10 +51,14 @@ async function rowsAsJson(tx: Executor, table: string, where: SQL): Promise<Row[
   return rows.map((r) => r.row);
 }
 
-/** Puts rows back exactly as they were, from their JSON objects. */
+/**
+ * Puts rows back exactly as they were, from their JSON objects. Only the columns the objects have
+ * are written: a column added by a later migration takes its default, as for any row written before it.
+ */
 async function insertRows(tx: Executor, table: PgTable, tableName: string, rows: Row[]): Promise<void> {
   if (rows.length === 0) return;
-  const columns = columnList(storedColumns(table));
+  const kept = new Set(Object.keys(rows[0]!));
+  const columns = columnList(storedColumns(table).filter((name) => kept.has(name)));
   await tx.execute(
     sql`insert into ${sql.raw(`"${tableName}"`)} (${columns})
         select ${columns} from jsonb_populate_recordset(null::${sql.raw(`"${tableName}"`)}, ${JSON.stringify(rows)}::jsonb)`,

@@ -403,6 +403,23 @@ describe('appeals', () => {
   });
 });
 
+describe('the appeal window', () => {
+  it('keeps a removed review until the window ends, then the sweep deletes it for good', async () => {
+    const { officer } = await officerWithRegiment('Purged Officer');
+    const author = await member();
+    const review = await createReview(ctx.db, { userId: author.userId, officerId: officer.id });
+    await moderator.client.write('DELETE', `/api/reviews/${review.id}`, REASONS);
+    const [statement] = await standingOf(author.client);
+    const kept = () => ctx.db.select({ id: removedContent.actionId }).from(removedContent).where(eq(removedContent.actionId, statement!.id));
+    await sweepModeration(ctx.db);
+    expect(await kept()).toHaveLength(1);
+    await sweepModeration(ctx.db, new Date(Date.parse(statement!.appealableUntil) + 1000));
+    expect(await kept()).toEqual([]);
+    // The statement stays, in the log and for its user.
+    expect((await standingOf(author.client))[0]).toMatchObject({ id: statement!.id, kind: 'review_removal' });
+  });
+});
+
 describe('the public moderation log and the transparency report', () => {
   it('shows each action at once, with nothing of the user affected nor the review', async () => {
     const { officer } = await officerWithRegiment('Logged Officer');
