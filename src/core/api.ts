@@ -531,6 +531,8 @@ export type AdminDashboard = z.infer<typeof adminDashboardSchema>;
 export const moderationSummarySchema = z.object({
   flaggedItems: z.number(),
   openReviewWaves: z.number(),
+  /** Appeals of staff actions waiting for a decision. */
+  openAppeals: z.number(),
 });
 export type ModerationSummary = z.infer<typeof moderationSummarySchema>;
 

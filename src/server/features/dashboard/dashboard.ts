@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { AdminDashboard, AdminStatus, ModerationSummary } from '#core/api.js';
 import type { Config } from '#server/platform/config.js';
 import type { Executor } from '#server/platform/db/client.js';
-import { officerRegistrations, regimentRegistrations, reviewFlags, reviewWaves } from '#server/platform/db/schema.js';
+import { appeals, officerRegistrations, regimentRegistrations, reviewFlags, reviewWaves } from '#server/platform/db/schema.js';
 import { listRecentAdminActions } from '#server/domain/audit-log.js';
 
 /** The dashboard keeps its own small counts: the areas' own queries are theirs to change. */
@@ -33,13 +33,17 @@ async function countOpenWaves(db: Executor): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** What waits for a moderator (issue 33): flagged reviews and replies (one each, however many flags), open waves. */
+/** What waits for a moderator (issue 33): flagged reviews and replies (one each, however many flags), open waves and appeals. */
 export async function getModerationSummary(db: Executor): Promise<ModerationSummary> {
   const [flagged] = await db
     .select({ n: sql<number>`count(distinct (${reviewFlags.reviewId}, coalesce(${reviewFlags.replyId}, 0)))::int` })
     .from(reviewFlags)
     .where(eq(reviewFlags.status, 'pending'));
-  return { flaggedItems: flagged?.n ?? 0, openReviewWaves: await countOpenWaves(db) };
+  const [appealsOpen] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(appeals)
+    .where(eq(appeals.status, 'open'));
+  return { flaggedItems: flagged?.n ?? 0, openReviewWaves: await countOpenWaves(db), openAppeals: appealsOpen?.n ?? 0 };
 }
 
 /**

@@ -277,7 +277,10 @@ describe('appeals', () => {
     expect(theirs.statusCode).toBe(403);
     expect(theirs.json().message).toBe(MSG.moderation.appealNotYours);
     expect((await author.client.post('/api/appeals', { actionId: statement!.id, text: 'short' })).statusCode).toBe(400);
+    const openBefore = (await moderator.client.get('/api/admin/moderation')).json().openAppeals;
     expect((await author.client.post('/api/appeals', { actionId: statement!.id, text: 'It was about his orders, not him.' })).statusCode).toBe(201);
+    // The moderators' dashboard counts it among the appeals waiting.
+    expect((await moderator.client.get('/api/admin/moderation')).json().openAppeals).toBe(openBefore + 1);
     const second = await author.client.post('/api/appeals', { actionId: statement!.id, text: 'Once more, with feeling.' });
     expect(second.statusCode).toBe(409);
     expect(second.json().message).toBe(MSG.moderation.appealExists);

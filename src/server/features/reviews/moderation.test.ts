@@ -88,6 +88,7 @@ describe('GET /api/admin/reviews/flagged', () => {
       officerName: `Target of ${thrice.username}`,
       reviewerUsername: thrice.username,
       reviewerSteamId: thrice.steamId,
+      reviewerId: thrice.review.userId,
       flagCount: 3,
       flags: [1, 2, 3].map((n) => ({ id: expect.any(Number), reason: `Insulting and off topic. (${n})`, createdAt: expect.any(String) })),
       target: 'review',

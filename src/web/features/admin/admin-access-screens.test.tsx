@@ -27,7 +27,7 @@ const ADMIN_API = {
   '/api/admin/users': [],
   '/api/admin/reviews/flagged': { rows: [] },
   '/api/admin/waves': { waves: [], cooldownDays: 30 },
-  '/api/admin/moderation': { flaggedItems: 3, openReviewWaves: 1 },
+  '/api/admin/moderation': { flaggedItems: 3, openReviewWaves: 1, openAppeals: 2 },
   '/api/admin/appeals': { appeals: [] },
   '/api/regiments': [],
   '/api/officers': [],
@@ -114,6 +114,7 @@ describe('admin screens for a moderator (issue 33)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Moderation Dashboard' })).toBeInTheDocument();
     expect(await screen.findByRole('region', { name: 'Flagged Reviews and Replies' })).toHaveTextContent('3');
     expect(screen.getByRole('region', { name: 'Open Review Waves' })).toHaveTextContent('1');
+    expect(screen.getByRole('region', { name: 'Open Appeals' })).toHaveTextContent('2');
     expect(screen.queryByText('Pending Regiment Registrations')).not.toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Review Moderation' })[0]).toHaveAttribute('href', '/admin/reviews');
     expect(screen.getByRole('link', { name: 'Moderation' })).toHaveAttribute('href', '/admin');

@@ -1,4 +1,4 @@
-import { Flag, Shield, ShieldAlert, UserRound, Users } from 'lucide-react';
+import { Flag, Scale, Shield, ShieldAlert, UserRound, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { adminMessages } from '#core/messages/admin';
@@ -41,7 +41,7 @@ function ModerationDashboard() {
       {summary.isError && !counts && (
         <LoadFailedAlert title="The dashboard could not be loaded" error={summary.error} onRetry={() => void summary.refetch()} />
       )}
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <PendingCountCard
           title="Flagged Reviews and Replies"
           count={counts?.flaggedItems}
@@ -54,6 +54,13 @@ function ModerationDashboard() {
           count={counts?.openReviewWaves}
           isPending={summary.isPending}
           icon={<ShieldAlert className="h-5 w-5" aria-hidden />}
+          action={<Link to="/admin/reviews">{adminMessages.reviewModeration}</Link>}
+        />
+        <PendingCountCard
+          title="Open Appeals"
+          count={counts?.openAppeals}
+          isPending={summary.isPending}
+          icon={<Scale className="h-5 w-5" aria-hidden />}
           action={<Link to="/admin/reviews">{adminMessages.reviewModeration}</Link>}
         />
       </div>
