@@ -23,6 +23,9 @@ async function rejectAsAdmin(adminContext: BrowserContext, regimentName: string,
   await row.getByRole('button', { name: `Reject ${regimentName}` }).click();
   const dialog = admin.getByRole('dialog', { name: 'Reject Registration' });
   await dialog.getByLabel('Administrator Notes').fill(notes);
+  // Issue 33: a rejection names its ground and facts, the requester's statement of reasons.
+  await dialog.getByLabel('Ground').selectOption({ label: 'A regiment or officer that does not exist, or is not yours to register' });
+  await dialog.getByLabel('Facts').fill('No regiment of that name musters on the servers yet.');
   await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
   await expect(admin.getByText('Registration Rejected', { exact: true }).first()).toBeVisible();
   await admin.close();
@@ -58,14 +61,16 @@ test('a registration rejected with notes: My Registrations, the bell and the mai
   const notes = 'Add your muster nights and a link to your Discord.';
   await rejectAsAdmin(adminContext, regimentName, notes);
 
-  // The bell counts it (the auth status poll brings the count; a reload asks at once).
+  // The bell counts the decision and its statement of reasons (issue 33; the auth status poll brings
+  // the count, a reload asks at once).
   await page.reload();
-  const bell = page.getByRole('link', { name: 'Notifications, 1 unread' });
+  const bell = page.getByRole('link', { name: 'Notifications, 2 unread' });
   await expect(bell).toBeVisible();
   await bell.click();
   const list = page.getByRole('list', { name: 'Notifications' });
   await expect(list).toContainText(`Your regiment registration '${regimentName}' was rejected.`);
   await expect(list).toContainText(`Notes from the administrator: ${notes}`);
+  await expect(list).toContainText(`Registration rejected: your registration of the regiment '${regimentName}'`);
   await page.getByRole('button', { name: 'Mark all as read' }).click();
   await expect(page.getByRole('link', { name: 'Notifications, 0 unread' })).toBeVisible();
 
@@ -112,5 +117,7 @@ test('a registration rejected with notes: My Registrations, the bell and the mai
   const witness = await createUser(uniqueName('Witness'));
   await rejectLaterRegistration(await newSignedInContext(witness), adminContext);
   await latestMail(witness.email, REJECTED_SUBJECT, { since: afterUnsubscribe });
-  expect(countMailsTo(email, afterUnsubscribe)).toBe(0);
+  // Only the rejection's statement of reasons was mailed: it cannot be turned off (issue 33).
+  expect(countMailsTo(email, afterUnsubscribe)).toBe(1);
+  await latestMail(email, 'A moderator acted on your account: the statement of reasons', { since: afterUnsubscribe });
 });

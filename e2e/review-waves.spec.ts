@@ -57,6 +57,9 @@ test('a review wave: the moderators see it with its histogram, a visitor sees th
   await removeOne.click();
   const confirm = page.getByRole('dialog', { name: 'Remove this review' });
   await expect(confirm).toContainText('its author cannot review this officer again for 30 days');
+  // Issue 33: the removal tells its author why.
+  await confirm.getByLabel('Ground').selectOption({ label: 'Self-reviews, several accounts or coordinated rating campaigns' });
+  await confirm.getByLabel('Facts').fill('One of six new accounts that rated him 1 star within the hour.');
   await confirm.getByRole('button', { name: 'Remove', exact: true }).click();
   await expect(page.getByText('Review Removed', { exact: true }).first()).toBeVisible();
   await expect(waveCard.getByRole('button', { name: /^Remove this review by / })).toHaveCount(5);

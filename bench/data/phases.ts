@@ -685,6 +685,39 @@ export function datasetPhases(size: DatasetSize, seed: number): DatasetPhase[] {
       },
     },
     {
+      // Issue 33: three years of staff actions (one for every two flags) with their appeals, so the
+      // public moderation log and the transparency report are read over a real history. Spread
+      // evenly back from the anchor; every eighth appealed, a third of those reversed.
+      name: 'moderation log',
+      rows: Math.max(1, Math.round(F / 2)),
+      async run(tx) {
+        const n = Math.max(1, Math.round(F / 2));
+        const kinds = sqlTextArray(['review_removal', 'reply_removal', 'wave_removal', 'suspension', 'ban', 'registration_rejection']);
+        const grounds = sqlTextArray(['harassment', 'personal-information', 'manipulation', 'impersonation', 'spam', 'off-topic', 'terms']);
+        await run(
+          tx,
+          `insert into moderation_actions (kind, user_id, ground, facts, automated, actor_id, actor_role, target_type, target_id, subject,
+              appealable_until, reversed_at, created_at)
+            select (${kinds})[1 + k % 6], ((k * ${userStride}::int8) % ${U}) + 1, (${grounds})[1 + (k * 5) % 7],
+              'A statement of reasons, number ' || k || '.', false, null, case when k % 3 = 0 then 'admin' else 'moderator' end,
+              'user', ((k * ${userStride}::int8) % ${U}) + 1, 'your account', ${ts('c.created')} + interval '30 days',
+              case when k % 24 = 0 then ${ts('c.created')} + interval '2 days' end, ${ts('c.created')}
+            from generate_series(0, ${n - 1}) k
+            cross join lateral (select ${anchor} - (k + 0.5) * ${(1095 * DAY) / n} as created) c`,
+        );
+        await run(
+          tx,
+          `insert into appeals (action_id, user_id, text, status, created_at, decided_at, decision_reason)
+            select a.id, a.user_id, 'I appeal, number ' || a.id || '.',
+              case when a.reversed_at is not null then 'reversed' when a.id % 16 = 0 then 'open' else 'upheld' end,
+              a.created_at + interval '1 day',
+              case when a.id % 16 <> 0 or a.reversed_at is not null then a.created_at + interval '2 days' end,
+              case when a.id % 16 <> 0 or a.reversed_at is not null then 'Decided.' end
+            from moderation_actions a where a.id % 8 = 0 or a.reversed_at is not null`,
+        );
+      },
+    },
+    {
       name: 'analyze',
       rows: null,
       async run(tx) {

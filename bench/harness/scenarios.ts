@@ -129,6 +129,12 @@ export const PATHS: Paths = {
   ceiling: (id) => `/ceiling/${id}`,
 };
 
+/** The 36 months up to this one, as YYYY-MM (the transparency report's months). */
+const LAST_MONTHS = Array.from({ length: 36 }, (_, i) => {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - i, 1)).toISOString().slice(0, 7);
+});
+
 export function endpointScenarios(facts: DatasetFacts): Scenario[] {
   const ids = facts.officers.map((o) => o.id);
   // A selective term is one officer's full name: it matches that officer and the few namesakes.
@@ -251,6 +257,28 @@ export function endpointScenarios(facts: DatasetFacts): Scenario[] {
       requests: fixed('/api/reviews/recent', JSON_HEADERS),
     },
     { key: 'officer-html', name: 'officer page (HTML)', target: 'app', example: PATHS.html(ids[0]!), requests: byId(PATHS.html, HTML_HEADERS) },
+    // Issue 33: the public moderation log (its first pages, as readers page back) and the monthly
+    // transparency report over three years of months; neither is kept in the response cache.
+    {
+      key: 'moderation-log',
+      name: 'moderation log (pages 1-10)',
+      target: 'app',
+      example: '/api/moderation/log?page=1',
+      requests: () => {
+        const next = rotating(Array.from({ length: 10 }, (_, i) => i + 1));
+        return [getRequest(() => `/api/moderation/log?page=${next()}`, JSON_HEADERS)];
+      },
+    },
+    {
+      key: 'transparency',
+      name: 'transparency report (36 months)',
+      target: 'app',
+      example: `/api/transparency?month=${LAST_MONTHS[0]}`,
+      requests: () => {
+        const next = rotating(LAST_MONTHS);
+        return [getRequest(() => `/api/transparency?month=${next()}`, JSON_HEADERS)];
+      },
+    },
     // The sample's 200 cards: drawn once each (in the warm-up, mostly), then answered from memory.
     { key: 'officer-card', name: 'officer card (PNG)', target: 'app', example: PATHS.card(ids[0]!), requests: byId(PATHS.card, CRAWLER_HEADERS) },
   ];

@@ -66,8 +66,8 @@ export const SCREEN_MODULES: Readonly<Record<Exclude<ClientRoute, 'home'>, `feat
   myRegistrations: 'features/registrations/my-registrations-page.tsx',
   notifications: 'features/notifications/notifications-page.tsx',
   settings: 'features/settings/settings-page.tsx',
-  standing: 'features/moderation/standing-page.tsx',
-  // One module for both public pages of due process (moderation-page.tsx).
+  standing: 'features/moderation/moderation-page.tsx',
+  // One module for the pages of due process (moderation-page.tsx), standing above among them.
   moderationLog: 'features/moderation/moderation-page.tsx',
   transparency: 'features/moderation/moderation-page.tsx',
   registerRegiment: 'features/registrations/register-regiment-page.tsx',

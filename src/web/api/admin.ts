@@ -152,7 +152,11 @@ export function useAdminOfficerList() {
  * the wave (issue 32): the reviews count from now on, or are deleted. The admin lists and everything
  * that shows the officer's reviews and figures are refreshed.
  */
-export function useDecideReviewWave() {
+/**
+ * `onDecided` runs at the mutation level, before the refresh: a decided review's buttons (and the
+ * dialog that asked) leave the page once the refreshed wave lacks it.
+ */
+export function useDecideReviewWave(onDecided?: (answer: WaveDecision) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({
@@ -172,7 +176,8 @@ export function useDecideReviewWave() {
         reviewId === undefined ? adminApiPaths.decideWave(id, action) : adminApiPaths.decideWaveReview(id, reviewId, action),
         reasons,
       ),
-    onSuccess: async (_answer, { officerId }) => {
+    onSuccess: async (answer, { officerId }) => {
+      onDecided?.(answer);
       await Promise.all([invalidateAdminData(queryClient), invalidateAfterReviewChange(queryClient, officerId)]);
     },
   });

@@ -213,8 +213,19 @@ function WaveDecision({
   cooldownDays: number;
 }) {
   const [isOpen, setOpen] = useState(false);
-  const decide = useDecideReviewWave();
   const isRelease = action === 'release';
+  // Told at the mutation level: a decided review's buttons leave the page with it once the wave refreshes.
+  const decide = useDecideReviewWave((answer) => {
+    const title = review
+      ? isRelease
+        ? waveMessages.reviewReleasedTitle
+        : waveMessages.reviewRemovedTitle
+      : isRelease
+        ? waveMessages.releasedTitle
+        : waveMessages.removedTitle;
+    toast({ title, description: answer.message });
+    setOpen(false);
+  });
   // A removal tells each author why (issue 33): the ground and facts of their statement of reasons.
   const [draft, setDraft] = useStatementDraft();
   const reasons = reasonsOf(draft);
@@ -238,17 +249,6 @@ function WaveDecision({
     decide.mutate(
       { id: wave.id, reviewId: review?.id, officerId: wave.officer.id, action, reasons: isRelease ? undefined : (reasons ?? undefined) },
       {
-        onSuccess: (answer) => {
-          const title = review
-            ? isRelease
-              ? waveMessages.reviewReleasedTitle
-              : waveMessages.reviewRemovedTitle
-            : isRelease
-              ? waveMessages.releasedTitle
-              : waveMessages.removedTitle;
-          toast({ title, description: answer.message });
-          setOpen(false);
-        },
         onError: (error) =>
           toast({ title: adminMessages.errorTitle, description: `${waveMessages.decisionFailed} ${errorMessage(error)}`, variant: 'destructive' }),
       },

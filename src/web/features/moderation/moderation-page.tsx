@@ -7,6 +7,7 @@ import { Button } from '#web/components/ui/button';
 import { EmptyState, Spinner } from '#web/components/ui/feedback';
 import { LoadFailedAlert } from '#web/components/load-failed-alert';
 import { useDocumentTitle } from '#web/lib/use-document-title';
+import { StandingPage } from './standing';
 import { TransparencyPage } from './transparency-report';
 
 const TITLE = 'How the Site Is Moderated';
@@ -60,7 +61,14 @@ function ModerationLogPage() {
           <EmptyState title="No staff action has been taken yet." />
         ) : (
           <>
-            <div className="overflow-x-auto rounded-lg border border-stone-200">
+            {/* A named region that takes the focus, so keyboard users can scroll it sideways too. */}
+            <div
+              className="overflow-x-auto rounded-lg border border-stone-200"
+              role="region"
+              aria-label="Moderation log"
+              // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take the focus (axe scrollable-region-focusable)
+              tabIndex={0}
+            >
               <table className="w-full text-left text-sm">
                 <caption className="sr-only">Staff actions, newest first</caption>
                 <thead className="bg-stone-100">
@@ -106,12 +114,14 @@ function ModerationLogPage() {
 }
 
 /**
- * The two public pages of due process share one module (and one chunk of the first screen's route
- * table): /moderation, the log, and /transparency, the monthly report.
+ * The pages of due process share one module (and one entry of the first screen's route table):
+ * /moderation, the log; /transparency, the monthly report; /settings/standing, a user's own actions.
  */
 function ModerationPage() {
   const { pathname } = useLocation();
-  return /^\/transparency\/?$/i.test(pathname) ? <TransparencyPage /> : <ModerationLogPage />;
+  if (/^\/transparency\/?$/i.test(pathname)) return <TransparencyPage />;
+  if (/^\/settings\/standing\/?$/i.test(pathname)) return <StandingPage />;
+  return <ModerationLogPage />;
 }
 
 export { ModerationPage as Component };

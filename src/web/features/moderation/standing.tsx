@@ -25,7 +25,7 @@ const TITLE = 'Your Standing';
  * /settings/standing (issue 33, item 3): every staff action that affected the user, each with its
  * statement of reasons (the ground, the facts, whether automated) and the way to appeal it.
  */
-function StandingPage() {
+export function StandingPage() {
   useDocumentTitle(TITLE);
   const { user, isLoading } = useAuth();
   if (isLoading) return <Spinner />;
@@ -152,5 +152,3 @@ function AppealForm({ actionId, userId }: { actionId: number; userId: number }) 
     </form>
   );
 }
-
-export { StandingPage as Component };
