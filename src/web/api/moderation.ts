@@ -85,14 +85,16 @@ export function useAppeals() {
 
 /**
  * POST /api/admin/appeals/{id}/decide. A reversal may put a review back: the admin lists and the
- * review lists of the officer are asked again (the server forgets every public answer).
+ * review lists of the officer are asked again (the server forgets every public answer). `onDecided`
+ * runs first: the buttons that decided leave the page once the appeal is no longer open.
  */
-export function useDecideAppeal() {
+export function useDecideAppeal(onDecided?: (message: string) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...body }: { id: number } & AppealDecisionBody) =>
       api.post<{ message: string; appeal: Appeal }>(adminApiPaths.decideAppeal(id), body),
-    onSuccess: async () => {
+    onSuccess: async (answer) => {
+      onDecided?.(answer.message);
       await Promise.all([
         invalidateAdminData(queryClient),
         queryClient.invalidateQueries({ queryKey: reviewKeys.all }),

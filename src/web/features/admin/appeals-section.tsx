@@ -84,7 +84,10 @@ export function AppealsSection() {
 function DecideAppealDialog({ appeal, outcome }: { appeal: AdminAppeal; outcome: 'uphold' | 'reverse' }) {
   const [isOpen, setOpen] = useState(false);
   const [reason, setReason] = useState('');
-  const decide = useDecideAppeal();
+  const decide = useDecideAppeal((message) => {
+    toast({ title: moderationMessages.appealDecidedTitle, description: message });
+    setOpen(false);
+  });
   const isReverse = outcome === 'reverse';
   const label = isReverse ? 'Reverse' : 'Uphold';
   return (
@@ -123,13 +126,7 @@ function DecideAppealDialog({ appeal, outcome }: { appeal: AdminAppeal; outcome:
             onClick={() =>
               decide.mutate(
                 { id: appeal.id, outcome, reason: reason.trim() },
-                {
-                  onSuccess: (answer) => {
-                    toast({ title: moderationMessages.appealDecidedTitle, description: answer.message });
-                    setOpen(false);
-                  },
-                  onError: (error) => toast({ title: adminMessages.actionFailedTitle, description: errorMessage(error), variant: 'destructive' }),
-                },
+                { onError: (error) => toast({ title: adminMessages.actionFailedTitle, description: errorMessage(error), variant: 'destructive' }) },
               )
             }
           >
