@@ -49,6 +49,12 @@ export const MAIL_DEFAULTS: Readonly<Record<NotificationKind, boolean>> = {
  */
 export const MAIL_REQUIRED: ReadonlySet<NotificationKind> = new Set(['moderation_action', 'appeal_decided']);
 
+/**
+ * No longer written (issue 33: a staff removal's statement of reasons replaced 'review_removed');
+ * earlier notifications of the kind still read, but the settings offer no switch that does nothing.
+ */
+export const RETIRED_KINDS: ReadonlySet<NotificationKind> = new Set(['review_removed']);
+
 /** The settings switch of each kind, also named by the unsubscribe page. */
 export const MAIL_KIND_LABELS: Readonly<Record<NotificationKind, string>> = {
   registration_decided: M.mailKindRegistrationDecided,

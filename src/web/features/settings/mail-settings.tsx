@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { notificationsMessages } from '#core/messages/notifications';
 import { settingsMessages } from '#core/messages/settings';
-import { MAIL_KIND_LABELS, MAIL_REQUIRED, NOTIFICATION_KINDS, type NotificationKind } from '#core/notifications';
+import { MAIL_KIND_LABELS, MAIL_REQUIRED, NOTIFICATION_KINDS, RETIRED_KINDS, type NotificationKind } from '#core/notifications';
 import { mySettingsQueryOptions, useSaveSettings } from '#web/api/settings';
 import { Card, CardContent } from '#web/components/ui/card';
 import { Spinner } from '#web/components/ui/feedback';
@@ -26,7 +26,7 @@ export function MailSettings({ userId }: { userId: number }) {
           <p className="text-sm text-stone-600">{notificationsMessages.mailHint}</p>
         </div>
         <ul className="space-y-3">
-          {NOTIFICATION_KINDS.map((kind) => {
+          {NOTIFICATION_KINDS.filter((kind) => !RETIRED_KINDS.has(kind)).map((kind) => {
             const isOn = saving?.kind === kind ? saving.isOn : data.mail[kind];
             return (
               <li key={kind} className="flex items-center gap-3">

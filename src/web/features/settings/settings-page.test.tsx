@@ -51,6 +51,11 @@ describe('/settings', () => {
 
     const decisions = await screen.findByRole('checkbox', { name: MAIL_KIND_LABELS.registration_decided });
     expect(decisions).toBeChecked();
+    // Issue 33: the statement of reasons and the appeal's outcome are always mailed; the retired
+    // 'review_removed' kind (replaced by the statement) has no switch.
+    expect(screen.getByRole('checkbox', { name: MAIL_KIND_LABELS.moderation_action })).toBeDisabled();
+    expect(screen.getByRole('checkbox', { name: MAIL_KIND_LABELS.appeal_decided })).toBeChecked();
+    expect(screen.queryByRole('checkbox', { name: MAIL_KIND_LABELS.review_removed })).not.toBeInTheDocument();
     const reviews = screen.getByRole('checkbox', { name: MAIL_KIND_LABELS.review_of_your_officer });
     expect(reviews).not.toBeChecked();
     await userEvent.click(reviews);
