@@ -459,10 +459,10 @@ export type ModerationReasons = z.infer<typeof moderationReasonsSchema>;
 /** PATCH /api/admin/users/{id}/suspend (issue 33): how many days, and why. */
 export const suspensionBodySchema = moderationReasonsSchema.extend({
   days: z
-    .number({ error: 'Say for how many days (1 to 365).' })
-    .int('Say for how many days (1 to 365).')
-    .min(1, 'Say for how many days (1 to 365).')
-    .max(365, 'Say for how many days (1 to 365).'),
+    .number({ error: moderationMessages.suspensionDays })
+    .int(moderationMessages.suspensionDays)
+    .min(1, moderationMessages.suspensionDays)
+    .max(365, moderationMessages.suspensionDays),
 });
 export type SuspensionBody = z.infer<typeof suspensionBodySchema>;
 export const suspensionResultSchema = z.object({ success: z.literal(true), message: z.string(), until: z.string() });
