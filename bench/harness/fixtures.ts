@@ -221,6 +221,7 @@ export async function createBenchUsers(db: Database, lifetimes: SessionLifetimes
       officerId: null,
       steamId,
       isBanned: false,
+      hasSecondFactor: false,
     };
     const created = await createSession(db, lifetimes, sessionUser);
     users.push({ id: row!.id, cookie: `${SESSION_COOKIE}=${created.token}`, csrfToken: created.session.csrfToken });

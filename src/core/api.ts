@@ -3,6 +3,7 @@
  * schemas, so a column that is not listed here can never leak; the web app uses the inferred types.
  */
 import { z } from 'zod';
+import { SECOND_FACTOR_METHODS } from './second-factor.js';
 import { mailPreferencesSchema } from './schemas/notifications.js';
 import { REVIEW_VERSION_RATINGS } from './review-history.js';
 import { WAVE_RULES } from './review-waves.js';
@@ -339,6 +340,8 @@ export const authUserSchema = z.object({
   isBanned: z.boolean().optional(),
   /** Issue 33, item 4: while banned or suspended, why and until when, with the way to appeal. */
   restriction: restrictionSchema.nullable().optional(),
+  /** Issue 34: whether the account has a second factor, and which; staff without one reach only enrolment. */
+  secondFactor: z.object({ enrolled: z.boolean(), methods: z.array(z.enum(SECOND_FACTOR_METHODS)) }).optional(),
 });
 export type AuthUser = z.infer<typeof authUserSchema>;
 

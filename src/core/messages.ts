@@ -45,6 +45,7 @@ import { notificationsMessages } from './messages/notifications.js';
 import { webhookMessages } from './messages/webhooks.js';
 import { staffMessages } from './messages/staff.js';
 import { moderationMessages } from './messages/moderation.js';
+import { securityMessages } from './messages/security.js';
 
 /** Every area, for the server and messages.test.ts. */
 export const MSG = {
@@ -89,4 +90,5 @@ export const MSG = {
   reviewReply: reviewReplyMessages,
   staff: staffMessages,
   moderation: moderationMessages,
+  security: securityMessages,
 } as const;

@@ -7,6 +7,7 @@
 import { formatDate } from './date.js';
 import { notificationsMessages as M } from './messages/notifications.js';
 import { ACTION_KIND_LABELS, groundLabel, type ModerationActionKind } from './moderation.js';
+import { SECURITY_SETTINGS_PATH } from './second-factor.js';
 
 /** Where a user reads the statements of reasons that concern them, and appeals (issue 33). */
 export const STANDING_PATH = '/settings/standing';
@@ -23,6 +24,8 @@ export const NOTIFICATION_KINDS = [
   // Issue 33: a statement of reasons for a staff action that affects the user, and an appeal's outcome.
   'moderation_action',
   'appeal_decided',
+  // Issue 34, item 7: a factor added or removed, recovery codes used or renewed, a staff sign-in from a new browser.
+  'account_security',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -41,13 +44,14 @@ export const MAIL_DEFAULTS: Readonly<Record<NotificationKind, boolean>> = {
   regiment_webhook_disabled: true,
   moderation_action: true,
   appeal_decided: true,
+  account_security: true,
 };
 
 /**
  * Always mailed, and not offered as a switch (issue 33, item 3): a statement of reasons, and the
  * outcome of an appeal, must reach the user they concern.
  */
-export const MAIL_REQUIRED: ReadonlySet<NotificationKind> = new Set(['moderation_action', 'appeal_decided']);
+export const MAIL_REQUIRED: ReadonlySet<NotificationKind> = new Set(['moderation_action', 'appeal_decided', 'account_security']);
 
 /**
  * No longer written (issue 33: a staff removal's statement of reasons replaced 'review_removed');
@@ -65,6 +69,7 @@ export const MAIL_KIND_LABELS: Readonly<Record<NotificationKind, string>> = {
   regiment_webhook_disabled: M.mailKindRegimentWebhookDisabled,
   moderation_action: M.mailKindModerationAction,
   appeal_decided: M.mailKindAppealDecided,
+  account_security: M.mailKindAccountSecurity,
 };
 
 export type MailPreferences = Record<NotificationKind, boolean>;
@@ -108,7 +113,20 @@ export interface NotificationData {
   /** Issue 33: the statement itself is read on /settings/standing; the notification says what and why. */
   moderation_action: { actionId: number; kind: ModerationActionKind; subject: string; ground: string; facts?: string; endsAt: string | null };
   appeal_decided: { actionId: number; kind: ModerationActionKind; subject: string; outcome: 'upheld' | 'reversed'; reason: string };
+  /** Issue 34, item 7: told at once, so a change the user did not make is seen while it can be undone. */
+  account_security: {
+    event: AccountSecurityEvent;
+    /** 'totp' or 'passkey' for a factor added or removed; a passkey's name. */
+    method?: 'totp' | 'passkey';
+    name?: string;
+    /** A new browser's sign-in: what it said it was, and from where. */
+    browser?: string;
+    address?: string;
+  };
 }
+
+export type AccountSecurityEvent =
+  'factor_added' | 'factor_removed' | 'factors_reset' | 'recovery_code_used' | 'recovery_codes_renewed' | 'new_browser';
 
 export type NotificationEvent = { [K in NotificationKind]: { kind: K; data: NotificationData[K] } }[NotificationKind];
 
@@ -163,5 +181,7 @@ export function describeNotification(event: NotificationEvent): NotificationText
         detail: M.appealDecisionReason(event.data.reason),
         link: STANDING_PATH,
       };
+    case 'account_security':
+      return { message: M.accountSecurity(event.data), detail: M.accountSecurityDetail, link: SECURITY_SETTINGS_PATH };
   }
 }

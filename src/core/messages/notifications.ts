@@ -64,6 +64,26 @@ export const notificationsMessages = {
   mailFooterRequired: 'This message is about your account, and is sent whatever your mail settings say.',
   mailKindModerationAction: 'A moderator acted on my account or my content (always mailed)',
   mailKindAppealDecided: 'My appeal was decided (always mailed)',
+  mailKindAccountSecurity: 'Sign-in security: second factors, recovery codes, new browsers (always mailed)',
+  mailSubjectAccountSecurity: 'Security notice for your War of Rights Officer Ratings account',
+  accountSecurity: (data: { event: string; method?: string; name?: string; browser?: string; address?: string }) => {
+    const factor = data.method === 'passkey' ? `The passkey${data.name ? ` "${data.name}"` : ''}` : 'An authenticator app';
+    switch (data.event) {
+      case 'factor_added':
+        return `${factor} was added to your account as a second factor.`;
+      case 'factor_removed':
+        return `${factor} was removed from your account.`;
+      case 'factors_reset':
+        return 'An administrator removed every second factor of your account, as you asked. Set one up again.';
+      case 'recovery_code_used':
+        return 'A recovery code was used to sign in to your account. It cannot be used again.';
+      case 'recovery_codes_renewed':
+        return 'A new set of recovery codes was made for your account; the old ones no longer work.';
+      default:
+        return `Your staff account signed in from a browser it had not used before${data.browser ? `: ${data.browser}` : ''}${data.address ? `, from ${data.address}` : ''}.`;
+    }
+  },
+  accountSecurityDetail: 'If this was not you, change your password at once and check your security settings.',
   moderationAction: (action: string, subject: string, until: string | null) =>
     `${action}: ${subject}${until ? ` (until ${until})` : ''}. Read the statement of reasons, and appeal if you disagree.`,
   moderationGround: (ground: string, facts: string | null) => `Ground: ${ground}.${facts ? ` ${facts}` : ''}`,

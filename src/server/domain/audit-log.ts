@@ -17,6 +17,7 @@ export type AdminAction =
   | 'user.unban'
   | 'user.role'
   | 'user.suspend'
+  | 'user.second_factor_reset'
   | 'appeal.uphold'
   | 'appeal.reverse'
   | 'case.assign'
@@ -37,8 +38,11 @@ export interface AuditEntry {
   summary: string;
 }
 
-/** Call inside the transaction of the action itself, so the log can never disagree with the data. */
-export async function recordAdminAction(tx: Executor, adminId: number, entry: AuditEntry): Promise<void> {
+/**
+ * Call inside the transaction of the action itself, so the log can never disagree with the data.
+ * `adminId` null: the operator, at the command line (npm run admin).
+ */
+export async function recordAdminAction(tx: Executor, adminId: number | null, entry: AuditEntry): Promise<void> {
   await tx.insert(adminAuditLog).values({ adminId, ...entry });
 }
 

@@ -230,6 +230,11 @@ export interface RateLimitConfig {
   unsubscribe: RateLimitWindow;
   /** Setting or removing a regiment's Discord webhook, per user: an owner has no reason to change it often. */
   webhookChange: RateLimitWindow;
+  /**
+   * Second-factor ceremonies per client address (issue 34): passkey challenges and authenticator
+   * set-ups each write a row, and a sign-in by passkey needs no account to ask for one.
+   */
+  secondFactor: RateLimitWindow;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
@@ -243,6 +248,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   cardDraw: { limit: 120, windowMs: 60 * 1000 },
   unsubscribe: { limit: 30, windowMs: 15 * 60 * 1000 },
   webhookChange: { limit: 20, windowMs: 60 * 60 * 1000 },
+  secondFactor: { limit: 60, windowMs: 15 * 60 * 1000 },
 };
 
 const RATE_LIMIT_ENV: Record<keyof RateLimitConfig, string> = {
@@ -254,6 +260,7 @@ const RATE_LIMIT_ENV: Record<keyof RateLimitConfig, string> = {
   upload: 'RATE_LIMIT_UPLOAD',
   publicRead: 'RATE_LIMIT_PUBLIC_API',
   cardDraw: 'RATE_LIMIT_CARD',
+  secondFactor: 'RATE_LIMIT_SECOND_FACTOR',
   unsubscribe: 'RATE_LIMIT_UNSUBSCRIBE',
   webhookChange: 'RATE_LIMIT_WEBHOOK',
 };

@@ -5,8 +5,12 @@
 export const ERROR_STATUS = {
   BAD_REQUEST: 400,
   UNAUTHENTICATED: 401,
+  /** Issue 34, item 5: a dangerous action needs a recent second-factor check; the body says `stepUp: true`. */
+  STEP_UP_REQUIRED: 401,
   FORBIDDEN: 403,
   CSRF: 403,
+  /** Issue 34, item 4: a staff account without a second factor reaches only enrolment. */
+  SECOND_FACTOR_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,

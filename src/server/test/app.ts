@@ -10,6 +10,7 @@ import { users } from '#server/platform/db/schema.js';
 import { hashPassword } from '#server/features/auth/accounts.js';
 import type { App } from '#server/platform/types.js';
 import { openTestDatabase } from './database.js';
+import { codeFor, enrolTotp } from './second-factor.js';
 
 export interface TestContext {
   app: App;
@@ -139,13 +140,14 @@ let testPasswordHash: Promise<string> | undefined;
 /** Creates an account directly in the database (fast) and signs it in through the real login API. */
 export async function signedInClient(
   ctx: TestContext,
-  options: { isAdmin?: boolean; role?: StaffRole; steamId?: string | null; username?: string } = {},
-): Promise<{ client: TestClient; userId: number; email: string; username: string }> {
+  options: { isAdmin?: boolean; role?: StaffRole; steamId?: string | null; username?: string; secondFactor?: false } = {},
+): Promise<{ client: TestClient; userId: number; email: string; username: string; totpSecret: string | null }> {
   userCounter += 1;
   const username = options.username ?? `tester${userCounter}_${Math.random().toString(36).slice(2, 7)}`;
   const email = `${username.toLowerCase()}@example.test`;
   const password = TEST_PASSWORD;
   testPasswordHash ??= hashPassword(TEST_PASSWORD);
+  const role = options.role ?? (options.isAdmin ? 'admin' : 'user');
   const [user] = await ctx.db
     .insert(users)
     .values({
@@ -153,12 +155,18 @@ export async function signedInClient(
       email,
       passwordHash: await testPasswordHash,
       emailVerified: true,
-      role: options.role ?? (options.isAdmin ? 'admin' : 'user'),
+      role,
       steamId: options.steamId ?? null,
     })
     .returning({ id: users.id });
+  // Staff hold a second factor (issue 34, item 4) unless the test is about one who has none.
+  const totpSecret = role !== 'user' && options.secondFactor !== false ? await enrolTotp(ctx.db, ctx.app.config, user!.id) : null;
   const client = new TestClient(ctx.app);
   const response = await client.post('/api/auth/login', { email, password });
   if (response.statusCode !== 200) throw new Error(`test login failed: ${response.statusCode} ${response.body}`);
-  return { client, userId: user!.id, email, username };
+  if (totpSecret) {
+    const second = await client.post('/api/auth/second-factor', { code: codeFor(totpSecret) });
+    if (second.statusCode !== 200) throw new Error(`test second factor failed: ${second.statusCode} ${second.body}`);
+  }
+  return { client, userId: user!.id, email, username, totpSecret };
 }

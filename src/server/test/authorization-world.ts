@@ -34,6 +34,7 @@ import {
 } from '#server/domain/figures/aggregates.js';
 import type { App } from '#server/platform/types.js';
 import { TestClient } from './app.js';
+import { enrolTotp } from './second-factor.js';
 import {
   createUser,
   PRIVATE_EMAIL_DOMAIN,
@@ -262,18 +263,27 @@ export async function clientFor(app: App, world: World, role: Role): Promise<Tes
           steamId: nextSteamId(),
           role: role === 'user' ? 'user' : role,
         });
+  // Staff hold a second factor (issue 34, item 4), checked just now so the dangerous actions need no step-up.
+  const isStaff = role === 'moderator' || role === 'admin';
+  if (isStaff) await enrolTotp(app.db, app.config, user.id);
   // Signed in by creating the session directly (the login calls have rows of their own).
-  const created = await createSession(app.db, sessionLifetimes(app.config), {
-    id: user.id,
-    username: user.username,
-    email: user.email,
-    role: user.role,
-    isAdmin: user.isAdmin,
-    isOfficer: user.isOfficer,
-    officerId: user.officerId,
-    steamId: user.steamId,
-    isBanned: user.isBanned,
-  });
+  const created = await createSession(
+    app.db,
+    sessionLifetimes(app.config),
+    {
+      id: user.id,
+      username: user.username,
+      email: user.email,
+      role: user.role,
+      isAdmin: user.isAdmin,
+      isOfficer: user.isOfficer,
+      officerId: user.officerId,
+      steamId: user.steamId,
+      isBanned: user.isBanned,
+      hasSecondFactor: isStaff,
+    },
+    { secondFactorAt: isStaff ? new Date() : null },
+  );
   client.cookie = `wor_sid=${created.token}`;
   client.csrfToken = created.session.csrfToken;
   return client;

@@ -35,6 +35,7 @@ const GENEROUS_RATE_LIMITS: RateLimitConfig = {
   cardDraw: generous,
   unsubscribe: generous,
   webhookChange: generous,
+  secondFactor: generous,
 };
 
 const LONG_PARAM = 'p'.repeat(150);

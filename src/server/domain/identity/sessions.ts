@@ -14,6 +14,7 @@ import type { StaffRole } from '#core/staff-roles.js';
 import type { Config } from '#server/platform/config.js';
 import type { Executor } from '#server/platform/db/client.js';
 import { sessions, users } from '#server/platform/db/schema.js';
+import { hasSecondFactorSql } from './factors.js';
 
 export const SESSION_COOKIE = 'wor_sid';
 /**
@@ -47,6 +48,8 @@ export interface SessionUser {
   officerId: number | null;
   steamId: string | null;
   isBanned: boolean;
+  /** Has an authenticator app or a passkey (issue 34): staff without one reach only enrolment. */
+  hasSecondFactor: boolean;
 }
 
 /**
@@ -70,6 +73,7 @@ export function sessionUserColumns() {
     officerId: users.officerId,
     steamId: users.steamId,
     isBanned: bannedNow(),
+    hasSecondFactor: hasSecondFactorSql(),
   };
 }
 
@@ -78,6 +82,10 @@ export interface Session {
   id: string | null;
   csrfToken: string;
   user: SessionUser | null;
+  /** A sign-in waiting for its second factor (issue 34, item 3): the account, not signed in yet. */
+  pendingUserId?: number | null;
+  /** When this session last passed a second-factor check (issue 34, item 5). */
+  secondFactorAt?: Date | null;
 }
 
 /** A signed-in session: always a row. */
@@ -101,6 +109,8 @@ export async function findSession(db: Executor, lifetimes: SessionLifetimes, tok
       csrfToken: sessions.csrfToken,
       expiresAt: sessions.expiresAt,
       absoluteExpiresAt: sessions.absoluteExpiresAt,
+      pendingUserId: sessions.pendingUserId,
+      secondFactorAt: sessions.secondFactorAt,
       user: sessionUserColumns(),
     })
     .from(sessions)
@@ -111,7 +121,7 @@ export async function findSession(db: Executor, lifetimes: SessionLifetimes, tok
   if (!row) return null;
   const user = row.user?.id ? row.user : null;
   if (user) await extendIdleExpiry(db, lifetimes, row, now);
-  return { id: row.id, csrfToken: row.csrfToken, user };
+  return { id: row.id, csrfToken: row.csrfToken, user, pendingUserId: row.pendingUserId, secondFactorAt: row.secondFactorAt };
 }
 
 /** Sliding idle timeout: a used session lives idleMs more, never past its absolute end. */
@@ -130,17 +140,61 @@ export interface NewSession {
   expiresAt: Date;
 }
 
-/** A new session for a user who has just proved who they are: a row, a new token, a new CSRF token. */
-export async function createSession(db: Executor, lifetimes: SessionLifetimes, user: SessionUser): Promise<NewSession> {
-  const token = randomBytes(32).toString('base64url');
-  const id = hashSessionToken(lifetimes.secret, token);
-  const csrfToken = randomBytes(32).toString('base64url');
-  const now = Date.now();
-  const absoluteExpiresAt = new Date(now + lifetimes.maxMs);
-  const expiresAt = new Date(Math.min(now + lifetimes.idleMs, absoluteExpiresAt.getTime()));
-  await db.insert(sessions).values({ id, userId: user.id, csrfToken, expiresAt, absoluteExpiresAt });
+/**
+ * A new session for a user who has just proved who they are: a row, a new token, a new CSRF token.
+ * `secondFactorAt` is set when the proof included a second factor (issue 34).
+ */
+export async function createSession(
+  db: Executor,
+  lifetimes: SessionLifetimes,
+  user: SessionUser,
+  options: { secondFactorAt?: Date | null } = {},
+): Promise<NewSession> {
+  const secondFactorAt = options.secondFactorAt ?? null;
+  const { token, id, csrfToken, expiresAt, absoluteExpiresAt } = newSessionRow(lifetimes, lifetimes.maxMs);
+  await db.insert(sessions).values({ id, userId: user.id, csrfToken, expiresAt, absoluteExpiresAt, secondFactorAt });
   // The cookie lasts as long as the session can; the server decides when it really ends.
-  return { token, session: { id, csrfToken, user }, expiresAt: absoluteExpiresAt };
+  return { token, session: { id, csrfToken, user, secondFactorAt }, expiresAt: absoluteExpiresAt };
+}
+
+/** How long a sign-in may wait for its second factor (issue 34): long enough to find a phone. */
+const PENDING_SIGN_IN_MS = 10 * 60 * 1000;
+
+/**
+ * A sign-in half done (issue 34, item 3): the password was right, the second factor is still to come.
+ * A row of its own with no user, so nothing signed-in is reachable with it, and a new token again
+ * when the factor completes it.
+ */
+export async function createPendingSignIn(db: Executor, lifetimes: SessionLifetimes, userId: number): Promise<NewSession> {
+  const { token, id, csrfToken, expiresAt, absoluteExpiresAt } = newSessionRow(lifetimes, PENDING_SIGN_IN_MS);
+  await db.insert(sessions).values({ id, userId: null, pendingUserId: userId, csrfToken, expiresAt, absoluteExpiresAt });
+  return { token, session: { id, csrfToken, user: null, pendingUserId: userId }, expiresAt: absoluteExpiresAt };
+}
+
+function newSessionRow(lifetimes: SessionLifetimes, maxMs: number) {
+  const token = randomBytes(32).toString('base64url');
+  const now = Date.now();
+  const absoluteExpiresAt = new Date(now + maxMs);
+  return {
+    token,
+    id: hashSessionToken(lifetimes.secret, token),
+    csrfToken: randomBytes(32).toString('base64url'),
+    absoluteExpiresAt,
+    expiresAt: new Date(Math.min(now + lifetimes.idleMs, absoluteExpiresAt.getTime())),
+  };
+}
+
+/** A second factor was checked just now, in this session (a step-up, issue 34, item 5). */
+export async function markSecondFactorChecked(db: Executor, sessionId: string, at = new Date()): Promise<void> {
+  await db.update(sessions).set({ secondFactorAt: at }).where(eq(sessions.id, sessionId));
+}
+
+/**
+ * A key for the browser behind a request, session row or not: the row's id, or for a visitor the
+ * hash of their anonymous token (what a WebAuthn challenge is bound to).
+ */
+export function browserSessionKey(lifetimes: SessionLifetimes, session: Session): string {
+  return session.id ?? hashSessionToken(lifetimes.secret, `anonymous:${session.csrfToken}`);
 }
 
 /** A visitor's session: a token and its CSRF token, written nowhere (see the top of this file). */

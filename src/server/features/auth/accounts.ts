@@ -10,6 +10,7 @@ import { users } from '#server/platform/db/schema.js';
 import { AppError } from '#server/platform/errors.js';
 import { sessionUserColumns, type SessionUser } from '#server/domain/identity/sessions.js';
 import { currentRestriction } from '#server/domain/moderation/standing.js';
+import { factorSummary } from '#server/domain/identity/factors.js';
 
 // A hash to verify against when no account matches, so a missing account takes as long as a wrong password.
 let dummyHash: Promise<string> | undefined;
@@ -29,6 +30,8 @@ export function hashPassword(password: string): Promise<string> {
  */
 export async function authUserOf(db: Executor, user: SessionUser): Promise<AuthUser> {
   const authUser = toAuthUser(user);
+  // Which factors, asked only of an account that has one (issue 34): most accounts cost no query.
+  if (user.hasSecondFactor) authUser.secondFactor = { enrolled: true, methods: (await factorSummary(db, user.id)).methods };
   return user.isBanned ? { ...authUser, restriction: await currentRestriction(db, user.id) } : authUser;
 }
 
@@ -42,6 +45,7 @@ export function toAuthUser(user: SessionUser): AuthUser {
     officerId: user.officerId,
     steamId: user.steamId,
     isBanned: user.isBanned,
+    secondFactor: { enrolled: user.hasSecondFactor, methods: [] },
   };
 }
 

@@ -3,7 +3,7 @@
  * IDENTITY_PROVIDER=firebase. The built-in routes stay registered: the web app falls back to the
  * legacy login (spec section 4).
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { authUserSchema } from '#core/api.js';
 import { MSG } from '#core/messages.js';
@@ -19,9 +19,10 @@ import type { Config } from '#server/platform/config.js';
 import { AppError } from '#server/platform/errors.js';
 import { enforceRateLimit } from '#server/platform/rate-limit/rate-limit.js';
 import type { App } from '#server/platform/types.js';
-import { authUserOf, toAuthUser } from './accounts.js';
+import { toAuthUser } from './accounts.js';
 import { registerWithFirebase, requireFreshToken, requireRecentSignIn, signInWithFirebase, updateEmailVerification } from './firebase-accounts.js';
-import { createSession, destroySession, sessionLifetimes, setSessionCookie, type SessionUser } from '#server/domain/identity/sessions.js';
+import { needsSecondFactorSchema } from '#core/schemas/second-factor.js';
+import { signIn, signInOrAskForFactor } from './second-factor/sign-in.js';
 
 /** What the web app needs to sign in: public values only (the Firebase web config is public by design). */
 export function identityConfigFor(config: Config): IdentityConfig {
@@ -48,7 +49,6 @@ export async function firebaseAuthRoutes(app: App) {
 
   const verifier: IdTokenVerifier = await createFirebaseIdTokenVerifier(config.firebase);
   app.addHook('onClose', () => verifier.close());
-  const lifetimes = sessionLifetimes(config);
 
   async function verify(request: FastifyRequest, idToken: string): Promise<VerifiedIdentity> {
     try {
@@ -66,28 +66,22 @@ export async function firebaseAuthRoutes(app: App) {
     }
   }
 
-  /** Same as the built-in sign-in: a new session id (no fixation); the old session is destroyed. */
-  async function signIn(request: FastifyRequest, reply: FastifyReply, user: SessionUser) {
-    if (request.session?.id) await destroySession(db, request.session.id);
-    const created = await createSession(db, lifetimes, user);
-    setSessionCookie(reply, config, created);
-    request.session = created.session;
-  }
-
   async function limit(request: FastifyRequest, name: string) {
     await enforceRateLimit(rateLimitStore, { name, ...config.rateLimits.login }, request.ip, MSG.auth.tooManyAttempts);
   }
 
   app.post(
     '/auth/firebase-login',
-    { config: { invalidates: 'none' }, schema: { body: idTokenBodySchema, response: { 200: z.object({ user: authUserSchema }) } } },
+    {
+      config: { invalidates: 'none' },
+      schema: { body: idTokenBodySchema, response: { 200: z.union([z.object({ user: authUserSchema }), needsSecondFactorSchema]) } },
+    },
     async (request, reply) => {
       await limit(request, 'firebase-login-ip');
       const identity = await verify(request, request.body.idToken);
       requireRecentSignIn(identity);
       const user = await signInWithFirebase(db, identity, config.adminEmails);
-      await signIn(request, reply, user);
-      return { user: await authUserOf(db, user) };
+      return signInOrAskForFactor({ db, config }, request, reply, user);
     },
   );
 
@@ -109,7 +103,8 @@ export async function firebaseAuthRoutes(app: App) {
         // Signed out until the email is verified (spec section 4); Firebase sends the mail.
         return reply.code(201).send({ user: toAuthUser(user), needsVerification: true, message: MSG.auth.registrationSuccess });
       }
-      await signIn(request, reply, user);
+      // A new account has no second factor: signed in at once.
+      await signIn({ db, config }, request, reply, user);
       return reply.code(201).send({ user: toAuthUser(user), needsVerification: false, message: MSG.identity.registeredAndSignedIn });
     },
   );

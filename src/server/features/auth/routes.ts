@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { countUnreadNotifications } from '#server/domain/notify/unread-notifications.js';
 import { authStatusSchema, authUserSchema } from '#core/api.js';
@@ -18,30 +18,17 @@ import {
   verifyEmail,
 } from './lifecycle.js';
 import { LoginThrottle, loginAccountSubject } from './login-throttle.js';
-import {
-  clearSessionCookie,
-  createAnonymousSession,
-  createSession,
-  destroySession,
-  sessionLifetimes,
-  setSessionCookie,
-  type SessionUser,
-} from '#server/domain/identity/sessions.js';
+import { clearSessionCookie, createAnonymousSession, destroySession, sessionLifetimes, setSessionCookie } from '#server/domain/identity/sessions.js';
+import { needsSecondFactorSchema } from '#core/schemas/second-factor.js';
+import { secondFactorRoutes } from './second-factor/routes.js';
+import { signInOrAskForFactor } from './second-factor/sign-in.js';
 
 const messageSchema = z.object({ success: z.boolean(), message: z.string() });
 
 export async function authRoutes(app: App) {
   const { db, config, mailer, rateLimitStore } = app;
-  const lifetimes = sessionLifetimes(config);
   const limits = config.rateLimits;
-
-  /** A new session id at every sign-in (no fixation); the old one, anonymous or not, is destroyed. */
-  async function signIn(request: FastifyRequest, reply: FastifyReply, user: SessionUser) {
-    if (request.session?.id) await destroySession(db, request.session.id);
-    const created = await createSession(db, lifetimes, user);
-    setSessionCookie(reply, config, created);
-    request.session = created.session;
-  }
+  const deps = { db, config };
 
   const loginThrottle = new LoginThrottle(rateLimitStore, limits.login);
 
@@ -72,7 +59,7 @@ export async function authRoutes(app: App) {
     async (request, reply) => {
       if (request.session) return { csrfToken: request.session.csrfToken };
       // No row: a visitor's token is derived, not stored (sessions.ts).
-      const created = createAnonymousSession(lifetimes);
+      const created = createAnonymousSession(sessionLifetimes(config));
       setSessionCookie(reply, config, created);
       return { csrfToken: created.session.csrfToken };
     },
@@ -106,15 +93,18 @@ export async function authRoutes(app: App) {
 
   app.post(
     '/auth/login',
-    { config: { invalidates: 'none' }, schema: { body: loginBodySchema, response: { 200: z.object({ user: authUserSchema }) } } },
+    {
+      config: { invalidates: 'none' },
+      // Issue 34: an account with a second factor is not signed in yet, and is told which factors it has.
+      schema: { body: loginBodySchema, response: { 200: z.union([z.object({ user: authUserSchema }), needsSecondFactorSchema]) } },
+    },
     async (request, reply) => {
       const user = await limitLogin(request, { email: request.body.email }, () =>
         authenticateWithPassword(db, request.body, config.adminEmails, async (unverified) => {
           inBackground(request, 'verification mail', () => sendVerificationEmail(db, mailer, config, unverified));
         }),
       );
-      await signIn(request, reply, user);
-      return { user: await authUserOf(db, user) };
+      return signInOrAskForFactor(deps, request, reply, user);
     },
   );
 
@@ -124,14 +114,14 @@ export async function authRoutes(app: App) {
       config: { invalidates: 'none' },
       schema: {
         body: legacyLoginBodySchema,
-        response: { 200: z.object({ success: z.boolean(), message: z.string(), user: authUserSchema }) },
+        response: { 200: z.union([z.object({ success: z.boolean(), message: z.string(), user: authUserSchema }), needsSecondFactorSchema]) },
       },
     },
     async (request, reply) => {
       const { username, password } = request.body;
       const user = await limitLogin(request, { username }, () => authenticateLegacy(db, username, password, config.adminEmails));
-      await signIn(request, reply, user);
-      return { success: true, message: MSG.auth.loginSuccess, user: await authUserOf(db, user) };
+      const result = await signInOrAskForFactor(deps, request, reply, user);
+      return 'user' in result ? { success: true, message: MSG.auth.loginSuccess, user: result.user } : result;
     },
   );
 
@@ -195,6 +185,8 @@ export async function authRoutes(app: App) {
       return { success: true, message: MSG.resetPassword.done };
     },
   );
+
+  await secondFactorRoutes(app, loginThrottle);
 
   // GET /auth/config in every mode; the firebase-* calls only when IDENTITY_PROVIDER=firebase (checked inside).
   await app.register(firebaseAuthRoutes);

@@ -30,6 +30,7 @@ function subjectOf(event: NotificationEvent): string {
   if (event.kind === 'registration_decided') return M.mailSubjectRegistration(event.data.registrationType, event.data.status);
   if (event.kind === 'moderation_action') return M.mailSubjectModerationAction;
   if (event.kind === 'appeal_decided') return M.mailSubjectAppealDecided;
+  if (event.kind === 'account_security') return M.mailSubjectAccountSecurity;
   return M.mailSubjectOther;
 }
 

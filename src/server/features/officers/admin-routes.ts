@@ -2,7 +2,7 @@
 import { officerSchema, successMessageSchema } from '#core/api.js';
 import { MSG } from '#core/messages.js';
 import { officerEditBodySchema } from '#core/schemas/manage.js';
-import { requireAdmin } from '#server/domain/identity/guards.js';
+import { requireAdmin, requireRecentSecondFactor } from '#server/domain/identity/guards.js';
 import { idParamsSchema } from '#server/platform/http/params.js';
 import type { App } from '#server/platform/types.js';
 import { deleteOfficer, updateOfficer } from './manage.js';
@@ -26,7 +26,9 @@ export async function officerAdminRoutes(admin: App) {
     '/officers/:id',
     { config: { invalidates: 'all' }, schema: { params: idParamsSchema, response: { 200: successMessageSchema } } },
     async (request) => {
-      await deleteOfficer(db, { role: 'admin', user: requireAdmin(request) }, request.params.id);
+      const user = requireAdmin(request);
+      requireRecentSecondFactor(request);
+      await deleteOfficer(db, { role: 'admin', user }, request.params.id);
       return { success: true, message: MSG.manage.officerDeleted };
     },
   );

@@ -14,7 +14,7 @@ import {
 } from '#core/api.js';
 import { z } from 'zod';
 import { MSG } from '#core/messages.js';
-import { requireModerator } from '#server/domain/identity/guards.js';
+import { requireModerator, requireRecentSecondFactor } from '#server/domain/identity/guards.js';
 import { idParam, idParamsSchema, positiveIntString } from '#server/platform/http/params.js';
 import type { App } from '#server/platform/types.js';
 import { approveFlaggedReview, listFlaggedReviews } from './moderation.js';
@@ -78,7 +78,10 @@ export async function reviewAdminRoutes(admin: App) {
         schema: { params: idParamsSchema, body: moderationReasonsSchema.nullish(), response: { 200: waveDecisionSchema } },
       },
       async (request) => {
-        const decided = await decideReviewWave(db, decisionOf(request), request.params.id, outcome);
+        // Removing a whole wave takes many reviews down at once: a dangerous action (issue 34, item 5).
+        const settings = decisionOf(request);
+        if (outcome === 'removed') requireRecentSecondFactor(request);
+        const decided = await decideReviewWave(db, settings, request.params.id, outcome);
         const message = outcome === 'released' ? MSG.waves.released(decided.reviewCount) : MSG.waves.removed(decided.reviewCount);
         return { success: true, message, reviewCount: decided.reviewCount, waveStatus: decided.waveStatus };
       },

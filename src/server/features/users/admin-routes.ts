@@ -11,10 +11,10 @@ import {
 } from '#core/api.js';
 import { formatDate } from '#core/date.js';
 import { MSG } from '#core/messages.js';
-import { requireAdmin, requireModerator } from '#server/domain/identity/guards.js';
+import { requireAdmin, requireModerator, requireRecentSecondFactor } from '#server/domain/identity/guards.js';
 import { idParamsSchema } from '#server/platform/http/params.js';
 import type { App } from '#server/platform/types.js';
-import { banUser, changeUserRole, listUsers, suspendUser, unbanUser } from './manage-users.js';
+import { banUser, changeUserRole, listUsers, resetSecondFactors, suspendUser, unbanUser } from './manage-users.js';
 
 export async function userAdminRoutes(admin: App) {
   const { db } = admin;
@@ -30,7 +30,9 @@ export async function userAdminRoutes(admin: App) {
       schema: { params: idParamsSchema, body: moderationReasonsSchema.nullish(), response: { 200: successMessageSchema } },
     },
     async (request) => {
-      await banUser(db, requireAdmin(request), request.params.id, { reasons: request.body ?? {}, appealWindowDays: admin.config.appealWindowDays });
+      const actor = requireAdmin(request);
+      requireRecentSecondFactor(request);
+      await banUser(db, actor, request.params.id, { reasons: request.body ?? {}, appealWindowDays: admin.config.appealWindowDays });
       return { success: true, message: MSG.admin.userBanned(request.params.id) };
     },
   );
@@ -52,8 +54,23 @@ export async function userAdminRoutes(admin: App) {
       schema: { params: idParamsSchema, body: roleChangeBodySchema, response: { 200: roleChangeResultSchema } },
     },
     async (request) => {
-      const changed = await changeUserRole(db, requireAdmin(request), request.params.id, request.body);
+      const actor = requireAdmin(request);
+      requireRecentSecondFactor(request);
+      const changed = await changeUserRole(db, actor, request.params.id, request.body);
       return { success: true as const, message: MSG.staff.roleChanged(changed.username, changed.role), role: changed.role };
+    },
+  );
+
+  // Issue 34, item 6: an account that lost every factor and recovery code gets in again through an
+  // admin, who removes its factors (audit-logged, the user told); it enrols again at its next sign-in.
+  admin.delete(
+    '/users/:id/second-factor',
+    { config: { invalidates: 'none' }, schema: { params: idParamsSchema, response: { 200: successMessageSchema } } },
+    async (request) => {
+      const actor = requireAdmin(request);
+      requireRecentSecondFactor(request);
+      const username = await resetSecondFactors(db, actor, request.params.id);
+      return { success: true, message: MSG.security.factorsReset(username) };
     },
   );
 }

@@ -14,6 +14,7 @@ import type { Database, Executor } from '#server/platform/db/client.js';
 import { users } from '#server/platform/db/schema.js';
 import { AppError, notFound } from '#server/platform/errors.js';
 import { bannedNow, type SessionUser } from '#server/domain/identity/sessions.js';
+import { resetFactorsOf } from '#server/domain/identity/factors.js';
 import { recordModerationAction, type StatedReasons } from '#server/domain/moderation/statements.js';
 import { recordAdminAction } from '#server/domain/audit-log.js';
 
@@ -143,5 +144,21 @@ export async function changeUserRole(db: Database, admin: SessionUser, userId: n
       });
     }
     return changed!;
+  });
+}
+
+/**
+ * Removes every second factor and recovery code of an account that lost them all (issue 34, item 6),
+ * once the admin has made sure it is the owner asking (docs/operations.md). The account signs in with
+ * its password alone and, if staff, enrols again before its tools open. Answers the username.
+ */
+export async function resetSecondFactors(db: Database, admin: SessionUser, userId: number): Promise<string> {
+  if (userId === admin.id) throw new AppError('FORBIDDEN', MSG.security.ownFactorsInSettings);
+  return db.transaction(async (tx) => {
+    const [target] = await tx.select({ username: users.username }).from(users).where(eq(users.id, userId)).for('update');
+    if (!target) throw notFound('User');
+    if (!(await resetFactorsOf(tx, admin.id, { id: userId, username: target.username })))
+      throw new AppError('BAD_REQUEST', MSG.security.noFactorsToReset);
+    return target.username;
   });
 }

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import {
   customType,
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   doublePrecision,
@@ -511,6 +512,13 @@ export const sessions = pgTable(
     /** Idle expiry: pushed forward while the session is used, never past absoluteExpiresAt. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Issue 34: a sign-in half done. The password (or Firebase token) was right and the account has a
+     * second factor: the row has no user yet, only the account it waits to sign in, for a few minutes.
+     */
+    pendingUserId: integer('pending_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** When this session last passed a second-factor check: sign-in with one, or a step-up (issue 34, item 5). */
+    secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
 );
@@ -820,4 +828,84 @@ export const caseAssignments = pgTable(
     assignedAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.caseType, t.caseId] })],
+);
+
+/**
+ * Issue 34: an authenticator app (TOTP, RFC 6238). The secret is kept encrypted (second-factor
+ * crypto, docs/decisions/0050-second-factor.md); `enabledAt` is null while it is being set up.
+ * `lastUsedStep` is the time step of the last code accepted: a code is good once.
+ */
+export const totpFactors = pgTable('totp_factors', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: varchar('secret', { length: 200 }).notNull(),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }).notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/** Issue 34: a WebAuthn credential (a passkey or a security key), named by its owner. */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    /** The credential id, base64url, as the authenticator made it. */
+    id: varchar('id', { length: 1400 }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 60 }).notNull(),
+    publicKey: bytea('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [index('passkeys_user_id_idx').on(t.userId)],
+);
+
+/** Issue 34: one-time recovery codes, kept only as keyed hashes (ASVS 6.5.2). */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: varchar('code_hash', { length: 64 }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('recovery_codes_user_code_idx').on(t.userId, t.codeHash)],
+);
+
+/**
+ * Issue 34: a WebAuthn challenge the server issued, bound to the browser that asked for it (its
+ * session key), single use and short-lived. `userId` is the account it is for, null for a
+ * passkey sign-in that names no account.
+ */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    challenge: varchar('challenge', { length: 128 }).primaryKey(),
+    sessionKey: varchar('session_key', { length: 64 }).notNull(),
+    purpose: varchar('purpose', { length: 20 }).$type<'register' | 'authenticate'>().notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('webauthn_challenges_expires_at_idx').on(t.expiresAt)],
+);
+
+/** Issue 34, item 7: the browsers a staff account has signed in from, by a keyed hash of their cookie. */
+export const knownBrowsers = pgTable(
+  'known_browsers',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    browserHash: varchar('browser_hash', { length: 64 }).notNull(),
+    firstSeenAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.browserHash] })],
 );
