@@ -445,6 +445,8 @@ export const adminUserSchema = z.object({
   isOfficer: z.boolean(),
   officerId: z.number().nullable(),
   isBanned: z.boolean(),
+  /** Issue 34: has an authenticator app or a passkey (an admin may remove them for an account that lost them). */
+  hasSecondFactor: z.boolean().optional(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 

@@ -59,7 +59,7 @@ async function main() {
 
   if (wantsSeed && (await isDatabaseEmpty(handle.db))) {
     app.log.info('Empty database: seeding demo data');
-    const accounts = await seedDemoData(handle.db, config.dataDir, { databaseUrl: config.databaseUrl });
+    const accounts = await seedDemoData(handle.db, config.dataDir, { databaseUrl: config.databaseUrl, sessionSecret: config.sessionSecret });
     announceDemoAccounts(app.log, accounts, config.dataDir, config.databaseUrl);
   } else if (wantsSeed) {
     announceDemoAccounts(app.log, null, config.dataDir, config.databaseUrl);

@@ -8,7 +8,9 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
+import { Secret } from 'otpauth';
 import { hashPassword } from '#server/features/auth/accounts.js';
+import { encryptSecret, factorKeys } from '#server/features/auth/second-factor/keys.js';
 import { DEFAULT_WAVE_THRESHOLDS } from '#core/review-waves.js';
 import { recomputeAllAggregates } from '#server/domain/figures/aggregates.js';
 import { holdReviewWaves } from '#server/features/reviews/waves.js';
@@ -22,13 +24,18 @@ import {
   reviewFlags,
   reviewVotes,
   reviews,
+  totpFactors,
   users,
 } from '#server/platform/db/schema.js';
 import { demoAccountsFile } from './accounts-file.js';
 import { ADMIN_INDEX, DEMO_ADMIN, DEMO_SOLDIER, SOLDIER_INDEX, planDemoData, type DemoPlan } from './plan.js';
 
 export interface DemoAccounts {
-  admin: { email: string; username: string; password: string };
+  /**
+   * The admin comes with an authenticator app already set up (issue 34: staff tools need a second
+   * factor): its key, to add to an app (or to make codes with, as the browser tests do).
+   */
+  admin: { email: string; username: string; password: string; totpSecret?: string };
   user: { email: string; username: string; password: string };
 }
 
@@ -38,6 +45,8 @@ export interface SeedOptions {
   now?: Date;
   /** The PostgreSQL database seeded (DATABASE_URL), or null for the embedded one: names the accounts file. */
   databaseUrl?: string | null;
+  /** SESSION_SECRET, which keys the stored authenticator secret; without it the admin has no factor. */
+  sessionSecret?: string;
 }
 
 const DEFAULT_SEED = 1862;
@@ -51,13 +60,18 @@ export async function isDatabaseEmpty(db: Database): Promise<boolean> {
 
 export async function seedDemoData(db: Database, dataDir: string, options: SeedOptions = {}): Promise<DemoAccounts> {
   const plan = planDemoData({ seed: options.seed ?? DEFAULT_SEED, now: options.now ?? new Date() });
+  const totpSecret = options.sessionSecret ? new Secret({ size: 20 }).base32 : undefined;
   const accounts: DemoAccounts = {
-    admin: { ...DEMO_ADMIN, password: randomPassword() },
+    admin: { ...DEMO_ADMIN, password: randomPassword(), ...(totpSecret && { totpSecret }) },
     user: { ...DEMO_SOLDIER, password: randomPassword() },
   };
   const [adminHash, userHash] = await Promise.all([hashPassword(accounts.admin.password), hashPassword(accounts.user.password)]);
   await db.transaction(async (tx) => {
     const userIds = await insertUsers(tx, plan, { [ADMIN_INDEX]: adminHash, [SOLDIER_INDEX]: userHash });
+    if (totpSecret) {
+      const sealed = encryptSecret(factorKeys(options.sessionSecret!).totpSecret, totpSecret);
+      await tx.insert(totpFactors).values({ userId: userIds[ADMIN_INDEX]!, secret: sealed, enabledAt: new Date() });
+    }
     const regimentIds = await insertRegiments(tx, plan, userIds);
     const officerIds = await insertOfficers(tx, plan, regimentIds);
     await linkOfficerUsers(tx, plan, userIds, officerIds);
@@ -344,6 +358,8 @@ export function formatDemoAccounts(accounts: DemoAccounts, file?: string): strin
     ['admin', accounts.admin.email, accounts.admin.username, accounts.admin.password],
     ['user', accounts.user.email, accounts.user.username, accounts.user.password],
   ];
+  const key = accounts.admin.totpSecret;
+  const authenticator = key ? [`The admin's second factor: add the key ${key} to an authenticator app (30-second, 6-digit codes).`] : [];
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
   const table = rows.map(
     (row) =>
@@ -352,5 +368,5 @@ export function formatDemoAccounts(accounts: DemoAccounts, file?: string): strin
         .join('  ')
         .trimEnd()}`,
   );
-  return [`Demo accounts (sign in with the email and password${file ? `; also in ${file}` : ''}):`, ...table].join('\n');
+  return [`Demo accounts (sign in with the email and password${file ? `; also in ${file}` : ''}):`, ...table, ...authenticator].join('\n');
 }

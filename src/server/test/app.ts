@@ -94,7 +94,16 @@ export class TestClient {
 
   constructor(private readonly app: App) {}
 
+  /** The browser's own cookie (issue 34: staff sign-ins from a new browser are mailed), kept like a browser keeps it. */
+  browserCookie = '';
+
+  private get cookies() {
+    return [this.cookie, this.browserCookie].filter(Boolean).join('; ');
+  }
+
   private absorb(response: LightMyRequestResponse) {
+    const browser = response.cookies.find((c) => c.name === 'wor_browser');
+    if (browser) this.browserCookie = `wor_browser=${browser.value}`;
     const setCookie = response.cookies.find((c) => c.name === 'wor_sid');
     if (setCookie) this.cookie = setCookie.value ? `wor_sid=${setCookie.value}` : '';
     // A cleared cookie means the session (and its CSRF token) is gone, as a browser would find.
@@ -103,13 +112,13 @@ export class TestClient {
   }
 
   async fetchCsrfToken(): Promise<string> {
-    const response = this.absorb(await this.app.inject({ method: 'GET', url: '/api/csrf-token', headers: { cookie: this.cookie } }));
+    const response = this.absorb(await this.app.inject({ method: 'GET', url: '/api/csrf-token', headers: { cookie: this.cookies } }));
     this.csrfToken = response.json<{ csrfToken: string }>().csrfToken;
     return this.csrfToken;
   }
 
   async get(url: string) {
-    return this.absorb(await this.app.inject({ method: 'GET', url, headers: { cookie: this.cookie } }));
+    return this.absorb(await this.app.inject({ method: 'GET', url, headers: { cookie: this.cookies } }));
   }
 
   async write(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) {
@@ -118,12 +127,12 @@ export class TestClient {
       await this.app.inject({
         method,
         url,
-        headers: { cookie: this.cookie, 'csrf-token': this.csrfToken },
+        headers: { cookie: this.cookies, 'csrf-token': this.csrfToken },
         ...(payload === undefined ? {} : { payload: payload as object }),
       }),
     );
-    // A sign-in or sign-out changes the session, and with it the CSRF token.
-    if (/\/api\/auth\/(login|legacy-login|register|logout)$/.test(url)) this.csrfToken = '';
+    // A sign-in or sign-out (or its second step) changes the session, and with it the CSRF token.
+    if (/\/api\/auth\/(login|legacy-login|register|logout|second-factor|passkeys\/authenticate|firebase-login)$/.test(url)) this.csrfToken = '';
     return response;
   }
 

@@ -6,15 +6,20 @@
 import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { SecondFactorMethod, SignInMethod } from '#core/second-factor.js';
 import type { Executor } from '#server/platform/db/client.js';
-import { passkeys, recoveryCodes, totpFactors, users, webauthnChallenges } from '#server/platform/db/schema.js';
+import { passkeys, recoveryCodes, totpFactors, webauthnChallenges } from '#server/platform/db/schema.js';
 import { recordAdminAction } from '#server/domain/audit-log.js';
 import { notify } from '#server/domain/notify/notify.js';
 import { destroyUserSessions } from './sessions.js';
 
-/** True when the user row in scope has an enabled authenticator app or a passkey. */
+/**
+ * True when the user row in scope has an enabled authenticator app or a passkey. The user's id is
+ * written qualified by hand: drizzle leaves a single table's columns unqualified, and a bare "id"
+ * inside the subquery would be the passkey's own.
+ */
 export function hasSecondFactorSql(): SQL<boolean> {
-  return sql<boolean>`(exists (select 1 from ${totpFactors} where ${totpFactors.userId} = ${users.id} and ${totpFactors.enabledAt} is not null)
-    or exists (select 1 from ${passkeys} where ${passkeys.userId} = ${users.id}))`;
+  const userId = sql.raw('"users"."id"');
+  return sql<boolean>`(exists (select 1 from ${totpFactors} where ${totpFactors.userId} = ${userId} and ${totpFactors.enabledAt} is not null)
+    or exists (select 1 from ${passkeys} where ${passkeys.userId} = ${userId}))`;
 }
 
 export interface FactorSummary {

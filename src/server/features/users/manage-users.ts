@@ -14,7 +14,7 @@ import type { Database, Executor } from '#server/platform/db/client.js';
 import { users } from '#server/platform/db/schema.js';
 import { AppError, notFound } from '#server/platform/errors.js';
 import { bannedNow, type SessionUser } from '#server/domain/identity/sessions.js';
-import { resetFactorsOf } from '#server/domain/identity/factors.js';
+import { hasSecondFactorSql, resetFactorsOf } from '#server/domain/identity/factors.js';
 import { recordModerationAction, type StatedReasons } from '#server/domain/moderation/statements.js';
 import { recordAdminAction } from '#server/domain/audit-log.js';
 
@@ -33,6 +33,7 @@ function listUsersWhere(db: Executor, userId?: number): Promise<AdminUser[]> {
       isOfficer: users.isOfficer,
       officerId: users.officerId,
       isBanned: bannedNow(),
+      hasSecondFactor: hasSecondFactorSql(),
     })
     .from(users)
     .where(userId === undefined ? undefined : eq(users.id, userId))
