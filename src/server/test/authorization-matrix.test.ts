@@ -105,6 +105,55 @@ const ROWS: Row[] = [
     body: (w) => ({ code: w.resetPasswordCode, password: 'NewPassw0rd' }),
     expect: everyone(200),
   },
+  // The second factor (issue 34). The world's staff hold an authenticator app and passed it at
+  // sign-in; the others have none. A wrong code is refused to everyone alike.
+  { method: 'POST', path: '/api/auth/second-factor', url: () => '/api/auth/second-factor', body: () => ({ code: '000000' }), expect: everyone(401) },
+  { method: 'GET', path: '/api/auth/security', url: () => '/api/auth/security', expect: signedIn(200) },
+  // Set up once: staff already have an app (409).
+  { method: 'POST', path: '/api/auth/totp/setup', url: () => '/api/auth/totp/setup', expect: { ...signedIn(200), moderator: 409, admin: 409 } },
+  // Nothing set up to turn on (400); staff have theirs on already (409).
+  {
+    method: 'POST',
+    path: '/api/auth/totp/enable',
+    url: () => '/api/auth/totp/enable',
+    body: () => ({ code: '000000' }),
+    expect: { ...signedIn(400), moderator: 409, admin: 409 },
+  },
+  { method: 'POST', path: '/api/auth/totp/disable', url: () => '/api/auth/totp/disable', body: () => ({ code: '000000' }), expect: signedIn(400) },
+  // A new set needs a recent factor check: only the staff passed one.
+  {
+    method: 'POST',
+    path: '/api/auth/recovery-codes',
+    url: () => '/api/auth/recovery-codes',
+    expect: { ...signedIn(401), moderator: 200, admin: 200 },
+  },
+  { method: 'POST', path: '/api/auth/passkeys/registration-options', url: () => '/api/auth/passkeys/registration-options', expect: signedIn(200) },
+  {
+    method: 'POST',
+    path: '/api/auth/passkeys',
+    url: () => '/api/auth/passkeys',
+    body: () => ({ name: 'Laptop', response: { id: 'AAAA', rawId: 'AAAA', type: 'public-key', response: {} } }),
+    expect: signedIn(400),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/auth/passkeys/:id',
+    url: () => '/api/auth/passkeys/AAAA',
+    expect: { ...signedIn(401), moderator: 404, admin: 404 },
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/passkeys/authentication-options',
+    url: () => '/api/auth/passkeys/authentication-options',
+    expect: everyone(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/passkeys/authenticate',
+    url: () => '/api/auth/passkeys/authenticate',
+    body: () => ({ response: { id: 'AAAA', rawId: 'AAAA', type: 'public-key', response: {} } }),
+    expect: everyone(400),
+  },
   {
     method: 'POST',
     path: '/api/auth/firebase-login',
@@ -357,6 +406,13 @@ const ROWS: Row[] = [
     expect: adminOnly(200),
   },
   { method: 'GET', path: '/api/admin/moderation', url: () => '/api/admin/moderation', expect: staffOnly(200) },
+  // The member has no factor to remove: the admin is told so (issue 34, item 6).
+  {
+    method: 'DELETE',
+    path: '/api/admin/users/:id/second-factor',
+    url: (w) => `/api/admin/users/${w.member.id}/second-factor`,
+    expect: adminOnly(400),
+  },
   {
     method: 'PATCH',
     path: '/api/admin/users/:id/suspend',

@@ -10,6 +10,7 @@ import { createFirebaseIdTokenVerifier, IdentityServiceUnavailableError } from '
 import { ConfigError, loadConfig, type FirebaseConfig } from '#server/platform/config.js';
 import { users } from '#server/platform/db/schema.js';
 import { TestClient, createTestContext, type TestContext } from '#server/test/app.js';
+import { codeFor, enrolTotp } from '#server/test/second-factor.js';
 import { hashPassword } from './accounts.js';
 
 const PROJECT = 'demo-wor-ratings';
@@ -122,6 +123,21 @@ describe('firebase-login and firebase-register', () => {
     // The old session id is dead (no fixation).
     const old = await ctx.app.inject({ method: 'GET', url: '/api/auth/status', headers: { cookie: firstCookie } });
     expect(old.json()).toEqual({ authenticated: false, user: null });
+  });
+
+  it('asks an account with a second factor for it after the token exchange (issue 34, item 3)', async () => {
+    const person = firebaseUser();
+    const client = new TestClient(ctx.app);
+    const registered = await post(client, '/api/auth/firebase-register', { idToken: person.token(), username: 'Warren' });
+    const secret = await enrolTotp(ctx.db, ctx.app.config, registered.json().user.id);
+
+    const login = await post(client, '/api/auth/firebase-login', { idToken: person.token() });
+    expect(login.statusCode).toBe(200);
+    expect(login.json()).toEqual({ needsSecondFactor: true, methods: ['totp'] });
+    expect((await client.get('/api/auth/status')).json()).toEqual({ authenticated: false, user: null });
+    const second = await post(client, '/api/auth/second-factor', { code: codeFor(secret) });
+    expect(second.statusCode).toBe(200);
+    expect((await client.get('/api/auth/status')).json()).toMatchObject({ authenticated: true, user: { username: 'Warren' } });
   });
 
   it('takes the email from the token, not from the request', async () => {

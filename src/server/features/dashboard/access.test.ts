@@ -24,6 +24,7 @@ const ADMIN_ENDPOINTS: { method: Method; url: string; audience: Audience }[] = [
   { method: 'PATCH', url: '/api/admin/users/:id/unban', audience: 'admin' },
   { method: 'PUT', url: '/api/admin/users/:id/role', audience: 'admin' },
   { method: 'PATCH', url: '/api/admin/users/:id/suspend', audience: 'staff' },
+  { method: 'DELETE', url: '/api/admin/users/:id/second-factor', audience: 'admin' },
   { method: 'GET', url: '/api/admin/appeals', audience: 'staff' },
   { method: 'POST', url: '/api/admin/appeals/:id/decide', audience: 'staff' },
   { method: 'GET', url: '/api/admin/cases/:type/:id', audience: 'staff' },

@@ -298,6 +298,7 @@ describe('mail switches and the one-click unsubscribe', () => {
       regiment_webhook_disabled: true,
       moderation_action: true,
       appeal_decided: true,
+      account_security: true,
     });
     const saved = await user.client.write('PUT', '/api/users/me/settings', { hideLevel: false, mail: { review_removed: true } });
     expect(saved.statusCode).toBe(200);

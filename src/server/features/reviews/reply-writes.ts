@@ -18,6 +18,7 @@ import { officers, regiments, reviewFlags, reviewReplies, reviews, users } from 
 import { AppError, notFound } from '#server/platform/errors.js';
 import { recordAdminAction } from '#server/domain/audit-log.js';
 import type { SessionUser } from '#server/domain/identity/sessions.js';
+import { requireStaffFactor } from '#server/domain/identity/guards.js';
 import { notify } from '#server/domain/notify/notify.js';
 import { postReplyToRegimentWebhook } from '#server/domain/notify/regiment-webhook-posts.js';
 import { OPEN_FLAG_STATUS } from './flags.js';
@@ -123,6 +124,8 @@ export async function deleteReply(db: Database, user: SessionUser, reviewId: num
     const review = await reviewForReply(tx, reviewId, 'update');
     const isOfficer = await isLinkedToOfficer(tx, user.id, review.officerId);
     if (!isOfficer && !canModerate(user)) throw new AppError('FORBIDDEN', MSG.reviewReply.notOfficerOfReview);
+    // Not the officer's own: staff power, which needs a second factor (issue 34, item 4).
+    if (!isOfficer) requireStaffFactor(user);
     if (!review.reply) throw new AppError('NOT_FOUND', MSG.reviewReply.noReply);
     if (isOfficer) {
       await tx

@@ -19,6 +19,7 @@ import { flagReasonsOf, reviewSubject, type StaffRemoval } from './moderation.js
 import { recordModerationAction } from '#server/domain/moderation/statements.js';
 import { archiveReview } from '#server/domain/moderation/removed-content.js';
 import type { SessionUser } from '#server/domain/identity/sessions.js';
+import { requireStaffFactor } from '#server/domain/identity/guards.js';
 import { recountUserReviews } from '#server/domain/figures/aggregates.js';
 import { refreshFiguresOf, removeReview } from '#server/domain/figures/review-removal.js';
 import { contentColumns } from './queries.js';
@@ -158,6 +159,8 @@ async function reviewForChange(tx: Executor, user: SessionUser, reviewId: number
   // Deleted while this request waited for the officer.
   if (!review) throw notFound('Review');
   if (!canChangeReview(user, review, change)) throw new AppError('FORBIDDEN', MSG.reviews.notAuthor);
+  // Someone else's review: staff power, which needs a second factor (issue 34, item 4).
+  if (review.userId !== user.id) requireStaffFactor(user);
   return review;
 }
 

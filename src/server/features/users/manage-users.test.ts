@@ -6,9 +6,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminUser, AuthStatus } from '#core/api.js';
 import { MSG } from '#core/messages.js';
-import { adminAuditLog, sessions, users } from '#server/platform/db/schema.js';
+import { adminAuditLog, sessions, totpFactors, users } from '#server/platform/db/schema.js';
 import { createTestContext, signedInClient, TestClient, type TestContext } from '#server/test/app.js';
 import { createOfficer, createRegiment, createReview } from '#server/test/fixtures.js';
+import { enrolTotp } from '#server/test/second-factor.js';
 
 let ctx: TestContext;
 let admin: Awaited<ReturnType<typeof signedInClient>>;
@@ -58,7 +59,8 @@ describe('GET /api/admin/users', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toContain('no-store');
     const list = response.json<AdminUser[]>();
-    const expected = await ctx.db
+    const enrolled = new Set((await ctx.db.select({ userId: totpFactors.userId }).from(totpFactors)).map((row) => row.userId));
+    const rows = await ctx.db
       .select({
         id: users.id,
         username: users.username,
@@ -71,7 +73,7 @@ describe('GET /api/admin/users', () => {
       })
       .from(users)
       .orderBy(users.id);
-    expect(list).toEqual(expected);
+    expect(list).toEqual(rows.map((row) => ({ ...row, hasSecondFactor: enrolled.has(row.id) })));
     expect(list.find((u) => u.id === member.userId)).toEqual({
       id: member.userId,
       username: member.username,
@@ -81,8 +83,9 @@ describe('GET /api/admin/users', () => {
       isOfficer: true,
       officerId: officer.id,
       isBanned: true,
+      hasSecondFactor: false,
     });
-    expect(list.find((u) => u.id === admin.userId)).toMatchObject({ role: 'admin', isAdmin: true });
+    expect(list.find((u) => u.id === admin.userId)).toMatchObject({ role: 'admin', isAdmin: true, hasSecondFactor: true });
     expect(response.body).not.toContain('passwordHash');
   });
 });
@@ -206,6 +209,11 @@ describe('PUT /api/admin/users/:id/role (issue 33)', () => {
     // The same session reads the new role: the spec's isAdmin stays false.
     const status = (await target.client.get('/api/auth/status')).json<AuthStatus>();
     expect(status.user).toMatchObject({ role: 'moderator', isAdmin: false });
+    // Staff tools wait for a second factor (issue 34, item 4); once enrolled, the queue opens.
+    const beforeFactor = await target.client.get('/api/admin/reviews/flagged');
+    expect(beforeFactor.statusCode).toBe(403);
+    expect(beforeFactor.json().message).toBe(MSG.security.staffNeedsSecondFactor);
+    await enrolTotp(ctx.db, ctx.app.config, target.userId);
     expect((await target.client.get('/api/admin/reviews/flagged')).statusCode).toBe(200);
     expect((await target.client.get('/api/admin/moderation')).statusCode).toBe(200);
     for (const url of ['/api/admin/registrations/regiments', '/api/admin/dashboard', '/api/admin/users']) {

@@ -8,7 +8,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { Secret, TOTP } from 'otpauth';
 import type { AuthStatus } from '#core/api.js';
 import { DEFAULT_RATE_LIMITS } from '#server/platform/config.js';
-import { adminAuditLog, notifications, users } from '#server/platform/db/schema.js';
+import { adminAuditLog, notifications, reviews, users } from '#server/platform/db/schema.js';
+import { createOfficer, createRegiment, createReview, createUser } from '#server/test/fixtures.js';
 import { TestClient, createTestContext, signedInClient, type TestContext } from '#server/test/app.js';
 import { codeFor } from '#server/test/second-factor.js';
 import { issueToken } from '../tokens.js';
@@ -234,7 +235,10 @@ describe('staff need a factor (issue 34, item 4)', () => {
     const staffRoutes = ctx.app.routeList.filter((route) => route.url.startsWith('/api/admin/') && route.method !== 'HEAD');
     expect(staffRoutes.length).toBeGreaterThan(20);
     const call = (route: (typeof staffRoutes)[number]) => {
-      const url = route.url.replace(/:action/g, 'approve').replace(/:type/g, 'review').replace(/:[A-Za-z]+/g, '987654');
+      const url = route.url
+        .replace(/:action/g, 'approve')
+        .replace(/:type/g, 'review')
+        .replace(/:[A-Za-z]+/g, '987654');
       return route.method === 'GET' ? admin.client.get(url) : admin.client.write(route.method as 'POST', url, {});
     };
     for (const route of staffRoutes) {
@@ -254,11 +258,20 @@ describe('staff need a factor (issue 34, item 4)', () => {
     }
   });
 
-  it('a moderator without a factor is refused the moderation calls too', async () => {
+  it("a moderator without a factor is refused the moderation calls, and a staff delete of someone's review", async () => {
     const moderator = await signedInClient(ctx, { role: 'moderator', secondFactor: false });
     const response = await moderator.client.get('/api/admin/appeals');
     expect(response.statusCode).toBe(403);
     expect(response.json().message).toBe('Set up a second factor to use staff tools.');
+
+    const regiment = await createRegiment(ctx.db);
+    const officer = await createOfficer(ctx.db, { regimentId: regiment.id });
+    const author = await createUser(ctx.db);
+    const review = await createReview(ctx.db, { userId: author.id, officerId: officer.id });
+    const removal = await moderator.client.write('DELETE', `/api/reviews/${review.id}`);
+    expect(removal.statusCode).toBe(403);
+    expect(removal.json().code).toBe('SECOND_FACTOR_REQUIRED');
+    expect((await ctx.db.select({ id: reviews.id }).from(reviews).where(eq(reviews.id, review.id))).length).toBe(1);
   });
 });
 
@@ -311,7 +324,7 @@ describe("mails at once (issue 34, item 7) and an admin's reset (item 6)", () =>
     expect(await securityNotices(moderator.userId)).toEqual(['new_browser']);
   });
 
-  it("an admin removes the factors of an account that lost them: audit-logged, told, and the password alone signs in", async () => {
+  it('an admin removes the factors of an account that lost them: audit-logged, told, and the password alone signs in', async () => {
     const admin = await signedInClient(ctx, { isAdmin: true });
     const member = await memberWithApp();
     const reset = await admin.client.write('DELETE', `/api/admin/users/${member.userId}/second-factor`);
