@@ -12,9 +12,11 @@ import { openTestDatabase } from '#server/test/database.js';
 import { communityMeanOf } from '#core/rating-math.js';
 import { readCommunityMean } from '#server/domain/ranking-prior.js';
 import { databaseNameOf, demoAccountsFile, demoAccountsFileName } from './accounts-file.js';
+import { decryptSecret, factorKeys } from '#server/features/auth/second-factor/keys.js';
 import { announceDemoAccounts, formatDemoAccounts, isDatabaseEmpty, raidTimes, seedDemoData, type DemoAccounts } from './demo.js';
 import { planDemoData } from './plan.js';
 
+const SESSION_SECRET = 'demo-seed-test-secret-demo-seed-test-secret';
 let handle: DatabaseHandle;
 let dataDir: string;
 let accounts: DemoAccounts;
@@ -26,7 +28,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'wor-seed-'));
   wasEmptyBefore = await isDatabaseEmpty(handle.db);
   const started = performance.now();
-  accounts = await seedDemoData(handle.db, dataDir);
+  accounts = await seedDemoData(handle.db, dataDir, { sessionSecret: SESSION_SECRET });
   seedMilliseconds = performance.now() - started;
 });
 
@@ -188,6 +190,18 @@ describe('demo seed', () => {
     expect(soldier?.steam_id).toMatch(/^\d{17}$/);
     expect(await verify(soldier!.password_hash, accounts.user.password)).toBe(true);
     expect(accounts.admin.password).not.toBe(accounts.user.password);
+  });
+
+  it('gives the admin an authenticator app whose codes the server accepts (issue 34: staff need a second factor)', async () => {
+    const [row] = await queryRows<{ secret: string }>(
+      handle.db,
+      sql`select t.secret from totp_factors t join users u on u.id = t.user_id where u.email = ${accounts.admin.email} and t.enabled_at is not null`,
+    );
+    expect(accounts.admin.totpSecret).toMatch(/^[A-Z2-7]{32}$/);
+    // Kept encrypted, and what it decrypts to is the key the accounts file gives.
+    expect(row?.secret).not.toContain(accounts.admin.totpSecret);
+    expect(decryptSecret(factorKeys(SESSION_SECRET).totpSecret, row!.secret)).toBe(accounts.admin.totpSecret);
+    expect(await count('totp_factors')).toBe(1);
   });
 
   it('writes the credentials to an owner-only file and announces them', () => {
