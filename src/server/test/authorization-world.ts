@@ -24,7 +24,7 @@ import {
   users,
 } from '#server/platform/db/schema.js';
 import { hashPassword } from '#server/features/auth/accounts.js';
-import { createSession, sessionLifetimes } from '#server/domain/identity/sessions.js';
+import { createSession, sessionLifetimes, sessionUserColumns } from '#server/domain/identity/sessions.js';
 import { issueToken } from '#server/features/auth/tokens.js';
 import {
   recomputeOfficerAggregates,
@@ -267,23 +267,8 @@ export async function clientFor(app: App, world: World, role: Role): Promise<Tes
   const isStaff = role === 'moderator' || role === 'admin';
   if (isStaff) await enrolTotp(app.db, app.config, user.id);
   // Signed in by creating the session directly (the login calls have rows of their own).
-  const created = await createSession(
-    app.db,
-    sessionLifetimes(app.config),
-    {
-      id: user.id,
-      username: user.username,
-      email: user.email,
-      role: user.role,
-      isAdmin: user.isAdmin,
-      isOfficer: user.isOfficer,
-      officerId: user.officerId,
-      steamId: user.steamId,
-      isBanned: user.isBanned,
-      hasSecondFactor: isStaff,
-    },
-    { secondFactorAt: isStaff ? new Date() : null },
-  );
+  const [sessionUser] = await app.db.select(sessionUserColumns()).from(users).where(eq(users.id, user.id));
+  const created = await createSession(app.db, sessionLifetimes(app.config), sessionUser!, { secondFactorAt: isStaff ? new Date() : null });
   client.cookie = `wor_sid=${created.token}`;
   client.csrfToken = created.session.csrfToken;
   return client;

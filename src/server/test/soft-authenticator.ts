@@ -6,7 +6,11 @@
  */
 import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
 
-type Cbor = number | string | Uint8Array | Map<number | string, Cbor> | Record<string, Cbor>;
+type Cbor = number | string | Uint8Array | CborMap | CborRecord;
+type CborMap = Map<number | string, Cbor>;
+interface CborRecord {
+  [key: string]: Cbor;
+}
 
 /** The little of CBOR (RFC 8949) WebAuthn needs: unsigned and negative integers, bytes, text, maps. */
 function cbor(value: Cbor): Buffer {

@@ -44,7 +44,7 @@ import {
 } from './passkeys.js';
 import { issueRecoveryCodes, useRecoveryCode } from './recovery-codes.js';
 import { finishSignIn } from './sign-in.js';
-import { hasEnabledTotp, hasPendingTotp, removeTotp, startTotpSetup, useTotpCode } from './totp.js';
+import { removeTotp, startTotpSetup, totpState, useTotpCode } from './totp.js';
 
 const messageSchema = z.object({ message: z.string() });
 /** WebAuthn options are @simplewebauthn's JSON, handed to the browser as they are. */
@@ -140,8 +140,9 @@ export async function secondFactorRoutes(app: App, loginThrottle: LoginThrottle)
     { config: { invalidates: 'none' }, schema: { body: totpCodeBodySchema, response: { 200: recoveryCodesSchema } } },
     async (request) => {
       const user = requireUser(request);
-      if (await hasEnabledTotp(db, user.id)) throw new AppError('CONFLICT', MSG.security.totpAlreadyEnabled);
-      if (!(await hasPendingTotp(db, user.id))) throw new AppError('BAD_REQUEST', MSG.security.totpNotSetUp);
+      const state = await totpState(db, user.id);
+      if (state === 'enabled') throw new AppError('CONFLICT', MSG.security.totpAlreadyEnabled);
+      if (state === 'none') throw new AppError('BAD_REQUEST', MSG.security.totpNotSetUp);
       const codes = await throttleCode(request, user.id, () =>
         db.transaction(async (tx) => {
           if (!(await useTotpCode(tx, keys.totpSecret, user.id, request.body.code, 'pending')))
@@ -161,7 +162,7 @@ export async function secondFactorRoutes(app: App, loginThrottle: LoginThrottle)
     { config: { invalidates: 'none' }, schema: { body: totpCodeBodySchema, response: { 200: messageSchema } } },
     async (request) => {
       const user = requireUser(request);
-      if (!(await hasEnabledTotp(db, user.id))) throw new AppError('BAD_REQUEST', MSG.security.totpNotEnabled);
+      if ((await totpState(db, user.id)) !== 'enabled') throw new AppError('BAD_REQUEST', MSG.security.totpNotEnabled);
       await throttleCode(request, user.id, () =>
         db.transaction(async (tx) => {
           if (!(await useTotpCode(tx, keys.totpSecret, user.id, request.body.code, 'enabled')))

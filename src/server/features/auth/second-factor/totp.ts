@@ -29,11 +29,7 @@ export async function startTotpSetup(
   key: Buffer,
   user: { id: number; username: string },
 ): Promise<{ secret: string; otpauthUrl: string }> {
-  const [enabled] = await db
-    .select({ userId: totpFactors.userId })
-    .from(totpFactors)
-    .where(and(eq(totpFactors.userId, user.id), isNotNull(totpFactors.enabledAt)));
-  if (enabled) throw new AppError('CONFLICT', MSG.security.totpAlreadyEnabled);
+  if ((await totpState(db, user.id)) === 'enabled') throw new AppError('CONFLICT', MSG.security.totpAlreadyEnabled);
   const secret = new Secret({ size: 20 }).base32;
   const sealed = encryptSecret(key, secret);
   await db
@@ -82,20 +78,11 @@ export async function useTotpCode(
   return used.length > 0;
 }
 
-export async function hasPendingTotp(db: Executor, userId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ userId: totpFactors.userId })
-    .from(totpFactors)
-    .where(and(eq(totpFactors.userId, userId), isNull(totpFactors.enabledAt)));
-  return row !== undefined;
-}
-
-export async function hasEnabledTotp(db: Executor, userId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ userId: totpFactors.userId })
-    .from(totpFactors)
-    .where(and(eq(totpFactors.userId, userId), isNotNull(totpFactors.enabledAt)));
-  return row !== undefined;
+/** Where the account's authenticator app stands: none, being set up, or on. */
+export async function totpState(db: Executor, userId: number): Promise<'none' | 'pending' | 'enabled'> {
+  const [row] = await db.select({ enabledAt: totpFactors.enabledAt }).from(totpFactors).where(eq(totpFactors.userId, userId));
+  if (!row) return 'none';
+  return row.enabledAt ? 'enabled' : 'pending';
 }
 
 export async function removeTotp(db: Executor, userId: number): Promise<void> {
