@@ -121,6 +121,14 @@ function screensOf({ officer }: DemoIds): Screen[] {
       heading: 'Notifications',
       content: (page) => page.getByRole('list', { name: 'Notifications' }).or(page.getByText('You have no notifications yet.')),
     },
+    // Issue 34: the second factors of the account.
+    {
+      route: 'security',
+      path: path('security'),
+      role: 'user',
+      heading: 'Security',
+      content: (page) => page.getByRole('heading', { name: 'Authenticator app' }),
+    },
     // Issue 33: a user's standing, the public moderation log and the transparency report.
     { route: 'standing', path: path('standing'), role: 'user', heading: 'Your Standing' },
     { route: 'moderationLog', path: path('moderationLog'), role: 'visitor', heading: 'How the Site Is Moderated' },

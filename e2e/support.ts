@@ -8,6 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { expect, type Page } from '@playwright/test';
+import { Secret, TOTP as TotpGenerator } from 'otpauth';
+import { TOTP } from '#core/second-factor.js';
 import { demoAccountsFileName } from '#server/seed/accounts-file.js';
 
 export const E2E_PORT = process.env.E2E_PORT ?? '3100';
@@ -17,6 +19,8 @@ export interface DemoAccount {
   email: string;
   username: string;
   password: string;
+  /** The key of the account's authenticator app (issue 34): the demo admin is seeded with one. */
+  totpSecret?: string;
 }
 
 /**
@@ -26,6 +30,17 @@ export interface DemoAccount {
 export function demoAccounts(): { admin: DemoAccount; user: DemoAccount } {
   const file = demoAccountsFileName(process.env.TEST_DATABASE_URL ? 'wor_e2e' : null);
   return JSON.parse(readFileSync(path.join(E2E_DATA_DIR, file), 'utf8'));
+}
+
+/** The code an authenticator app with this key shows at `timestamp` (ms), as a person would read it off. */
+export function totpCode(secret: string, timestamp = Date.now()): string {
+  const generator = new TotpGenerator({
+    secret: Secret.fromBase32(secret),
+    digits: TOTP.digits,
+    period: TOTP.periodSeconds,
+    algorithm: TOTP.algorithm,
+  });
+  return generator.generate({ timestamp });
 }
 
 let counter = 0;

@@ -26,6 +26,8 @@ export const adminApiPaths = {
   summary: '/api/admin/moderation',
   userRole: (id: number) => `/api/admin/users/${id}/role`,
   suspend: (id: number) => `/api/admin/users/${id}/suspend`,
+  /** Issue 34, item 6: every second factor of an account that lost them, removed. */
+  userSecondFactors: (id: number) => `/api/admin/users/${id}/second-factor`,
   appeals: '/api/admin/appeals',
   decideAppeal: (id: number) => `/api/admin/appeals/${id}/decide`,
   caseOf: (type: CaseType, id: number) => `/api/admin/cases/${type}/${id}`,

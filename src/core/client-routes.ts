@@ -1,3 +1,5 @@
+import { SECURITY_SETTINGS_PATH } from './second-factor.js';
+
 /**
  * The web app's screens: the route list of spec section 2, in one place. The router
  * (src/web/app/routes.tsx) builds its routes from it, and the server (read-cache/page-shell.ts) answers a path
@@ -26,6 +28,8 @@ export const CLIENT_ROUTES = {
   myStats: '/my-stats',
   settings: '/settings',
   standing: '/settings/standing',
+  // Issue 34: the second factor (authenticator app, passkeys, recovery codes).
+  security: SECURITY_SETTINGS_PATH,
   moderationLog: '/moderation',
   transparency: '/transparency',
   myRegistrations: '/my-registrations',
@@ -66,6 +70,8 @@ export const SCREEN_MODULES: Readonly<Record<Exclude<ClientRoute, 'home'>, `feat
   myRegistrations: 'features/registrations/my-registrations-page.tsx',
   notifications: 'features/notifications/notifications-page.tsx',
   settings: 'features/settings/settings-page.tsx',
+  // Sharing the settings' module keeps the first screen's route table one entry shorter.
+  security: 'features/settings/settings-page.tsx',
   standing: 'features/moderation/moderation-page.tsx',
   // One module for the pages of due process (moderation-page.tsx), standing above among them.
   moderationLog: 'features/moderation/moderation-page.tsx',

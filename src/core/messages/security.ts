@@ -74,6 +74,7 @@ export const securityMessages = {
   recoveryCopy: 'Copy',
   recoveryDownload: 'Download',
   recoveryCopied: 'Recovery codes copied.',
+  recoveryCopyFailed: 'The codes could not be copied: select them and copy them by hand.',
   resetFactorsConfirm: (username: string) =>
     `Remove every authenticator app, passkey and recovery code of ${username}? Do this only once you are sure the request comes from them: they can then sign in with their password alone.`,
   resetFactorsFailedTitle: 'Second Factors Not Removed',

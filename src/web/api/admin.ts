@@ -33,6 +33,7 @@ import { regimentKeys, regimentsQueryOptions } from './regiments';
 import { searchKeys } from './search';
 import { invalidateAfterReviewChange } from './reviews';
 import { PERSONAL } from './personal';
+import { withStepUp } from './step-up';
 
 /** Every admin-only answer is keyed under 'admin', so one invalidation refreshes them all. */
 export const adminKeys = {
@@ -172,9 +173,12 @@ export function useDecideReviewWave(onDecided?: (answer: WaveDecision) => void) 
       /** A removal's ground and facts, told to each author (issue 33). */
       reasons?: ModerationReasons;
     }) =>
-      api.post<WaveDecision>(
-        reviewId === undefined ? adminApiPaths.decideWave(id, action) : adminApiPaths.decideWaveReview(id, reviewId, action),
-        reasons,
+      // A whole wave's removal is a dangerous action (issue 34): it may ask for a second factor first.
+      withStepUp(() =>
+        api.post<WaveDecision>(
+          reviewId === undefined ? adminApiPaths.decideWave(id, action) : adminApiPaths.decideWaveReview(id, reviewId, action),
+          reasons,
+        ),
       ),
     onSuccess: async (answer, { officerId }) => {
       onDecided?.(answer);
@@ -227,13 +231,14 @@ export function useDecideRegistration(kind: RegistrationKind) {
 // ---- Officers ----
 
 /**
- * DELETE /api/admin/officers/{id}: the officer and all its reviews go; the caches of spec section 4
- * refresh (invalidateAfterOfficerDeletedByAdmin), and the admin lists with them.
+ * DELETE /api/admin/officers/{id}: the officer and all its reviews go, after a recent second factor
+ * (issue 34's step-up); the caches of spec section 4 refresh (invalidateAfterOfficerDeletedByAdmin),
+ * and the admin lists with them.
  */
 export function useDeleteOfficerAsAdmin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id }: Pick<Officer, 'id' | 'regimentId'>) => api.delete<SuccessMessage>(adminApiPaths.officer(id)),
+    mutationFn: ({ id }: Pick<Officer, 'id' | 'regimentId'>) => withStepUp(() => api.delete<SuccessMessage>(adminApiPaths.officer(id))),
     onSuccess: async (_answer, { id, regimentId }) => {
       await Promise.all([invalidateAfterOfficerDeletedByAdmin(queryClient, { officerId: id, regimentId }), invalidateAdminData(queryClient)]);
     },
@@ -242,21 +247,39 @@ export function useDeleteOfficerAsAdmin() {
 
 // ---- Users ----
 
-/** PATCH /api/admin/users/{id}/ban or /unban, no body. The user list and the audit log refresh. */
+/**
+ * PATCH /api/admin/users/{id}/ban (with the statement of reasons) or /unban. A ban may ask for a
+ * second factor first (issue 34's step-up). The user list and the audit log refresh.
+ */
 export function useSetUserBan() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, isBanned, reasons }: { id: number; isBanned: boolean; reasons?: ModerationReasons }) =>
-      api.patch<SuccessMessage>(adminApiPaths.userBan(id, isBanned), reasons),
+      withStepUp(() => api.patch<SuccessMessage>(adminApiPaths.userBan(id, isBanned), reasons)),
     onSuccess: () => invalidateAdminData(queryClient),
   });
 }
 
-/** PUT /api/admin/users/{id}/role (issue 33): grants or revokes the moderator role. The user list refreshes. */
+/**
+ * PUT /api/admin/users/{id}/role (issue 33): grants or revokes the moderator role, after a recent
+ * second factor (issue 34's step-up). The user list refreshes.
+ */
 export function useSetUserRole() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, role }: { id: number } & RoleChangeBody) => api.put<RoleChangeResult>(adminApiPaths.userRole(id), { role }),
+    mutationFn: ({ id, role }: { id: number } & RoleChangeBody) => withStepUp(() => api.put<RoleChangeResult>(adminApiPaths.userRole(id), { role })),
+    onSuccess: () => invalidateAdminData(queryClient),
+  });
+}
+
+/**
+ * DELETE /api/admin/users/{id}/second-factor (issue 34, item 6): every factor and recovery code of an
+ * account that lost them goes, and it signs in with its password again. The user list refreshes.
+ */
+export function useResetSecondFactors() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id }: Pick<AdminUser, 'id' | 'username'>) => withStepUp(() => api.delete<SuccessMessage>(adminApiPaths.userSecondFactors(id))),
     onSuccess: () => invalidateAdminData(queryClient),
   });
 }

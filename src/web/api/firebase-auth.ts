@@ -8,6 +8,7 @@ import { apiPaths } from '#core/api-paths';
 import { authMessages } from '#core/messages/auth';
 import { identityMessages } from '#core/messages/identity';
 import type { LoginBody } from '#core/schemas/auth';
+import type { SignInAnswer } from '#core/sign-in-answer';
 import { api, resetCsrfToken } from '#web/lib/api-client';
 import {
   checkPasswordResetCode,
@@ -26,11 +27,11 @@ import { toast } from '#web/lib/toast-store';
 import { identityConfigQueryOptions } from './auth-config';
 
 const backend: IdentityBackend = {
-  firebaseLogin: (idToken) => api.post<{ user: AuthUser }>(apiPaths.firebaseLogin, { idToken }),
+  firebaseLogin: (idToken) => api.post<SignInAnswer>(apiPaths.firebaseLogin, { idToken }),
   firebaseRegister: (idToken, username) =>
     api.post<{ user: AuthUser; needsVerification: boolean; message: string }>(apiPaths.firebaseRegister, { idToken, username }),
   updateVerification: (idToken) => api.post<{ emailVerified: boolean }>(apiPaths.updateVerification, { idToken }),
-  legacyLogin: (username, password) => api.post<{ user: AuthUser }>(apiPaths.legacyLogin, { username, password }),
+  legacyLogin: (username, password) => api.post<SignInAnswer>(apiPaths.legacyLogin, { username, password }),
 };
 
 async function identityDeps(queryClient: QueryClient): Promise<IdentityDeps> {
@@ -49,7 +50,11 @@ export function useFirebaseLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: LoginBody) => loginWithIdentityService(body, await identityDeps(queryClient)),
-    onSuccess: (outcome) => (outcome.kind === 'signedIn' ? afterSessionChange(queryClient) : undefined),
+    onSuccess: (outcome) => {
+      if (outcome.kind === 'signedIn') return afterSessionChange(queryClient);
+      // Issue 34: a half-done sign-in is a pending session of its own, with its own CSRF token.
+      if (outcome.kind === 'needsSecondFactor') resetCsrfToken();
+    },
   });
 }
 

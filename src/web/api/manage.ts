@@ -19,6 +19,7 @@ import { officerKeys, officerQueryOptions } from './officers';
 import { regimentKeys, regimentQueryOptions } from './regiments';
 import { searchKeys } from './search';
 import { reviewKeys } from './reviews';
+import { withStepUp } from './step-up';
 
 // ---- Cache refreshes ----
 
@@ -150,8 +151,11 @@ interface DeleteOfficerInput {
 export function useDeleteOfficer() {
   const queryClient = useQueryClient();
   return useMutation({
+    // An admin's delete is a dangerous action (issue 34): it may ask for a second factor first.
     mutationFn: ({ officer, role }: DeleteOfficerInput) =>
-      api.delete<SuccessMessage>(role === 'admin' ? adminApiPaths.officer(officer.id) : apiPaths.officer(officer.id)),
+      role === 'admin'
+        ? withStepUp(() => api.delete<SuccessMessage>(adminApiPaths.officer(officer.id)))
+        : api.delete<SuccessMessage>(apiPaths.officer(officer.id)),
     onSuccess: (_answer, { officer, role }) => {
       const deleted = { officerId: officer.id, regimentId: officer.regimentId };
       return role === 'admin'
@@ -180,11 +184,12 @@ export function useUpdateRegiment() {
   });
 }
 
-/** DELETE /api/admin/regiments/{id}: admins only. */
+/** DELETE /api/admin/regiments/{id}: admins only, after a recent second factor (issue 34's step-up). */
 export function useDeleteRegiment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ regiment }: { regiment: Pick<Regiment, 'id' | 'sideId'> }) => api.delete<RegimentDeleted>(adminApiPaths.regiment(regiment.id)),
+    mutationFn: ({ regiment }: { regiment: Pick<Regiment, 'id' | 'sideId'> }) =>
+      withStepUp(() => api.delete<RegimentDeleted>(adminApiPaths.regiment(regiment.id))),
     onSuccess: (_answer, { regiment }) => invalidateAfterRegimentDeleted(queryClient, regiment),
   });
 }

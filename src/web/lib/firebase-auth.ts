@@ -12,6 +12,8 @@ import { forgotPasswordMessages } from '#core/messages/forgot-password';
 import { identityMessages } from '#core/messages/identity';
 import { resetPasswordMessages } from '#core/messages/reset-password';
 import type { FirebaseWebConfig } from '#core/schemas/firebase-auth';
+import type { SignInMethod } from '#core/second-factor';
+import { needsSecondFactor, type SignInAnswer } from '#core/sign-in-answer';
 import { ApiError } from './api-client';
 
 /** A signed-in identity-service account. */
@@ -40,10 +42,10 @@ export interface IdentityService {
 
 /** Our server's calls of spec section 7 that the flows need. */
 export interface IdentityBackend {
-  firebaseLogin(idToken: string): Promise<{ user: AuthUser }>;
+  firebaseLogin(idToken: string): Promise<SignInAnswer>;
   firebaseRegister(idToken: string, username: string): Promise<{ user: AuthUser; needsVerification: boolean; message: string }>;
   updateVerification(idToken: string): Promise<{ emailVerified: boolean }>;
-  legacyLogin(username: string, password: string): Promise<{ user: AuthUser }>;
+  legacyLogin(username: string, password: string): Promise<SignInAnswer>;
 }
 
 export interface IdentityDeps {
@@ -139,7 +141,16 @@ function legacyUsername(email: string): string {
 // ---------------------------------------------------------------------------------------------
 // Flows
 
-type FirebaseLoginOutcome = { kind: 'signedIn'; user: AuthUser; via: 'identityService' | 'legacy' } | { kind: 'needsRegistration'; email: string };
+type FirebaseLoginOutcome =
+  | { kind: 'signedIn'; user: AuthUser; via: 'identityService' | 'legacy' }
+  | { kind: 'needsRegistration'; email: string }
+  /** Issue 34: our server took the identity, and the account's second factor comes next. */
+  | { kind: 'needsSecondFactor'; methods: SignInMethod[] };
+
+/** Our server's answer to a sign-in, as the login screen reads it. */
+function outcomeOf(answer: SignInAnswer, via: 'identityService' | 'legacy'): FirebaseLoginOutcome {
+  return needsSecondFactor(answer) ? { kind: 'needsSecondFactor', methods: answer.methods } : { kind: 'signedIn', user: answer.user, via };
+}
 
 /**
  * /login in firebase mode (spec section 4, Login). Resolves when signed in or when the identity
@@ -167,8 +178,7 @@ export async function loginWithIdentityService(
     throw new IdentityFlowError(identityMessages.authenticateFailed, identityErrorCode(error) ?? undefined);
   }
   try {
-    const { user } = await backend.firebaseLogin(idToken);
-    return { kind: 'signedIn', user, via: 'identityService' };
+    return outcomeOf(await backend.firebaseLogin(idToken), 'identityService');
   } catch (error) {
     if (error instanceof ApiError && error.status === 404 && error.body.needsRegistration === true) {
       const registrationEmail = typeof error.body.email === 'string' ? error.body.email : email;
@@ -189,8 +199,7 @@ export async function loginWithIdentityService(
 
 async function loginWithLegacyFallback(email: string, password: string, backend: IdentityBackend): Promise<FirebaseLoginOutcome> {
   try {
-    const { user } = await backend.legacyLogin(legacyUsername(email), password);
-    return { kind: 'signedIn', user, via: 'legacy' };
+    return outcomeOf(await backend.legacyLogin(legacyUsername(email), password), 'legacy');
   } catch (error) {
     // An unverified built-in account: the login screen's verification handling applies.
     if (error instanceof ApiError && error.status === 403 && error.body.needsVerification === true) throw error;

@@ -25,6 +25,7 @@ import {
   suspensionResultSchema,
   transparencyReportSchema,
   authStatusSchema,
+  authUserSchema,
   errorBodySchema,
   flaggedReviewListSchema,
   messageSchema,
@@ -59,6 +60,7 @@ import {
 import { identityConfigSchema } from '#core/schemas/firebase-auth';
 import { markNotificationsReadResultSchema, myRegistrationsSchema, notificationPageSchema } from '#core/schemas/notifications';
 import { regimentWebhookStatusSchema } from '#core/schemas/regiment-webhook';
+import { passkeySchema, recoveryCodesSchema, securityStateSchema, totpSetupSchema } from '#core/schemas/second-factor';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -80,6 +82,18 @@ const RESPONSE_SCHEMAS: Record<`${Method} /api/${string}`, z.ZodType | null> = {
   'POST /api/auth/forgot-password': messageSchema,
   'GET /api/auth/reset-password/:code': null,
   'POST /api/auth/reset-password': messageSchema,
+  // The second factor (issue 34)
+  'POST /api/auth/second-factor': z.object({ user: authUserSchema }),
+  'GET /api/auth/security': securityStateSchema,
+  'POST /api/auth/totp/setup': totpSetupSchema,
+  'POST /api/auth/totp/enable': recoveryCodesSchema,
+  'POST /api/auth/totp/disable': messageSchema,
+  'POST /api/auth/recovery-codes': recoveryCodesSchema,
+  'POST /api/auth/passkeys/registration-options': null,
+  'POST /api/auth/passkeys': z.object({ passkey: passkeySchema, recoveryCodes: z.array(z.string()).optional() }),
+  'DELETE /api/auth/passkeys/:id': messageSchema,
+  'POST /api/auth/passkeys/authentication-options': null,
+  'POST /api/auth/passkeys/authenticate': z.object({ user: authUserSchema }),
   'GET /api/users/me/steam-stats': steamStatsResultSchema,
   'GET /api/officers/:id/steam-stats': steamStatsResultSchema,
   'GET /api/users/me/settings': userSettingsSchema,
@@ -136,6 +150,7 @@ const RESPONSE_SCHEMAS: Record<`${Method} /api/${string}`, z.ZodType | null> = {
   'PATCH /api/admin/users/:id/ban': successMessageSchema,
   'PATCH /api/admin/users/:id/unban': successMessageSchema,
   'PUT /api/admin/users/:id/role': roleChangeResultSchema,
+  'DELETE /api/admin/users/:id/second-factor': successMessageSchema,
   'GET /api/admin/moderation': moderationSummarySchema,
   'GET /api/admin/reviews/flagged': flaggedReviewListSchema,
   'POST /api/admin/reviews/:id/approve': successMessageSchema,

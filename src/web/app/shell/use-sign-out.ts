@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { sessionMessages } from '#core/messages/session';
-import { useLogout } from '#web/api/auth';
+import { useLogout } from '#web/api/session';
 import { toast } from '#web/lib/toast-store';
 
 /**

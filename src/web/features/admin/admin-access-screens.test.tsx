@@ -2,6 +2,7 @@ import { matchQuery, type QueryClient, type QueryFilters } from '@tanstack/react
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AuthStatus } from '#core/api';
+import { securityMessages } from '#core/messages/security';
 import { adminKeys } from '#web/api/admin';
 import { officerKeys } from '#web/api/officers';
 import { regimentKeys } from '#web/api/regiments';
@@ -126,5 +127,35 @@ describe('admin screens for a moderator (issue 33)', () => {
     renderRoute('/admin/reviews');
     expect(await screen.findByRole('heading', { level: 1, name: 'Review Moderation' })).toBeInTheDocument();
     await waitFor(() => expect(adminDataCalls(api.calls).sort()).toEqual(['/api/admin/appeals', '/api/admin/reviews/flagged', '/api/admin/waves']));
+  });
+});
+
+describe('staff screens for staff without a second factor (issue 34, item 4)', () => {
+  const unenrolled = (status: AuthStatus): AuthStatus => ({ ...status, user: { ...status.user!, secondFactor: { enrolled: false, methods: [] } } });
+  const STAFF_SCREENS: Array<[string, AuthStatus]> = [
+    ...ADMIN_SCREENS.map(([path]): [string, AuthStatus] => [path, unenrolled(ADMIN)]),
+    ['/admin', unenrolled(MODERATOR)],
+    ['/admin/reviews', unenrolled(MODERATOR)],
+  ];
+
+  it.each(STAFF_SCREENS)('%s asks to set up a second factor, leads to the security settings, and requests no admin data', async (path, status) => {
+    const api = mockApi({ ...ADMIN_API, '/api/auth/status': status });
+    const { queryClient } = renderRoute(path);
+
+    expect(await screen.findByRole('heading', { level: 1, name: securityMessages.staffNeedsSecondFactor })).toBeInTheDocument();
+    expect(screen.getByText(securityMessages.staffNeedsSecondFactorDetail)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: securityMessages.openSecuritySettings })).toHaveAttribute('href', '/settings/security');
+    expect(screen.queryByText('Access Denied')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: status.user!.username })).toBeEnabled());
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(enabledAdminDataQueries(queryClient)).toEqual([]);
+    expect(adminDataCalls(api.calls)).toEqual([]);
+  });
+
+  it('opens once the account has enrolled', async () => {
+    mockApi({ ...ADMIN_API, '/api/auth/status': { ...ADMIN, user: { ...ADMIN.user!, secondFactor: { enrolled: true, methods: ['passkey'] } } } });
+    renderRoute('/admin');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument();
+    expect(screen.queryByText(securityMessages.staffNeedsSecondFactor)).not.toBeInTheDocument();
   });
 });

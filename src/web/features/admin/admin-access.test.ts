@@ -35,4 +35,15 @@ describe('decideAdminAccess', () => {
     expect(decideAdminAccess({ user: user(false), isAuthLoading: false, audience: 'staff' })).toBe('denied');
     expect(decideAdminAccess({ user: null, isAuthLoading: false, audience: 'staff' })).toBe('denied');
   });
+
+  it('asks staff without a second factor to enrol, once their role lets them in (issue 34, item 4)', () => {
+    const unenrolled = (account: AuthUser): AuthUser => ({ ...account, secondFactor: { enrolled: false, methods: [] } });
+    const moderator: AuthUser = { ...user(false), role: 'moderator' };
+    expect(decideAdminAccess({ user: unenrolled(user(true)), isAuthLoading: false })).toBe('enrol');
+    expect(decideAdminAccess({ user: unenrolled(moderator), isAuthLoading: false, audience: 'staff' })).toBe('enrol');
+    // Not staff at all: denied, whatever their factors.
+    expect(decideAdminAccess({ user: unenrolled(moderator), isAuthLoading: false })).toBe('denied');
+    expect(decideAdminAccess({ user: unenrolled(user(false)), isAuthLoading: false, audience: 'staff' })).toBe('denied');
+    expect(decideAdminAccess({ user: { ...user(true), secondFactor: { enrolled: true, methods: ['totp'] } }, isAuthLoading: false })).toBe('allowed');
+  });
 });

@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AdminUser } from '#core/api';
 import { FRESHNESS } from '#core/constants';
+import { securityMessages } from '#core/messages/security';
+import { staffMessages } from '#core/messages/staff';
 import { adminUsersQueryOptions } from '#web/api/admin';
 import { mockApi, renderRoute, reply, type ApiHandler } from '#web/test/render';
 import { ADMIN, adminUser, bodyRowsOf, columnsOf, findToast, rowNamed, fillStatement, STATEMENT } from './admin-fixtures';
@@ -185,5 +187,142 @@ describe('/admin/manage-users', () => {
   it('keeps the user list fresh for 5 minutes', () => {
     expect(adminUsersQueryOptions().staleTime).toBe(FRESHNESS.userManagementStale);
     expect(FRESHNESS.userManagementStale).toBe(5 * 60_000);
+  });
+});
+
+describe('/admin/manage-users and the second factor (issue 34)', () => {
+  const STEP_UP = reply(401, { message: securityMessages.stepUpRequired, code: 'STEP_UP_REQUIRED', stepUp: true });
+  const ADMIN_WITH_APP = { ...ADMIN, user: { ...ADMIN.user!, secondFactor: { enrolled: true, methods: ['totp' as const] } } };
+
+  /** The dangerous action is refused until a factor was checked (issue 34, item 5), then done. */
+  function steppedUp(action: ApiHandler) {
+    let isStepped = false;
+    return {
+      'POST /api/auth/second-factor': () => {
+        isStepped = true;
+        return { user: ADMIN.user };
+      },
+      action: (request: { url: URL; method: string; body: unknown }) =>
+        isStepped ? (typeof action === 'function' ? action(request) : action) : STEP_UP,
+    };
+  }
+
+  it("removes the second factors of an account that lost them, after a confirmation; never the admin's own", async () => {
+    let hasFactor = true;
+    const { writes } = usersApi({
+      '/api/admin/users': () => [
+        { ...initialUsers[0]!, hasSecondFactor: true },
+        { ...initialUsers[1]!, hasSecondFactor: hasFactor },
+        { ...initialUsers[2]!, hasSecondFactor: false },
+      ],
+      'DELETE /api/admin/users/4/second-factor': () => {
+        hasFactor = false;
+        return { success: true, message: securityMessages.factorsReset('deserter') };
+      },
+    });
+    const user = userEvent.setup();
+    renderRoute('/admin/manage-users');
+    const table = await loadedTable();
+    expect(within(rowNamed(table, 'meade (you)')).queryByRole('button', { name: /Remove second factors/ })).not.toBeInTheDocument();
+    expect(within(rowNamed(table, 'hancock')).queryByRole('button', { name: /Remove second factors/ })).not.toBeInTheDocument();
+
+    await user.click(within(rowNamed(table, 'deserter')).getByRole('button', { name: 'Remove second factors of deserter' }));
+    const dialog = await screen.findByRole('dialog', { name: securityMessages.resetFactors });
+    expect(dialog).toHaveAccessibleDescription(securityMessages.resetFactorsConfirm('deserter'));
+    expect(writes()).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: securityMessages.resetFactors }));
+
+    expect(await findToast(securityMessages.factorsResetTitle)).toHaveTextContent(securityMessages.factorsReset('deserter'));
+    expect(writes()).toEqual([{ method: 'DELETE', url: '/api/admin/users/4/second-factor', body: undefined }]);
+    await waitFor(() => expect(within(rowNamed(table, 'deserter')).queryByRole('button', { name: /Remove second factors/ })).not.toBeInTheDocument());
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('says so when the factors could not be removed', async () => {
+    usersApi({
+      '/api/admin/users': () => initialUsers.map((account) => ({ ...account, hasSecondFactor: account.id === 4 })),
+      'DELETE /api/admin/users/4/second-factor': reply(400, { message: securityMessages.noFactorsToReset, code: 'BAD_REQUEST' }),
+    });
+    const user = userEvent.setup();
+    renderRoute('/admin/manage-users');
+    const table = await loadedTable();
+
+    await user.click(within(rowNamed(table, 'deserter')).getByRole('button', { name: 'Remove second factors of deserter' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: securityMessages.resetFactors }));
+    expect(await findToast(securityMessages.resetFactorsFailedTitle)).toHaveTextContent(securityMessages.noFactorsToReset);
+  });
+
+  it('asks for a code when a ban needs a recent second factor, then bans without asking again', async () => {
+    const step = steppedUp({ success: true, message: 'ok' });
+    const { writes } = usersApi({
+      '/api/auth/status': ADMIN_WITH_APP,
+      'POST /api/auth/second-factor': step['POST /api/auth/second-factor'],
+      'PATCH /api/admin/users/4/ban': step.action,
+    });
+    const user = userEvent.setup();
+    renderRoute('/admin/manage-users');
+    const table = await loadedTable();
+
+    await user.click(within(table).getByRole('button', { name: 'Ban deserter' }));
+    const ban = await screen.findByRole('dialog', { name: 'Ban User' });
+    await fillStatement(user, ban);
+    await user.click(within(ban).getByRole('button', { name: 'Ban User' }));
+
+    // Over the ban's confirmation, which stays open behind it.
+    const stepUp = await screen.findByRole('dialog', { name: securityMessages.stepUpTitle });
+    await user.type(await within(stepUp).findByLabelText(securityMessages.codeLabel), '123456');
+    await user.click(within(stepUp).getByRole('button', { name: securityMessages.verify }));
+
+    expect(await findToast('User Banned')).toHaveTextContent('User ID 4 has been banned.');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(writes()).toEqual([
+      { method: 'PATCH', url: '/api/admin/users/4/ban', body: STATEMENT },
+      { method: 'POST', url: '/api/auth/second-factor', body: { code: '123456' } },
+      { method: 'PATCH', url: '/api/admin/users/4/ban', body: STATEMENT },
+    ]);
+  });
+
+  it('keeps the ban confirmation open, and bans nobody, when the step-up is cancelled', async () => {
+    const step = steppedUp({ success: true, message: 'ok' });
+    const { writes } = usersApi({ '/api/auth/status': ADMIN_WITH_APP, 'PATCH /api/admin/users/4/ban': step.action });
+    const user = userEvent.setup();
+    renderRoute('/admin/manage-users');
+    const table = await loadedTable();
+
+    await user.click(within(table).getByRole('button', { name: 'Ban deserter' }));
+    const ban = await screen.findByRole('dialog', { name: 'Ban User' });
+    await fillStatement(user, ban);
+    const confirm = within(ban).getByRole('button', { name: 'Ban User' });
+    await user.click(confirm);
+    const stepUp = await screen.findByRole('dialog', { name: securityMessages.stepUpTitle });
+    await within(stepUp).findByLabelText(securityMessages.codeLabel);
+    // Escape closes the dialog on top only.
+    await user.keyboard('{Escape}');
+
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: securityMessages.stepUpTitle })).not.toBeInTheDocument());
+    expect(screen.getByRole('dialog', { name: 'Ban User' })).toBeInTheDocument();
+    await waitFor(() => expect(confirm).toBeEnabled());
+    expect(screen.queryByText('Ban Failed')).not.toBeInTheDocument();
+    expect(writes()).toEqual([{ method: 'PATCH', url: '/api/admin/users/4/ban', body: STATEMENT }]);
+  });
+
+  it('leaves the role as it was, without a failure toast, when the step-up is cancelled', async () => {
+    const step = steppedUp({ success: true, message: 'deserter is now a moderator.', role: 'moderator' });
+    const { writes } = usersApi({ '/api/auth/status': ADMIN_WITH_APP, 'PUT /api/admin/users/4/role': step.action });
+    const user = userEvent.setup();
+    renderRoute('/admin/manage-users');
+    const table = await loadedTable();
+    const role = within(rowNamed(table, 'deserter')).getByRole('combobox', { name: 'Role of deserter' });
+
+    await user.selectOptions(role, 'moderator');
+    const stepUp = await screen.findByRole('dialog', { name: securityMessages.stepUpTitle });
+    await within(stepUp).findByLabelText(securityMessages.codeLabel);
+    await user.keyboard('{Escape}');
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(role).toBeEnabled());
+    expect(role).toHaveValue('user');
+    expect(screen.queryByText(staffMessages.roleChangeFailedTitle)).not.toBeInTheDocument();
+    expect(writes()).toEqual([{ method: 'PUT', url: '/api/admin/users/4/role', body: { role: 'moderator' } }]);
   });
 });

@@ -4,11 +4,13 @@ import type { AdminUser, AuthUser } from '#core/api';
 import { adminMessages } from '#core/messages/admin';
 import { canBanUser } from '#core/permissions';
 import { canChangeRole, GRANTABLE_ROLES, type GrantableRole } from '#core/staff-roles';
+import { securityMessages } from '#core/messages/security';
 import { staffMessages } from '#core/messages/staff';
-import { useAdminUsers, useSetUserBan, useSetUserRole } from '#web/api/admin';
+import { useAdminUsers, useResetSecondFactors, useSetUserBan, useSetUserRole } from '#web/api/admin';
 import { useAuth } from '#web/api/auth';
+import { unlessStepUpCancelled } from '#web/api/step-up';
 import { Button } from '#web/components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '#web/components/ui/dialog';
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from '#web/components/ui/dialog';
 import { reasonsOf, StatementFields, useStatementDraft } from '#web/components/domain/statement-fields';
 import { Badge } from '#web/components/ui/feedback';
 import { Select } from '#web/components/ui/form';
@@ -58,12 +60,13 @@ function ManageUsers() {
           toast({ title: adminMessages.userBannedTitle, description: adminMessages.userBanned(user.id) });
           setToBan(null);
         },
-        onError: (error) =>
+        onError: unlessStepUpCancelled((error) =>
           toast({
             title: adminMessages.banFailedTitle,
             description: actionFailureMessage(error, adminMessages.banFailed(user.id)),
             variant: 'destructive',
           }),
+        ),
       },
     );
 
@@ -72,12 +75,13 @@ function ManageUsers() {
       { id: user.id, isBanned: false },
       {
         onSuccess: () => toast({ title: adminMessages.userUnbannedTitle, description: adminMessages.userUnbanned(user.id) }),
-        onError: (error) =>
+        onError: unlessStepUpCancelled((error) =>
           toast({
             title: adminMessages.unbanFailedTitle,
             description: actionFailureMessage(error, adminMessages.unbanFailed(user.id)),
             variant: 'destructive',
           }),
+        ),
       },
     );
 
@@ -133,6 +137,8 @@ function ManageUsers() {
                   Ban<span className="sr-only"> {user.username}</span>
                 </Button>
               )}
+              {/* Issue 34, item 6: for an account that lost its factors; an admin's own are changed on their security settings. */}
+              {user.hasSecondFactor && user.id !== self?.id && <ResetFactorsAction user={user} />}
             </ActionsCell>
           </>
         )}
@@ -158,6 +164,49 @@ function ManageUsers() {
 }
 
 /**
+ * 'Remove second factors' (issue 34, item 6), behind a confirmation: the account signs in with its
+ * password alone until it enrols again. A dangerous action: it may ask for the admin's own factor first.
+ */
+function ResetFactorsAction({ user }: { user: AdminUser }) {
+  const reset = useResetSecondFactors();
+  const [isOpen, setOpen] = useState(false);
+  const confirm = () =>
+    reset.mutate(user, {
+      onSuccess: (answer) => {
+        toast({ title: securityMessages.factorsResetTitle, description: answer.message });
+        setOpen(false);
+      },
+      onError: unlessStepUpCancelled((error) =>
+        toast({
+          title: securityMessages.resetFactorsFailedTitle,
+          description: actionFailureMessage(error, securityMessages.resetFactorsFailedTitle),
+          variant: 'destructive',
+        }),
+      ),
+    });
+  return (
+    <Dialog open={isOpen} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button size="sm" variant="outline">
+          {securityMessages.resetFactors}
+          <span className="sr-only"> of {user.username}</span>
+        </Button>
+      </DialogTrigger>
+      <DialogContent title={securityMessages.resetFactors} description={securityMessages.resetFactorsConfirm(user.username)}>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <DialogClose asChild>
+            <Button variant="outline">Cancel</Button>
+          </DialogClose>
+          <Button variant="destructive" disabled={reset.isPending} onClick={confirm}>
+            {reset.isPending ? 'Removing…' : securityMessages.resetFactors}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/**
  * The user's role: a choice of User or Moderator where the signed-in admin may change it (not their
  * own, not another admin's), the role's name elsewhere.
  */
@@ -169,12 +218,13 @@ function RoleCell({ user, self }: { user: AdminUser; self: AuthUser | null }) {
       { id: user.id, role },
       {
         onSuccess: (answer) => toast({ title: staffMessages.roleChangedTitle, description: answer.message }),
-        onError: (error) =>
+        onError: unlessStepUpCancelled((error) =>
           toast({
             title: staffMessages.roleChangeFailedTitle,
             description: actionFailureMessage(error, staffMessages.roleChangeFailedTitle),
             variant: 'destructive',
           }),
+        ),
       },
     );
   return (

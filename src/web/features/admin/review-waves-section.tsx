@@ -6,6 +6,7 @@ import { formatDate } from '#core/date';
 import { adminMessages } from '#core/messages/admin';
 import { waveMessages } from '#core/messages/waves';
 import { useDecideReviewWave, useReviewWaves } from '#web/api/admin';
+import { unlessStepUpCancelled } from '#web/api/step-up';
 import { ReviewCard } from '#web/components/domain/review-card';
 import { LoadFailedAlert } from '#web/components/load-failed-alert';
 import { Button } from '#web/components/ui/button';
@@ -249,8 +250,9 @@ function WaveDecision({
     decide.mutate(
       { id: wave.id, reviewId: review?.id, officerId: wave.officer.id, action, reasons: isRelease ? undefined : (reasons ?? undefined) },
       {
-        onError: (error) =>
+        onError: unlessStepUpCancelled((error) =>
           toast({ title: adminMessages.errorTitle, description: `${waveMessages.decisionFailed} ${errorMessage(error)}`, variant: 'destructive' }),
+        ),
       },
     );
   return (

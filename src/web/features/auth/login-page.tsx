@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
@@ -8,22 +8,30 @@ import { authMessages } from '#core/messages/auth';
 import { identityMessages } from '#core/messages/identity';
 import { RETURN_PATH_PARAM, authPathReturningTo, parseReturnPath } from '#core/return-path';
 import { loginBodySchema, type LoginBody } from '#core/schemas/auth';
-import { useAuth, useLogin } from '#web/api/auth';
+import type { SignInMethod } from '#core/second-factor';
+import { needsSecondFactor } from '#core/sign-in-answer';
+import { useAuth } from '#web/api/auth';
 import { useIdentityProvider } from '#web/api/auth-config';
 import { useFirebaseLogin, useFirebaseResendVerification } from '#web/api/firebase-auth';
+import { useAfterSessionChange, useLogin } from '#web/api/session';
 import { Button } from '#web/components/ui/button';
 import { Input } from '#web/components/ui/form';
 import { FormField } from '#web/components/ui/form-field';
-import { Alert } from '#web/components/ui/feedback';
+import { Alert, Spinner } from '#web/components/ui/feedback';
 import { toast } from '#web/lib/toast-store';
 import { useDocumentTitle } from '#web/lib/use-document-title';
 import { classifyLoginError } from './classify-login-error';
 import { AuthCard } from './components/auth-card';
+import { PasskeySignIn } from './passkey-sign-in';
 import { useRequestVerificationEmail } from './use-request-verification-email';
+
+// The second step (issue 34) loads when an account needs it: most sign-ins never do.
+const SecondStep = lazy(() => import('./second-step').then((m) => ({ default: m.SecondStep })));
 
 /**
  * /login (spec section 2): email and password; success goes to /, or back to the page that sent the
- * reader here (`?next=`, a path on this site only; src/core/return-path.ts).
+ * reader here (`?next=`, a path on this site only; src/core/return-path.ts). An account with a second
+ * factor is asked for it next (issue 34), and a passkey alone signs in too.
  */
 function LoginPage() {
   useDocumentTitle('Login');
@@ -40,6 +48,13 @@ function LoginPage() {
   const resend = isFirebase ? firebaseResend : builtinResend;
   // The email of an account that must be verified first; set when the server says so.
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+  // The password was right; the account's factors finish the sign-in (issue 34).
+  const [secondStep, setSecondStep] = useState<SignInMethod[] | null>(null);
+  const afterSignIn = useAfterSessionChange();
+  const finishSignIn = async () => {
+    await afterSignIn();
+    void navigate(destination, { replace: true });
+  };
 
   const {
     register,
@@ -72,12 +87,18 @@ function LoginPage() {
         }
       },
     };
-    if (!isFirebase) return login.mutate(body, options);
+    if (!isFirebase) {
+      return login.mutate(body, {
+        ...options,
+        onSuccess: (answer) => (needsSecondFactor(answer) ? setSecondStep(answer.methods) : options.onSuccess()),
+      });
+    }
     firebaseLogin.mutate(body, {
       ...options,
       // An identity without an account here registers first (spec section 4, Login).
       onSuccess: (outcome) => {
         if (outcome.kind === 'needsRegistration') void navigate(registerPathFor(outcome.email, returnPath));
+        else if (outcome.kind === 'needsSecondFactor') setSecondStep(outcome.methods);
         else options.onSuccess();
       },
     });
@@ -86,6 +107,13 @@ function LoginPage() {
   // Someone already signed in has nothing to do here. This also answers a successful login, as the
   // refreshed auth status can arrive before onSuccess: both go to the same place.
   if (user) return <Navigate to={destination} replace />;
+  if (secondStep) {
+    return (
+      <Suspense fallback={<Spinner />}>
+        <SecondStep methods={secondStep} onVerified={finishSignIn} onBack={() => setSecondStep(null)} />
+      </Suspense>
+    );
+  }
 
   return (
     <AuthCard title="Login" description="Sign in to rate officers, vote on reviews and manage your regiment.">
@@ -113,6 +141,7 @@ function LoginPage() {
           {login.isPending || firebaseLogin.isPending ? 'Logging in…' : 'Login'}
         </Button>
       </form>
+      <PasskeySignIn onSignedIn={finishSignIn} />
       <p className="mt-6 text-center text-sm text-stone-600">
         New here?{' '}
         <Link to={authPathReturningTo('/register', returnPath)} className="font-medium text-link hover:underline">

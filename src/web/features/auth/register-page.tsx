@@ -8,7 +8,7 @@ import { authMessages } from '#core/messages/auth';
 import { registrationsMessages } from '#core/messages/registrations';
 import { RETURN_PATH_PARAM, authPathReturningTo, parseReturnPath } from '#core/return-path';
 import { registerFormSchema, type RegisterForm } from '#core/schemas/auth';
-import { useRegister, type RegisterResult } from '#web/api/auth';
+import { useRegister, type RegisterResult } from '#web/api/session';
 import { useIdentityProvider } from '#web/api/auth-config';
 import { useFirebaseRegister } from '#web/api/firebase-auth';
 import { Button } from '#web/components/ui/button';

@@ -5,6 +5,7 @@ import type { AuthUser, Officer } from '#core/api';
 import { commonMessages } from '#core/messages/common';
 import { manageMessages } from '#core/messages/manage';
 import { useDeleteOfficer, useUpdateOfficer } from '#web/api/manage';
+import { unlessStepUpCancelled } from '#web/api/step-up';
 import { DeleteConfirmDialog } from '#web/components/domain/delete-confirm-dialog';
 import { OfficerForm, type OfficerFormValues } from '#web/components/domain/officer-form';
 import { Button } from '#web/components/ui/button';
@@ -53,12 +54,13 @@ export function OfficerManageActions({ officer, user }: { officer: Officer; user
           );
           void navigate('/', { replace: true });
         },
-        onError: (error) =>
+        onError: unlessStepUpCancelled((error) =>
           toast({
             title: role === 'admin' ? manageMessages.officerDeleteFailed : manageMessages.profileDeleteFailed,
             description: errorMessage(error),
             variant: 'destructive',
           }),
+        ),
       },
     );
 

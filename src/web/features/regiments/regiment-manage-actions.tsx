@@ -6,6 +6,7 @@ import { commonMessages } from '#core/messages/common';
 import { manageMessages } from '#core/messages/manage';
 import type { RegimentEditBody } from '#core/schemas/manage';
 import { useDeleteRegiment, useUpdateRegiment } from '#web/api/manage';
+import { unlessStepUpCancelled } from '#web/api/step-up';
 import { DeleteConfirmDialog } from '#web/components/domain/delete-confirm-dialog';
 import { Button } from '#web/components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '#web/components/ui/dialog';
@@ -46,7 +47,9 @@ export function RegimentManageActions({ regiment, user }: { regiment: Regiment; 
           toast({ title: manageMessages.regimentDeletedTitle, description: manageMessages.regimentDeleted });
           void navigate('/', { replace: true });
         },
-        onError: (error) => toast({ title: manageMessages.regimentDeleteFailed, description: errorMessage(error), variant: 'destructive' }),
+        onError: unlessStepUpCancelled((error) =>
+          toast({ title: manageMessages.regimentDeleteFailed, description: errorMessage(error), variant: 'destructive' }),
+        ),
       },
     );
 

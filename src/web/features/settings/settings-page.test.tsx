@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { securityMessages } from '#core/messages/security';
 import { settingsMessages } from '#core/messages/settings';
 import { MAIL_DEFAULTS, MAIL_KIND_LABELS } from '#core/notifications';
 import { findToast, signedInStatus } from '#web/test/fixtures';
@@ -65,5 +66,13 @@ describe('/settings', () => {
     expect(api.calls.filter((call) => call.method === 'PUT')).toEqual([
       { method: 'PUT', url: '/api/users/me/settings', body: { hideLevel: true, mail: { review_of_your_officer: true } } },
     ]);
+  });
+
+  it('leads to the security settings (issue 34)', async () => {
+    mockApi({ '/api/auth/status': signedInStatus(), '/api/users/me/settings': { hideLevel: false, mail: MAIL_DEFAULTS } });
+    renderRoute('/settings');
+    const link = await screen.findByRole('link', { name: securityMessages.pageTitle });
+    expect(link).toHaveAttribute('href', '/settings/security');
+    expect(link.parentElement).toHaveTextContent(securityMessages.settingsEntry);
   });
 });

@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Settings } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { CLIENT_ROUTES, matchClientRoute } from '#core/client-routes';
 import { STANDING_PATH } from '#core/notifications';
+import { securityMessages } from '#core/messages/security';
 import { sessionMessages } from '#core/messages/session';
 import { settingsMessages } from '#core/messages/settings';
 import { shellMessages } from '#core/messages/shell';
@@ -15,6 +17,23 @@ import { errorMessage } from '#web/lib/api-client';
 import { toast } from '#web/lib/toast-store';
 import { useDocumentTitle } from '#web/lib/use-document-title';
 import { MailSettings } from './mail-settings';
+
+// The security settings (their QR code drawing and passkey calls) load only when asked for.
+const SecurityPage = lazy(() => import('./security-settings').then((m) => ({ default: m.SecurityPage })));
+
+/**
+ * The settings' pages share one module (and one entry of the first screen's route table): /settings
+ * and /settings/security (issue 34).
+ */
+function SettingsPages() {
+  const { pathname } = useLocation();
+  if (matchClientRoute(pathname)?.route !== 'security') return <SettingsPage />;
+  return (
+    <Suspense fallback={<Spinner />}>
+      <SecurityPage />
+    </Suspense>
+  );
+}
 
 /** /settings: the signed-in user's choices: whether their level shows on their reviews (issue 16, item 5), and which notifications are mailed (issue 18). */
 function SettingsPage() {
@@ -42,6 +61,14 @@ function SettingsPage() {
       </h1>
       <HideLevelSetting userId={user.id} />
       <MailSettings userId={user.id} />
+      <Card>
+        <CardContent className="pt-6 text-sm">
+          <Link to={CLIENT_ROUTES.security} className="font-medium text-link hover:underline">
+            {securityMessages.pageTitle}
+          </Link>
+          : {securityMessages.settingsEntry}
+        </CardContent>
+      </Card>
       <Card>
         <CardContent className="pt-6 text-sm">
           <Link to={STANDING_PATH} className="font-medium text-link hover:underline">
@@ -102,4 +129,4 @@ function HideLevelSetting({ userId }: { userId: number }) {
   );
 }
 
-export { SettingsPage as Component };
+export { SettingsPages as Component };

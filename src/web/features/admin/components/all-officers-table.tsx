@@ -6,6 +6,7 @@ import { STEAM_PROFILE_URL } from '#core/constants';
 import { manageMessages } from '#core/messages/manage';
 import { reviewsMessages } from '#core/messages/reviews';
 import { useAdminOfficerList, useDeleteOfficerAsAdmin } from '#web/api/admin';
+import { unlessStepUpCancelled } from '#web/api/step-up';
 import { Button } from '#web/components/ui/button';
 import { DeleteConfirmDialog } from '#web/components/domain/delete-confirm-dialog';
 import { errorMessage } from '#web/lib/api-client';
@@ -48,7 +49,9 @@ export function AllOfficersTable() {
           toast({ title: manageMessages.officerDeletedTitle, description: manageMessages.officerDeleted });
           setToDelete(null);
         },
-        onError: (error) => toast({ title: reviewsMessages.deleteFailedTitle, description: errorMessage(error), variant: 'destructive' }),
+        onError: unlessStepUpCancelled((error) =>
+          toast({ title: reviewsMessages.deleteFailedTitle, description: errorMessage(error), variant: 'destructive' }),
+        ),
       },
     );
   };
