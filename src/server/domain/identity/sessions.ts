@@ -8,13 +8,14 @@
  * part of it, so it ends after ANONYMOUS_LIFETIME_MS like the row did.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { StaffRole } from '#core/staff-roles.js';
 import type { Config } from '#server/platform/config.js';
 import type { Executor } from '#server/platform/db/client.js';
 import { sessions, users } from '#server/platform/db/schema.js';
 import { hasSecondFactorSql } from './factors.js';
+import { prepared } from '#server/platform/db/prepared.js';
 
 export const SESSION_COOKIE = 'wor_sid';
 /**
@@ -57,12 +58,16 @@ export interface SessionUser {
  * by itself). The clock is the server's, passed in, so every reader agrees with the sweep that later
  * clears the columns (housekeeping), and a test's fake clock is the clock.
  */
-export function bannedNow(now: Date = new Date()): SQL<boolean> {
-  return sql<boolean>`(${users.isBanned} and (${users.bannedUntil} is null or ${users.bannedUntil} > ${now.toISOString()}::timestamptz))`;
+export function bannedNow(now: Date | Placeholder = new Date()): SQL<boolean> {
+  const at = now instanceof Date ? now.toISOString() : now;
+  return sql<boolean>`(${users.isBanned} and (${users.bannedUntil} is null or ${users.bannedUntil} > ${at}::timestamptz))`;
 }
 
-/** The columns of the session user, as every read of it selects them (sessions and the sign-ins). */
-export function sessionUserColumns() {
+/**
+ * The columns of the session user, as every read of it selects them (sessions and the sign-ins).
+ * `now` is a placeholder in the prepared session read.
+ */
+export function sessionUserColumns(now?: Placeholder) {
   return {
     id: users.id,
     username: users.username,
@@ -72,7 +77,7 @@ export function sessionUserColumns() {
     isOfficer: users.isOfficer,
     officerId: users.officerId,
     steamId: users.steamId,
-    isBanned: bannedNow(),
+    isBanned: bannedNow(now),
     hasSecondFactor: hasSecondFactorSql(),
   };
 }
@@ -103,25 +108,44 @@ export async function findSession(db: Executor, lifetimes: SessionLifetimes, tok
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   const id = hashSessionToken(lifetimes.secret, token);
   const now = new Date();
-  const rows = await db
-    .select({
-      id: sessions.id,
-      csrfToken: sessions.csrfToken,
-      expiresAt: sessions.expiresAt,
-      absoluteExpiresAt: sessions.absoluteExpiresAt,
-      pendingUserId: sessions.pendingUserId,
-      secondFactorAt: sessions.secondFactorAt,
-      user: sessionUserColumns(),
-    })
-    .from(sessions)
-    .leftJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now), gt(sessions.absoluteExpiresAt, now)))
-    .limit(1);
+  const rows = await sessionById(db).execute({ id, now: now.toISOString() });
   const row = rows[0];
   if (!row) return null;
   const user = row.user?.id ? row.user : null;
   if (user) await extendIdleExpiry(db, lifetimes, row, now);
   return { id: row.id, csrfToken: row.csrfToken, user, pendingUserId: row.pendingUserId, secondFactorAt: row.secondFactorAt };
+}
+
+/**
+ * The session read of every signed-in request, prepared once per handle (docs/decisions/0010): its
+ * plan does not depend on the values, and PostgreSQL then neither parses nor plans the join and the
+ * second-factor lookups again on each request.
+ */
+function sessionById(db: Executor) {
+  return prepared(db, 'session_by_id', (db, name) => {
+    const now = sql.placeholder('now');
+    return db
+      .select({
+        id: sessions.id,
+        csrfToken: sessions.csrfToken,
+        expiresAt: sessions.expiresAt,
+        absoluteExpiresAt: sessions.absoluteExpiresAt,
+        pendingUserId: sessions.pendingUserId,
+        secondFactorAt: sessions.secondFactorAt,
+        user: sessionUserColumns(now),
+      })
+      .from(sessions)
+      .leftJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.id, sql.placeholder('id')),
+          sql`${sessions.expiresAt} > ${now}::timestamptz`,
+          sql`${sessions.absoluteExpiresAt} > ${now}::timestamptz`,
+        ),
+      )
+      .limit(1)
+      .prepare(name);
+  });
 }
 
 /** Sliding idle timeout: a used session lives idleMs more, never past its absolute end. */
