@@ -222,6 +222,7 @@ export async function createBenchUsers(db: Database, lifetimes: SessionLifetimes
       steamId,
       isBanned: false,
       hasSecondFactor: false,
+      deleteAfter: null,
     };
     const created = await createSession(db, lifetimes, sessionUser);
     users.push({ id: row!.id, cookie: `${SESSION_COOKIE}=${created.token}`, csrfToken: created.session.csrfToken });
@@ -230,7 +231,8 @@ export async function createBenchUsers(db: Database, lifetimes: SessionLifetimes
 }
 
 /**
- * Deletes the bench accounts (their reviews, votes and sessions go with them by cascade) and
+ * Deletes the bench accounts with their reviews and votes (sessions go with them by cascade; reviews
+ * and votes would outlive an account, issue 35, so they are deleted first) and
  * recomputes exactly the figures those rows fed: the officers and regiments they reviewed, and the
  * scores of the reviews they voted on.
  */
@@ -249,6 +251,8 @@ export async function removeBenchUsers(db: Database): Promise<{ users: number; r
         (select count(*) from reviews where user_id in ${benchUsers}) as reviews,
         (select count(*) from review_votes where user_id in ${benchUsers}) as votes`,
     );
+    await tx.execute(sql`delete from review_votes where user_id in ${benchUsers}`);
+    await tx.execute(sql`delete from reviews where user_id in ${benchUsers}`);
     await tx.execute(sql`delete from users where id in ${benchUsers}`);
     // Their reviews leave gaps in those officers' review positions (docs/decisions/0008).
     await recomputeReviewPositions(

@@ -213,7 +213,8 @@ const reviewContentShape = {
 
 export const reviewSchema = z.object({
   id: z.number(),
-  userId: z.number(),
+  /** Null once its author deleted their account and kept the review (issue 35): shown as 'Anonymous Soldier'. */
+  userId: z.number().nullable(),
   officerId: z.number(),
   ...reviewContentShape,
   score: z.number(),
@@ -252,7 +253,8 @@ export const reviewSchema = z.object({
     level: z.number().nullable(),
     totalGames: z.number().nullable(),
     reviewCount: z.number(),
-    memberSince: isoDate,
+    /** Null for a review whose author's account is gone (issue 35). */
+    memberSince: isoDate.nullable(),
   }),
 });
 export type Review = z.infer<typeof reviewSchema>;
@@ -342,6 +344,8 @@ export const authUserSchema = z.object({
   restriction: restrictionSchema.nullable().optional(),
   /** Issue 34: whether the account has a second factor, and which; staff without one reach only enrolment. */
   secondFactor: z.object({ enrolled: z.boolean(), methods: z.array(z.enum(SECOND_FACTOR_METHODS)) }).optional(),
+  /** Issue 35: the account asked to be deleted and is deleted after this (ISO); until then it can only cancel. */
+  deleteAfter: z.string().optional(),
 });
 export type AuthUser = z.infer<typeof authUserSchema>;
 

@@ -46,6 +46,7 @@ import { webhookMessages } from './messages/webhooks.js';
 import { staffMessages } from './messages/staff.js';
 import { moderationMessages } from './messages/moderation.js';
 import { securityMessages } from './messages/security.js';
+import { yourDataMessages } from './messages/your-data.js';
 
 /** Every area, for the server and messages.test.ts. */
 export const MSG = {
@@ -91,4 +92,5 @@ export const MSG = {
   staff: staffMessages,
   moderation: moderationMessages,
   security: securityMessages,
+  yourData: yourDataMessages,
 } as const;

@@ -122,11 +122,13 @@ export interface NotificationData {
     /** A new browser's sign-in: what it said it was, and from where. */
     browser?: string;
     address?: string;
+    /** A deletion asked for (issue 35): when it happens (ISO). */
+    deleteAfter?: string;
   };
 }
 
 export type AccountSecurityEvent =
-  'factor_added' | 'factor_removed' | 'factors_reset' | 'recovery_code_used' | 'recovery_codes_renewed' | 'new_browser';
+  'deletion_requested' | 'factor_added' | 'factor_removed' | 'factors_reset' | 'recovery_code_used' | 'recovery_codes_renewed' | 'new_browser';
 
 export type NotificationEvent = { [K in NotificationKind]: { kind: K; data: NotificationData[K] } }[NotificationKind];
 
@@ -182,6 +184,9 @@ export function describeNotification(event: NotificationEvent): NotificationText
         link: STANDING_PATH,
       };
     case 'account_security':
-      return { message: M.accountSecurity(event.data), detail: M.accountSecurityDetail, link: SECURITY_SETTINGS_PATH };
+      // A deletion is cancelled from the settings; everything else is looked at on the security page.
+      return event.data.event === 'deletion_requested'
+        ? { message: M.accountDeletionRequested(formatDate(event.data.deleteAfter!)), detail: null, link: '/settings' }
+        : { message: M.accountSecurity(event.data), detail: M.accountSecurityDetail, link: SECURITY_SETTINGS_PATH };
   }
 }

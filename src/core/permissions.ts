@@ -120,16 +120,16 @@ export function canWriteReview(user: Viewer<'isBanned' | 'steamId' | 'officerId'
 }
 
 /** The review was written by this user: nobody votes on or flags their own review. */
-export function isOwnReview(user: Viewer<'id'>, review: { userId: number }): boolean {
+export function isOwnReview(user: Viewer<'id'>, review: { userId: number | null }): boolean {
   return user !== null && user.id === review.userId;
 }
 
 /** Its author edits a review; its author or a moderator (or admin) deletes it (issue 33). */
-export function canChangeReview(user: Viewer<'id' | 'role'>, review: { userId: number }, change: 'edit' | 'delete'): boolean {
+export function canChangeReview(user: Viewer<'id' | 'role'>, review: { userId: number | null }, change: 'edit' | 'delete'): boolean {
   return isOwnReview(user, review) || (change === 'delete' && canModerate(user));
 }
 
 /** Flagging needs a signed-in account that is not banned, on someone else's review. */
-export function canFlagReview(user: Viewer<'id' | 'isBanned'>, review: { userId: number }): boolean {
+export function canFlagReview(user: Viewer<'id' | 'isBanned'>, review: { userId: number | null }): boolean {
   return user !== null && !isOwnReview(user, review) && !isSuspended(user);
 }

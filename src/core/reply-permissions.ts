@@ -22,7 +22,7 @@ export function canDeleteReply(user: Viewer<'officerId' | 'role'>, review: { off
 }
 
 /** Only the review's author marks the exchange resolved, and only once there is a reply. */
-export function canResolveReview(user: Viewer<'id' | 'isBanned'>, review: { userId: number; reply: unknown }): boolean {
+export function canResolveReview(user: Viewer<'id' | 'isBanned'>, review: { userId: number | null; reply: unknown }): boolean {
   return isOwnReview(user, review) && review.reply !== null && !isSuspended(user);
 }
 

@@ -3,6 +3,7 @@
  * administrators' calls under /api/admin/... among them (domain/identity/admin-scope.ts); no area
  * reaches into another's files (ARCHITECTURE.md).
  */
+import { accountRoutes } from '#server/features/account/routes.js';
 import { apiDocRoutes } from '#server/features/api-docs/routes.js';
 import { authRoutes } from '#server/features/auth/routes.js';
 import { cardRoutes } from '#server/features/cards/routes.js';
@@ -30,6 +31,7 @@ const FEATURE_ROUTES = [
   reviewRoutes,
   steamRoutes,
   userRoutes,
+  accountRoutes,
   uploadRoutes,
   registrationRoutes,
   dashboardRoutes,

@@ -7,8 +7,7 @@ import { Metrics, startMetricsServer } from '#server/platform/http/metrics.js';
 import { closeGracefully } from '#server/platform/http/shutdown.js';
 import { PostgresCacheBus } from '#server/platform/read-cache/cache-bus.js';
 import { RedisRateLimitStore } from '#server/platform/rate-limit/redis-store.js';
-import { purgeExpiredSessions } from '#server/domain/identity/sessions.js';
-import { sweepModeration } from '#server/domain/moderation/housekeeping.js';
+import { runRetention } from '#server/domain/retention/retention.js';
 import { announceDemoAccounts, isDatabaseEmpty, seedDemoData } from './seed/demo.js';
 
 type DevDoubles = { fakeSteamDouble: (config: Config) => { config: Config; plugin: FastifyPluginAsync } };
@@ -65,15 +64,22 @@ async function main() {
     announceDemoAccounts(app.log, null, config.dataDir, config.databaseUrl);
   }
 
-  // Expired sessions are dead already (findSession checks expiry); this only keeps the table small.
-  // The moderation sweep deletes removed content past its appeal window and clears ended suspensions.
-  const housekeeping = async () => {
-    await purgeExpiredSessions(handle.db).catch((err) => app.log.warn({ err }, 'session purge failed'));
-    await sweepModeration(handle.db).catch((err) => app.log.warn({ err }, 'moderation sweep failed'));
+  // The retention run (issue 35): due account deletions, and what is kept no longer than needed
+  // (expired sessions, removed content past its appeal window, ended suspensions, old notifications).
+  const retention = async () => {
+    try {
+      const run = await runRetention(handle.db, app.rateLimitStore);
+      // A deleted account's reviews went, or lost their author: the public answers that showed them.
+      if (run.deletedAccounts.some((account) => account.changedPublicData)) app.responseCache.invalidate('all');
+      if (run.deletedAccounts.length > 0)
+        app.log.info({ accounts: run.deletedAccounts.map((account) => account.id) }, 'deleted accounts whose grace period ended');
+    } catch (err) {
+      app.log.warn({ err }, 'retention run failed');
+    }
   };
-  await housekeeping();
-  const purgeTimer = setInterval(() => void housekeeping(), 60 * 60 * 1000);
-  purgeTimer.unref();
+  await retention();
+  const retentionTimer = setInterval(() => void retention(), config.retentionIntervalMinutes * 60 * 1000);
+  retentionTimer.unref();
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, shutting down (requests in progress get ${config.shutdownDrainMs} ms)`);

@@ -83,6 +83,8 @@ export const notificationsMessages = {
         return `Your staff account signed in from a browser it had not used before${data.browser ? `: ${data.browser}` : ''}${data.address ? `, from ${data.address}` : ''}.`;
     }
   },
+  accountDeletionRequested: (date: string) =>
+    `Your account is scheduled for deletion on ${date}. If you did not ask for it, or changed your mind, sign in and cancel it on your settings before then.`,
   accountSecurityDetail: 'If this was not you, change your password at once and check your security settings.',
   moderationAction: (action: string, subject: string, until: string | null) =>
     `${action}: ${subject}${until ? ` (until ${until})` : ''}. Read the statement of reasons, and appeal if you disagree.`,

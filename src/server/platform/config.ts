@@ -57,6 +57,13 @@ const envSchema = z.object({
   WAVE_COOLDOWN_DAYS: z.coerce.number().int().min(0).max(365).default(30),
   // Issue 33: how long a staff action may be appealed, and removed content is kept to put it back.
   APPEAL_WINDOW_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  ACCOUNT_DELETION_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(30),
+  RETENTION_INTERVAL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(60),
   MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(64),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
@@ -133,6 +140,10 @@ export interface Config {
   waveCooldownDays: number;
   /** Days a staff action may be appealed, and removed reviews and replies are kept for a reversal (issue 33). */
   appealWindowDays: number;
+  /** Days an account asked to be deleted can still cancel (issue 35); 0: deleted at the next retention run. */
+  accountDeletionGraceDays: number;
+  /** How often each process runs the retention job (issue 35, item 4). */
+  retentionIntervalMinutes: number;
   /** API requests worked on at once beyond which new ones are refused 503 (load shedding). */
   maxInFlight: number;
   /** A request must arrive whole (headers and body) within this time, or it is answered 408 and closed. */
@@ -235,6 +246,8 @@ export interface RateLimitConfig {
    * set-ups each write a row, and a sign-in by passkey needs no account to ask for one.
    */
   secondFactor: RateLimitWindow;
+  /** Downloads of one's own data, per user (issue 35): each reads every row of the account. */
+  dataExport: RateLimitWindow;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
@@ -249,6 +262,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   unsubscribe: { limit: 30, windowMs: 15 * 60 * 1000 },
   webhookChange: { limit: 20, windowMs: 60 * 60 * 1000 },
   secondFactor: { limit: 60, windowMs: 15 * 60 * 1000 },
+  dataExport: { limit: 5, windowMs: 60 * 60 * 1000 },
 };
 
 const RATE_LIMIT_ENV: Record<keyof RateLimitConfig, string> = {
@@ -261,6 +275,7 @@ const RATE_LIMIT_ENV: Record<keyof RateLimitConfig, string> = {
   publicRead: 'RATE_LIMIT_PUBLIC_API',
   cardDraw: 'RATE_LIMIT_CARD',
   secondFactor: 'RATE_LIMIT_SECOND_FACTOR',
+  dataExport: 'RATE_LIMIT_EXPORT',
   unsubscribe: 'RATE_LIMIT_UNSUBSCRIBE',
   webhookChange: 'RATE_LIMIT_WEBHOOK',
 };
@@ -390,6 +405,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     waveCooldownDays: e.WAVE_COOLDOWN_DAYS,
     appealWindowDays: e.APPEAL_WINDOW_DAYS,
+    accountDeletionGraceDays: e.ACCOUNT_DELETION_GRACE_DAYS,
+    retentionIntervalMinutes: e.RETENTION_INTERVAL_MINUTES,
     maxInFlight: e.MAX_IN_FLIGHT,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,

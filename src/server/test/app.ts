@@ -56,6 +56,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     waveThresholds: { ...DEFAULT_WAVE_THRESHOLDS, minReviews: 1_000 },
     waveCooldownDays: 30,
     appealWindowDays: 30,
+    accountDeletionGraceDays: 30,
+    retentionIntervalMinutes: 60,
     maxInFlight: 64,
     requestTimeoutMs: 60_000,
     shutdownDrainMs: 10_000,

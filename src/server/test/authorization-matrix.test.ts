@@ -203,6 +203,17 @@ const ROWS: Row[] = [
   { method: 'GET', path: '/api/users/me/steam-stats', url: () => '/api/users/me/steam-stats', expect: signedIn(200) },
   { method: 'GET', path: '/api/users/me/settings', url: () => '/api/users/me/settings', expect: signedIn(200) },
   { method: 'PUT', path: '/api/users/me/settings', url: () => '/api/users/me/settings', body: () => ({ hideLevel: true }), expect: signedIn(200) },
+  // Your data (issue 35). The world's accounts have passwords: a deletion without it is refused
+  // (account-data.test.ts deletes with it); nothing is scheduled to cancel.
+  { method: 'GET', path: '/api/users/me/export', url: () => '/api/users/me/export', expect: signedIn(200) },
+  {
+    method: 'POST',
+    path: '/api/users/me/deletion',
+    url: () => '/api/users/me/deletion',
+    body: () => ({ reviews: 'anonymize' }),
+    expect: signedIn(400),
+  },
+  { method: 'DELETE', path: '/api/users/me/deletion', url: () => '/api/users/me/deletion', expect: signedIn(400) },
   { method: 'GET', path: '/api/images/:fileName', url: (w) => `/api/images/${w.imageFileName}`, expect: everyone(200) },
   // The public read API's document and reference page (features/api-docs): public.
   { method: 'GET', path: '/api/openapi.json', url: () => '/api/openapi.json', expect: everyone(200) },

@@ -97,7 +97,7 @@ export async function createReview(db: Executor, { rating = 3, ...fields }: Revi
   await recomputeOfficerAggregates(db, [review!.officerId]);
   const [officer] = await db.select({ regimentId: officers.regimentId }).from(officers).where(eq(officers.id, review!.officerId));
   await recomputeRegimentAggregates(db, [officer!.regimentId]);
-  await recomputeUserReviewCounts(db, [review!.userId]);
+  await recomputeUserReviewCounts(db, [review!.userId!]);
   const [numbered] = await db.select().from(reviews).where(eq(reviews.id, review!.id));
   return numbered!;
 }

@@ -36,6 +36,7 @@ const GENEROUS_RATE_LIMITS: RateLimitConfig = {
   unsubscribe: generous,
   webhookChange: generous,
   secondFactor: generous,
+  dataExport: generous,
 };
 
 const LONG_PARAM = 'p'.repeat(150);

@@ -113,8 +113,9 @@ export async function recomputeUserReviewCounts(db: Executor, userIds: readonly 
  * last, after the officer's and regiment's, so writers never wait on each other in a cycle; NO KEY
  * UPDATE does not conflict with the KEY SHARE lock that inserting a review takes on its author.
  */
-export async function recountUserReviews(db: Executor, userIds: readonly number[]): Promise<void> {
-  const ids = [...new Set(userIds)].sort((a, b) => a - b);
+export async function recountUserReviews(db: Executor, userIds: readonly (number | null)[]): Promise<void> {
+  // A review kept from a deleted account (issue 35) has no author to recount.
+  const ids = [...new Set(userIds.filter((id): id is number => id !== null))].sort((a, b) => a - b);
   if (ids.length === 0) return;
   await db.execute(sql`select id from users where id in (${idList(ids)}) order by id for no key update`);
   await recomputeUserReviewCounts(db, ids);

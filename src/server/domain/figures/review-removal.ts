@@ -29,7 +29,7 @@ export async function refreshFiguresOf(tx: Executor, officerId: number): Promise
  * Deletes one review inside the caller's transaction, which holds its officer's row lock: the
  * officer's later reviews move down one place and the figures follow.
  */
-export async function removeReview(tx: Executor, review: { id: number; userId: number; officerId: number; position: number }): Promise<void> {
+export async function removeReview(tx: Executor, review: { id: number; userId: number | null; officerId: number; position: number }): Promise<void> {
   // Flags outlive the review (the transparency report counts them): one still open goes undecided.
   await tx
     .update(reviewFlags)

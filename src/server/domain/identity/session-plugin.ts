@@ -29,6 +29,11 @@ declare module 'fastify' {
      * mails' one-click unsubscribe, RFC 8058): no CSRF token to check. Nothing session-bound may use it.
      */
     csrfExempt?: true;
+    /**
+     * Reachable by an account that waits to be deleted (issue 35): the auth status, sign-out and
+     * the cancellation. On every other route such an account is a visitor.
+     */
+    duringDeletion?: true;
   }
 }
 
@@ -41,6 +46,7 @@ export const sessionPlugin = fp<{ db: Database; config: Config }>(async (app, { 
     // Over HTTPS, a cookie set before the __Host- prefix is still read, so nobody is signed out by it.
     const token = request.cookies[cookieName] ?? (config.isHttps ? request.cookies[SESSION_COOKIE] : undefined);
     request.session = token ? await findSession(db, lifetimes, token) : null;
+    if (request.session?.user?.deleteAfter && !request.routeOptions.config.duringDeletion) request.session = { ...request.session, user: null };
 
     if (SAFE_METHODS.has(request.method) || request.routeOptions.config.csrfExempt) return;
     const header = request.headers['csrf-token'];

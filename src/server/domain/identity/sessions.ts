@@ -51,6 +51,8 @@ export interface SessionUser {
   isBanned: boolean;
   /** Has an authenticator app or a passkey (issue 34): staff without one reach only enrolment. */
   hasSecondFactor: boolean;
+  /** Set while the account waits to be deleted (issue 35): it can do nothing but cancel. */
+  deleteAfter: Date | null;
 }
 
 /**
@@ -79,6 +81,7 @@ export function sessionUserColumns(now?: Placeholder) {
     steamId: users.steamId,
     isBanned: bannedNow(now),
     hasSecondFactor: hasSecondFactorSql(),
+    deleteAfter: users.deleteAfter,
   };
 }
 
@@ -91,6 +94,8 @@ export interface Session {
   pendingUserId?: number | null;
   /** When this session last passed a second-factor check (issue 34, item 5). */
   secondFactorAt?: Date | null;
+  /** When it was signed in: a fresh sign-in stands in for a password the account does not have (issue 35). */
+  signedInAt?: Date;
 }
 
 /** A signed-in session: always a row. */
@@ -113,7 +118,14 @@ export async function findSession(db: Executor, lifetimes: SessionLifetimes, tok
   if (!row) return null;
   const user = row.user?.id ? row.user : null;
   if (user) await extendIdleExpiry(db, lifetimes, row, now);
-  return { id: row.id, csrfToken: row.csrfToken, user, pendingUserId: row.pendingUserId, secondFactorAt: row.secondFactorAt };
+  return {
+    id: row.id,
+    csrfToken: row.csrfToken,
+    user,
+    pendingUserId: row.pendingUserId,
+    secondFactorAt: row.secondFactorAt,
+    signedInAt: row.signedInAt,
+  };
 }
 
 /**
@@ -132,6 +144,7 @@ function sessionById(db: Executor) {
         absoluteExpiresAt: sessions.absoluteExpiresAt,
         pendingUserId: sessions.pendingUserId,
         secondFactorAt: sessions.secondFactorAt,
+        signedInAt: sessions.createdAt,
         user: sessionUserColumns(now),
       })
       .from(sessions)
@@ -178,7 +191,7 @@ export async function createSession(
   const { token, id, csrfToken, expiresAt, absoluteExpiresAt } = newSessionRow(lifetimes, lifetimes.maxMs);
   await db.insert(sessions).values({ id, userId: user.id, csrfToken, expiresAt, absoluteExpiresAt, secondFactorAt });
   // The cookie lasts as long as the session can; the server decides when it really ends.
-  return { token, session: { id, csrfToken, user, secondFactorAt }, expiresAt: absoluteExpiresAt };
+  return { token, session: { id, csrfToken, user, secondFactorAt, signedInAt: new Date() }, expiresAt: absoluteExpiresAt };
 }
 
 /** How long a sign-in may wait for its second factor (issue 34): long enough to find a phone. */

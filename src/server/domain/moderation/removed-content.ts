@@ -72,7 +72,7 @@ async function insertRows(tx: Executor, table: PgTable, tableName: string, rows:
  */
 export async function archiveReview(
   tx: Executor,
-  review: { id: number; userId: number; officerId: number; position: number },
+  review: { id: number; userId: number | null; officerId: number; position: number },
   actionId: number,
   purgeAfter: Date,
 ): Promise<void> {

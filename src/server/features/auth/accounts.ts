@@ -32,6 +32,7 @@ export async function authUserOf(db: Executor, user: SessionUser): Promise<AuthU
   const authUser = toAuthUser(user);
   // Which factors, asked only of an account that has one (issue 34): most accounts cost no query.
   if (user.hasSecondFactor) authUser.secondFactor = { enrolled: true, methods: (await factorSummary(db, user.id)).methods };
+  if (user.deleteAfter) authUser.deleteAfter = user.deleteAfter.toISOString();
   return user.isBanned ? { ...authUser, restriction: await currentRestriction(db, user.id) } : authUser;
 }
 

@@ -65,12 +65,17 @@ export async function authRoutes(app: App) {
     },
   );
 
-  app.get('/auth/status', { config: { cache: 'private' }, schema: { response: { 200: authStatusSchema } } }, async (request) => {
-    const user = currentUser(request);
-    if (!user) return { authenticated: false, user: null };
-    // The bell's count rides on this poll (issue 18): no poller of its own.
-    return { authenticated: true, user: await authUserOf(db, user), unreadNotifications: await countUnreadNotifications(db, user.id) };
-  });
+  // An account waiting to be deleted reads its status (and the deletion date): the way to cancel.
+  app.get(
+    '/auth/status',
+    { config: { cache: 'private', duringDeletion: true }, schema: { response: { 200: authStatusSchema } } },
+    async (request) => {
+      const user = currentUser(request);
+      if (!user) return { authenticated: false, user: null };
+      // The bell's count rides on this poll (issue 18): no poller of its own.
+      return { authenticated: true, user: await authUserOf(db, user), unreadNotifications: await countUnreadNotifications(db, user.id) };
+    },
+  );
 
   app.post(
     '/auth/register',
@@ -125,12 +130,16 @@ export async function authRoutes(app: App) {
     },
   );
 
-  app.post('/auth/logout', { config: { invalidates: 'none' }, schema: { response: { 200: messageSchema } } }, async (request, reply) => {
-    if (request.session?.id) await destroySession(db, request.session.id);
-    request.session = null;
-    clearSessionCookie(reply, config);
-    return { success: true, message: MSG.auth.loggedOut };
-  });
+  app.post(
+    '/auth/logout',
+    { config: { invalidates: 'none', duringDeletion: true }, schema: { response: { 200: messageSchema } } },
+    async (request, reply) => {
+      if (request.session?.id) await destroySession(db, request.session.id);
+      request.session = null;
+      clearSessionCookie(reply, config);
+      return { success: true, message: MSG.auth.loggedOut };
+    },
+  );
 
   app.post(
     '/auth/request-verification',

@@ -81,21 +81,24 @@ const listedTotal = sql<number>`${officers.reviewCount} + ${officers.heldCount}`
  * fetched, which the answer drops.
  */
 function selectPublicReviews(db: Executor, where?: SQL, orderBy: SQL[] = NEWEST_FIRST) {
-  return db
-    .select({
-      ...REVIEW_FIELDS,
-      position: reviews.position,
-      helpfulBound: reviews.helpfulBound,
-      listedTotal,
-      signalsRefreshedAt: users.steamRefreshedAt,
-    })
-    .from(reviews)
-    .innerJoin(officers, eq(officers.id, reviews.officerId))
-    .innerJoin(regiments, eq(regiments.id, officers.regimentId))
-    .innerJoin(users, eq(users.id, reviews.userId))
-    .leftJoin(reviewReplies, eq(reviewReplies.reviewId, reviews.id))
-    .where(and(isPublicOfficer, where))
-    .orderBy(...orderBy);
+  return (
+    db
+      .select({
+        ...REVIEW_FIELDS,
+        position: reviews.position,
+        helpfulBound: reviews.helpfulBound,
+        listedTotal,
+        signalsRefreshedAt: users.steamRefreshedAt,
+      })
+      .from(reviews)
+      .innerJoin(officers, eq(officers.id, reviews.officerId))
+      .innerJoin(regiments, eq(regiments.id, officers.regimentId))
+      // No author once the account was deleted and the review kept (issue 35): 'Anonymous Soldier'.
+      .leftJoin(users, eq(users.id, reviews.userId))
+      .leftJoin(reviewReplies, eq(reviewReplies.reviewId, reviews.id))
+      .where(and(isPublicOfficer, where))
+      .orderBy(...orderBy)
+  );
 }
 
 type ReviewRow = Awaited<ReturnType<typeof selectPublicReviews>>[number];
@@ -129,19 +132,17 @@ function toReview(row: ReviewRow): Review {
     revisionCount: row.revisionCount,
     officer: { id: row.officer.id, name: row.officer.name, rank: row.officer.rank },
     regiment: { id: row.regiment.id, name: row.regiment.name },
-    user: {
-      username: user.username,
-      steamId: user.steamId,
-      level: user.level,
-      totalGames: user.totalGames,
-      reviewCount: user.reviewCount,
-      memberSince: user.memberSince.toISOString(),
-    },
+    user: user?.memberSince ? { ...user, memberSince: user.memberSince.toISOString() } : ANONYMOUS_AUTHOR,
   };
 }
 
+/** The author of a review whose account was deleted and the review kept (issue 35): nobody. */
+const ANONYMOUS_AUTHOR: Review['user'] = { username: null, steamId: null, level: null, totalGames: null, reviewCount: 0, memberSince: null };
+
 function reviewersOf(rows: ReviewRow[]): ShownReviewer[] {
-  return rows.map((row) => ({ userId: row.userId, steamId: row.user.steamId, refreshedAt: row.signalsRefreshedAt }));
+  return rows.flatMap((row) =>
+    row.userId === null ? [] : [{ userId: row.userId, steamId: row.user?.steamId ?? null, refreshedAt: row.signalsRefreshedAt }],
+  );
 }
 
 /**
@@ -327,7 +328,7 @@ export async function listWaveReviews(db: Executor, waveId: number): Promise<Wav
       await db
         .select({ id: reviews.id, holdReasons: reviews.holdReasons, authorSteamLinkedAt: users.steamLinkedAt })
         .from(reviews)
-        .innerJoin(users, eq(users.id, reviews.userId))
+        .leftJoin(users, eq(users.id, reviews.userId))
         .where(eq(reviews.waveId, waveId))
     ).map((row) => [row.id, row]),
   );

@@ -25,7 +25,8 @@ import { OPEN_FLAG_STATUS } from './flags.js';
 
 interface ReviewForReply {
   id: number;
-  userId: number;
+  /** Null when its author deleted their account and kept it (issue 35): nobody to tell. */
+  userId: number | null;
   officerId: number;
   officerName: string;
   resolved: boolean;
@@ -68,6 +69,7 @@ async function isLinkedToOfficer(tx: Executor, userId: number, officerId: number
 
 /** Tells the reviewer that the officer answered (the notification, and a mail through the outbox). */
 async function notifyReviewerOfReply(tx: Executor, review: ReviewForReply): Promise<void> {
+  if (review.userId === null) return;
   await notify(tx, {
     userId: review.userId,
     kind: 'review_reply',

@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Review, ReviewPage } from '#core/api.js';
 import { RECENT_REVIEWS_LIMIT, REVIEW_PAGE_SIZE, REVIEW_PAGE_SIZE_MAX } from '#core/constants.js';
@@ -6,7 +6,7 @@ import { MSG } from '#core/messages.js';
 import { wilsonLowerBound } from '#core/rating-math.js';
 import { REVIEW_SORTS } from '#core/review-sort.js';
 import { queryRows } from '#server/platform/db/client.js';
-import { HELPFUL_BOUND_SQL, officers, reviews, users } from '#server/platform/db/schema.js';
+import { HELPFUL_BOUND_SQL, reviews, users } from '#server/platform/db/schema.js';
 import { createTestContext, signedInClient, type TestContext } from '#server/test/app.js';
 import {
   createOfficer,
@@ -19,9 +19,9 @@ import {
   type ReviewRow,
   type UserRow,
 } from '#server/test/fixtures.js';
-import { recomputeOfficerAggregates, recomputeRegimentAggregates, recomputeReviewPositions } from '#server/domain/figures/aggregates.js';
 import { listOfficerReviews } from './queries.js';
 import { findAggregateDifferences } from '#server/domain/figures/reconcile.js';
+import { deleteAccount } from '#server/domain/retention/account-deletion.js';
 
 let ctx: TestContext;
 let busy: OfficerRow;
@@ -451,22 +451,10 @@ describe('officer pages through review writes', () => {
   it('renumbers every officer a deleted user had reviewed', async () => {
     const leaving = authors[6]!.userId;
     expect(written.has(key(6, first.id)) && written.has(key(6, second.id)) && written.has(key(6, third.id))).toBe(true);
-    // A user's removal cascades to their reviews; the officers they reviewed are renumbered and
-    // recomputed in the same transaction (as the benchmark's clean-up does).
-    await ctx.db.transaction(async (tx) => {
-      const reviewed = await tx
-        .selectDistinct({ id: officers.id, regimentId: officers.regimentId })
-        .from(officers)
-        .innerJoin(reviews, eq(reviews.officerId, officers.id))
-        .where(eq(reviews.userId, leaving))
-        .orderBy(asc(officers.id));
-      const officerIds = reviewed.map((o) => o.id);
-      await tx.select({ id: officers.id }).from(officers).where(inArray(officers.id, officerIds)).orderBy(asc(officers.id)).for('no key update');
-      await tx.delete(users).where(eq(users.id, leaving));
-      await recomputeReviewPositions(tx, officerIds);
-      await recomputeOfficerAggregates(tx, officerIds);
-      await recomputeRegimentAggregates(tx, [...new Set(reviewed.map((o) => o.regimentId))]);
-    });
+    // An account deleted with its reviews (issue 35): the officers it reviewed are renumbered and
+    // recomputed in the same transaction.
+    await ctx.db.update(users).set({ deleteAfter: new Date(), deletionReviews: 'delete' }).where(eq(users.id, leaving));
+    expect(await ctx.db.transaction((tx) => deleteAccount(tx, leaving))).not.toBeNull();
     for (const officer of [first, second, third]) written.delete(key(6, officer.id));
     await expectAllExact();
     expect((await newestFirst(first.id)).length).toBe(6);

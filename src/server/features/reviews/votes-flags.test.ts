@@ -240,7 +240,7 @@ describe('flags', () => {
     const other = await second.client.post(`/api/reviews/${review.id}/flag`, { reason });
     expect(other.statusCode).toBe(201);
     const flags = await openFlags(review.id);
-    expect(flags.map((flag) => flag.userId).sort((a, b) => a - b)).toEqual([first.userId, second.userId].sort((a, b) => a - b));
+    expect(flags.map((flag) => flag.userId!).sort((a, b) => a - b)).toEqual([first.userId, second.userId].sort((a, b) => a - b));
   });
 
   it('answers 403 to a banned user, saying the account is suspended', async () => {

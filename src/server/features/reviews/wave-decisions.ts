@@ -161,7 +161,8 @@ async function openWaveForDecision(tx: Executor, waveId: number): Promise<Decisi
 /** A held review of the wave, decided together. */
 interface HeldReview {
   id: number;
-  userId: number;
+  /** Null when its author deleted their account and kept it (issue 35). */
+  userId: number | null;
   username: string | null;
   holdReasons: string[] | null;
 }
@@ -180,11 +181,16 @@ function waveRemovalFacts(holdReasons: string[] | null, cooldownDays: number): s
   return `The review was held in a review wave by the site's detector${why}, and a moderator removed it. You may review this officer again after ${cooldownDays} days.`;
 }
 
+/** The accounts that wrote these reviews, once each; a deleted account's kept review has none. */
+function authorsOf(held: HeldReview[]): number[] {
+  return [...new Set(held.flatMap((review) => (review.userId === null ? [] : [review.userId])))];
+}
+
 async function heldReviewsOf(tx: Executor, waveId: number, reviewId?: number): Promise<HeldReview[]> {
   return tx
     .select({ id: reviews.id, userId: reviews.userId, username: users.username, holdReasons: reviews.holdReasons })
     .from(reviews)
-    .innerJoin(users, eq(users.id, reviews.userId))
+    .leftJoin(users, eq(users.id, reviews.userId))
     .where(and(eq(reviews.waveId, waveId), eq(reviews.held, true), reviewId === undefined ? undefined : eq(reviews.id, reviewId)))
     .orderBy(asc(reviews.id))
     .for('update', { of: reviews });
@@ -234,7 +240,7 @@ async function applyOutcome(
   // The officer's remaining reviews close ranks (positions 1..n, checked at commit).
   await recomputeReviewPositions(tx, [target.officerId]);
   await refreshFiguresOf(tx, target.officerId);
-  const authors = [...new Set(held.map((review) => review.userId))];
+  const authors = authorsOf(held);
   await recountUserReviews(tx, authors);
   const [cooldown] = await queryRows<{ until: string | Date }>(
     tx,
@@ -303,7 +309,7 @@ async function announceDecision(
   wave: { status: WaveStatus; released: number; removed: number },
 ): Promise<void> {
   const common = { officerId: target.officerId, officerName: target.officerName };
-  for (const userId of new Set(held.map((review) => review.userId))) {
+  for (const userId of authorsOf(held)) {
     await notify(tx, {
       userId,
       kind: 'review_wave_decided',

@@ -111,6 +111,14 @@ export const users = pgTable(
      * src/core/notifications.ts, so a new kind needs no migration): docs/decisions/0036-notifications-and-outbox.md.
      */
     mailPreferences: jsonb('mail_preferences').$type<Record<string, boolean>>().notNull().default({}),
+    /**
+     * Issue 35: the owner asked to delete the account. Until `delete_after` it can only cancel; then
+     * the retention run deletes it, keeping its reviews as 'Anonymous Soldier' or deleting them too
+     * (`deletion_reviews`).
+     */
+    deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true }),
+    deleteAfter: timestamp('delete_after', { withTimezone: true }),
+    deletionReviews: varchar('deletion_reviews', { length: 10 }).$type<'anonymize' | 'delete'>(),
   },
   (t) => [
     // Usernames and emails are unique regardless of case, so 'Pickett' cannot impersonate 'pickett'.
@@ -118,6 +126,11 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     index('users_officer_id_idx').on(t.officerId),
     check('users_role', sql`${t.role} in ('user', 'moderator', 'admin')`),
+    check('users_deletion_reviews', sql`${t.deletionReviews} in ('anonymize', 'delete')`),
+    // The retention run finds the due deletions by it.
+    index('users_delete_after_idx')
+      .on(t.deleteAfter)
+      .where(sql`${t.deleteAfter} is not null`),
   ],
 );
 
@@ -138,6 +151,8 @@ export const regiments = pgTable(
     iconImageUrl: text('icon_image_url'),
     isActive: boolean('is_active').notNull().default(true),
     userId: integer('user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    /** Issue 35: its owner deleted their account; admins see "owner left" and may give it a new owner. */
+    ownerLeftAt: timestamp('owner_left_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -204,9 +219,8 @@ export const reviews = pgTable(
   'reviews',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once its author deleted their account and kept it (issue 35): shown as 'Anonymous Soldier'. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     officerId: integer('officer_id')
       .notNull()
       .references(() => officers.id, { onDelete: 'cascade' }),
@@ -397,9 +411,8 @@ export const reviewFlags = pgTable(
      * report's flags received and decided stay a recount of this table.
      */
     reviewId: integer('review_id').references(() => reviews.id, { onDelete: 'set null' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once the flagger deleted their account (issue 35): the flag and its decision still count. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     reason: varchar('reason', { length: 500 }).notNull(),
     /**
      * 'pending' until staff decide: 'approved' (kept, flags cleared) or 'upheld' (removed); 'dropped'
@@ -434,9 +447,8 @@ export const reviewVotes = pgTable(
   'review_votes',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once the voter deleted their account (issue 35): the vote still counts in the score. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     reviewId: integer('review_id')
       .notNull()
       .references(() => reviews.id, { onDelete: 'cascade' }),

@@ -32,6 +32,8 @@ export interface RateLimitStore {
    */
   recordFailure(key: string, windowMs: number, ifCount?: number): Promise<FailureCount | null>;
   clearFailures(key: string): Promise<void>;
+  /** Forgets these keys, counters and failures alike (a deleted account's keys, issue 35). */
+  forget(keys: readonly string[]): Promise<void>;
 }
 
 /** Above this many keys, the memory store drops what has expired before adding more. */
@@ -74,6 +76,13 @@ export class MemoryRateLimitStore implements RateLimitStore {
 
   async clearFailures(key: string) {
     this.failures.delete(key);
+  }
+
+  async forget(keys: readonly string[]) {
+    for (const key of keys) {
+      this.windows.delete(key);
+      this.failures.delete(key);
+    }
   }
 
   private liveFailures(key: string, now: number) {

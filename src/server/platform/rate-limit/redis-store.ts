@@ -63,6 +63,10 @@ export class RedisRateLimitStore implements RateLimitStore {
     await this.redis.del(this.prefix + key);
   }
 
+  async forget(keys: readonly string[]): Promise<void> {
+    if (keys.length > 0) await this.redis.del(...keys.map((key) => this.prefix + key));
+  }
+
   async close(): Promise<void> {
     await this.redis.quit();
   }

@@ -36,6 +36,8 @@ function ReviewAuthor({ user }: { user: Review['user'] }) {
  * One line of text, introduced to screen readers (not a list: the review lists count their items).
  */
 function ReviewerSignals({ user }: { user: Review['user'] }) {
+  // A deleted account's kept review (issue 35) has no author, and so no signals.
+  if (user.memberSince === null) return null;
   const parts = [
     user.level === null ? null : reviewerSignalsMessages.level(user.level),
     user.totalGames === null ? null : reviewerSignalsMessages.games(user.totalGames),
