@@ -36,6 +36,8 @@ export const regimentSchema = z.object({
   side: z.object({ name: z.string(), code: z.string() }),
   sideName: z.string(),
   submitterUsername: z.string().nullable(),
+  /** Issue 35: its owner deleted their account; admins see "owner left". */
+  ownerLeft: z.boolean().optional(),
 });
 export type Regiment = z.infer<typeof regimentSchema>;
 

@@ -2,6 +2,7 @@
  * Configuration, read and validated once at start-up. Nothing else in the server reads process.env.
  * A wrong value stops start-up with a message naming the variable.
  */
+import { DEFAULT_DELETION_GRACE_DAYS } from '#core/your-data.js';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -57,7 +58,7 @@ const envSchema = z.object({
   WAVE_COOLDOWN_DAYS: z.coerce.number().int().min(0).max(365).default(30),
   // Issue 33: how long a staff action may be appealed, and removed content is kept to put it back.
   APPEAL_WINDOW_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  ACCOUNT_DELETION_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(30),
+  ACCOUNT_DELETION_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(DEFAULT_DELETION_GRACE_DAYS),
   RETENTION_INTERVAL_MINUTES: z.coerce
     .number()
     .int()

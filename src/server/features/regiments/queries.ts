@@ -26,6 +26,7 @@ const regimentColumns = {
   side: { name: sides.name, code: sides.code },
   sideName: sides.name,
   submitterUsername: users.username,
+  ownerLeft: sql<boolean>`${regiments.ownerLeftAt} is not null`,
 };
 
 function selectActiveRegiments(db: Executor, where?: SQL) {

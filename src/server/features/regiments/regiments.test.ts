@@ -65,6 +65,7 @@ describe('GET /api/regiments', () => {
       side: { name: 'Union', code: 'USA' },
       sideName: 'Union',
       submitterUsername: 'Chamberlain',
+      ownerLeft: false,
       // (2 * 4.5 + 5 * 4.5) / 7: a regiment at the community mean ranks at it (issue 16).
       rankScore: 4.5,
     });

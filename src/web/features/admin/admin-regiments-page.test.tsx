@@ -36,6 +36,8 @@ const rejected = regimentRegistration(4, { name: 'Duplicate Rifles', status: 're
 const regiments = [
   regiment(10, { name: '5th Wisconsin', submitterUsername: 'bragg', officerCount: 4, averageRating: 4.25, reviewCount: 9 }),
   regiment(11, { name: '2nd Mississippi', sideId: 2, side: { name: 'Confederate', code: 'CSA' }, sideName: 'Confederate' }),
+  // Issue 35: its owner deleted their account.
+  regiment(12, { name: '3rd Arkansas', userId: null, submitterUsername: null, ownerLeft: true }),
 ];
 
 /** A server whose registrations change on decision, like the real one. */
@@ -106,7 +108,7 @@ describe('/admin/regiments', () => {
 
     const all = await table('All Regiments');
     expect(columnsOf(all)).toEqual(['Name', 'Side', 'Submitter', 'Officers', 'Average Rating', 'Actions']);
-    await waitFor(() => expect(bodyRowsOf(all)).toHaveLength(2));
+    await waitFor(() => expect(bodyRowsOf(all)).toHaveLength(3));
     const wisconsin = rowNamed(all, '5th Wisconsin');
     expect(
       within(wisconsin)
@@ -115,6 +117,7 @@ describe('/admin/regiments', () => {
     ).toEqual(['Union', 'bragg', '4', '4.3/5.0', 'View 5th Wisconsin']);
     expect(within(wisconsin).getByRole('link', { name: 'View 5th Wisconsin' })).toHaveAttribute('href', '/regiment/10');
     expect(rowNamed(all, '2nd Mississippi')).toHaveTextContent('No ratings');
+    expect(within(rowNamed(all, '3rd Arkansas')).getAllByRole('cell')[1]).toHaveTextContent('Owner left');
   });
 
   it('approves a request with notes in a dialog showing what was asked for', async () => {
@@ -223,7 +226,7 @@ describe('/admin/regiments/all', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'All Regiments' })).toBeInTheDocument();
     const all = await table('All Regiments');
-    await waitFor(() => expect(bodyRowsOf(all)).toHaveLength(2));
+    await waitFor(() => expect(bodyRowsOf(all)).toHaveLength(3));
     expect(screen.getAllByRole('table')).toHaveLength(1);
     expect(api.calls.some((call) => call.url.startsWith('/api/admin/registrations'))).toBe(false);
     expect(screen.getByRole('link', { name: 'Back to Admin Dashboard' })).toHaveAttribute('href', '/admin');

@@ -14,6 +14,10 @@ describe('legal pages', () => {
     }
     expect(screen.getByText(/Steam ID/)).toBeInTheDocument();
     expect(screen.getByText(/not for anyone under 13/)).toBeInTheDocument();
+    // Issue 35's plain-language summary, beside the spec's text: download and delete from Settings.
+    expect(screen.getByRole('heading', { level: 2, name: 'In short: your data, your choices' })).toBeInTheDocument();
+    expect(screen.getByText(/You have 30 days to change your mind/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
   });
 
   it('shows the terms of service with its date, the rating rules and moderation', async () => {

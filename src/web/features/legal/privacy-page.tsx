@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { DEFAULT_DELETION_GRACE_DAYS } from '#core/your-data';
 import { useDocumentTitle } from '#web/lib/use-document-title';
 import { LegalDocument, LegalSection } from './components/legal-document';
 
@@ -10,6 +11,29 @@ function PrivacyPage() {
       title="Privacy Policy"
       intro="WoR Officer Ratings is a community site where War of Rights players rate the officers who lead them. This policy explains what we store about you, why, and what you can do about it. We keep it short because we collect little."
     >
+      {/* Issue 35: the plain-language summary of the rights the site now serves itself, beside the spec's text. */}
+      <LegalSection title="In short: your data, your choices">
+        <ul className="space-y-1">
+          <li>
+            <strong>Download everything</strong> we keep about you, as one file, from{' '}
+            <Link to="/settings" className="text-link underline-offset-4 hover:underline">
+              Settings
+            </Link>
+            .
+          </li>
+          <li>
+            <strong>Delete your account</strong> from Settings at any time. You have {DEFAULT_DELETION_GRACE_DAYS} days to change your mind; then your
+            account and everything that names you are gone. You choose whether your reviews go too, or stay as &lsquo;Anonymous Soldier&rsquo;, linked
+            to no one.
+          </li>
+          <li>
+            <strong>We keep little, and not for long:</strong> sign-in sessions end after a period without use, notifications you have read go after a
+            year, and content a moderator removed goes once the time to appeal has passed.
+          </li>
+          <li>Staff accounts also get a browser cookie that lets us warn them, by mail, of a sign-in from a browser they have not used before.</li>
+        </ul>
+      </LegalSection>
+
       <LegalSection title="What we collect">
         <ul className="space-y-1">
           <li>

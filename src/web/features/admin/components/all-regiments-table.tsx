@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { yourDataMessages } from '#core/messages/your-data';
 import { useAdminRegimentList } from '#web/api/admin';
 import { SideBadge } from '#web/components/domain/side-badge';
 import { Button } from '#web/components/ui/button';
@@ -28,7 +29,15 @@ export function AllRegimentsTable() {
           <Cell>
             <SideBadge name={regiment.sideName} code={regiment.side.code} />
           </Cell>
-          <Cell>{regiment.submitterUsername ?? <span className="text-stone-500">—</span>}</Cell>
+          <Cell>
+            {regiment.submitterUsername ??
+              // Issue 35: the owner deleted their account; the regiment stays, waiting for a new owner.
+              (regiment.ownerLeft ? (
+                <span className="text-stone-600 italic">{yourDataMessages.ownerLeft}</span>
+              ) : (
+                <span className="text-stone-500">—</span>
+              ))}
+          </Cell>
           <Cell className="tabular-nums">{regiment.officerCount}</Cell>
           <Cell className="tabular-nums">{formatRatingSummary(regiment.averageRating, regiment.reviewCount)}</Cell>
           <ActionsCell>
