@@ -28,6 +28,8 @@ export const adminApiPaths = {
   suspend: (id: number) => `/api/admin/users/${id}/suspend`,
   /** Issue 34, item 6: every second factor of an account that lost them, removed. */
   userSecondFactors: (id: number) => `/api/admin/users/${id}/second-factor`,
+  /** Issue 35: a regiment whose owner left is given a new one. */
+  regimentOwner: (id: number) => `/api/admin/regiments/${id}/owner`,
   appeals: '/api/admin/appeals',
   decideAppeal: (id: number) => `/api/admin/appeals/${id}/decide`,
   caseOf: (type: CaseType, id: number) => `/api/admin/cases/${type}/${id}`,

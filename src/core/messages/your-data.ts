@@ -27,4 +27,10 @@ export const yourDataMessages = {
   cancelButton: 'Cancel the deletion',
   cancelled: 'The deletion is cancelled: your account is as it was.',
   ownerLeft: 'Owner left',
+  assignOwner: 'Give an owner',
+  assignOwnerTitle: 'Give the regiment an owner',
+  assignOwnerLabel: 'Username of the new owner',
+  noSuchOwner: 'No account has that username.',
+  ownerAssignedTitle: 'Owner Given',
+  ownerAssigned: (regiment: string, username: string) => `${username} now owns ${regiment}.`,
 } as const;

@@ -13,6 +13,7 @@ export type AdminAction =
   | 'regiment.update'
   | 'regiment.delete'
   | 'regiment.webhook'
+  | 'regiment.owner'
   | 'user.ban'
   | 'user.unban'
   | 'user.role'

@@ -491,6 +491,13 @@ const ROWS: Row[] = [
   },
   { method: 'DELETE', path: '/api/admin/officers/:id', url: (w) => `/api/admin/officers/${w.ownOfficer.id}`, expect: adminOnly(200) },
   { method: 'DELETE', path: '/api/admin/regiments/:id', url: (w) => `/api/admin/regiments/${w.regiment.id}`, expect: adminOnly(200) },
+  {
+    method: 'PUT',
+    path: '/api/admin/regiments/:id/owner',
+    url: (w) => `/api/admin/regiments/${w.regiment.id}/owner`,
+    body: (w) => ({ username: w.member.username }),
+    expect: adminOnly(200),
+  },
 ];
 
 const PROJECT = 'demo-wor-matrix';

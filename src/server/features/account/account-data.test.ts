@@ -172,6 +172,19 @@ describe('delete my account (issue 35, items 2 and 3)', () => {
     });
     expect(await ctx.db.select({ id: officers.id }).from(officers).where(eq(officers.id, player.officers.own.id))).toHaveLength(1);
     expect(await findAggregateDifferences(ctx.db)).toEqual([]);
+    // An admin gives the regiment a new owner; the mark goes.
+    const admin = await signedInClient(ctx, { isAdmin: true });
+    const heir = await signedInClient(ctx);
+    const given = await admin.client.write('PUT', `/api/admin/regiments/${player.regiment.id}/owner`, { username: heir.username.toUpperCase() });
+    expect(given.statusCode).toBe(200);
+    expect(given.json().message).toBe(`${heir.username} now owns ${player.regiment.name}.`);
+    expect((await ctx.db.select().from(regiments).where(eq(regiments.id, player.regiment.id)))[0]).toMatchObject({
+      userId: heir.userId,
+      ownerLeftAt: null,
+    });
+    const nobody = await admin.client.write('PUT', `/api/admin/regiments/${player.regiment.id}/owner`, { username: 'NoSuchSoldier' });
+    expect(nobody.statusCode).toBe(400);
+    expect(nobody.json().message).toBe('No account has that username.');
     // The password no longer signs anyone in.
     expect((await new TestClient(ctx.app).post('/api/auth/login', { email: player.email, password: PASSWORD })).statusCode).toBe(401);
   });

@@ -41,6 +41,7 @@ const ADMIN_ENDPOINTS: { method: Method; url: string; audience: Audience }[] = [
   { method: 'PATCH', url: '/api/admin/officers/:id', audience: 'admin' },
   { method: 'DELETE', url: '/api/admin/officers/:id', audience: 'admin' },
   { method: 'DELETE', url: '/api/admin/regiments/:id', audience: 'admin' },
+  { method: 'PUT', url: '/api/admin/regiments/:id/owner', audience: 'admin' },
 ];
 
 const REFUSAL: Record<Audience, string> = { admin: 'Admin access required.', staff: 'Moderator access required.' };

@@ -4,7 +4,7 @@
  * audit log in the same transaction. What a delete removes is explained in
  * docs/decisions/0006-deleting-officers-and-regiments.md.
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { MSG } from '#core/messages.js';
 import { canEditRegiment, isRegimentOwner } from '#core/permissions.js';
 import type { RegimentEditBody } from '#core/schemas/manage.js';
@@ -117,5 +117,34 @@ export async function deleteRegiment(db: Database, admin: SessionUser, regimentI
       summary: `Deleted regiment '${regiment.name}' with ${removal.deletedOfficerCount} officer(s) and ${removal.deletedReviewCount} review(s)`,
     });
     return removal;
+  });
+}
+
+/**
+ * Gives a regiment a new owner (issue 35: a regiment whose owner deleted their account waits for
+ * one), by username, any letter case. Audited; the "owner left" mark goes.
+ */
+export async function assignRegimentOwner(
+  db: Database,
+  admin: SessionUser,
+  regimentId: number,
+  username: string,
+): Promise<{ regimentName: string; username: string }> {
+  return db.transaction(async (tx) => {
+    const [regiment] = await tx.select({ name: regiments.name }).from(regiments).where(eq(regiments.id, regimentId)).for('no key update');
+    if (!regiment) throw notFound('Regiment');
+    const [owner] = await tx
+      .select({ id: users.id, username: users.username })
+      .from(users)
+      .where(sql`lower(${users.username}) = lower(${username})`);
+    if (!owner) throw new AppError('BAD_REQUEST', MSG.yourData.noSuchOwner, { errors: [{ path: 'username', message: MSG.yourData.noSuchOwner }] });
+    await tx.update(regiments).set({ userId: owner.id, ownerLeftAt: null }).where(eq(regiments.id, regimentId));
+    await recordAdminAction(tx, admin.id, {
+      action: 'regiment.owner',
+      targetType: 'regiment',
+      targetId: regimentId,
+      summary: `Gave regiment '${regiment.name}' to '${owner.username}'`,
+    });
+    return { regimentName: regiment.name, username: owner.username };
   });
 }
