@@ -141,6 +141,16 @@ export function useAdminRegimentList() {
   return useQuery({ ...regimentsQueryOptions(), enabled: useIsAdmin() });
 }
 
+/** PUT /api/admin/regiments/{id}/owner (issue 35): a regiment whose owner left gets a new one. */
+export function useAssignRegimentOwner() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ regimentId, username }: { regimentId: number; username: string }) =>
+      api.put<SuccessMessage>(adminApiPaths.regimentOwner(regimentId), { username }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: regimentKeys.all }),
+  });
+}
+
 /** The public officer list, as the admin 'All Officers' table reads it: only for admins there. */
 export function useAdminOfficerList() {
   return useQuery({ ...officersQueryOptions(), enabled: useIsAdmin() });

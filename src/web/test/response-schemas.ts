@@ -98,6 +98,10 @@ const RESPONSE_SCHEMAS: Record<`${Method} /api/${string}`, z.ZodType | null> = {
   'GET /api/officers/:id/steam-stats': steamStatsResultSchema,
   'GET /api/users/me/settings': userSettingsSchema,
   'PUT /api/users/me/settings': userSettingsSchema,
+  // Your data and your account (issue 35)
+  'GET /api/users/me/export': null,
+  'POST /api/users/me/deletion': z.object({ deleteAfter: z.string(), message: z.string() }),
+  'DELETE /api/users/me/deletion': messageSchema,
   // Notifications and the user's own registrations
   'GET /api/notifications': notificationPageSchema,
   'POST /api/notifications/read': markNotificationsReadResultSchema,
@@ -163,6 +167,7 @@ const RESPONSE_SCHEMAS: Record<`${Method} /api/${string}`, z.ZodType | null> = {
   'PATCH /api/admin/officers/:id': officerSchema,
   'DELETE /api/admin/officers/:id': successMessageSchema,
   'DELETE /api/admin/regiments/:id': regimentDeletedSchema,
+  'PUT /api/admin/regiments/:id/owner': successMessageSchema,
   'GET /api/admin/registrations/regiments': z.array(regimentRegistrationSchema),
   'GET /api/admin/registrations/officers': z.array(officerRegistrationSchema),
   'POST /api/admin/registrations/regiments/:id/:action': regimentRegistrationDecisionSchema,

@@ -120,6 +120,33 @@ describe('/admin/regiments', () => {
     expect(within(rowNamed(all, '3rd Arkansas')).getAllByRole('cell')[1]).toHaveTextContent('Owner left');
   });
 
+  it('gives a regiment whose owner left a new owner, showing the refusal of an unknown name (issue 35)', async () => {
+    const { api } = regimentsApi({
+      'PUT /api/admin/regiments/12/owner': ({ body }) =>
+        (body as { username: string }).username === 'meade'
+          ? { success: true, message: 'meade now owns 3rd Arkansas.' }
+          : reply(400, { code: 'BAD_REQUEST', message: 'No account has that username.' }),
+    });
+    const user = userEvent.setup();
+    renderRoute('/admin/regiments');
+    const all = await table('All Regiments');
+    await waitFor(() => expect(bodyRowsOf(all)).toHaveLength(3));
+    expect(within(rowNamed(all, '5th Wisconsin')).queryByRole('button', { name: /Give an owner/ })).toBeNull();
+    await user.click(within(rowNamed(all, '3rd Arkansas')).getByRole('button', { name: 'Give an owner 3rd Arkansas' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Give the regiment an owner' });
+    await user.type(within(dialog).getByLabelText('Username of the new owner'), 'nobody');
+    await user.click(within(dialog).getByRole('button', { name: 'Give an owner' }));
+    expect(await within(dialog).findByText('No account has that username.')).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText('Username of the new owner'));
+    await user.type(within(dialog).getByLabelText('Username of the new owner'), 'meade');
+    await user.click(within(dialog).getByRole('button', { name: 'Give an owner' }));
+    expect(await findToast('Owner Given')).toHaveTextContent('meade now owns 3rd Arkansas.');
+    expect(api.calls.filter((call) => call.method === 'PUT')).toEqual([
+      { method: 'PUT', url: '/api/admin/regiments/12/owner', body: { username: 'nobody' } },
+      { method: 'PUT', url: '/api/admin/regiments/12/owner', body: { username: 'meade' } },
+    ]);
+  });
+
   it('approves a request with notes in a dialog showing what was asked for', async () => {
     const { api, gets } = regimentsApi();
     const user = userEvent.setup();

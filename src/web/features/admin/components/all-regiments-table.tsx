@@ -6,6 +6,7 @@ import { Button } from '#web/components/ui/button';
 import { commonMessages } from '#core/messages/common';
 import { formatRatingSummary } from '#web/features/admin/rating-summary';
 import { ActionsCell, AdminTable, Cell, RowHeader } from './admin-table';
+import { AssignOwnerDialog } from './assign-owner-dialog';
 
 const COLUMNS = ['Name', 'Side', 'Submitter', 'Officers', 'Average Rating', 'Actions'] as const;
 
@@ -41,6 +42,7 @@ export function AllRegimentsTable() {
           <Cell className="tabular-nums">{regiment.officerCount}</Cell>
           <Cell className="tabular-nums">{formatRatingSummary(regiment.averageRating, regiment.reviewCount)}</Cell>
           <ActionsCell>
+            {regiment.ownerLeft && <AssignOwnerDialog regiment={regiment} />}
             <Button asChild size="sm" variant="outline">
               <Link to={`/regiment/${regiment.id}`}>
                 View<span className="sr-only"> {regiment.name}</span>
