@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import axe, { type AxeResults, type Result, type RunOptions } from 'axe-core';
 import type { Officer } from '#core/api';
 import { CLIENT_ROUTES, type ClientRoute } from '#core/client-routes';
+import { yourDataMessages } from '#core/messages/your-data.js';
 import { expect, test } from './fixtures';
 import { demoAccounts, SAME_ON_EVERY_ENGINE } from './support';
 
@@ -105,7 +106,12 @@ function screensOf({ officer }: DemoIds): Screen[] {
       path: path('settings'),
       role: 'user',
       heading: 'Settings',
-      content: (page) => page.getByRole('checkbox', { name: 'Hide my War of Rights level on my reviews' }),
+      // The settings, and the 'Your data' section that loads after them (issue 35).
+      content: (page) =>
+        page
+          .getByRole('main')
+          .filter({ has: page.getByRole('checkbox', { name: 'Hide my War of Rights level on my reviews' }) })
+          .filter({ has: page.getByRole('button', { name: yourDataMessages.deleteButton }) }),
     },
     {
       route: 'myRegistrations',

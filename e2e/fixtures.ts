@@ -27,7 +27,7 @@ export interface SignInOptions {
 }
 
 /** A write with the request context's session and a CSRF token fetched for it, whatever the answer. */
-async function sendWrite(request: APIRequestContext, method: 'POST' | 'PUT', url: string, data: unknown): Promise<APIResponse> {
+export async function sendWrite(request: APIRequestContext, method: 'POST' | 'PUT', url: string, data: unknown): Promise<APIResponse> {
   const { csrfToken } = (await (await request.get(apiPaths.csrfToken)).json()) as { csrfToken: string };
   return request.fetch(url, { method, headers: { 'CSRF-Token': csrfToken }, data });
 }

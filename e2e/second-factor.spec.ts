@@ -99,7 +99,9 @@ test('an authenticator app set up from its key asks for a code at sign-in; a rec
   await expect(page.getByRole('img', { name: securityMessages.totpQrAlt })).toBeVisible();
   // The key as typed into an app by hand.
   const secret = (await page.locator('code').textContent())!.trim();
-  await page.getByLabel(securityMessages.codeLabel).fill(totpCode(secret));
+  const enrolledAt = Date.now();
+  const enrolmentCode = totpCode(secret, enrolledAt);
+  await page.getByLabel(securityMessages.codeLabel).fill(enrolmentCode);
   await page.getByRole('button', { name: securityMessages.totpEnable }).click();
   await expect(toast(page, securityMessages.totpEnabled)).toBeVisible();
   const [firstRecoveryCode] = await saveRecoveryCodes(page);
@@ -107,13 +109,14 @@ test('an authenticator app set up from its key asks for a code at sign-in; a rec
   await expect(page.getByText(securityMessages.recoveryRemaining(10))).toBeVisible();
   await logOutThroughUi(page, account.username);
 
-  // The code of the step just used is refused (used once); the next step's is taken, as an app's next code would be.
+  // The code used at enrolment is refused (used once); a later step's is taken, as an app's next code
+  // would be: the next step's while the clock is still in the enrolment's, else the current one's.
   await submitPassword(page, account.email, account.password);
   const code = page.getByLabel(securityMessages.codeLabel);
-  await code.fill(totpCode(secret));
+  await code.fill(enrolmentCode);
   await page.getByRole('button', { name: securityMessages.verify }).click();
   await expect(page.getByText(securityMessages.invalidCode)).toBeVisible();
-  await code.fill(totpCode(secret, Date.now() + 30_000));
+  await code.fill(totpCode(secret, Math.max(Date.now(), enrolledAt + 30_000)));
   await page.getByRole('button', { name: securityMessages.verify }).click();
   await expect(page).toHaveURL('/');
   await expect(page.getByText(`Welcome back, ${account.username}`)).toBeVisible();

@@ -89,6 +89,10 @@ const env = {
   // The specs link Steam accounts through the development fake at /__fake-steam. The embedded demo
   // turns it on by itself; with PostgreSQL (TEST_DATABASE_URL) it has to be asked for.
   FAKE_STEAM: isFirebase ? '0' : (process.env.FAKE_STEAM ?? '1'),
+  // Issue 35: an account asked to be deleted goes at the next retention run, within a minute, so a
+  // test can see its sign-in fail (e2e/your-data.spec.ts). No other spec deletes an account.
+  ACCOUNT_DELETION_GRACE_DAYS: process.env.ACCOUNT_DELETION_GRACE_DAYS ?? '0',
+  RETENTION_INTERVAL_MINUTES: process.env.RETENTION_INTERVAL_MINUTES ?? '1',
 };
 
 if (process.env.TEST_DATABASE_URL) {

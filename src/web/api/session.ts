@@ -54,23 +54,30 @@ export function useRegister() {
 const SIGNED_OUT_STATUS: AuthStatus = { authenticated: false, user: null };
 
 /**
- * POST /api/auth/logout. Everything after success lives in the mutation's own onSuccess, not in a
- * callback passed to mutate(): the user menu that starts a logout unmounts as soon as the user is
- * gone, and TanStack Query drops the callbacks of an unmounted caller (the browser then stayed on
- * the page). `leave` runs first, while the app still believes in the session: a page that needs a
- * user (My Reviews, the admin screens) must be gone before it learns of the sign-out, or it answers
- * with its own redirect toast or 'Access Denied'. Then the session is forgotten at once (the header
- * does not wait for a refetch) and everything is refetched as a visitor.
+ * What follows the end of this browser's session, by a logout or by the account's deletion (issue
+ * 35), once the server has answered: `leave` runs first, while the app still believes in the
+ * session: a page that needs a user (My Reviews, the admin screens) must be gone before it learns of
+ * the sign-out, or it answers with its own redirect toast or 'Access Denied'. Then the session is
+ * forgotten at once (the header does not wait for a refetch) and everything is refetched as a visitor.
+ * Call it from the mutation's own onSuccess, not from a callback passed to mutate(): the control
+ * that starts it unmounts as soon as the user is gone, and TanStack Query drops the callbacks of an
+ * unmounted caller (the browser then stayed on the page).
  */
-export function useLogout({ leave }: { leave: () => Promise<void> | void }) {
+export function useAfterSignOut<Answer>({ leave }: { leave: (answer: Answer) => Promise<void> | void }) {
   const queryClient = useQueryClient();
   const after = useAfterSessionChange();
+  return async (answer: Answer) => {
+    await leave(answer);
+    queryClient.setQueryData(authStatusQueryOptions().queryKey, SIGNED_OUT_STATUS);
+    await after();
+  };
+}
+
+/** POST /api/auth/logout, then `leave` and the visitor's view (useAfterSignOut). */
+export function useLogout({ leave }: { leave: () => Promise<void> | void }) {
+  const afterSignOut = useAfterSignOut<void>({ leave });
   return useMutation({
     mutationFn: () => api.post<{ message: string }>(apiPaths.logout, {}),
-    onSuccess: async () => {
-      await leave();
-      queryClient.setQueryData(authStatusQueryOptions().queryKey, SIGNED_OUT_STATUS);
-      await after();
-    },
+    onSuccess: () => afterSignOut(),
   });
 }

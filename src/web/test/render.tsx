@@ -18,11 +18,13 @@ export type ApiHandler = unknown | ((request: { url: URL; method: string; body: 
 interface ApiResponse {
   status: number;
   body: unknown;
+  /** Headers beside Content-Type (a download's Content-Disposition, say). */
+  headers?: Record<string, string>;
 }
 
-/** A handler may return a plain body (200) or `reply(status, body)`. */
-export function reply(status: number, body: unknown): ApiResponse & { __reply: true } {
-  return { status, body, __reply: true };
+/** A handler may return a plain body (200) or `reply(status, body, headers?)`. */
+export function reply(status: number, body: unknown, headers?: Record<string, string>): ApiResponse & { __reply: true } {
+  return { status, body, headers, __reply: true };
 }
 
 export interface MockApi {
@@ -52,20 +54,21 @@ export function mockApi(handlers: Record<string, ApiHandler>): MockApi {
       const handler = table[`${method} ${url.pathname}`] ?? (method === 'GET' ? table[url.pathname] : undefined);
       if (handler === undefined) return jsonResponse(404, { message: 'not mocked', code: 'NOT_FOUND' });
       const result = typeof handler === 'function' ? await handler({ url, method, body }) : handler;
-      const answer = result && typeof result === 'object' && '__reply' in result ? (result as ApiResponse) : { status: 200, body: result };
+      const answer: ApiResponse =
+        result && typeof result === 'object' && '__reply' in result ? (result as ApiResponse) : { status: 200, body: result };
       const problem = stubProblem(method, url.pathname, answer.status, answer.body);
       if (problem) console.error(`mockApi: ${problem}`);
-      return jsonResponse(answer.status, answer.body);
+      return jsonResponse(answer.status, answer.body, answer.headers);
     }),
   );
   return { calls };
 }
 
-function jsonResponse(status: number, body: unknown): Response {
+function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(body === undefined ? '' : JSON.stringify(body), {
     status,
     statusText: status === 200 ? 'OK' : 'Error',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', ...headers },
   });
 }
 

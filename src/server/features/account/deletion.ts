@@ -5,6 +5,7 @@
 import { verify } from '@node-rs/argon2';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { MSG } from '#core/messages.js';
+import type { DeletionRequest } from '#core/schemas/your-data.js';
 import { STEP_UP_WINDOW_MS } from '#core/second-factor.js';
 import type { Database } from '#server/platform/db/client.js';
 import { users } from '#server/platform/db/schema.js';
@@ -13,11 +14,6 @@ import { destroyUserSessions, type Session, type SessionUser } from '#server/dom
 import { notify } from '#server/domain/notify/notify.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-export interface DeletionRequest {
-  reviews: 'anonymize' | 'delete';
-  password?: string;
-}
 
 /**
  * Proves it is the owner asking: the password when the account has one; else a second factor or a

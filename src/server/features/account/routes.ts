@@ -4,17 +4,13 @@
  */
 import { z } from 'zod';
 import { MSG } from '#core/messages.js';
+import { deletionBodySchema } from '#core/schemas/your-data.js';
 import { requireUser } from '#server/domain/identity/guards.js';
 import { clearSessionCookie } from '#server/domain/identity/sessions.js';
 import { enforceRateLimit } from '#server/platform/rate-limit/rate-limit.js';
 import type { App } from '#server/platform/types.js';
 import { cancelDeletion, requestDeletion } from './deletion.js';
 import { EXPORT_FORMAT, exportAccount } from './export.js';
-
-const deletionBodySchema = z.object({
-  reviews: z.enum(['anonymize', 'delete']),
-  password: z.string().max(200).optional(),
-});
 
 export async function accountRoutes(app: App) {
   const { db, config, rateLimitStore } = app;

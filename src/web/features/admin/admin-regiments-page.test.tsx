@@ -122,7 +122,7 @@ describe('/admin/regiments', () => {
 
   it('gives a regiment whose owner left a new owner, showing the refusal of an unknown name (issue 35)', async () => {
     const { api } = regimentsApi({
-      'PUT /api/admin/regiments/12/owner': ({ body }) =>
+      'PUT /api/admin/regiments/12/owner': ({ body }: { body: unknown }) =>
         (body as { username: string }).username === 'meade'
           ? { success: true, message: 'meade now owns 3rd Arkansas.' }
           : reply(400, { code: 'BAD_REQUEST', message: 'No account has that username.' }),

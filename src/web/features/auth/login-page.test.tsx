@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AuthStatus, AuthUser } from '#core/api';
 import { authMessages } from '#core/messages/auth';
+import { yourDataMessages } from '#core/messages/your-data';
 import { mockApi, renderRoute, reply } from '#web/test/render';
 
 const soldier: AuthUser = { id: 7, username: 'kilrain', role: 'user', isAdmin: false, isOfficer: false, officerId: null, steamId: null };
@@ -65,6 +66,24 @@ describe('/login', () => {
       email: 'kilrain@example.com',
       password: 'correct horse',
     });
+  });
+
+  it('sends an account waiting to be deleted (issue 35) to /settings, not where it was going', async () => {
+    const leaving: AuthUser = { ...soldier, deleteAfter: '2025-04-01T12:00:00.000Z' };
+    let signedIn = false;
+    mockApi({
+      ...homeData,
+      '/api/auth/status': (): AuthStatus => (signedIn ? { authenticated: true, user: leaving } : { authenticated: false, user: null }),
+      'POST /api/auth/login': () => {
+        signedIn = true;
+        return { user: leaving };
+      },
+    });
+    const { router } = renderRoute('/login?next=%2Fmy-reviews');
+    await fillAndSubmit('kilrain@example.com', 'correct horse');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings'));
+    expect(await screen.findByRole('heading', { level: 2, name: yourDataMessages.pendingTitle })).toBeInTheDocument();
   });
 
   it("shows 'Login Failed' with the server's message on a 401", async () => {

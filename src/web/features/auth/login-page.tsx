@@ -1,8 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
+import type { AuthUser } from '#core/api';
+import { CLIENT_ROUTES } from '#core/client-routes';
 import { TOAST } from '#core/constants';
 import { authMessages } from '#core/messages/auth';
 import { identityMessages } from '#core/messages/identity';
@@ -10,7 +13,7 @@ import { RETURN_PATH_PARAM, authPathReturningTo, parseReturnPath } from '#core/r
 import { loginBodySchema, type LoginBody } from '#core/schemas/auth';
 import type { SignInMethod } from '#core/second-factor';
 import { needsSecondFactor } from '#core/sign-in-answer';
-import { useAuth } from '#web/api/auth';
+import { authStatusQueryOptions, useAuth } from '#web/api/auth';
 import { useIdentityProvider } from '#web/api/auth-config';
 import { useFirebaseLogin, useFirebaseResendVerification } from '#web/api/firebase-auth';
 import { useAfterSessionChange, useLogin } from '#web/api/session';
@@ -27,6 +30,14 @@ import { useRequestVerificationEmail } from './use-request-verification-email';
 
 // The second step (issue 34) loads when an account needs it: most sign-ins never do.
 const SecondStep = lazy(() => import('./second-step').then((m) => ({ default: m.SecondStep })));
+
+/**
+ * Where a sign-in lands: `destination`, except for an account waiting to be deleted (issue 35). The
+ * server lets it do nothing but cancel, and /settings is where it can.
+ */
+function landingOf(user: AuthUser | null | undefined, destination: string): string {
+  return user?.deleteAfter ? CLIENT_ROUTES.settings : destination;
+}
 
 /**
  * /login (spec section 2): email and password; success goes to /, or back to the page that sent the
@@ -50,10 +61,13 @@ function LoginPage() {
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   // The password was right; the account's factors finish the sign-in (issue 34).
   const [secondStep, setSecondStep] = useState<SignInMethod[] | null>(null);
+  const queryClient = useQueryClient();
   const afterSignIn = useAfterSessionChange();
+  // Every way of signing in has refetched the auth status by the time it calls this.
+  const leave = () => void navigate(landingOf(queryClient.getQueryData(authStatusQueryOptions().queryKey)?.user, destination), { replace: true });
   const finishSignIn = async () => {
     await afterSignIn();
-    void navigate(destination, { replace: true });
+    leave();
   };
 
   const {
@@ -68,7 +82,7 @@ function LoginPage() {
   const onSubmit = handleSubmit((body) => {
     setUnverifiedEmail(null);
     const options = {
-      onSuccess: () => void navigate(destination, { replace: true }),
+      onSuccess: leave,
       onError: (error: unknown) => {
         const failure = classifyLoginError(error);
         if (failure.kind === 'needsVerification') {
@@ -106,7 +120,7 @@ function LoginPage() {
 
   // Someone already signed in has nothing to do here. This also answers a successful login, as the
   // refreshed auth status can arrive before onSuccess: both go to the same place.
-  if (user) return <Navigate to={destination} replace />;
+  if (user) return <Navigate to={landingOf(user, destination)} replace />;
   if (secondStep) {
     return (
       <Suspense fallback={<Spinner />}>

@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthStatus, AuthUser } from '#core/api';
 import { securityMessages } from '#core/messages/security';
+import { yourDataMessages } from '#core/messages/your-data';
 import type { IdentityConfig } from '#core/schemas/firebase-auth';
 import { resetCsrfToken } from '#web/lib/api-client';
 import { mockApi, renderRoute, reply, type MockApi } from '#web/test/render';
@@ -56,16 +57,19 @@ beforeEach(() => {
   resetCsrfToken();
 });
 
-/** The API of an account with a second factor: the password answers the second step, which `finish` calls sign in. */
-function twoStepApi(methods: Array<'totp' | 'passkey' | 'recovery'>, more: Record<string, unknown> = {}) {
+/**
+ * The API of an account with a second factor (`account`, kilrain by default): the password answers
+ * the second step, which `finish` calls sign in.
+ */
+function twoStepApi(methods: Array<'totp' | 'passkey' | 'recovery'>, more: Record<string, unknown> = {}, account: AuthUser = soldier) {
   let isSignedIn = false;
   const signIn = () => {
     isSignedIn = true;
-    return { user: soldier };
+    return { user: account };
   };
   const api = mockApi({
     ...homeData,
-    '/api/auth/status': (): AuthStatus => (isSignedIn ? { authenticated: true, user: soldier } : { authenticated: false, user: null }),
+    '/api/auth/status': (): AuthStatus => (isSignedIn ? { authenticated: true, user: account } : { authenticated: false, user: null }),
     'POST /api/auth/login': { needsSecondFactor: true, methods },
     'POST /api/auth/second-factor': ({ body }: { body: { code?: string; recoveryCode?: string } }) =>
       body.code === '123456' || body.recoveryCode === 'abcde-fghjk'
@@ -176,6 +180,18 @@ describe('/login with a second factor', () => {
     expect(webauthn.startAuthentication).toHaveBeenCalledWith({ optionsJSON: REQUEST_OPTIONS });
     const authenticate = api.calls.find((call) => call.url === '/api/auth/passkeys/authenticate');
     expect(authenticate?.body).toEqual({ response: await webauthn.startAuthentication.mock.results[0]!.value });
+  });
+
+  it('sends an account waiting to be deleted (issue 35) to /settings, not where it was going', async () => {
+    twoStepApi(['totp'], {}, { ...soldier, deleteAfter: '2025-04-01T12:00:00.000Z' });
+    const { router } = renderRoute('/login?next=%2Fmy-reviews');
+    const user = await logIn();
+
+    await user.type(await screen.findByLabelText(securityMessages.codeLabel), '123456');
+    await user.click(screen.getByRole('button', { name: securityMessages.verify }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings'));
+    expect(await screen.findByRole('heading', { level: 2, name: yourDataMessages.pendingTitle })).toBeInTheDocument();
   });
 
   it('says so when the passkey prompt is closed, and stays on the step', async () => {

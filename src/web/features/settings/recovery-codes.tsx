@@ -6,19 +6,12 @@ import { unlessStepUpCancelled } from '#web/api/step-up';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 import { errorMessage } from '#web/lib/api-client';
+import { saveFile } from '#web/lib/save-file';
 import { toast } from '#web/lib/toast-store';
 
 /** The file a set of recovery codes is saved as: one code a line, with what they are for. */
 function recoveryCodesFile(codes: readonly string[]): Blob {
   return new Blob([`${securityMessages.recoveryShownOnce}\n\n${codes.join('\n')}\n`], { type: 'text/plain' });
-}
-
-function download(codes: readonly string[]) {
-  const url = URL.createObjectURL(recoveryCodesFile(codes));
-  const link = Object.assign(document.createElement('a'), { href: url, download: 'recovery-codes.txt' });
-  link.click();
-  // Once the download has started with it.
-  setTimeout(() => URL.revokeObjectURL(url));
 }
 
 async function copy(codes: readonly string[]) {
@@ -62,7 +55,7 @@ export function FreshRecoveryCodes({ codes, onSaved }: { codes: readonly string[
           <Copy className="h-4 w-4" aria-hidden />
           {securityMessages.recoveryCopy}
         </Button>
-        <Button variant="outline" size="sm" onClick={() => download(codes)}>
+        <Button variant="outline" size="sm" onClick={() => saveFile(recoveryCodesFile(codes), 'recovery-codes.txt')}>
           <Download className="h-4 w-4" aria-hidden />
           {securityMessages.recoveryDownload}
         </Button>

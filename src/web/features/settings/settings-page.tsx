@@ -20,6 +20,10 @@ import { MailSettings } from './mail-settings';
 
 // The security settings (their QR code drawing and passkey calls) load only when asked for.
 const SecurityPage = lazy(() => import('./security-settings').then((m) => ({ default: m.SecurityPage })));
+// 'Your data' (issue 35): the download and the deletion, and the panel of an account waiting to be
+// deleted, load after the page: few visits use them.
+const YourDataSection = lazy(() => import('./your-data-section').then((m) => ({ default: m.YourDataSection })));
+const PendingDeletion = lazy(() => import('./pending-deletion').then((m) => ({ default: m.PendingDeletion })));
 
 /**
  * The settings' pages share one module (and one entry of the first screen's route table): /settings
@@ -35,7 +39,11 @@ function SettingsPages() {
   );
 }
 
-/** /settings: the signed-in user's choices: whether their level shows on their reviews (issue 16, item 5), and which notifications are mailed (issue 18). */
+/**
+ * /settings: the signed-in user's choices: whether their level shows on their reviews (issue 16,
+ * item 5), which notifications are mailed (issue 18), and their data and account (issue 35). An
+ * account waiting to be deleted sees only the way to cancel: the server refuses it everything else.
+ */
 function SettingsPage() {
   useDocumentTitle(shellMessages.settings);
   const { user, isLoading } = useAuth();
@@ -59,8 +67,23 @@ function SettingsPage() {
         <Settings className="h-8 w-8 text-brass-dark" aria-hidden />
         {shellMessages.settings}
       </h1>
-      <HideLevelSetting userId={user.id} />
-      <MailSettings userId={user.id} />
+      {user.deleteAfter ? (
+        <Suspense fallback={<Spinner />}>
+          <PendingDeletion deleteAfter={user.deleteAfter} />
+        </Suspense>
+      ) : (
+        <AccountSettings userId={user.id} />
+      )}
+    </div>
+  );
+}
+
+/** The settings themselves, for an account that is not waiting to be deleted. */
+function AccountSettings({ userId }: { userId: number }) {
+  return (
+    <>
+      <HideLevelSetting userId={userId} />
+      <MailSettings userId={userId} />
       <Card>
         <CardContent className="pt-6 text-sm">
           <Link to={CLIENT_ROUTES.security} className="font-medium text-link hover:underline">
@@ -77,7 +100,10 @@ function SettingsPage() {
           : what moderators have done about your account or content, and why, and your appeals.
         </CardContent>
       </Card>
-    </div>
+      <Suspense fallback={<Spinner />}>
+        <YourDataSection />
+      </Suspense>
+    </>
   );
 }
 
