@@ -1,12 +1,12 @@
 /** Starts the server: configuration, database (migrated), demo data when wanted, HTTP. */
 import { buildApp } from './app.js';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import { isLoopbackUrl, loadConfigOrExit, type Config } from '#server/platform/config.js';
 import { openConfiguredDatabase } from '#server/platform/db/open-configured-database.js';
 import { Metrics, startMetricsServer } from '#server/platform/http/metrics.js';
 import { closeGracefully } from '#server/platform/http/shutdown.js';
 import { PostgresCacheBus } from '#server/platform/read-cache/cache-bus.js';
-import { RedisRateLimitStore } from '#server/platform/rate-limit/redis-store.js';
+import { FallbackRateLimitStore } from '#server/platform/rate-limit/fallback-store.js';
 import { runRetention } from '#server/domain/retention/retention.js';
 import { announceDemoAccounts, isDatabaseEmpty, seedDemoData } from './seed/demo.js';
 
@@ -43,7 +43,15 @@ async function main() {
       );
     } else console.warn('No development doubles in this build (npm run build:doubles): Steam sign-in uses the real Steam');
   }
-  const redisStore = config.redisUrl ? RedisRateLimitStore.connect(config.redisUrl) : undefined;
+  // Redis is an accelerator (issue 37, item 1): without it, each process counts its own limits.
+  // The app's JSON log once it exists; the console before.
+  let log: Pick<FastifyBaseLogger, 'warn' | 'info'> = console;
+  const redisStore = config.redisUrl
+    ? FallbackRateLimitStore.connect(config.redisUrl, {
+        lost: (err) => log.warn({ err }, 'Redis cannot be reached: rate limits count in each process until it is back'),
+        back: () => log.info('Redis answers again: rate limits are shared by the processes again'),
+      })
+    : undefined;
   // Several processes may share a PostgreSQL database: their response caches hear of each other's
   // writes through it. PGlite belongs to this one process.
   const cacheBus =
@@ -52,6 +60,7 @@ async function main() {
   metrics.collectProcessMetrics();
   if (handle.poolStats) metrics.watchPool(handle.poolStats);
   const app = await buildApp({ config, db: handle.db, rateLimitStore: redisStore, cacheBus, metrics, devDoubles });
+  log = app.log;
   metrics.watchMemory({ embeddedDatabase: handle.memoryBytes, responseCache: () => app.responseCache.size.bytes });
   const metricsServer = config.metrics ? await startMetricsServer(metrics, config.metrics.port, config.metrics.host) : null;
   if (config.steam.fake) app.log.warn(`Steam sign-in and statistics use the development fake at ${config.steam.openIdUrl}`);
