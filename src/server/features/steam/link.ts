@@ -1,6 +1,6 @@
 /** Linking a Steam account through OpenID 2.0 (see adapters/steam/openid.ts for the checks). */
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, notInArray, sql } from 'drizzle-orm';
 import type { SteamLinkErrorCode } from '#core/steam.js';
 import { OpenIdError, buildAuthorizationUrl, verifyAssertion } from '#server/adapters/steam/openid.js';
 import type { Config } from '#server/platform/config.js';
@@ -9,6 +9,11 @@ import { isUniqueViolation } from '#server/platform/db/errors.js';
 import { openIdNonces, steamLinkStates, users } from '#server/platform/db/schema.js';
 
 const STATE_LIFETIME_MS = 10 * 60 * 1000;
+/**
+ * Link states a session keeps at once (issue 37, item 4): a second tab's link still works, and a
+ * script calling the start again and again replaces its own states instead of adding rows.
+ */
+const STATES_PER_SESSION = 3;
 const NONCE_RETENTION_MS = 60 * 60 * 1000;
 
 export type SteamLinkTarget = { officerId: number } | { redirect: string };
@@ -27,6 +32,13 @@ export async function startSteamLink(db: Executor, config: Config, sessionId: st
   if ('officerId' in target) returnTo.searchParams.set('officerId', String(target.officerId));
   else returnTo.searchParams.set('redirect', redirectPathFor(target));
   await db.delete(steamLinkStates).where(lt(steamLinkStates.expiresAt, new Date()));
+  const kept = db
+    .select({ id: steamLinkStates.id })
+    .from(steamLinkStates)
+    .where(eq(steamLinkStates.sessionId, sessionId))
+    .orderBy(desc(steamLinkStates.expiresAt))
+    .limit(STATES_PER_SESSION - 1);
+  await db.delete(steamLinkStates).where(and(eq(steamLinkStates.sessionId, sessionId), notInArray(steamLinkStates.id, kept)));
   await db.insert(steamLinkStates).values({
     id: state,
     sessionId,

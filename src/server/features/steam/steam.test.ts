@@ -157,6 +157,15 @@ describe('forged assertions are refused', () => {
     expect(await steamIdOf(userId)).toBeNull();
   });
 
+  it('keeps at most three link states per session however often the link is started (issue 37, item 4)', async () => {
+    const { client, userId } = await signedInClient(ctx);
+    for (let i = 0; i < 30; i += 1) expect((await client.get('/api/auth/steam?redirect=/my-stats')).statusCode).toBe(302);
+    expect(await ctx.db.select().from(steamLinkStates).where(eq(steamLinkStates.userId, userId))).toHaveLength(3);
+    // The newest still links: a started sign-in is never the one replaced.
+    const callback = await approvedCallback(client, '76561198000000029');
+    expect((await follow(client, callback)).searchParams.get('steamLinked')).toBe('1');
+  });
+
   it('refuses a callback replayed after success (state is single use)', async () => {
     const { client } = await signedInClient(ctx);
     const callback = await approvedCallback(client, '76561198000000022');
