@@ -67,6 +67,7 @@ async function main() {
 
   if (wantsSeed && (await isDatabaseEmpty(handle.db))) {
     app.log.info('Empty database: seeding demo data');
+    // Null when a process starting beside this one seeded first: its accounts file is announced.
     const accounts = await seedDemoData(handle.db, config.dataDir, { databaseUrl: config.databaseUrl, sessionSecret: config.sessionSecret });
     announceDemoAccounts(app.log, accounts, config.dataDir, config.databaseUrl);
   } else if (wantsSeed) {

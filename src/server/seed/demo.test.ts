@@ -28,7 +28,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'wor-seed-'));
   wasEmptyBefore = await isDatabaseEmpty(handle.db);
   const started = performance.now();
-  accounts = await seedDemoData(handle.db, dataDir, { sessionSecret: SESSION_SECRET });
+  accounts = (await seedDemoData(handle.db, dataDir, { sessionSecret: SESSION_SECRET }))!;
   seedMilliseconds = performance.now() - started;
 });
 
@@ -226,6 +226,22 @@ describe('demo seed', () => {
   });
 });
 
+describe('processes starting together (issue 37, item 5)', () => {
+  it('seed an empty database once: three seeds at once, on three connections, leave one set of demo data', async () => {
+    const fresh = await openTestDatabase();
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'wor-seed-race-'));
+    try {
+      const results = await Promise.all([1, 2, 3].map(() => seedDemoData(fresh.db, dir)));
+      expect(results.filter((result) => result !== null)).toHaveLength(1);
+      const [users] = await queryRows<{ n: number }>(fresh.db, sql`select count(*)::int as n from users where email = ${'admin@demo.local'}`);
+      expect(users!.n).toBe(1);
+    } finally {
+      rmSync(dir, { recursive: true });
+      await fresh.close();
+    }
+  });
+});
+
 describe('the demo accounts announcement', () => {
   it('is a small table: role, email, username and password, one account a line, columns aligned', () => {
     const message = formatDemoAccounts({
@@ -260,7 +276,7 @@ describe('one demo accounts file per database', () => {
     const before = readFileSync(embeddedFile, 'utf8');
     const other = await openTestDatabase();
     try {
-      const otherAccounts = await seedDemoData(other.db, dataDir, { databaseUrl: 'postgres://postgres@127.0.0.1:5432/wor_other' });
+      const otherAccounts = (await seedDemoData(other.db, dataDir, { databaseUrl: 'postgres://postgres@127.0.0.1:5432/wor_other' }))!;
       expect(readFileSync(embeddedFile, 'utf8')).toBe(before);
       const otherFile = path.join(dataDir, 'demo-accounts-wor_other.json');
       expect(JSON.parse(readFileSync(otherFile, 'utf8'))).toEqual(otherAccounts);

@@ -15,7 +15,7 @@ import { DEFAULT_WAVE_THRESHOLDS } from '#core/review-waves.js';
 import { recomputeAllAggregates } from '#server/domain/figures/aggregates.js';
 import { holdReviewWaves } from '#server/features/reviews/waves.js';
 import { refreshCommunityMean } from '#server/domain/ranking-prior.js';
-import { queryRows, type Database, type Transaction } from '#server/platform/db/client.js';
+import { queryRows, type Database, type Executor, type Transaction } from '#server/platform/db/client.js';
 import {
   officerRegistrations,
   officers,
@@ -53,12 +53,22 @@ const DEFAULT_SEED = 1862;
 /** Rows per INSERT: well below PostgreSQL's 65,535 bind parameters for the widest table. */
 const BATCH_SIZE = 500;
 
-export async function isDatabaseEmpty(db: Database): Promise<boolean> {
+export async function isDatabaseEmpty(db: Executor): Promise<boolean> {
   const [row] = await queryRows<{ n: unknown }>(db, sql`select (select count(*) from users) + (select count(*) from regiments) as n`);
   return Number(row?.n) === 0;
 }
 
-export async function seedDemoData(db: Database, dataDir: string, options: SeedOptions = {}): Promise<DemoAccounts> {
+/**
+ * The advisory lock that serializes the seed across processes starting together on one database
+ * (issue 37, item 5): "wor-seed" in ASCII, beside the migration lock of db/client.ts.
+ */
+const SEED_LOCK_KEY = 0x776f722d73656564n;
+
+/**
+ * Seeds the demo data into an empty database. Null when another process seeded it first: processes
+ * starting together all find it empty, and the lock lets one seed while the others wait and see.
+ */
+export async function seedDemoData(db: Database, dataDir: string, options: SeedOptions = {}): Promise<DemoAccounts | null> {
   const plan = planDemoData({ seed: options.seed ?? DEFAULT_SEED, now: options.now ?? new Date() });
   const totpSecret = options.sessionSecret ? new Secret({ size: 20 }).base32 : undefined;
   const accounts: DemoAccounts = {
@@ -66,7 +76,9 @@ export async function seedDemoData(db: Database, dataDir: string, options: SeedO
     user: { ...DEMO_SOLDIER, password: randomPassword() },
   };
   const [adminHash, userHash] = await Promise.all([hashPassword(accounts.admin.password), hashPassword(accounts.user.password)]);
-  await db.transaction(async (tx) => {
+  const seeded = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY.toString()}::bigint)`);
+    if (!(await isDatabaseEmpty(tx))) return false;
     const userIds = await insertUsers(tx, plan, { [ADMIN_INDEX]: adminHash, [SOLDIER_INDEX]: userHash });
     if (totpSecret) {
       const sealed = encryptSecret(factorKeys(options.sessionSecret!).totpSecret, totpSecret);
@@ -88,8 +100,9 @@ export async function seedDemoData(db: Database, dataDir: string, options: SeedO
     await refreshCommunityMean(tx);
     // Last step inside the transaction: if the file cannot be written, no account exists without it.
     writeAccountsFile(demoAccountsFile(dataDir, options.databaseUrl ?? null), accounts);
+    return true;
   });
-  return accounts;
+  return seeded ? accounts : null;
 }
 
 /** 12 characters of base64url: 72 random bits, generated per seed and never stored in the code. */
