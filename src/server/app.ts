@@ -104,6 +104,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(outboxPlugin, {
     db,
     timing: options.outboxTiming ?? DEFAULT_OUTBOX_TIMING,
+    stopGraceMs: config.shutdownDrainMs,
     deliverers: {
       [NOTIFICATION_MAIL]: notificationMailDeliverer(db, mailer, { publicUrl: config.publicUrl, secret: config.sessionSecret }),
       [DISCORD_WEBHOOK]: discordWebhookDeliverer(db, { publicUrl: config.publicUrl, webhooks: config.discordWebhooks }),

@@ -33,7 +33,9 @@ export function createMailer(options: { smtpUrl: string | null; from: string; lo
       },
     };
   }
-  const transport = nodemailer.createTransport(options.smtpUrl);
+  // Bounded waits (issue 37, item 3): a server that accepts and never greets, or stalls mid-mail,
+  // fails the delivery (retried later by the outbox) instead of holding it for minutes.
+  const transport = nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
   return {
     async send(message) {
       await transport.sendMail({

@@ -13,13 +13,15 @@ export interface OutboxPluginOptions {
   db: Database;
   deliverers: Readonly<Partial<Record<OutboxKind, Deliverer>>>;
   timing: OutboxTiming;
+  /** How long a delivery in progress may finish at close (the shutdown's drain time). */
+  stopGraceMs: number;
 }
 
-export const outboxPlugin = fp<OutboxPluginOptions>(async (app, { db, deliverers, timing }) => {
+export const outboxPlugin = fp<OutboxPluginOptions>(async (app, { db, deliverers, timing, stopGraceMs }) => {
   const outbox = new OutboxWorker(db, deliverers, app.log, timing);
   app.decorate('outbox', outbox);
   app.addHook('onReady', async () => outbox.start());
-  app.addHook('onClose', async () => outbox.stop());
+  app.addHook('onClose', async () => outbox.stop(stopGraceMs));
 });
 
 /** An API hook: a write may have left outbox rows, so deliver them now rather than at the next poll. */

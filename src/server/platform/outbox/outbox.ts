@@ -50,6 +50,15 @@ export async function claimDueRows(db: Database, limit: number, leaseMs: number)
     .returning({ id: outbox.id, kind: outbox.kind, payload: outbox.payload, attempts: outbox.attempts });
 }
 
+/** Claimed but not tried (the process is stopping): due again at once, the claim not counted as an attempt. */
+export async function releaseRows(db: Database, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(outbox)
+    .set({ availableAt: sql`now()`, attempts: sql`${outbox.attempts} - 1` })
+    .where(inArray(outbox.id, [...ids]));
+}
+
 /** Delivered: the row has done its work. */
 export async function completeRow(db: Database, id: number): Promise<void> {
   await db.delete(outbox).where(eq(outbox.id, id));

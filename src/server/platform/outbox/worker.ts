@@ -6,7 +6,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#server/platform/db/client.js';
-import { claimDueRows, completeRow, failRow, type OutboxKind, type OutboxRow } from './outbox.js';
+import { claimDueRows, completeRow, failRow, releaseRows, type OutboxKind, type OutboxRow } from './outbox.js';
 
 export type Deliverer = (payload: Record<string, unknown>, row: OutboxRow) => Promise<void>;
 
@@ -89,8 +89,13 @@ export class OutboxWorker {
   async drain(): Promise<void> {
     try {
       for (;;) {
+        if (this.stopped) return;
         const rows = await claimDueRows(this.db, BATCH, this.timing.leaseMs);
-        for (const row of rows) await this.deliver(row);
+        // One lane per kind (issue 37, item 3): a mail server that hangs holds back mail only, never
+        // a Discord post, and the other way round.
+        const lanes = new Map<string, OutboxRow[]>();
+        for (const row of rows) lanes.set(row.kind, [...(lanes.get(row.kind) ?? []), row]);
+        await Promise.all([...lanes.values()].map((lane) => this.deliverLane(lane)));
         if (rows.length < BATCH || this.stopped) return;
       }
     } catch (err) {
@@ -115,12 +120,37 @@ export class OutboxWorker {
     while (this.running) await this.running;
   }
 
-  /** Finishes the round in progress, then delivers nothing more (the app's onClose). */
-  async stop(): Promise<void> {
+  /**
+   * Claims nothing more and lets the round in progress end, for `graceMs` at most (the app's
+   * onClose, with the shutdown's drain time): a delivery still at work then is abandoned, and its
+   * lease puts the row back for a later attempt, so a mail server that never answers cannot hold
+   * up a deploy, and nothing is lost.
+   */
+  async stop(graceMs = Number.POSITIVE_INFINITY): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    await this.running;
+    if (!this.running) return;
+    let deadline: NodeJS.Timeout | undefined;
+    const abandoned = new Promise<void>((resolve) => {
+      if (Number.isFinite(graceMs)) deadline = setTimeout(resolve, graceMs);
+    });
+    await Promise.race([this.running, abandoned]);
+    clearTimeout(deadline);
+  }
+
+  /** A kind's rows one after the other; once stopping, the rest go back to the queue at once. */
+  private async deliverLane(rows: OutboxRow[]): Promise<void> {
+    for (const [index, row] of rows.entries()) {
+      if (this.stopped) {
+        await releaseRows(
+          this.db,
+          rows.slice(index).map((left) => left.id),
+        );
+        return;
+      }
+      await this.deliver(row);
+    }
   }
 
   private async deliver(row: OutboxRow): Promise<void> {
