@@ -92,8 +92,10 @@ async function main() {
   retentionTimer.unref();
 
   const shutdown = async (signal: string) => {
-    app.log.info(`${signal} received, shutting down (requests in progress get ${config.shutdownDrainMs} ms)`);
-    const { cutConnections } = await closeGracefully(app, config.shutdownDrainMs);
+    app.log.info(
+      `${signal} received, shutting down (not ready for ${config.shutdownDelayMs} ms, then requests in progress get ${config.shutdownDrainMs} ms)`,
+    );
+    const { cutConnections } = await closeGracefully(app, config.shutdownDrainMs, config.shutdownDelayMs);
     if (cutConnections) app.log.warn('Connections still open after the drain were closed');
     await metricsServer?.close();
     await redisStore?.close();

@@ -68,6 +68,7 @@ const envSchema = z.object({
   MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(64),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   SESSION_MAX_DAYS: z.coerce.number().positive().default(30),
@@ -151,6 +152,8 @@ export interface Config {
   requestTimeoutMs: number;
   /** On SIGTERM, requests in progress get this long to finish before their connections are closed. */
   shutdownDrainMs: number;
+  /** After SIGTERM, how long /readyz answers 503 while the process still serves, before the drain (issue 37, item 6). */
+  shutdownDelayMs: number;
   /** Prometheus metrics on their own port (http/metrics.ts); null serves none. */
   metrics: { port: number; host: string } | null;
   /** Serve the built web app from dist/web (production); off for tests of the API alone. */
@@ -411,6 +414,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxInFlight: e.MAX_IN_FLIGHT,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+    shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
     metrics: e.METRICS_PORT === undefined ? null : { port: e.METRICS_PORT, host: e.METRICS_HOST },
     serveWeb: true,
     identityProvider: e.IDENTITY_PROVIDER,

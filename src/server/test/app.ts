@@ -58,6 +58,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     appealWindowDays: 30,
     accountDeletionGraceDays: 30,
     retentionIntervalMinutes: 60,
+    shutdownDelayMs: 0,
     maxInFlight: 64,
     requestTimeoutMs: 60_000,
     shutdownDrainMs: 10_000,

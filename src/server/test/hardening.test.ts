@@ -323,6 +323,23 @@ describe('shutdown', () => {
  * or a few hundred hang-ups fill the in-flight slots for good, and one on a cache miss leaves every
  * later visitor of that URL waiting for a computation that never ends.
  */
+describe('shutdown behind a load balancer (issue 37, item 6)', () => {
+  it('answers /readyz 503 but still serves for the shutdown delay, then closes', async () => {
+    const ctx = await createTestContext();
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = portOf(ctx.app);
+    const closing = closeGracefully(ctx.app, 500, 400);
+    const ready = await rawRequest(port, 'GET', '/readyz');
+    expect(ready.status).toBe(503);
+    expect(ready.body).toContain('draining');
+    // A request the balancer sent before its health check noticed is still answered.
+    expect((await rawRequest(port, 'GET', '/api/sides')).status).toBe(200);
+    await closing;
+    await expect(rawRequest(port, 'GET', '/readyz')).rejects.toThrow();
+    await ctx.close();
+  });
+});
+
 describe('clients that hang up after sending their request', () => {
   let ctx: TestContext;
   let port: number;

@@ -6,8 +6,11 @@
  */
 import type { App } from '#server/platform/types.js';
 
-export async function closeGracefully(app: App, drainMs: number): Promise<{ cutConnections: boolean }> {
+export async function closeGracefully(app: App, drainMs: number, delayMs = 0): Promise<{ cutConnections: boolean }> {
   app.lifecycle.draining = true;
+  // Issue 37, item 6: /readyz answers 503 while the process still serves everything, for long enough
+  // (SHUTDOWN_DELAY_MS) that the balancer's health check takes it out before the listener closes.
+  if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
   let cutConnections = false;
   const deadline = setTimeout(() => {
     cutConnections = true;
