@@ -3,7 +3,7 @@
  * and removing them all (an admin's recovery for an account that lost every factor). Enrolment and
  * checking live with the sign-in (features/auth/second-factor/).
  */
-import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { SecondFactorMethod, SignInMethod } from '#core/second-factor.js';
 import type { Executor } from '#server/platform/db/client.js';
 import { passkeys, recoveryCodes, totpFactors, webauthnChallenges } from '#server/platform/db/schema.js';
@@ -18,8 +18,17 @@ import { destroyUserSessions } from './sessions.js';
  */
 export function hasSecondFactorSql(): SQL<boolean> {
   const userId = sql.raw('"users"."id"');
-  return sql<boolean>`(exists (select 1 from ${totpFactors} where ${totpFactors.userId} = ${userId} and ${totpFactors.enabledAt} is not null)
-    or exists (select 1 from ${passkeys} where ${passkeys.userId} = ${userId}))`;
+  return sql<boolean>`(${hasTotpSql(userId)} or ${hasPasskeySql(userId)})`;
+}
+
+/** The account (an id, or the user row's id column) has an enabled authenticator app. */
+function hasTotpSql(userId: number | SQL): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${totpFactors} where ${totpFactors.userId} = ${userId} and ${totpFactors.enabledAt} is not null)`;
+}
+
+/** The account has a passkey. */
+function hasPasskeySql(userId: number | SQL): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${passkeys} where ${passkeys.userId} = ${userId})`;
 }
 
 export interface FactorSummary {
@@ -30,8 +39,8 @@ export interface FactorSummary {
 export async function factorSummary(db: Executor, userId: number): Promise<FactorSummary> {
   const [row] = await db
     .select({
-      totp: sql<boolean>`exists (select 1 from ${totpFactors} where ${totpFactors.userId} = ${userId} and ${totpFactors.enabledAt} is not null)`,
-      passkey: sql<boolean>`exists (select 1 from ${passkeys} where ${passkeys.userId} = ${userId})`,
+      totp: hasTotpSql(userId),
+      passkey: hasPasskeySql(userId),
       recoveryCodesRemaining: sql<number>`(select count(*)::int from ${recoveryCodes} where ${recoveryCodes.userId} = ${userId} and ${recoveryCodes.usedAt} is null)`,
     })
     .from(sql`(select 1) as one`);
@@ -51,16 +60,12 @@ export function signInMethods(summary: FactorSummary): SignInMethod[] {
  * account that lost them all). The caller audits it and tells the user. Answers whether there was any.
  */
 export async function removeAllFactors(tx: Executor, userId: number): Promise<boolean> {
-  const totp = await tx
-    .delete(totpFactors)
-    .where(and(eq(totpFactors.userId, userId), isNotNull(totpFactors.enabledAt)))
-    .returning({ id: totpFactors.userId });
-  // A set-up never finished goes too, so the account starts clean.
-  await tx.delete(totpFactors).where(and(eq(totpFactors.userId, userId), isNull(totpFactors.enabledAt)));
+  // A set-up never finished goes too, so the account starts clean; only an enabled app counted as a factor.
+  const totp = await tx.delete(totpFactors).where(eq(totpFactors.userId, userId)).returning({ enabledAt: totpFactors.enabledAt });
   const keys = await tx.delete(passkeys).where(eq(passkeys.userId, userId)).returning({ id: passkeys.id });
   await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
   await tx.delete(webauthnChallenges).where(eq(webauthnChallenges.userId, userId));
-  return totp.length > 0 || keys.length > 0;
+  return totp.some((app) => app.enabledAt !== null) || keys.length > 0;
 }
 
 /**
