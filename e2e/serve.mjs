@@ -86,6 +86,8 @@ const env = {
   RATE_LIMIT_ACCOUNT_EMAIL: process.env.RATE_LIMIT_ACCOUNT_EMAIL ?? '1000/1m',
   // ...and the whole run browses from it, faster than any person.
   RATE_LIMIT_PUBLIC_API: process.env.RATE_LIMIT_PUBLIC_API ?? '100000/1m',
+  // A run signs the same demo accounts in a few hundred times: past the per-account sign-in limit.
+  RATE_LIMIT_SIGN_IN: process.env.RATE_LIMIT_SIGN_IN ?? '1000/1m',
   // The specs link Steam accounts through the development fake at /__fake-steam. The embedded demo
   // turns it on by itself; with PostgreSQL (TEST_DATABASE_URL) it has to be asked for.
   FAKE_STEAM: isFirebase ? '0' : (process.env.FAKE_STEAM ?? '1'),

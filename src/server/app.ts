@@ -8,6 +8,7 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import etag from '@fastify/etag';
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyBaseLogger, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createMailer, type Mailer } from '#server/adapters/mail/mailer.js';
@@ -22,7 +23,9 @@ import { discordWebhookDeliverer } from '#server/features/regiment-webhooks/deli
 import { registerOpenApi } from '#server/features/api-docs/openapi-document.js';
 import { pagesPlugin } from '#server/pages/pages-plugin.js';
 import type { Config } from '#server/platform/config.js';
+import { DatabaseAvailability, refuseWhileDatabaseDown } from '#server/platform/db/availability.js';
 import type { Database } from '#server/platform/db/client.js';
+import { readRoutingPlugin } from '#server/platform/db/read-routing.js';
 import { securityPolicy } from '#server/platform/http/content-security-policy.js';
 import { errorHandlerPlugin, sendApiNotFound } from '#server/platform/http/error-handler.js';
 import { healthRoutes, type Lifecycle } from '#server/platform/http/health.js';
@@ -42,6 +45,8 @@ import { MemoryRateLimitStore, type RateLimitStore } from '#server/platform/rate
 import { FrontServer } from '#server/platform/read-cache/front-server.js';
 import { cachePoliciesPlugin, responseCachePlugin } from '#server/platform/read-cache/plugin.js';
 import { ResponseCache, type CacheBus } from '#server/platform/read-cache/store.js';
+import { Cdn } from '#server/platform/read-cache/cdn.js';
+import { CDN_PURGE, cdnPlugin, cdnPurgeDeliverer, queueCdnPurge } from '#server/platform/read-cache/cdn-purge.js';
 import type { App } from '#server/platform/types.js';
 
 export interface BuildAppOptions {
@@ -70,7 +75,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { config, db, metrics = new Metrics(), now = Date.now } = options;
   const webRoot = options.webRoot ?? path.join(projectRoot(), 'dist', 'web');
   const securityHeaders = securityHeadersOf(securityPolicy(config));
-  const responseCache = new ResponseCache(config.responseCacheBytes, options.cacheBus ?? null, { ratingsLagMs: config.listRatingsLagMs, now });
+  // A CDN in front, if configured (docs/decisions/0053-cdn.md): kept answers carry their keys, own writes purge them.
+  const cdn = config.cdn && new Cdn(config.cdn, { enqueue: queueCdnPurge(db), poke: () => app.outbox.poke(), log: (): FastifyBaseLogger => app.log });
+  const responseCache = new ResponseCache(config.responseCacheBytes, options.cacheBus ?? null, {
+    ratingsLagMs: config.listRatingsLagMs,
+    now,
+    cdn,
+    replicaStickyMs: config.databaseReplicaUrls.length > 0 ? config.replicaStickyMs : 0,
+  });
   const limitStore = options.rateLimitStore ?? new MemoryRateLimitStore();
   const publicReads = new PublicReadLimiter(limitStore, config.rateLimits.publicRead, config.trustProxy);
   // Ready answers (kept public reads, page shells) are written before Fastify sees the request.
@@ -90,17 +102,25 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   app.decorate('db', db).decorate('now', now).decorate('config', config).decorate('metrics', metrics).decorate('lifecycle', lifecycle);
   app.decorate('mailer', mailer).decorate('frontServer', front).decorate('rateLimitStore', limitStore);
+  // Issue 37, item 2: a query that cannot reach the database marks it down until a probe reaches it.
+  const availability = new DatabaseAvailability(() => db.execute(sql`select 1`), app.log);
   app.addHook('preClose', (done) => {
     lifecycle.draining = true;
     front.close();
+    done();
+  });
+  app.addHook('onClose', (_app, done) => {
+    availability.close();
     done();
   });
 
   // Root hooks run for every request Fastify routes; answers the front server writes skip them (and
   // the API's below): read-cache/front-hooks.ts records why each may, and front-hooks.test.ts fails
   // on a hook without a decision. Name hook functions: the list knows them by name.
+  // First: every later hook and the handler run in the request's read route (read replicas, 0055).
+  await app.register(readRoutingPlugin, { enabled: config.databaseReplicaUrls.length > 0, stickyMs: config.replicaStickyMs, secure: config.isHttps });
   await app.register(routeListPlugin);
-  await app.register(errorHandlerPlugin);
+  await app.register(errorHandlerPlugin, { availability });
   await app.register(outboxPlugin, {
     db,
     timing: options.outboxTiming ?? DEFAULT_OUTBOX_TIMING,
@@ -108,8 +128,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     deliverers: {
       [NOTIFICATION_MAIL]: notificationMailDeliverer(db, mailer, { publicUrl: config.publicUrl, secret: config.sessionSecret }),
       [DISCORD_WEBHOOK]: discordWebhookDeliverer(db, { publicUrl: config.publicUrl, webhooks: config.discordWebhooks }),
+      [CDN_PURGE]: cdnPurgeDeliverer(config.cdn),
     },
   });
+  if (cdn) await app.register(cdnPlugin, { cdn });
   await app.register(metricsPlugin, { metrics });
   await app.register(securityHeadersPlugin, { headers: securityHeaders });
   // Before the routes (both learn them as they are registered) and before the response cache (a kept
@@ -118,7 +140,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(publicReadPlugin, { limiter: publicReads });
   // Between the security headers (set first) and compress/etag (this one's onSend must see the
   // serialised JSON): public answers come ready-made from memory, writes invalidate them.
-  await app.register(responseCachePlugin, { cache: responseCache, metrics });
+  await app.register(responseCachePlugin, {
+    cache: responseCache,
+    metrics,
+    databaseDown: () => availability.isDown,
+  });
   await app.register(compress, { threshold: 1024 });
   // Public GETs answer with an ETag and 304 Not Modified when the client already has the same body.
   await app.register(etag, { weak: true });
@@ -130,6 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(
     async (api) => {
       // The API's own hooks, in this order, for its routes alone, whatever the spelling of the URL.
+      api.addHook('onRequest', refuseWhileDatabaseDown(availability));
       await api.register(loadSheddingPlugin, { maxInFlight: config.maxInFlight, metrics });
       await api.register(inputGuardPlugin);
       await api.register(sessionPlugin, { db, config });

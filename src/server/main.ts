@@ -29,7 +29,15 @@ async function loadDevDoubles(): Promise<DevDoubles | null> {
 async function main() {
   let config: Config = loadConfigOrExit();
 
-  const handle = await openConfiguredDatabase(config);
+  // The app's JSON log once it exists; the console before (Redis's and the database's warnings).
+  let log: Pick<FastifyBaseLogger, 'warn' | 'info'> = console;
+  const handle = await openConfiguredDatabase(config, {
+    // An idle connection dropped by the server is replaced by the pool on the next query.
+    onConnectionLost: (err) => log.warn({ err }, 'PostgreSQL connection lost; the pool replaces it'),
+    // Reads may go to streaming replicas (issue 37, item 8): the server alone, the CLI tools use the primary.
+    replicaUrls: config.databaseReplicaUrls,
+    log: () => log,
+  });
   // Demo data: on by default only for an empty embedded database; never over existing data.
   const wantsSeed = config.seedDemo ?? handle.kind === 'pglite';
   // The embedded demo links Steam offline through the development fake, unless told otherwise.
@@ -44,8 +52,6 @@ async function main() {
     } else console.warn('No development doubles in this build (npm run build:doubles): Steam sign-in uses the real Steam');
   }
   // Redis is an accelerator (issue 37, item 1): without it, each process counts its own limits.
-  // The app's JSON log once it exists; the console before.
-  let log: Pick<FastifyBaseLogger, 'warn' | 'info'> = console;
   const redisStore = config.redisUrl
     ? FallbackRateLimitStore.connect(config.redisUrl, {
         lost: (err) => log.warn({ err }, 'Redis cannot be reached: rate limits count in each process until it is back'),
@@ -59,6 +65,8 @@ async function main() {
   const metrics = new Metrics();
   metrics.collectProcessMetrics();
   if (handle.poolStats) metrics.watchPool(handle.poolStats);
+  // Replicas serve reads once they have shown, twice, that they keep up with the primary.
+  await handle.replicas?.start(Math.max(100, config.replicaStickyMs / 4));
   const app = await buildApp({ config, db: handle.db, rateLimitStore: redisStore, cacheBus, metrics, devDoubles });
   log = app.log;
   metrics.watchMemory({ embeddedDatabase: handle.memoryBytes, responseCache: () => app.responseCache.size.bytes });

@@ -152,6 +152,7 @@ export function readPageShell(webRoot: string, { cache, rowPreview, pagePreview 
   const rowShell = async (request: FastifyRequest, page: RowPage): Promise<KeptShell | null> => {
     const known = knownRowShell(page);
     if (known) return known;
+    cache.beforeRefill(rowTags(page));
     const generation = cache.currentGeneration();
     const computedAt = cache.now();
     let preview: LinkPreview | null;

@@ -68,4 +68,27 @@ describe('configuration', () => {
     expect(parseRateLimit('5/30m')).toEqual({ limit: 5, windowMs: 1_800_000 });
     expect(parseRateLimit('0/1m')).toBeNull();
   });
+
+  it('puts a CDN in front only with CDN_PURGE_URL, its token, and https unless the purge API is a local fake', () => {
+    expect(loadConfig({ DATA_DIR: tempDataDir() }).cdn).toBeNull();
+    const service = 'https://api.fastly.com/service/SVC123/';
+    expect(errorOf({ DATA_DIR: tempDataDir(), CDN_PURGE_URL: service })).toContain('CDN_PURGE_TOKEN');
+    expect(errorOf({ DATA_DIR: tempDataDir(), CDN_PURGE_URL: 'http://api.fastly.com/service/SVC123', CDN_PURGE_TOKEN: 't' })).toContain(
+      'CDN_PURGE_URL',
+    );
+    expect(errorOf({ DATA_DIR: tempDataDir(), CDN_PURGE_URL: service, CDN_PURGE_TOKEN: 't', CDN_MAX_AGE_SECONDS: '0' })).toContain(
+      'CDN_MAX_AGE_SECONDS',
+    );
+    expect(loadConfig({ DATA_DIR: tempDataDir(), CDN_PURGE_URL: service, CDN_PURGE_TOKEN: 't', CDN_STALE_IF_ERROR_SECONDS: '3600' }).cdn).toEqual({
+      purgeUrl: 'https://api.fastly.com/service/SVC123',
+      purgeToken: 't',
+      maxAgeSeconds: 300,
+      staleWhileRevalidateSeconds: 30,
+      staleIfErrorSeconds: 3_600,
+      purgeTimeoutMs: 5_000,
+    });
+    expect(loadConfig({ DATA_DIR: tempDataDir(), CDN_PURGE_URL: 'http://127.0.0.1:8080/service/x', CDN_PURGE_TOKEN: 't' }).cdn?.purgeUrl).toBe(
+      'http://127.0.0.1:8080/service/x',
+    );
+  });
 });

@@ -19,6 +19,12 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  // PostgreSQL streaming replicas for reads (issue 37, item 8; docs/decisions/0055-read-replicas.md).
+  DATABASE_REPLICA_URLS: z
+    .string()
+    .regex(/^\s*postgres(ql)?:\/\/[^,]+(,\s*postgres(ql)?:\/\/[^,]+)*\s*$/, 'must be postgres:// URLs separated by commas')
+    .optional(),
+  REPLICA_STICKY_MS: z.coerce.number().int().min(100).max(600_000).default(3_000),
   DATA_DIR: z.string().min(1).default('./data'),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -104,6 +110,13 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9.-]+:\d+$/, 'must be host:port, e.g. 127.0.0.1:9099')
     .optional(),
+  // A CDN in front (docs/decisions/0053-cdn.md): unset, answers carry the headers they always did.
+  CDN_PURGE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  CDN_PURGE_TOKEN: z.string().min(1).optional(),
+  CDN_MAX_AGE_SECONDS: z.coerce.number().int().min(1).max(31_536_000).default(300),
+  CDN_STALE_WHILE_REVALIDATE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
+  CDN_STALE_IF_ERROR_SECONDS: z.coerce.number().int().min(0).max(31_536_000).default(86_400),
+  CDN_PURGE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
 });
 
 export interface Config {
@@ -111,6 +124,13 @@ export interface Config {
   host: string;
   /** null means the embedded PGlite database under dataDir. */
   databaseUrl: string | null;
+  /** PostgreSQL streaming replicas that serve reads (empty: the primary serves everything). */
+  databaseReplicaUrls: readonly string[];
+  /**
+   * For how long after a write its writer's reads, and the refills of the answers it changed, go to
+   * the primary; replicas further behind than about half of it are left out (read-routing.ts).
+   */
+  replicaStickyMs: number;
   dataDir: string;
   publicUrl: string;
   isHttps: boolean;
@@ -164,6 +184,26 @@ export interface Config {
   firebase: FirebaseConfig | null;
   /** Where regiments' Discord webhooks may point, and when a failing one is turned off. */
   discordWebhooks: DiscordWebhookConfig;
+  /** A CDN in front, told what to keep and what to purge (docs/decisions/0053-cdn.md); null: none. */
+  cdn: CdnConfig | null;
+}
+
+export interface CdnConfig {
+  /**
+   * The CDN service's API address, Fastly's `https://api.fastly.com/service/{service_id}`: a purge is
+   * `POST {purgeUrl}/purge` with the surrogate keys.
+   */
+  purgeUrl: string;
+  /** Sent as `Fastly-Key`: a token allowed to purge that service (Fastly's purge_select scope). */
+  purgeToken: string;
+  /** How long the CDN keeps a public answer (s-maxage) without a purge: what a lost purge costs at most. */
+  maxAgeSeconds: number;
+  /** How long past that the CDN may answer with it while it asks the site again (stale-while-revalidate). */
+  staleWhileRevalidateSeconds: number;
+  /** How long past that the CDN may answer with it while the site fails (stale-if-error). */
+  staleIfErrorSeconds: number;
+  /** A purge request that takes longer is abandoned and retried: a hanging purge API never holds the outbox. */
+  purgeTimeoutMs: number;
 }
 
 export interface DiscordWebhookConfig {
@@ -247,11 +287,26 @@ export interface RateLimitConfig {
   webhookChange: RateLimitWindow;
   /**
    * Second-factor ceremonies per client address (issue 34): passkey challenges and authenticator
-   * set-ups each write a row, and a sign-in by passkey needs no account to ask for one.
+   * set-ups each write a row, and a sign-in by passkey needs no account to ask for one. The same
+   * numbers per account for a signed-in account's ceremonies, new recovery codes among them (issue
+   * 37, item 4: each set tells the account, by a notification and a mail).
    */
   secondFactor: RateLimitWindow;
   /** Downloads of one's own data, per user (issue 35): each reads every row of the account. */
   dataExport: RateLimitWindow;
+  /**
+   * Sign-ins per account, counted once the password, passkey or Firebase token has proved it (issue
+   * 37, item 4): each adds a session row, and a staff account's new browser a row and a mail. The
+   * second step that finishes the account's own half-done sign-in replaces its row and is not counted.
+   */
+  signIn: RateLimitWindow;
+  /**
+   * Edits of one's officer profile or regiment page, per user (issue 37, item 4): each leaves a row in
+   * the search's change feed and forgets every public answer. Admins' edits are in the audit log instead.
+   */
+  profileEdit: RateLimitWindow;
+  /** Appeals per user (issue 33): one per staff action at most, and these few an hour. */
+  appeal: RateLimitWindow;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
@@ -267,6 +322,9 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   webhookChange: { limit: 20, windowMs: 60 * 60 * 1000 },
   secondFactor: { limit: 60, windowMs: 15 * 60 * 1000 },
   dataExport: { limit: 5, windowMs: 60 * 60 * 1000 },
+  signIn: { limit: 20, windowMs: 15 * 60 * 1000 },
+  profileEdit: { limit: 30, windowMs: 60 * 60 * 1000 },
+  appeal: { limit: 5, windowMs: 60 * 60 * 1000 },
 };
 
 const RATE_LIMIT_ENV: Record<keyof RateLimitConfig, string> = {
@@ -282,6 +340,9 @@ const RATE_LIMIT_ENV: Record<keyof RateLimitConfig, string> = {
   dataExport: 'RATE_LIMIT_EXPORT',
   unsubscribe: 'RATE_LIMIT_UNSUBSCRIBE',
   webhookChange: 'RATE_LIMIT_WEBHOOK',
+  signIn: 'RATE_LIMIT_SIGN_IN',
+  profileEdit: 'RATE_LIMIT_PROFILE_EDIT',
+  appeal: 'RATE_LIMIT_APPEAL',
 };
 
 const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
@@ -362,6 +423,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (webhookBase && !webhookBase.startsWith('https://') && !isLoopbackUrl(webhookBase)) {
     throw new ConfigError('Invalid configuration:\n  DISCORD_WEBHOOK_BASE: must be https:// unless it is a loopback address (a local fake)');
   }
+  const cdn = readCdnConfig(e);
+  if (e.DATABASE_REPLICA_URLS && !e.DATABASE_URL) {
+    throw new ConfigError('Invalid configuration:\n  DATABASE_REPLICA_URLS: replicas need their primary, DATABASE_URL');
+  }
   const needsExplicitSecret = e.DATABASE_URL !== undefined || !isLoopbackUrl(publicUrl);
   let sessionSecret = e.SESSION_SECRET;
   if (!sessionSecret) {
@@ -374,6 +439,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL ?? null,
+    databaseReplicaUrls: (e.DATABASE_REPLICA_URLS ?? '')
+      .split(',')
+      .map((url) => url.trim())
+      .filter(Boolean),
+    replicaStickyMs: e.REPLICA_STICKY_MS,
     dataDir,
     publicUrl,
     isHttps: publicUrl.startsWith('https://'),
@@ -426,6 +496,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       failingMs: e.DISCORD_WEBHOOK_FAILING_HOURS * 3_600_000,
       settleMs: e.WEBHOOK_SETTLE_SECONDS * 1_000,
     },
+    cdn,
+  };
+}
+
+function readCdnConfig(e: z.infer<typeof envSchema>): CdnConfig | null {
+  if (!e.CDN_PURGE_URL) return null;
+  const purgeUrl = e.CDN_PURGE_URL.replace(/\/+$/, '');
+  // The token goes with every purge: over plain http only to a local fake.
+  if (!purgeUrl.startsWith('https://') && !isLoopbackUrl(purgeUrl)) {
+    throw new ConfigError('Invalid configuration:\n  CDN_PURGE_URL: must be https:// unless it is a loopback address (a local fake)');
+  }
+  if (!e.CDN_PURGE_TOKEN) throw new ConfigError('Invalid configuration:\n  CDN_PURGE_TOKEN: required when CDN_PURGE_URL is set');
+  return {
+    purgeUrl,
+    purgeToken: e.CDN_PURGE_TOKEN,
+    maxAgeSeconds: e.CDN_MAX_AGE_SECONDS,
+    staleWhileRevalidateSeconds: e.CDN_STALE_WHILE_REVALIDATE_SECONDS,
+    staleIfErrorSeconds: e.CDN_STALE_IF_ERROR_SECONDS,
+    purgeTimeoutMs: e.CDN_PURGE_TIMEOUT_MS,
   };
 }
 

@@ -77,6 +77,9 @@ export async function seedDemoData(db: Database, dataDir: string, options: SeedO
   };
   const [adminHash, userHash] = await Promise.all([hashPassword(accounts.admin.password), hashPassword(accounts.user.password)]);
   const seeded = await db.transaction(async (tx) => {
+    // Waiting for another process's seed may take longer than a request may (the pool's statement
+    // timeout), as the migration lock's wait does: for this transaction alone, no timeout.
+    await tx.execute(sql`set local statement_timeout = 0`);
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY.toString()}::bigint)`);
     if (!(await isDatabaseEmpty(tx))) return false;
     const userIds = await insertUsers(tx, plan, { [ADMIN_INDEX]: adminHash, [SOLDIER_INDEX]: userHash });

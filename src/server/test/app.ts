@@ -25,6 +25,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     port: 0,
     host: '127.0.0.1',
     databaseUrl: null,
+    databaseReplicaUrls: [],
+    replicaStickyMs: 3_000,
     dataDir: '/nonexistent',
     publicUrl: 'http://localhost:3000',
     isHttps: false,
@@ -69,6 +71,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // Nothing listens on the discard port: a test that saves a webhook never reaches Discord. The
     // webhook tests point this at their fake Discord.
     discordWebhooks: { bases: [TEST_DISCORD_WEBHOOK_BASE], timeoutMs: 1_000, maxFailures: 10, failingMs: 0, settleMs: 0 },
+    // No CDN in front: the CDN's test points this at its fake purge API.
+    cdn: null,
     ...overrides,
   };
 }

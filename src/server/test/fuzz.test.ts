@@ -37,6 +37,9 @@ const GENEROUS_RATE_LIMITS: RateLimitConfig = {
   webhookChange: generous,
   secondFactor: generous,
   dataExport: generous,
+  signIn: generous,
+  profileEdit: generous,
+  appeal: generous,
 };
 
 const LONG_PARAM = 'p'.repeat(150);

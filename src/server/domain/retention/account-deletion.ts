@@ -44,7 +44,19 @@ export interface DeletedAccount {
  */
 export function rateLimitKeysOf(user: { id: number; email: string }): string[] {
   const email = user.email.toLowerCase();
-  const perUser = ['review-write', 'review-reply-write', 'vote', 'flag', 'upload', 'appeal', 'webhook-change'];
+  const perUser = [
+    'review-write',
+    'review-reply-write',
+    'vote',
+    'flag',
+    'upload',
+    'appeal',
+    'webhook-change',
+    // Issue 37, item 4.
+    'sign-in',
+    'profile-edit',
+    'second-factor-user',
+  ];
   return [
     ...perUser.map((name) => `${name}:${user.id}`),
     `login-failures-account:user:${user.id}`,

@@ -81,7 +81,7 @@ export async function firebaseAuthRoutes(app: App) {
       const identity = await verify(request, request.body.idToken);
       requireRecentSignIn(identity);
       const user = await signInWithFirebase(db, identity, config.adminEmails);
-      return signInOrAskForFactor({ db, config }, request, reply, user);
+      return signInOrAskForFactor({ db, config, rateLimitStore }, request, reply, user);
     },
   );
 
@@ -104,7 +104,7 @@ export async function firebaseAuthRoutes(app: App) {
         return reply.code(201).send({ user: toAuthUser(user), needsVerification: true, message: MSG.auth.registrationSuccess });
       }
       // A new account has no second factor: signed in at once.
-      await signIn({ db, config }, request, reply, user);
+      await signIn({ db, config, rateLimitStore }, request, reply, user);
       return reply.code(201).send({ user: toAuthUser(user), needsVerification: false, message: MSG.identity.registeredAndSignedIn });
     },
   );

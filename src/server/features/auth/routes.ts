@@ -28,7 +28,7 @@ const messageSchema = z.object({ success: z.boolean(), message: z.string() });
 export async function authRoutes(app: App) {
   const { db, config, mailer, rateLimitStore } = app;
   const limits = config.rateLimits;
-  const deps = { db, config };
+  const deps = { db, config, rateLimitStore };
 
   const loginThrottle = new LoginThrottle(rateLimitStore, limits.login);
 

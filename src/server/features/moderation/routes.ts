@@ -49,11 +49,10 @@ function thisMonth(now = new Date()): string {
  */
 const WITHIN_A_MINUTE: PublicCachePolicy = { public: () => [], expiresAt: (computedAt) => computedAt + 60_000 };
 
-/** Appeals are rare; a few an hour is plenty for anyone, and stops a flood of them. */
-const APPEAL_LIMIT = { limit: 5, windowMs: 60 * 60 * 1000 };
-
 export async function moderationRoutes(app: App) {
-  const { db, rateLimitStore } = app;
+  const { db, config, rateLimitStore } = app;
+  // Appeals are rare: a few an hour is plenty for anyone, and stops a flood of them.
+  const appealLimit = { name: 'appeal', ...config.rateLimits.appeal };
 
   app.get(
     '/moderation/grounds',
@@ -104,7 +103,7 @@ export async function moderationRoutes(app: App) {
     { config: { invalidates: 'none' }, schema: { body: appealBodySchema, response: { 201: appealSubmittedSchema } } },
     async (request, reply) => {
       const user = requireUser(request);
-      await enforceRateLimit(rateLimitStore, { name: 'appeal', ...APPEAL_LIMIT }, user.id);
+      await enforceRateLimit(rateLimitStore, appealLimit, user.id);
       const appeal = await submitAppeal(db, user, request.body);
       return reply.code(201).send({ success: true as const, message: MSG.moderation.appealSubmitted, appeal });
     },

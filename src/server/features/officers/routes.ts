@@ -7,6 +7,7 @@ import { nextUtcMidnight } from '#core/rating-math.js';
 import { officerEditBodySchema } from '#core/schemas/manage.js';
 import { idParamsSchema, positiveIntString } from '#server/platform/http/params.js';
 import { cacheTags } from '#server/platform/read-cache/tags.js';
+import { enforceRateLimit } from '#server/platform/rate-limit/rate-limit.js';
 import type { App } from '#server/platform/types.js';
 import { requireUser } from '#server/domain/identity/guards.js';
 import { deleteOfficer, requireOfficerOwner, updateOfficer } from './manage.js';
@@ -128,6 +129,7 @@ export async function officerRoutes(app: App) {
     async (request) => {
       const user = requireUser(request);
       requireOfficerOwner(user, request.params.id);
+      await enforceRateLimit(app.rateLimitStore, { name: 'profile-edit', ...app.config.rateLimits.profileEdit }, user.id);
       await updateOfficer(db, { role: 'owner', user }, request.params.id, request.body);
       return getOfficerById(db, request.params.id);
     },

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { rankedRegimentSchema, regimentDetailSchema, regimentSchema } from '#core/api.js';
+import { canAdminister } from '#core/permissions.js';
 import { regimentEditBodySchema } from '#core/schemas/manage.js';
 import { idParamsSchema, positiveIntString } from '#server/platform/http/params.js';
 import { cacheTags } from '#server/platform/read-cache/tags.js';
+import { enforceRateLimit } from '#server/platform/rate-limit/rate-limit.js';
 import type { App } from '#server/platform/types.js';
 import { requireUser } from '#server/domain/identity/guards.js';
 import { updateRegiment } from './manage.js';
@@ -70,7 +72,10 @@ export async function regimentRoutes(app: App) {
     // An edit shows in every list, page and search: every public answer is forgotten.
     { config: { invalidates: 'all' }, schema: { params: idParamsSchema, body: regimentEditBodySchema, response: { 200: regimentSchema } } },
     async (request) => {
-      await updateRegiment(db, requireUser(request), request.params.id, request.body);
+      const user = requireUser(request);
+      // Admins edit any regiment here, each edit in the audit log; the limit is for owners.
+      if (!canAdminister(user)) await enforceRateLimit(app.rateLimitStore, { name: 'profile-edit', ...app.config.rateLimits.profileEdit }, user.id);
+      await updateRegiment(db, user, request.params.id, request.body);
       return getRegimentById(db, request.params.id);
     },
   );

@@ -13,7 +13,7 @@ const STATE_LIFETIME_MS = 10 * 60 * 1000;
  * Link states a session keeps at once (issue 37, item 4): a second tab's link still works, and a
  * script calling the start again and again replaces its own states instead of adding rows.
  */
-const STATES_PER_SESSION = 3;
+export const STATES_PER_SESSION = 3;
 const NONCE_RETENTION_MS = 60 * 60 * 1000;
 
 export type SteamLinkTarget = { officerId: number } | { redirect: string };

@@ -9,10 +9,12 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { withReplicas, type PgDatabase, type PgQueryResultHKT, type PgTransaction } from 'drizzle-orm/pg-core';
+import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { projectRoot } from '#server/platform/paths.js';
 import { openEmbeddedEngine } from './embedded.js';
+import { kReadTarget, ReplicaRouter } from './read-routing.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -29,6 +31,8 @@ export interface DatabaseHandle {
   poolStats?: () => { total: number; idle: number; waiting: number };
   /** Bytes of the embedded engine's WebAssembly heap (PGlite only): it grows and never shrinks. */
   memoryBytes?: () => number;
+  /** The replicas reads may go to, when DATABASE_REPLICA_URLS names some (main.ts starts its checks). */
+  replicas?: ReplicaRouter;
 }
 
 export interface DatabaseOptions {
@@ -39,6 +43,12 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** A PGlite data directory dump to start from (tests start from an already migrated one). */
   pgliteSnapshot?: Blob;
+  /** PostgreSQL streaming replicas for reads (read-routing.ts); none by default. */
+  replicaUrls?: readonly string[];
+  /** Where the replicas' comings and goings are reported: the console by default. */
+  log?: () => Pick<FastifyBaseLogger, 'warn' | 'info'>;
+  /** Where a lost PostgreSQL connection is reported (main.ts: the app's JSON log once it exists); the console by default. */
+  onConnectionLost?: (error: Error) => void;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -52,20 +62,42 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     });
     // An idle connection dropped by the server (restart, failover, admin) must not crash the
     // process: the pool replaces it on the next query. Errors of queries still reach their callers.
-    pool.on('error', (error) => {
-      console.warn(`PostgreSQL connection lost (${(error as { code?: string }).code ?? error.message}); it will be replaced.`);
-    });
+    const onConnectionLost =
+      options.onConnectionLost ??
+      ((error: Error) => console.warn(`PostgreSQL connection lost (${(error as { code?: string }).code ?? error.message}); it will be replaced.`));
+    pool.on('error', onConnectionLost);
     try {
       await migratePostgresOnce(pool);
     } catch (error) {
       await pool.end();
       throw error;
     }
-    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    const primary = drizzlePg(pool, { schema }) as unknown as Database;
+    const replicaPools = (options.replicaUrls ?? []).map((connectionString) => {
+      const replicaPool = new pg.Pool({ connectionString, max: options.poolSize ?? 10, statement_timeout: 10_000, connectionTimeoutMillis: 5_000 });
+      replicaPool.on('error', onConnectionLost);
+      return replicaPool;
+    });
+    const replicaDbs = replicaPools.map((replicaPool) => drizzlePg(replicaPool, { schema }) as unknown as Database);
+    const [firstReplica, ...otherReplicas] = replicaDbs;
+    // Writes, raw statements and transactions go to the primary; plain reads where the router says.
+    const replicas = firstReplica
+      ? new ReplicaRouter(
+          primary,
+          replicaDbs.map((replica, i) => ({ db: replica, label: `#${i + 1} of DATABASE_REPLICA_URLS` })),
+          options.log ?? (() => console),
+        )
+      : undefined;
+    const db = replicas && firstReplica ? (withReplicas(primary, [firstReplica, ...otherReplicas], replicas.choose) as unknown as Database) : primary;
+    if (replicas) Object.defineProperty(db, kReadTarget, { value: replicas.choose });
     return {
       db,
       kind: 'postgres',
-      close: () => pool.end(),
+      ...(replicas ? { replicas } : {}),
+      close: async () => {
+        replicas?.stop();
+        await Promise.all([pool.end(), ...replicaPools.map((replicaPool) => replicaPool.end())]);
+      },
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }

@@ -5,12 +5,15 @@
  */
 import path from 'node:path';
 import { loadConfigOrExit, type Config } from '#server/platform/config.js';
-import { openDatabase, type DatabaseHandle } from './client.js';
+import { openDatabase, type DatabaseHandle, type DatabaseOptions } from './client.js';
 import { describeDatabaseError } from './open-error.js';
 
-export async function openConfiguredDatabase(config: Config = loadConfigOrExit()): Promise<DatabaseHandle> {
+export async function openConfiguredDatabase(
+  config: Config = loadConfigOrExit(),
+  options: Pick<DatabaseOptions, 'onConnectionLost' | 'replicaUrls' | 'log'> = {},
+): Promise<DatabaseHandle> {
   try {
-    return await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
+    return await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite'), ...options });
   } catch (error) {
     console.error(describeDatabaseError(error, config.databaseUrl));
     process.exit(1);

@@ -10,6 +10,7 @@
  * because its two branches rely on the planner seeing the search pattern.
  */
 import type { Executor } from './client.js';
+import { readTargetOf } from './read-routing.js';
 
 const statementsByDb = new WeakMap<Executor, Map<string, unknown>>();
 
@@ -19,7 +20,9 @@ const statementsByDb = new WeakMap<Executor, Map<string, unknown>>();
  * is a handle of its own, so a statement used inside one is built again there (still correct: on
  * the same connection, the same name with the same text is not prepared twice).
  */
-export function prepared<T>(db: Executor, name: string, build: (db: Executor, name: string) => T): T {
+export function prepared<T>(on: Executor, name: string, build: (db: Executor, name: string) => T): T {
+  // With read replicas, the statement of the database this read goes to (read-routing.ts).
+  const db = readTargetOf(on);
   let statements = statementsByDb.get(db);
   if (!statements) {
     statements = new Map();

@@ -1,27 +1,39 @@
 /**
  * The one place errors become answers (spec section 7's error format): a typed AppError keeps its
  * status and message, a schema refusal names the field, a pool that has no connection to give sheds
- * the request with 503, Fastify's own refusals keep theirs, and anything else is a 500 that reveals
- * nothing.
+ * the request with 503, a database that cannot be reached answers 503 too (or, for a public read
+ * this process has kept, its last answer marked stale), Fastify's own refusals keep theirs, and
+ * anything else is a 500 that reveals nothing.
  */
 import type { FastifyError, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '#core/api.js';
 import { MSG } from '#core/messages.js';
+import { isDatabaseUnreachable, type DatabaseAvailability } from '#server/platform/db/availability.js';
 import { AppError } from '#server/platform/errors.js';
+import { sendStaleAnswer } from '#server/platform/read-cache/plugin.js';
 import { overloadReporter } from './load-shedding.js';
 
-export const errorHandlerPlugin = fp(async (app) => {
+/** How long a client is asked to wait when the database cannot be reached (a restart takes seconds). */
+const DATABASE_RETRY_AFTER_SECONDS = '5';
+
+export const errorHandlerPlugin = fp<{ availability?: DatabaseAvailability }>(async (app, { availability }) => {
   const overload = overloadReporter(app.log);
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    availability?.noteFailure(error);
     const { status, body } = toErrorResponse(error);
-    if (error instanceof AppError && error.headers) void reply.headers(error.headers);
-    if (status === 503) {
+    if (body.code === 'DATABASE_UNAVAILABLE') {
+      // A public read this process has kept is answered with its last answer, marked stale. The
+      // outage itself is logged once, by the availability tracker; each refusal is in the access log.
+      if (sendStaleAnswer(request, reply)) return reply;
+      void reply.header('Retry-After', DATABASE_RETRY_AFTER_SECONDS);
+    } else if (status === 503) {
       void reply.header('Retry-After', '2');
       overload.refused();
     } else if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ status, code: body.code, msg: body.message }, 'request refused');
+    if (error instanceof AppError && error.headers) void reply.headers(error.headers);
     void reply.code(status).header('Cache-Control', 'no-store').send(body);
   });
 });
@@ -51,6 +63,9 @@ export function toErrorResponse(error: FastifyError | AppError | Error): { statu
       status: 400,
       body: { message: first ? first.message : MSG.server.badRequest, code: 'VALIDATION', errors },
     };
+  }
+  if (isDatabaseUnreachable(error)) {
+    return { status: 503, body: { message: MSG.server.databaseUnavailable, code: 'DATABASE_UNAVAILABLE' } };
   }
   if (isDatabaseBusy(error)) {
     // Every connection is taken for longer than the pool waits: shed the request instead of a 500.

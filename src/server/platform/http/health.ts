@@ -3,13 +3,17 @@
  * API's scope: no session is looked up, no load shedding refuses them, nothing is cached.
  * - GET /healthz: the process is alive and its event loop answers. Nothing else is checked, so a
  *   database outage does not get every process restarted.
- * - GET /readyz: this process should get traffic: the database answers, every migration this build
- *   knows is applied, and the process is not draining for a shutdown. 503 otherwise, with the reason.
+ * - GET /readyz: this process should get traffic: every migration this build knows is applied and
+ *   the process is not draining for a shutdown. 503 otherwise, with the reason. A database that
+ *   cannot be reached answers 200 "degraded": every process shares it, so failing them all would
+ *   have the balancer answer 503 for the whole site, where the processes still serve what they
+ *   have kept and tell writers when to come back (issue 37, item 2).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
+import { isDatabaseUnreachable } from '#server/platform/db/availability.js';
 import { migrationsFolder, queryRows, type Database } from '#server/platform/db/client.js';
 
 /** Shared with main.ts's shutdown: set once the process stops taking new work. */
@@ -38,10 +42,13 @@ export const healthRoutes = fp<{ db: Database; lifecycle: Lifecycle }>(async (ap
     void reply.header('Cache-Control', 'no-store');
     const problem = lifecycle.draining ? 'draining' : await withTimeout(databaseProblem(db, latestMigration), READY_CHECK_TIMEOUT_MS);
     if (problem === null) return { status: 'ready' };
+    if (problem === DATABASE_UNREACHABLE) return { status: 'degraded', problem };
     request.log.warn({ problem }, 'not ready');
     return reply.code(503).send({ status: 'not ready', problem });
   });
 });
+
+const DATABASE_UNREACHABLE = 'database unreachable';
 
 /** Why the database cannot serve this build, or null when it can. */
 async function databaseProblem(db: Database, latestMigration: number): Promise<string | null> {
@@ -49,8 +56,8 @@ async function databaseProblem(db: Database, latestMigration: number): Promise<s
     // drizzle's migrator records each migration's journal time; it is up to date when the newest is there.
     const [row] = await queryRows<{ latest: string | number | null }>(db, sql`select max(created_at) as latest from drizzle.__drizzle_migrations`);
     return Number(row?.latest ?? 0) >= latestMigration ? null : 'migrations pending';
-  } catch {
-    return 'database unreachable';
+  } catch (error) {
+    return isDatabaseUnreachable(error) ? DATABASE_UNREACHABLE : 'database failed';
   }
 }
 

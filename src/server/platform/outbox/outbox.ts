@@ -8,8 +8,8 @@ import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Database, Executor } from '#server/platform/db/client.js';
 import { outbox } from '#server/platform/db/schema.js';
 
-/** What the outbox carries: notification mails and the regiments' Discord posts. */
-export type OutboxKind = 'notification-mail' | 'discord-webhook';
+/** What the outbox carries: notification mails, the regiments' Discord posts and the CDN's purges. */
+export type OutboxKind = 'notification-mail' | 'discord-webhook' | 'cdn-purge';
 
 export interface OutboxRow {
   id: number;

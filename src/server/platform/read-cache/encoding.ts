@@ -80,16 +80,23 @@ export interface ReadyAnswer {
 export function answerWith(entry: Entry, cache: ResponseCache, requestHeaders: IncomingHttpHeaders, status: 200 | 404 = 200): ReadyAnswer {
   // The entry's body sent as a 404 (the app's not-found page) is not the entry: no ETag, no 304.
   if (status === 200 && etagMatches(requestHeaders['if-none-match'], entry.etag)) {
-    return { status: 304, headers: { ...headersOf(entry), etag: entry.etag }, body: undefined };
+    return { status: 304, headers: { ...headersOf(entry, cache, true), etag: entry.etag }, body: undefined };
   }
   const { body, encoding } = cache.variant(entry, preferredEncoding(requestHeaders['accept-encoding']));
-  const headers: Record<string, string> = headersOf(entry);
+  const headers: Record<string, string> = headersOf(entry, cache, status === 200);
   if (status === 200) headers.etag = entry.etag;
   // A set Content-Encoding also tells @fastify/compress the body is already encoded.
   if (encoding !== 'identity') headers['content-encoding'] = encoding;
   return { status, headers, body };
 }
 
-function headersOf(entry: Entry): Record<string, string> {
-  return { 'content-type': entry.contentType, 'cache-control': 'no-cache', vary: 'Accept-Encoding' };
+/**
+ * Browsers revalidate every kept answer (no-cache: cheap with the ETag). With a CDN in front
+ * (cdn.ts), an answer this process keeps fresh, sent as itself (not as a 404's body), also tells the
+ * CDN to keep it and under which keys it is purged.
+ */
+function headersOf(entry: Entry, cache: ResponseCache, isTheEntry: boolean): Record<string, string> {
+  const headers: Record<string, string> = { 'content-type': entry.contentType, 'cache-control': 'no-cache', vary: 'Accept-Encoding' };
+  const shared = isTheEntry && cache.cdn && cache.isKept(entry) ? cache.cdn.headersFor(entry, cache.now()) : undefined;
+  return shared ? Object.assign(headers, shared) : headers;
 }

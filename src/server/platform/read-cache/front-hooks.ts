@@ -40,6 +40,18 @@ export const FRONT_HOOK_DECISIONS: readonly FrontHookDecision[] = [
   // The root scope: every request Fastify routes.
   {
     hook: 'onRequest',
+    name: 'chooseReadRoute',
+    owner: 'platform/db/read-routing.ts',
+    front: 'front skips: an answer from memory reads no database, replica or primary',
+  },
+  {
+    hook: 'onSend',
+    name: 'markRecentWrite',
+    owner: 'platform/db/read-routing.ts',
+    front: 'front skips: the front answers only GETs, and only a write sets the recent-write cookie',
+  },
+  {
+    hook: 'onRequest',
     name: 'setSecurityHeaders',
     owner: 'platform/http/security-headers.ts',
     front: 'front honours: it writes the same headers, worked out once, on every answer',
@@ -83,6 +95,13 @@ export const FRONT_HOOK_DECISIONS: readonly FrontHookDecision[] = [
   },
   { hook: 'onSend', name: 'fastifyCookieOnSendHandler', owner: '@fastify/cookie', front: 'front skips: a kept answer sets no cookie' },
   // The API's scope (app.ts): every /api route.
+  {
+    hook: 'onRequest',
+    name: 'refuseWhileDatabaseDown',
+    owner: 'platform/db/availability.ts',
+    front:
+      'front skips: a kept answer needs no database (and while the database cannot be reached the bus is down with it, so the front has no fresh answer to give)',
+  },
   {
     hook: 'preValidation',
     name: 'admitOrShed',

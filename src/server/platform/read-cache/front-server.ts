@@ -44,7 +44,17 @@ interface ServerSettings {
 }
 
 /** What an answer sets itself (encoding.ts, answerWith): a list sends every name it holds, so no other may. */
-const ANSWER_HEADERS = new Set(['content-type', 'cache-control', 'vary', 'etag', 'content-encoding', 'content-length']);
+const ANSWER_HEADERS = new Set([
+  'content-type',
+  'cache-control',
+  'vary',
+  'etag',
+  'content-encoding',
+  'content-length',
+  // With a CDN in front (cdn.ts).
+  'surrogate-key',
+  'cache-tag',
+]);
 
 /** Headers as writeHead's flat list: each name followed by its value. */
 function headerList(headers: Readonly<Record<string, string>>): string[] {

@@ -44,6 +44,9 @@ export function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: E
   return reply.code(answer.status).headers(answer.headers).send(answer.body);
 }
 
+/** Marks an answer given from a kept entry past its freshness (issue 37, item 2). */
+export const STALE_HEADER = { 'x-cache': 'STALE' } as const;
+
 const kGeneration = Symbol('responseCacheGeneration');
 const kFromCache = Symbol('responseCacheHit');
 const kClaimed = Symbol('responseCacheClaimed');
@@ -72,68 +75,92 @@ function releaseClaim(cache: ResponseCache, request: CachedRequest): void {
   }
 }
 
-export const responseCachePlugin = fp<{ cache: ResponseCache; metrics: Metrics }>(async (app, { cache, metrics }) => {
-  app.decorate('responseCache', cache);
-  app.decorateRequest('cacheInvalidation', undefined);
-  app.decorateRequest('cacheAnswerTags', undefined);
+/**
+ * While the database cannot be reached, a public GET whose last answer this process still holds is
+ * answered with it, marked stale, instead of a 503 (issue 37, item 2): true when it was. Called by
+ * the error handler for a read that failed for want of the database, and before the handler while
+ * the database is known to be down.
+ */
+export function sendStaleAnswer(request: FastifyRequest, reply: FastifyReply): boolean {
+  if (request.method !== 'GET' || !publicTagsOf(request.routeOptions.config.cache)) return false;
+  const cache = request.server.responseCache;
+  const entry = cache.getStale(request.url);
+  if (!entry) return false;
+  // Not to be stored again as a fresh answer by onSend.
+  (request as CachedRequest)[kFromCache] = true;
+  void reply.headers(STALE_HEADER);
+  void sendEntry(request, reply, entry, cache);
+  return true;
+}
 
-  app.addHook('onRequest', async function answerFromCache(request: CachedRequest, reply) {
-    const publicCache = publicTagsOf(request.routeOptions.config.cache);
-    if (request.method !== 'GET' || !publicCache) return;
-    let entry = cache.get(request.url);
-    if (!entry && cache.enabled && request.url.length <= MAX_KEY_LENGTH) {
-      request[kTags] = publicCache(request);
-      request[kClaimed] = await cache.claim(request.url, request[kTags]);
-      // Whatever happens to this request, those waiting for its answer must go on (answer-end.ts).
-      if (request[kClaimed]) whenAnswerEnds(reply, () => releaseClaim(cache, request));
-      else entry = cache.get(request.url);
-    }
-    metrics.cacheLookups.inc({ result: entry ? 'hit' : 'miss' });
-    if (entry) {
-      request[kFromCache] = true;
-      return sendEntry(request, reply, entry, cache);
-    }
-    // Not there even after waiting (the first one failed, or a write came between): compute it.
-    request[kGeneration] = cache.currentGeneration();
-    request[kComputedAt] = cache.now();
-  });
+export const responseCachePlugin = fp<{ cache: ResponseCache; metrics: Metrics; databaseDown?: () => boolean }>(
+  async (app, { cache, metrics, databaseDown }) => {
+    app.decorate('responseCache', cache);
+    app.decorateRequest('cacheInvalidation', undefined);
+    app.decorateRequest('cacheAnswerTags', undefined);
 
-  app.addHook('onSend', async function storeOrInvalidate(request: CachedRequest, reply, payload) {
-    const config = request.routeOptions.config;
-    const declared = config.invalidates === 'set-by-handler' ? 'all' : config.invalidates;
-    const invalidation = request.cacheInvalidation ?? declared ?? (SAFE_METHODS.has(request.method) ? 'none' : 'all');
-    if (invalidation !== 'none' && reply.statusCode < 400) {
-      cache.invalidate(invalidation);
-      return payload;
-    }
-    const generation = request[kGeneration];
-    if (
-      generation === undefined ||
-      request[kFromCache] ||
-      reply.statusCode !== 200 ||
-      (typeof payload !== 'string' && !Buffer.isBuffer(payload)) ||
-      request.url.length > MAX_KEY_LENGTH
-    ) {
-      return payload;
-    }
-    const computedAt = request[kComputedAt] ?? cache.now();
-    const entry = createEntry({
-      key: request.url,
-      tags: request.cacheAnswerTags ?? request[kTags] ?? publicTagsOf(config.cache)!(request),
-      computedAt,
-      expiresAt: expiryOf(config.cache)?.(computedAt),
-      contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
-      body: payload,
+    app.addHook('onRequest', async function answerFromCache(request: CachedRequest, reply) {
+      const publicCache = publicTagsOf(request.routeOptions.config.cache);
+      if (request.method !== 'GET' || !publicCache) return;
+      let entry = cache.get(request.url);
+      if (!entry && cache.enabled && request.url.length <= MAX_KEY_LENGTH) {
+        request[kTags] = publicCache(request);
+        request[kClaimed] = await cache.claim(request.url, request[kTags]);
+        // Whatever happens to this request, those waiting for its answer must go on (answer-end.ts).
+        if (request[kClaimed]) whenAnswerEnds(reply, () => releaseClaim(cache, request));
+        else entry = cache.get(request.url);
+      }
+      metrics.cacheLookups.inc({ result: entry ? 'hit' : 'miss' });
+      if (entry) {
+        request[kFromCache] = true;
+        return sendEntry(request, reply, entry, cache);
+      }
+      // Known to be down: the last answer now, rather than a computation that fails (or waits) first.
+      if (databaseDown?.() && sendStaleAnswer(request, reply)) return reply;
+      // Not there even after waiting (the first one failed, or a write came between): compute it,
+      // from the primary if one of its tags changed too recently for every replica to hold the change.
+      if (request[kTags]) cache.beforeRefill(request[kTags]);
+      request[kGeneration] = cache.currentGeneration();
+      request[kComputedAt] = cache.now();
     });
-    cache.store(generation, entry);
-    releaseClaim(cache, request);
-    const answer = answerWith(entry, cache, request.headers);
-    void reply.code(answer.status).headers(answer.headers);
-    if (answer.body === undefined) return '';
-    if (answer.headers['content-encoding']) void reply.header('Content-Length', answer.body.length);
-    return answer.body;
-  });
-});
+
+    app.addHook('onSend', async function storeOrInvalidate(request: CachedRequest, reply, payload) {
+      const config = request.routeOptions.config;
+      const declared = config.invalidates === 'set-by-handler' ? 'all' : config.invalidates;
+      const invalidation = request.cacheInvalidation ?? declared ?? (SAFE_METHODS.has(request.method) ? 'none' : 'all');
+      if (invalidation !== 'none' && reply.statusCode < 400) {
+        cache.invalidate(invalidation);
+        return payload;
+      }
+      const generation = request[kGeneration];
+      if (
+        generation === undefined ||
+        request[kFromCache] ||
+        reply.statusCode !== 200 ||
+        (typeof payload !== 'string' && !Buffer.isBuffer(payload)) ||
+        request.url.length > MAX_KEY_LENGTH
+      ) {
+        return payload;
+      }
+      const computedAt = request[kComputedAt] ?? cache.now();
+      const entry = createEntry({
+        key: request.url,
+        tags: request.cacheAnswerTags ?? request[kTags] ?? publicTagsOf(config.cache)!(request),
+        computedAt,
+        expiresAt: expiryOf(config.cache)?.(computedAt),
+        contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
+        body: payload,
+      });
+      cache.store(generation, entry);
+      releaseClaim(cache, request);
+      const answer = answerWith(entry, cache, request.headers);
+      void reply.code(answer.status).headers(answer.headers);
+      if (answer.body === undefined) return '';
+      if (answer.headers['content-encoding']) void reply.header('Content-Length', answer.body.length);
+      return answer.body;
+    });
+  },
+);
 
 /**
  * The API's GETs get their Cache-Control from their declared policy (route-policy.ts), not by hand:

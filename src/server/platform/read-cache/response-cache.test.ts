@@ -78,7 +78,25 @@ describe('the response cache itself', () => {
     expect(cache.get('/api/reviews/recent')).toBeUndefined();
     expect(cache.get('/api/officers/top')).toBeUndefined();
     cache.invalidateLocally('all');
-    expect(cache.size).toEqual({ entries: 0, bytes: 0 });
+    expect(cache.get('/api/officers/2')).toBeUndefined();
+  });
+
+  it('keeps what it forgot as the last known answer, served only on request as stale, and within the memory bound', () => {
+    const cache = new ResponseCache(1_000);
+    cache.store(0, entry('/api/officers/1', 100, ['officer:1']));
+    cache.store(0, entry('/api/officers/2', 100, ['officer:2']));
+    cache.invalidateLocally(['officer:1']);
+    expect(cache.get('/api/officers/1')).toBeUndefined();
+    expect(cache.getStale('/api/officers/1')?.key).toBe('/api/officers/1');
+    cache.invalidateLocally('all');
+    expect(cache.get('/api/officers/2')).toBeUndefined();
+    expect(cache.getStale('/api/officers/2')?.key).toBe('/api/officers/2');
+    // A fresh answer for the URL replaces its stale one; new answers push the oldest stale ones out.
+    cache.store(cache.currentGeneration(), entry('/api/officers/2', 100, ['officer:2']));
+    expect(cache.get('/api/officers/2')).toBeDefined();
+    for (let i = 3; i < 12; i++) cache.store(cache.currentGeneration(), entry(`/api/officers/${i}`, 100, [`officer:${i}`]));
+    expect(cache.getStale('/api/officers/1')).toBeUndefined();
+    expect(cache.size.bytes).toBeLessThanOrEqual(1_000);
   });
 
   it('forgets an answer by the tags of the version kept now, also after others were evicted or replaced', () => {

@@ -28,6 +28,8 @@
  * the bus between processes (cache-bus.ts), and the entries themselves here.
  */
 import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { readFromPrimary } from '#server/platform/db/read-routing.js';
+import type { Cdn } from './cdn.js';
 import { exactCopy, weakEtag, type Encoding } from './encoding.js';
 import type { CacheTag, Invalidation } from './tags.js';
 
@@ -74,6 +76,12 @@ export interface Entry {
   br?: Buffer;
   gzip?: Buffer;
   bytes: number;
+  /**
+   * Invalidated or expired: never served as a fresh answer again, but kept (within the memory bound,
+   * oldest first out) as the last known answer for its URL, served marked stale while the database
+   * cannot be reached (issue 37, item 2; getStale).
+   */
+  retired?: boolean;
 }
 
 /** Invalidated tags remembered one by one, at most; past that, any read in flight counts as stale. */
@@ -100,6 +108,8 @@ export class ResponseCache {
    */
   private readonly keysByTag = new Map<CacheTag, Set<string>>();
   private bytes = 0;
+  /** How many of the entries are retired (kept only as stale last answers). */
+  private retiredCount = 0;
   /** Bumped by every invalidation: a read notes it when it starts (see isStale). */
   private generation = 0;
   /** The generation of each tag's last invalidation, and of the last that covered every tag. */
@@ -110,13 +120,25 @@ export class ResponseCache {
   /** Tags whose invalidation may lag, with by how much (ms), and when each was last invalidated. */
   private readonly lagMs: ReadonlyMap<CacheTag, number>;
   private readonly laggingSince = new Map<CacheTag, number>();
+  /**
+   * When each tag was last invalidated (ms), and everything: a refill soon after must not read from a
+   * replica that may not hold the write yet (changedWithin; platform/db/read-routing.ts).
+   */
+  private readonly invalidatedTime = new Map<CacheTag, number>();
+  /** With read replicas, how recent a change sends a refill to the primary (REPLICA_STICKY_MS); 0 without. */
+  private readonly replicaStickyMs: number;
+  private everythingInvalidatedTime = -Infinity;
   readonly now: () => number;
+  /** The CDN in front, if any (cdn.ts): told what kept answers show and what this process's writes change. */
+  readonly cdn: Cdn | null;
 
   constructor(
     readonly maxBytes: number,
     private readonly bus: CacheBus | null = null,
-    options: { ratingsLagMs?: number; now?: () => number } = {},
+    options: { ratingsLagMs?: number; now?: () => number; cdn?: Cdn | null; replicaStickyMs?: number } = {},
   ) {
+    this.cdn = options.cdn ?? null;
+    this.replicaStickyMs = options.replicaStickyMs ?? 0;
     const lag = options.ratingsLagMs;
     this.lagMs = new Map<CacheTag, number>(
       lag
@@ -134,12 +156,29 @@ export class ResponseCache {
     return this.maxBytes > 0 && (this.bus?.healthy ?? true);
   }
 
+  /** The answers served fresh, and the bytes of everything kept (the stale last answers too). */
   get size(): { entries: number; bytes: number } {
-    return { entries: this.entries.size, bytes: this.bytes };
+    return { entries: this.entries.size - this.retiredCount, bytes: this.bytes };
   }
 
   currentGeneration(): number {
     return this.generation;
+  }
+
+  /**
+   * Called before computing an answer to keep with these tags: with read replicas, one whose tags
+   * changed in the last REPLICA_STICKY_MS is computed from the primary, so a replica that has not
+   * replayed the change cannot put the old answer back (platform/db/read-routing.ts).
+   */
+  beforeRefill(tags: readonly CacheTag[]): void {
+    if (this.replicaStickyMs > 0 && this.changedWithin(tags, this.replicaStickyMs)) readFromPrimary();
+  }
+
+  /** Whether any of these tags was invalidated in the last `ms` milliseconds. */
+  changedWithin(tags: readonly CacheTag[], ms: number): boolean {
+    const since = this.now() - ms;
+    if (this.everythingInvalidatedTime > since) return true;
+    return tags.some((tag) => (this.invalidatedTime.get(tag) ?? -Infinity) > since);
   }
 
   /** Whether an answer with these tags, computed from the given generation on, may be out of date. */
@@ -151,16 +190,24 @@ export class ResponseCache {
   get(key: string): Entry | undefined {
     if (!this.enabled) return undefined;
     const entry = this.entries.get(key);
-    if (entry?.expiresAt !== undefined && this.now() >= entry.expiresAt) {
-      this.remove(key, entry);
+    if (!entry || entry.retired) return undefined;
+    if (entry.expiresAt !== undefined && this.now() >= entry.expiresAt) {
+      this.retire(key, entry);
       return undefined;
     }
-    if (entry) {
-      // Least recently used goes first: move the hit to the end of the insertion order.
-      this.entries.delete(key);
-      this.entries.set(key, entry);
-    }
+    // Least recently used goes first: move the hit to the end of the insertion order.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
     return entry;
+  }
+
+  /**
+   * The last answer known for this URL, fresh or not, whether or not the cache is enabled: for when
+   * the database cannot be reached (the bus is down with it, which disables the cache, and has made
+   * every entry stale). Its caller says it is stale (X-Cache: STALE).
+   */
+  getStale(key: string): Entry | undefined {
+    return this.entries.get(key);
   }
 
   /**
@@ -254,24 +301,37 @@ export class ResponseCache {
     if (invalidation === 'none') return;
     this.invalidateLocally(invalidation);
     void this.bus?.publish(invalidation);
+    // Purged by the writer's process alone, not by those that hear of it (docs/decisions/0053-cdn.md).
+    this.cdn?.purge(invalidation, this.lagMs);
+  }
+
+  /**
+   * Whether this entry is the one kept and served fresh for its URL: only such an answer may be kept
+   * by the CDN too (not one computed while a write made it stale, too large to keep, or retired).
+   */
+  isKept(entry: Entry): boolean {
+    return this.enabled && !entry.retired && this.entries.get(entry.key) === entry;
   }
 
   invalidateLocally(invalidation: readonly CacheTag[] | 'all'): void {
     this.generation++;
+    const now = this.now();
     if (invalidation === 'all' || this.invalidatedAt.size + invalidation.length > MAX_REMEMBERED_TAGS) {
       this.everythingInvalidatedAt = this.generation;
       this.invalidatedAt.clear();
+      this.everythingInvalidatedTime = now;
+      this.invalidatedTime.clear();
     }
     if (invalidation === 'all') {
-      this.entries.clear();
+      for (const entry of this.entries.values()) entry.retired = true;
+      this.retiredCount = this.entries.size;
       this.keysByTag.clear();
-      this.bytes = 0;
       return;
     }
-    const now = this.now();
     const forgotten = new Set<CacheTag>();
     const lagging = new Map<CacheTag, number>();
     for (const tag of invalidation) {
+      this.invalidatedTime.set(tag, now);
       const lag = this.lagMs.get(tag);
       if (lag === undefined) {
         forgotten.add(tag);
@@ -281,7 +341,7 @@ export class ResponseCache {
         this.laggingSince.set(tag, now);
       }
     }
-    for (const tag of forgotten) for (const key of [...(this.keysByTag.get(tag) ?? [])]) this.remove(key);
+    for (const tag of forgotten) for (const key of [...(this.keysByTag.get(tag) ?? [])]) this.retire(key);
     for (const [tag, lag] of lagging) {
       const expired: string[] = [];
       for (const key of this.keysByTag.get(tag) ?? []) {
@@ -289,14 +349,27 @@ export class ResponseCache {
         expireBy(entry, entry.computedAt + lag);
         if (now >= entry.expiresAt!) expired.push(key);
       }
-      for (const key of expired) this.remove(key);
+      for (const key of expired) this.retire(key);
     }
+  }
+
+  /** No longer served fresh, and no longer found by its tags; kept as the URL's last known answer (getStale). */
+  private retire(key: string, entry = this.entries.get(key)) {
+    if (!entry || entry.retired) return;
+    entry.retired = true;
+    this.retiredCount++;
+    this.unindex(key, entry);
   }
 
   private remove(key: string, entry = this.entries.get(key)) {
     if (!entry) return;
     this.entries.delete(key);
     this.bytes -= entry.bytes;
+    if (entry.retired) this.retiredCount--;
+    else this.unindex(key, entry);
+  }
+
+  private unindex(key: string, entry: Entry) {
     for (const tag of entry.tags) {
       const keys = this.keysByTag.get(tag);
       if (keys?.delete(key) && keys.size === 0) this.keysByTag.delete(tag);

@@ -66,10 +66,19 @@ export async function secondFactorRoutes(app: App, loginThrottle: LoginThrottle)
   const keys = factorKeys(config.sessionSecret);
   const rp = relyingParty(config.publicUrl);
   const lifetimes = sessionLifetimes(config);
-  const deps = { db, config };
+  const deps = { db, config, rateLimitStore };
 
+  /** Ceremonies that write a row, per client address: a sign-in by passkey asks for one without an account. */
   async function limitCeremony(request: FastifyRequest) {
     await enforceRateLimit(rateLimitStore, { name: 'second-factor-ip', ...config.rateLimits.secondFactor }, request.ip);
+  }
+
+  /**
+   * ...and a signed-in account's, per account too, whatever its address (issue 37, item 4): each
+   * set-up, registration challenge or set of recovery codes is a row, and a code set tells the account.
+   */
+  async function limitAccountCeremony(user: SessionUser) {
+    await enforceRateLimit(rateLimitStore, { name: 'second-factor-user', ...config.rateLimits.secondFactor }, user.id);
   }
 
   /** Whose factor a request checks: a half-done sign-in's account, or the signed-in user (a step-up). */
@@ -132,6 +141,7 @@ export async function secondFactorRoutes(app: App, loginThrottle: LoginThrottle)
   app.post('/auth/totp/setup', { config: { invalidates: 'none' }, schema: { response: { 200: totpSetupSchema } } }, async (request) => {
     const user = requireUser(request);
     await limitCeremony(request);
+    await limitAccountCeremony(user);
     return startTotpSetup(db, keys.totpSecret, user);
   });
 
@@ -178,6 +188,7 @@ export async function secondFactorRoutes(app: App, loginThrottle: LoginThrottle)
 
   app.post('/auth/recovery-codes', { config: { invalidates: 'none' }, schema: { response: { 200: recoveryCodesSchema } } }, async (request) => {
     const user = requireRecentSecondFactor(request);
+    await limitAccountCeremony(user);
     const codes = await db.transaction(async (tx) => {
       if ((await factorSummary(tx, user.id)).methods.length === 0) throw new AppError('BAD_REQUEST', MSG.security.recoveryNone);
       await tellAccount(tx, user.id, 'recovery_codes_renewed');
@@ -192,6 +203,7 @@ export async function secondFactorRoutes(app: App, loginThrottle: LoginThrottle)
     async (request) => {
       const user = requireUser(request);
       await limitCeremony(request);
+      await limitAccountCeremony(user);
       return asOptions(await registrationOptions(db, rp, browserSessionKey(lifetimes, request.session!), user));
     },
   );

@@ -14,6 +14,7 @@ import { users } from '#server/platform/db/schema.js';
 import { eq } from 'drizzle-orm';
 import { MSG } from '#core/messages.js';
 import { AppError } from '#server/platform/errors.js';
+import { enforceRateLimit, type RateLimitStore } from '#server/platform/rate-limit/rate-limit.js';
 import { factorSummary, signInMethods } from '#server/domain/identity/factors.js';
 import {
   createPendingSignIn,
@@ -32,9 +33,19 @@ import { noteStaffBrowser } from './known-browsers.js';
 export interface SignInDeps {
   db: Database;
   config: Config;
+  rateLimitStore: RateLimitStore;
 }
 
-async function replaceSession(deps: SignInDeps, request: FastifyRequest, reply: FastifyReply, created: () => Promise<NewSession>) {
+/**
+ * Every sign-in adds a session row (and a staff account's new browser a row and a mail), so they are
+ * counted per account (issue 37, item 4), after the proof: nobody without it can spend the account's
+ * allowance. The second step that finishes this account's own half-done sign-in replaces that row
+ * and is not counted again; it needs a single-use code or challenge, so it cannot be repeated either.
+ */
+async function replaceSession(deps: SignInDeps, request: FastifyRequest, reply: FastifyReply, userId: number, created: () => Promise<NewSession>) {
+  if (request.session?.pendingUserId !== userId) {
+    await enforceRateLimit(deps.rateLimitStore, { name: 'sign-in', ...deps.config.rateLimits.signIn }, userId);
+  }
   if (request.session?.id) await destroySession(deps.db, request.session.id);
   const session = await created();
   setSessionCookie(reply, deps.config, session);
@@ -50,7 +61,7 @@ export async function signIn(
   secondFactorAt: Date | null = null,
 ): Promise<AuthUser> {
   const { db, config } = deps;
-  await replaceSession(deps, request, reply, () => createSession(db, sessionLifetimes(config), user, { secondFactorAt }));
+  await replaceSession(deps, request, reply, user.id, () => createSession(db, sessionLifetimes(config), user, { secondFactorAt }));
   if (canModerate(user)) await noteStaffBrowser(db, config, factorKeys(config.sessionSecret).browser, request, reply, user.id);
   return authUserOf(db, user);
 }
@@ -67,7 +78,7 @@ export async function signInOrAskForFactor(
 ): Promise<{ user: AuthUser } | NeedsSecondFactor> {
   const summary = await factorSummary(deps.db, user.id);
   if (summary.methods.length === 0) return { user: await signIn(deps, request, reply, user) };
-  await replaceSession(deps, request, reply, () => createPendingSignIn(deps.db, sessionLifetimes(deps.config), user.id));
+  await replaceSession(deps, request, reply, user.id, () => createPendingSignIn(deps.db, sessionLifetimes(deps.config), user.id));
   return { needsSecondFactor: true, methods: signInMethods(summary) };
 }
 
