@@ -228,8 +228,10 @@ async function main() {
       seed: 1863,
     });
     const mixedLongTail = mix({ key: 'mixed-longtail', name: 'mixed (80/15/5, long tail)', seed: 1864, reads: 'long-tail' });
-    const selected = (s: Scenario) => !settings.only || settings.only.has(s.key);
-    const longTailReads = longTailScenarios(facts).filter(selected);
+    const allLongTailReads = longTailScenarios(facts);
+    const only = withComparedRows(settings.only, [...endpoints, ...allLongTailReads]);
+    const selected = (s: Scenario) => !only || only.has(s.key);
+    const longTailReads = allLongTailReads.filter(selected);
     const hasLongTail = longTailReads.length > 0 || selected(mixedLongTail);
     // The long-tail reads run between the two runs of their own ceiling, after the endpoints; the
     // mixes and then overload come last, as before. Nothing of the app is measured after overload:
@@ -355,6 +357,14 @@ try {
     process.exit(2);
   }
   throw error;
+}
+
+/** `--only` with the rows a selected one is compared with (Scenario.comparedWith): its ratio needs them. */
+function withComparedRows(only: ReadonlySet<string> | null, scenarios: readonly Scenario[]): ReadonlySet<string> | null {
+  if (!only) return null;
+  const keys = new Set(only);
+  for (const scenario of scenarios) if (scenario.comparedWith && only.has(scenario.key)) keys.add(scenario.comparedWith);
+  return keys;
 }
 
 /**

@@ -12,9 +12,15 @@
  * officers) are judged against the long-tail ceiling, the same bare route on random ids over the
  * same officers: every long-tail read at >= 50% of it with p99 <= 25 ms, the long-tail search at
  * >= 100% with p99 <= 25 ms, and the long-tail mix as the mix.
+ *
+ * Clients without brotli (issue 38, item 5): the long-tail typed search and the regiment list asked
+ * for with gzip only and with no compression are judged against the same answers asked for by a
+ * browser in the same run (the scenario's comparedWith), not against a ceiling: "every kept answer to
+ * a gzip-only or identity client at least 0.5x of the same answer to a brotli client", with the
+ * browser's p99.
  */
 export interface Target {
-  /** Minimum requests/s as a fraction of the ceiling's. */
+  /** Minimum requests/s as a fraction of the reference's: the ceiling's, or for a compared row (comparedWith) that row's. */
   minCeilingRatio: number;
   maxP99Ms: number;
 }
@@ -24,6 +30,8 @@ const HOT_READ: Target = { minCeilingRatio: 0.5, maxP99Ms: 25 };
 const MIXED: Target = { minCeilingRatio: 0.25, maxP99Ms: 1000 };
 const LONG_TAIL_READ: Target = { minCeilingRatio: 0.5, maxP99Ms: 25 };
 const LONG_TAIL_SEARCH: Target = { minCeilingRatio: 1.0, maxP99Ms: 25 };
+/** Against the same answers to a browser: half its requests/s at least, within the p99 the browser's answers are held to. */
+const WITHOUT_BROTLI: Target = { minCeilingRatio: 0.5, maxP99Ms: 25 };
 
 export const TARGETS: Readonly<Record<string, Target>> = {
   officer: HOT_READ,
@@ -39,6 +47,8 @@ export const TARGETS: Readonly<Record<string, Target>> = {
   'search-paged-first': HOT_READ,
   'search-paged-deep': HOT_READ,
   regiments: HOT_READ,
+  'regiments-gzip': WITHOUT_BROTLI,
+  'regiments-identity': WITHOUT_BROTLI,
   'recent-reviews': HOT_READ,
   'officer-html': HOT_READ,
   mixed: MIXED,
@@ -47,6 +57,8 @@ export const TARGETS: Readonly<Record<string, Target>> = {
   'longtail-officer-html': LONG_TAIL_READ,
   'longtail-officer-trend': LONG_TAIL_READ,
   'longtail-search': LONG_TAIL_SEARCH,
+  'longtail-search-gzip': WITHOUT_BROTLI,
+  'longtail-search-identity': WITHOUT_BROTLI,
   'longtail-search-side': LONG_TAIL_SEARCH,
   'longtail-suggestions': LONG_TAIL_SEARCH,
   'mixed-longtail': MIXED,

@@ -19,6 +19,8 @@ export interface Measurement {
   target: Scenario['target'];
   /** The ceiling the ratio is taken against (for a ceiling run: which ceiling it is). */
   ceilingKind: CeilingKind;
+  /** Scenario.comparedWith: the row this one's ratio is taken against instead of the ceiling. */
+  comparedWith?: string;
   example: string;
   /** Connections of this scenario (the overload scenario uses more than the settings say). */
   connections: number;
@@ -144,6 +146,7 @@ export async function measure(scenario: Scenario, baseUrl: string, settings: Loa
     name: scenario.name,
     target: scenario.target,
     ceilingKind: scenario.ceilingKind ?? 'sample',
+    ...(scenario.comparedWith ? { comparedWith: scenario.comparedWith } : {}),
     example: scenario.example,
     connections,
     requestsPerSecond: result.requests.average,

@@ -76,6 +76,30 @@ describe('withVerdicts', () => {
   });
 });
 
+describe('withVerdicts, clients without brotli (issue 38)', () => {
+  const rows = [
+    measurement('ceiling', { target: 'ceiling', requestsPerSecond: 7000 }),
+    measurement('regiments', { requestsPerSecond: 4000 }),
+    measurement('regiments-gzip', { comparedWith: 'regiments', requestsPerSecond: 3000 }),
+    measurement('regiments-identity', { comparedWith: 'regiments', requestsPerSecond: 1000 }),
+    measurement('ceiling-end', { target: 'ceiling', requestsPerSecond: 7000 }),
+  ];
+
+  it("judges each against the browser's row, not the ceiling, at half its req/s", () => {
+    const byKey = new Map(withVerdicts(rows, { sample: 7000, 'long-tail': null }).map((r) => [r.key, r]));
+    expect(byKey.get('regiments')!.ceilingRatio).toBeCloseTo(4000 / 7000);
+    expect(byKey.get('regiments-gzip')!.ceilingRatio).toBeCloseTo(0.75);
+    expect(byKey.get('regiments-gzip')!.verdict).toEqual({ meets: true, misses: [] });
+    expect(byKey.get('regiments-identity')!.verdict).toEqual({ meets: false, misses: ['ratio 0.25 < 0.5'] });
+  });
+
+  it("gives no ratio when the browser's row was not measured", () => {
+    const [row] = withVerdicts([rows[2]!], { sample: 7000, 'long-tail': null });
+    expect(row!.ceilingRatio).toBeNull();
+    expect(row!.verdict).toBeNull();
+  });
+});
+
 describe('formatSummary', () => {
   const report = (longTailCeiling: RunReport['longTailCeiling']): RunReport => ({
     startedAt: '2026-11-25T21:00:00.000Z',

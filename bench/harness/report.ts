@@ -42,7 +42,7 @@ export interface RunReport {
   ceiling: CeilingFigures;
   /** The ceiling on random ids over all public officers, the long-tail scenarios' reference; null when none ran. */
   longTailCeiling: CeilingFigures | null;
-  /** ceilingRatio is to the ceiling named by the row's ceilingKind. */
+  /** ceilingRatio is to the ceiling named by the row's ceilingKind, or for a compared row to the row named by comparedWith. */
   results: Array<Measurement & { ceilingRatio: number | null; goal: Target | null; verdict: Verdict | null }>;
   appRssMb: { idle: number; max: number; end: number };
   appErrorLogLines: number;
@@ -71,8 +71,10 @@ interface Row {
 }
 
 function rows(report: RunReport): Row[] {
+  const names = new Map(report.results.map((r) => [r.key, r.name]));
   return report.results.map((r) => {
-    const target = r.goal ? `≥ ${r.goal.minCeilingRatio}, p99 ≤ ${r.goal.maxP99Ms}` : '';
+    const against = r.comparedWith ? ` × ${names.get(r.comparedWith) ?? r.comparedWith}` : '';
+    const target = r.goal ? `≥ ${r.goal.minCeilingRatio}${against}, p99 ≤ ${r.goal.maxP99Ms}` : '';
     const verdict = r.verdict ? (r.verdict.meets ? 'met' : 'missed') : '';
     return {
       scenario: r.name,
@@ -81,7 +83,7 @@ function rows(report: RunReport): Row[] {
       p95: fixed(r.latencyMs.p95, 1),
       p99: fixed(r.latencyMs.p99, 1),
       errors: fixed(r.errors),
-      ratio: r.ceilingRatio === null ? '' : formatRatio(r.ceilingRatio),
+      ratio: r.ceilingRatio === null ? '' : `${formatRatio(r.ceilingRatio)}${r.comparedWith ? '†' : ''}`,
       target: target ? `${target}: ${verdict}` : '',
       rss: r.appRssMaxMb === null ? '' : fixed(r.appRssMaxMb),
     };
@@ -126,6 +128,9 @@ export function formatSummary(report: RunReport): string[] {
           `Long-tail ceiling (random ids over ${fixed(dataset.longTailOfficers)} public officers): ${fixed(longTailCeiling.start)} req/s at the start, ` +
             `${fixed(longTailCeiling.end)} at the end; the long-tail rows' ratios use their mean, ${fixed(longTailCeiling.reference)}.`,
         ]
+      : []),
+    ...(report.results.some((r) => r.comparedWith)
+      ? ['Ratios marked † are to the same answers asked for by a browser (brotli) in this run, the row their target names, not to a ceiling.']
       : []),
     `App RSS: ${fixed(appRssMb.idle)} MiB after start-up, ${fixed(appRssMb.max)} MiB at most, ${fixed(appRssMb.end)} MiB at the end.`,
     `Dataset: ${Object.entries(dataset.counts)
@@ -229,10 +234,15 @@ export function ceilingFigures(measurements: readonly Measurement[], startKey: s
   return start === undefined || end === undefined ? null : { start, end, reference: (start + end) / 2 };
 }
 
-/** Each app scenario's ratio is to the ceiling of its kind (the long tail's to the long-tail ceiling). */
+/**
+ * Each app scenario's ratio is to the ceiling of its kind (the long tail's to the long-tail ceiling),
+ * or, for a row compared with another (a client without brotli), to that row's req/s; none when the
+ * reference was not measured.
+ */
 export function withVerdicts(results: Measurement[], ceilingReferences: Readonly<Record<CeilingKind, number | null>>): RunReport['results'] {
+  const byKey = new Map(results.map((r) => [r.key, r]));
   return results.map((r) => {
-    const reference = ceilingReferences[r.ceilingKind] ?? 0;
+    const reference = r.comparedWith ? (byKey.get(r.comparedWith)?.requestsPerSecond ?? 0) : (ceilingReferences[r.ceilingKind] ?? 0);
     const ceilingRatio = r.target === 'app' && reference > 0 ? r.requestsPerSecond / reference : null;
     return {
       ...r,

@@ -7,6 +7,10 @@
  * Then the long tail (issue 15, item 4): the same reads and the search with every request drawn
  * afresh over all public officers (long-tail.ts), a mix drawing its reads that way, and a ceiling
  * on random ids over the same officers, which is what their ratios are taken against.
+ *
+ * A few answers are also asked for as clients without brotli ask (issue 38: scripts, bots, curl, the
+ * public read API's clients): gzip only, and no compression at all. Those rows are compared with the
+ * same answers to a browser (`comparedWith`), not with a ceiling.
  */
 import type { Request, RequestParams } from 'autocannon';
 import { SeededRandom } from '#server/seed/random.js';
@@ -40,6 +44,8 @@ export const SCENARIO_KEYS = [
   'search-paged-first',
   'search-paged-deep',
   'regiments',
+  'regiments-gzip',
+  'regiments-identity',
   'recent-reviews',
   'officer-html',
   'officer-card',
@@ -51,6 +57,8 @@ export const SCENARIO_KEYS = [
   'longtail-officer-trend',
   'longtail-officer-card',
   'longtail-search',
+  'longtail-search-gzip',
+  'longtail-search-identity',
   'longtail-search-side',
   'longtail-suggestions',
   'mixed-longtail',
@@ -67,6 +75,13 @@ export interface Scenario {
    * ceiling it measures. Absent: `sample`.
    */
   ceilingKind?: CeilingKind;
+  /**
+   * The key of the scenario asking for the same answers as a browser does (brotli): this one asks as
+   * a client without brotli, and its ratio is to that one's req/s instead of a ceiling's (issue 38:
+   * "every kept answer to a gzip-only or identity client at least 0.5x of the same answer to a
+   * brotli client"). `--only` runs that one too.
+   */
+  comparedWith?: string;
   /** Connections for this scenario; the run's setting (BENCH_CONNECTIONS) when absent. */
   connections?: number;
   /** A representative request, for the report. */
@@ -80,6 +95,10 @@ export interface Scenario {
 /** What a browser sends; @fastify/compress then compresses answers above 1 KB, as in production. */
 export const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br', 'user-agent': 'wor-bench/1 (autocannon)' };
 const JSON_HEADERS = { ...BROWSER_HEADERS, accept: 'application/json' };
+/** A script whose HTTP library inflates gzip but not brotli (issue 38). */
+const GZIP_ONLY_HEADERS = { 'accept-encoding': 'gzip', 'user-agent': 'wor-bench/1 (gzip only)', accept: 'application/json' };
+/** curl without --compressed: no Accept-Encoding at all, so every answer goes out uncompressed. */
+const PLAIN_HEADERS = { 'user-agent': 'wor-bench/1 (no compression)', accept: 'application/json' };
 const HTML_HEADERS = { ...BROWSER_HEADERS, accept: 'text/html,application/xhtml+xml' };
 /** What Discord's crawler sends for a pasted link and its og:image (issue 19). */
 const CRAWLER_HEADERS = { 'user-agent': 'Mozilla/5.0 (compatible; Discordbot/2.0; +https://discordapp.com)', accept: '*/*' };
@@ -249,6 +268,23 @@ export function endpointScenarios(facts: DatasetFacts): Scenario[] {
       },
     },
     { key: 'regiments', name: 'regiments', target: 'app', example: '/api/regiments', requests: fixed('/api/regiments', JSON_HEADERS) },
+    // The same list to clients without brotli (issue 38): the whole list is about 800 KB of JSON.
+    {
+      key: 'regiments-gzip',
+      name: 'regiments, gzip only',
+      target: 'app',
+      comparedWith: 'regiments',
+      example: '/api/regiments',
+      requests: fixed('/api/regiments', GZIP_ONLY_HEADERS),
+    },
+    {
+      key: 'regiments-identity',
+      name: 'regiments, no compression',
+      target: 'app',
+      comparedWith: 'regiments',
+      example: '/api/regiments',
+      requests: fixed('/api/regiments', PLAIN_HEADERS),
+    },
     {
       key: 'recent-reviews',
       name: 'recent reviews',
@@ -305,7 +341,7 @@ export function ceilingScenario(facts: DatasetFacts, key = 'ceiling', name = 'ce
  */
 function longTailScenario(
   facts: DatasetFacts,
-  fields: { key: string; name: string; target?: ScenarioTarget; seed: number; headers?: Record<string, string> },
+  fields: { key: string; name: string; target?: ScenarioTarget; seed: number; headers?: Record<string, string>; comparedWith?: string },
   path: (draws: LongTailDraws) => string,
 ): Scenario {
   const draws = (seed: number) => longTailDraws(facts.longTail, new SeededRandom(seed));
@@ -315,6 +351,7 @@ function longTailScenario(
     name: fields.name,
     target: fields.target ?? 'app',
     ceilingKind: 'long-tail',
+    ...(fields.comparedWith ? { comparedWith: fields.comparedWith } : {}),
     example: path(draws(fields.seed)),
     requests: () => {
       const run = draws(fields.seed + runs++);
@@ -339,6 +376,21 @@ export function longTailScenarios(facts: DatasetFacts): Scenario[] {
     // The officer page's trend, asked for beside the officer (issue 16): an aggregate over its last year of reviews.
     longTailScenario(facts, { key: 'longtail-officer-trend', name: 'officer trend (long tail)', seed: seed(7) }, (d) => PATHS.trend(d.officerId())),
     longTailScenario(facts, { key: 'longtail-search', name: 'search (typed, long tail)', seed: seed(4) }, (d) => PATHS.search(d.typedTerm())),
+    // The same search as clients without brotli type it (issue 38), right after the browser's: each
+    // with a seed of its own, so it meets the cache as the browser's run left it, not its own answers.
+    ...(['gzip', 'identity'] as const).map((encoding, i) =>
+      longTailScenario(
+        facts,
+        {
+          key: `longtail-search-${encoding}`,
+          name: `search (typed, long tail), ${encoding === 'gzip' ? 'gzip only' : 'no compression'}`,
+          seed: seed(9 + i),
+          headers: encoding === 'gzip' ? GZIP_ONLY_HEADERS : PLAIN_HEADERS,
+          comparedWith: 'longtail-search',
+        },
+        (d) => PATHS.search(d.typedTerm()),
+      ),
+    ),
     longTailScenario(facts, { key: 'longtail-search-side', name: 'search (typed, one side, long tail)', seed: seed(5) }, (d) =>
       PATHS.search(d.typedTerm(), d.sideId()),
     ),

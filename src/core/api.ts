@@ -53,6 +53,19 @@ export const rankedRegimentSchema = regimentSchema.extend({ rankScore });
 export type RankedRegiment = z.infer<typeof rankedRegimentSchema>;
 
 /**
+ * GET /api/regiments: the spec's whole list, or with `limit` one page of it (issue 38, item 2) and
+ * the opaque cursor of the next page (null on the last).
+ */
+export const regimentPageSchema = z.object({ regiments: z.array(rankedRegimentSchema), nextCursor: z.string().nullable() });
+export type RegimentPage = z.infer<typeof regimentPageSchema>;
+export const regimentListAnswerSchema = z.union([
+  z.array(rankedRegimentSchema).describe('Without limit: every active regiment, in name order.'),
+  regimentPageSchema.describe(
+    'With limit: the next limit regiments in name order after cursor, and nextCursor to pass as cursor for the page after (null on the last page).',
+  ),
+]);
+
+/**
  * How many reviews fall in each star bucket: [1 star, 2, 3, 4, 5 stars] (issue 16; the bucket rule is
  * starBucket in rating-math.ts).
  */

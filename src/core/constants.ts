@@ -44,6 +44,8 @@ export const FEW_REVIEWS_BELOW = 5;
  */
 export const SEARCH_PAGE_SIZE = 24;
 export const SEARCH_PAGE_SIZE_MAX = 100;
+/** The most regiments one page of GET /api/regiments?limit= may ask for (issue 38, item 2: the public API's paging). */
+export const REGIMENT_PAGE_SIZE_MAX = 200;
 /** How many suggestions the search boxes show while a person types (issue 15). */
 export const SUGGESTIONS_LIMIT = 8;
 /** The regiment choices a searchable selector shows at once, and the most one request may ask for. */

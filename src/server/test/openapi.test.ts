@@ -157,7 +157,7 @@ describe('the answers on a seeded database', () => {
   /** Real requests for each documented operation (a test below checks that none is missing). */
   const examples: Record<string, (s: Seeded) => string[]> = {
     '/api/sides': () => ['/api/sides'],
-    '/api/regiments': () => ['/api/regiments'],
+    '/api/regiments': () => ['/api/regiments', '/api/regiments?limit=2'],
     '/api/regiments/featured': () => ['/api/regiments/featured'],
     '/api/regiments/side/{sideId}': (s) => [`/api/regiments/side/${s.sideId}`],
     '/api/regiments/{id}': (s) => [`/api/regiments/${s.regimentId}`],
@@ -231,6 +231,15 @@ describe('the answers on a seeded database', () => {
     const page = (await checkAnswer('/api/search/officers', '/api/search/officers?limit=5', 200)) as { nextCursor: string | null };
     expect(page.nextCursor).not.toBeNull();
     await checkAnswer('/api/search/officers', `/api/search/officers?limit=5&after=${encodeURIComponent(page.nextCursor!)}`, 200);
+    // The regiment list whole (the spec's) and by pages (issue 38): both shapes the one documented answer allows.
+    const regiments = (await checkAnswer('/api/regiments', '/api/regiments', 200)) as unknown[];
+    expect(regiments.length).toBeGreaterThan(2);
+    const firstRegiments = (await checkAnswer('/api/regiments', '/api/regiments?limit=2', 200)) as {
+      regiments: unknown[];
+      nextCursor: string | null;
+    };
+    expect(firstRegiments.regiments).toHaveLength(2);
+    await checkAnswer('/api/regiments', `/api/regiments?limit=2&cursor=${firstRegiments.nextCursor!}`, 200);
   }, 60_000);
 
   it('refuses a missing id or a malformed parameter with the documented error body', async () => {
@@ -239,6 +248,7 @@ describe('the answers on a seeded database', () => {
     await checkAnswer('/api/officers/{id}', '/api/officers/abc', 400);
     await checkAnswer('/api/reviews/officer/{officerId}', '/api/reviews/officer/0', 400);
     await checkAnswer('/api/search/officers', '/api/search/officers?sortBy=shoe-size', 400);
+    await checkAnswer('/api/regiments', '/api/regiments?limit=2&cursor=not-a-cursor!', 400);
     await checkAnswer('/api/images/{fileName}', '/api/images/nothing-here.webp', 404);
   });
 });

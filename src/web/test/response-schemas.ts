@@ -41,6 +41,7 @@ import {
   rankedRegimentSchema,
   regimentChoicesSchema,
   regimentDeletedSchema,
+  regimentListAnswerSchema,
   regimentDetailSchema,
   regimentRegistrationDecisionSchema,
   regimentRegistrationSchema,
@@ -111,7 +112,7 @@ const RESPONSE_SCHEMAS: Record<`${Method} /api/${string}`, z.ZodType | null> = {
   'POST /api/officers/register': officerRegistrationSubmittedSchema,
   // Sides, regiments, officers
   'GET /api/sides': z.array(sideSchema),
-  'GET /api/regiments': z.array(rankedRegimentSchema),
+  'GET /api/regiments': regimentListAnswerSchema,
   'GET /api/regiments/featured': z.array(rankedRegimentSchema),
   'GET /api/regiments/side/:sideId': z.array(regimentSchema),
   'GET /api/regiments/:id': regimentDetailSchema,

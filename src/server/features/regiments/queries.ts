@@ -2,13 +2,14 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { byNameThenId } from '#core/names.js';
-import type { RankedRegiment, Regiment, RegimentDetail } from '#core/api.js';
+import type { RankedRegiment, Regiment, RegimentDetail, RegimentPage } from '#core/api.js';
 import { rankScoreOf } from '#core/rating-math.js';
 import type { Executor } from '#server/platform/db/client.js';
 import { prepared } from '#server/platform/db/prepared.js';
 import { regiments, sides, users } from '#server/platform/db/schema.js';
 import { notFound } from '#server/platform/errors.js';
 import { readCommunityMean } from '#server/domain/ranking-prior.js';
+import { encodeRegimentCursor, type RegimentKey } from './regiment-cursor.js';
 
 /** Every field of regimentSchema; the owner's username, never other user columns. */
 const regimentColumns = {
@@ -54,6 +55,37 @@ export async function listRegiments(db: Executor, priorWeight: number): Promise<
   // Name order as a reader expects it ("2nd" before "18th"), the same on both engines: sorted here,
   // not by the database's collation (src/core/names.ts).
   return rows.sort(byNameThenId).map((regiment) => ({ ...regiment, rankScore: rankScoreOf(regiment.averageRating, regiment.reviewCount, prior) }));
+}
+
+/**
+ * One page of that list for the public API (GET /api/regiments?limit=&cursor=, issue 38, item 2):
+ * the `limit` regiments after the cursor's key in the list's own order, and the key of the last as
+ * the next cursor while any follow. A keyset, applied to the sorted list here because the order is
+ * made here, not by the database's collation; the pages are kept by the response cache as the whole
+ * list is.
+ */
+export async function listRegimentPage(
+  db: Executor,
+  priorWeight: number,
+  page: { limit: number; after?: RegimentKey | undefined },
+): Promise<RegimentPage> {
+  const all = await listRegiments(db, priorWeight);
+  const start = page.after ? firstAfter(all, page.after) : 0;
+  const regiments = all.slice(start, start + page.limit);
+  const isLast = start + page.limit >= all.length;
+  return { regiments, nextCursor: isLast ? null : encodeRegimentCursor(regiments.at(-1)!) };
+}
+
+/** The index of the first regiment after the key in name order (all.length when none is). */
+function firstAfter(all: readonly RankedRegiment[], key: RegimentKey): number {
+  let low = 0;
+  let high = all.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (byNameThenId(all[middle]!, key) <= 0) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /**

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { rankedRegimentSchema, regimentDetailSchema, regimentSchema } from '#core/api.js';
+import { rankedRegimentSchema, regimentDetailSchema, regimentListAnswerSchema, regimentSchema } from '#core/api.js';
+import { REGIMENT_PAGE_SIZE_MAX } from '#core/constants.js';
+import { MSG } from '#core/messages.js';
 import { canAdminister } from '#core/permissions.js';
 import { regimentEditBodySchema } from '#core/schemas/manage.js';
 import { idParamsSchema, positiveIntString } from '#server/platform/http/params.js';
@@ -8,21 +10,56 @@ import { enforceRateLimit } from '#server/platform/rate-limit/rate-limit.js';
 import type { App } from '#server/platform/types.js';
 import { requireUser } from '#server/domain/identity/guards.js';
 import { updateRegiment } from './manage.js';
-import { getRegimentById, getRegimentDetail, listFeaturedRegiments, listRegiments, listRegimentsBySide } from './queries.js';
+import { getRegimentById, getRegimentDetail, listFeaturedRegiments, listRegimentPage, listRegiments, listRegimentsBySide } from './queries.js';
+import { regimentCursorSchema } from './regiment-cursor.js';
 import { adminScope } from '#server/domain/identity/admin-scope.js';
 import { regimentAdminRoutes } from './admin-routes.js';
+
+/**
+ * The spec's list takes no parameters; the public API may page it (issue 38, item 2): `limit` asks
+ * for pages, `cursor` (a page's nextCursor; empty: the first page) for the next one.
+ */
+const regimentListQuerySchema = z
+  .object({
+    limit: positiveIntString('limit', REGIMENT_PAGE_SIZE_MAX)
+      .optional()
+      .describe(
+        `Regiments per page, 1 to ${REGIMENT_PAGE_SIZE_MAX}: the answer is then one page, {regiments, nextCursor}. Without it, the whole list.`,
+      ),
+    cursor: z
+      .string()
+      .transform((value) => (value === '' ? undefined : value))
+      .pipe(regimentCursorSchema.optional())
+      .optional()
+      .describe("The previous page's nextCursor: the page after it. Absent or empty: the first page. Needs limit."),
+  })
+  .superRefine((query, ctx) => {
+    if (query.cursor && query.limit === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['cursor'], message: MSG.regiment.cursorWithoutLimit(REGIMENT_PAGE_SIZE_MAX) });
+    }
+  });
 
 export async function regimentRoutes(app: App) {
   const { db } = app;
   await app.register(adminScope(regimentAdminRoutes), { prefix: '/admin' });
 
+  // Its pages are tagged as the whole list: each shows the same regiments' figures, in the same order.
   app.get(
     '/regiments',
     {
       config: { cache: { public: () => cacheTags.rankedList } },
-      schema: { summary: 'List every active regiment, best rated first', tags: ['Regiments'], response: { 200: z.array(rankedRegimentSchema) } },
+      schema: {
+        summary: 'List every active regiment in name order, whole or a page at a time',
+        tags: ['Regiments'],
+        querystring: regimentListQuerySchema,
+        response: { 200: regimentListAnswerSchema },
+      },
     },
-    async () => listRegiments(db, app.config.rankPriorWeight),
+    async (request) => {
+      const { limit, cursor } = request.query;
+      const priorWeight = app.config.rankPriorWeight;
+      return limit === undefined ? listRegiments(db, priorWeight) : listRegimentPage(db, priorWeight, { limit, after: cursor });
+    },
   );
 
   // Home's 'Featured Regiments': declared before /regiments/:id, which would otherwise read 'featured' as an id.

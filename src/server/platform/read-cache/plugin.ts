@@ -8,7 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { whenAnswerEnds } from '#server/platform/http/answer-end.js';
 import type { Metrics } from '#server/platform/http/metrics.js';
-import { answerWith } from './encoding.js';
+import { answerWith, preferredEncoding } from './encoding.js';
 import { expiryOf, publicTagsOf, type CachePolicy } from './route-policy.js';
 import { createEntry, type Claim, type Entry, type ResponseCache } from './store.js';
 import type { CacheTag, Invalidation } from './tags.js';
@@ -150,6 +150,8 @@ export const responseCachePlugin = fp<{ cache: ResponseCache; metrics: Metrics; 
         expiresAt: expiryOf(config.cache)?.(computedAt),
         contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
         body: payload,
+        // Kept beside brotli from the plain body in hand: answerWith below sends it.
+        encoding: preferredEncoding(request.headers['accept-encoding']),
       });
       cache.store(generation, entry);
       releaseClaim(cache, request);

@@ -44,14 +44,24 @@ export interface CacheBus {
 
 /**
  * Bodies at least this large are sent compressed (the same threshold as @fastify/compress), and kept
- * only in their brotli form (almost every client asks for it): a 60 KB search answer is then 2 to
- * 10 KB and a 4 KB review page 1.2 KB, so the cache holds three to six times more of the long tail.
- * The plain body, and gzip made from it, are decompressed from brotli when a client asks for them.
+ * in their brotli form from the start (almost every client asks for it): a 60 KB search answer is
+ * then 2 to 10 KB and a 4 KB review page 1.2 KB, so the cache holds three to six times more of the
+ * long tail. Gzip and the plain body are kept too once clients ask for them (`variant`; plain
+ * bodies within a share of their own), counted like the rest, so a client without brotli (a
+ * script, a bot, curl: the public read API's) is answered from memory as a browser is, not by
+ * decompressing and recompressing per request (issue 38, item 2).
  */
 const COMPRESS_THRESHOLD = 1024;
-/** Compression levels of kept answers: see `compressed` for why brotli's is low (gzip is for the few clients without brotli). */
+/** Compression levels of kept answers: low, because a miss pays them (see `compressed`). */
 const BROTLI_QUALITY = 1;
-const GZIP_LEVEL = 6;
+const GZIP_LEVEL = 1;
+/**
+ * No entry may hold more than this share of the cache, its kept encodings included: one answer
+ * (the regiment list) cannot push out most of the others.
+ */
+const MAX_ENTRY_SHARE = 4;
+/** The plain bodies kept beside brotli take at most this share of the cache together (plainKept says why). */
+const PLAIN_SHARE = 4;
 /** What an entry costs besides its bodies and key: its object, Map slot and Buffer objects (measured, rounded up). */
 const ENTRY_OVERHEAD_BYTES = 512;
 
@@ -69,12 +79,21 @@ export interface Entry {
   contentType: string;
   /** False for a body already compressed in its own format (a PNG card): sent as it is, whatever the client accepts. */
   isCompressible: boolean;
-  /** The plain body's length, whether or not it is still kept. */
+  /** The plain body's length, whether or not it is kept. */
   size: number;
-  /** The plain body: kept only for one too small to compress (COMPRESS_THRESHOLD) or not compressible. */
+  /**
+   * The plain body: always for one too small to compress (COMPRESS_THRESHOLD) or not compressible;
+   * for a compressed one, once clients that accept neither brotli nor gzip asked for it twice
+   * (isPlainAsked), within the plain bodies' share of the cache (ResponseCache.plainKept).
+   */
   identity?: Buffer;
+  /** A client asked for the plain body of this compressed answer once: the next such request keeps it. */
+  isPlainAsked?: boolean;
+  /** A compressed body's base form, from the start; its ETag names these bytes. */
   br?: Buffer;
+  /** Once a client that accepts gzip but not brotli asked for it. */
   gzip?: Buffer;
+  /** What keeping it costs: every body it holds, its key and ENTRY_OVERHEAD_BYTES. */
   bytes: number;
   /**
    * Invalidated or expired: never served as a fresh answer again, but kept (within the memory bound,
@@ -108,6 +127,19 @@ export class ResponseCache {
    */
   private readonly keysByTag = new Map<CacheTag, Set<string>>();
   private bytes = 0;
+  /**
+   * The entries that keep a plain body beside brotli, least recently sent plain first, and those
+   * bodies' bytes: at most a share of the cache (PLAIN_SHARE), past which the oldest go back to
+   * brotli alone (the answer stays kept). A plain body is five to ten times its brotli form: kept for
+   * every answer asked for plain, the typed searches of a client without compression pushed the
+   * answers themselves out (replayed through this cache, 60,000 of the benchmark's long-tail searches
+   * missed 61 % of the time against 25 % for a browser, and cost the cache twice what decompressing
+   * each answer had). So a plain body is kept when asked for a second time (Entry.isPlainAsked), and
+   * the kept ones within this share (27.5 % missed): those asked for again and again (the regiment
+   * list, a popular search) stay, the long tail's are decompressed for their one request.
+   */
+  private readonly plainKept = new Map<string, Entry>();
+  private plainBytes = 0;
   /** How many of the entries are retired (kept only as stale last answers). */
   private retiredCount = 0;
   /** Bumped by every invalidation: a read notes it when it starts (see isStale). */
@@ -243,7 +275,10 @@ export class ResponseCache {
   }
 
   store(generation: number, entry: Entry): void {
-    if (!this.enabled || this.isStale(entry.tags, generation) || entry.bytes > this.maxBytes / 4) return;
+    if (!this.enabled || this.isStale(entry.tags, generation)) return;
+    // Too large with the encodings its first client asked for: kept in its base form alone, if that fits.
+    if (!this.fitsOneEntry(entry.bytes)) shedVariants(entry);
+    if (!this.fitsOneEntry(entry.bytes)) return;
     // A lagging change since the computation started: keep it only for what is left of the lag.
     for (const tag of entry.tags) {
       const lag = this.lagMs.get(tag);
@@ -258,37 +293,81 @@ export class ResponseCache {
       if (keys) keys.add(entry.key);
       else this.keysByTag.set(tag, new Set([entry.key]));
     }
-    for (const [oldest, old] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
-      this.remove(oldest, old);
-    }
+    if (entry.br && entry.identity) this.notePlainSent(entry);
+    this.evictBeyondBound(entry);
   }
 
   /**
    * The body in the encoding asked for, and the encoding it is in (small bodies are never
-   * compressed). Compresses on first demand and keeps the result: the entry's size grows by what it
-   * keeps (`compressed` says how).
+   * compressed). Made on first demand (decompressed from brotli, or compressed from the plain body)
+   * and kept, so the next client asking for it costs what a browser costs: the entry's size and the
+   * cache's total grow by what it keeps, and the least recently used answers make room (plain bodies
+   * also within their own share: plainKept). Not kept when the entry would then pass its share of
+   * the cache: made for each request instead.
    */
   variant(entry: Entry, encoding: Encoding): { body: Buffer; encoding: Encoding } {
-    if (encoding === 'identity' || entry.size < COMPRESS_THRESHOLD || !entry.isCompressible)
-      return { body: this.plainBody(entry), encoding: 'identity' };
-    let body = entry[encoding];
-    if (!body) {
-      body = compressed(this.plainBody(entry), encoding);
-      entry[encoding] = body;
-      this.resize(entry, body.length);
+    const sent = encoding === 'identity' || entry.size < COMPRESS_THRESHOLD || !entry.isCompressible ? 'identity' : encoding;
+    const kept = entry[sent];
+    if (kept) {
+      if (sent === 'identity' && entry.br) this.notePlainSent(entry);
+      return { body: kept, encoding: sent };
     }
-    return { body, encoding };
+    const plain = entry.identity ?? brotliDecompressSync(entry.br!);
+    // A plain body is kept when asked for a second time: most long-tail answers are asked for once.
+    if (sent === 'identity' && entry.br && !entry.isPlainAsked) {
+      entry.isPlainAsked = true;
+      return { body: plain, encoding: sent };
+    }
+    const body = sent === 'identity' ? exactCopy(plain) : compressed(plain, sent);
+    if (this.fitsOneEntry(entry.bytes + body.length)) this.keep(entry, sent, body);
+    return { body, encoding: sent };
   }
 
-  /** The plain body: kept, or decompressed from brotli (not kept: clients asking for it are few). */
-  private plainBody(entry: Entry): Buffer {
-    return entry.identity ?? brotliDecompressSync(entry.br!);
+  private fitsOneEntry(bytes: number): boolean {
+    return bytes <= this.maxBytes / MAX_ENTRY_SHARE;
   }
 
-  private resize(entry: Entry, change: number): void {
-    entry.bytes += change;
-    if (this.entries.get(entry.key) === entry) this.bytes += change;
+  /**
+   * The entry keeps one more encoding: counted in the total if it is the one kept for its URL (fresh
+   * or retired; any other is on its way out), then the oldest make room.
+   */
+  private keep(entry: Entry, encoding: Encoding, body: Buffer): void {
+    entry[encoding] = body;
+    entry.bytes += body.length;
+    if (this.entries.get(entry.key) !== entry) return;
+    this.bytes += body.length;
+    if (encoding === 'identity' && entry.br) this.notePlainSent(entry);
+    this.evictBeyondBound(entry);
+  }
+
+  /** A kept plain body beside brotli was sent (or just kept): last out of plainKept, whose oldest go past its share. */
+  private notePlainSent(entry: Entry): void {
+    if (this.entries.get(entry.key) !== entry) return;
+    if (this.plainKept.get(entry.key) === entry) this.plainKept.delete(entry.key);
+    else this.plainBytes += entry.identity!.length;
+    this.plainKept.set(entry.key, entry);
+    for (const [key, old] of this.plainKept) {
+      if (this.plainBytes <= this.maxBytes / PLAIN_SHARE) break;
+      if (old === entry) continue;
+      this.forgetPlain(key, old);
+      old.bytes -= old.identity!.length;
+      this.bytes -= old.identity!.length;
+      delete old.identity;
+    }
+  }
+
+  /** No longer counted among the plain bodies (dropped, or its entry removed). */
+  private forgetPlain(key: string, entry: Entry): void {
+    this.plainKept.delete(key);
+    this.plainBytes -= entry.identity!.length;
+  }
+
+  /** Least recently used first out until the total is within the bound; never `grown`, the entry just stored or grown. */
+  private evictBeyondBound(grown: Entry): void {
+    for (const [oldest, old] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      if (old !== grown) this.remove(oldest, old);
+    }
   }
 
   /**
@@ -365,6 +444,7 @@ export class ResponseCache {
     if (!entry) return;
     this.entries.delete(key);
     this.bytes -= entry.bytes;
+    if (this.plainKept.get(key) === entry) this.forgetPlain(key, entry);
     if (entry.retired) this.retiredCount--;
     else this.unindex(key, entry);
   }
@@ -379,10 +459,12 @@ export class ResponseCache {
 
 /**
  * An entry for an answer's body: kept as an exact-size buffer, with its ETag and its cost counted.
- * A compressible body is kept only as brotli from the start (COMPRESS_THRESHOLD), and its ETag
- * is the hash of those bytes: brotli's output is a function of its input, so the tag still names
- * the content (the same in every process of one build), and hashing 9 KB of brotli instead of 60 KB
- * of JSON took 45 µs off every search a visitor is the first to type.
+ * A compressible body is kept as brotli from the start (COMPRESS_THRESHOLD), and its ETag is the
+ * hash of those bytes whoever asked: brotli's output is a function of its input, so the tag still
+ * names the content (the same in every process of one build), and hashing 9 KB of brotli instead of
+ * 60 KB of JSON took 45 µs off every search a visitor is the first to type. When the client whose
+ * request computed it asked for gzip (`encoding`), gzip is kept too, made from the plain body in hand
+ * rather than later from brotli (a plain body is kept when asked for a second time: `variant`).
  */
 export function createEntry(answer: {
   key: string;
@@ -393,12 +475,14 @@ export function createEntry(answer: {
   contentType: string;
   /** Text (JSON, HTML) or bytes (a PNG card). */
   body: string | Buffer;
+  /** The encoding the computing request's client prefers (preferredEncoding): gzip is kept from the start. */
+  encoding?: Encoding;
 }): Entry {
   const plain = exactCopy(typeof answer.body === 'string' ? Buffer.from(answer.body) : answer.body);
   const isCompressible = !answer.contentType.startsWith('image/');
   const br = isCompressible && plain.length >= COMPRESS_THRESHOLD ? compressed(plain, 'br') : undefined;
   const kept = br ?? plain;
-  return {
+  const entry: Entry = {
     key: answer.key,
     tags: answer.tags,
     computedAt: answer.computedAt,
@@ -410,13 +494,28 @@ export function createEntry(answer: {
     ...(br ? { br } : { identity: plain }),
     bytes: kept.length + answer.key.length + ENTRY_OVERHEAD_BYTES,
   };
+  if (br && answer.encoding === 'gzip') {
+    entry.gzip = compressed(plain, 'gzip');
+    entry.bytes += entry.gzip.length;
+  }
+  return entry;
+}
+
+/** Back to the base form: brotli alone for a compressed body (a small or incompressible one has only its plain body). */
+function shedVariants(entry: Entry): void {
+  if (!entry.br) return;
+  entry.bytes -= (entry.identity?.length ?? 0) + (entry.gzip?.length ?? 0);
+  delete entry.identity;
+  delete entry.gzip;
 }
 
 /**
  * A body compressed as kept answers are. Brotli at quality 1: on the long tail most answers are
  * computed for one visitor, and a miss pays the compression. A 4 KB review page takes 74 µs at
  * quality 3 and 33 µs at 1, a 60 KB search answer 415 µs and 126 µs, for a body 5 to 8 % larger
- * (docs/decisions/0025-search-catalogue.md, 0041-batched-reads.md).
+ * (docs/decisions/0025-search-catalogue.md, 0041-batched-reads.md). Gzip at level 1 for the same
+ * reason: a 55 KB search answer took 1.5 ms at level 6 and 0.3 ms at 1 (less than brotli's quality 1),
+ * for a body 14 % larger, and a gzip-only client's miss pays it on top of brotli's.
  */
 function compressed(plain: Buffer, encoding: 'br' | 'gzip'): Buffer {
   return exactCopy(
