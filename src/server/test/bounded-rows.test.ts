@@ -14,6 +14,9 @@
  * identity-service calls (as the authorization matrix does), with every rate limit set to LOW a
  * minute. Each hammer gets a fresh world (authorization-world.ts) and, where a limit counts per
  * address, a fresh client address per call, so that only the bound under test can stop it.
+ *
+ * engine-independent: the bounds are the app's rate limits and the schema's unique indexes, the same
+ * code and the same migrations on both engines; CI's second pass would add half a minute for nothing.
  */
 import sharp from 'sharp';
 import { and, count, eq, inArray, isNull, like, sql, type SQL } from 'drizzle-orm';
