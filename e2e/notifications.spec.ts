@@ -78,7 +78,8 @@ test('a registration rejected with notes: My Registrations, the bell and the mai
   await page.getByRole('button', { name: username }).click();
   await page.getByRole('menuitem', { name: 'My Registrations' }).click();
   await expect(page).toHaveURL('/my-registrations');
-  const item = page.getByRole('listitem').filter({ hasText: regimentName });
+  // Scoped to the page's own list: while the route changes, the notifications list can still be drawn.
+  const item = page.getByRole('list', { name: 'My Registrations' }).getByRole('listitem').filter({ hasText: regimentName });
   await expect(item).toContainText('Rejected');
   await expect(item).toContainText(notes);
   await expect(item.getByRole('link', { name: 'Apply again' })).toHaveAttribute('href', '/register-regiment');
