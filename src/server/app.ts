@@ -38,7 +38,7 @@ import { securityHeadersOf, securityHeadersPlugin } from '#server/platform/http/
 import { webAppFilesPlugin } from '#server/platform/http/web-app.js';
 import { loggerOptions } from '#server/platform/logger.js';
 import { serverOptions } from '#server/platform/http/server-options.js';
-import { deliverOutboxSoon, outboxPlugin } from '#server/platform/outbox/outbox-plugin.js';
+import { deliverOutboxSoon, outboxPlugin, watchOutboxRows } from '#server/platform/outbox/outbox-plugin.js';
 import { DEFAULT_OUTBOX_TIMING, type OutboxTiming } from '#server/platform/outbox/worker.js';
 import { projectRoot } from '#server/platform/paths.js';
 import { MemoryRateLimitStore, type RateLimitStore } from '#server/platform/rate-limit/rate-limit.js';
@@ -160,6 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(loadSheddingPlugin, { maxInFlight: config.maxInFlight, metrics });
       await api.register(inputGuardPlugin);
       await api.register(sessionPlugin, { db, config });
+      api.addHook('onRequest', watchOutboxRows);
       api.addHook('onResponse', deliverOutboxSoon);
       await api.register(cachePoliciesPlugin);
       await api.register(apiRoutes);

@@ -51,7 +51,12 @@ export async function recomputeOfficerAggregates(db: Executor, officerIds: reado
       distribution_leadership = s.distribution_leadership,
       distribution_tactics = s.distribution_tactics,
       distribution_communication = s.distribution_communication,
-      distribution_fairness = s.distribution_fairness
+      distribution_fairness = s.distribution_fairness,
+      overall_sum = coalesce(s.overall_sum, 0),
+      leadership_sum = coalesce(s.leadership_sum, 0),
+      tactics_sum = coalesce(s.tactics_sum, 0),
+      communication_sum = coalesce(s.communication_sum, 0),
+      fairness_sum = coalesce(s.fairness_sum, 0)
     from officers o2
     left join lateral (
       select count(*)::int as n,
@@ -65,6 +70,11 @@ export async function recomputeOfficerAggregates(db: Executor, officerIds: reado
              ${starBucketCounts(sql`r.tactics`)} as distribution_tactics,
              ${starBucketCounts(sql`r.communication`)} as distribution_communication,
              ${starBucketCounts(sql`r.fairness`)} as distribution_fairness,
+             sum(r.overall_rating) as overall_sum,
+             sum(r.leadership) as leadership_sum,
+             sum(r.tactics) as tactics_sum,
+             sum(r.communication) as communication_sum,
+             sum(r.fairness) as fairness_sum,
              (select count(*)::int from reviews h where h.officer_id = o2.id and h.held) as held
       from reviews r where r.officer_id = o2.id and not r.held
     ) s on true
@@ -79,13 +89,15 @@ export async function recomputeRegimentAggregates(db: Executor, regimentIds: rea
       officer_count = coalesce(s.officers, 0),
       review_count = coalesce(s.n, 0),
       average_rating = coalesce(s.overall, 0),
-      distribution_overall = s.distribution_overall
+      distribution_overall = s.distribution_overall,
+      overall_sum = coalesce(s.overall_sum, 0)
     from regiments g2
     left join lateral (
       select (select count(*)::int from officers o where o.regiment_id = g2.id and o.is_active) as officers,
              count(r.id)::int as n,
              round(avg(r.overall_rating), 2) as overall,
-             ${starBucketCounts(sql`r.overall_rating`)} as distribution_overall
+             ${starBucketCounts(sql`r.overall_rating`)} as distribution_overall,
+             sum(r.overall_rating) as overall_sum
       from officers o join reviews r on r.officer_id = o.id and not r.held
       where o.regiment_id = g2.id and o.is_active
     ) s on true

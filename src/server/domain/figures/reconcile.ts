@@ -36,7 +36,12 @@ export async function findAggregateDifferences(db: Executor): Promise<AggregateD
       o.distribution_tactics as stored_distribution_tactics, coalesce(s.distribution_tactics, ${NO_REVIEWS}) as expected_distribution_tactics,
       o.distribution_communication as stored_distribution_communication, coalesce(s.distribution_communication, ${NO_REVIEWS}) as expected_distribution_communication,
       o.distribution_fairness as stored_distribution_fairness, coalesce(s.distribution_fairness, ${NO_REVIEWS}) as expected_distribution_fairness,
-      o.held_count as stored_held_count, coalesce(h.n, 0) as expected_held_count
+      o.held_count as stored_held_count, coalesce(h.n, 0) as expected_held_count,
+      o.overall_sum as stored_overall_sum, coalesce(s.overall_sum, 0) as expected_overall_sum,
+      o.leadership_sum as stored_leadership_sum, coalesce(s.leadership_sum, 0) as expected_leadership_sum,
+      o.tactics_sum as stored_tactics_sum, coalesce(s.tactics_sum, 0) as expected_tactics_sum,
+      o.communication_sum as stored_communication_sum, coalesce(s.communication_sum, 0) as expected_communication_sum,
+      o.fairness_sum as stored_fairness_sum, coalesce(s.fairness_sum, 0) as expected_fairness_sum
     from officers o
     left join (select officer_id, count(*) as n from reviews where held group by officer_id) h on h.officer_id = o.id
     left join (
@@ -47,7 +52,9 @@ export async function findAggregateDifferences(db: Executor): Promise<AggregateD
         ${starBucketCounts(sql`leadership`)} as distribution_leadership,
         ${starBucketCounts(sql`tactics`)} as distribution_tactics,
         ${starBucketCounts(sql`communication`)} as distribution_communication,
-        ${starBucketCounts(sql`fairness`)} as distribution_fairness
+        ${starBucketCounts(sql`fairness`)} as distribution_fairness,
+        sum(overall_rating) as overall_sum, sum(leadership) as leadership_sum, sum(tactics) as tactics_sum,
+        sum(communication) as communication_sum, sum(fairness) as fairness_sum
       from reviews where not held group by officer_id
     ) s on s.officer_id = o.id`,
   );
@@ -58,12 +65,13 @@ export async function findAggregateDifferences(db: Executor): Promise<AggregateD
       g.officer_count as stored_officer_count, coalesce(oc.n, 0) as expected_officer_count,
       g.review_count as stored_review_count, coalesce(s.n, 0) as expected_review_count,
       g.average_rating as stored_average_rating, coalesce(s.overall, 0) as expected_average_rating,
-      g.distribution_overall as stored_distribution_overall, coalesce(s.distribution_overall, ${NO_REVIEWS}) as expected_distribution_overall
+      g.distribution_overall as stored_distribution_overall, coalesce(s.distribution_overall, ${NO_REVIEWS}) as expected_distribution_overall,
+      g.overall_sum as stored_overall_sum, coalesce(s.overall_sum, 0) as expected_overall_sum
     from regiments g
     left join (select regiment_id, count(*) as n from officers where is_active group by regiment_id) oc on oc.regiment_id = g.id
     left join (
       select o.regiment_id, count(*) as n, round(avg(r.overall_rating), 2) as overall,
-        ${starBucketCounts(sql`r.overall_rating`)} as distribution_overall
+        ${starBucketCounts(sql`r.overall_rating`)} as distribution_overall, sum(r.overall_rating) as overall_sum
       from reviews r join officers o on o.id = r.officer_id where o.is_active and not r.held group by o.regiment_id
     ) s on s.regiment_id = g.id`,
   );

@@ -163,8 +163,11 @@ export async function reviewRoutes(app: App) {
     async (request) => {
       const user = requireUser(request);
       await enforceRateLimit(rateLimitStore, { name: 'vote', ...limits.vote }, user.id);
-      const { officerId, ...vote } = await castVote(db, user, request.params.id, request.body.value);
+      const { officerId, announced, ...vote } = await castVote(db, user, request.params.id, request.body.value, (tags) =>
+        app.responseCache.noticeOf(tags),
+      );
       request.cacheInvalidation = cacheTags.voteOnReviewOf(officerId);
+      request.cacheAnnounced = announced;
       return vote;
     },
   );

@@ -1,15 +1,18 @@
 /**
  * Votes on reviews: 1, -1, or 0 to clear (spec section 4: pressing the same direction again sends 0).
  * The review's score, and its up and down votes (docs/decisions/0027-review-helpfulness.md), move by
- * the difference in one atomic UPDATE, so simultaneous voters never overwrite each other.
+ * the difference in one atomic statement, so simultaneous voters never overwrite each other.
  */
 import { MSG } from '#core/messages.js';
 import { isOwnOfficerProfile, isOwnReview, isSuspended } from '#core/permissions.js';
-import { helpfulVotesAfter, type HelpfulVotes } from '#core/review-sort.js';
-import { and, eq, sql } from 'drizzle-orm';
-import { queryRows, type Database } from '#server/platform/db/client.js';
+import type { HelpfulVotes } from '#core/review-sort.js';
+import { sql } from 'drizzle-orm';
+import type { Database } from '#server/platform/db/client.js';
 import { isForeignKeyViolation, isUniqueViolation } from '#server/platform/db/errors.js';
-import { reviewVotes, reviews } from '#server/platform/db/schema.js';
+import { runPrepared } from '#server/platform/db/prepared.js';
+import { sendNotice } from '#server/platform/read-cache/cache-bus.js';
+import type { BusNotice } from '#server/platform/read-cache/store.js';
+import { cacheTags, type CacheTag } from '#server/platform/read-cache/tags.js';
 import { AppError, notFound } from '#server/platform/errors.js';
 import type { SessionUser } from '#server/domain/identity/sessions.js';
 
@@ -18,16 +21,28 @@ export interface CastVote extends HelpfulVotes {
   value: number;
   score: number;
   officerId: number;
+  /** Whether the vote told the other processes itself (request.cacheAnnounced). */
+  announced: boolean;
 }
 
-export async function castVote(db: Database, user: SessionUser, reviewId: number, value: -1 | 0 | 1): Promise<CastVote> {
+/** Where the statement writes the officer's id into its bus notice: the tags are made for this id, then replaced. */
+const OFFICER_IN_NOTICE = -1;
+
+export async function castVote(
+  db: Database,
+  user: SessionUser,
+  reviewId: number,
+  value: -1 | 0 | 1,
+  noticeOf: (invalidation: readonly CacheTag[]) => BusNotice | null = () => null,
+): Promise<CastVote> {
   // Not the review message ('cannot submit reviews'): a suspended account is told what it cannot do.
   if (isSuspended(user)) throw new AppError('FORBIDDEN', MSG.account.suspended);
+  const notice = noticeOf(cacheTags.voteOnReviewOf(OFFICER_IN_NOTICE));
   try {
-    return await writeVote(db, user, reviewId, value);
+    return await writeVote(db, user, reviewId, value, notice);
   } catch (error) {
     // The same user's first vote arriving twice at once: the second sees the first once retried.
-    if (isUniqueViolation(error, 'review_votes_user_review_idx')) return writeVote(db, user, reviewId, value);
+    if (isUniqueViolation(error, 'review_votes_user_review_idx')) return writeVote(db, user, reviewId, value, notice);
     // The review's lock (writeVote) keeps a delete from passing the vote; should one still, the
     // vote is of a review that no longer exists, like any other.
     if (isForeignKeyViolation(error)) throw notFound('Review');
@@ -35,48 +50,88 @@ export async function castVote(db: Database, user: SessionUser, reviewId: number
   }
 }
 
-/**
- * Four round trips, not six: under load a transaction's connection is held while the app gets round
- * to sending its next statement, and the pool of connections was what limited the mixed workload.
- * The review and the voter's previous vote (locked) come in one statement, the vote's change and
- * the score's in another.
- */
-async function writeVote(db: Database, user: SessionUser, reviewId: number, value: -1 | 0 | 1) {
-  return db.transaction(async (tx) => {
-    const ownVote = and(eq(reviewVotes.userId, user.id), eq(reviewVotes.reviewId, reviewId));
-    const previousVote = tx.select({ vote: reviewVotes.vote }).from(reviewVotes).where(ownVote).for('update');
-    const [review] = await tx
-      .select({ userId: reviews.userId, officerId: reviews.officerId, previous: sql<number | null>`${previousVote}` })
-      .from(reviews)
-      .where(eq(reviews.id, reviewId))
-      // Held until commit: a delete of the review waits for this vote (and then removes it with
-      // the review), or went first and this finds nothing. Without it, a delete committed between
-      // this read and the insert left the vote pointing at nothing: a foreign-key error, a 500.
-      .for('key share');
-    if (!review) throw notFound('Review');
-    if (isOwnReview(user, review)) throw new AppError('FORBIDDEN', MSG.reviewActions.ownReviewVote);
-    // The officer's own votes would steer which reviews of him read as "most helpful" (issue 32).
-    if (isOwnOfficerProfile(user, review.officerId)) throw new AppError('FORBIDDEN', MSG.reviewActions.ownOfficerVote);
-    const previous = review.previous ?? 0;
-    const delta = value - previous;
-    // Differences, never values read here: another voter's vote may land between this read and the update.
-    const moved = helpfulVotesAfter({ upvotes: 0, downvotes: 0 }, previous, value);
+interface VoteRow {
+  user_id: number | null;
+  officer_id: number;
+  score: number | null;
+  upvotes: number | null;
+  downvotes: number | null;
+  announced: string | null;
+}
 
-    const change =
-      value === 0
-        ? tx.delete(reviewVotes).where(ownVote)
-        : review.previous !== null
-          ? tx.update(reviewVotes).set({ vote: value }).where(ownVote)
-          : tx.insert(reviewVotes).values({ userId: user.id, reviewId, vote: value });
-    // A data-modifying WITH runs whether or not the UPDATE reads it: both changes in one statement.
-    // (Drizzle puts an embedded query in parentheses itself.)
-    const [updated] = await queryRows<{ score: number; upvotes: number; downvotes: number }>(
-      tx,
-      sql`with vote_change as ${change} update ${reviews}
-        set score = ${reviews.score} + ${delta}, upvotes = ${reviews.upvotes} + ${moved.upvotes}, downvotes = ${reviews.downvotes} + ${moved.downvotes}
-        where ${reviews.id} = ${reviewId}
-        returning ${reviews.score} as score, ${reviews.upvotes} as upvotes, ${reviews.downvotes} as downvotes`,
-    );
-    return { value, score: updated!.score, upvotes: updated!.upvotes, downvotes: updated!.downvotes, officerId: review.officerId };
+const p = (name: string) => sql.placeholder(name);
+
+/**
+ * The whole vote in one statement, so one round trip with the session's (issue 38; it was seven):
+ * PostgreSQL runs a single statement atomically without BEGIN and COMMIT. It reads the review (its
+ * key share lock held until the end: a delete of the review waits for this vote, or went first and
+ * this finds nothing) and the voter's previous vote (locked), changes the vote and moves the
+ * review's score and up and down votes by the difference (never by values read here: another
+ * voter's vote may land in between), and sends the cache bus notice, delivered at the end.
+ *
+ * It writes only when the voter may vote: not on their own review, and not on a review of the
+ * officer their account is linked to (issue 32: their votes would steer which reviews of them read
+ * as "most helpful"). castVote then reads the same two facts from the answer to say which refusal.
+ * The difference in up and down votes is helpfulVotesAfter's (src/core/review-sort.ts) in SQL.
+ */
+function voteStatement() {
+  const own = sql`user_id = ${p('userId')} and review_id = ${p('reviewId')}`;
+  const value = sql`${p('value')}::int`;
+  const previous = sql`coalesce((select vote from previous), 0)`;
+  return sql`
+    with target as (
+      select id, user_id, officer_id from reviews where id = ${p('reviewId')} for key share
+    ),
+    previous as (select vote from review_votes where ${own} for update),
+    allowed as (
+      select id from target
+      where user_id is distinct from ${p('userId')}::int and officer_id is distinct from ${p('userOfficerId')}::int
+    ),
+    removed as (delete from review_votes where ${own} and ${value} = 0 and exists (select 1 from allowed) returning 1),
+    changed as (update review_votes set vote = ${value} where ${own} and ${value} <> 0 and exists (select 1 from allowed) returning 1),
+    added as (
+      insert into review_votes (user_id, review_id, vote)
+      select ${p('userId')}, ${p('reviewId')}, ${value}
+      where ${value} <> 0 and not exists (select 1 from previous) and exists (select 1 from allowed)
+      returning 1
+    ),
+    moved as (
+      update reviews set
+        score = score + (${value} - ${previous}),
+        upvotes = upvotes + ((${value} = 1)::int - (${previous} = 1)::int),
+        downvotes = downvotes + ((${value} = -1)::int - (${previous} = -1)::int)
+      where id = ${p('reviewId')} and exists (select 1 from allowed)
+      returning officer_id, score, upvotes, downvotes
+    )
+    -- removed, changed and added are run by PostgreSQL whether or not this reads them.
+    select t.user_id, t.officer_id, m.score, m.upvotes, m.downvotes,
+      case when m.score is not null then ${sendNotice(
+        sql`${p('noticeChannel')}`,
+        sql`replace(${p('noticePayload')}::text, ${`:${OFFICER_IN_NOTICE}"`}, ':' || m.officer_id || '"')`,
+      )} end as announced
+    from target t left join moved m on true`;
+}
+
+async function writeVote(db: Database, user: SessionUser, reviewId: number, value: -1 | 0 | 1, notice: BusNotice | null): Promise<CastVote> {
+  const [row] = await runPrepared<VoteRow>(db, 'vote_write', voteStatement, {
+    reviewId,
+    userId: user.id,
+    userOfficerId: user.officerId,
+    value,
+    noticeChannel: notice?.channel ?? null,
+    noticePayload: notice?.payload ?? '',
   });
+  if (!row) throw notFound('Review');
+  if (isOwnReview(user, { userId: row.user_id })) throw new AppError('FORBIDDEN', MSG.reviewActions.ownReviewVote);
+  if (isOwnOfficerProfile(user, row.officer_id)) throw new AppError('FORBIDDEN', MSG.reviewActions.ownOfficerVote);
+  // The statement's own rule and the two checks above are the same: a vote it refused is refused here.
+  if (row.score === null) throw new Error(`vote on review ${reviewId} was not written`);
+  return {
+    value,
+    score: Number(row.score),
+    upvotes: Number(row.upvotes),
+    downvotes: Number(row.downvotes),
+    officerId: row.officer_id,
+    announced: row.announced !== null,
+  };
 }

@@ -9,6 +9,7 @@
  * Only for statements whose best plan does not depend on the values: officer search is left out,
  * because its two branches rely on the planner seeing the search pattern.
  */
+import type { Query, SQL } from 'drizzle-orm';
 import type { Executor } from './client.js';
 import { readTargetOf } from './read-routing.js';
 
@@ -34,4 +35,42 @@ export function prepared<T>(on: Executor, name: string, build: (db: Executor, na
     statements.set(name, statement);
   }
   return statement;
+}
+
+/** What runPrepared uses of a drizzle handle (pg and PGlite alike): its dialect and its session. */
+interface DrizzleInternals {
+  dialect: { sqlToQuery(sql: SQL): Query };
+  session: {
+    prepareQuery(
+      query: Query,
+      fields: undefined,
+      name: string,
+      isResponseInArrayMode: boolean,
+    ): { execute(values: Record<string, unknown>): Promise<unknown> };
+  };
+  /** The primary behind a read-replica wrapper (withReplicas): writes go there. */
+  $primary?: DrizzleInternals;
+}
+
+const rawQueries = new Map<string, Query>();
+
+/**
+ * Runs a raw statement (`sql` with `sql.placeholder` for its values) as the named prepared statement
+ * `name` (issue 38): its SQL text is built once per process, not per call, and PostgreSQL parses and
+ * plans it once per pooled connection. For writes, whose transactions are handles of their own (so
+ * `prepared` above would build them again each time): the statement is made on the caller's handle,
+ * a transaction's connection included, and always on the primary. `build` must give one text per
+ * name.
+ */
+export async function runPrepared<T>(db: Executor, name: string, build: () => SQL, values: Record<string, unknown>): Promise<T[]> {
+  const handle = db as unknown as DrizzleInternals;
+  const target = handle.$primary ?? handle;
+  let query = rawQueries.get(name);
+  if (!query) {
+    query = target.dialect.sqlToQuery(build());
+    rawQueries.set(name, query);
+  }
+  // Both drivers answer with a `rows` array (pg's QueryResult, PGlite's Results).
+  const result = (await target.session.prepareQuery(query, undefined, name, false).execute(values)) as { rows: T[] };
+  return result.rows;
 }

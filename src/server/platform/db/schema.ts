@@ -49,6 +49,12 @@ const reviewContent = () => ({
 /** Ratings are stored rounded to 2 decimals and read as numbers from both pg and PGlite. */
 const rating = (name: string) => numeric(name, { precision: 4, scale: 2, mode: 'number' }).notNull().default(0);
 /**
+ * The sum of a rating over the reviews an aggregate counts, kept beside its average so a review write
+ * moves both by its own difference instead of reading every review again (issue 38; figures.ts). Exact:
+ * each rating has two decimals, and 12 digits hold ten billion of them.
+ */
+const ratingSum = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' }).notNull().default(0);
+/**
  * How many reviews fall in each star bucket, 1 to 5 (index 0 counts the 1-star reviews): five
  * integers, kept with the other aggregates (docs/decisions/0026-rating-distribution.md).
  */
@@ -147,6 +153,7 @@ export const regiments = pgTable(
     reviewCount: integer('review_count').notNull().default(0),
     officerCount: integer('officer_count').notNull().default(0),
     distributionOverall: distribution('distribution_overall'),
+    overallSum: ratingSum('overall_sum'),
     bannerImageUrl: text('banner_image_url'),
     iconImageUrl: text('icon_image_url'),
     isActive: boolean('is_active').notNull().default(true),
@@ -189,6 +196,11 @@ export const officers = pgTable(
     distributionTactics: distribution('distribution_tactics'),
     distributionCommunication: distribution('distribution_communication'),
     distributionFairness: distribution('distribution_fairness'),
+    overallSum: ratingSum('overall_sum'),
+    leadershipSum: ratingSum('leadership_sum'),
+    tacticsSum: ratingSum('tactics_sum'),
+    communicationSum: ratingSum('communication_sum'),
+    fairnessSum: ratingSum('fairness_sum'),
     profileImageUrl: text('profile_image_url'),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),

@@ -3,10 +3,10 @@
  * app is ready and finished on close. The deliverers of each kind of row come from the features
  * that own them; the platform only runs them.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '#server/platform/db/client.js';
-import type { OutboxKind } from './outbox.js';
+import { outboxQueuedIn, type OutboxKind } from './outbox.js';
 import { OutboxWorker, type Deliverer, type OutboxTiming } from './worker.js';
 
 export interface OutboxPluginOptions {
@@ -24,7 +24,22 @@ export const outboxPlugin = fp<OutboxPluginOptions>(async (app, { db, deliverers
   app.addHook('onClose', async () => outbox.stop(stopGraceMs));
 });
 
-/** An API hook: a write may have left outbox rows, so deliver them now rather than at the next poll. */
-export async function deliverOutboxSoon(this: FastifyInstance, request: FastifyRequest) {
-  if (request.method !== 'GET' && request.method !== 'HEAD') this.outbox.poke();
+const kQueued = Symbol('outboxQueued');
+type WatchedRequest = FastifyRequest & { [kQueued]?: { queued: boolean } };
+
+/**
+ * An API hook: a write runs with a record of whether it queued an outbox row (outbox.ts), so that
+ * deliverOutboxSoon wakes the worker only then. A poke is a database round trip (the worker claims
+ * due rows), and most writes, votes first, queue nothing (issue 38).
+ */
+export function watchOutboxRows(request: WatchedRequest, _reply: FastifyReply, done: () => void) {
+  if (request.method === 'GET' || request.method === 'HEAD') return done();
+  const record = { queued: false };
+  request[kQueued] = record;
+  outboxQueuedIn.run(record, done);
+}
+
+/** An API hook: a write that queued outbox rows has them delivered now rather than at the next poll. */
+export async function deliverOutboxSoon(this: FastifyInstance, request: WatchedRequest) {
+  if (request[kQueued]?.queued) this.outbox.poke();
 }

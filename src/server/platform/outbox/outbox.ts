@@ -4,6 +4,7 @@
  * row exists exactly when the write committed. A worker (worker.ts) in every app process delivers
  * the rows after commit. One queue for every kind of work; each kind has one deliverer.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Database, Executor } from '#server/platform/db/client.js';
 import { outbox } from '#server/platform/db/schema.js';
@@ -18,11 +19,24 @@ export interface OutboxRow {
   attempts: number;
 }
 
+/** The request's record of whether it queued a row (outbox-plugin.ts pokes the worker only then). */
+export const outboxQueuedIn = new AsyncLocalStorage<{ queued: boolean }>();
+
+/**
+ * Says the request at hand queued an outbox row, so its worker is woken when it ends rather than at
+ * the next poll. enqueueOutbox says it; a statement that inserts outbox rows itself says it too.
+ */
+export function noteOutboxQueued(): void {
+  const record = outboxQueuedIn.getStore();
+  if (record) record.queued = true;
+}
+
 /**
  * Call inside the causing write's transaction: the row commits or rolls back with it. With
  * `delayMs`, the row is not due before then (a Discord post's settling delay).
  */
 export async function enqueueOutbox(tx: Executor, kind: OutboxKind, payload: Record<string, unknown>, delayMs = 0): Promise<void> {
+  noteOutboxQueued();
   await tx
     .insert(outbox)
     .values({ kind, payload, ...(delayMs > 0 && { availableAt: sql`now() + ${Math.round(delayMs)} * interval '1 millisecond'` }) });

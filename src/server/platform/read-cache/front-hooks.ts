@@ -127,6 +127,12 @@ export const FRONT_HOOK_DECISIONS: readonly FrontHookDecision[] = [
     front: "front honours: answerWith sends Cache-Control: no-cache (and 'private' answers are never kept, so never answered in front)",
   },
   {
+    hook: 'onRequest',
+    name: 'watchOutboxRows',
+    owner: 'platform/outbox/outbox-plugin.ts',
+    front: 'front skips: it records whether a write queued an outbox row, and the front answers only GETs',
+  },
+  {
     hook: 'onResponse',
     name: 'deliverOutboxSoon',
     owner: 'platform/outbox/outbox-plugin.ts',

@@ -40,6 +40,18 @@ export interface CacheBus {
   /** Sends the news to the other processes; resolves once sent, never rejects (the bus reports its own failures). */
   publish(invalidation: readonly CacheTag[] | 'all'): Promise<void>;
   subscribe(listener: (invalidation: readonly CacheTag[] | 'all') => void): void;
+  /**
+   * The notification a write may send itself, inside its own transaction (PostgreSQL delivers it at
+   * commit, and drops it on rollback): no round trip of its own. Null when the bus cannot vouch for
+   * it (reconnecting): the write then leaves the news to publish.
+   */
+  notice?(invalidation: readonly CacheTag[] | 'all'): BusNotice | null;
+}
+
+/** A cache bus notification as a write sends it: `select pg_notify(channel, payload)`. */
+export interface BusNotice {
+  channel: string;
+  payload: string;
 }
 
 /**
@@ -376,12 +388,21 @@ export class ResponseCache {
    * after the commit), and under load the wait for a database round trip cost each write tens of
    * milliseconds.
    */
-  invalidate(invalidation: Invalidation): void {
+  invalidate(invalidation: Invalidation, { announced = false }: { announced?: boolean } = {}): void {
     if (invalidation === 'none') return;
     this.invalidateLocally(invalidation);
-    void this.bus?.publish(invalidation);
+    if (!announced) void this.bus?.publish(invalidation);
     // Purged by the writer's process alone, not by those that hear of it (docs/decisions/0053-cdn.md).
     this.cdn?.purge(invalidation, this.lagMs);
+  }
+
+  /**
+   * The bus notification a write can send inside its own transaction instead of publishing after
+   * (issue 38: one round trip less per write); null without a bus, or while it cannot deliver. A write
+   * that sends it says so with request.cacheAnnounced, so invalidate does not publish it again.
+   */
+  noticeOf(invalidation: readonly CacheTag[] | 'all'): BusNotice | null {
+    return this.bus?.notice?.(invalidation) ?? null;
   }
 
   /**
