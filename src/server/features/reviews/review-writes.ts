@@ -1,18 +1,16 @@
 /**
- * Writing, editing and deleting reviews. Each write changes the review and the aggregates it feeds
- * (officer and regiment figures) in one transaction (docs/decisions/0002-aggregates.md).
+ * Editing and deleting reviews (a new one: review-create.ts). Each write changes the review and the
+ * aggregates it feeds (officer and regiment figures) in one transaction (docs/decisions/0002-aggregates.md).
  */
 import { MSG } from '#core/messages.js';
 import { and, eq, sql } from 'drizzle-orm';
-import { formatDate } from '#core/date.js';
 import { computeOverallRating } from '#core/rating.js';
 import { isSameContent } from '#core/review-history.js';
 import { canChangeReview, isSuspended, reviewWriterRefusal } from '#core/permissions.js';
 import type { WaveThresholds } from '#core/review-waves.js';
 import type { ReviewForm } from '#core/schemas/review.js';
 import type { Database, Executor } from '#server/platform/db/client.js';
-import { isUniqueViolation } from '#server/platform/db/errors.js';
-import { officers, regiments, reviewCooldowns, reviewRevisions, reviews, users } from '#server/platform/db/schema.js';
+import { officers, reviewRevisions, reviews, users } from '#server/platform/db/schema.js';
 import { AppError, notFound } from '#server/platform/errors.js';
 import { recordAdminAction } from '#server/domain/audit-log.js';
 import { flagReasonsOf, reviewSubject, type StaffRemoval } from './moderation.js';
@@ -20,12 +18,9 @@ import { recordModerationAction } from '#server/domain/moderation/statements.js'
 import { archiveReview } from '#server/domain/moderation/removed-content.js';
 import type { SessionUser } from '#server/domain/identity/sessions.js';
 import { requireStaffFactor } from '#server/domain/identity/guards.js';
-import { recountUserReviews } from '#server/domain/figures/aggregates.js';
 import { refreshFiguresOf, removeReview } from '#server/domain/figures/review-removal.js';
 import { contentColumns } from './queries.js';
 import { holdReviewWaves } from './waves.js';
-import { notifyOfficerOfReview } from './review-notifications.js';
-import { postReviewsToRegimentWebhook } from '#server/domain/notify/regiment-webhook-posts.js';
 
 /** Spec section 6: writing needs a linked Steam account, and banned users cannot submit reviews. */
 export function assertMayWriteReviews(user: SessionUser): void {
@@ -64,71 +59,6 @@ export interface ReviewWriteSettings {
   waves: WaveThresholds;
   /** WEBHOOK_SETTLE_SECONDS, in ms: how long before the regiment's Discord channel hears of it. */
   webhookSettleMs: number;
-}
-
-/**
- * Every new or edited review runs the review-wave detector in its transaction, before the figures
- * are recomputed, so a held review never counts for a moment (docs/decisions/0031-review-waves.md).
- */
-export async function createReview(
-  db: Database,
-  user: SessionUser,
-  officerId: number,
-  form: ReviewForm,
-  settings: ReviewWriteSettings,
-): Promise<number> {
-  assertMayWriteReviews(user);
-  try {
-    return await db.transaction(async (tx) => {
-      // The officer's row lock before the insert: concurrent reviews of one officer take their
-      // positions one after another, each after the previous one committed. The lock is taken
-      // alone: joined to regiments, a lock that waited for a regiment move would recheck the moved
-      // row against the old regiment and find nothing.
-      await tx.select({ id: officers.id }).from(officers).where(eq(officers.id, officerId)).for('no key update');
-      const [officer] = await tx
-        .select({
-          id: officers.id,
-          // In the same round trip: a cool-down after a removed wave review (issue 32, item 3).
-          cooldownUntil: sql<Date | null>`(select c.until from ${reviewCooldowns} c
-            where c.user_id = ${user.id} and c.officer_id = ${officerId} and c.until > clock_timestamp())`.mapWith(
-            (value: string | Date) => new Date(value),
-          ),
-        })
-        .from(officers)
-        .innerJoin(regiments, eq(regiments.id, officers.regimentId))
-        .where(and(eq(officers.id, officerId), eq(officers.isActive, true), eq(regiments.isActive, true)));
-      if (!officer) throw notFound('Officer');
-      await assertNotOwnOfficer(tx, user.id, officerId);
-      if (officer.cooldownUntil) throw new AppError('FORBIDDEN', MSG.waves.cooldown(formatDate(officer.cooldownUntil)));
-      const [created] = await tx
-        .insert(reviews)
-        .values({
-          userId: user.id,
-          officerId,
-          ...scoresOf(form),
-          // The newest review: position n + 1, and a created_at read under the lock (now() would be
-          // the transaction's start, possibly before a review that took the lock first), so the
-          // positions follow (created_at, id). Equal to review_count + 1 while the figures are right;
-          // read from the unique index so a drifted count cannot block every new review.
-          position: sql`(select coalesce(max(${reviews.position}), 0) + 1 from ${reviews} where ${reviews.officerId} = ${officerId})`,
-          createdAt: sql`clock_timestamp()`,
-          updatedAt: sql`clock_timestamp()`,
-        })
-        .returning({ id: reviews.id });
-      await holdReviewWaves(tx, officerId, settings.waves);
-      await refreshFiguresOf(tx, officerId);
-      // The author's review count (a reviewer signal), locked after the officer and regiment.
-      await recountUserReviews(tx, [user.id]);
-      await notifyOfficerOfReview(tx, user, officerId, created!.id);
-      // To the regiment's Discord channel once it has settled, if it counts then (a held review waits for its release).
-      await postReviewsToRegimentWebhook(tx, [created!.id], settings.webhookSettleMs);
-      return created!.id;
-    });
-  } catch (error) {
-    // One review per user per officer: the unique index settles simultaneous posts too.
-    if (isUniqueViolation(error, 'reviews_user_officer_idx')) throw new AppError('CONFLICT', MSG.reviews.duplicate);
-    throw error;
-  }
 }
 
 /**

@@ -12,9 +12,9 @@ import type { App } from '#server/platform/types.js';
 import { requireUser } from '#server/domain/identity/guards.js';
 import { flagReview } from './flags.js';
 import { registerFlagRoute, reviewReplyRoutes } from './reply-routes.js';
-import { officersReviewedBy } from '#server/domain/reviewer-signals/shown-reviewers.js';
 import { getReviewById, listOfficerReviews, listRecentReviews, listUserReviews } from './queries.js';
-import { createReview, deleteReview, updateReview } from './review-writes.js';
+import { createReview } from './review-create.js';
+import { deleteReview, updateReview } from './review-writes.js';
 import { getReviewRevisions } from './review-history.js';
 import { reviewCursorSchema } from './review-order.js';
 import { getReviewViewerState } from './viewer-state.js';
@@ -80,13 +80,11 @@ export async function reviewRoutes(app: App) {
       const user = requireUser(request);
       await enforceRateLimit(rateLimitStore, { name: 'review-write', ...limits.reviewWrite }, user.id);
       const settings = { waves: config.waveThresholds, webhookSettleMs: config.discordWebhooks.settleMs };
-      const id = await createReview(db, user, request.body.officerId, request.body, settings);
+      const created = await createReview(db, user, request.body.officerId, request.body, settings, (tags) => app.responseCache.noticeOf(tags));
       // The officer's figures, and the author's review count beside each of their reviews.
-      request.cacheInvalidation = [
-        ...cacheTags.reviewOf(request.body.officerId),
-        ...cacheTags.reviewerSignals(await officersReviewedBy(db, user.id)),
-      ];
-      return reply.code(201).send(await getReviewById(db, id));
+      request.cacheInvalidation = created.invalidation;
+      request.cacheAnnounced = created.announced;
+      return reply.code(201).send(created.review);
     },
   );
 

@@ -208,11 +208,11 @@ describe('migration 0011: self-reviews written before the rule', () => {
   /**
    * The figures migration 0011 keeps exact: those that existed when it ran. The star distributions
    * and the users' review counts came after it (0015 and 0018 fill them in for the reviews 0011
-   * left), so re-running 0011 on today's schema is not theirs to keep.
+   * left), and the rating sums (0032), so re-running 0011 on today's schema is not theirs to keep.
    */
   async function figuresOf0011Differing() {
     return (await findAggregateDifferences(ctx.db)).filter(
-      (difference) => !difference.column.startsWith('distribution_') && difference.table !== 'users',
+      (difference) => !difference.column.startsWith('distribution_') && !difference.column.endsWith('_sum') && difference.table !== 'users',
     );
   }
 

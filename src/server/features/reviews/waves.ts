@@ -14,13 +14,15 @@ import {
   waveWindowStart,
   type OfficerHistory,
   type WaveDetection,
+  type WaveFinding,
   type WaveThresholds,
   type WindowReview,
 } from '#core/review-waves.js';
 import { queryRows, type Executor } from '#server/platform/db/client.js';
 import { reviews, reviewWaves } from '#server/platform/db/schema.js';
 
-interface WindowRow {
+/** A review of the detector's window as read from the database (readOfficerHistory, review-create.ts). */
+export interface WindowRow {
   id: number;
   overall: string | number;
   written_at: string | Date;
@@ -68,30 +70,44 @@ async function readOfficerHistory(
     where r.officer_id = ${officerId} and r.updated_at > ${start}::timestamptz and (r.wave_id is null or r.held)`,
   );
   const openWave = officer.open_to === null ? null : { latestAt: new Date(officer.open_to), detections: officer.open_detections ?? [] };
-  let before = { count: 0, overallSum: 0 };
-  if (canFormWave(window.length, openWave !== null, thresholds)) {
-    const [sums] = await queryRows<{ n: number; total: string | number | null }>(
-      tx,
-      sql`select count(*)::int as n, sum(r.overall_rating) as total from reviews r
-          where r.officer_id = ${officerId} and not r.held and r.updated_at <= ${start}::timestamptz`,
-    );
-    before = { count: sums?.n ?? 0, overallSum: Number(sums?.total ?? 0) };
-  }
-  const history: OfficerHistory = {
-    regimentId: officer.regiment_id,
-    before,
-    window: window.map((row): WindowReview => ({
-      id: row.id,
-      overallRating: Number(row.overall),
-      writtenAt: new Date(row.written_at),
-      authorCreatedAt: new Date(row.author_created_at),
-      authorSteamLinkedAt: row.author_linked_at === null ? null : new Date(row.author_linked_at),
-      authorRegimentId: row.author_regiment_id,
-      textKey: sameTextKey(row.text),
-    })),
-    openWave,
+  const reviews = window.map(windowReviewOf);
+  const before = await countedBeforeWindow(tx, officerId, now, reviews.length, openWave !== null, thresholds);
+  return { history: { regimentId: officer.regiment_id, before, window: reviews, openWave }, now };
+}
+
+export function windowReviewOf(row: WindowRow): WindowReview {
+  return {
+    id: row.id,
+    overallRating: Number(row.overall),
+    writtenAt: new Date(row.written_at),
+    authorCreatedAt: new Date(row.author_created_at),
+    authorSteamLinkedAt: row.author_linked_at === null ? null : new Date(row.author_linked_at),
+    authorRegimentId: row.author_regiment_id,
+    textKey: sameTextKey(row.text),
   };
-  return { history, now };
+}
+
+/**
+ * The officer's counted reviews written before the window (count and sum of their overall ratings),
+ * read only when a wave could form at all (`canFormWave`): on most writes it cannot, and this reads
+ * every review of the officer.
+ */
+export async function countedBeforeWindow(
+  tx: Executor,
+  officerId: number,
+  now: Date,
+  windowSize: number,
+  hasOpenWave: boolean,
+  thresholds: WaveThresholds,
+): Promise<OfficerHistory['before']> {
+  if (!canFormWave(windowSize, hasOpenWave, thresholds)) return { count: 0, overallSum: 0 };
+  const start = waveWindowStart(now, thresholds).toISOString();
+  const [sums] = await queryRows<{ n: number; total: string | number | null }>(
+    tx,
+    sql`select count(*)::int as n, sum(r.overall_rating) as total from reviews r
+        where r.officer_id = ${officerId} and not r.held and r.updated_at <= ${start}::timestamptz`,
+  );
+  return { count: sums?.n ?? 0, overallSum: Number(sums?.total ?? 0) };
 }
 
 /** A rule that fires again while its wave is open replaces its earlier figures: one line per rule (and rival regiment, text, side of the mean). */
@@ -123,7 +139,14 @@ export async function holdReviewWaves(tx: Executor, officerId: number, threshold
   if (!read) return;
   const { history, now } = read;
   const finding = detectReviewWave(history, now, thresholds);
-  if (!finding) return;
+  if (finding) await holdFinding(tx, officerId, history, finding, now);
+}
+
+/**
+ * Holds what the detector found in the officer's open wave, opening one if needed. The caller holds
+ * the officer's row lock and recomputes the figures after.
+ */
+export async function holdFinding(tx: Executor, officerId: number, history: OfficerHistory, finding: WaveFinding, now: Date): Promise<void> {
   const held = history.window.filter((review) => finding.reviewIds.includes(review.id));
   const times = held.map((review) => review.writtenAt.getTime());
   const from = new Date(Math.min(...times));
