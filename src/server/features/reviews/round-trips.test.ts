@@ -61,7 +61,7 @@ async function roundTripsOf<T>(request: () => Promise<T>): Promise<{ result: T; 
     const [first] = args;
     statements.push(typeof first === 'string' ? first : String((first as { text?: string }).text));
     return (query as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof query);
+  });
   try {
     const result = await request();
     await new Promise((resolve) => setTimeout(resolve, 200));
