@@ -21,6 +21,8 @@ declare module 'autocannon' {
     connections?: number;
     /** Seconds. */
     duration?: number;
+    /** Requests to send in all, spread over the connections; the duration is then ignored. */
+    amount?: number;
     pipelining?: number;
     timeout?: number;
     headers?: Record<string, string>;

@@ -6,7 +6,9 @@
  * (overload), and the ceiling (a bare Fastify route doing one primary-key SELECT through the same
  * driver and pool), and the long tail: random officers and typed terms over all public officers,
  * between two runs of the long-tail ceiling (the same route on random ids over the same officers),
- * and the mix drawing its reads that way; one after the other with autocannon at 50 connections.
+ * and the mix drawing its reads that way; the writes (votes and new reviews by distinct users, each
+ * against the same write on the ceiling, the long-tail mix on the ceiling, and the review write one
+ * at a time in the largest and a median regiment); one after the other with autocannon at 50 connections.
  * Prints a table and writes bench/results/<time>.json, latest.json and latest.md
  * (<time>-no-cache.json, latest-no-cache.json and latest-no-cache.md when the app's response cache
  * is off). See docs/performance.md.
@@ -33,12 +35,17 @@ import { projectRoot } from '#server/platform/paths.js';
 import { OTHER_TARGETS, judgeOtherTargets } from './targets.js';
 import {
   countAggregateDifferences,
+  countHeldBenchReviews,
   createBenchUsers,
+  createCeilingWriters,
   openBenchDatabase,
   readDatasetFacts,
+  readWriteFacts,
   removeBenchUsers,
+  removeCeilingWriters,
   warmDatabaseFiles,
   type BenchDatabase,
+  type WriteRegiment,
 } from './harness/fixtures.js';
 import { measure, type LoadSettings, type Measurement } from './harness/load.js';
 import {
@@ -62,11 +69,17 @@ import {
   mixedWorkload,
   type Scenario,
 } from './harness/scenarios.js';
+import { writeScenarios } from './harness/write-scenarios.js';
 import { RssSampler, freePort, snapshotBuild, startServer, type BuildSnapshot, type ServerProcess } from './harness/servers.js';
 
 /** The app's pool size: openDatabase's default (src/server/platform/db/client.ts); the ceiling uses the same. */
 const APP_POOL_SIZE = 10;
-const BENCH_USERS = 50;
+/**
+ * Signed-in users for the writes, and as many writers for the ceiling. At 50 connections the write
+ * scenarios keep the requests in flight by different users (write-pairs.ts), which 50 would just
+ * allow; 200 leave room, and 200 × the 2,000 reviews voted on are the distinct votes before a repeat.
+ */
+const BENCH_USERS = 200;
 const OFFICER_SAMPLE = 200;
 
 function positiveNumber(name: string, fallback: number): number {
@@ -109,7 +122,7 @@ function readSettings() {
 async function smokeTest(scenarios: readonly Scenario[], app: ServerProcess, ceiling: ServerProcess): Promise<string[]> {
   const problems: string[] = [];
   for (const scenario of scenarios) {
-    // The mixed workloads (mixed, overload, mixed-longtail): their example describes the mix, it is not a URL.
+    // The mixed workloads and the writes: their example describes what they send, it is not a URL to GET.
     if (scenario.tally) continue;
     const base = scenario.target === 'ceiling' ? ceiling.baseUrl : app.baseUrl;
     const response = await fetch(`${base}${scenario.example}`, { headers: BROWSER_HEADERS });
@@ -190,6 +203,8 @@ async function main() {
     console.log('Reading the dataset...');
     const facts = await readDatasetFacts(database.db, OFFICER_SAMPLE, BROAD_SEARCH_TERMS);
     const users = await createBenchUsers(database.db, sessionLifetimes(appConfig), BENCH_USERS);
+    const ceilingWriters = await createCeilingWriters(database.db, BENCH_USERS);
+    const writeFacts = await readWriteFacts(database.db, facts, appConfig.waveThresholds.windowHours);
 
     build = snapshotBuild(root);
     console.log(`Starting the app (a copy of dist/ in ${build.root}) and the ceiling server...`);
@@ -227,16 +242,26 @@ async function main() {
       connections: overloadConnections,
       seed: 1863,
     });
-    const mixedLongTail = mix({ key: 'mixed-longtail', name: 'mixed (80/15/5, long tail)', seed: 1864, reads: 'long-tail' });
+    const mixedLongTail = mix({
+      key: 'mixed-longtail',
+      name: 'mixed (80/15/5, long tail)',
+      seed: 1864,
+      reads: 'long-tail',
+      comparedWith: 'ceiling-mixed-longtail',
+    });
     const allLongTailReads = longTailScenarios(facts);
-    const only = withComparedRows(settings.only, [...endpoints, ...allLongTailReads]);
+    // One fewer than the reviews of one officer that make a review wave (src/core/review-waves.ts).
+    const writes = writeScenarios({ facts, writeFacts, users, ceilingWriters, reviewsPerOfficer: appConfig.waveThresholds.minReviews - 1 });
+    const writeRows = [writes.ceilingVotes, writes.votes, writes.ceilingReviews, writes.reviews, writes.largestRegiment, writes.medianRegiment];
+    const only = withComparedRows(settings.only, [...endpoints, ...allLongTailReads, ...writeRows, mixedLongTail]);
     const selected = (s: Scenario) => !only || only.has(s.key);
     const longTailReads = allLongTailReads.filter(selected);
-    const hasLongTail = longTailReads.length > 0 || selected(mixedLongTail);
-    // The long-tail reads run between the two runs of their own ceiling, after the endpoints; the
-    // mixes and then overload come last, as before. Nothing of the app is measured after overload:
-    // the app did not release every in-flight slot it took there, so at 50 connections it went on
-    // refusing requests with 503 (docs/performance.md, The long tail).
+    const hasLongTail = longTailReads.length > 0;
+    // The long-tail reads run between the two runs of their own ceiling, after the endpoints; then
+    // the writes, each after its ceiling's run; the mixes and then overload come last, as before,
+    // the long-tail mix followed by the same mix on the ceiling. Nothing of the app is measured
+    // after overload: the app did not release every in-flight slot it took there, so at 50
+    // connections it went on refusing requests with 503 (docs/performance.md, The long tail).
     const plan: Scenario[] = [
       ceilingScenario(facts, 'ceiling', 'ceiling (start)'),
       ...endpoints.filter(selected),
@@ -247,12 +272,14 @@ async function main() {
             longTailCeilingScenario(facts, 'ceiling-longtail-end', 'ceiling, random ids (end)'),
           ]
         : []),
-      ...[mixed, mixedLongTail, overload].filter(selected),
+      ...writeRows.filter(selected),
+      ...[mixed, mixedLongTail, writes.ceilingMixedLongTail, overload].filter(selected),
       ceilingScenario(facts, 'ceiling-end', 'ceiling (end)'),
     ];
     const smokeProblems = await smokeTest(plan, app, ceiling);
 
-    const seconds = plan.length * (settings.load.duration + settings.load.warmup);
+    // A scenario of a fixed number of requests (the regiments' reviews) takes a second or two.
+    const seconds = plan.reduce((sum, s) => sum + (s.amount ? 2 : settings.load.duration + settings.load.warmup), 0);
     console.log(
       `Measuring ${plan.length} scenarios, ${settings.load.warmup} s warm-up + ${settings.load.duration} s each at ` +
         `${settings.load.connections} connections${plan.includes(overload) ? ` (overload: ${overloadConnections})` : ''} ` +
@@ -283,7 +310,9 @@ async function main() {
     app = null;
     ceiling = null;
 
-    console.log('Checking aggregates after the writes (as npm run db:reconcile does)...');
+    const heldReviews = await countHeldBenchReviews(database.db);
+    console.log("Removing the ceiling's writes, then checking the aggregates after the app's (as npm run db:reconcile does)...");
+    const ceilingCleanup = await removeCeilingWriters(database.db);
     const differences = await countAggregateDifferences(database.db);
     const cleanup = await removeBenchUsers(database.db);
     await database.close();
@@ -320,8 +349,14 @@ async function main() {
       appErrorLogLines,
       appErrorMessages,
       aggregateDifferencesAfterRun: differences,
-      otherTargets: judgeOtherTargets(results, appRssMax, differences),
+      otherTargets: judgeOtherTargets(results, appRssMax, differences, heldReviews),
       cleanup,
+      writes: {
+        heldReviews,
+        reviewsPastLimit: writes.reviewsPastLimit(),
+        ceilingCleanup,
+        regiments: { largest: describeRegiment(writeFacts.largestRegiment), median: describeRegiment(writeFacts.medianRegiment) },
+      },
       smokeProblems,
     };
     const files = writeReport(path.join(root, 'bench', 'results'), report);
@@ -359,11 +394,22 @@ try {
   throw error;
 }
 
-/** `--only` with the rows a selected one is compared with (Scenario.comparedWith): its ratio needs them. */
+function describeRegiment({ id, name, reviewCount, officerIds }: WriteRegiment) {
+  return { id, name, reviewCount, officers: officerIds.length };
+}
+
+/**
+ * `--only` with the rows a selected one is compared with (Scenario.comparedWith: its ratio needs
+ * them; runsWith: an other target compares the two).
+ */
 function withComparedRows(only: ReadonlySet<string> | null, scenarios: readonly Scenario[]): ReadonlySet<string> | null {
   if (!only) return null;
   const keys = new Set(only);
-  for (const scenario of scenarios) if (scenario.comparedWith && only.has(scenario.key)) keys.add(scenario.comparedWith);
+  for (const scenario of scenarios) {
+    if (!only.has(scenario.key)) continue;
+    if (scenario.comparedWith) keys.add(scenario.comparedWith);
+    if (scenario.runsWith) keys.add(scenario.runsWith);
+  }
   return keys;
 }
 

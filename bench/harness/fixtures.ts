@@ -30,8 +30,18 @@ import type { LongTailPopulation } from './long-tail.js';
 
 /** Bench accounts are recognizable by name, so a crashed run's leftovers are cleaned by the next. */
 const BENCH_USER_PREFIX = 'bench_load_';
+/**
+ * The ceiling's writers: bench accounts too (removeBenchUsers removes them with the rest), and
+ * removed on their own before the aggregates are checked (removeCeilingWriters).
+ */
+const CEILING_WRITER_PREFIX = `${BENCH_USER_PREFIX}ceiling_`;
 /** Steam ids no generated user has (those start at 76561197960265729). */
 const BENCH_STEAM_BASE = 76561199900000000n;
+
+/** A LIKE pattern for names starting with `prefix`: `_` is LIKE's any-character, so it is escaped. */
+function likePrefix(prefix: string): string {
+  return `${prefix.replaceAll('_', '\\_')}%`;
+}
 
 export interface BenchDatabase {
   db: Database;
@@ -231,15 +241,128 @@ export async function createBenchUsers(db: Database, lifetimes: SessionLifetimes
 }
 
 /**
- * Deletes the bench accounts with their reviews and votes (sessions go with them by cascade; reviews
- * and votes would outlive an account, issue 35, so they are deleted first) and
- * recomputes exactly the figures those rows fed: the officers and regiments they reviewed, and the
- * scores of the reviews they voted on.
+ * The ceiling's writers (bench/ceiling.ts takes its user ids in the body): bare accounts, no session
+ * or Steam link, since the ceiling checks neither. One statement; their ids in order.
  */
-export async function removeBenchUsers(db: Database): Promise<{ users: number; reviews: number; votes: number }> {
+export async function createCeilingWriters(db: Database, count: number): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`insert into users (username, email, email_verified)
+      select ${CEILING_WRITER_PREFIX} || n, ${CEILING_WRITER_PREFIX} || n || '@example.com', true from generate_series(1, ${count}::int) n
+      order by n returning id`,
+  );
+  return rows.map((r) => r.id).sort((a, b) => a - b);
+}
+
+/** A regiment the review-write scenarios review, with the officers they may review. */
+export interface WriteRegiment {
+  id: number;
+  name: string;
+  reviewCount: number;
+  officerIds: number[];
+}
+
+/**
+ * What the write scenarios draw from (issue 38, item 5). Every officer here is public, outside the
+ * sample the mixed workloads review, and had no review written or edited within the review waves'
+ * window (so the window the detector reads holds only the run's own reviews, fewer than make a wave).
+ */
+export interface WriteFacts {
+  /** The long tail's officers for new reviews, in id order, the two regiments' left out. */
+  officerIds: number[];
+  /** The regiment with the most reviews. */
+  largestRegiment: WriteRegiment;
+  /**
+   * A regiment of median review count: of the regiments ranked within MEDIAN_BAND of the median,
+   * the one with the most officers to review (so it can take as many reviews as the largest).
+   */
+  medianRegiment: WriteRegiment;
+}
+
+const MEDIAN_BAND = 0.05;
+
+export async function readWriteFacts(db: Database, facts: DatasetFacts, windowHours: number): Promise<WriteFacts> {
+  const sampled = new Set(facts.officers.map((o) => o.id));
+  const officers = await queryRows<{ id: number; regiment_id: number }>(
+    db,
+    sql`select o.id, o.regiment_id from officers o join regiments g on g.id = o.regiment_id
+      where o.is_active and g.is_active
+        and o.id not in (select officer_id from reviews where updated_at > now() - make_interval(hours => ${windowHours}::int))
+      order by o.id`,
+  );
+  const eligible = officers.filter((o) => !sampled.has(o.id));
+  const regiments = await queryRows<{ id: number; name: string; review_count: number; rank: number }>(
+    db,
+    sql`select id, name, review_count, percent_rank() over (order by review_count) as rank
+      from regiments where is_active order by review_count desc, id`,
+  );
+  const officersOf = (regimentId: number) => eligible.filter((o) => o.regiment_id === regimentId).map((o) => o.id);
+  const asWriteRegiment = (r: (typeof regiments)[number]): WriteRegiment => ({
+    id: r.id,
+    name: r.name,
+    reviewCount: r.review_count,
+    officerIds: officersOf(r.id),
+  });
+  const largest = regiments[0];
+  const median = regiments
+    .filter((r) => Math.abs(r.rank - 0.5) <= MEDIAN_BAND && r.id !== largest?.id)
+    .map(asWriteRegiment)
+    .sort((a, b) => b.officerIds.length - a.officerIds.length || a.id - b.id)[0];
+  if (!largest || !median) throw new Error('The dataset has too few regiments for the review-write scenarios.');
+  const largestRegiment = asWriteRegiment(largest);
+  const inRegiments = new Set([...largestRegiment.officerIds, ...median.officerIds]);
+  return { officerIds: eligible.map((o) => o.id).filter((id) => !inRegiments.has(id)), largestRegiment, medianRegiment: median };
+}
+
+/**
+ * The bench users' reviews a review wave caught (held now, or in a wave at all), counted before
+ * they are removed: the write scenarios are built to form none.
+ */
+export async function countHeldBenchReviews(db: Database): Promise<number> {
+  const pattern = likePrefix(BENCH_USER_PREFIX);
+  const [row] = await queryRows<{ n: unknown }>(
+    db,
+    sql`select count(*) as n from reviews
+      where user_id in (select id from users where username like ${pattern}) and (held or wave_id is not null)`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+export interface RemovedUsers {
+  users: number;
+  reviews: number;
+  votes: number;
+}
+
+/**
+ * Deletes the bench accounts (the ceiling's writers included) with their reviews and votes, and
+ * recomputes the figures those rows fed, so the dataset is the same for the next run.
+ */
+export function removeBenchUsers(db: Database): Promise<RemovedUsers> {
+  return removeUsersNamed(db, BENCH_USER_PREFIX);
+}
+
+/**
+ * Deletes the ceiling's writers with what they wrote (bench/ceiling.ts moves counts only, leaving
+ * averages and distributions behind), with the same recomputation: what is left is the app's own
+ * writes, which the aggregate check then judges.
+ */
+export function removeCeilingWriters(db: Database): Promise<RemovedUsers> {
+  return removeUsersNamed(db, CEILING_WRITER_PREFIX);
+}
+
+/**
+ * Deletes the accounts whose names start with `prefix`, with their reviews and votes (sessions go
+ * with them by cascade; reviews and votes would outlive an account, issue 35, so they are deleted
+ * first), and recomputes exactly the figures those rows fed, from the rows left: the positions and
+ * figures of the officers they reviewed and of those officers' regiments, and the scores of the
+ * reviews they voted on.
+ */
+async function removeUsersNamed(db: Database, prefix: string): Promise<RemovedUsers> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local statement_timeout = 0`);
-    const benchUsers = sql`(select id from users where username like ${`${BENCH_USER_PREFIX}%`})`;
+    const pattern = likePrefix(prefix);
+    const benchUsers = sql`(select id from users where username like ${pattern})`;
     const officers = await queryRows<{ officer_id: number; regiment_id: number }>(
       tx,
       sql`select distinct r.officer_id, o.regiment_id from reviews r join officers o on o.id = r.officer_id where r.user_id in ${benchUsers}`,

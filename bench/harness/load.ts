@@ -24,7 +24,10 @@ export interface Measurement {
   example: string;
   /** Connections of this scenario (the overload scenario uses more than the settings say). */
   connections: number;
-  /** autocannon's mean of per-second request counts. */
+  /**
+   * autocannon's mean of per-second request counts; for a run of a fixed number of requests
+   * (Scenario.amount, often shorter than a second), the requests over the run's duration.
+   */
   requestsPerSecond: number;
   requestsTotal: number;
   /**
@@ -127,15 +130,17 @@ export function summarizeLatencies(samples: Float64Array): Measurement['latencyM
 
 export async function measure(scenario: Scenario, baseUrl: string, settings: LoadSettings, rss: RssSampler | null): Promise<Measurement> {
   const connections = scenario.connections ?? settings.connections;
-  if (settings.warmup > 0) {
-    await autocannon({ url: baseUrl, connections, duration: settings.warmup, requests: scenario.requests() });
+  const { amount } = scenario;
+  if (amount ? amount.warmup > 0 : settings.warmup > 0) {
+    const length = amount ? { amount: amount.warmup } : { duration: settings.warmup };
+    await autocannon({ url: baseUrl, connections, ...length, requests: scenario.requests() });
   }
   scenario.tally?.clear();
   rss?.nextWindow();
   const { result, latencies } = await runCollectingLatencies({
     url: baseUrl,
     connections,
-    duration: settings.duration,
+    ...(amount ? { amount: amount.measured } : { duration: settings.duration }),
     requests: scenario.requests(),
     title: scenario.name,
   });
@@ -149,7 +154,7 @@ export async function measure(scenario: Scenario, baseUrl: string, settings: Loa
     ...(scenario.comparedWith ? { comparedWith: scenario.comparedWith } : {}),
     example: scenario.example,
     connections,
-    requestsPerSecond: result.requests.average,
+    requestsPerSecond: amount ? result.requests.total / Math.max(result.duration, 0.01) : result.requests.average,
     requestsTotal: result.requests.total,
     latencyMs: summarizeLatencies(latencies),
     latencySamples: latencies.length,

@@ -100,6 +100,31 @@ describe('withVerdicts, clients without brotli (issue 38)', () => {
   });
 });
 
+describe('withVerdicts, writes (issue 38, item 5)', () => {
+  const rows = [
+    measurement('ceiling', { target: 'ceiling', requestsPerSecond: 7000 }),
+    measurement('ceiling-votes', { target: 'ceiling', ceilingKind: 'none', requestsPerSecond: 5000 }),
+    measurement('votes', { ceilingKind: 'none', comparedWith: 'ceiling-votes', requestsPerSecond: 3500 }),
+    measurement('ceiling-reviews', { target: 'ceiling', ceilingKind: 'none', requestsPerSecond: 3000 }),
+    measurement('reviews', { ceilingKind: 'none', comparedWith: 'ceiling-reviews', requestsPerSecond: 1000 }),
+    measurement('review-largest-regiment', { ceilingKind: 'none', connections: 1, requestsPerSecond: 120 }),
+    measurement('ceiling-end', { target: 'ceiling', requestsPerSecond: 7000 }),
+  ];
+  const byKey = new Map(withVerdicts(rows, { sample: 7000, 'long-tail': null }).map((r) => [r.key, r]));
+
+  it("judges a write against the ceiling's same write, not the read ceiling", () => {
+    expect(byKey.get('votes')!.ceilingRatio).toBeCloseTo(0.7);
+    expect(byKey.get('votes')!.verdict).toEqual({ meets: true, misses: [] });
+    expect(byKey.get('reviews')!.verdict).toEqual({ meets: false, misses: ['ratio 0.33 < 0.4'] });
+    expect(byKey.get('ceiling-votes')!.ceilingRatio).toBeNull();
+  });
+
+  it('gives no ratio to a row of no ceiling', () => {
+    expect(byKey.get('review-largest-regiment')!.ceilingRatio).toBeNull();
+    expect(byKey.get('review-largest-regiment')!.verdict).toBeNull();
+  });
+});
+
 describe('formatSummary', () => {
   const report = (longTailCeiling: RunReport['longTailCeiling']): RunReport => ({
     startedAt: '2026-11-25T21:00:00.000Z',
@@ -122,6 +147,7 @@ describe('formatSummary', () => {
     aggregateDifferencesAfterRun: 0,
     otherTargets: [],
     cleanup: null,
+    writes: null,
     smokeProblems: [],
   });
 

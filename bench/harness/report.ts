@@ -51,6 +51,18 @@ export interface RunReport {
   /** The issue's targets beyond the table's (targets.ts OTHER_TARGETS). */
   otherTargets: OtherVerdict[];
   cleanup: { users: number; reviews: number; votes: number } | null;
+  /**
+   * The writes (issue 38, item 5). heldReviews: the bench users' reviews a review wave caught, of
+   * every scenario that reviews (the scenarios are built to form none); reviewsPastLimit: reviews
+   * given to an officer past one fewer than make a wave (its supply ran out); ceilingCleanup: what the
+   * ceiling wrote, removed before the aggregate check; the two regiments of the review-write rows.
+   */
+  writes: {
+    heldReviews: number;
+    reviewsPastLimit: number;
+    ceilingCleanup: { users: number; reviews: number; votes: number };
+    regiments: Record<'largest' | 'median', { id: number; name: string; reviewCount: number; officers: number }>;
+  } | null;
   /** Scenarios whose first answer, before any load, was not 200. */
   smokeProblems: string[];
 }
@@ -130,13 +142,17 @@ export function formatSummary(report: RunReport): string[] {
         ]
       : []),
     ...(report.results.some((r) => r.comparedWith)
-      ? ['Ratios marked † are to the same answers asked for by a browser (brotli) in this run, the row their target names, not to a ceiling.']
+      ? [
+          'Ratios marked † are to another row of this run, the one their target names, not to a read ceiling: for clients without ' +
+            'brotli, the same answers asked for by a browser; for the writes and mixed-longtail, the ceiling doing the same work.',
+        ]
       : []),
     `App RSS: ${fixed(appRssMb.idle)} MiB after start-up, ${fixed(appRssMb.max)} MiB at most, ${fixed(appRssMb.end)} MiB at the end.`,
     `Dataset: ${Object.entries(dataset.counts)
       .map(([k, v]) => `${fixed(v)} ${k}`)
       .join(', ')}; ` + `largest officer #${largest.id} with ${fixed(largest.reviewCount)} reviews (deep page ${largest.deepPage}).`,
-    `Aggregate differences after the run (before removing the bench users): ${report.aggregateDifferencesAfterRun ?? 'not checked'}.`,
+    `Aggregate differences after the run (the ceiling's writes removed, the app's kept): ${report.aggregateDifferencesAfterRun ?? 'not checked'}.`,
+    ...(report.writes ? [describeWrites(report.writes)] : []),
     `App log lines at error level: ${report.appErrorLogLines}` +
       (report.appErrorLogLines > 0
         ? ` (${Object.entries(report.appErrorMessages)
@@ -145,6 +161,17 @@ export function formatSummary(report: RunReport): string[] {
         : '.'),
     ...report.smokeProblems.map((p) => `Not 200 before the load: ${p}.`),
   ];
+}
+
+function describeWrites(writes: NonNullable<RunReport['writes']>): string {
+  const { largest, median } = writes.regiments;
+  const regiment = (r: typeof largest) => `#${r.id} ${r.name} (${fixed(r.reviewCount)} reviews, ${fixed(r.officers)} officers to review)`;
+  const { ceilingCleanup: c } = writes;
+  return (
+    `Writes: ${fixed(writes.heldReviews)} bench reviews held by a review wave; ${fixed(writes.reviewsPastLimit)} given past the limit per officer; ` +
+    `the ceiling's ${fixed(c.reviews)} reviews and ${fixed(c.votes)} votes (${fixed(c.users)} writers) removed before the aggregate check; ` +
+    `regiments: largest ${regiment(largest)}, median ${regiment(median)}.`
+  );
 }
 
 /** One line per target of OTHER_TARGETS: met, missed or not measured, with the measured value. */
@@ -236,13 +263,20 @@ export function ceilingFigures(measurements: readonly Measurement[], startKey: s
 
 /**
  * Each app scenario's ratio is to the ceiling of its kind (the long tail's to the long-tail ceiling),
- * or, for a row compared with another (a client without brotli), to that row's req/s; none when the
- * reference was not measured.
+ * or, for a row compared with another (a client without brotli, a write, mixed-longtail), to that
+ * row's req/s; none when the reference was not measured, or for a row of no ceiling (kind `none`).
  */
-export function withVerdicts(results: Measurement[], ceilingReferences: Readonly<Record<CeilingKind, number | null>>): RunReport['results'] {
+export function withVerdicts(
+  results: Measurement[],
+  ceilingReferences: Readonly<Record<Exclude<CeilingKind, 'none'>, number | null>>,
+): RunReport['results'] {
   const byKey = new Map(results.map((r) => [r.key, r]));
   return results.map((r) => {
-    const reference = r.comparedWith ? (byKey.get(r.comparedWith)?.requestsPerSecond ?? 0) : (ceilingReferences[r.ceilingKind] ?? 0);
+    const reference = r.comparedWith
+      ? (byKey.get(r.comparedWith)?.requestsPerSecond ?? 0)
+      : r.ceilingKind === 'none'
+        ? 0
+        : (ceilingReferences[r.ceilingKind] ?? 0);
     const ceilingRatio = r.target === 'app' && reference > 0 ? r.requestsPerSecond / reference : null;
     return {
       ...r,

@@ -21,14 +21,17 @@ import { longTailDraws, type LongTailDraws } from './long-tail.js';
 export type ScenarioTarget = 'app' | 'ceiling';
 
 /**
- * The two ceilings: `sample` rotates over the 200 sampled officers (the reference of the scenarios
- * before the long tail, unchanged), `long-tail` draws a random id over all public officers.
+ * The two read ceilings: `sample` rotates over the 200 sampled officers (the reference of the
+ * scenarios before the long tail, unchanged), `long-tail` draws a random id over all public
+ * officers. `none`: a row with no ceiling of its own (the writes' rows: compared with a write
+ * ceiling through comparedWith, or judged among the other targets).
  */
-export type CeilingKind = 'sample' | 'long-tail';
+export type CeilingKind = 'sample' | 'long-tail' | 'none';
 
 /**
  * Keys of the scenarios `--only` can select. The ceiling always runs; the long-tail ceiling runs
- * when a long-tail scenario (longtail-*, mixed-longtail) does.
+ * when a long-tail read (longtail-*) does; a row compared with another (comparedWith, runsWith)
+ * brings that one along, e.g. `votes` its write ceiling `ceiling-votes`.
  */
 export const SCENARIO_KEYS = [
   'officer',
@@ -62,6 +65,13 @@ export const SCENARIO_KEYS = [
   'longtail-search-side',
   'longtail-suggestions',
   'mixed-longtail',
+  'ceiling-mixed-longtail',
+  'votes',
+  'ceiling-votes',
+  'reviews',
+  'ceiling-reviews',
+  'review-largest-regiment',
+  'review-median-regiment',
 ] as const;
 
 export interface Scenario {
@@ -82,19 +92,30 @@ export interface Scenario {
    * brotli client"). `--only` runs that one too.
    */
   comparedWith?: string;
+  /** Another scenario `--only` runs with this one: an other target of targets.ts compares the two. */
+  runsWith?: string;
   /** Connections for this scenario; the run's setting (BENCH_CONNECTIONS) when absent. */
   connections?: number;
+  /**
+   * A fixed number of requests for the warm-up and for the measured run instead of the run's
+   * durations: for a scenario whose requests are a scarce supply (the reviews a regiment's officers
+   * can take without forming a review wave).
+   */
+  amount?: { warmup: number; measured: number };
   /** A representative request, for the report. */
   example: string;
   /** Builds fresh autocannon requests (their rotation state starts over for each run). */
   requests(): Request[];
-  /** For the mixed workloads (mixed, overload, mixed-longtail): answers by kind and status, filled while it runs. */
+  /**
+   * For the mixed workloads and the writes: answers by kind and status, filled while it runs. Their
+   * requests are built as they go (a POST, or a mix of kinds), so the smoke test leaves them out.
+   */
   tally?: Map<string, Map<number, number>>;
 }
 
 /** What a browser sends; @fastify/compress then compresses answers above 1 KB, as in production. */
 export const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br', 'user-agent': 'wor-bench/1 (autocannon)' };
-const JSON_HEADERS = { ...BROWSER_HEADERS, accept: 'application/json' };
+export const JSON_HEADERS = { ...BROWSER_HEADERS, accept: 'application/json' };
 /** A script whose HTTP library inflates gzip but not brotli (issue 38). */
 const GZIP_ONLY_HEADERS = { 'accept-encoding': 'gzip', 'user-agent': 'wor-bench/1 (gzip only)', accept: 'application/json' };
 /** curl without --compressed: no Accept-Encoding at all, so every answer goes out uncompressed. */
@@ -435,7 +456,32 @@ export const LONG_TAIL_MIX: ReadonlyArray<{ kind: string; share: number }> = MIX
   share,
 }));
 
-const REVIEW_TEXTS = [
+/** Cumulative shares of a mix, for drawing a kind with one roll. */
+export function cumulativeShares(mix: ReadonlyArray<{ kind: string; share: number }>): Array<{ kind: string; upTo: number }> {
+  return mix.reduce<Array<{ kind: string; upTo: number }>>((acc, m) => {
+    acc.push({ kind: m.kind, upTo: (acc.at(-1)?.upTo ?? 0) + m.share });
+    return acc;
+  }, []);
+}
+
+/** A JSON POST as a signed-in bench user sends it: the session cookie and the CSRF token (as the web app does). */
+export function signedInPost(user: BenchUser, path: string, body: unknown): RequestParams {
+  return {
+    method: 'POST',
+    path,
+    headers: { ...JSON_HEADERS, 'content-type': 'application/json', cookie: user.cookie, 'csrf-token': user.csrfToken },
+    body: JSON.stringify(body),
+  };
+}
+
+/** Counts an answer of `kind` by its status in a scenario's tally. */
+export function tallyAnswer(tally: Map<string, Map<number, number>>, kind: string, status: number): void {
+  const byStatus = tally.get(kind) ?? new Map<number, number>();
+  byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
+  tally.set(kind, byStatus);
+}
+
+export const REVIEW_TEXTS = [
   'Solid calls all night, kept the line together at the Cornfield.',
   'Orders were late and the flank collapsed twice. Needs more practice.',
   'Fair to recruits and clear on comms. Would serve under again.',
@@ -450,9 +496,11 @@ export interface MixedVariant {
   seed: number;
   /**
    * Where the reads and searches go: `sample` (mixed, overload: the 200 sampled officers, MIX) or
-   * `long-tail` (mixed-longtail: LONG_TAIL_MIX, judged against the long-tail ceiling). Absent: `sample`.
+   * `long-tail` (mixed-longtail: LONG_TAIL_MIX). Absent: `sample`.
    */
-  reads?: CeilingKind;
+  reads?: 'sample' | 'long-tail';
+  /** The row its ratio is taken against instead of a read ceiling (mixed-longtail: the same mix on the ceiling). */
+  comparedWith?: string;
 }
 
 /**
@@ -464,17 +512,12 @@ export function mixedWorkload(facts: DatasetFacts, users: readonly BenchUser[]):
   if (users.length === 0) throw new Error('the mixed workload needs signed-in users');
   const ids = facts.officers.map((o) => o.id);
   const selectiveTerms = facts.officers.slice(0, 100).map((o) => o.name);
-  const cumulativeShares = (mix: typeof MIX) =>
-    mix.reduce<Array<{ kind: string; upTo: number }>>((acc, m) => {
-      acc.push({ kind: m.kind, upTo: (acc.at(-1)?.upTo ?? 0) + m.share });
-      return acc;
-    }, []);
   // Kept across runs (warm-up, then measurement) and scenarios: each bench user reviews officers
   // from its own offset in the sample and never one twice, which the app would refuse with 409. (A
   // review refused with 503 under overload still counts as done: that officer is skipped.)
   const reviewed = users.map(() => 0);
   let writer = 0;
-  return ({ key, name, connections, seed, reads = 'sample' }) => {
+  return ({ key, name, connections, seed, reads = 'sample', comparedWith }) => {
     const tally = new Map<string, Map<number, number>>();
     const cumulative = cumulativeShares(reads === 'long-tail' ? LONG_TAIL_MIX : MIX);
     let runs = 0;
@@ -484,12 +527,6 @@ export function mixedWorkload(facts: DatasetFacts, users: readonly BenchUser[]):
       // The same generator: the long-tail mix's sequence depends on its seed alone too.
       const tail = longTailDraws(facts.longTail, random);
       const readId = reads === 'long-tail' ? () => tail.officerId() : () => pick(ids);
-      const write = (user: BenchUser, path: string, body: unknown): RequestParams => ({
-        method: 'POST',
-        path,
-        headers: { ...JSON_HEADERS, 'content-type': 'application/json', cookie: user.cookie, 'csrf-token': user.csrfToken },
-        body: JSON.stringify(body),
-      });
       const build = (kind: string): RequestParams => {
         const get = (path: string, headers = JSON_HEADERS): RequestParams => ({ method: 'GET', path, headers });
         switch (kind) {
@@ -515,7 +552,7 @@ export function mixedWorkload(facts: DatasetFacts, users: readonly BenchUser[]):
             return get(PATHS.search(tail.typedTerm(), tail.sideId()));
           case 'vote': {
             const index = writer++ % users.length;
-            return write(users[index]!, `/api/reviews/${pick(facts.reviewIds)}/vote`, { value: random.chance(0.75) ? 1 : -1 });
+            return signedInPost(users[index]!, `/api/reviews/${pick(facts.reviewIds)}/vote`, { value: random.chance(0.75) ? 1 : -1 });
           }
           case 'review': {
             const index = writer++ % users.length;
@@ -523,7 +560,7 @@ export function mixedWorkload(facts: DatasetFacts, users: readonly BenchUser[]):
             if (n >= ids.length) return build('vote');
             const officerId = ids[(index * 37 + n) % ids.length]!;
             const score = () => random.int(2, 10) / 2;
-            return write(users[index]!, '/api/reviews', {
+            return signedInPost(users[index]!, '/api/reviews', {
               officerId,
               text: pick(REVIEW_TEXTS),
               leadership: score(),
@@ -545,12 +582,7 @@ export function mixedWorkload(facts: DatasetFacts, users: readonly BenchUser[]):
             context.kind = kind;
             return build(kind);
           },
-          onResponse: (status, _body, context) => {
-            const kind = String(context.kind);
-            const byStatus = tally.get(kind) ?? new Map<number, number>();
-            byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
-            tally.set(kind, byStatus);
-          },
+          onResponse: (status, _body, context) => tallyAnswer(tally, String(context.kind), status),
         },
       ];
     };
@@ -558,6 +590,6 @@ export function mixedWorkload(facts: DatasetFacts, users: readonly BenchUser[]):
       reads === 'long-tail'
         ? '80% reads and 15% typed searches over all public officers, 5% votes and reviews'
         : '80% reads, 15% search, 5% votes and reviews';
-    return { key, name, target: 'app', ceilingKind: reads, connections, example, requests, tally };
+    return { key, name, target: 'app', ceilingKind: reads, ...(comparedWith ? { comparedWith } : {}), connections, example, requests, tally };
   };
 }
