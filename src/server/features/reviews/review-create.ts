@@ -14,7 +14,7 @@
  *   holds reviews (rare, and then the officer's page changes anyway), the holds are written and the
  *   officer's and regiment's figures recomputed, as a moderator's decision does.
  */
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Review } from '#core/api.js';
 import { formatDate } from '#core/date.js';
 import { MSG } from '#core/messages.js';
@@ -24,6 +24,7 @@ import { detectReviewWave, sameTextKey, waveWindowStart, type WaveDetection, typ
 import type { ReviewForm } from '#core/schemas/review.js';
 import type { Database, Executor } from '#server/platform/db/client.js';
 import { isUniqueViolation } from '#server/platform/db/errors.js';
+import { outbox } from '#server/platform/db/schema.js';
 import { runPrepared } from '#server/platform/db/prepared.js';
 import { AppError, notFound } from '#server/platform/errors.js';
 import { noteOutboxQueued } from '#server/platform/outbox/outbox.js';
@@ -310,6 +311,6 @@ async function holdAnyWave(
   await holdFinding(tx, officer.id, history, finding, now);
   await refreshFiguresOf(tx, officer.id);
   const held = finding.reviewIds.includes(written.id);
-  if (held && written.posted_ids) await tx.execute(sql`delete from outbox where id = any(${written.posted_ids}::int[])`);
+  if (held && written.posted_ids) await tx.delete(outbox).where(inArray(outbox.id, written.posted_ids));
   return held;
 }
