@@ -5,11 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import { judgeOtherTargets, type JudgedMeasurement } from './targets.js';
 
-function row(key: string, meanMs: number): JudgedMeasurement {
+/** A row whose mean is twice its median (a few slow requests), as a shared machine makes them. */
+function row(key: string, medianMs: number): JudgedMeasurement {
   return {
     key,
     name: key,
-    latencyMs: { p95: meanMs * 2, mean: meanMs },
+    latencyMs: { p50: medianMs, p95: medianMs * 4, mean: medianMs * 2 },
     detail: { socketErrors: 0, timeouts: 0, statusCodes: { 201: 50 } },
     appRssMaxMb: 150,
   };
@@ -18,10 +19,10 @@ function row(key: string, meanMs: number): JudgedMeasurement {
 const find = (verdicts: ReturnType<typeof judgeOtherTargets>, start: string) => verdicts.find((v) => v.target.startsWith(start));
 
 describe('judgeOtherTargets, writes', () => {
-  it("holds the largest regiment's review write to 1.5x the median one's mean latency", () => {
+  it("holds the largest regiment's review write to 1.5x the median one's, by median latency", () => {
     const met = judgeOtherTargets([row('review-largest-regiment', 12), row('review-median-regiment', 10)], 150, 0, 0);
     expect(find(met, 'review-largest-regiment')).toEqual({
-      target: "review-largest-regiment: mean latency ≤ 1.5 × review-median-regiment's",
+      target: "review-largest-regiment: median latency ≤ 1.5 × review-median-regiment's",
       measured: '1.20 × (12.0 ms / 10.0 ms)',
       meets: true,
     });
