@@ -20,7 +20,7 @@ import { formatDate } from '#core/date.js';
 import { MSG } from '#core/messages.js';
 import { effectiveMailPreferences } from '#core/notifications.js';
 import { computeOverallRating } from '#core/rating.js';
-import { detectReviewWave, sameTextKey, waveWindowStart, type WaveDetection, type WindowReview } from '#core/review-waves.js';
+import { sameTextKey, type WindowReview } from '#core/review-waves.js';
 import type { ReviewForm } from '#core/schemas/review.js';
 import type { Database, Executor } from '#server/platform/db/client.js';
 import { isUniqueViolation } from '#server/platform/db/errors.js';
@@ -31,12 +31,12 @@ import { noteOutboxQueued } from '#server/platform/outbox/outbox.js';
 import { sendNotice } from '#server/platform/read-cache/cache-bus.js';
 import type { BusNotice } from '#server/platform/read-cache/store.js';
 import { cacheTags, type CacheTag } from '#server/platform/read-cache/tags.js';
-import { officerCountsNewReview, regimentCountsNewReview, reviewFigureValues } from '#server/domain/figures/moves.js';
+import { figureChange, officerFiguresMove, regimentFiguresMove } from '#server/domain/figures/moves.js';
 import { refreshFiguresOf } from '#server/domain/figures/review-removal.js';
 import type { SessionUser } from '#server/domain/identity/sessions.js';
 import { NOTIFICATION_MAIL } from '#server/domain/notify/notify.js';
 import { DISCORD_WEBHOOK } from '#server/domain/notify/regiment-webhook-posts.js';
-import { countedBeforeWindow, holdFinding, windowReviewOf, type WindowRow } from './waves.js';
+import { detectAfterWrite, openWaveQuery, windowRowsQuery, type OpenWaveRow, type WindowRow } from './waves.js';
 import { assertMayWriteReviews, type ReviewWriteSettings } from './review-writes.js';
 
 const p = (name: string) => sql.placeholder(name);
@@ -106,7 +106,7 @@ interface WriteRow {
   queued: number;
   posted_ids: number[] | null;
   recent: WindowRow[];
-  open_wave: { toAt: string; detections: WaveDetection[] } | null;
+  open_wave: OpenWaveRow | null;
   announced: string | null;
 }
 
@@ -131,8 +131,8 @@ function writeStatement() {
         ${p('overallRating')}, (select coalesce(max(position), 0) + 1 from reviews where officer_id = ${officerId}), clock_timestamp(), clock_timestamp())
       returning id, position, created_at, overall_rating
     ),
-    officer_moved as (update officers set ${officerCountsNewReview()} where id = ${officerId} returning id),
-    regiment_moved as (update regiments set ${regimentCountsNewReview()} where id = ${p('regimentId')} returning id),
+    officer_moved as (update officers set ${officerFiguresMove()} where id = ${officerId} returning id),
+    regiment_moved as (update regiments set ${regimentFiguresMove()} where id = ${p('regimentId')} returning id),
     author_counted as (
       update users set review_count = users.review_count + 1
       from (select count(*) from regiment_moved) as regiment_first
@@ -158,23 +158,13 @@ function writeStatement() {
       where exists (select 1 from regiment_webhooks w where w.regiment_id = ${p('regimentId')} and w.disabled_at is null)
       returning id
     ),
-    recent as (
-      select r.id, r.overall_rating as overall, r.updated_at as written_at, r.text,
-             u.created_at as author_created_at, u.steam_linked_at as author_linked_at, lo.regiment_id as author_regiment_id
-      from reviews r
-      join users u on u.id = r.user_id
-      left join officers lo on lo.id = u.officer_id
-      -- A second more than the window: the detector's own clock is the new review's time (filtered in JS).
-      where r.officer_id = ${officerId} and (r.wave_id is null or r.held)
-        and r.updated_at > clock_timestamp() - (${p('windowMs')}::bigint + 1000) * interval '1 millisecond'
-    )
+    recent as (${windowRowsQuery(officerId, sql`${p('windowMs')}`, sql`0`)})
     select nr.id, nr.position, nr.created_at, nr.overall_rating,
       (select review_count from author_counted) as author_review_count,
       ((select count(*) from mailed) + (select count(*) from posted))::int as queued,
       (select array_agg(id) from posted) as posted_ids,
       (select coalesce(json_agg(recent), '[]'::json) from recent) as recent,
-      (select json_build_object('toAt', w.to_at, 'detections', w.detections) from review_waves w
-        where w.officer_id = ${officerId} and w.status = 'open') as open_wave,
+      ${openWaveQuery(officerId)} as open_wave,
       ${sendNotice(sql`${p('noticeChannel')}`, sql`${p('noticePayload')}`)} as announced
     from new_review nr`;
 }
@@ -223,7 +213,7 @@ export async function createReview(
         communication: form.communication,
         fairness: form.fairness,
         overallRating,
-        ...reviewFigureValues({ ...form, overallRating }),
+        ...figureChange({ added: [{ ...form, overallRating }] }),
         officerName: officer.name,
         username: officer.author.username,
         mailUserIds,
@@ -292,7 +282,6 @@ async function holdAnyWave(
   text: string,
   settings: ReviewWriteSettings,
 ): Promise<boolean> {
-  const start = waveWindowStart(now, settings.waves).getTime();
   const newReview: WindowReview = {
     id: written.id,
     overallRating: Number(written.overall_rating),
@@ -302,13 +291,15 @@ async function holdAnyWave(
     authorRegimentId: officer.author.regimentId,
     textKey: sameTextKey(text),
   };
-  const window = [...written.recent.map(windowReviewOf).filter((review) => review.writtenAt.getTime() > start), newReview];
-  const openWave = written.open_wave && { latestAt: new Date(written.open_wave.toAt), detections: written.open_wave.detections };
-  const before = await countedBeforeWindow(tx, officer.id, now, window.length, openWave !== null, settings.waves);
-  const history = { regimentId: officer.regiment_id, before, window, openWave };
-  const finding = detectReviewWave(history, now, settings.waves);
+  const finding = await detectAfterWrite(
+    tx,
+    { id: officer.id, regimentId: officer.regiment_id },
+    written.recent,
+    written.open_wave,
+    newReview,
+    settings.waves,
+  );
   if (!finding) return false;
-  await holdFinding(tx, officer.id, history, finding, now);
   await refreshFiguresOf(tx, officer.id);
   const held = finding.reviewIds.includes(written.id);
   if (held && written.posted_ids) await tx.delete(outbox).where(inArray(outbox.id, written.posted_ids));

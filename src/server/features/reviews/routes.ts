@@ -14,7 +14,8 @@ import { flagReview } from './flags.js';
 import { registerFlagRoute, reviewReplyRoutes } from './reply-routes.js';
 import { getReviewById, listOfficerReviews, listRecentReviews, listUserReviews } from './queries.js';
 import { createReview } from './review-create.js';
-import { deleteReview, updateReview } from './review-writes.js';
+import { updateReview } from './review-edit.js';
+import { deleteReview } from './review-writes.js';
 import { getReviewRevisions } from './review-history.js';
 import { reviewCursorSchema } from './review-order.js';
 import { getReviewViewerState } from './viewer-state.js';
@@ -94,9 +95,10 @@ export async function reviewRoutes(app: App) {
     async (request) => {
       const user = requireUser(request);
       await enforceRateLimit(rateLimitStore, { name: 'review-write', ...limits.reviewWrite }, user.id);
-      const edit = await updateReview(db, user, request.params.id, request.body, config.waveThresholds);
       // What a new review changes, and this review's history; an edit that changed nothing, nothing.
-      request.cacheInvalidation = edit.changed ? [...cacheTags.reviewOf(edit.officerId), cacheTags.reviewHistory(request.params.id)] : 'none';
+      const edit = await updateReview(db, user, request.params.id, request.body, config.waveThresholds, (tags) => app.responseCache.noticeOf(tags));
+      request.cacheInvalidation = edit.invalidation;
+      request.cacheAnnounced = edit.announced;
       return getReviewById(db, request.params.id);
     },
   );

@@ -6,7 +6,7 @@
  * carries: the reviews stay listed, marked `held`, and every figure is recomputed without them
  * (aggregates.ts) until a moderator releases or removes them (wave-decisions.ts).
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   canFormWave,
   detectReviewWave,
@@ -73,6 +73,61 @@ async function readOfficerHistory(
   const reviews = window.map(windowReviewOf);
   const before = await countedBeforeWindow(tx, officerId, now, reviews.length, openWave !== null, thresholds);
   return { history: { regimentId: officer.regiment_id, before, window: reviews, openWave }, now };
+}
+
+/**
+ * The detector's window as a write statement reads it with its own write (review-create.ts,
+ * review-edit.ts): the officer's reviews no moderator has decided on, written within the window
+ * (a second more: the detector's clock is the written review's time, and windowReviewOf's caller
+ * filters by it), but for `exceptId`, the review being written, which the statement still sees as
+ * it was. WindowRow's columns.
+ */
+export function windowRowsQuery(officerId: SQL, windowMs: SQL, exceptId: SQL): SQL {
+  return sql`
+    select r.id, r.overall_rating as overall, r.updated_at as written_at, r.text,
+           u.created_at as author_created_at, u.steam_linked_at as author_linked_at, lo.regiment_id as author_regiment_id
+    from reviews r
+    join users u on u.id = r.user_id
+    left join officers lo on lo.id = u.officer_id
+    where r.officer_id = ${officerId} and (r.wave_id is null or r.held) and r.id <> ${exceptId}
+      and r.updated_at > clock_timestamp() - (${windowMs}::bigint + 1000) * interval '1 millisecond'`;
+}
+
+/** The officer's open wave, as a write statement returns it beside its window (OpenWaveRow). */
+export function openWaveQuery(officerId: SQL): SQL {
+  return sql`(select json_build_object('toAt', w.to_at, 'detections', w.detections) from review_waves w
+    where w.officer_id = ${officerId} and w.status = 'open')`;
+}
+
+export interface OpenWaveRow {
+  toAt: string;
+  detections: WaveDetection[];
+}
+
+/**
+ * The history the detector reads after a write whose statement returned the window and the open
+ * wave: `written` (the review just written, which that statement could not see as written) added,
+ * the window cut at the detector's own clock (`now`, the written review's time), and the counted
+ * reviews before it read if a wave could form. Then what it finds is held (holdFinding); returns
+ * what it found, or null.
+ */
+export async function detectAfterWrite(
+  tx: Executor,
+  officer: { id: number; regimentId: number },
+  rows: WindowRow[],
+  openWaveRow: OpenWaveRow | null,
+  written: WindowReview,
+  thresholds: WaveThresholds,
+): Promise<WaveFinding | null> {
+  const now = written.writtenAt;
+  const start = waveWindowStart(now, thresholds).getTime();
+  const window = [...rows.map(windowReviewOf).filter((review) => review.writtenAt.getTime() > start), written];
+  const openWave = openWaveRow && { latestAt: new Date(openWaveRow.toAt), detections: openWaveRow.detections };
+  const before = await countedBeforeWindow(tx, officer.id, now, window.length, openWave !== null, thresholds);
+  const history: OfficerHistory = { regimentId: officer.regimentId, before, window, openWave };
+  const finding = detectReviewWave(history, now, thresholds);
+  if (finding) await holdFinding(tx, officer.id, history, finding, now);
+  return finding;
 }
 
 export function windowReviewOf(row: WindowRow): WindowReview {
