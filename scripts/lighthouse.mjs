@@ -1,6 +1,7 @@
 // Measures the production build the way the performance issue states its front-end target:
 // Lighthouse's default (mobile) profile with simulated throttling, in Debian's Chromium, on the home,
-// an officer and the search page. Each page runs several times and the median scores are printed.
+// an officer, the search and a regiment page. Each page runs several times and the median scores are
+// printed.
 // Starts `node dist/node/server/main.js` (run `npm run build` first) on a free port with a fresh
 // embedded database of demo data, and removes it afterwards. Reports go to the system temp folder.
 import { spawn } from 'node:child_process';
@@ -12,6 +13,8 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+// A comma-separated subset of the pages (home,officer,search,regiment), to look at one page again.
+const ONLY_PAGES = process.env.LIGHTHOUSE_PAGES?.split(',').map((name) => name.trim());
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 function freePort() {
@@ -38,7 +41,10 @@ async function waitForServer(origin, server) {
   throw new Error('the server did not start within 2 minutes');
 }
 
-/** The pages the target names, with an officer and a search term taken from the demo data. */
+/**
+ * The pages the target names, with an officer, a search term and a regiment taken from the demo
+ * data: the top-rated officer, his surname and his regiment.
+ */
 async function pagesToMeasure(origin) {
   const [officer] = await (await fetch(`${origin}/api/officers/top`)).json();
   if (!officer) throw new Error('the demo data has no rated officer');
@@ -47,6 +53,7 @@ async function pagesToMeasure(origin) {
     home: '/',
     officer: `/officer/${officer.id}`,
     search: `/search?q=${encodeURIComponent(term)}`,
+    regiment: `/regiment/${officer.regimentId}`,
   };
 }
 
@@ -90,6 +97,7 @@ try {
   const pages = await pagesToMeasure(origin);
   const rows = [];
   for (const [name, pagePath] of Object.entries(pages)) {
+    if (ONLY_PAGES && !ONLY_PAGES.includes(name)) continue;
     const runs = [];
     for (let run = 0; run < RUNS; run++) runs.push(await measure(`${origin}${pagePath}`));
     const performance = median(runs.map((r) => score(r.lhr, 'performance')));

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { steamMessages } from '#core/messages/steam';
 import { officerSteamStatsQueryOptions } from '#web/api/steam';
 import { SteamStatsTiles } from '#web/components/domain/steam-stats-tiles';
@@ -6,9 +7,13 @@ import { Card, CardContent, CardHeader } from '#web/components/ui/card';
 import { Skeleton } from '#web/components/ui/feedback';
 import { PanelTitle } from './panel-title';
 
-/** The game statistics of the Steam account linked to this officer (spec section 2, /officer/{id}). */
-export function OfficerGameStatistics({ officerId }: { officerId: number }) {
+/**
+ * The game statistics of the Steam account linked to this officer (spec section 2, /officer/{id}).
+ * The placeholder, when given, stands in while they load: the officer page's, of the answer's height.
+ */
+export function OfficerGameStatistics({ officerId, placeholder }: { officerId: number; placeholder?: ReactNode }) {
   const { data, isError } = useQuery(officerSteamStatsQueryOptions(officerId));
+  if (!data && !isError && placeholder) return placeholder;
 
   return (
     <Card>

@@ -5,6 +5,15 @@ import { makeReview, makeReviewAuthor, signedInStatus } from '#web/test/fixtures
 import { mockApi, renderRoute, reply } from '#web/test/render';
 import { officer, review, reviewPages, signedIn } from './officer-fixtures';
 
+/**
+ * The review list once all its cards are drawn: they arrive a frame apart (officer-reviews.tsx), and
+ * the line that counts them shows under the complete list.
+ */
+async function completeReviewList(): Promise<HTMLElement> {
+  await screen.findByText(/^Showing \d+ of \d+ reviews?$/);
+  return screen.getByRole('list', { name: 'Reviews' });
+}
+
 describe('officer page', () => {
   it('shows the header, the rating breakdown, the rating distribution and the officer information', async () => {
     mockApi({ '/api/officers/7': officer(), '/api/reviews/officer/7': reviewPages(0) });
@@ -27,8 +36,9 @@ describe('officer page', () => {
     expect(bar('Tactics').style.width).toBe('70%');
     expect(bar('Communication').style.width).toBe('50%');
     expect(bar('Fairness').style.width).toBe('0%');
-    // Beside the breakdown, the reviews by overall star (the fixture's 12 all at 4 stars).
-    const distribution = screen.getByRole('list', { name: 'Rating Distribution' });
+    // Beside the breakdown, the reviews by overall star (the fixture's 12 all at 4 stars), a few
+    // frames after the first screen.
+    const distribution = await screen.findByRole('list', { name: 'Rating Distribution' });
     expect(within(distribution).getByText('4 stars: 12 reviews')).toBeInTheDocument();
 
     const info = screen.getByRole('heading', { name: 'Officer Information' }).parentElement!.parentElement!;
@@ -52,7 +62,7 @@ describe('officer page', () => {
     );
     // One set of numbers (issue 32): the header counts what is counted and what is being checked.
     expect(screen.getByRole('group', { name: 'Average rating' })).toHaveTextContent('12 counted · 6 being checked');
-    const cards = await screen.findAllByRole('article');
+    const cards = within(await completeReviewList()).getAllByRole('article');
     expect(within(cards[1]!).getByText('Being checked: not counted in the ratings')).toBeInTheDocument();
     expect(within(cards[0]!).queryByText('Being checked: not counted in the ratings')).not.toBeInTheDocument();
   });
@@ -180,7 +190,7 @@ describe('officer page', () => {
     const user = userEvent.setup();
     renderRoute('/officer/7');
 
-    const list = await screen.findByRole('list', { name: 'Reviews' });
+    const list = await completeReviewList();
     expect(within(list).getAllByRole('listitem')).toHaveLength(5);
     expect(screen.getByText('Showing 5 of 12 reviews')).toBeInTheDocument();
 
@@ -220,7 +230,7 @@ describe('officer page', () => {
         .map((option) => option.textContent),
     ).toEqual(['Newest', 'Oldest', 'Most helpful', 'Highest rated', 'Lowest rated']);
     expect(sort).toHaveValue('newest');
-    const list = await screen.findByRole('list', { name: 'Reviews' });
+    const list = await completeReviewList();
     expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('Review number 1 of this officer.');
 
     await user.selectOptions(sort, 'Most helpful');
@@ -237,7 +247,7 @@ describe('officer page', () => {
     });
     renderRoute('/officer/7');
 
-    const items = within(await screen.findByRole('list', { name: 'Reviews' })).getAllByRole('listitem');
+    const items = within(await completeReviewList()).getAllByRole('listitem');
     expect(items[0]).toHaveTextContent('3 of 5 found this helpful');
     expect(items[1]).not.toHaveTextContent('found this helpful');
   });
@@ -263,10 +273,10 @@ describe('officer page', () => {
     const api = mockApi({ '/api/officers/7': officer(), '/api/reviews/officer/7': reviewPages(7) });
     renderRoute('/officer/7');
 
-    const list = await screen.findByRole('list', { name: 'Reviews' });
-    const live = observers.filter((o) => !o.disconnected);
-    expect(live).toHaveLength(1);
-    const { callback, target } = live[0]!;
+    const list = await completeReviewList();
+    // The sentinel under the complete list is watched.
+    await waitFor(() => expect(observers.filter((o) => !o.disconnected)).toHaveLength(1));
+    const { callback, target } = observers.find((o) => !o.disconnected)!;
     callback([{ isIntersecting: true, target } as IntersectionObserverEntry], {} as IntersectionObserver);
 
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(7));

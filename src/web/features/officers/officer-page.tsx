@@ -1,13 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
+import { usePrefetchInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { UserRound } from 'lucide-react';
-import { Suspense, lazy, type ReactNode } from 'react';
+import { Suspense, lazy, type CSSProperties, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { AuthUser, Officer, OfficerDetail } from '#core/api';
-import { RATING_CATEGORIES, RATING_CATEGORY_LABELS } from '#core/constants';
+import { RATING_CATEGORIES, RATING_CATEGORY_LABELS, REVIEW_PAGE_SIZE } from '#core/constants';
 import { officerMessages } from '#core/messages/officer';
+import { steamMessages } from '#core/messages/steam';
 import { waveMessages } from '#core/messages/waves';
+import { RECENT_MIN_REVIEWS } from '#core/rating-math';
 import { useAuth } from '#web/api/auth';
 import { officerQueryOptions } from '#web/api/officers';
+import { officerReviewsQueryOptions } from '#web/api/reviews';
 import { SideBadge, sideTheme } from '#web/components/domain/side-badge';
 import { NotYetRated } from '#web/components/rating/not-yet-rated';
 import { RatingBar, RatingValue } from '#web/components/rating/rating-value';
@@ -20,18 +23,22 @@ import { ApiError } from '#web/lib/api-client';
 import { cn } from '#web/lib/cn';
 import { parsePositiveId } from '#core/parse-id';
 import { useDocumentTitle } from '#web/lib/use-document-title';
+import { useStagedParts } from '#web/lib/use-staged-parts';
 import { useSteamLinkResult } from '#web/api/use-steam-link-result';
-import { OfficerGameStatistics } from './officer-game-statistics';
 import { chooseOfficerManagement } from './officer-management';
+import type { OfficerSectionName } from './officer-sections';
 import { PanelTitle } from './panel-title';
-import { RatingDistribution } from './rating-distribution';
-import { OfficerRatingTrend } from './rating-trend';
-import { RecentRatings } from './recent-ratings';
 import { ReviewWaveNotice } from './review-wave-notice';
 
 // Edit and delete (and their forms) load only for the officer's owner or an admin.
 const OfficerManageActions = lazy(() => import('./officer-manage-actions').then((m) => ({ default: m.OfficerManageActions })));
-import { OfficerReviews } from './officer-reviews';
+// What a phone's first screen does not show (the reviews, the trend, the statistics) loads after the
+// first paint, in a chunk of its own (officer-sections.tsx).
+const loadOfficerSections = () => import('./officer-sections');
+const OfficerSection = lazy(() => loadOfficerSections().then((m) => ({ default: m.OfficerSection })));
+
+/** The sections below the first screen, rendered one per frame in this order (a phone's, top to bottom). */
+const SECTION_ORDER: readonly OfficerSectionName[] = ['recentRatings', 'ratingTrend', 'ratingDistribution', 'gameStatistics', 'reviews'];
 
 /** /officer/{id} (spec section 2). A malformed id never reaches the API. */
 function OfficerPage() {
@@ -47,6 +54,9 @@ function OfficerProfile({ id }: { id: number }) {
   // Read with the page: the auth status is fresh only between its 10-second polls, so a reader
   // mounted later (with the officer's actions) could ask for it again.
   const { user } = useAuth();
+  // The reviews render a few frames after the officer, but are asked for with it, as the first
+  // screen does (app/first-screen.ts): the same query, its first page in the default order.
+  usePrefetchInfiniteQuery(officerReviewsQueryOptions(id));
   useDocumentTitle(officer ? `${officer.rank} ${officer.name}` : 'Officer');
 
   // A failed background refetch keeps the officer we already show.
@@ -55,29 +65,43 @@ function OfficerProfile({ id }: { id: number }) {
     return <LoadFailedAlert title={officerMessages.loadFailed} error={error} onRetry={() => void refetch()} />;
   }
 
-  // The reviews load alongside the officer, so they stay mounted from skeleton to content.
   return (
     <div className="space-y-8">
       {officer ? <OfficerHeader officer={officer} user={user} /> : <OfficerHeaderSkeleton />}
       {officer && <ReviewWaveNotice wave={officer.openWave} />}
-      <div className="grid grid-cols-1 items-start gap-8 lg:grid-cols-3">
-        <div className="space-y-6">
-          {officer ? (
-            <>
-              <RatingBreakdown officer={officer} />
-              <RecentRatings officer={officer} />
-              <OfficerRatingTrend officerId={officer.id} />
-              <RatingDistribution distribution={officer.distribution.overall} />
-              <OfficerInformation officer={officer} />
-              <OfficerGameStatistics officerId={officer.id} />
-            </>
-          ) : (
-            <SidePanelsSkeleton />
-          )}
-        </div>
-        <div className="lg:col-span-2">
-          <OfficerReviews officerId={id} />
-        </div>
+      {officer ? <OfficerPanels officer={officer} /> : <OfficerPanelsSkeleton />}
+    </div>
+  );
+}
+
+/**
+ * The header and the rating breakdown are the first screen and render with the page; every other
+ * section follows a frame at a time behind a placeholder of its height (useStagedParts), so the
+ * first paint is not held up by them and the page below does not jump when they arrive.
+ */
+function OfficerPanels({ officer }: { officer: OfficerDetail }) {
+  const shown = useStagedParts(SECTION_ORDER.length, loadOfficerSections);
+  const section = (name: OfficerSectionName, placeholder: ReactNode) => (
+    // The boundary shows the placeholder from the start, so a section whose code is still loading
+    // keeps it (its update is a transition) instead of swapping it for an identical fallback.
+    <Suspense fallback={placeholder}>
+      {shown > SECTION_ORDER.indexOf(name) ? <OfficerSection name={name} officer={officer} placeholder={placeholder} /> : placeholder}
+    </Suspense>
+  );
+  return (
+    <div className="grid grid-cols-1 items-start gap-8 lg:grid-cols-3">
+      <div className="space-y-6">
+        <RatingBreakdown officer={officer} />
+        {officer.recent.reviewCount >= RECENT_MIN_REVIEWS &&
+          section('recentRatings', <RecentRatingsPlaceholder reviewCount={officer.recent.reviewCount} />)}
+        {section('ratingTrend', <RatingTrendPlaceholder />)}
+        {section('ratingDistribution', <RatingDistributionPlaceholder distribution={officer.distribution.overall} />)}
+        <OfficerInformation officer={officer} />
+        {section('gameStatistics', <GameStatisticsPlaceholder hasSteamAccount={officer.linkedSteamId !== null} />)}
+      </div>
+      <div className="lg:col-span-2">
+        {/* The list shows the reviews being checked too (review-wave-notice.tsx). */}
+        {section('reviews', <ReviewsPlaceholder reviewCount={officer.reviewCount + (officer.openWave?.heldCount ?? 0)} />)}
       </div>
     </div>
   );
@@ -203,6 +227,117 @@ function OfficerHeaderSkeleton() {
         </div>
         <Skeleton className="h-22 w-48" />
       </div>
+    </div>
+  );
+}
+
+/** The page while the officer loads: the side panels' skeletons beside the reviews' placeholder. */
+function OfficerPanelsSkeleton() {
+  return (
+    <div className="grid grid-cols-1 items-start gap-8 lg:grid-cols-3">
+      <div className="space-y-6">
+        <SidePanelsSkeleton />
+      </div>
+      <div className="lg:col-span-2">
+        <ReviewsPlaceholder />
+      </div>
+    </div>
+  );
+}
+
+/*
+ * The placeholders of the sections below the first screen take the height their section will have
+ * (the same card, title and line heights; the sentences that wrap, which a phone breaks onto two or
+ * three lines, as transparent text), so the page does not move when a section arrives. They are
+ * still grey blocks, not pulsing skeletons: they last a few frames, and every animation that starts
+ * is an event the page handles and a style change each frame, the work the first screen must avoid.
+ * Each is one status for a screen reader ('Loading the rating trend'), its drawing hidden.
+ */
+
+function Block({ className, children }: { className: string; children?: string }) {
+  return <div className={cn('rounded-md bg-stone-200', children !== undefined && 'text-transparent', className)}>{children}</div>;
+}
+
+function PanelPlaceholder({ label, title, children }: { label: string; title: string; children: ReactNode }) {
+  return (
+    <Card role="status" aria-label={label}>
+      <CardHeader aria-hidden>
+        <Block className="w-fit text-lg leading-tight font-semibold">{title}</Block>
+      </CardHeader>
+      <CardContent aria-hidden>{children}</CardContent>
+    </Card>
+  );
+}
+
+/** The note under a panel (text-xs), at its wrapped height. */
+function NotePlaceholder({ children }: { children: string }) {
+  return <Block className="mt-3 text-xs">{children}</Block>;
+}
+
+function RecentRatingsPlaceholder({ reviewCount }: { reviewCount: number }) {
+  return (
+    <PanelPlaceholder label="Loading the recent ratings" title={officerMessages.recentTitle}>
+      {/* The table: a line of column titles over five rows (overall and each category). */}
+      <Block className="h-[189px]" />
+      <NotePlaceholder>{officerMessages.recentBasis(reviewCount)}</NotePlaceholder>
+    </PanelPlaceholder>
+  );
+}
+
+function RatingTrendPlaceholder() {
+  return (
+    <PanelPlaceholder label="Loading the rating trend" title={officerMessages.trendTitle}>
+      {/* The chart's box (viewBox 240 × 80, rating-trend.tsx) over its line of month names. */}
+      <Block className="aspect-[3/1] w-full" />
+      <Block className="mt-1 h-4" />
+    </PanelPlaceholder>
+  );
+}
+
+function RatingDistributionPlaceholder({ distribution }: { distribution: readonly number[] }) {
+  const hasReviews = distribution.some((count) => count > 0);
+  return (
+    <PanelPlaceholder label="Loading the rating distribution" title={officerMessages.distributionTitle}>
+      {hasReviews ? (
+        <>
+          {/* A bar per star, five lines of text-sm 0.5rem apart. */}
+          <Block className="h-33" />
+          <NotePlaceholder>{officerMessages.distributionRounding}</NotePlaceholder>
+        </>
+      ) : (
+        <Block className="text-sm">{officerMessages.distributionEmpty}</Block>
+      )}
+    </PanelPlaceholder>
+  );
+}
+
+/** The tiles of a linked Steam account (steam-stats-tiles.tsx), or the line that says there is none. */
+function GameStatisticsPlaceholder({ hasSteamAccount }: { hasSteamAccount: boolean }) {
+  return (
+    <PanelPlaceholder label="Loading game statistics" title={steamMessages.gameStatistics}>
+      {hasSteamAccount ? <Block className="h-[246px]" /> : <Block className="text-sm">{steamMessages.officerNoLinkedAccount}</Block>}
+    </PanelPlaceholder>
+  );
+}
+
+/**
+ * The reviews' heading row (the title, the sort control, the review button) over a block for the
+ * first page of them. Review cards differ in height; the block is near a phone's average, and the
+ * reviews are the last thing in the page's grid, so nothing but the footer follows them.
+ */
+function ReviewsPlaceholder({ reviewCount = REVIEW_PAGE_SIZE }: { reviewCount?: number }) {
+  const cards = Math.min(reviewCount, REVIEW_PAGE_SIZE);
+  return (
+    <div className="space-y-4" role="status" aria-label="Loading reviews">
+      <div className="flex flex-wrap items-center justify-between gap-3" aria-hidden>
+        <Block className="h-8 w-40" />
+        <Block className="h-10 w-72" />
+      </div>
+      {/* About a card's height on a phone, and on the wider column beside the panels. */}
+      <div
+        className="h-[calc(max(var(--cards),0.5)*22rem)] rounded-md bg-stone-200 lg:h-[calc(max(var(--cards),0.7)*15rem)]"
+        style={{ '--cards': cards } as CSSProperties}
+      />
     </div>
   );
 }

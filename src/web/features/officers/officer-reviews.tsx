@@ -15,6 +15,7 @@ import { errorMessage } from '#web/lib/api-client';
 import { ReviewButton } from './review-button';
 import { collectLoadedReviews } from './review-pages';
 import { ReviewReply, ReviewReplyActions } from './review-reply';
+import { useStagedParts } from '#web/lib/use-staged-parts';
 import { useWhenVisible } from '#web/lib/use-when-visible';
 
 /**
@@ -38,6 +39,10 @@ export function OfficerReviews({ officerId }: { officerId: number }) {
   const sentinelRef = useWhenVisible<HTMLDivElement>(loadMore, hasNextPage && !isFetchingNextPage && !isFetchNextPageError);
 
   const { reviews, totalCount } = collectLoadedReviews(data?.pages ?? []);
+  // A card a frame: each one's votes, flag and reply controls are a handful of query observers, and
+  // five at once made one long task of the officer page's load (docs/performance.md).
+  const shownCount = useStagedParts(reviews.length);
+  const isListComplete = shownCount >= reviews.length;
 
   return (
     <section aria-labelledby="officer-reviews-heading" className="space-y-4">
@@ -70,7 +75,7 @@ export function OfficerReviews({ officerId }: { officerId: number }) {
       ) : (
         <>
           <ul className="space-y-4" aria-label="Reviews">
-            {reviews.map((review) => (
+            {reviews.slice(0, shownCount).map((review) => (
               <li key={review.id}>
                 {/* Owner and admin actions (edit, delete) join the votes and the flag in a later issue. */}
                 <ReviewCard
@@ -88,26 +93,31 @@ export function OfficerReviews({ officerId }: { officerId: number }) {
               </li>
             ))}
           </ul>
-          <div ref={sentinelRef} aria-hidden />
-          <div className="flex flex-col items-center gap-2 text-sm text-stone-600">
-            <p aria-live="polite">
-              Showing {reviews.length} of {totalCount} review{totalCount === 1 ? '' : 's'}
-            </p>
-            {isFetchNextPageError && (
-              <Alert variant="destructive" className="w-full">
-                {errorMessage(error)}
-              </Alert>
-            )}
-            {isFetchingNextPage ? (
-              <Spinner label="Loading more reviews…" />
-            ) : (
-              hasNextPage && (
-                <Button variant="outline" onClick={loadMore}>
-                  Load more reviews
-                </Button>
-              )
-            )}
-          </div>
+          {/* Only below the whole list: a list still arriving would put it in view and ask for the next page. */}
+          {isListComplete && <div ref={sentinelRef} aria-hidden />}
+          {/* Under the first page once it is complete, so the cards arriving do not push it down the screen;
+              from the second page on it stays, its count announced as more arrive. */}
+          {(isListComplete || (data?.pages.length ?? 0) > 1) && (
+            <div className="flex flex-col items-center gap-2 text-sm text-stone-600">
+              <p aria-live="polite">
+                Showing {reviews.length} of {totalCount} review{totalCount === 1 ? '' : 's'}
+              </p>
+              {isFetchNextPageError && (
+                <Alert variant="destructive" className="w-full">
+                  {errorMessage(error)}
+                </Alert>
+              )}
+              {isFetchingNextPage ? (
+                <Spinner label="Loading more reviews…" />
+              ) : (
+                hasNextPage && (
+                  <Button variant="outline" onClick={loadMore}>
+                    Load more reviews
+                  </Button>
+                )
+              )}
+            </div>
+          )}
         </>
       )}
     </section>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { OfficerTrend } from '#core/api';
 import { RATING_MAX } from '#core/constants';
 import { formatMonth } from '#core/date';
@@ -11,11 +11,12 @@ import { PanelTitle } from './panel-title';
 
 /**
  * The officer's average rating month by month over the last 12 months (issue 16). Shown once it has
- * loaded; a trend that fails to load leaves the rest of the page as it is.
+ * loaded, the placeholder until then; a trend that fails to load leaves the rest of the page as it is.
  */
-export function OfficerRatingTrend({ officerId }: { officerId: number }) {
-  const { data: trend } = useQuery(officerTrendQueryOptions(officerId));
-  return trend ? <RatingTrend trend={trend} /> : null;
+export function OfficerRatingTrend({ officerId, placeholder = null }: { officerId: number; placeholder?: ReactNode }) {
+  const { data: trend, isPending } = useQuery(officerTrendQueryOptions(officerId));
+  if (trend) return <RatingTrend trend={trend} />;
+  return isPending ? placeholder : null;
 }
 
 const WIDTH = 240;
