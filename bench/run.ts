@@ -310,7 +310,10 @@ async function main() {
     app = null;
     ceiling = null;
 
-    const heldReviews = await countHeldBenchReviews(database.db);
+    const heldReviews = await countHeldBenchReviews(
+      database.db,
+      facts.officers.map((o) => o.id),
+    );
     console.log("Removing the ceiling's writes, then checking the aggregates after the app's (as npm run db:reconcile does)...");
     const ceilingCleanup = await removeCeilingWriters(database.db);
     const differences = await countAggregateDifferences(database.db);
