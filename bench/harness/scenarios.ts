@@ -474,6 +474,28 @@ export function signedInPost(user: BenchUser, path: string, body: unknown): Requ
   };
 }
 
+/**
+ * A mix's one request: each time, a kind drawn with one roll of `random` over the `cumulative`
+ * shares, sent as `build` makes it, and its answer counted by kind in `tally`.
+ */
+export function drawnKindRequest(
+  random: SeededRandom,
+  cumulative: ReadonlyArray<{ kind: string; upTo: number }>,
+  tally: Map<string, Map<number, number>>,
+  build: (kind: string) => RequestParams,
+): Request {
+  return {
+    method: 'GET',
+    setupRequest: (_request, context) => {
+      const roll = random.next();
+      const kind = cumulative.find((c) => roll < c.upTo)?.kind ?? 'officer';
+      context.kind = kind;
+      return build(kind);
+    },
+    onResponse: (status, _body, context) => tallyAnswer(tally, String(context.kind), status),
+  };
+}
+
 /** Counts an answer of `kind` by its status in a scenario's tally. */
 export function tallyAnswer(tally: Map<string, Map<number, number>>, kind: string, status: number): void {
   const byStatus = tally.get(kind) ?? new Map<number, number>();
@@ -573,18 +595,7 @@ export function mixedWorkload(facts: DatasetFacts, users: readonly BenchUser[]):
             throw new Error(`unknown kind ${kind}`);
         }
       };
-      return [
-        {
-          method: 'GET',
-          setupRequest: (_request, context) => {
-            const roll = random.next();
-            const kind = cumulative.find((c) => roll < c.upTo)?.kind ?? 'officer';
-            context.kind = kind;
-            return build(kind);
-          },
-          onResponse: (status, _body, context) => tallyAnswer(tally, String(context.kind), status),
-        },
-      ];
+      return [drawnKindRequest(random, cumulative, tally, build)];
     };
     const example =
       reads === 'long-tail'

@@ -15,7 +15,17 @@ import type { Request, RequestParams } from 'autocannon';
 import { SeededRandom } from '#server/seed/random.js';
 import type { BenchUser, DatasetFacts, WriteFacts, WriteRegiment } from './fixtures.js';
 import { longTailDraws } from './long-tail.js';
-import { JSON_HEADERS, LONG_TAIL_MIX, PATHS, REVIEW_TEXTS, cumulativeShares, signedInPost, tallyAnswer, type Scenario } from './scenarios.js';
+import {
+  JSON_HEADERS,
+  LONG_TAIL_MIX,
+  PATHS,
+  REVIEW_TEXTS,
+  cumulativeShares,
+  drawnKindRequest,
+  signedInPost,
+  tallyAnswer,
+  type Scenario,
+} from './scenarios.js';
 import { ReviewSlots, VotePairs, alternateHalves, serialReviewAmount, type ReviewSlot, type VotePair } from './write-pairs.js';
 
 export interface WriteSetup {
@@ -160,17 +170,9 @@ function ceilingMix(facts: DatasetFacts, write: (kind: 'vote' | 'review') => Req
     const random = new SeededRandom(SEED + 100 + runs++);
     const tail = longTailDraws(facts.longTail, random);
     return [
-      {
-        method: 'GET',
-        setupRequest: (_request, context) => {
-          const roll = random.next();
-          const kind = cumulative.find((c) => roll < c.upTo)?.kind ?? 'officer';
-          context.kind = kind;
-          if (kind === 'vote' || kind === 'review') return write(kind);
-          return { method: 'GET', path: PATHS.ceiling(tail.officerId()), headers: JSON_HEADERS };
-        },
-        onResponse: (status, _body, context) => tallyAnswer(tally, String(context.kind), status),
-      },
+      drawnKindRequest(random, cumulative, tally, (kind) =>
+        kind === 'vote' || kind === 'review' ? write(kind) : { method: 'GET', path: PATHS.ceiling(tail.officerId()), headers: JSON_HEADERS },
+      ),
     ];
   };
   return {
