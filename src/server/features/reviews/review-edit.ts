@@ -113,10 +113,8 @@ function writeStatement() {
     `;
 }
 
-/** What an edit did: whose figures it moved, whether it changed the review at all, and what it forgot. */
+/** What an edit forgot: 'none' when it changed nothing. */
 export interface ReviewEdit {
-  officerId: number;
-  changed: boolean;
   invalidation: CacheTag[] | 'none';
   /** Whether the write told the other processes itself (request.cacheAnnounced). */
   announced: boolean;
@@ -143,7 +141,7 @@ export async function updateReview(
     // A review written before the account was linked to this officer stays deletable, not editable (0016).
     if (officer.author.officerId === officer.id) throw new AppError('FORBIDDEN', MSG.reviews.ownOfficer);
     const previous = { ...review, overallRating: Number(review.overall_rating) };
-    if (isSameContent(previous, next)) return { officerId: officer.id, changed: false, invalidation: 'none', announced: false };
+    if (isSameContent(previous, next)) return { invalidation: 'none', announced: false };
 
     const invalidation = [...cacheTags.reviewOf(officer.id), cacheTags.reviewHistory(reviewId)];
     const notice = noticeOf(invalidation);
@@ -177,6 +175,6 @@ export async function updateReview(
     const reviewed = { id: officer.id, regimentId: officer.regiment_id };
     // A wave held reviews (rare): the figures are recomputed without them, as a moderator's decision does.
     if (await detectAfterWrite(tx, reviewed, written!.recent, written!.open_wave, edited, waves)) await refreshFiguresOf(tx, officer.id);
-    return { officerId: officer.id, changed: true, invalidation, announced: written!.announced !== null };
+    return { invalidation, announced: written!.announced !== null };
   });
 }

@@ -32,14 +32,14 @@ export interface ReviewWriteSettings {
 }
 
 /**
- * Loads a review for a change; unknown ids get 404, anyone else 403. Only the author may edit (a
- * review is its author's opinion); the author or an admin may delete (spec section 6).
+ * Loads a review for its deletion; unknown ids get 404, anyone else 403: the author or staff may
+ * delete (spec section 6; an edit, the author alone, is review-edit.ts).
  *
  * Locks the officer's row, then the review's: the order of createReview and of the officer and
  * regiment deletes, so these writers never wait on each other in a cycle. Under the officer lock no
  * review of the officer is added or renumbered, so the position read here stays right until commit.
  */
-async function reviewForChange(tx: Executor, user: SessionUser, reviewId: number, change: 'edit' | 'delete') {
+async function reviewForDeletion(tx: Executor, user: SessionUser, reviewId: number) {
   // A review never moves to another officer, so its officer can be read before any lock.
   const [target] = await tx.select({ officerId: reviews.officerId }).from(reviews).where(eq(reviews.id, reviewId));
   if (!target) throw notFound('Review');
@@ -56,7 +56,7 @@ async function reviewForChange(tx: Executor, user: SessionUser, reviewId: number
     .for('update');
   // Deleted while this request waited for the officer.
   if (!review) throw notFound('Review');
-  if (!canChangeReview(user, review, change)) throw new AppError('FORBIDDEN', MSG.reviews.notAuthor);
+  if (!canChangeReview(user, review, 'delete')) throw new AppError('FORBIDDEN', MSG.reviews.notAuthor);
   // Someone else's review: staff power, which needs a second factor (issue 34, item 4).
   if (review.userId !== user.id) requireStaffFactor(user);
   return review;
@@ -64,12 +64,12 @@ async function reviewForChange(tx: Executor, user: SessionUser, reviewId: number
 
 export async function deleteReview(db: Database, user: SessionUser, reviewId: number, removal: StaffRemoval): Promise<void> {
   await db.transaction(async (tx) => {
-    const review = await reviewForChange(tx, user, reviewId, 'delete');
+    const review = await reviewForDeletion(tx, user, reviewId);
     if (review.userId === user.id) {
       await removeReview(tx, review);
       return;
     }
-    // Someone else's review can only be deleted by staff (reviewForChange): a moderation action,
+    // Someone else's review can only be deleted by staff (reviewForDeletion): a moderation action,
     // with a statement of reasons to its author, kept for the appeal window (issue 33).
     const action = await recordModerationAction(
       tx,

@@ -6,7 +6,7 @@ import { canModerate } from '#core/permissions.js';
 import { DEFAULT_REVIEW_SORT, REVIEW_SORTS } from '#core/review-sort.js';
 import { reviewBodySchema, reviewUpdateBodySchema, voteBodySchema } from '#core/schemas/review.js';
 import { idParamsSchema, positiveIntString } from '#server/platform/http/params.js';
-import { cacheTags } from '#server/platform/read-cache/tags.js';
+import { cacheTags, type CacheTag } from '#server/platform/read-cache/tags.js';
 import { enforceRateLimit } from '#server/platform/rate-limit/rate-limit.js';
 import type { App } from '#server/platform/types.js';
 import { requireUser } from '#server/domain/identity/guards.js';
@@ -43,6 +43,8 @@ export async function reviewRoutes(app: App) {
   const { db, config, rateLimitStore } = app;
   await app.register(moderatorScope(reviewAdminRoutes), { prefix: '/admin' });
   const limits = config.rateLimits;
+  // A write's cache bus notice, sent inside its own statement (decision 0056).
+  const noticeOf = (tags: readonly CacheTag[]) => app.responseCache.noticeOf(tags);
 
   app.get(
     '/reviews/recent',
@@ -81,7 +83,7 @@ export async function reviewRoutes(app: App) {
       const user = requireUser(request);
       await enforceRateLimit(rateLimitStore, { name: 'review-write', ...limits.reviewWrite }, user.id);
       const settings = { waves: config.waveThresholds, webhookSettleMs: config.discordWebhooks.settleMs };
-      const created = await createReview(db, user, request.body.officerId, request.body, settings, (tags) => app.responseCache.noticeOf(tags));
+      const created = await createReview(db, user, request.body.officerId, request.body, settings, noticeOf);
       // The officer's figures, and the author's review count beside each of their reviews.
       request.cacheInvalidation = created.invalidation;
       request.cacheAnnounced = created.announced;
@@ -96,7 +98,7 @@ export async function reviewRoutes(app: App) {
       const user = requireUser(request);
       await enforceRateLimit(rateLimitStore, { name: 'review-write', ...limits.reviewWrite }, user.id);
       // What a new review changes, and this review's history; an edit that changed nothing, nothing.
-      const edit = await updateReview(db, user, request.params.id, request.body, config.waveThresholds, (tags) => app.responseCache.noticeOf(tags));
+      const edit = await updateReview(db, user, request.params.id, request.body, config.waveThresholds, noticeOf);
       request.cacheInvalidation = edit.invalidation;
       request.cacheAnnounced = edit.announced;
       return getReviewById(db, request.params.id);
@@ -163,9 +165,7 @@ export async function reviewRoutes(app: App) {
     async (request) => {
       const user = requireUser(request);
       await enforceRateLimit(rateLimitStore, { name: 'vote', ...limits.vote }, user.id);
-      const { officerId, announced, ...vote } = await castVote(db, user, request.params.id, request.body.value, (tags) =>
-        app.responseCache.noticeOf(tags),
-      );
+      const { officerId, announced, ...vote } = await castVote(db, user, request.params.id, request.body.value, noticeOf);
       request.cacheInvalidation = cacheTags.voteOnReviewOf(officerId);
       request.cacheAnnounced = announced;
       return vote;
