@@ -44,6 +44,8 @@ test('a review wave: the moderators see it with its histogram, a visitor sees th
   // Newest first: the first page's reviews are the wave's, each marked.
   const cards = visitor.getByRole('article');
   await expect(cards.first()).toContainText('Being checked: not counted in the ratings');
+  // Cards arrive one per frame (officer-reviews.tsx); the list's count line shows once the page is whole.
+  await expect(visitor.getByText(/^Showing \d+ of \d+ reviews?$/)).toBeVisible();
   expect(await visitor.getByText('Being checked: not counted in the ratings').count()).toBe(Math.min(6, await cards.count()));
   await visitor.close();
 
