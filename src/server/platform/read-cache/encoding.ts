@@ -77,12 +77,18 @@ export interface ReadyAnswer {
  * in the plugin's onSend) and for the front server, which answers before Fastify
  * (front-server.ts): both send the same headers and bytes.
  */
-export function answerWith(entry: Entry, cache: ResponseCache, requestHeaders: IncomingHttpHeaders, status: 200 | 404 = 200): ReadyAnswer {
+export function answerWith(
+  entry: Entry,
+  cache: ResponseCache,
+  requestHeaders: IncomingHttpHeaders,
+  status: 200 | 404 = 200,
+  plainInHand?: Buffer,
+): ReadyAnswer {
   // The entry's body sent as a 404 (the app's not-found page) is not the entry: no ETag, no 304.
   if (status === 200 && etagMatches(requestHeaders['if-none-match'], entry.etag)) {
     return { status: 304, headers: { ...headersOf(entry, cache, true), etag: entry.etag }, body: undefined };
   }
-  const { body, encoding } = cache.variant(entry, preferredEncoding(requestHeaders['accept-encoding']));
+  const { body, encoding } = cache.variant(entry, preferredEncoding(requestHeaders['accept-encoding']), plainInHand);
   const headers: Record<string, string> = headersOf(entry, cache, status === 200);
   if (status === 200) headers.etag = entry.etag;
   // A set Content-Encoding also tells @fastify/compress the body is already encoded.

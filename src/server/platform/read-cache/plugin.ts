@@ -149,19 +149,21 @@ export const responseCachePlugin = fp<{ cache: ResponseCache; metrics: Metrics; 
         return payload;
       }
       const computedAt = request[kComputedAt] ?? cache.now();
+      const plain = typeof payload === 'string' ? Buffer.from(payload) : payload;
       const entry = createEntry({
         key: request.url,
         tags: request.cacheAnswerTags ?? request[kTags] ?? publicTagsOf(config.cache)!(request),
         computedAt,
         expiresAt: expiryOf(config.cache)?.(computedAt),
         contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
-        body: payload,
+        body: plain,
         // Kept beside brotli from the plain body in hand: answerWith below sends it.
         encoding: preferredEncoding(request.headers['accept-encoding']),
       });
       cache.store(generation, entry);
       releaseClaim(cache, request);
-      const answer = answerWith(entry, cache, request.headers);
+      // A client without compression gets the plain body in hand, not brotli's decompressed again.
+      const answer = answerWith(entry, cache, request.headers, 200, plain);
       void reply.code(answer.status).headers(answer.headers);
       if (answer.body === undefined) return '';
       if (answer.headers['content-encoding']) void reply.header('Content-Length', answer.body.length);

@@ -306,6 +306,10 @@ describe('the response cache itself', () => {
     const gzip = cache.variant(stored, 'gzip');
     expect(gunzipSync(gzip.body).toString()).toBe(json);
     expect(cache.size.bytes).toBe(counted + gzip.body.length);
+    // The request that computed an answer sends its plain body in hand to a client without compression.
+    const computed = make(json);
+    const inHand = Buffer.from(json);
+    expect(cache.variant(computed, 'identity', inHand).body).toBe(inHand);
     // Small bodies are never compressed, so they keep their plain form.
     const small = createEntry({ key: '/api/sides', tags: ['lists'], computedAt: 0, contentType: 'application/json', body: '[]' });
     expect(cache.variant(small, 'br')).toEqual({ body: Buffer.from('[]'), encoding: 'identity' });

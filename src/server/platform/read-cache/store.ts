@@ -315,16 +315,18 @@ export class ResponseCache {
    * and kept, so the next client asking for it costs what a browser costs: the entry's size and the
    * cache's total grow by what it keeps, and the least recently used answers make room (plain bodies
    * also within their own share: plainKept). Not kept when the entry would then pass its share of
-   * the cache: made for each request instead.
+   * the cache: made for each request instead. `plainInHand` is the plain body when the caller has it
+   * (the request that computed the answer): a client without compression is then sent it as it is,
+   * not brotli's bytes decompressed again.
    */
-  variant(entry: Entry, encoding: Encoding): { body: Buffer; encoding: Encoding } {
+  variant(entry: Entry, encoding: Encoding, plainInHand?: Buffer): { body: Buffer; encoding: Encoding } {
     const sent = encoding === 'identity' || entry.size < COMPRESS_THRESHOLD || !entry.isCompressible ? 'identity' : encoding;
     const kept = entry[sent];
     if (kept) {
       if (sent === 'identity' && entry.br) this.notePlainSent(entry);
       return { body: kept, encoding: sent };
     }
-    const plain = entry.identity ?? brotliDecompressSync(entry.br!);
+    const plain = entry.identity ?? plainInHand ?? brotliDecompressSync(entry.br!);
     // A plain body is kept when asked for a second time: most long-tail answers are asked for once.
     if (sent === 'identity' && entry.br && !entry.isPlainAsked) {
       entry.isPlainAsked = true;
