@@ -1,5 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { layerAliases } from './layer-aliases.ts';
 import { THEME_BOOT_SCRIPT } from './src/core/theme.ts';
@@ -18,11 +19,21 @@ function themeBootScript(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * React Router 7's package exports only its development build (dev-time warnings and checks, with
+ * their messages): a production build takes the production one the package also ships, 8 KB of gzip
+ * less on the first screen, which every visitor parses before the first paint.
+ */
+const reactRouterProduction = {
+  find: /^react-router$/,
+  replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)),
+};
+
+export default defineConfig(({ mode }) => ({
   root: 'src/web',
   publicDir: 'public',
   plugins: [react(), tailwindcss(), themeBootScript()],
-  resolve: { alias: layerAliases },
+  resolve: { alias: mode === 'production' ? [...layerAliases, reactRouterProduction] : layerAliases },
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
@@ -44,4 +55,4 @@ export default defineConfig({
     port: Number(process.env.PORT ?? 3000),
     proxy: { '/api': `http://127.0.0.1:${apiPort}`, '/__fake-steam': `http://127.0.0.1:${apiPort}` },
   },
-});
+}));
