@@ -141,6 +141,12 @@ export const officerDetailSchema = officerSchema.extend({
    * when its reviews were written, and how many are held out of every figure until a moderator decides.
    */
   openWave: z.object({ from: isoDate, to: isoDate, heldCount: z.number() }).nullable(),
+  /**
+   * Issue 36, item 4: how many of the reviews the figures count answered "Would you serve under this
+   * officer again?" yes and no (held and removed reviews count in neither). The page shows the share
+   * of yes from WOULD_SERVE_MIN_ANSWERS answers on.
+   */
+  wouldServeAgain: z.object({ yes: z.number(), no: z.number() }),
 });
 export type OpenWave = NonNullable<z.infer<typeof officerDetailSchema>['openWave']>;
 export type OfficerDetail = z.infer<typeof officerDetailSchema>;
@@ -232,6 +238,10 @@ export const reviewSchema = z.object({
   userId: z.number().nullable(),
   officerId: z.number(),
   ...reviewContentShape,
+  wouldServeAgain: z
+    .boolean()
+    .nullable()
+    .describe('Issue 36, item 4: the answer to "Would you serve under this officer again?"; null when the reviewer gave none. Moves no rating.'),
   score: z.number(),
   /** Beside the spec's net `score` (issue 16, item 2): the helpful and unhelpful votes it nets. */
   upvotes: z.number(),

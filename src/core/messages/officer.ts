@@ -24,6 +24,9 @@ export const officerMessages = {
   recentBasis: (count: number) => `Recent figures from ${count} reviews in the last 90 days.`,
   /** What a screen reader reads beside a recent figure with an arrow: 'up 0.4 from all time'. */
   recentChange: (direction: 'up' | 'down', by: string) => `${direction} ${by} from all time`,
+  /** The header's quick verdict (issue 36, item 4), from WOULD_SERVE_MIN_ANSWERS answers on: '82% would serve again'. */
+  wouldServePercent: (percent: number) => `${percent}% would serve again`,
+  wouldServeBasis: (answers: number) => `from ${answers} answers`,
   trendTitle: 'Rating Trend',
   trendCaption: 'Average rating by month over the last 12 months',
   trendEmpty: 'No reviews in the last 12 months.',

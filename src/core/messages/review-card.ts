@@ -8,4 +8,9 @@ export const reviewCardMessages = {
   foundHelpful: (up: number, total: number) => `${up} of ${total} found this helpful`,
   /** On a review held in a review wave (issue 17). */
   held: 'Being checked: not counted in the ratings',
+  /**
+   * The reviewer's answer to "Would you serve under this officer again?" (issue 36, item 4), nothing
+   * without one: 'Would serve again' or 'Would not serve again'. One template, as cards are first-screen bytes.
+   */
+  verdict: (wouldServe: boolean) => `Would ${wouldServe ? '' : 'not '}serve again`,
 } as const;

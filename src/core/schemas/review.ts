@@ -15,16 +15,24 @@ export const reviewTextSchema = z
   .max(LIMITS.reviewTextMax, reviewFormMessages.textMax)
   .refine((text) => text.replace(/\s/g, '').length >= LIMITS.reviewTextMinNonSpace, reviewFormMessages.textMinNonSpace);
 
-/** The review form (create and edit); the default of each category is 3. */
+/**
+ * "Would you serve under this officer again?" (issue 36, item 4): yes, no, or null for no answer.
+ * Optional in a body: a new review without it has no answer, and an edit without it keeps the one
+ * it had (null clears it).
+ */
+export const wouldServeAgainSchema = z.boolean({ error: reviewFormMessages.verdictValue }).nullable().optional();
+
+/** The review form (create and edit); the default of each category is 3, and no verdict. */
 export const reviewFormSchema = z.object({
   text: reviewTextSchema,
   leadership: categoryScoreSchema,
   tactics: categoryScoreSchema,
   communication: categoryScoreSchema,
   fairness: categoryScoreSchema,
+  wouldServeAgain: wouldServeAgainSchema,
 });
 export type ReviewForm = z.infer<typeof reviewFormSchema>;
-export const REVIEW_FORM_DEFAULTS: ReviewForm = { text: '', leadership: 3, tactics: 3, communication: 3, fairness: 3 };
+export const REVIEW_FORM_DEFAULTS: ReviewForm = { text: '', leadership: 3, tactics: 3, communication: 3, fairness: 3, wouldServeAgain: null };
 
 /**
  * POST /api/reviews and PUT /api/reviews/{id}. The client also sends officerId and overallRating

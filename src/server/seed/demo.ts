@@ -185,6 +185,7 @@ async function insertReviews(tx: Transaction, plan: DemoPlan, userIds: number[],
     communication: review.communication,
     fairness: review.fairness,
     overallRating: review.overallRating,
+    wouldServeAgain: review.wouldServeAgain,
     createdAt: review.createdAt,
     updatedAt: review.updatedAt,
     // The plan's edited reviews: edited, with no earlier version kept (as reviews edited before

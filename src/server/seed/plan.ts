@@ -53,6 +53,7 @@ export interface PlannedReview extends CategoryRatings {
   officerIndex: number;
   text: string;
   overallRating: number;
+  wouldServeAgain: boolean | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -414,15 +415,29 @@ function planReview(
   const earliest = new Date(Math.max(user.createdAt.getTime(), officer.createdAt.getTime(), clock.now.getTime() - REVIEW_WINDOW_DAYS * DAY) + DAY);
   const createdAt = clock.after(earliest, 1.3);
   const isEdited = random.chance(0.2);
+  const text = composeReviewText(random, { officer: `${officer.rank} ${surnameOf(officer.name)}`, scores, overall: overallRating });
   return {
     userIndex,
     officerIndex,
     ...scores,
     overallRating,
-    text: composeReviewText(random, { officer: `${officer.rank} ${surnameOf(officer.name)}`, scores, overall: overallRating }),
+    wouldServeAgain: demoVerdict(overallRating, text),
+    text,
     createdAt,
     updatedAt: isEdited ? clock.later(createdAt, 40) : createdAt,
   };
+}
+
+/**
+ * The demo reviewer's answer to "Would you serve under this officer again?" (issue 36, item 4),
+ * following the review's overall rating, with about one in four left unanswered. Derived from the
+ * review rather than drawn, so the seeded plan's other draws (and every demo figure) stay as they were.
+ */
+function demoVerdict(overallRating: number, text: string): boolean | null {
+  if (text.length % 4 === 0) return null;
+  if (overallRating >= 3.5) return true;
+  if (overallRating <= 2.5) return false;
+  return text.length % 2 === 1;
 }
 
 function reviewScores(random: SeededRandom, profile: OfficerProfile): CategoryRatings {

@@ -106,7 +106,7 @@ export function makeRankedOfficer({ rankScore, ...overrides }: Partial<RankedOff
  * review in the star of the matching average (all zeros without a review).
  */
 export function makeOfficerDetail(overrides: Partial<OfficerDetail> = {}): OfficerDetail {
-  const { distribution, recent, openWave, ...fields } = overrides;
+  const { distribution, recent, openWave, wouldServeAgain, ...fields } = overrides;
   const officer = makeOfficer(fields);
   const allAt = (rating: number | null) => distributionOf(Array<number>(officer.reviewCount).fill(rating ?? 0));
   return {
@@ -121,6 +121,8 @@ export function makeOfficerDetail(overrides: Partial<OfficerDetail> = {}): Offic
     // No recent reviews unless a test gives some: the page then shows the all-time figures alone.
     recent: recent ?? { reviewCount: 0, averageRating: null, leadership: null, tactics: null, communication: null, fairness: null },
     openWave: openWave ?? null,
+    // No answers to "Would you serve under this officer again?" unless a test gives some.
+    wouldServeAgain: wouldServeAgain ?? { yes: 0, no: 0 },
   };
 }
 
@@ -149,6 +151,7 @@ export function makeReview(id: number, overrides: Partial<Review> = {}): Review 
     communication: 4,
     fairness: 4,
     overallRating: 4,
+    wouldServeAgain: null,
     score: 0,
     upvotes: 0,
     downvotes: 0,

@@ -35,6 +35,14 @@ export function starBucketCounts(rating: SQL): SQL {
   ]::integer[]`;
 }
 
+/**
+ * The yes and no answers to "Would you serve under this officer again?" (issue 36, item 4) among the
+ * rows the enclosing aggregate reads, as would_serve_yes and would_serve_no; no answer counts in neither.
+ */
+export function verdictCounts(answer: SQL): SQL {
+  return sql`(count(*) filter (where ${answer}))::int as would_serve_yes, (count(*) filter (where not ${answer}))::int as would_serve_no`;
+}
+
 export async function recomputeOfficerAggregates(db: Executor, officerIds: readonly number[] | 'all'): Promise<void> {
   if (officerIds !== 'all' && officerIds.length === 0) return;
   const where = officerIds === 'all' ? sql`true` : sql`o.id in (${idList(officerIds)})`;
@@ -56,7 +64,9 @@ export async function recomputeOfficerAggregates(db: Executor, officerIds: reado
       leadership_sum = coalesce(s.leadership_sum, 0),
       tactics_sum = coalesce(s.tactics_sum, 0),
       communication_sum = coalesce(s.communication_sum, 0),
-      fairness_sum = coalesce(s.fairness_sum, 0)
+      fairness_sum = coalesce(s.fairness_sum, 0),
+      would_serve_yes = coalesce(s.would_serve_yes, 0),
+      would_serve_no = coalesce(s.would_serve_no, 0)
     from officers o2
     left join lateral (
       select count(*)::int as n,
@@ -75,6 +85,7 @@ export async function recomputeOfficerAggregates(db: Executor, officerIds: reado
              sum(r.tactics) as tactics_sum,
              sum(r.communication) as communication_sum,
              sum(r.fairness) as fairness_sum,
+             ${verdictCounts(sql`r.would_serve_again`)},
              (select count(*)::int from reviews h where h.officer_id = o2.id and h.held) as held
       from reviews r where r.officer_id = o2.id and not r.held
     ) s on true

@@ -41,9 +41,13 @@ function movesRating(rating: Rating): SQL {
     ${distribution} = array[${sql.join([1, 2, 3, 4, 5].map(bucket), sql`, `)}]`;
 }
 
+/** The officer's counts of "Would you serve under this officer again?" answers (issue 36, item 4), moved by their changes. */
+const verdictsMove = sql`would_serve_yes = would_serve_yes + ${sql.placeholder('serveYesChange')}::int,
+    would_serve_no = would_serve_no + ${sql.placeholder('serveNoChange')}::int`;
+
 /** The SET clause of `update officers` that moves its figures by a change (figureChange). */
 export function officerFiguresMove(): SQL {
-  return sql.join([sql`review_count = review_count + ${countChange}`, ...RATINGS.map(movesRating)], sql`, `);
+  return sql.join([sql`review_count = review_count + ${countChange}`, ...RATINGS.map(movesRating), verdictsMove], sql`, `);
 }
 
 /** The SET clause of `update regiments` that moves its figures by the same change: its overall figures only. */
@@ -51,13 +55,15 @@ export function regimentFiguresMove(): SQL {
   return sql.join([sql`review_count = review_count + ${countChange}`, movesRating('overall')], sql`, `);
 }
 
-/** A review's ratings, as the figures count them. */
+/** A review's ratings and verdict, as the figures count them. */
 export interface CountedRatings {
   overallRating: number;
   leadership: number;
   tactics: number;
   communication: number;
   fairness: number;
+  /** The answer to "Would you serve under this officer again?": null (or absent) when none, which counts in neither. */
+  wouldServeAgain?: boolean | null | undefined;
 }
 
 const ratingsOf = (review: CountedRatings): Record<Rating, number> => ({
@@ -71,7 +77,7 @@ const ratingsOf = (review: CountedRatings): Record<Rating, number> => ({
 /**
  * The placeholders' values of both clauses for a change: the reviews that start counting (`added`)
  * and stop counting (`removed`) in the figures. A new review adds one; an edit removes its old
- * ratings and adds its new ones.
+ * ratings and verdict and adds its new ones. The regiment's clause reads no verdict placeholder.
  */
 export function figureChange({
   added = [],
@@ -80,7 +86,12 @@ export function figureChange({
   added?: CountedRatings[];
   removed?: CountedRatings[];
 }): Record<string, number | number[]> {
-  const values: Record<string, number | number[]> = { countChange: added.length - removed.length };
+  const answers = (reviews: CountedRatings[], answer: boolean) => reviews.filter((review) => review.wouldServeAgain === answer).length;
+  const values: Record<string, number | number[]> = {
+    countChange: added.length - removed.length,
+    serveYesChange: answers(added, true) - answers(removed, true),
+    serveNoChange: answers(added, false) - answers(removed, false),
+  };
   for (const rating of RATINGS) {
     const bucketChanges = [0, 0, 0, 0, 0];
     let sumChange = 0;

@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '#server/platform/db/client.js';
-import { starBucketCounts } from './aggregates.js';
+import { starBucketCounts, verdictCounts } from './aggregates.js';
 
 export interface AggregateDifference {
   table: 'officers' | 'regiments' | 'reviews' | 'users';
@@ -41,7 +41,9 @@ export async function findAggregateDifferences(db: Executor): Promise<AggregateD
       o.leadership_sum as stored_leadership_sum, coalesce(s.leadership_sum, 0) as expected_leadership_sum,
       o.tactics_sum as stored_tactics_sum, coalesce(s.tactics_sum, 0) as expected_tactics_sum,
       o.communication_sum as stored_communication_sum, coalesce(s.communication_sum, 0) as expected_communication_sum,
-      o.fairness_sum as stored_fairness_sum, coalesce(s.fairness_sum, 0) as expected_fairness_sum
+      o.fairness_sum as stored_fairness_sum, coalesce(s.fairness_sum, 0) as expected_fairness_sum,
+      o.would_serve_yes as stored_would_serve_yes, coalesce(s.would_serve_yes, 0) as expected_would_serve_yes,
+      o.would_serve_no as stored_would_serve_no, coalesce(s.would_serve_no, 0) as expected_would_serve_no
     from officers o
     left join (select officer_id, count(*) as n from reviews where held group by officer_id) h on h.officer_id = o.id
     left join (
@@ -54,7 +56,8 @@ export async function findAggregateDifferences(db: Executor): Promise<AggregateD
         ${starBucketCounts(sql`communication`)} as distribution_communication,
         ${starBucketCounts(sql`fairness`)} as distribution_fairness,
         sum(overall_rating) as overall_sum, sum(leadership) as leadership_sum, sum(tactics) as tactics_sum,
-        sum(communication) as communication_sum, sum(fairness) as fairness_sum
+        sum(communication) as communication_sum, sum(fairness) as fairness_sum,
+        ${verdictCounts(sql`would_serve_again`)}
       from reviews where not held group by officer_id
     ) s on s.officer_id = o.id`,
   );

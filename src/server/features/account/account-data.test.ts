@@ -48,7 +48,7 @@ async function playerWithHistory(steamId: string) {
   const officerAccount = await signedInClient(ctx);
   await ctx.db.update(users).set({ isOfficer: true, officerId: second.id }).where(eq(users.id, officerAccount.userId));
   const review = { text: 'Holds the line and keeps the company together.', leadership: 4, tactics: 4, communication: 5, fairness: 4 };
-  const a = (await player.client.post('/api/reviews', { ...review, officerId: first.id })).json<Review>();
+  const a = (await player.client.post('/api/reviews', { ...review, officerId: first.id, wouldServeAgain: true })).json<Review>();
   expect(
     (await player.client.write('PUT', `/api/reviews/${a.id}`, { ...review, officerId: first.id, text: 'Holds the line, and reads the map well.' }))
       .statusCode,
@@ -109,6 +109,8 @@ describe('download my data (issue 35, item 1)', () => {
     expect(data.officerProfile).toMatchObject({ id: player.officers.own.id });
     expect(data.reviews).toHaveLength(2);
     const edited = data.reviews.find((review: { id: number }) => review.id === player.reviewIds[0]);
+    // The quick verdict is the account's data too (issue 36, item 4).
+    expect(edited.wouldServeAgain).toBe(true);
     expect(edited.earlierVersions).toEqual([expect.objectContaining({ version: 1, text: 'Holds the line and keeps the company together.' })]);
     const answered = data.reviews.find((review: { id: number }) => review.id === player.reviewIds[1]);
     expect(answered.officerReply).toMatchObject({ text: 'Thank you, I will work on it.' });

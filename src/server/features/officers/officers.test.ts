@@ -131,10 +131,12 @@ describe('GET /api/officers/:id', () => {
     const response = await get(`/api/officers/${o.adams!.id}`);
     expect(response.statusCode).toBe(200);
     const listed = (await get('/api/officers')).json<Officer[]>()[0];
-    const { distribution, recent, openWave, ...fields } = response.json<OfficerDetail>();
+    const { distribution, recent, openWave, wouldServeAgain, ...fields } = response.json<OfficerDetail>();
     expect(fields).toEqual(listed);
     // No review wave is being checked (issue 17).
     expect(openWave).toBeNull();
+    // Neither review answered "Would you serve under this officer again?" (issue 36, item 4).
+    expect(wouldServeAgain).toEqual({ yes: 0, no: 0 });
     // Two reviews of 5 in every category (issue 16).
     const twoFives = [0, 0, 0, 0, 2];
     expect(distribution).toEqual({ overall: twoFives, leadership: twoFives, tactics: twoFives, communication: twoFives, fairness: twoFives });

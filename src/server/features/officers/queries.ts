@@ -115,8 +115,9 @@ const officerDetails = new BatchedRead<number, OfficerDetail>(async (db, ids, wi
   };
   const recent = windowFigures();
   const openWave = openWaveOf();
+  const wouldServeAgain = { yes: officers.wouldServeYes, no: officers.wouldServeNo };
   const query = prepared(db, 'officer_details_by_ids', (db, name) =>
-    selectPublicOfficersWith(db, { distribution, recent, openWave }, sql`${officers.id} = any(${keysParam('ids')})`).prepare(name),
+    selectPublicOfficersWith(db, { distribution, recent, openWave, wouldServeAgain }, sql`${officers.id} = any(${keysParam('ids')})`).prepare(name),
   );
   const [since, until] = window.split(' ');
   const rows = await query.execute({ ids, since, until });

@@ -94,6 +94,24 @@ describe('findAggregateDifferences', () => {
       .where(eq(officers.id, officer.id));
     expect(stored).toEqual({ overall: [0, 0, 1, 1, 0], fairness: [0, 0, 0, 1, 1] });
   });
+
+  it('reports wrong counts of "would serve again" answers, and the recompute restores them (issue 36, item 4)', async () => {
+    // A review given a yes behind the counts' back, as a write that forgot to move them would leave it.
+    await ctx.db.execute(sql`update reviews set would_serve_again = true where id = ${review.id}`);
+    expect(await findAggregateDifferences(ctx.db)).toEqual([
+      { table: 'officers', id: officer.id, column: 'would_serve_yes', stored: 0, expected: 1 },
+    ]);
+    await ctx.db.execute(sql`update officers set would_serve_yes = 1, would_serve_no = 2 where id = ${officer.id}`);
+    expect(await findAggregateDifferences(ctx.db)).toEqual([{ table: 'officers', id: officer.id, column: 'would_serve_no', stored: 2, expected: 0 }]);
+
+    await recomputeAllAggregates(ctx.db);
+    expect(await findAggregateDifferences(ctx.db)).toEqual([]);
+    const [stored] = await ctx.db
+      .select({ yes: officers.wouldServeYes, no: officers.wouldServeNo })
+      .from(officers)
+      .where(eq(officers.id, officer.id));
+    expect(stored).toEqual({ yes: 1, no: 0 });
+  });
 });
 
 describe('review positions', () => {

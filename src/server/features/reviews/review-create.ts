@@ -116,8 +116,9 @@ interface WriteRow {
  * figures and the author's review count moved by one; the notification of each user linked to the
  * officer, and its mail's outbox row for those who want it; the regiment's Discord post, due once it
  * has settled, if the regiment has a webhook that is on (it is posted then only if it still counts);
- * the cache bus notice. And what the wave detector reads: the officer's reviews of the window that
- * no moderator decided on (without this one, which the statement cannot see), and its open wave.
+ * the cache bus notice. The officer's figures count its verdict too (issue 36, item 4). And what the
+ * wave detector reads: the officer's reviews of the window that no moderator decided on (without
+ * this one, which the statement cannot see), and its open wave.
  *
  * The regiment's row is locked before the author's (regiment_first), the order every review write
  * takes them in, so writers never wait on each other in a cycle.
@@ -126,9 +127,9 @@ function writeStatement() {
   const officerId = sql`${p('officerId')}::int`;
   return sql`
     with new_review as (
-      insert into reviews (user_id, officer_id, text, leadership, tactics, communication, fairness, overall_rating, position, created_at, updated_at)
+      insert into reviews (user_id, officer_id, text, leadership, tactics, communication, fairness, overall_rating, would_serve_again, position, created_at, updated_at)
       values (${p('userId')}, ${officerId}, ${p('text')}, ${p('leadership')}, ${p('tactics')}, ${p('communication')}, ${p('fairness')},
-        ${p('overallRating')}, (select coalesce(max(position), 0) + 1 from reviews where officer_id = ${officerId}), clock_timestamp(), clock_timestamp())
+        ${p('overallRating')}, ${p('wouldServeAgain')}::boolean, (select coalesce(max(position), 0) + 1 from reviews where officer_id = ${officerId}), clock_timestamp(), clock_timestamp())
       returning id, position, created_at, overall_rating
     ),
     officer_moved as (update officers set ${officerFiguresMove()} where id = ${officerId} returning id),
@@ -189,6 +190,8 @@ export async function createReview(
   assertMayWriteReviews(user);
   // Computed here, whatever the client sent (spec section 5).
   const overallRating = computeOverallRating(form);
+  // Optional (issue 36, item 4): a review without an answer has none.
+  const wouldServeAgain = form.wouldServeAgain ?? null;
   try {
     return await db.transaction(async (tx) => {
       const [officer] = await runPrepared<OfficerRow>(tx, 'review_create_lock', lockAndReadStatement, { officerId, userId: user.id });
@@ -213,7 +216,8 @@ export async function createReview(
         communication: form.communication,
         fairness: form.fairness,
         overallRating,
-        ...figureChange({ added: [{ ...form, overallRating }] }),
+        wouldServeAgain,
+        ...figureChange({ added: [{ ...form, overallRating, wouldServeAgain }] }),
         officerName: officer.name,
         username: officer.author.username,
         mailUserIds,
@@ -236,6 +240,7 @@ export async function createReview(
           communication: form.communication,
           fairness: form.fairness,
           overallRating: Number(written!.overall_rating),
+          wouldServeAgain,
           score: 0,
           upvotes: 0,
           downvotes: 0,

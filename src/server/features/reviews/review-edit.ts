@@ -5,7 +5,9 @@
  * keeps the version it replaces in the same statement (issue 18, item 2; decision 0038), read under
  * the review's row lock, so the history has every version and a failed edit keeps none. An edit that
  * changes neither the text nor a rating is no edit: nothing is written (no version, no new time, no
- * second look by the wave detector).
+ * second look by the wave detector). An edit that changes only the answer to "Would you serve under
+ * this officer again?" (issue 36, item 4) writes the answer and moves its counts, and is no new
+ * version either: the history and the detector are of the text and ratings.
  */
 import { sql } from 'drizzle-orm';
 import { MSG } from '#core/messages.js';
@@ -60,13 +62,14 @@ interface ReviewRow {
   communication: number;
   fairness: number;
   overall_rating: string | number;
+  would_serve_again: boolean | null;
 }
 
 /** The review under its row lock, after the officer's: what it says now. */
 function reviewStatement() {
   return sql`
     select user_id, held, text, leadership::float8 as leadership, tactics::float8 as tactics,
-      communication::float8 as communication, fairness::float8 as fairness, overall_rating
+      communication::float8 as communication, fairness::float8 as fairness, overall_rating, would_serve_again
     from reviews where id = ${p('reviewId')} for update`;
 }
 
@@ -82,22 +85,27 @@ interface WriteRow {
  * it was written), the review rewritten (an edited review is a new opinion: a moderator's release of
  * the old one no longer covers it, and a held one stays in its open wave), the officer's and its
  * regiment's figures moved by the change when the review counts in them, the cache bus notice, and
- * the detector's window and open wave.
+ * the detector's window and open wave. When only the verdict changed (contentChanged false), no
+ * version is kept and the review is not marked edited: its text and ratings are as they were.
  */
 function writeStatement() {
   const reviewId = sql`${p('reviewId')}::int`;
   const officerId = sql`${p('officerId')}::int`;
+  const contentChanged = sql`${p('contentChanged')}::boolean`;
   return sql`
     with kept as (
       insert into review_revisions (review_id, version, text, leadership, tactics, communication, fairness, overall_rating, written_at)
       select id, revision_count + 1, text, leadership, tactics, communication, fairness, overall_rating, coalesce(edited_at, created_at)
-      from reviews where id = ${reviewId}
+      from reviews where id = ${reviewId} and ${contentChanged}
     ),
     edited as (
       update reviews set text = ${p('text')}, leadership = ${p('leadership')}, tactics = ${p('tactics')},
         communication = ${p('communication')}, fairness = ${p('fairness')}, overall_rating = ${p('overallRating')},
-        updated_at = clock_timestamp(), edited_at = clock_timestamp(), revision_count = revision_count + 1,
-        wave_id = case when held then wave_id else null end, hold_reasons = case when held then hold_reasons else null end
+        would_serve_again = ${p('wouldServeAgain')}::boolean, updated_at = clock_timestamp(),
+        edited_at = case when ${contentChanged} then clock_timestamp() else edited_at end,
+        revision_count = revision_count + case when ${contentChanged} then 1 else 0 end,
+        wave_id = case when held or not ${contentChanged} then wave_id else null end,
+        hold_reasons = case when held or not ${contentChanged} then hold_reasons else null end
       where id = ${reviewId}
       returning updated_at
     ),
@@ -130,7 +138,7 @@ export async function updateReview(
 ): Promise<ReviewEdit> {
   if (isSuspended(user)) throw new AppError('FORBIDDEN', MSG.reviews.banned);
   // Computed here, whatever the client sent (spec section 5).
-  const next = { ...form, overallRating: computeOverallRating(form) };
+  const overallRating = computeOverallRating(form);
   return db.transaction(async (tx) => {
     const [officer] = await runPrepared<LockRow>(tx, 'review_edit_lock', lockStatement, { reviewId, userId: user.id });
     if (!officer) throw notFound('Review');
@@ -140,10 +148,13 @@ export async function updateReview(
     if (!canChangeReview(user, { userId: review.user_id }, 'edit')) throw new AppError('FORBIDDEN', MSG.reviews.notAuthor);
     // A review written before the account was linked to this officer stays deletable, not editable (0016).
     if (officer.author.officerId === officer.id) throw new AppError('FORBIDDEN', MSG.reviews.ownOfficer);
-    const previous = { ...review, overallRating: Number(review.overall_rating) };
-    if (isSameContent(previous, next)) return { invalidation: 'none', announced: false };
+    const previous = { ...review, overallRating: Number(review.overall_rating), wouldServeAgain: review.would_serve_again };
+    // An edit without an answer keeps the one the review has; null clears it (issue 36, item 4).
+    const next = { ...form, overallRating, wouldServeAgain: form.wouldServeAgain === undefined ? previous.wouldServeAgain : form.wouldServeAgain };
+    const contentChanged = !isSameContent(previous, next);
+    if (!contentChanged && previous.wouldServeAgain === next.wouldServeAgain) return { invalidation: 'none', announced: false };
 
-    const invalidation = [...cacheTags.reviewOf(officer.id), cacheTags.reviewHistory(reviewId)];
+    const invalidation = [...cacheTags.reviewOf(officer.id), ...(contentChanged ? [cacheTags.reviewHistory(reviewId)] : [])];
     const notice = noticeOf(invalidation);
     // A held review counts in no figure, before the edit or after (it stays held).
     const [written] = await runPrepared<WriteRow>(tx, 'review_edit_write', writeStatement, {
@@ -156,6 +167,8 @@ export async function updateReview(
       communication: next.communication,
       fairness: next.fairness,
       overallRating: next.overallRating,
+      wouldServeAgain: next.wouldServeAgain,
+      contentChanged,
       counted: !review.held,
       inRegiment: officer.in_regiment,
       ...figureChange({ added: [next], removed: [previous] }),
@@ -163,6 +176,8 @@ export async function updateReview(
       noticeChannel: notice?.channel ?? null,
       noticePayload: notice?.payload ?? '',
     });
+    // The detector weighs text and ratings: a verdict alone gives it nothing new to look at.
+    if (!contentChanged) return { invalidation, announced: written!.announced !== null };
     const edited = {
       id: reviewId,
       overallRating: next.overallRating,

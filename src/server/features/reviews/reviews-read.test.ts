@@ -104,6 +104,7 @@ describe('GET /api/reviews/recent', () => {
       communication: 4,
       fairness: 3.5,
       overallRating: 4.13,
+      wouldServeAgain: null,
       score: 0,
       upvotes: 0,
       downvotes: 0,

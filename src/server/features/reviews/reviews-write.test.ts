@@ -108,6 +108,7 @@ describe('POST /api/reviews', () => {
       communication: 3,
       fairness: 2,
       overallRating: 3,
+      wouldServeAgain: null,
       score: 0,
       upvotes: 0,
       downvotes: 0,

@@ -201,6 +201,12 @@ export const officers = pgTable(
     tacticsSum: ratingSum('tactics_sum'),
     communicationSum: ratingSum('communication_sum'),
     fairnessSum: ratingSum('fairness_sum'),
+    /**
+     * Issue 36, item 4: how many of the reviews the figures count answered "Would you serve under this
+     * officer again?" yes and no (held reviews count in neither), moved with the other figures.
+     */
+    wouldServeYes: integer('would_serve_yes').notNull().default(0),
+    wouldServeNo: integer('would_serve_no').notNull().default(0),
     profileImageUrl: text('profile_image_url'),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
@@ -237,6 +243,11 @@ export const reviews = pgTable(
       .notNull()
       .references(() => officers.id, { onDelete: 'cascade' }),
     ...reviewContent(),
+    /**
+     * Issue 36, item 4: the reviewer's answer to "Would you serve under this officer again?", null
+     * when they gave none. Beside the ratings, not one of them: it moves no average.
+     */
+    wouldServeAgain: boolean('would_serve_again'),
     score: integer('score').notNull().default(0),
     /** The up and down votes the score nets, moved by the same vote statement (docs/decisions/0027-review-helpfulness.md). */
     upvotes: integer('upvotes').notNull().default(0),

@@ -103,4 +103,16 @@ describe('ReviewCard', () => {
     );
     expect(screen.queryByText(/Level/)).not.toBeInTheDocument();
   });
+
+  it("shows the reviewer's answer to 'Would you serve under this officer again?', and nothing without one (issue 36, item 4)", () => {
+    const { unmount } = renderCard({ wouldServeAgain: true });
+    expect(screen.getByText('Would serve again')).toBeInTheDocument();
+    unmount();
+    const again = renderCard({ wouldServeAgain: false });
+    expect(screen.getByText('Would not serve again')).toBeInTheDocument();
+    expect(screen.queryByText('Would serve again')).not.toBeInTheDocument();
+    again.unmount();
+    renderCard({ wouldServeAgain: null });
+    expect(screen.queryByText(/would (not )?serve again/i)).not.toBeInTheDocument();
+  });
 });

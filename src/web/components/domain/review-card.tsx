@@ -98,6 +98,7 @@ export function ReviewCard({
       </header>
       {review.held && <p className="mt-3 w-fit rounded bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-900">{reviewCardMessages.held}</p>}
       <p className="mt-3 text-sm whitespace-pre-line break-words">{review.text}</p>
+      {review.wouldServeAgain !== null && <p className="mt-2 text-xs font-semibold text-ink">{reviewCardMessages.verdict(review.wouldServeAgain)}</p>}
       <dl className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-stone-600">
         {RATING_CATEGORIES.map((category) => (
           <div key={category} className="flex gap-1">

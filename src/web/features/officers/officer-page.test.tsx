@@ -48,6 +48,20 @@ describe('officer page', () => {
     expect(within(info).getByText('No description available.')).toBeInTheDocument();
   });
 
+  it('says in the header what share would serve again from 5 answers on, and nothing below (issue 36, item 4)', async () => {
+    mockApi({ '/api/officers/7': officer({ wouldServeAgain: { yes: 9, no: 2 } }), '/api/reviews/officer/7': reviewPages(0) });
+    const { unmount } = renderRoute('/officer/7');
+    const rating = await screen.findByRole('group', { name: 'Average rating' });
+    expect(rating).toHaveTextContent('82% would serve again (from 11 answers)');
+    unmount();
+
+    mockApi({ '/api/officers/7': officer({ wouldServeAgain: { yes: 4, no: 0 } }), '/api/reviews/officer/7': reviewPages(0) });
+    renderRoute('/officer/7');
+    const fewAnswers = await screen.findByRole('group', { name: 'Average rating' });
+    expect(fewAnswers).toHaveTextContent('12 reviews');
+    expect(fewAnswers).not.toHaveTextContent(/would serve again/);
+  });
+
   it('shows a review wave being checked above the page, and marks its reviews in the list', async () => {
     const held = makeReview(2, { held: true });
     mockApi({

@@ -8,6 +8,7 @@ import { officerMessages } from '#core/messages/officer';
 import { steamMessages } from '#core/messages/steam';
 import { waveMessages } from '#core/messages/waves';
 import { RECENT_MIN_REVIEWS } from '#core/rating-math';
+import { wouldServePercent, type WouldServeCounts } from '#core/would-serve';
 import { useAuth } from '#web/api/auth';
 import { officerQueryOptions } from '#web/api/officers';
 import { officerReviewsQueryOptions } from '#web/api/reviews';
@@ -152,9 +153,22 @@ function OfficerHeader({ officer, user }: { officer: OfficerDetail; user: AuthUs
           <p className="mt-1 text-sm text-stone-600">
             {officer.openWave ? waveMessages.headerCounts(reviews, officer.openWave.heldCount) : `${reviews} review${reviews === 1 ? '' : 's'}`}
           </p>
+          <WouldServeLine counts={officer.wouldServeAgain} />
         </div>
       </div>
     </header>
+  );
+}
+
+/** '82% would serve again' (issue 36, item 4), from WOULD_SERVE_MIN_ANSWERS answers on; nothing below. */
+function WouldServeLine({ counts }: { counts: WouldServeCounts }) {
+  const percent = wouldServePercent(counts);
+  if (percent === null) return null;
+  return (
+    <p className="mt-1 text-sm">
+      <span className="font-semibold">{officerMessages.wouldServePercent(percent)}</span>{' '}
+      <span className="text-stone-600">({officerMessages.wouldServeBasis(counts.yes + counts.no)})</span>
+    </p>
   );
 }
 

@@ -174,6 +174,12 @@ describe('/create-review/:officerId', () => {
 
     await user.click(within(form.stars('Leadership')).getByRole('radio', { name: '4.5 stars' }));
     await user.click(within(form.stars('Fairness')).getByRole('radio', { name: '2 stars' }));
+    // The quick verdict (issue 36, item 4): optional, no answer until one is chosen, and it moves no rating.
+    const verdict = screen.getByRole('group', { name: 'Would you serve under this officer again?' });
+    expect(within(verdict).getByRole('radio', { name: 'No answer' })).toBeChecked();
+    await user.click(within(verdict).getByRole('radio', { name: 'Yes' }));
+    expect(within(verdict).getByRole('radio', { name: 'Yes' })).toBeChecked();
+    expect(form.overall()).toHaveTextContent('3.1/5.0');
     await user.type(form.text, 'Calm orders and fair to his men.');
     await user.click(screen.getByRole('button', { name: 'Submit Review' }));
 
@@ -189,6 +195,7 @@ describe('/create-review/:officerId', () => {
       tactics: 3,
       communication: 3,
       fairness: 2,
+      wouldServeAgain: true,
       officerId: 7,
       overallRating: 3.13,
     });

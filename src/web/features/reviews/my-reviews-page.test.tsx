@@ -136,6 +136,10 @@ describe('/my-reviews', () => {
     await user.clear(text);
     await user.type(text, 'Steady under fire, and he listens.');
     await user.click(within(within(dialog).getByRole('radiogroup', { name: 'Communication' })).getByRole('radio', { name: '5 stars' }));
+    // The review gave no verdict; the edit gives one (issue 36, item 4).
+    const verdict = within(dialog).getByRole('group', { name: 'Would you serve under this officer again?' });
+    expect(within(verdict).getByRole('radio', { name: 'No answer' })).toBeChecked();
+    await user.click(within(verdict).getByRole('radio', { name: 'No' }));
     const callsBefore = myReviewCalls();
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
 
@@ -151,6 +155,7 @@ describe('/my-reviews', () => {
           tactics: 3.5,
           communication: 5,
           fairness: 4.5,
+          wouldServeAgain: false,
           officerId: 7,
           overallRating: 4.25,
         },

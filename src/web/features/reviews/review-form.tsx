@@ -77,6 +77,12 @@ export function ReviewForm({ defaultValues = REVIEW_FORM_DEFAULTS, submitLabel, 
         <OverallPreview control={control} />
       </fieldset>
 
+      <Controller
+        control={control}
+        name="wouldServeAgain"
+        render={({ field }) => <VerdictChoice value={field.value ?? null} onChange={field.onChange} />}
+      />
+
       <div className="space-y-1.5">
         <Label htmlFor={textId}>Your Review</Label>
         <Textarea
@@ -102,6 +108,40 @@ export function ReviewForm({ defaultValues = REVIEW_FORM_DEFAULTS, submitLabel, 
         </Button>
       </div>
     </form>
+  );
+}
+
+/** The three answers of the quick verdict, in the order shown. */
+const VERDICT_CHOICES = [
+  { value: true, label: reviewFormMessages.verdictYes },
+  { value: false, label: reviewFormMessages.verdictNo },
+  { value: null, label: reviewFormMessages.verdictNone },
+] as const;
+
+/**
+ * "Would you serve under this officer again?" (issue 36, item 4): yes, no or no answer, optional and
+ * apart from the ratings (it moves no average), so it sits outside their fieldset.
+ */
+function VerdictChoice({ value, onChange }: { value: boolean | null; onChange: (value: boolean | null) => void }) {
+  const name = useId();
+  return (
+    <fieldset>
+      <legend className="mb-2 text-sm font-semibold">{reviewFormMessages.verdictQuestion}</legend>
+      <div className="flex flex-wrap gap-x-6 gap-y-2">
+        {VERDICT_CHOICES.map((choice) => (
+          <label key={String(choice.value)} className="flex items-center gap-2 text-sm">
+            <input
+              type="radio"
+              name={name}
+              className="h-4 w-4 accent-union-dark"
+              checked={value === choice.value}
+              onChange={() => onChange(choice.value)}
+            />
+            {choice.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }
 
