@@ -34,6 +34,8 @@ test(
     expect(answer?.headers()['content-security-policy']).toContain("script-src 'self'");
 
     await expect(page.getByRole('heading', { name: /War of Rights Officer Ratings: public read API/ })).toBeVisible();
+    // Issue 36: a way back to the site.
+    await expect(page.getByRole('link', { name: 'Back to War of Rights Officer Ratings' })).toHaveAttribute('href', '/');
     // Every tag of the document, and an operation of each kind.
     for (const tag of ['Officers', 'Regiments', 'Reviews', 'Search', 'Reference']) {
       await expect(page.getByRole('heading', { level: 3, name: new RegExp(`^${tag} `) })).toBeVisible();

@@ -17,7 +17,8 @@ import { demoAccounts, SAME_ON_EVERY_ENGINE } from './support';
 type Role = 'visitor' | 'user' | 'admin';
 
 interface Screen {
-  route: ClientRoute | 'notFound';
+  /** A screen of the app, its not-found screen, or the API's reference page (its own page, issue 36). */
+  route: ClientRoute | 'notFound' | 'apiDocs';
   path: string;
   role: Role;
   /** The page's level-1 heading: the screen has rendered (and is the right one, not Access Denied). */
@@ -149,6 +150,8 @@ function screensOf({ officer }: DemoIds): Screen[] {
     { route: 'privacyPolicy', path: path('privacyPolicy'), role: 'visitor', heading: 'Privacy Policy' },
     { route: 'termsOfService', path: path('termsOfService'), role: 'visitor', heading: 'Terms of Service' },
     { route: 'notFound', path: '/no-such-page', role: 'visitor', heading: '404' },
+    // The API's reference page (Swagger UI, issue 36): its own page, in both themes like the others.
+    { route: 'apiDocs', path: '/api/docs', role: 'visitor', heading: 'Public API reference', content: (page) => page.locator('.opblock').first() },
   ];
 }
 
@@ -253,7 +256,7 @@ test(
     test.setTimeout(480_000);
     const screens = screensOf(ids);
     // Every route of the list is visited (and the not-found screen).
-    expect(new Set(screens.map((screen) => screen.route))).toEqual(new Set([...Object.keys(CLIENT_ROUTES), 'notFound']));
+    expect(new Set(screens.map((screen) => screen.route))).toEqual(new Set([...Object.keys(CLIENT_ROUTES), 'notFound', 'apiDocs']));
     const [first] = VIEWPORTS;
     for (const role of ['visitor', 'user', 'admin'] as const) {
       const storageState = role === 'visitor' ? undefined : signedIn.get(role);

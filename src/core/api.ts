@@ -532,6 +532,11 @@ export const flaggedReviewSchema = z.object({
    */
   target: z.enum(['review', 'reply']),
   reply: reviewReplySchema.nullable(),
+  /**
+   * Issue 36, item 6: who wrote the reply of a 'reply' row (the account linked to the officer), shown
+   * and suspendable in its place of the reviewer; null on a review's row, or when that account is gone.
+   */
+  replyAuthor: z.object({ id: z.number(), username: z.string(), steamId: z.string().nullable() }).nullable(),
 });
 export type FlaggedReview = z.infer<typeof flaggedReviewSchema>;
 export const flaggedReviewListSchema = z.object({ rows: z.array(flaggedReviewSchema) });

@@ -34,4 +34,6 @@ export const officerMessages = {
   trendReviewsColumn: 'Reviews',
   trendAverageColumn: 'Average rating',
   trendNoRating: 'no rating',
+  /** Issue 36, item 6: a month's figures under the chart, for the month hovered, tapped or focused. */
+  trendMonthValue: (month: string, rating: string, count: number) => `${month}: ${rating} / 5 from ${count} ${count === 1 ? 'review' : 'reviews'}`,
 } as const;

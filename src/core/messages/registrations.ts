@@ -37,4 +37,8 @@ export const registrationsMessages = {
   regimentNameTakenOnApproval: 'A regiment with this name already exists. Reject this registration or ask the requester for another name.',
   regimentUnavailable: 'The regiment of this registration no longer exists.',
   requesterAlreadyOfficer: 'The requester already has an officer profile.',
+  /** 'Apply again' after a rejection (issue 36, item 6): the form starts from the rejected request. */
+  rejectedRequestTitle: 'Your earlier request was rejected',
+  rejectedRequestIntro: 'The form holds what you sent last time. Change what the administrator asked for, then submit it again.',
+  rejectedRequestNoNotes: 'The administrator left no notes.',
 } as const;

@@ -31,6 +31,8 @@ export const reviewReplyMessages = {
   flagReplyFailedTitle: 'Failed to flag reply',
   /** The moderation screen's mark on a row whose flags are on the reply, and its actions. */
   flaggedReplyBadge: 'Officer reply',
+  /** Issue 36, item 6: a reply row's author column, when the account that wrote the reply is gone. */
+  replyAuthorGone: 'Account removed',
   replyApprovedTitle: 'Reply Approved',
   replyApproved: "The reply's flags have been removed.",
   replyRemoved: 'The reply has been removed.',

@@ -15,7 +15,7 @@ export const searchMessages = {
   /** The search boxes' suggestions while a person types (issue 15): the list's name and what a screen reader hears. */
   suggestions: 'Suggestions',
   suggestionCount: (count: number) =>
-    count === 0 ? 'No suggestions' : `${count} ${count === 1 ? 'suggestion' : 'suggestions'}: use the up and down arrows to choose, Enter to open`,
+    count === 0 ? 'No matches' : `${count} ${count === 1 ? 'suggestion' : 'suggestions'}: use the up and down arrows to choose, Enter to open`,
   suggestionRegiment: 'Regiment',
   /** The searchable regiment selector (issue 15, item 5): its list's name and what a screen reader hears. */
   regimentChoices: 'Regiment choices',

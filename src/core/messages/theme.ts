@@ -4,4 +4,6 @@ import type { ThemeChoice } from '../theme.js';
 export const themeMessages = {
   label: 'Theme',
   choices: { system: 'System', light: 'Light', dark: 'Dark' } satisfies Record<ThemeChoice, string>,
+  /** Issue 36, item 6: 'System' alone was unexplained; the control's description says what it follows. */
+  systemExplained: 'Follows your device',
 } as const;

@@ -68,6 +68,18 @@ export const myRegistrationSchema = z.object({
   notes: z.string().nullable(),
   /** The regiment or officer an approval created, while it is still shown on the site. */
   linkId: z.number().nullable(),
+  /**
+   * What the request asked for beside its name (issue 36, item 6), so 'Apply again' after a rejection
+   * starts from it: a regiment's side, description and images, an officer's rank, regiment and
+   * image; null where the other kind of request has the field.
+   */
+  sideId: z.number().nullable(),
+  description: z.string().nullable(),
+  bannerImageUrl: z.string().nullable(),
+  iconImageUrl: z.string().nullable(),
+  rank: z.string().nullable(),
+  regimentId: z.number().nullable(),
+  profileImageUrl: z.string().nullable(),
 });
 export type MyRegistration = z.infer<typeof myRegistrationSchema>;
 export const myRegistrationsSchema = z.object({ registrations: z.array(myRegistrationSchema) });

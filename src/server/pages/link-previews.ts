@@ -73,7 +73,8 @@ function regimentJsonLd(publicUrl: string, url: string, regiment: RegimentCardDa
             ratingValue: formatRating(regiment.averageRating),
             reviewCount: regiment.reviewCount,
             bestRating: 5,
-            worstRating: 0,
+            // The ratings run from 1 to 5 stars (issue 36, item 6: it said 0).
+            worstRating: 1,
           },
         }
       : {}),

@@ -164,7 +164,7 @@ describe('link previews of the pages, as Discord reads them', () => {
         name: '20th Maine Infantry',
         url: `${PUBLIC_URL}/regiment/${regimentId}`,
         description: 'Little Round Top, every Saturday night.',
-        aggregateRating: { '@type': 'AggregateRating', ratingValue: '4.5', reviewCount: 2, bestRating: 5, worstRating: 0 },
+        aggregateRating: { '@type': 'AggregateRating', ratingValue: '4.5', reviewCount: 2, bestRating: 5, worstRating: 1 },
       },
     ]);
     await expectCardPng((await fetchCard(server.base, page.meta.get('og:image')!)).body);

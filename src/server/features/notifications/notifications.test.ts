@@ -82,6 +82,14 @@ describe('a registration decided', () => {
         status: 'rejected',
         notes: 'Please add a description of your drill nights.',
         linkId: null,
+        // Issue 36, item 6: what was asked for, so 'Apply again' starts from it.
+        sideId: 1,
+        description: 'Pennsylvania riflemen.',
+        bannerImageUrl: null,
+        iconImageUrl: null,
+        rank: null,
+        regimentId: null,
+        profileImageUrl: null,
       }),
     ]);
 
@@ -140,6 +148,7 @@ describe('a registration decided', () => {
       ['officer', officerRequestId, 'approved', officerId],
       ['regiment', regimentRequestId, 'pending', null],
     ]);
+    expect(list[0]).toMatchObject({ rank: 'Col.', regimentId: regiment.id, profileImageUrl: null, sideId: null, description: null });
   });
 
   it('a decision that fails (decided twice) writes no second notification nor mail', async () => {

@@ -113,10 +113,14 @@ export async function listOwnedRegiments(db: Executor, userId: number): Promise<
   return owned.sort(byNameThenId);
 }
 
+/** The fields of the other kind of request, empty on one list of both kinds. */
+const NOT_AN_OFFICER_REQUEST = { rank: null, regimentId: null, profileImageUrl: null };
+const NOT_A_REGIMENT_REQUEST = { sideId: null, description: null, bannerImageUrl: null, iconImageUrl: null };
+
 /**
  * The user's own regiment and officer requests (GET /api/registrations/mine, issue 18, item 3),
- * newest first, with the admin's notes and, for an approval, the regiment or officer it created
- * while that is still shown on the site.
+ * newest first, with the admin's notes, what was asked for (to apply again from it) and, for an
+ * approval, the regiment or officer it created while that is still shown on the site.
  */
 export async function listMyRegistrations(db: Executor, userId: number): Promise<MyRegistration[]> {
   const regimentRows = await db
@@ -128,6 +132,10 @@ export async function listMyRegistrations(db: Executor, userId: number): Promise
       updatedAt: regimentRegistrations.updatedAt,
       notes: regimentRegistrations.notes,
       linkId: regiments.id,
+      sideId: regimentRegistrations.sideId,
+      description: regimentRegistrations.description,
+      bannerImageUrl: regimentRegistrations.bannerImageUrl,
+      iconImageUrl: regimentRegistrations.iconImageUrl,
     })
     .from(regimentRegistrations)
     .leftJoin(regiments, and(eq(regiments.id, regimentRegistrations.createdRegimentId), eq(regiments.isActive, true)))
@@ -141,12 +149,15 @@ export async function listMyRegistrations(db: Executor, userId: number): Promise
       updatedAt: officerRegistrations.updatedAt,
       notes: officerRegistrations.notes,
       linkId: officers.id,
+      rank: officerRegistrations.rank,
+      regimentId: officerRegistrations.regimentId,
+      profileImageUrl: officerRegistrations.profileImageUrl,
     })
     .from(officerRegistrations)
     .leftJoin(officers, and(eq(officers.id, officerRegistrations.createdOfficerId), eq(officers.isActive, true)))
     .where(eq(officerRegistrations.userId, userId));
   return [
-    ...regimentRows.map((row) => ({ type: 'regiment' as const, ...withIsoDates(row) })),
-    ...officerRows.map((row) => ({ type: 'officer' as const, ...withIsoDates(row) })),
+    ...regimentRows.map((row) => ({ type: 'regiment' as const, ...NOT_AN_OFFICER_REQUEST, ...withIsoDates(row) })),
+    ...officerRows.map((row) => ({ type: 'officer' as const, ...NOT_A_REGIMENT_REQUEST, ...withIsoDates(row) })),
   ].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
 }

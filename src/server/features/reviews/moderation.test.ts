@@ -93,6 +93,7 @@ describe('GET /api/admin/reviews/flagged', () => {
       flags: [1, 2, 3].map((n) => ({ id: expect.any(Number), reason: `Insulting and off topic. (${n})`, createdAt: expect.any(String) })),
       target: 'review',
       reply: null,
+      replyAuthor: null,
     });
     expect(rows[2]!.flags).toEqual([{ id: expect.any(Number), reason: 'Spam link in the text. (1)', createdAt: expect.any(String) }]);
     // Flags carry no flagger identity or email.

@@ -5,6 +5,7 @@
  * *pending* flag per user is unique). Deleting a review goes through DELETE /api/reviews/{id}.
  */
 import { and, asc, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { FlaggedReview } from '#core/api.js';
 import type { Database, Executor } from '#server/platform/db/client.js';
 import { officers, reviewFlags, reviewReplies, reviews, users } from '#server/platform/db/schema.js';
@@ -15,6 +16,8 @@ import type { StatedReasons } from '#server/domain/moderation/statements.js';
 import { recordAdminAction } from '#server/domain/audit-log.js';
 
 const PENDING = 'pending';
+/** The account that wrote a flagged reply, beside the review's author (issue 36, item 6). */
+const replyAuthors = alias(users, 'reply_authors');
 /** The moderation screen is one table; a queue longer than this is worked through from the top. */
 export const FLAGGED_REVIEWS_LIMIT = 200;
 
@@ -53,10 +56,12 @@ export async function listFlaggedReviews(db: Executor): Promise<FlaggedReview[]>
       reviewerId: users.id,
       flagCount: pending.flagCount,
       reply: { id: reviewReplies.id, text: reviewReplies.text, createdAt: reviewReplies.createdAt, updatedAt: reviewReplies.updatedAt },
+      replyAuthor: { id: replyAuthors.id, username: replyAuthors.username, steamId: replyAuthors.steamId },
     })
     .from(reviews)
     .innerJoin(pending, eq(pending.reviewId, reviews.id))
     .leftJoin(reviewReplies, eq(reviewReplies.id, pending.replyId))
+    .leftJoin(replyAuthors, eq(replyAuthors.id, reviewReplies.userId))
     .innerJoin(officers, eq(officers.id, reviews.officerId))
     .innerJoin(users, eq(users.id, reviews.userId))
     .orderBy(desc(pending.flagCount), asc(pending.firstFlaggedAt), asc(reviews.id))
@@ -91,8 +96,10 @@ export async function listFlaggedReviews(db: Executor): Promise<FlaggedReview[]>
     list.push({ id: flag.id, reason: flag.reason, createdAt: flag.createdAt.toISOString() });
     flagsByRow.set(key, list);
   }
-  return rows.map(({ reply, ...row }) => ({
+  return rows.map(({ reply, replyAuthor, ...row }) => ({
     ...row,
+    // Null on a review's row, and when the reply's account is gone (its user_id is set null).
+    replyAuthor: reply && replyAuthor ? replyAuthor : null,
     createdAt: row.createdAt.toISOString(),
     flags: flagsByRow.get(keyOf(row.id, reply?.id)) ?? [],
     target: reply ? 'reply' : 'review',

@@ -201,6 +201,13 @@ describe('deleting and flagging replies', () => {
       ['review', null, 1],
     ]);
     expect(rows.find((row) => row.target === 'reply')!.flags[0]!.reason).toBe('Insults the reviewer by name.');
+    // Issue 36, item 6: the reply's row names the reply's author, the review's row nobody beside its reviewer.
+    expect(rows.find((row) => row.target === 'reply')!.replyAuthor).toEqual({
+      id: officerUser.userId,
+      username: officerUser.username,
+      steamId: null,
+    });
+    expect(rows.find((row) => row.target === 'review')!.replyAuthor).toBeNull();
 
     // Approving the reply clears its flag, not the review's.
     expect((await admin.client.post(`/api/admin/reviews/${reviewId}/reply/approve`)).json().message).toBe(MSG.reviewReply.replyApproved);

@@ -38,6 +38,8 @@ describe('the theme switcher', () => {
         .map((option) => option.textContent),
     ).toEqual(['System', 'Light', 'Dark']);
     expect(switcher).toHaveDisplayValue('System');
+    // Issue 36: 'System' is explained: it follows the device.
+    expect(switcher).toHaveAccessibleDescription('Follows your device');
     expect(html).not.toHaveAttribute('data-theme');
   });
 

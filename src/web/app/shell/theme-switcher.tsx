@@ -16,6 +16,9 @@ export function ThemeSwitcher({ className }: { className?: string }) {
       <span className="sr-only">{themeMessages.label}</span>
       <select
         value={choice}
+        // 'System' alone left people guessing (issue 36, item 6): what it follows is its description
+        // (a title is one), and a hover shows it.
+        title={choice === 'system' ? themeMessages.systemExplained : undefined}
         onChange={(event) => {
           const next = event.target.value;
           if (!isThemeChoice(next)) return;

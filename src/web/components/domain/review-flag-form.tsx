@@ -51,7 +51,16 @@ export function FlagReasonFields({ isPending, onSubmit }: { isPending: boolean; 
   return (
     <form onSubmit={handleSubmit(({ reason }) => onSubmit(reason))} noValidate className="space-y-4">
       <FormField label="Reason" error={reasonError}>
-        {(field) => <Textarea {...field} rows={4} {...register('reason')} />}
+        {(field) => (
+          <Textarea
+            {...field}
+            rows={4}
+            // The reason is what the dialog asks for: the keyboard starts there, not on Close (issue 36).
+            // eslint-disable-next-line jsx-a11y/no-autofocus
+            autoFocus
+            {...register('reason')}
+          />
+        )}
       </FormField>
       <div className="flex justify-end gap-2">
         <DialogClose asChild>

@@ -112,6 +112,19 @@ describe('SearchSuggestionsBox', () => {
     expect(liveRegion()).toHaveTextContent(searchMessages.suggestionCount(2));
   });
 
+  it('says so, on screen and to a screen reader, when nothing matches (issue 36)', async () => {
+    stubSuggestions(() => []);
+    const user = userEvent.setup();
+    renderBox();
+
+    await user.type(box(), 'zzz');
+    await waitFor(() => expect(liveRegion()).toHaveTextContent('No matches'));
+    // Shown in the open list, not only heard.
+    expect(screen.getAllByText('No matches').filter((node) => !liveRegion()!.contains(node))).toHaveLength(1);
+    expect(box()).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.queryByRole('option')).not.toBeInTheDocument();
+  });
+
   it('shows nothing for an empty box', async () => {
     const requests = stubSuggestions(() => [crawford]);
     const user = userEvent.setup();

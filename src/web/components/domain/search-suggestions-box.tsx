@@ -65,6 +65,8 @@ export function SearchSuggestionsBox({ id, value, onValueChange, sideId, placeho
       }}
       listLabel={searchMessages.suggestions}
       status={isCurrent ? searchMessages.suggestionCount(options.length) : ''}
+      // Issue 36: no match said nothing on screen; the list now opens to say so (and the live region too).
+      emptyText={isCurrent ? searchMessages.suggestionCount(0) : undefined}
     />
   );
 }

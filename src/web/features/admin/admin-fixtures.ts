@@ -107,6 +107,7 @@ export function flaggedReview(id: number, overrides: Partial<FlaggedReview> = {}
     flags: [{ id: id * 10, reason: 'Insulting language here', createdAt: '2025-03-03T12:00:00.000Z' }],
     target: 'review',
     reply: null,
+    replyAuthor: null,
     ...overrides,
   };
 }

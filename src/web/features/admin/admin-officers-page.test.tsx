@@ -234,4 +234,20 @@ describe('/admin/officers/all', () => {
     expect(screen.getAllByRole('table')).toHaveLength(1);
     expect(api.calls.some((call) => call.url.startsWith('/api/admin/registrations'))).toBe(false);
   });
+
+  it('searches the officers by name, rank, regiment or linked user, and shows the unreviewed (issue 36)', async () => {
+    officersApi();
+    const user = userEvent.setup();
+    renderRoute('/admin/officers/all');
+    const all = await table('All Officers');
+    await waitFor(() => expect(bodyRowsOf(all)).toHaveLength(2));
+    const names = () => bodyRowsOf(all).map((row) => within(row).getByRole('rowheader').textContent);
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search officers' }), 'wisconsin major');
+    expect(names()).toEqual(['Winfield Hancock']);
+    await user.clear(screen.getByRole('searchbox', { name: 'Search officers' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Show' }), 'No reviews yet');
+    expect(names()).toEqual(['John Gibbon']);
+    expect(screen.getByText('Showing 1–1 of 1')).toBeInTheDocument();
+  });
 });

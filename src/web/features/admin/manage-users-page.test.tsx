@@ -326,3 +326,80 @@ describe('/admin/manage-users and the second factor (issue 34)', () => {
     expect(writes()).toEqual([{ method: 'PUT', url: '/api/admin/users/4/role', body: { role: 'moderator' } }]);
   });
 });
+
+describe('/admin/manage-users: search, filter and pages (issue 36, item 6)', () => {
+  const many = Array.from({ length: 60 }, (_, i) =>
+    adminUser(100 + i, { username: `soldier${100 + i}`, email: `s${100 + i}@example.com`, isBanned: i % 20 === 0 }),
+  );
+
+  it('shows 25 users a page, and pages on', async () => {
+    usersApi({ '/api/admin/users': () => many });
+    const user = userEvent.setup();
+    renderRoute('/admin/manage-users');
+    const table = await usersTable();
+    await waitFor(() => expect(bodyRowsOf(table)).toHaveLength(25));
+    expect(screen.getByText('Showing 1–25 of 60')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(screen.getByText('Showing 51–60 of 60')).toBeInTheDocument();
+    expect(bodyRowsOf(table)).toHaveLength(10);
+    expect(rowNamed(table, 'soldier159')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+  });
+
+  it('searches by name, email or ID, and goes back to the first page', async () => {
+    usersApi({ '/api/admin/users': () => many });
+    const user = userEvent.setup();
+    renderRoute('/admin/manage-users');
+    const table = await usersTable();
+    await waitFor(() => expect(bodyRowsOf(table)).toHaveLength(25));
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'soldier142');
+    expect(bodyRowsOf(table).map((row) => within(row).getByRole('rowheader').textContent)).toEqual(['soldier142']);
+    expect(screen.getByText('Showing 1–1 of 1')).toBeInTheDocument();
+
+    await user.clear(screen.getByRole('searchbox', { name: 'Search users' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'S157@EXAMPLE');
+    expect(bodyRowsOf(table).map((row) => within(row).getByRole('rowheader').textContent)).toEqual(['soldier157']);
+
+    await user.clear(screen.getByRole('searchbox', { name: 'Search users' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'nobody here');
+    expect(within(table).getByText('No rows match the search or filter.')).toBeInTheDocument();
+  });
+
+  it('filters by status and role', async () => {
+    usersApi({ '/api/admin/users': () => [...many, ...initialUsers, peerAdmin, adminUser(9, { username: 'provost', role: 'moderator' })] });
+    const user = userEvent.setup();
+    renderRoute('/admin/manage-users');
+    const table = await usersTable();
+    await waitFor(() => expect(bodyRowsOf(table)).toHaveLength(25));
+    const names = () => bodyRowsOf(table).map((row) => within(row).getByRole('rowheader').textContent);
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Show' }), 'Banned');
+    expect(names()).toEqual(['soldier100', 'soldier120', 'soldier140', 'hancock']);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Show' }), 'Admins');
+    expect(names()).toEqual(['meade(you)', 'sedgwick']);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Show' }), 'Moderators');
+    expect(names()).toEqual(['provost']);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Show' }), 'Officers');
+    expect(names()).toEqual(['hancock']);
+    // A search narrows the filter's rows further.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Show' }), 'Active');
+    await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'soldier10');
+    expect(names()).toEqual([
+      'soldier101',
+      'soldier102',
+      'soldier103',
+      'soldier104',
+      'soldier105',
+      'soldier106',
+      'soldier107',
+      'soldier108',
+      'soldier109',
+    ]);
+  });
+});

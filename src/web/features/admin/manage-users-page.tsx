@@ -20,9 +20,21 @@ import { actionFailureMessage } from './action-failure';
 import { AdminGate } from './components/admin-gate';
 import { AdminPageHeader } from './components/admin-page-header';
 import { ActionsCell, AdminTable, Cell, RowHeader } from './components/admin-table';
+import { useAdminTableView, type AdminTableFilterOption } from './components/admin-table-view';
 
 // The spec's columns, and Role beside Admin (issue 33: admins grant and revoke the moderator role).
 const COLUMNS = ['ID', 'Username', 'Email', 'Admin', staffMessages.roleColumn, 'Officer', 'Status', 'Actions'] as const;
+
+const FILTERS: readonly AdminTableFilterOption<AdminUser>[] = [
+  { value: 'banned', label: adminMessages.filterBanned, keeps: (user) => user.isBanned },
+  { value: 'active', label: adminMessages.filterActive, keeps: (user) => !user.isBanned },
+  { value: 'admins', label: adminMessages.filterAdmins, keeps: (user) => user.isAdmin },
+  { value: 'moderators', label: adminMessages.filterModerators, keeps: (user) => user.role === 'moderator' },
+  { value: 'officers', label: adminMessages.filterOfficers, keeps: (user) => user.officerId !== null },
+];
+
+// The ID too: an admin often arrives with 'user ID 42' from a report or a log line.
+const searchTextOf = (user: AdminUser) => [user.id, user.username, user.email];
 
 /** /admin/manage-users (spec section 2): every account, banned or active, with Ban and Unban. */
 function ManageUsersPage() {
@@ -37,6 +49,7 @@ function ManageUsersPage() {
 function ManageUsers() {
   const { user: self } = useAuth();
   const users = useAdminUsers();
+  const view = useAdminTableView(users.data, { searchLabel: 'users', searchTextOf, filterOptions: FILTERS });
   const setBan = useSetUserBan();
   const [toBan, setToBan] = useState<AdminUser | null>(null);
   // A ban tells the user why (issue 33): the ground and facts of their statement of reasons.
@@ -94,6 +107,7 @@ function ManageUsers() {
         title="Users"
         columns={COLUMNS}
         rows={users.data}
+        view={view}
         isPending={users.isPending}
         error={users.error}
         onRetry={() => void users.refetch()}
@@ -123,7 +137,7 @@ function ManageUsers() {
             </Cell>
             <Cell>
               <Badge className={user.isBanned ? 'bg-red-100 text-red-800' : 'bg-green-100 text-green-800'}>
-                {user.isBanned ? 'Banned' : 'Active'}
+                {user.isBanned ? adminMessages.filterBanned : adminMessages.filterActive}
               </Badge>
             </Cell>
             <ActionsCell>

@@ -51,7 +51,7 @@ describe('/admin/reviews', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Review Moderation' })).toBeInTheDocument();
     const table = await loadedTable();
-    expect(columnsOf(table)).toEqual(['Review', 'Text', 'Reviewer', 'Flag Reasons', 'Actions']);
+    expect(columnsOf(table)).toEqual(['Review', 'Text', 'Author', 'Flag Reasons', 'Actions']);
     const row = rowOf(table, 'He is a fool and so is his regiment.');
     expect(within(row).getByRole('link', { name: 'Winfield Hancock' })).toHaveAttribute('href', '/officer/7');
     expect(row).toHaveTextContent('1.5/5.0');
@@ -140,5 +140,39 @@ describe('/admin/reviews', () => {
     renderRoute('/admin/reviews');
 
     expect(await screen.findByText('No flagged reviews. Nothing is waiting for moderation.')).toBeInTheDocument();
+  });
+
+  it("names the reply's author on a flagged reply, not the reviewer, and may suspend them (issue 36)", async () => {
+    const flaggedReply = flaggedReview(13, {
+      text: 'Worst drill ever.',
+      reviewerUsername: 'grumpy',
+      target: 'reply',
+      reply: { text: 'You never came to drill, liar.', createdAt: '2025-03-05T12:00:00.000Z', updatedAt: '2025-03-05T12:00:00.000Z' },
+      replyAuthor: { id: 40, username: 'hancock_account', steamId: '76561198000000040' },
+    });
+    const orphanReply = flaggedReview(14, {
+      text: 'Fine officer.',
+      target: 'reply',
+      reply: { text: 'Thanks.', createdAt: '2025-03-05T12:00:00.000Z', updatedAt: '2025-03-05T12:00:00.000Z' },
+      replyAuthor: null,
+    });
+    moderationApi({ '/api/admin/reviews/flagged': { rows: [flaggedReply, orphanReply] } });
+    renderRoute('/admin/reviews');
+    const table = await loadedTable();
+
+    const row = rowOf(table, 'You never came to drill, liar.');
+    expect(within(row).getByRole('link', { name: /^hancock_account/ })).toHaveAttribute(
+      'href',
+      'https://steamcommunity.com/profiles/76561198000000040',
+    );
+    expect(row).not.toHaveTextContent('grumpy');
+    expect(within(row).getByRole('button', { name: /suspend.*hancock_account/i })).toBeInTheDocument();
+    // On a phone each cell shows its column's name before it.
+    expect(
+      within(row)
+        .getByRole('link', { name: /^hancock_account/ })
+        .closest('td'),
+    ).toHaveAttribute('data-label', 'Author');
+    expect(rowOf(table, 'Thanks.')).toHaveTextContent('Account removed');
   });
 });

@@ -21,7 +21,8 @@ import { ReviewWavesSection } from './review-waves-section';
 import { AppealsSection } from './appeals-section';
 import { CaseNotesDialog, SuspendUserDialog } from './moderation-actions';
 
-const COLUMNS = ['Review', 'Text', 'Reviewer', 'Flag Reasons', 'Actions'] as const;
+// 'Author': the reviewer on a review's row, the reply's writer on a reply's (issue 36, item 6).
+const COLUMNS = ['Review', 'Text', 'Author', 'Flag Reasons', 'Actions'] as const;
 
 /** /admin/reviews (spec section 2, Review Moderation): reviews with pending flags, to keep or remove. */
 function ReviewModerationPage() {
@@ -88,7 +89,15 @@ function ReviewModeration() {
               )}
             </TextCell>
             <Cell>
-              <Reviewer review={review} />
+              {review.target === 'reply' ? (
+                review.replyAuthor ? (
+                  <Author username={review.replyAuthor.username} steamId={review.replyAuthor.steamId} />
+                ) : (
+                  <span className="text-stone-600 italic">{reviewReplyMessages.replyAuthorGone}</span>
+                )
+              ) : (
+                <Author username={review.reviewerUsername} steamId={review.reviewerSteamId} />
+              )}
             </Cell>
             <TextCell className="min-w-48">
               <ul className="flex flex-wrap gap-1.5" aria-label={`${review.flags.length} flag${review.flags.length === 1 ? '' : 's'}`}>
@@ -103,6 +112,7 @@ function ReviewModeration() {
               {review.target === 'reply' ? (
                 <>
                   <FlaggedReplyActions row={review} />
+                  {review.replyAuthor && <SuspendUserDialog userId={review.replyAuthor.id} username={review.replyAuthor.username} />}
                   <CaseNotesDialog type="reply" id={review.id} label={`the reply to review #${review.id}`} />
                 </>
               ) : (
@@ -131,17 +141,17 @@ function ReviewModeration() {
   );
 }
 
-/** The review's author, linking to their Steam profile when one is known. */
-function Reviewer({ review }: { review: Pick<FlaggedReview, 'reviewerUsername' | 'reviewerSteamId'> }) {
-  if (!review.reviewerSteamId) return <span>{review.reviewerUsername}</span>;
+/** Who wrote what was flagged, linking to their Steam profile when one is known. */
+function Author({ username, steamId }: { username: string; steamId: string | null }) {
+  if (!steamId) return <span>{username}</span>;
   return (
     <a
-      href={`${STEAM_PROFILE_URL}${review.reviewerSteamId}`}
+      href={`${STEAM_PROFILE_URL}${steamId}`}
       target="_blank"
       rel="noopener noreferrer"
       className="inline-flex items-center gap-1 font-medium text-link hover:underline"
     >
-      {review.reviewerUsername}
+      {username}
       <ExternalLink className="h-3 w-3" aria-label="(Steam profile, opens in a new tab)" />
     </a>
   );

@@ -16,7 +16,7 @@ function PrivacyPage() {
         <ul className="space-y-1">
           <li>
             <strong>Download everything</strong> we keep about you, as one file, from{' '}
-            <Link to="/settings" className="text-link underline-offset-4 hover:underline">
+            <Link to="/settings" className="text-link underline underline-offset-4">
               Settings
             </Link>
             .
@@ -91,7 +91,7 @@ function PrivacyPage() {
         <p>
           When this policy changes we update the date at the top. For questions, or to see, correct or delete what we hold about you, contact the site
           administrators. See also our{' '}
-          <Link to="/terms-of-service" className="text-link underline-offset-4 hover:underline">
+          <Link to="/terms-of-service" className="text-link underline underline-offset-4">
             Terms of Service
           </Link>
           .

@@ -50,7 +50,7 @@ function TermsPage() {
         <p>
           Whoever is affected by a removal, a suspension, a ban or a rejected registration is told the ground and the facts, and may appeal once
           within 30 days; someone other than the staff member who acted decides. Every action is listed, without names, in the{' '}
-          <Link to="/moderation" className="text-link underline-offset-4 hover:underline">
+          <Link to="/moderation" className="text-link underline underline-offset-4">
             public moderation log
           </Link>
           .
@@ -80,7 +80,7 @@ function TermsPage() {
         <p>
           When these terms change we update the date at the top; using the site after that means you accept the new terms. How we handle your data is
           described in our{' '}
-          <Link to="/privacy-policy" className="text-link underline-offset-4 hover:underline">
+          <Link to="/privacy-policy" className="text-link underline underline-offset-4">
             Privacy Policy
           </Link>
           .

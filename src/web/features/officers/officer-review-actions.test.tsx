@@ -224,6 +224,8 @@ describe('flagging a review on an officer page', () => {
     await user.click(within(card).getByRole('button', { name: 'Flag' }));
     const dialog = await screen.findByRole('dialog', { name: reviewActionsMessages.flagDialogTitle });
     const reason = await within(dialog).findByLabelText('Reason');
+    // Issue 36: the keyboard starts on the reason, not on Close.
+    await waitFor(() => expect(reason).toHaveFocus());
 
     await user.type(reason, 'Rude');
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));

@@ -1,23 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { notificationsMessages as M } from '#core/messages/notifications';
-import type { MyRegistration } from '#core/schemas/notifications';
 import { signedInStatus } from '#web/test/fixtures';
 import { mockApi, renderRoute } from '#web/test/render';
+import { makeMyRegistration } from './registration-fixtures';
 
-function makeRegistration(overrides: Partial<MyRegistration>): MyRegistration {
-  return {
-    type: 'regiment',
-    id: 1,
-    name: '20th Maine',
-    status: 'pending',
-    createdAt: '2026-11-01T10:00:00.000Z',
-    updatedAt: '2026-11-01T10:00:00.000Z',
-    notes: null,
-    linkId: null,
-    ...overrides,
-  };
-}
+const makeRegistration = makeMyRegistration;
 
 describe('/my-registrations', () => {
   it('shows each request with its status: pending, approved with a link, rejected with the notes and a way to apply again', async () => {
@@ -48,7 +36,7 @@ describe('/my-registrations', () => {
     expect(rejected).toHaveTextContent('Decided November 2, 2026');
     expect(rejected).toHaveTextContent("Administrator's notes");
     expect(rejected).toHaveTextContent('Add your drill nights.');
-    expect(within(rejected!).getByRole('link', { name: M.applyAgain })).toHaveAttribute('href', '/register-regiment');
+    expect(within(rejected!).getByRole('link', { name: M.applyAgain })).toHaveAttribute('href', '/register-regiment?again=1');
   });
 
   it('says when there are none', async () => {

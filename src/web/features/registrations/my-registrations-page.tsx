@@ -13,6 +13,7 @@ import { Badge, EmptyState, Spinner } from '#web/components/ui/feedback';
 import { LoadFailedAlert } from '#web/components/load-failed-alert';
 import { RedirectWithNotice } from '#web/components/redirect-with-notice';
 import { useDocumentTitle } from '#web/lib/use-document-title';
+import { applyAgainPath } from './rejected-request';
 
 /** /my-registrations (issue 18, item 3): the user's regiment and officer requests and what became of them. */
 function MyRegistrationsPage() {
@@ -95,7 +96,7 @@ function RegistrationItem({ registration }: { registration: MyRegistration }) {
       )}
       {status === 'rejected' && (
         <Button asChild variant="outline" size="sm" className="mt-3">
-          <Link to={isRegiment ? '/register-regiment' : '/register-officer'}>{M.applyAgain}</Link>
+          <Link to={applyAgainPath(registration)}>{M.applyAgain}</Link>
         </Button>
       )}
     </li>

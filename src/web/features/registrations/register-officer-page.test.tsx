@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { OfficerRegistration } from '#core/api';
 import { imageFile, stubUploads } from '#web/test/fake-upload';
 import { mockApi, renderRoute, reply } from '#web/test/render';
-import { HOME_API, findToast, signedIn } from './registration-fixtures';
+import { HOME_API, findToast, makeMyRegistration, signedIn } from './registration-fixtures';
 
 const registration: OfficerRegistration = {
   id: 1,
@@ -148,5 +148,25 @@ describe('/register-officer', () => {
 
     expect(await findToast(title)).toHaveTextContent(description);
     expect(router.state.location.pathname).toBe('/register-officer');
+  });
+
+  it("'Apply again' starts from the rejected request and shows the administrator's notes (issue 36)", async () => {
+    const rejected = makeMyRegistration({
+      type: 'officer',
+      id: 4,
+      name: 'Strong Vincent',
+      status: 'rejected',
+      notes: 'Link your Steam profile as proof.',
+      rank: 'Col.',
+      regimentId: 5,
+    });
+    mockRegistrant({ '/api/registrations/mine': { registrations: [rejected] } });
+    renderRoute('/register-officer?again=4');
+    const form = await findForm();
+
+    expect(screen.getByText('Link your Steam profile as proof.')).toBeInTheDocument();
+    expect(form.name).toHaveValue('Strong Vincent');
+    expect(form.rank).toHaveValue('Col.');
+    await waitFor(() => expect(form.regiment).toHaveValue('5'));
   });
 });

@@ -16,6 +16,7 @@ import { requireOfficerRegistrant } from './registration-access';
 import { describeRegistrationFailure } from './registration-failure';
 import { RegistrationLayout } from './registration-layout';
 import { useRedirectHomeSoon } from './use-redirect-home-soon';
+import { RejectedRequestNotes, useRejectedRequest } from './rejected-request';
 
 const PAGE_TITLE = homeMessages.registerOfficer;
 
@@ -44,6 +45,7 @@ function RegisterOfficerPage() {
 }
 
 function OfficerRegistrationForm({ user }: { user: AuthUser }) {
+  const again = useRejectedRequest(user.id, 'officer');
   const submitRegistration = useSubmitOfficerRegistration();
   const redirectHomeSoon = useRedirectHomeSoon();
 
@@ -59,13 +61,28 @@ function OfficerRegistrationForm({ user }: { user: AuthUser }) {
       },
     );
 
+  if (again.isPending) return <Spinner />;
+  const rejected = again.request;
   return (
-    <OfficerForm
-      submitLabel={registrationsMessages.submitRegistration}
-      pendingLabel="Submitting…"
-      isSubmitting={submitRegistration.isPending || submitRegistration.isSuccess}
-      onSubmit={submit}
-    />
+    <>
+      {rejected && <RejectedRequestNotes request={rejected} />}
+      <OfficerForm
+        defaultValues={
+          rejected
+            ? {
+                name: rejected.name,
+                rank: rejected.rank ?? '',
+                regimentId: rejected.regimentId === null ? '' : String(rejected.regimentId),
+                profileImageUrl: rejected.profileImageUrl,
+              }
+            : undefined
+        }
+        submitLabel={registrationsMessages.submitRegistration}
+        pendingLabel="Submitting…"
+        isSubmitting={submitRegistration.isPending || submitRegistration.isSuccess}
+        onSubmit={submit}
+      />
+    </>
   );
 }
 

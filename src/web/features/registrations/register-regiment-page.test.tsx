@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { AuthStatus, RegimentRegistration } from '#core/api';
 import { imageFile, stubUploads } from '#web/test/fake-upload';
 import { mockApi, renderRoute, reply } from '#web/test/render';
-import { HOME_API, findToast, signedIn } from './registration-fixtures';
+import { HOME_API, findToast, makeMyRegistration, signedIn } from './registration-fixtures';
 
 const registration: RegimentRegistration = {
   id: 1,
@@ -207,5 +207,42 @@ describe('/register-regiment', () => {
     expect(await findToast(title)).toHaveTextContent(description);
     expect(router.state.location.pathname).toBe('/register-regiment');
     expect(screen.getByRole('button', { name: 'Submit Registration' })).toBeEnabled();
+  });
+
+  it("'Apply again' starts from the rejected request and shows the administrator's notes (issue 36)", async () => {
+    const rejected = makeMyRegistration({
+      id: 8,
+      name: 'Iron Brigade',
+      status: 'rejected',
+      notes: 'Add your drill nights to the description.',
+      sideId: 1,
+      description: 'Western men.',
+    });
+    const api = mockRegistrant({ '/api/registrations/mine': { registrations: [rejected] } });
+    const user = userEvent.setup();
+    renderRoute('/register-regiment?again=8');
+    const form = await findForm();
+
+    expect(screen.getByText('Your earlier request was rejected')).toBeInTheDocument();
+    expect(screen.getByText('Add your drill nights to the description.')).toBeInTheDocument();
+    expect(form.name).toHaveValue('Iron Brigade');
+    expect(form.side).toHaveValue('1');
+    expect(form.description).toHaveValue('Western men.');
+
+    await user.type(form.description, ' Drill Wednesdays.');
+    await user.click(form.submit);
+    await findToast('Regiment Registration Submitted');
+    expect(registrationPosts(api).map((c) => c.body)).toEqual([
+      { name: 'Iron Brigade', sideId: 1, description: 'Western men. Drill Wednesdays.', bannerImageUrl: null, iconImageUrl: null, userId: 1 },
+    ]);
+  });
+
+  it('starts empty when the request named is not a rejected one of the user', async () => {
+    mockRegistrant({ '/api/registrations/mine': { registrations: [makeMyRegistration({ id: 8, status: 'pending', name: 'Iron Brigade' })] } });
+    renderRoute('/register-regiment?again=8');
+    const form = await findForm();
+
+    expect(form.name).toHaveValue('');
+    expect(screen.queryByText('Your earlier request was rejected')).not.toBeInTheDocument();
   });
 });

@@ -26,6 +26,7 @@ import { requireRegimentRegistrant } from './registration-access';
 import { describeRegistrationFailure } from './registration-failure';
 import { RegistrationLayout } from './registration-layout';
 import { useRedirectHomeSoon } from './use-redirect-home-soon';
+import { RejectedRequestNotes, useRejectedRequest } from './rejected-request';
 
 const PAGE_TITLE = homeMessages.registerRegiment;
 
@@ -47,12 +48,31 @@ function RegisterRegimentPage() {
   if (access.kind === 'redirect') return <RedirectWithNotice redirect={access} />;
   return (
     <RegistrationLayout title={PAGE_TITLE} intro="Add your regiment so that its officers can be found and rated." Icon={Flag}>
-      <RegimentRegistrationForm user={access.user} />
+      <RegimentRegistrationStart user={access.user} />
     </RegistrationLayout>
   );
 }
 
-function RegimentRegistrationForm({ user }: { user: AuthUser }) {
+/** An empty form, or after 'Apply again' the rejected request's values and the administrator's notes. */
+function RegimentRegistrationStart({ user }: { user: AuthUser }) {
+  const again = useRejectedRequest(user.id, 'regiment');
+  // The side is a native select: it shows a refilled side only when its options are there at mount.
+  const sides = useQuery(sidesQueryOptions());
+  if (again.isPending || (again.request && sides.isPending)) return <Spinner />;
+  if (!again.request) return <RegimentRegistrationForm user={user} />;
+  const { name, description, sideId, bannerImageUrl, iconImageUrl } = again.request;
+  return (
+    <>
+      <RejectedRequestNotes request={again.request} />
+      <RegimentRegistrationForm
+        user={user}
+        defaultValues={{ name, description: description ?? '', sideId: sideId === null ? '' : String(sideId), bannerImageUrl, iconImageUrl }}
+      />
+    </>
+  );
+}
+
+function RegimentRegistrationForm({ user, defaultValues = EMPTY_REGIMENT }: { user: AuthUser; defaultValues?: RegimentRegistrationFormInput }) {
   const sides = useQuery(sidesQueryOptions());
   const submitRegistration = useSubmitRegimentRegistration();
   const redirectHomeSoon = useRedirectHomeSoon();
@@ -64,7 +84,7 @@ function RegimentRegistrationForm({ user }: { user: AuthUser }) {
     formState: { errors },
   } = useForm<RegimentRegistrationFormInput, unknown, RegimentRegistrationForm>({
     resolver: zodResolver(regimentRegistrationFormSchema),
-    defaultValues: EMPTY_REGIMENT,
+    defaultValues,
   });
 
   const isSubmitting = submitRegistration.isPending || submitRegistration.isSuccess;

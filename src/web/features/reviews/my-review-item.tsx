@@ -5,6 +5,7 @@ import { reviewsMessages } from '#core/messages/reviews';
 import type { ReviewForm as ReviewFormValues } from '#core/schemas/review';
 import { DeleteConfirmDialog } from '#web/components/domain/delete-confirm-dialog';
 import { ReviewCard } from '#web/components/domain/review-card';
+import { ReviewReplyBody } from '#web/components/domain/review-reply-body';
 import { Button } from '#web/components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '#web/components/ui/dialog';
 import { reviewFormValuesOf } from './review-body';
@@ -38,6 +39,8 @@ export function MyReviewItem({ review, isSaving, isDeleting, onSave, onDelete, i
     <ReviewCard
       review={review}
       showOfficer
+      // The officer's answer and 'Resolved', as the officer page shows them (issue 36).
+      reply={<ReviewReplyBody review={review} />}
       actions={
         <>
           <Dialog open={isEditOpen} onOpenChange={(open) => (open ? setEditOpen(true) : closeEdit(false))}>

@@ -71,6 +71,25 @@ describe('/my-reviews', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
+  it("shows the officer's reply and 'Resolved', as the officer page does (issue 36)", async () => {
+    const answered = buildReview(4, {
+      reply: {
+        text: 'Thank you; we drill the flank march again on Sunday.',
+        createdAt: '2025-03-05T12:00:00.000Z',
+        updatedAt: '2025-03-05T12:00:00.000Z',
+      },
+      resolved: true,
+    });
+    mockMyReviews([answered, gibbonReview]);
+    renderRoute('/my-reviews');
+
+    const item = await findItem(/Winfield Hancock/);
+    const response = within(item).getByRole('region', { name: /^Response from .*Winfield Hancock$/ });
+    expect(response).toHaveTextContent('Thank you; we drill the flank march again on Sunday.');
+    expect(response).toHaveTextContent('Resolved');
+    expect(within(await findItem(/John Gibbon/)).queryByRole('region', { name: /^Response from/ })).not.toBeInTheDocument();
+  });
+
   it("lists the user's reviews with the officer, and Edit and Delete on each", async () => {
     mockMyReviews([hancockReview, gibbonReview]);
     renderRoute('/my-reviews');

@@ -11,10 +11,18 @@ import { Button } from '#web/components/ui/button';
 import { DeleteConfirmDialog } from '#web/components/domain/delete-confirm-dialog';
 import { errorMessage } from '#web/lib/api-client';
 import { toast } from '#web/lib/toast-store';
+import { adminMessages } from '#core/messages/admin';
 import { formatRatingSummary } from '#web/features/admin/rating-summary';
 import { ActionsCell, AdminTable, Cell, RowHeader } from './admin-table';
+import { useAdminTableView, type AdminTableFilterOption } from './admin-table-view';
 
 const COLUMNS = ['Name', 'Rank', 'Regiment', 'Linked User', 'Rating', 'Reviews', 'Actions'] as const;
+
+const FILTERS: readonly AdminTableFilterOption<Officer>[] = [
+  { value: 'unrated', label: adminMessages.filterUnrated, keeps: (officer) => officer.reviewCount === 0 },
+];
+
+const searchTextOf = (officer: Officer) => [officer.name, officer.rank, officer.regimentName, officer.linkedUsername];
 
 /** The account linked to the officer: its Steam profile when it has one (spec section 2). */
 function LinkedUser({ officer }: { officer: Pick<Officer, 'linkedUsername' | 'linkedSteamId'> }) {
@@ -39,6 +47,7 @@ export function AllOfficersTable() {
   const officers = useAdminOfficerList();
   const deleteOfficer = useDeleteOfficerAsAdmin();
   const [toDelete, setToDelete] = useState<Officer | null>(null);
+  const view = useAdminTableView(officers.data, { searchLabel: 'officers', searchTextOf, filterOptions: FILTERS });
 
   const confirmDelete = () => {
     if (!toDelete) return;
@@ -61,6 +70,7 @@ export function AllOfficersTable() {
       title="All Officers"
       columns={COLUMNS}
       rows={officers.data}
+      view={view}
       isPending={officers.isPending}
       error={officers.error}
       onRetry={() => void officers.refetch()}

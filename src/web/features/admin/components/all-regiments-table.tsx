@@ -1,4 +1,6 @@
 import { Link } from 'react-router';
+import type { RankedRegiment } from '#core/api';
+import { adminMessages } from '#core/messages/admin';
 import { yourDataMessages } from '#core/messages/your-data';
 import { useAdminRegimentList } from '#web/api/admin';
 import { SideBadge } from '#web/components/domain/side-badge';
@@ -7,17 +9,27 @@ import { commonMessages } from '#core/messages/common';
 import { formatRatingSummary } from '#web/features/admin/rating-summary';
 import { ActionsCell, AdminTable, Cell, RowHeader } from './admin-table';
 import { AssignOwnerDialog } from './assign-owner-dialog';
+import { useAdminTableView, type AdminTableFilterOption } from './admin-table-view';
 
 const COLUMNS = ['Name', 'Side', 'Submitter', 'Officers', 'Average Rating', 'Actions'] as const;
+
+const FILTERS: readonly AdminTableFilterOption<RankedRegiment>[] = [
+  { value: 'owner-left', label: adminMessages.filterOwnerLeft, keeps: (regiment) => regiment.ownerLeft === true },
+  { value: 'unrated', label: adminMessages.filterUnrated, keeps: (regiment) => regiment.reviewCount === 0 },
+];
+
+const searchTextOf = (regiment: RankedRegiment) => [regiment.name, regiment.sideName, regiment.submitterUsername];
 
 /** Every regiment (GET /api/regiments), with a link to its page (spec section 2, /admin/regiments). */
 export function AllRegimentsTable() {
   const regiments = useAdminRegimentList();
+  const view = useAdminTableView(regiments.data, { searchLabel: 'regiments', searchTextOf, filterOptions: FILTERS });
   return (
     <AdminTable
       title={commonMessages.allRegiments}
       columns={COLUMNS}
       rows={regiments.data}
+      view={view}
       isPending={regiments.isPending}
       error={regiments.error}
       onRetry={() => void regiments.refetch()}
