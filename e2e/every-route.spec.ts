@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import axe, { type AxeResults, type Result, type RunOptions } from 'axe-core';
 import type { Officer } from '#core/api';
 import { CLIENT_ROUTES, type ClientRoute } from '#core/client-routes';
+import { followMessages } from '#core/messages/follows.js';
 import { yourDataMessages } from '#core/messages/your-data.js';
 import { expect, test } from './fixtures';
 import { demoAccounts, SAME_ON_EVERY_ENGINE } from './support';
@@ -127,6 +128,18 @@ function screensOf({ officer }: DemoIds): Screen[] {
       role: 'user',
       heading: 'Notifications',
       content: (page) => page.getByRole('list', { name: 'Notifications' }).or(page.getByText('You have no notifications yet.')),
+    },
+    // Issue 36: what the user follows.
+    {
+      route: 'following',
+      path: path('following'),
+      role: 'user',
+      heading: followMessages.pageTitle,
+      content: (page) =>
+        page
+          .getByRole('list', { name: followMessages.officersHeading })
+          .or(page.getByRole('list', { name: followMessages.regimentsHeading }))
+          .or(page.getByText(followMessages.none)),
     },
     // Issue 34: the second factors of the account.
     {

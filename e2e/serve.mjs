@@ -95,6 +95,9 @@ const env = {
   // test can see its sign-in fail (e2e/your-data.spec.ts). No other spec deletes an account.
   ACCOUNT_DELETION_GRACE_DAYS: process.env.ACCOUNT_DELETION_GRACE_DAYS ?? '0',
   RETENTION_INTERVAL_MINUTES: process.env.RETENTION_INTERVAL_MINUTES ?? '1',
+  // Issue 36: a new review reaches its followers once it has settled (as its Discord post does);
+  // seconds rather than production's ten minutes, so a test sees the bell (e2e/follows.spec.ts).
+  WEBHOOK_SETTLE_SECONDS: process.env.WEBHOOK_SETTLE_SECONDS ?? '2',
 };
 
 if (process.env.TEST_DATABASE_URL) {

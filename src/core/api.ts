@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { SECOND_FACTOR_METHODS } from './second-factor.js';
+import { DIGEST_FREQUENCIES } from './digest.js';
 import { mailPreferencesSchema } from './schemas/notifications.js';
 import { REVIEW_VERSION_RATINGS } from './review-history.js';
 import { WAVE_RULES } from './review-waves.js';
@@ -329,7 +330,8 @@ export const reviewRevisionsSchema = z.object({
 export type ReviewRevisions = z.infer<typeof reviewRevisionsSchema>;
 
 /** GET and PUT /api/users/me/settings: the signed-in user's own choices. */
-export const userSettingsSchema = z.object({ hideLevel: z.boolean(), mail: mailPreferencesSchema });
+/** `digest`: how often news of what the user follows is mailed (issue 36, item 1). */
+export const userSettingsSchema = z.object({ hideLevel: z.boolean(), mail: mailPreferencesSchema, digest: z.enum(DIGEST_FREQUENCIES) });
 export type UserSettings = z.infer<typeof userSettingsSchema>;
 
 /**

@@ -34,6 +34,8 @@ export const CLIENT_ROUTES = {
   transparency: '/transparency',
   myRegistrations: '/my-registrations',
   notifications: '/notifications',
+  // Issue 36: what the user follows.
+  following: '/following',
   admin: '/admin',
   adminOfficers: '/admin/officers',
   adminRegiments: '/admin/regiments',
@@ -69,6 +71,8 @@ export const SCREEN_MODULES: Readonly<Record<Exclude<ClientRoute, 'home'>, `feat
   myStats: 'features/stats/my-stats-page.tsx',
   myRegistrations: 'features/registrations/my-registrations-page.tsx',
   notifications: 'features/notifications/notifications-page.tsx',
+  // The settings' module too (the digest's frequency is set there): one entry fewer on the first screen.
+  following: 'features/settings/settings-page.tsx',
   settings: 'features/settings/settings-page.tsx',
   // Sharing the settings' module keeps the first screen's route table one entry shorter.
   security: 'features/settings/settings-page.tsx',

@@ -47,6 +47,7 @@ import { staffMessages } from './messages/staff.js';
 import { moderationMessages } from './messages/moderation.js';
 import { securityMessages } from './messages/security.js';
 import { yourDataMessages } from './messages/your-data.js';
+import { followMessages } from './messages/follows.js';
 
 /** Every area, for the server and messages.test.ts. */
 export const MSG = {
@@ -93,4 +94,5 @@ export const MSG = {
   moderation: moderationMessages,
   security: securityMessages,
   yourData: yourDataMessages,
+  follows: followMessages,
 } as const;

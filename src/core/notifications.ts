@@ -5,6 +5,7 @@
  * the mail says without bundling this module.
  */
 import { formatDate } from './date.js';
+import { followMessages } from './messages/follows.js';
 import { notificationsMessages as M } from './messages/notifications.js';
 import { ACTION_KIND_LABELS, groundLabel, type ModerationActionKind } from './moderation.js';
 import { SECURITY_SETTINGS_PATH } from './second-factor.js';
@@ -26,6 +27,8 @@ export const NOTIFICATION_KINDS = [
   'appeal_decided',
   // Issue 34, item 7: a factor added or removed, recovery codes used or renewed, a staff sign-in from a new browser.
   'account_security',
+  // Issue 36, item 1: news of a followed officer or regiment; mailed only in the digest.
+  'followed_activity',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -45,6 +48,8 @@ export const MAIL_DEFAULTS: Readonly<Record<NotificationKind, boolean>> = {
   moderation_action: true,
   appeal_decided: true,
   account_security: true,
+  // Never mailed one by one: the digest (users.follow_digest) carries these.
+  followed_activity: false,
 };
 
 /**
@@ -59,6 +64,12 @@ export const MAIL_REQUIRED: ReadonlySet<NotificationKind> = new Set(['moderation
  */
 export const RETIRED_KINDS: ReadonlySet<NotificationKind> = new Set(['review_removed']);
 
+/**
+ * Mailed as a digest, not one mail each (issue 36, item 1): no per-kind switch, the settings offer
+ * the digest's frequency instead, and its unsubscribe link turns the digest off.
+ */
+export const DIGEST_KINDS: ReadonlySet<NotificationKind> = new Set(['followed_activity']);
+
 /** The settings switch of each kind, also named by the unsubscribe page. */
 export const MAIL_KIND_LABELS: Readonly<Record<NotificationKind, string>> = {
   registration_decided: M.mailKindRegistrationDecided,
@@ -70,6 +81,7 @@ export const MAIL_KIND_LABELS: Readonly<Record<NotificationKind, string>> = {
   moderation_action: M.mailKindModerationAction,
   appeal_decided: M.mailKindAppealDecided,
   account_security: M.mailKindAccountSecurity,
+  followed_activity: followMessages.mailKindFollowedActivity,
 };
 
 export type MailPreferences = Record<NotificationKind, boolean>;
@@ -77,7 +89,9 @@ export type MailPreferences = Record<NotificationKind, boolean>;
 /** The stored choices (only the kinds a user changed) over the defaults; unknown keys are dropped. */
 export function effectiveMailPreferences(stored: Readonly<Record<string, boolean>>): MailPreferences {
   const preferences = { ...MAIL_DEFAULTS };
-  for (const kind of NOTIFICATION_KINDS) if (typeof stored[kind] === 'boolean' && !MAIL_REQUIRED.has(kind)) preferences[kind] = stored[kind];
+  for (const kind of NOTIFICATION_KINDS) {
+    if (typeof stored[kind] === 'boolean' && !MAIL_REQUIRED.has(kind) && !DIGEST_KINDS.has(kind)) preferences[kind] = stored[kind];
+  }
   return preferences;
 }
 
@@ -124,6 +138,15 @@ export interface NotificationData {
     address?: string;
     /** A deletion asked for (issue 35): when it happens (ISO). */
     deleteAfter?: string;
+  };
+  /** Issue 36, item 1: told to each follower of the officer or of its regiment, never to its author. */
+  followed_activity: {
+    event: 'review' | 'reply' | 'officer';
+    officerId: number;
+    officerName: string;
+    regimentName: string;
+    reviewId?: number;
+    reviewerUsername?: string;
   };
 }
 
@@ -188,5 +211,13 @@ export function describeNotification(event: NotificationEvent): NotificationText
       return event.data.event === 'deletion_requested'
         ? { message: M.accountDeletionRequested(formatDate(event.data.deleteAfter!)), detail: null, link: '/settings' }
         : { message: M.accountSecurity(event.data), detail: M.accountSecurityDetail, link: SECURITY_SETTINGS_PATH };
+    case 'followed_activity':
+      return { message: followedActivityMessage(event.data), detail: null, link: `/officer/${event.data.officerId}` };
   }
+}
+
+function followedActivityMessage(data: NotificationData['followed_activity']): string {
+  if (data.event === 'review') return followMessages.followedReview(data.reviewerUsername ?? '', data.officerName);
+  if (data.event === 'reply') return followMessages.followedReply(data.officerName);
+  return followMessages.followedNewOfficer(data.officerName, data.regimentName);
 }

@@ -8,6 +8,7 @@ import { apiDocRoutes } from '#server/features/api-docs/routes.js';
 import { authRoutes } from '#server/features/auth/routes.js';
 import { cardRoutes } from '#server/features/cards/routes.js';
 import { dashboardRoutes } from '#server/features/dashboard/routes.js';
+import { followRoutes } from '#server/features/follows/routes.js';
 import { moderationRoutes } from '#server/features/moderation/routes.js';
 import { notificationRoutes } from '#server/features/notifications/routes.js';
 import { officerRoutes } from '#server/features/officers/routes.js';
@@ -40,6 +41,7 @@ const FEATURE_ROUTES = [
   notificationRoutes,
   regimentWebhookRoutes,
   moderationRoutes,
+  followRoutes,
 ];
 
 export async function apiRoutes(api: App) {

@@ -16,9 +16,13 @@ import { cataloguePlugin } from '#server/domain/catalogue/catalogue-plugin.js';
 import { sessionPlugin } from '#server/domain/identity/session-plugin.js';
 import { NOTIFICATION_MAIL } from '#server/domain/notify/notify.js';
 import { DISCORD_WEBHOOK } from '#server/domain/notify/regiment-webhook-posts.js';
+import { FOLLOWER_NEWS } from '#server/domain/notify/follower-news.js';
 import { reviewerSignalsPlugin } from '#server/domain/reviewer-signals/reviewer-signals-plugin.js';
 import { apiRoutes } from './api-routes.js';
 import { notificationMailDeliverer } from '#server/features/notifications/mail.js';
+import { FOLLOW_DIGEST, followDigestDeliverer } from '#server/features/notifications/follow-digest.js';
+import { followDigestPlugin } from '#server/features/notifications/digest-plugin.js';
+import { followerNewsDeliverer } from '#server/features/follows/fan-out.js';
 import { discordWebhookDeliverer } from '#server/features/regiment-webhooks/deliver-webhook.js';
 import { registerOpenApi } from '#server/features/api-docs/openapi-document.js';
 import { pagesPlugin } from '#server/pages/pages-plugin.js';
@@ -129,8 +133,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       [NOTIFICATION_MAIL]: notificationMailDeliverer(db, mailer, { publicUrl: config.publicUrl, secret: config.sessionSecret }),
       [DISCORD_WEBHOOK]: discordWebhookDeliverer(db, { publicUrl: config.publicUrl, webhooks: config.discordWebhooks }),
       [CDN_PURGE]: cdnPurgeDeliverer(config.cdn),
+      [FOLLOWER_NEWS]: followerNewsDeliverer(db),
+      [FOLLOW_DIGEST]: followDigestDeliverer(db, mailer, { publicUrl: config.publicUrl, secret: config.sessionSecret }),
     },
   });
+  await app.register(followDigestPlugin);
   if (cdn) await app.register(cdnPlugin, { cdn });
   await app.register(metricsPlugin, { metrics });
   await app.register(securityHeadersPlugin, { headers: securityHeaders });

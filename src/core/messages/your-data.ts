@@ -2,7 +2,7 @@
 export const yourDataMessages = {
   sectionTitle: 'Your data',
   exportIntro:
-    'Download everything this site keeps about you, as one JSON file: your account, reviews and their versions, votes, flags, registrations, notifications and more.',
+    'Download everything this site keeps about you, as one JSON file: your account, reviews and their versions, votes, flags, registrations, notifications, what you follow and more.',
   exportButton: 'Download my data',
   exportFailedTitle: 'Download Failed',
   deleteTitle: 'Delete your account',

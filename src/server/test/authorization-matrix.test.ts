@@ -203,6 +203,15 @@ const ROWS: Row[] = [
   { method: 'GET', path: '/api/users/me/steam-stats', url: () => '/api/users/me/steam-stats', expect: signedIn(200) },
   { method: 'GET', path: '/api/users/me/settings', url: () => '/api/users/me/settings', expect: signedIn(200) },
   { method: 'PUT', path: '/api/users/me/settings', url: () => '/api/users/me/settings', body: () => ({ hideLevel: true }), expect: signedIn(200) },
+  // Follows (issue 36): anyone signed in follows; a follow is removed by its own user only (404 to anyone else).
+  { method: 'GET', path: '/api/users/me/follows', url: () => '/api/users/me/follows', expect: signedIn(200) },
+  { method: 'POST', path: '/api/follows', url: () => '/api/follows', body: (w) => ({ officerId: w.ownOfficer.id }), expect: signedIn(200) },
+  {
+    method: 'DELETE',
+    path: '/api/follows/:id',
+    url: (w) => `/api/follows/${w.ownerFollowId}`,
+    expect: { visitor: 401, user: 404, owner: 200, moderator: 404, admin: 404 },
+  },
   // Your data (issue 35). The world's accounts have passwords: a deletion without it is refused
   // (account-data.test.ts deletes with it); nothing is scheduled to cancel.
   { method: 'GET', path: '/api/users/me/export', url: () => '/api/users/me/export', expect: signedIn(200) },

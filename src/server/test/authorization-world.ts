@@ -19,6 +19,7 @@ import {
   reviewReplies,
   moderationActions,
   appeals,
+  follows,
   reviews,
   reviewWaves,
   users,
@@ -94,6 +95,8 @@ export interface World {
   /** A staff action on the owner, not appealed; and an appeal of another, not decided (issue 33). */
   actionId: number;
   appealId: number;
+  /** The owner's follow of the regiment (issue 36): only the owner may remove it. */
+  ownerFollowId: number;
   /** Ban targets. */
   member: UserRow;
   bannedMember: UserRow;
@@ -218,6 +221,8 @@ export async function buildWorld(db: Database, { emulator }: WorldOptions): Prom
     data: Buffer.from('RIFF'),
   });
 
+  const [ownerFollow] = await db.insert(follows).values({ userId: owner.id, regimentId: regiment!.id }).returning({ id: follows.id });
+
   emulator.putUser({ uid: recruitUid, email: recruitEmail, emailVerified: true });
   emulator.putUser({ uid: newcomerUid, email: newcomerEmail, emailVerified: true });
 
@@ -241,6 +246,7 @@ export async function buildWorld(db: Database, { emulator }: WorldOptions): Prom
     appealId: appeal!.id,
     waveId: wave!.id,
     waveReviewId: waveReview.id,
+    ownerFollowId: ownerFollow!.id,
     member,
     bannedMember,
     imageFileName: `${imageId}.webp`,

@@ -32,6 +32,7 @@ import {
   appeals,
   authTokens,
   catalogueChanges,
+  follows,
   images,
   moderationActions,
   notifications,
@@ -567,6 +568,23 @@ const BOUNDS: Record<RouteKey, Bound> = {
 
   // The account.
   'PUT /api/users/me/settings': { adds: 'nothing', why: "changes the account's own settings" },
+  // Follows (issue 36): one per user and officer or regiment (following again answers the same
+  // follow); RATE_LIMIT_VOTE per user, on a counter of its own.
+  'POST /api/follows': {
+    adds: 'a follow',
+    by: 'one per user and officer or regiment; RATE_LIMIT_VOTE per user (its own counter)',
+    hammer: async (w) => {
+      const { user, browser } = await member();
+      const targets = await Promise.all(Array.from({ length: LOW + 2 }, () => createOfficer(ctx.db, { regimentId: w.regiment.id })));
+      return {
+        max: LOW,
+        refusal: 429,
+        call: (i) => browser.post('/api/follows', { officerId: targets[i]!.id }),
+        count: () => rows(follows, eq(follows.userId, user.id)),
+      };
+    },
+  },
+  'DELETE /api/follows/:id': { adds: 'nothing', why: "removes one of the user's own follows" },
   'POST /api/users/me/deletion': {
     adds: 'a notification and its mail',
     by: 'RATE_LIMIT_LOGIN per account (the password is checked); it signs the account out, and each new sign-in counts (RATE_LIMIT_SIGN_IN)',

@@ -271,6 +271,7 @@ const VALID_BODIES: Record<string, (w: World) => Record<string, unknown>> = {
   'POST /api/admin/registrations/regiments/:id/:action': () => ({ notes: 'Welcome.' }),
   'POST /api/admin/registrations/officers/:id/:action': () => ({ notes: 'Welcome.' }),
   'PUT /api/regiments/:id/webhook': () => ({ url: TEST_WEBHOOK_URL }),
+  'POST /api/follows': (w) => ({ officerId: w.ownOfficer.id }),
 };
 
 /** A route with a body schema but no entry above still gets a body: text in every field it names. */

@@ -61,6 +61,7 @@ import {
 import { identityConfigSchema } from '#core/schemas/firebase-auth';
 import { markNotificationsReadResultSchema, myRegistrationsSchema, notificationPageSchema } from '#core/schemas/notifications';
 import { regimentWebhookStatusSchema } from '#core/schemas/regiment-webhook';
+import { followListSchema, followSchema, unfollowResultSchema } from '#core/follows';
 import { passkeySchema, recoveryCodesSchema, securityStateSchema, totpSetupSchema } from '#core/schemas/second-factor';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -99,6 +100,9 @@ const RESPONSE_SCHEMAS: Record<`${Method} /api/${string}`, z.ZodType | null> = {
   'GET /api/officers/:id/steam-stats': steamStatsResultSchema,
   'GET /api/users/me/settings': userSettingsSchema,
   'PUT /api/users/me/settings': userSettingsSchema,
+  'GET /api/users/me/follows': followListSchema,
+  'POST /api/follows': followSchema,
+  'DELETE /api/follows/:id': unfollowResultSchema,
   // Your data and your account (issue 35)
   'GET /api/users/me/export': null,
   'POST /api/users/me/deletion': z.object({ deleteAfter: z.string(), message: z.string() }),

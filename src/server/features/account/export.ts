@@ -8,6 +8,7 @@ import { effectiveMailPreferences } from '#core/notifications.js';
 import type { Executor } from '#server/platform/db/client.js';
 import {
   appeals,
+  follows,
   images,
   knownBrowsers,
   moderationActions,
@@ -52,6 +53,7 @@ export async function exportAccount(db: Executor, userId: number, now = new Date
       reviewCount: users.reviewCount,
       hideLevel: users.hideLevel,
       mailPreferences: users.mailPreferences,
+      followDigest: users.followDigest,
       steamId: users.steamId,
       steamLinkedAt: users.steamLinkedAt,
       steamLevel: users.steamLevel,
@@ -61,7 +63,7 @@ export async function exportAccount(db: Executor, userId: number, now = new Date
     .from(users)
     .where(eq(users.id, userId));
   if (!account) throw notFound('User');
-  const { mailPreferences, steamId, steamLinkedAt, steamLevel, steamTotalGames, steamRefreshedAt, ...accountFields } = account;
+  const { mailPreferences, followDigest, steamId, steamLinkedAt, steamLevel, steamTotalGames, steamRefreshedAt, ...accountFields } = account;
 
   const myReviews = await db.select().from(reviews).where(eq(reviews.userId, userId)).orderBy(asc(reviews.id));
   const reviewIds = myReviews.map((review) => review.id);
@@ -113,6 +115,7 @@ export async function exportAccount(db: Executor, userId: number, now = new Date
     uploads,
     owned,
     cooldowns,
+    myFollows,
   ] = await Promise.all([
     db
       .select({ reviewId: reviewReplies.reviewId, text: reviewReplies.text, createdAt: reviewReplies.createdAt, updatedAt: reviewReplies.updatedAt })
@@ -177,6 +180,11 @@ export async function exportAccount(db: Executor, userId: number, now = new Date
     db.select({ id: images.id, createdAt: images.createdAt }).from(images).where(eq(images.userId, userId)),
     db.select({ id: regiments.id, name: regiments.name }).from(regiments).where(eq(regiments.userId, userId)),
     db.select({ officerId: reviewCooldowns.officerId, until: reviewCooldowns.until }).from(reviewCooldowns).where(eq(reviewCooldowns.userId, userId)),
+    db
+      .select({ officerId: follows.officerId, regimentId: follows.regimentId, createdAt: follows.createdAt })
+      .from(follows)
+      .where(eq(follows.userId, userId))
+      .orderBy(asc(follows.id)),
   ]);
   const [linkedOfficer] = account.officerId
     ? await db.select({ id: officers.id, name: officers.name, rank: officers.rank }).from(officers).where(eq(officers.id, account.officerId))
@@ -187,6 +195,7 @@ export async function exportAccount(db: Executor, userId: number, now = new Date
     exportedAt: now.toISOString(),
     account: accountFields,
     mailSettings: effectiveMailPreferences(mailPreferences),
+    mailDigestOfFollows: followDigest,
     steam: steamId
       ? {
           steamId,
@@ -214,6 +223,8 @@ export async function exportAccount(db: Executor, userId: number, now = new Date
     imagesUploaded: uploads.map((image) => ({ ...image, url: `/api/images/${image.id}.webp` })),
     reviewCooldowns: cooldowns,
     notifications: myNotifications,
+    // Issue 36: the officers and regiments the user follows.
+    follows: myFollows,
     sessions: mySessions,
     browsersSignedInFrom: browsers,
     moderationActionsAboutMe: actionsAboutMe.map(({ userId: _me, actorId: _actor, ...action }) => action),

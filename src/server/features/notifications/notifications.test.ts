@@ -308,7 +308,10 @@ describe('mail switches and the one-click unsubscribe', () => {
       moderation_action: true,
       appeal_decided: true,
       account_security: true,
+      // Issue 36: never mailed one by one; the digest (below) carries it.
+      followed_activity: false,
     });
+    expect(settings.digest).toBe('weekly');
     const saved = await user.client.write('PUT', '/api/users/me/settings', { hideLevel: false, mail: { review_removed: true } });
     expect(saved.statusCode).toBe(200);
     expect(saved.json<UserSettings>().mail).toMatchObject({ registration_decided: true, review_removed: true });

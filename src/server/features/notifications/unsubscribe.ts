@@ -6,7 +6,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { NOTIFICATION_KINDS, type NotificationKind } from '#core/notifications.js';
+import { DIGEST_KINDS, NOTIFICATION_KINDS, type NotificationKind } from '#core/notifications.js';
 import type { Executor } from '#server/platform/db/client.js';
 import { users } from '#server/platform/db/schema.js';
 
@@ -31,8 +31,15 @@ export function readUnsubscribeToken(secret: string, token: string): { userId: n
   return { userId, kind: kind as NotificationKind };
 }
 
-/** Turns one kind's mail off (one atomic jsonb update: a settings save at the same time keeps its other choices). */
+/**
+ * Turns one kind's mail off (one atomic jsonb update: a settings save at the same time keeps its
+ * other choices); for a digest's kind (issue 36), the digest itself.
+ */
 export async function turnMailOff(db: Executor, userId: number, kind: NotificationKind): Promise<void> {
+  if (DIGEST_KINDS.has(kind)) {
+    await db.update(users).set({ followDigest: 'off' }).where(eq(users.id, userId));
+    return;
+  }
   await db
     .update(users)
     .set({ mailPreferences: sql`${users.mailPreferences} || jsonb_build_object(${kind}::text, false)` })

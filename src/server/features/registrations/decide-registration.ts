@@ -16,6 +16,7 @@ import { AppError, notFound } from '#server/platform/errors.js';
 import { recordAdminAction } from '#server/domain/audit-log.js';
 import type { SessionUser } from '#server/domain/identity/sessions.js';
 import { notify } from '#server/domain/notify/notify.js';
+import { queueFollowerNews } from '#server/domain/notify/follower-news.js';
 import { recordModerationAction, type StatedReasons } from '#server/domain/moderation/statements.js';
 import { linkAccountToOfficer } from '#server/domain/figures/link-account.js';
 import { recomputeRegimentAggregates } from '#server/domain/figures/aggregates.js';
@@ -217,5 +218,7 @@ async function createOfficerFor(tx: Executor, request: typeof officerRegistratio
     .returning({ id: officers.id });
   await linkAccountToOfficer(tx, request.userId, officer!.id);
   await recomputeRegimentAggregates(tx, [regiment.id]);
+  // The regiment's followers hear of its new officer (issue 36).
+  await queueFollowerNews(tx, { event: 'officer', officerId: officer!.id });
   return officer!.id;
 }

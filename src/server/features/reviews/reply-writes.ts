@@ -21,6 +21,7 @@ import type { SessionUser } from '#server/domain/identity/sessions.js';
 import { requireStaffFactor } from '#server/domain/identity/guards.js';
 import { notify } from '#server/domain/notify/notify.js';
 import { postReplyToRegimentWebhook } from '#server/domain/notify/regiment-webhook-posts.js';
+import { queueFollowerNews } from '#server/domain/notify/follower-news.js';
 import { OPEN_FLAG_STATUS } from './flags.js';
 
 interface ReviewForReply {
@@ -100,6 +101,8 @@ export async function putReply(db: Database, user: SessionUser, reviewId: number
       await tx.insert(reviewReplies).values({ reviewId, userId: user.id, text });
       await notifyReviewerOfReply(tx, review);
       await postReplyToRegimentWebhook(tx, reviewId, webhookSettleMs);
+      // The officer's followers hear of a first reply, as the reviewer does (issue 36).
+      await queueFollowerNews(tx, { event: 'reply', reviewId });
       return { officerId: review.officerId, created: true, changed: true };
     }
     if (review.reply.text === text) return { officerId: review.officerId, created: false, changed: false };

@@ -36,6 +36,7 @@ import { refreshFiguresOf } from '#server/domain/figures/review-removal.js';
 import type { SessionUser } from '#server/domain/identity/sessions.js';
 import { NOTIFICATION_MAIL } from '#server/domain/notify/notify.js';
 import { DISCORD_WEBHOOK } from '#server/domain/notify/regiment-webhook-posts.js';
+import { FOLLOWER_NEWS } from '#server/domain/notify/follower-news.js';
 import { detectAfterWrite, openWaveQuery, windowRowsQuery, type OpenWaveRow, type WindowRow } from './waves.js';
 import { assertMayWriteReviews, type ReviewWriteSettings } from './review-writes.js';
 
@@ -116,9 +117,11 @@ interface WriteRow {
  * figures and the author's review count moved by one; the notification of each user linked to the
  * officer, and its mail's outbox row for those who want it; the regiment's Discord post, due once it
  * has settled, if the regiment has a webhook that is on (it is posted then only if it still counts);
- * the cache bus notice. The officer's figures count its verdict too (issue 36, item 4). And what the
- * wave detector reads: the officer's reviews of the window that no moderator decided on (without
- * this one, which the statement cannot see), and its open wave.
+ * the followers' news, if anyone follows the officer or its regiment, due once it has settled as the
+ * Discord post is, and fanned out then only if the review still counts (issue 36); the cache bus
+ * notice. The officer's figures count its verdict too (issue 36, item 4). And what the wave detector
+ * reads: the officer's reviews of the window that no moderator decided on (without this one, which
+ * the statement cannot see), and its open wave.
  *
  * The regiment's row is locked before the author's (regiment_first), the order every review write
  * takes them in, so writers never wait on each other in a cycle.
@@ -159,10 +162,17 @@ function writeStatement() {
       where exists (select 1 from regiment_webhooks w where w.regiment_id = ${p('regimentId')} and w.disabled_at is null)
       returning id
     ),
+    followed as (
+      insert into outbox (kind, payload, available_at)
+      select ${FOLLOWER_NEWS}, jsonb_build_object('event', 'review', 'reviewId', nr.id), now() + ${p('settleMs')}::int * interval '1 millisecond'
+      from new_review nr
+      where exists (select 1 from follows f where f.officer_id = ${officerId} or f.regiment_id = ${p('regimentId')})
+      returning id
+    ),
     recent as (${windowRowsQuery(officerId, sql`${p('windowMs')}`, sql`0`)})
     select nr.id, nr.position, nr.created_at, nr.overall_rating,
       (select review_count from author_counted) as author_review_count,
-      ((select count(*) from mailed) + (select count(*) from posted))::int as queued,
+      ((select count(*) from mailed) + (select count(*) from posted) + (select count(*) from followed))::int as queued,
       (select array_agg(id) from posted) as posted_ids,
       (select coalesce(json_agg(recent), '[]'::json) from recent) as recent,
       ${openWaveQuery(officerId)} as open_wave,

@@ -22,6 +22,7 @@ import { recomputeReviewPositions, recountUserReviews } from '#server/domain/fig
 import { listWaveReviews } from './queries.js';
 import { refreshFiguresOf } from '#server/domain/figures/review-removal.js';
 import { postReviewsToRegimentWebhook } from '#server/domain/notify/regiment-webhook-posts.js';
+import { queueFollowerNews } from '#server/domain/notify/follower-news.js';
 import { recordModerationAction, type StatedReasons } from '#server/domain/moderation/statements.js';
 import { keepReview } from '#server/domain/moderation/removed-content.js';
 
@@ -216,6 +217,8 @@ async function applyOutcome(
     await refreshFiguresOf(tx, target.officerId);
     // At once: the moderator's decision is the settling.
     await postReviewsToRegimentWebhook(tx, ids, 0);
+    // Held, they reached no follower; counted now, they do (issue 36).
+    await queueFollowerNews(tx, ...ids.map((reviewId) => ({ event: 'review' as const, reviewId })));
     return null;
   }
   // Each author is told why, and the review is kept for the appeal window (issue 33).

@@ -11,9 +11,12 @@ import { users } from '#server/platform/db/schema.js';
 import { notFound } from '#server/platform/errors.js';
 
 export async function getUserSettings(db: Executor, userId: number): Promise<UserSettings> {
-  const [row] = await db.select({ hideLevel: users.hideLevel, mailPreferences: users.mailPreferences }).from(users).where(eq(users.id, userId));
+  const [row] = await db
+    .select({ hideLevel: users.hideLevel, mailPreferences: users.mailPreferences, digest: users.followDigest })
+    .from(users)
+    .where(eq(users.id, userId));
   if (!row) throw notFound('User');
-  return { hideLevel: row.hideLevel, mail: effectiveMailPreferences(row.mailPreferences) };
+  return { hideLevel: row.hideLevel, mail: effectiveMailPreferences(row.mailPreferences), digest: row.digest };
 }
 
 /**
@@ -31,6 +34,7 @@ export async function updateUserSettings(db: Database, userId: number, settings:
         .set({ mailPreferences: sql`${users.mailPreferences} || ${JSON.stringify(mail)}::jsonb` })
         .where(eq(users.id, userId));
     }
+    if (settings.digest) await tx.update(users).set({ followDigest: settings.digest }).where(eq(users.id, userId));
     if (before.hideLevel === settings.hideLevel) return { hasChanged: false };
     await tx.update(users).set({ hideLevel: settings.hideLevel }).where(eq(users.id, userId));
     return { hasChanged: true };

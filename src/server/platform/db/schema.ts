@@ -125,6 +125,11 @@ export const users = pgTable(
     deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true }),
     deleteAfter: timestamp('delete_after', { withTimezone: true }),
     deletionReviews: varchar('deletion_reviews', { length: 10 }).$type<'anonymize' | 'delete'>(),
+    /**
+     * Issue 36, item 1: how often news of what the user follows is mailed, as one digest per period
+     * ('off', 'daily', 'weekly'). Weekly unless changed: following is itself the request to hear.
+     */
+    followDigest: varchar('follow_digest', { length: 10 }).$type<'off' | 'daily' | 'weekly'>().notNull().default('weekly'),
   },
   (t) => [
     // Usernames and emails are unique regardless of case, so 'Pickett' cannot impersonate 'pickett'.
@@ -133,6 +138,7 @@ export const users = pgTable(
     index('users_officer_id_idx').on(t.officerId),
     check('users_role', sql`${t.role} in ('user', 'moderator', 'admin')`),
     check('users_deletion_reviews', sql`${t.deletionReviews} in ('anonymize', 'delete')`),
+    check('users_follow_digest', sql`${t.followDigest} in ('off', 'daily', 'weekly')`),
     // The retention run finds the due deletions by it.
     index('users_delete_after_idx')
       .on(t.deleteAfter)
@@ -943,4 +949,49 @@ export const knownBrowsers = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.browserHash] })],
+);
+
+/**
+ * Issue 36, item 1: a user follows one officer or one regiment (exactly one of the two). Their news
+ * (a counted review, an officer's reply, a regiment's new officer) reaches the follower in the bell
+ * and in the mail digest. Goes with the account, the officer or the regiment.
+ */
+export const follows = pgTable(
+  'follows',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    officerId: integer('officer_id').references(() => officers.id, { onDelete: 'cascade' }),
+    regimentId: integer('regiment_id').references(() => regiments.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('follows_one_target', sql`(${t.officerId} is null) <> (${t.regimentId} is null)`),
+    // Following twice is one follow (POST answers the existing one); the fan-out reads by target.
+    uniqueIndex('follows_user_officer_idx').on(t.userId, t.officerId),
+    uniqueIndex('follows_user_regiment_idx').on(t.userId, t.regimentId),
+    index('follows_officer_idx').on(t.officerId),
+    index('follows_regiment_idx').on(t.regimentId),
+  ],
+);
+
+/**
+ * Issue 36, item 1: one row per digest mail, covering the follow notifications written after `since`
+ * and before `through` (the start of the period it was sent in). The unique pair is what makes the
+ * digest sweep idempotent across app processes: only the process whose insert wins queues the mail.
+ */
+export const followDigests = pgTable(
+  'follow_digests',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    since: timestamp('since', { withTimezone: true }).notNull(),
+    through: timestamp('through', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('follow_digests_user_through_idx').on(t.userId, t.through)],
 );

@@ -9,8 +9,11 @@ import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Database, Executor } from '#server/platform/db/client.js';
 import { outbox } from '#server/platform/db/schema.js';
 
-/** What the outbox carries: notification mails, the regiments' Discord posts and the CDN's purges. */
-export type OutboxKind = 'notification-mail' | 'discord-webhook' | 'cdn-purge';
+/**
+ * What the outbox carries: notification mails, the regiments' Discord posts, the CDN's purges, and
+ * (issue 36) news to fan out to followers and their digest mails.
+ */
+export type OutboxKind = 'notification-mail' | 'discord-webhook' | 'cdn-purge' | 'follower-news' | 'follow-digest';
 
 export interface OutboxRow {
   id: number;

@@ -30,6 +30,7 @@ describe('the cache policy of every route', () => {
       '/api/reviews/:id/vote',
       '/api/users/me/steam-stats',
       '/api/users/me/settings',
+      '/api/users/me/follows',
       '/api/admin/users',
     ]) {
       expect(policyOf(url), url).toBe('private');

@@ -7,7 +7,9 @@ import { ChevronDown, Shield, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { AuthUser } from '#core/api';
+import { CLIENT_ROUTES } from '#core/client-routes';
 import { authMessages } from '#core/messages/auth';
+import { followMessages } from '#core/messages/follows';
 import { notificationsMessages } from '#core/messages/notifications';
 import { shellMessages } from '#core/messages/shell';
 import { ownOfficerProfileId } from '#core/permissions';
@@ -63,6 +65,9 @@ export function UserMenu({ user }: { user: AuthUser }) {
             </DropdownMenu.Item>
             <DropdownMenu.Item asChild className={menuItemClass}>
               <Link to="/my-registrations">{notificationsMessages.myRegistrations}</Link>
+            </DropdownMenu.Item>
+            <DropdownMenu.Item asChild className={menuItemClass}>
+              <Link to={CLIENT_ROUTES.following}>{followMessages.pageTitle}</Link>
             </DropdownMenu.Item>
             <DropdownMenu.Item asChild className={menuItemClass}>
               <Link to="/settings">{shellMessages.settings}</Link>

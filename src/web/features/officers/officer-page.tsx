@@ -33,6 +33,8 @@ import { ReviewWaveNotice } from './review-wave-notice';
 
 // Edit and delete (and their forms) load only for the officer's owner or an admin.
 const OfficerManageActions = lazy(() => import('./officer-manage-actions').then((m) => ({ default: m.OfficerManageActions })));
+// Follow or Unfollow (issue 36) loads for a signed-in reader only.
+const FollowButton = lazy(() => import('#web/components/domain/follow-button').then((m) => ({ default: m.FollowButton })));
 // What a phone's first screen does not show (the reviews, the trend, the statistics) loads after the
 // first paint, in a chunk of its own (officer-sections.tsx).
 const loadOfficerSections = () => import('./officer-sections');
@@ -138,6 +140,13 @@ function OfficerHeader({ officer, user }: { officer: OfficerDetail; user: AuthUs
             </Link>
             <SideBadge name={officer.side.name} code={officer.side.code} className="ring-1 ring-white/40" />
           </p>
+          {user && (
+            <div className="mt-3">
+              <Suspense fallback={null}>
+                <FollowButton target={{ type: 'officer', id: officer.id, name: officer.name }} userId={user.id} />
+              </Suspense>
+            </div>
+          )}
           {chooseOfficerManagement(user, officer.id) && (
             <Suspense fallback={null}>
               <OfficerManageActions officer={officer} user={user} />

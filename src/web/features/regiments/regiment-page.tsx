@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Shield } from 'lucide-react';
 import { Suspense, lazy, type ReactNode } from 'react';
 import { useParams } from 'react-router';
-import type { Regiment } from '#core/api';
+import type { AuthUser, Regiment } from '#core/api';
 import { commonMessages } from '#core/messages/common';
 import { officerMessages } from '#core/messages/officer';
 import { regimentMessages } from '#core/messages/regiment';
@@ -26,6 +26,8 @@ import { chooseRegimentManagement } from './regiment-management';
 
 // Edit and delete (and their forms) load only for the regiment's owner or an admin.
 const RegimentManageActions = lazy(() => import('./regiment-manage-actions').then((m) => ({ default: m.RegimentManageActions })));
+// Follow or Unfollow (issue 36) loads for a signed-in reader only.
+const FollowButton = lazy(() => import('#web/components/domain/follow-button').then((m) => ({ default: m.FollowButton })));
 
 /** /regiment/{id} (spec section 2). A malformed id never reaches the API. */
 function RegimentPage() {
@@ -50,7 +52,7 @@ function RegimentProfile({ id }: { id: number }) {
   // The officers load alongside the regiment, so the grid stays mounted from skeleton to content.
   return (
     <div className="space-y-8">
-      {regiment ? <RegimentHeader regiment={regiment} /> : <RegimentHeaderSkeleton />}
+      {regiment ? <RegimentHeader regiment={regiment} user={user} /> : <RegimentHeaderSkeleton />}
       {regiment && chooseRegimentManagement(user, regiment).canEdit && (
         <Suspense fallback={null}>
           <RegimentManageActions regiment={regiment} user={user} />
@@ -67,7 +69,7 @@ function RegimentProfile({ id }: { id: number }) {
  * with the icon over its lower edge; without one the header is just its coloured block (it used to
  * keep a banner-sized box that showed as 220 px of blank white on every regiment without a banner).
  */
-function RegimentHeader({ regiment }: { regiment: Regiment }) {
+function RegimentHeader({ regiment, user }: { regiment: Regiment; user: AuthUser | null }) {
   const hasBanner = Boolean(regiment.bannerImageUrl);
   return (
     <header className={cn('overflow-hidden rounded-xl bg-linear-to-r text-white shadow-md', sideTheme(regiment.side.code).header)}>
@@ -97,6 +99,13 @@ function RegimentHeader({ regiment }: { regiment: Regiment }) {
         <div className="min-w-0 flex-1">
           <h1 className="text-3xl font-bold break-words sm:text-4xl">{regiment.name}</h1>
           <SideBadge name={regiment.side.name} code={regiment.side.code} className="mt-2 ring-1 ring-white/40" />
+          {user && (
+            <div className="mt-3">
+              <Suspense fallback={null}>
+                <FollowButton target={{ type: 'regiment', id: regiment.id, name: regiment.name }} userId={user.id} />
+              </Suspense>
+            </div>
+          )}
         </div>
         <dl className="flex flex-wrap gap-x-8 gap-y-3 rounded-lg bg-surface px-5 py-4 text-sm text-ink shadow-sm">
           <Stat term="Average rating">

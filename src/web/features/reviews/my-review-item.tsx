@@ -1,5 +1,5 @@
 import { Pencil } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import type { Review } from '#core/api';
 import { reviewsMessages } from '#core/messages/reviews';
 import type { ReviewForm as ReviewFormValues } from '#core/schemas/review';
@@ -8,8 +8,12 @@ import { ReviewCard } from '#web/components/domain/review-card';
 import { ReviewReplyBody } from '#web/components/domain/review-reply-body';
 import { Button } from '#web/components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '#web/components/ui/dialog';
+import { Spinner } from '#web/components/ui/feedback';
 import { reviewFormValuesOf } from './review-body';
-import { ReviewForm } from './review-form';
+
+// The form and its validation library load when a review is opened for editing: most visits to My
+// Reviews only read, and the page stays within its route budget (scripts/check-bundle-size.mjs).
+const ReviewForm = lazy(() => import('./review-form').then((m) => ({ default: m.ReviewForm })));
 
 interface MyReviewItemProps {
   review: Review;
@@ -52,14 +56,16 @@ export function MyReviewItem({ review, isSaving, isDeleting, onSave, onDelete, i
             </DialogTrigger>
             <DialogContent title="Edit Review" description={`Your review of ${officerName}`}>
               {/* Mounted on open: the form starts from the review as it is now. */}
-              <ReviewForm
-                defaultValues={reviewFormValuesOf(review)}
-                submitLabel="Save Changes"
-                pendingLabel="Saving…"
-                isSubmitting={isSaving}
-                onSubmit={(values) => onSave(values, () => closeEdit(true))}
-                onCancel={() => closeEdit(false)}
-              />
+              <Suspense fallback={<Spinner />}>
+                <ReviewForm
+                  defaultValues={reviewFormValuesOf(review)}
+                  submitLabel="Save Changes"
+                  pendingLabel="Saving…"
+                  isSubmitting={isSaving}
+                  onSubmit={(values) => onSave(values, () => closeEdit(true))}
+                  onCancel={() => closeEdit(false)}
+                />
+              </Suspense>
             </DialogContent>
           </Dialog>
 

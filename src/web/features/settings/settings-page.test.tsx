@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { securityMessages } from '#core/messages/security';
 import { settingsMessages } from '#core/messages/settings';
+import { followMessages } from '#core/messages/follows';
 import { MAIL_DEFAULTS, MAIL_KIND_LABELS } from '#core/notifications';
 import { findToast, signedInStatus } from '#web/test/fixtures';
 import { mockApi, renderRoute, reply } from '#web/test/render';
@@ -11,8 +12,8 @@ describe('/settings', () => {
   it('saves the hide-level choice through its labelled checkbox', async () => {
     const api = mockApi({
       '/api/auth/status': signedInStatus(),
-      '/api/users/me/settings': { hideLevel: false, mail: MAIL_DEFAULTS },
-      'PUT /api/users/me/settings': ({ body }: { body: object }) => ({ mail: MAIL_DEFAULTS, ...body }),
+      '/api/users/me/settings': { hideLevel: false, mail: MAIL_DEFAULTS, digest: 'weekly' },
+      'PUT /api/users/me/settings': ({ body }: { body: object }) => ({ mail: MAIL_DEFAULTS, digest: 'weekly', ...body }),
     });
     renderRoute('/settings');
 
@@ -30,7 +31,7 @@ describe('/settings', () => {
   it('says so when saving fails, and keeps the saved choice', async () => {
     mockApi({
       '/api/auth/status': signedInStatus(),
-      '/api/users/me/settings': { hideLevel: true, mail: MAIL_DEFAULTS },
+      '/api/users/me/settings': { hideLevel: true, mail: MAIL_DEFAULTS, digest: 'weekly' },
       'PUT /api/users/me/settings': reply(500, { message: 'Internal server error', code: 'INTERNAL' }),
     });
     renderRoute('/settings');
@@ -45,8 +46,12 @@ describe('/settings', () => {
   it('turns the mail of one kind of notification on, sending only that switch with the level choice', async () => {
     const api = mockApi({
       '/api/auth/status': signedInStatus(),
-      '/api/users/me/settings': { hideLevel: true, mail: MAIL_DEFAULTS },
-      'PUT /api/users/me/settings': ({ body }: { body: { mail: object } }) => ({ hideLevel: true, mail: { ...MAIL_DEFAULTS, ...body.mail } }),
+      '/api/users/me/settings': { hideLevel: true, mail: MAIL_DEFAULTS, digest: 'weekly' },
+      'PUT /api/users/me/settings': ({ body }: { body: { mail: object } }) => ({
+        hideLevel: true,
+        mail: { ...MAIL_DEFAULTS, ...body.mail },
+        digest: 'weekly',
+      }),
     });
     renderRoute('/settings');
 
@@ -68,8 +73,29 @@ describe('/settings', () => {
     ]);
   });
 
+  it('sets the digest of what the user follows, which has no switch of its own (issue 36)', async () => {
+    const api = mockApi({
+      '/api/auth/status': signedInStatus(),
+      '/api/users/me/settings': { hideLevel: false, mail: MAIL_DEFAULTS, digest: 'weekly' },
+      'PUT /api/users/me/settings': ({ body }: { body: { digest: string } }) => ({ hideLevel: false, mail: MAIL_DEFAULTS, digest: body.digest }),
+    });
+    renderRoute('/settings');
+
+    const digest = await screen.findByRole('combobox', { name: followMessages.digestLabel });
+    expect(digest).toHaveValue('weekly');
+    expect(screen.queryByRole('checkbox', { name: MAIL_KIND_LABELS.followed_activity })).not.toBeInTheDocument();
+    await userEvent.selectOptions(digest, followMessages.digestDaily);
+
+    expect(await findToast(settingsMessages.saved)).toBeInTheDocument();
+    await waitFor(() => expect(digest).toHaveValue('daily'));
+    expect(api.calls.filter((call) => call.method === 'PUT')).toEqual([
+      { method: 'PUT', url: '/api/users/me/settings', body: { hideLevel: false, digest: 'daily' } },
+    ]);
+    expect(screen.getByRole('link', { name: followMessages.digestManage })).toHaveAttribute('href', '/following');
+  });
+
   it('leads to the security settings (issue 34)', async () => {
-    mockApi({ '/api/auth/status': signedInStatus(), '/api/users/me/settings': { hideLevel: false, mail: MAIL_DEFAULTS } });
+    mockApi({ '/api/auth/status': signedInStatus(), '/api/users/me/settings': { hideLevel: false, mail: MAIL_DEFAULTS, digest: 'weekly' } });
     renderRoute('/settings');
     const link = await screen.findByRole('link', { name: securityMessages.pageTitle });
     expect(link).toHaveAttribute('href', '/settings/security');

@@ -20,23 +20,22 @@ import { MailSettings } from './mail-settings';
 
 // The security settings (their QR code drawing and passkey calls) load only when asked for.
 const SecurityPage = lazy(() => import('./security-settings').then((m) => ({ default: m.SecurityPage })));
+// What the user follows (issue 36), with its Unfollow buttons.
+const FollowingPage = lazy(() => import('./following').then((m) => ({ default: m.FollowingPage })));
 // 'Your data' (issue 35): the download and the deletion, and the panel of an account waiting to be
 // deleted, load after the page: few visits use them.
 const YourDataSection = lazy(() => import('./your-data-section').then((m) => ({ default: m.YourDataSection })));
 const PendingDeletion = lazy(() => import('./pending-deletion').then((m) => ({ default: m.PendingDeletion })));
 
 /**
- * The settings' pages share one module (and one entry of the first screen's route table): /settings
- * and /settings/security (issue 34).
+ * The settings' pages share one module (and one entry of the first screen's route table): /settings,
+ * /settings/security (issue 34) and /following (issue 36).
  */
 function SettingsPages() {
   const { pathname } = useLocation();
-  if (matchClientRoute(pathname)?.route !== 'security') return <SettingsPage />;
-  return (
-    <Suspense fallback={<Spinner />}>
-      <SecurityPage />
-    </Suspense>
-  );
+  const route = matchClientRoute(pathname)?.route;
+  if (route !== 'security' && route !== 'following') return <SettingsPage />;
+  return <Suspense fallback={<Spinner />}>{route === 'security' ? <SecurityPage /> : <FollowingPage />}</Suspense>;
 }
 
 /**

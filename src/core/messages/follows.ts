@@ -1,0 +1,32 @@
+/** Follows (issue 36, item 1): the buttons, /following, the API's refusals and the digest mail. */
+export const followMessages = {
+  follow: 'Follow',
+  unfollow: 'Unfollow',
+  followLabel: (name: string) => `Follow ${name}`,
+  unfollowLabel: (name: string) => `Unfollow ${name}`,
+  followHint: 'Get its new reviews and replies in your notifications and your mail digest.',
+  followFailed: 'The follow could not be changed. Please try again.',
+  pageTitle: 'Following',
+  pageIntro: 'Officers and regiments whose news reaches your notifications and your mail digest.',
+  loginToSeeFollowing: 'You must be logged in to see what you follow.',
+  none: 'You follow no officer or regiment yet. Follow one from its page.',
+  loadFailed: 'What you follow could not be loaded.',
+  officersHeading: 'Officers',
+  regimentsHeading: 'Regiments',
+  targetRequired: 'Send either officerId or regimentId (a positive whole number), not both.',
+  digestInvalid: "The digest must be 'off', 'daily' or 'weekly'.",
+  digestLabel: 'Mail digest of what I follow',
+  digestOff: 'Off',
+  digestDaily: 'Daily',
+  digestWeekly: 'Weekly',
+  digestManage: 'Manage what you follow',
+  // The bell's sentences (core/notifications.ts).
+  followedReview: (reviewer: string, officer: string) => `${reviewer} reviewed ${officer}, whom you follow.`,
+  followedReply: (officer: string) => `${officer}, whom you follow, replied to a review.`,
+  followedNewOfficer: (officer: string, regiment: string) => `${officer} joined ${regiment}, which you follow.`,
+  mailKindFollowedActivity: 'News of the officers and regiments I follow (the digest)',
+  digestSubject: (count: number, frequency: 'daily' | 'weekly') =>
+    `Your ${frequency} digest: ${count} ${count === 1 ? 'update' : 'updates'} from what you follow`,
+  digestIntro: (count: number) => `${count} ${count === 1 ? 'thing happened' : 'things happened'} to the officers and regiments you follow:`,
+  digestOpen: 'See what you follow',
+} as const;
