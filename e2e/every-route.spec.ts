@@ -43,9 +43,11 @@ const AXE_EXCLUDE = 'tbody tr:nth-child(n+11)';
 /** Real ids from the demo data: an officer with reviews (and the regiment it belongs to). */
 interface DemoIds {
   officer: Officer;
+  /** Three officers with reviews, for the comparison (issue 36). */
+  compared: Officer[];
 }
 
-function screensOf({ officer }: DemoIds): Screen[] {
+function screensOf({ officer, compared }: DemoIds): Screen[] {
   const path = (route: ClientRoute, params: Record<string, string | number> = {}) =>
     CLIENT_ROUTES[route].replace(/:(\w+)/g, (_match, name: string) => String(params[name]));
   const firstWord = officer.name.split(' ').at(-1)!;
@@ -91,6 +93,14 @@ function screensOf({ officer }: DemoIds): Screen[] {
       role: 'visitor',
       heading: 'Search',
       content: (page) => page.locator('main a[href^="/regiment/"]').first(),
+    },
+    // Issue 36: three officers side by side, a table on a laptop and a card each on a phone.
+    {
+      route: 'compare',
+      path: `${path('compare')}?officers=${compared.map((candidate) => candidate.id).join(',')}`,
+      role: 'visitor',
+      heading: 'Compare Officers',
+      content: (page) => page.locator('main table:visible, main ul[aria-label="The officers compared"]:visible'),
     },
     { route: 'createReview', path: path('createReview', { officerId: officer.id }), role: 'user', heading: 'Write a Review' },
     {
@@ -174,9 +184,10 @@ const signedIn = new Map<Role, Awaited<ReturnType<BrowserContext['storageState']
 
 test.beforeAll(async ({ request, sessions }) => {
   const top = (await (await request.get('/api/officers/top')).json()) as Officer[];
-  const officer = top.find((candidate) => candidate.reviewCount > 0);
-  if (!officer) throw new Error('the demo data has no officer with reviews');
-  ids = { officer };
+  const rated = top.filter((candidate) => candidate.reviewCount > 0);
+  const officer = rated[0];
+  if (!officer || rated.length < 3) throw new Error('the demo data has fewer than three officers with reviews');
+  ids = { officer, compared: rated.slice(0, 3) };
   const accounts = demoAccounts();
   signedIn.set('user', await sessions.storageStateOf(accounts.user));
   signedIn.set('admin', await sessions.storageStateOf(accounts.admin));

@@ -149,6 +149,23 @@ export const officerDetailSchema = officerSchema.extend({
    */
   wouldServeAgain: z.object({ yes: z.number(), no: z.number() }),
 });
+/**
+ * GET /api/regiments/{id}/ratings (issue 36, item 2: the comparison): what the regiment answer does
+ * does not carry, read from the reviews of its active officers that count (held ones do not), as
+ * its average is: the all-time average of each category, and the figures of the last 90 days; and
+ * the star distribution the regiment answer also has, so that this answer and the lists' regiment
+ * make a whole column (the regiment answer's cached copy may be a list's or an edit's, without it).
+ */
+export const regimentRatingsSchema = z.object({
+  leadershipRating: z.number().nullable(),
+  tacticsRating: z.number().nullable(),
+  communicationRating: z.number().nullable(),
+  fairnessRating: z.number().nullable(),
+  recent: recentFiguresSchema,
+  distribution: z.object({ overall: distributionSchema }),
+});
+export type RegimentRatings = z.infer<typeof regimentRatingsSchema>;
+
 export type OpenWave = NonNullable<z.infer<typeof officerDetailSchema>['openWave']>;
 export type OfficerDetail = z.infer<typeof officerDetailSchema>;
 

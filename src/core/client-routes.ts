@@ -21,6 +21,8 @@ export const CLIENT_ROUTES = {
   officer: '/officer/:id',
   regiment: '/regiment/:id',
   search: '/search',
+  // Issue 36: two to four officers or regiments side by side (?officers=12,40,7 or ?regiments=...).
+  compare: '/compare',
   createReview: '/create-review/:officerId',
   myReviews: '/my-reviews',
   registerRegiment: '/register-regiment',
@@ -66,6 +68,7 @@ export const SCREEN_MODULES: Readonly<Record<Exclude<ClientRoute, 'home'>, `feat
   officer: 'features/officers/officer-page.tsx',
   regiment: 'features/regiments/regiment-page.tsx',
   search: 'features/search/search-page.tsx',
+  compare: 'features/compare/compare-page.tsx',
   createReview: 'features/reviews/create-review-page.tsx',
   myReviews: 'features/reviews/my-reviews-page.tsx',
   myStats: 'features/stats/my-stats-page.tsx',

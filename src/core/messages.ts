@@ -48,6 +48,7 @@ import { moderationMessages } from './messages/moderation.js';
 import { securityMessages } from './messages/security.js';
 import { yourDataMessages } from './messages/your-data.js';
 import { followMessages } from './messages/follows.js';
+import { compareMessages } from './messages/compare.js';
 
 /** Every area, for the server and messages.test.ts. */
 export const MSG = {
@@ -95,4 +96,5 @@ export const MSG = {
   security: securityMessages,
   yourData: yourDataMessages,
   follows: followMessages,
+  compare: compareMessages,
 } as const;

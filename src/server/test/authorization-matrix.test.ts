@@ -185,6 +185,7 @@ const ROWS: Row[] = [
   { method: 'GET', path: '/api/regiments/featured', url: () => '/api/regiments/featured', expect: everyone(200) },
   { method: 'GET', path: '/api/regiments/side/:sideId', url: (w) => `/api/regiments/side/${w.regiment.sideId}`, expect: everyone(200) },
   { method: 'GET', path: '/api/regiments/:id', url: (w) => `/api/regiments/${w.regiment.id}`, expect: everyone(200) },
+  { method: 'GET', path: '/api/regiments/:id/ratings', url: (w) => `/api/regiments/${w.regiment.id}/ratings`, expect: everyone(200) },
   { method: 'GET', path: '/api/officers', url: () => '/api/officers', expect: everyone(200) },
   { method: 'GET', path: '/api/officers/top', url: () => '/api/officers/top?side=USA', expect: everyone(200) },
   { method: 'GET', path: '/api/officers/search', url: (w) => `/api/officers/search?q=${w.tag}`, expect: everyone(200) },

@@ -161,6 +161,7 @@ describe('the answers on a seeded database', () => {
     '/api/regiments/featured': () => ['/api/regiments/featured'],
     '/api/regiments/side/{sideId}': (s) => [`/api/regiments/side/${s.sideId}`],
     '/api/regiments/{id}': (s) => [`/api/regiments/${s.regimentId}`],
+    '/api/regiments/{id}/ratings': (s) => [`/api/regiments/${s.regimentId}/ratings`],
     '/api/officers': () => ['/api/officers'],
     '/api/officers/regiment/{regimentId}': (s) => [`/api/officers/regiment/${s.regimentId}`],
     '/api/officers/{id}': (s) => [`/api/officers/${s.officerId}`],

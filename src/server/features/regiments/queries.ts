@@ -2,8 +2,8 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { byNameThenId } from '#core/names.js';
-import type { RankedRegiment, Regiment, RegimentDetail, RegimentPage } from '#core/api.js';
-import { rankScoreOf } from '#core/rating-math.js';
+import type { RankedRegiment, Regiment, RegimentDetail, RegimentPage, RegimentRatings } from '#core/api.js';
+import { lastUtcDays, rankScoreOf, type RecentFigures } from '#core/rating-math.js';
 import type { Executor } from '#server/platform/db/client.js';
 import { prepared } from '#server/platform/db/prepared.js';
 import { regiments, sides, users } from '#server/platform/db/schema.js';
@@ -130,6 +130,58 @@ export async function getRegimentDetail(db: Executor, regimentId: number): Promi
   const [regiment] = await query.execute({ regimentId });
   if (!regiment) throw notFound('Regiment');
   return regiment;
+}
+
+/**
+ * The averages of the reviews that count toward the regiment's figures (those of its active
+ * officers, held ones left out: reconcile.ts's rule for its average), with `extraWhere` on each
+ * review `r`, as one JSON value of a scalar subquery: the count and each average rounded to 2
+ * decimals as the stored figures are; without a review, count 0 and null averages. The outer
+ * regiments row is named in full: Drizzle writes a one-table select's columns without their table.
+ */
+function regimentReviewFigures(extraWhere: SQL): SQL<RecentFigures> {
+  return sql<RecentFigures>`(select json_build_object(
+      'reviewCount', count(*)::int,
+      'averageRating', round(avg(r.overall_rating), 2),
+      'leadership', round(avg(r.leadership), 2),
+      'tactics', round(avg(r.tactics), 2),
+      'communication', round(avg(r.communication), 2),
+      'fairness', round(avg(r.fairness), 2))
+    from officers o join reviews r on r.officer_id = o.id
+    where o.regiment_id = regiments.id and o.is_active and not r.held and ${extraWhere})`;
+}
+
+/**
+ * GET /api/regiments/{id}/ratings: the category averages of all time and the figures of the last
+ * RECENT_DAYS UTC days up to `now` (issue 36, item 2), which the comparison sets beside an officer's
+ * own; one statement. Only for an active regiment, as its page is (404 otherwise).
+ */
+export async function getRegimentRatings(db: Executor, regimentId: number, now: Date): Promise<RegimentRatings> {
+  const query = prepared(db, 'regiment_ratings_by_id', (db, name) =>
+    db
+      .select({
+        distribution: { overall: regiments.distributionOverall },
+        allTime: regimentReviewFigures(sql`true`),
+        recent: regimentReviewFigures(
+          sql`r.created_at >= ${sql.placeholder('since')}::timestamptz and r.created_at < ${sql.placeholder('until')}::timestamptz`,
+        ),
+      })
+      .from(regiments)
+      .where(and(eq(regiments.isActive, true), eq(regiments.id, sql.placeholder('regimentId'))))
+      .prepare(name),
+  );
+  const { since, until } = lastUtcDays(now);
+  const [row] = await query.execute({ regimentId, since: since.toISOString(), until: until.toISOString() });
+  if (!row) throw notFound('Regiment');
+  const { allTime, recent, distribution } = row;
+  return {
+    leadershipRating: allTime.leadership,
+    tacticsRating: allTime.tactics,
+    communicationRating: allTime.communication,
+    fairnessRating: allTime.fairness,
+    recent,
+    distribution,
+  };
 }
 
 export async function listRegimentsBySide(db: Executor, sideId: number): Promise<Regiment[]> {

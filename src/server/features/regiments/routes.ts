@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { rankedRegimentSchema, regimentDetailSchema, regimentListAnswerSchema, regimentSchema } from '#core/api.js';
+import { rankedRegimentSchema, regimentDetailSchema, regimentListAnswerSchema, regimentRatingsSchema, regimentSchema } from '#core/api.js';
 import { REGIMENT_PAGE_SIZE_MAX } from '#core/constants.js';
 import { MSG } from '#core/messages.js';
+import { nextUtcMidnight } from '#core/rating-math.js';
 import { canAdminister } from '#core/permissions.js';
 import { regimentEditBodySchema } from '#core/schemas/manage.js';
 import { idParamsSchema, positiveIntString } from '#server/platform/http/params.js';
@@ -10,7 +11,15 @@ import { enforceRateLimit } from '#server/platform/rate-limit/rate-limit.js';
 import type { App } from '#server/platform/types.js';
 import { requireUser } from '#server/domain/identity/guards.js';
 import { updateRegiment } from './manage.js';
-import { getRegimentById, getRegimentDetail, listFeaturedRegiments, listRegimentPage, listRegiments, listRegimentsBySide } from './queries.js';
+import {
+  getRegimentById,
+  getRegimentDetail,
+  getRegimentRatings,
+  listFeaturedRegiments,
+  listRegimentPage,
+  listRegiments,
+  listRegimentsBySide,
+} from './queries.js';
 import { regimentCursorSchema } from './regiment-cursor.js';
 import { adminScope } from '#server/domain/identity/admin-scope.js';
 import { regimentAdminRoutes } from './admin-routes.js';
@@ -100,6 +109,22 @@ export async function regimentRoutes(app: App) {
       },
     },
     async (request) => getRegimentDetail(db, request.params.id),
+  );
+
+  // For the comparison (issue 36, item 2). Tagged as the regiment answer is, its figures moving with
+  // the same reviews; the recent window also moves at UTC midnight, when the kept answer expires.
+  app.get(
+    '/regiments/:id/ratings',
+    {
+      config: { cache: { public: () => cacheTags.ratedList, expiresAt: nextUtcMidnight } },
+      schema: {
+        summary: "Get one regiment's category averages and its figures of the last 90 days",
+        tags: ['Regiments'],
+        params: idParamsSchema,
+        response: { 200: regimentRatingsSchema },
+      },
+    },
+    async (request) => getRegimentRatings(db, request.params.id, new Date(app.now())),
   );
 
   // The owner or an admin (checked against the regiment's row inside the update); deletion is

@@ -30,6 +30,8 @@ describe('officer page', () => {
     expect(within(rating).getByText('12 reviews')).toBeInTheDocument();
     // The header carries the side's colours.
     expect(screen.getByRole('heading', { level: 1 }).closest('header')).toHaveClass('from-union-dark');
+    // Issue 36: a comparison starts here, this officer in it.
+    expect(screen.getByRole('link', { name: 'Compare with…' })).toHaveAttribute('href', '/compare?officers=7');
 
     const bar = (label: string) => screen.getByRole('meter', { name: label }).firstElementChild as HTMLElement;
     expect(bar('Leadership').style.width).toBe('86%');

@@ -12,6 +12,7 @@ import { wouldServePercent, type WouldServeCounts } from '#core/would-serve';
 import { useAuth } from '#web/api/auth';
 import { officerQueryOptions } from '#web/api/officers';
 import { officerReviewsQueryOptions } from '#web/api/reviews';
+import { CompareWithLink } from '#web/components/domain/compare-with-link';
 import { SideBadge, sideTheme } from '#web/components/domain/side-badge';
 import { NotYetRated } from '#web/components/rating/not-yet-rated';
 import { RatingBar, RatingValue } from '#web/components/rating/rating-value';
@@ -140,13 +141,14 @@ function OfficerHeader({ officer, user }: { officer: OfficerDetail; user: AuthUs
             </Link>
             <SideBadge name={officer.side.name} code={officer.side.code} className="ring-1 ring-white/40" />
           </p>
-          {user && (
-            <div className="mt-3">
+          <div className="mt-3 flex flex-wrap items-center gap-3">
+            {user && (
               <Suspense fallback={null}>
                 <FollowButton target={{ type: 'officer', id: officer.id, name: officer.name }} userId={user.id} />
               </Suspense>
-            </div>
-          )}
+            )}
+            <CompareWithLink kind="officers" id={officer.id} className="flex w-fit" />
+          </div>
           {chooseOfficerManagement(user, officer.id) && (
             <Suspense fallback={null}>
               <OfficerManageActions officer={officer} user={user} />
@@ -247,6 +249,8 @@ function OfficerHeaderSkeleton() {
             <Skeleton className="h-6 w-40" />
             <Skeleton className="h-6 w-24" />
           </div>
+          {/* 'Compare with…' */}
+          <Skeleton className="mt-3 h-5 w-32" />
         </div>
         <Skeleton className="h-22 w-48" />
       </div>

@@ -31,6 +31,8 @@ describe('regiment page', () => {
     // and keeps no empty banner box.
     expect(header).toHaveClass('bg-linear-to-r', 'from-union-dark', 'to-union', 'text-white');
     expect(within(header).queryByRole('img', { name: /banner/ })).not.toBeInTheDocument();
+    // Issue 36: a comparison starts here, this regiment in it.
+    expect(within(header).getByRole('link', { name: 'Compare with…' })).toHaveAttribute('href', '/compare?regiments=3');
 
     expect(screen.getByRole('heading', { name: 'About the Regiment' })).toBeInTheDocument();
     expect(screen.getByText('Skirmishers of the Iron Brigade.')).toBeInTheDocument();

@@ -10,6 +10,7 @@ import { useAuth } from '#web/api/auth';
 import { regimentOfficersQueryOptions } from '#web/api/officers';
 import { regimentQueryOptions } from '#web/api/regiments';
 import { OfficerCard } from '#web/components/domain/officer-card';
+import { CompareWithLink } from '#web/components/domain/compare-with-link';
 import { SideBadge, sideTheme } from '#web/components/domain/side-badge';
 import { NotYetRated } from '#web/components/rating/not-yet-rated';
 import { RatingValue } from '#web/components/rating/rating-value';
@@ -99,13 +100,14 @@ function RegimentHeader({ regiment, user }: { regiment: Regiment; user: AuthUser
         <div className="min-w-0 flex-1">
           <h1 className="text-3xl font-bold break-words sm:text-4xl">{regiment.name}</h1>
           <SideBadge name={regiment.side.name} code={regiment.side.code} className="mt-2 ring-1 ring-white/40" />
-          {user && (
-            <div className="mt-3">
+          <div className="mt-3 flex flex-wrap items-center gap-3">
+            {user && (
               <Suspense fallback={null}>
                 <FollowButton target={{ type: 'regiment', id: regiment.id, name: regiment.name }} userId={user.id} />
               </Suspense>
-            </div>
-          )}
+            )}
+            <CompareWithLink kind="regiments" id={regiment.id} className="flex w-fit" />
+          </div>
         </div>
         <dl className="flex flex-wrap gap-x-8 gap-y-3 rounded-lg bg-surface px-5 py-4 text-sm text-ink shadow-sm">
           <Stat term="Average rating">
@@ -197,6 +199,8 @@ function RegimentHeaderSkeleton() {
           <div className="h-5 w-20 overflow-hidden rounded-full">
             <Skeleton className="h-full w-full" />
           </div>
+          {/* 'Compare with…' */}
+          <Skeleton className="mt-3 h-5 w-32" />
         </div>
         <Skeleton className="h-20 w-72 max-w-full" />
       </div>

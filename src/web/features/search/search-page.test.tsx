@@ -5,6 +5,7 @@ import { byNameThenId } from '#core/names';
 import type { RankedOfficer as Officer, OfficerSearchPage } from '#core/api';
 import { SEARCH_PAGE_SIZE } from '#core/constants';
 import { commonMessages } from '#core/messages/common';
+import { compareMessages } from '#core/messages/compare';
 import { homeMessages } from '#core/messages/home';
 import { searchMessages } from '#core/messages/search';
 import { SORT_OPTIONS } from '#core/search';
@@ -488,5 +489,31 @@ describe('/search, regiments tab: paging', () => {
 
     scrolling.scrollToEnd();
     await waitFor(() => expect(resultNames('Regiments')).toHaveLength(30));
+  });
+});
+
+describe('/search: choosing results to compare (issue 36)', () => {
+  it('opens the comparison of the officers chosen, from two on, each tab choosing its own kind', async () => {
+    const user = userEvent.setup();
+    standardApi();
+    renderRoute('/search');
+    await screen.findByText('2 officers');
+
+    await user.click(screen.getByRole('checkbox', { name: 'Compare Col. Robert Lee' }));
+    expect(screen.getByText(compareMessages.selectedCount(1))).toBeInTheDocument();
+    expect(screen.getByText(compareMessages.chooseOneMore)).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Compare Col. Fitz Lee' }));
+    expect(screen.getByRole('link', { name: compareMessages.openComparison })).toHaveAttribute('href', '/compare?officers=1,2');
+
+    // The regiments tab starts with none chosen; its four fill the comparison.
+    await user.click(screen.getByRole('tab', { name: 'Regiments' }));
+    await screen.findByText('4 regiments');
+    expect(screen.queryByText(compareMessages.selectedCount(2))).not.toBeInTheDocument();
+    for (const name of ['20th Maine', '1st Minnesota', '2nd Virginia']) await user.click(screen.getByRole('checkbox', { name: `Compare ${name}` }));
+    expect(screen.getByRole('link', { name: compareMessages.openComparison })).toHaveAttribute('href', '/compare?regiments=1,2,3');
+
+    await user.click(screen.getByRole('button', { name: compareMessages.clearSelection }));
+    expect(screen.queryByRole('link', { name: compareMessages.openComparison })).not.toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Compare 20th Maine' })).not.toBeChecked();
   });
 });

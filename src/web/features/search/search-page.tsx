@@ -20,6 +20,7 @@ import { Label, Select } from '#web/components/ui/form';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs';
 import { useDocumentTitle } from '#web/lib/use-document-title';
 import { selectRegimentResults } from './regiment-results';
+import { CompareBar, CompareCheckbox, useCompareSelection } from './compare-selection';
 import { collectSearchPages } from './search-pages';
 import { SearchResults } from './search-results';
 import { fromSortValue, officerSearchOf, parseSearchParams, serializeSearchParams, toSortValue, type SearchState } from '#core/search-params';
@@ -89,6 +90,9 @@ function SearchPage() {
     SEARCH_PAGE_SIZE,
     JSON.stringify([search.q, search.sideId, search.sortBy, search.sortOrder]),
   );
+
+  // The tabs' values are the comparison's kinds: each tab chooses its own (compare-selection.tsx).
+  const compareSelection = useCompareSelection(tab);
 
   const ids = { q: useId(), side: useId(), regiment: useId(), sort: useId() };
   const onSubmit = (event: FormEvent) => {
@@ -195,6 +199,7 @@ function SearchPage() {
             {officerResults.officers.map((officer) => (
               <li key={officer.id}>
                 <OfficerCard officer={officer} />
+                <CompareCheckbox selection={compareSelection} id={officer.id} name={`${officer.rank} ${officer.name}`} />
               </li>
             ))}
           </SearchResults>
@@ -220,11 +225,13 @@ function SearchPage() {
             {regimentResults.slice(0, regimentsShown).map((regiment) => (
               <li key={regiment.id}>
                 <RegimentCard regiment={regiment} />
+                <CompareCheckbox selection={compareSelection} id={regiment.id} name={regiment.name} />
               </li>
             ))}
           </SearchResults>
         </TabsContent>
       </Tabs>
+      <CompareBar selection={compareSelection} />
     </section>
   );
 }
