@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import axe, { type AxeResults, type Result, type RunOptions } from 'axe-core';
-import type { Officer } from '#core/api';
+import type { Officer, ReviewPage } from '#core/api';
 import { CLIENT_ROUTES, type ClientRoute } from '#core/client-routes';
 import { followMessages } from '#core/messages/follows.js';
 import { yourDataMessages } from '#core/messages/your-data.js';
@@ -40,14 +40,15 @@ const VIEWPORTS = [
 // stand for the rest, and checking all of them took most of this spec's time.
 const AXE_EXCLUDE = 'tbody tr:nth-child(n+11)';
 
-/** Real ids from the demo data: an officer with reviews (and the regiment it belongs to). */
+/** Real ids from the demo data: an officer with reviews (and the regiment it belongs to), and one of its reviewers. */
 interface DemoIds {
   officer: Officer;
   /** Three officers with reviews, for the comparison (issue 36). */
   compared: Officer[];
+  reviewer: { id: number; username: string };
 }
 
-function screensOf({ officer, compared }: DemoIds): Screen[] {
+function screensOf({ officer, compared, reviewer }: DemoIds): Screen[] {
   const path = (route: ClientRoute, params: Record<string, string | number> = {}) =>
     CLIENT_ROUTES[route].replace(/:(\w+)/g, (_match, name: string) => String(params[name]));
   const firstWord = officer.name.split(' ').at(-1)!;
@@ -79,6 +80,14 @@ function screensOf({ officer, compared }: DemoIds): Screen[] {
       role: 'visitor',
       heading: officer.regimentName,
       content: (page) => page.getByRole('list', { name: 'Officers of the regiment' }),
+    },
+    // Issue 36, item 3: who wrote a review, with the reviews they wrote.
+    {
+      route: 'reviewer',
+      path: path('reviewer', { id: reviewer.id }),
+      role: 'visitor',
+      heading: reviewer.username,
+      content: (page) => page.getByRole('list', { name: 'Reviews written' }),
     },
     {
       route: 'search',
@@ -187,7 +196,10 @@ test.beforeAll(async ({ request, sessions }) => {
   const rated = top.filter((candidate) => candidate.reviewCount > 0);
   const officer = rated[0];
   if (!officer || rated.length < 3) throw new Error('the demo data has fewer than three officers with reviews');
-  ids = { officer, compared: rated.slice(0, 3) };
+  const { reviews } = (await (await request.get(`/api/reviews/officer/${officer.id}?page=1&limit=1`)).json()) as ReviewPage;
+  const author = reviews[0]?.user;
+  if (!author?.id || !author.username) throw new Error("the demo officer's newest review has no author");
+  ids = { officer, compared: rated.slice(0, 3), reviewer: { id: author.id, username: author.username } };
   const accounts = demoAccounts();
   signedIn.set('user', await sessions.storageStateOf(accounts.user));
   signedIn.set('admin', await sessions.storageStateOf(accounts.admin));
@@ -276,7 +288,7 @@ test(
     .join(' and ')} px`,
   SAME_ON_EVERY_ENGINE,
   async ({ browser }) => {
-    // 30 screens, each checked at three sizes and by axe at two: past the default 120 s on a busy two-core machine.
+    // 31 screens, each checked at three sizes and by axe at two: past the default 120 s on a busy two-core machine.
     test.setTimeout(480_000);
     const screens = screensOf(ids);
     // Every route of the list is visited (and the not-found screen).

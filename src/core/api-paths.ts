@@ -107,6 +107,8 @@ export const apiPaths = {
     if (sort !== DEFAULT_REVIEW_SORT) params.set('sort', sort);
     return `/api/reviews/officer/${officerId}?${params}`;
   },
+  /** A reviewer's profile and a page of the reviews they wrote that count (issue 36, item 3). */
+  reviewer: (userId: number, page = 1) => `/api/reviewers/${userId}?page=${page}`,
   upload: '/api/upload',
 } as const;
 

@@ -291,6 +291,8 @@ export const reviewSchema = z.object({
    * the level hides only the level), how many reviews they wrote, and when the account was created.
    */
   user: z.object({
+    /** Issue 36, item 3: the author's account, whose profile is /reviewer/{id}; null once it is gone (issue 35). */
+    id: z.number().nullable(),
     username: z.string().nullable(),
     steamId: z.string().nullable(),
     level: z.number().nullable(),
@@ -345,6 +347,36 @@ export const reviewRevisionsSchema = z.object({
   versions: z.array(reviewVersionSchema),
 });
 export type ReviewRevisions = z.infer<typeof reviewRevisionsSchema>;
+
+/**
+ * GET /api/reviewers/{userId} (issue 36, item 3): a reviewer's public profile. The Steam level is
+ * absent, not null, when its owner hides it (their settings) or Steam gave none: a hidden level
+ * never leaves the server. `officer` is the officer the account is linked to, with its regiment,
+ * while both are public.
+ */
+export const reviewerSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  steamId: z.string().nullable(),
+  memberSince: isoDate,
+  level: z.number().optional(),
+  totalGames: z.number().nullable(),
+  officer: z.object({ id: z.number(), name: z.string(), rank: z.string(), regiment: z.object({ id: z.number(), name: z.string() }) }).nullable(),
+});
+export type Reviewer = z.infer<typeof reviewerSchema>;
+
+/**
+ * The profile with one page of the reviews that count (newest first; none held in a review wave,
+ * none of an officer who is not public), `totalCount` of them in all, and the next page's number
+ * (null on the last).
+ */
+export const reviewerProfileSchema = z.object({
+  reviewer: reviewerSchema,
+  reviews: z.array(reviewSchema),
+  totalCount: z.number(),
+  nextPage: z.number().nullable(),
+});
+export type ReviewerProfile = z.infer<typeof reviewerProfileSchema>;
 
 /** GET and PUT /api/users/me/settings: the signed-in user's own choices. */
 /** `digest`: how often news of what the user follows is mailed (issue 36, item 1). */

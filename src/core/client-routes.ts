@@ -20,6 +20,8 @@ export const CLIENT_ROUTES = {
   resetPassword: '/reset-password',
   officer: '/officer/:id',
   regiment: '/regiment/:id',
+  // Issue 36, item 3: who wrote a review.
+  reviewer: '/reviewer/:id',
   search: '/search',
   // Issue 36: two to four officers or regiments side by side (?officers=12,40,7 or ?regiments=...).
   compare: '/compare',
@@ -67,6 +69,7 @@ export const SCREEN_MODULES: Readonly<Record<Exclude<ClientRoute, 'home'>, `feat
   authAction: 'features/auth/auth-action-page.tsx',
   officer: 'features/officers/officer-page.tsx',
   regiment: 'features/regiments/regiment-page.tsx',
+  reviewer: 'features/reviewers/reviewer-page.tsx',
   search: 'features/search/search-page.tsx',
   compare: 'features/compare/compare-page.tsx',
   createReview: 'features/reviews/create-review-page.tsx',

@@ -38,6 +38,7 @@ import { reviewCardMessages } from './messages/review-card.js';
 import { reviewHistoryMessages } from './messages/review-history.js';
 import { reviewReplyMessages } from './messages/review-reply.js';
 import { reviewerSignalsMessages } from './messages/reviewer-signals.js';
+import { reviewerProfileMessages } from './messages/reviewer-profile.js';
 import { settingsMessages } from './messages/settings.js';
 import { themeMessages } from './messages/theme.js';
 import { linkPreviewMessages } from './messages/link-preview.js';
@@ -86,6 +87,7 @@ export const MSG = {
   notifications: notificationsMessages,
   webhooks: webhookMessages,
   reviewerSignals: reviewerSignalsMessages,
+  reviewerProfile: reviewerProfileMessages,
   reviewCard: reviewCardMessages,
   reviewHistory: reviewHistoryMessages,
   theme: themeMessages,

@@ -13,4 +13,6 @@ export const reviewCardMessages = {
    * without one: 'Would serve again' or 'Would not serve again'. One template, as cards are first-screen bytes.
    */
   verdict: (wouldServe: boolean) => `Would ${wouldServe ? '' : 'not '}serve again`,
+  /** The icon beside a name that opens their Steam profile. */
+  steamProfile: (name: string) => `${name}, Steam profile (opens in a new tab)`,
 } as const;

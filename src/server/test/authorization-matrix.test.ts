@@ -270,6 +270,8 @@ const ROWS: Row[] = [
     expect: everyone(200),
   },
   { method: 'GET', path: '/api/reviews/my', url: () => '/api/reviews/my', expect: signedIn(200) },
+  // Issue 36: who wrote a review, open to everyone.
+  { method: 'GET', path: '/api/reviewers/:userId', url: (w) => `/api/reviewers/${w.owner.id}`, expect: everyone(200) },
   { method: 'GET', path: '/api/reviews/:id/revisions', url: (w) => `/api/reviews/${w.ownerReview.id}/revisions`, expect: everyone(200) },
   {
     method: 'POST',

@@ -206,6 +206,9 @@ function validParam(url: string, name: string, world: World): string {
       return String(world.ownOfficer.id);
     case 'regimentId':
       return String(world.regiment.id);
+    // A reviewer's profile (issue 36): the owner wrote ownerReview.
+    case 'userId':
+      return String(world.owner.id);
     case 'sideId':
       return String(world.regiment.sideId);
     case 'action':

@@ -117,6 +117,8 @@ describe('the answers on a seeded database', () => {
     regimentName: string;
     imageUrl: string;
     reviewId: number;
+    /** The author of reviewId: a reviewer with a profile (issue 36). */
+    reviewerId: number;
   }
   let seeded: Seeded;
 
@@ -136,15 +138,16 @@ describe('the answers on a seeded database', () => {
       .toBuffer();
     const image = await uploadImage(ctx.db, { userId: officer!.userId, kind: 'profile', file: png });
     // One of its reviews with an earlier version kept, so the history's answer has changes in it.
-    const [review] = await queryRows<{ id: number }>(
+    const [review] = await queryRows<{ id: number; userId: number }>(
       ctx.db,
       sql`update reviews set revision_count = 1, edited_at = clock_timestamp(), leadership = 5 - leadership
-          where id = (select min(id) from reviews where officer_id = ${officer!.id}) returning id`,
+          where id = (select min(id) from reviews where officer_id = ${officer!.id}) returning id, user_id as "userId"`,
     );
     await ctx.db.execute(sql`insert into review_revisions
       select id, 1, text, 5 - leadership, tactics, communication, fairness, overall_rating, created_at from reviews where id = ${review!.id}`);
     seeded = {
       reviewId: review!.id,
+      reviewerId: review!.userId,
       sideId: officer!.sideId,
       regimentId: officer!.regimentId,
       officerId: officer!.id,
@@ -176,6 +179,7 @@ describe('the answers on a seeded database', () => {
     '/api/search/suggestions': (s) => [`/api/search/suggestions?q=${encodeURIComponent(s.officerName.slice(0, 3))}`],
     '/api/search/regiments': (s) => [`/api/search/regiments?q=${encodeURIComponent(s.regimentName.slice(0, 3))}`],
     '/api/reviews/recent': () => ['/api/reviews/recent'],
+    '/api/reviewers/{userId}': (s) => [`/api/reviewers/${s.reviewerId}`, `/api/reviewers/${s.reviewerId}?page=2&limit=1`],
     '/api/reviews/{id}/revisions': (s) => [`/api/reviews/${s.reviewId}/revisions`],
     '/api/reviews/officer/{officerId}': (s) => [`/api/reviews/officer/${s.officerId}`, `/api/reviews/officer/${s.officerId}?sort=helpful`],
     '/api/images/{fileName}': (s) => [s.imageUrl],

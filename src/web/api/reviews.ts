@@ -17,6 +17,8 @@ export const reviewKeys = {
   ofOfficer: (officerId: number) => [...reviewKeys.all, 'officer', officerId] as const,
   ofOfficerSorted: (officerId: number, sort: ReviewSort) => [...reviewKeys.ofOfficer(officerId), sort] as const,
   viewerState: (reviewId: number, userId: number) => [...reviewKeys.all, 'vote', reviewId, userId] as const,
+  /** Every reviewer's profile (reviewers.ts, issue 36, each under its user id): their reviews, so a review change refreshes them. */
+  reviewers: () => [...reviewKeys.all, 'reviewer'] as const,
   /** Every review's edit history (review-history.ts): what a review change refreshes. */
   revisions: () => [...reviewKeys.all, 'revisions'] as const,
   revisionsOf: (reviewId: number) => [...reviewKeys.revisions(), reviewId] as const,
@@ -74,6 +76,8 @@ export async function invalidateAfterReviewChange(queryClient: QueryClient, offi
     queryClient.invalidateQueries({ queryKey: officerTrendQueryOptions(officerId).queryKey }),
     // And the edit histories (issue 18): an edit adds a version, a delete removes them all.
     queryClient.invalidateQueries({ queryKey: reviewKeys.revisions() }),
+    // And the reviewers' profiles (issue 36), the author's among them.
+    queryClient.invalidateQueries({ queryKey: reviewKeys.reviewers() }),
   ]);
 }
 

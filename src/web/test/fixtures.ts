@@ -164,14 +164,23 @@ export function makeReview(id: number, overrides: Partial<Review> = {}): Review 
     revisionCount: 0,
     officer: { id: 7, name: 'Winfield Hancock', rank: 'Major' },
     regiment: { id: 3, name: '5th Wisconsin' },
-    user: makeReviewAuthor({ username: `soldier${id}` }),
+    user: makeReviewAuthor({ id: 100 + id, username: `soldier${id}` }),
     ...overrides,
   };
 }
 
-/** A review's author: no Steam figures unless told otherwise, one review, a member since January 2024. */
+/** A review's author (user 101): no Steam figures unless told otherwise, one review, a member since January 2024. */
 export function makeReviewAuthor(overrides: Partial<ReviewAuthor> = {}): ReviewAuthor {
-  return { username: null, steamId: null, level: null, totalGames: null, reviewCount: 1, memberSince: '2024-01-15T10:00:00.000Z', ...overrides };
+  return {
+    id: 101,
+    username: null,
+    steamId: null,
+    level: null,
+    totalGames: null,
+    reviewCount: 1,
+    memberSince: '2024-01-15T10:00:00.000Z',
+    ...overrides,
+  };
 }
 
 /** User 1 ('meade'): no admin, no officer profile, no Steam account unless told otherwise. */

@@ -101,7 +101,7 @@ export class ReviewerSignalsRefresher {
 
   /** Forgets the cached answers that show this reviewer's signals (their review pages, the recent list). */
   async forgetPagesShowing(userId: number): Promise<void> {
-    this.options.cache.invalidate(cacheTags.reviewerSignals(await officersReviewedBy(this.options.db, userId)));
+    this.options.cache.invalidate(cacheTags.reviewerSignals(userId, await officersReviewedBy(this.options.db, userId)));
   }
 
   /** Resolves when nothing is queued or running (tests, shutdown). */

@@ -28,7 +28,7 @@ declare module 'fastify' {
 export const API_TAGS = [
   { name: 'Officers', description: 'Officers, their ratings, trend and game statistics' },
   { name: 'Regiments', description: 'Regiments of both sides and their ratings' },
-  { name: 'Reviews', description: "Reviews of an officer with the officer's replies, and the community's latest" },
+  { name: 'Reviews', description: "Reviews of an officer with the officer's replies, the community's latest, and each reviewer's profile" },
   { name: 'Search', description: 'Search and rankings of officers and regiments' },
   { name: 'Reference', description: 'Sides and stored images' },
   { name: 'Moderation', description: 'The grounds staff act on, the open moderation log and the monthly transparency report' },

@@ -63,6 +63,7 @@ const REVIEW_FIELDS = {
   // signals, read from the user's row: no Steam call and no count per review shown
   // (docs/decisions/0029-reviewer-signals.md). A hidden level is withheld here, in SQL.
   user: {
+    id: users.id,
     username: users.username,
     steamId: users.steamId,
     level: sql<number | null>`case when ${users.hideLevel} then null else ${users.steamLevel} end`.mapWith((v) => (v === null ? null : Number(v))),
@@ -139,7 +140,15 @@ function toReview(row: ReviewRow): Review {
 }
 
 /** The author of a review whose account was deleted and the review kept (issue 35): nobody. */
-const ANONYMOUS_AUTHOR: Review['user'] = { username: null, steamId: null, level: null, totalGames: null, reviewCount: 0, memberSince: null };
+const ANONYMOUS_AUTHOR: Review['user'] = {
+  id: null,
+  username: null,
+  steamId: null,
+  level: null,
+  totalGames: null,
+  reviewCount: 0,
+  memberSince: null,
+};
 
 function reviewersOf(rows: ReviewRow[]): ShownReviewer[] {
   return rows.flatMap((row) =>
@@ -349,5 +358,27 @@ export async function listWaveReviews(db: Executor, waveId: number): Promise<Wav
 /** The signed-in user's own reviews, newest first (My Reviews). */
 export async function listUserReviews(db: Executor, userId: number): Promise<Review[]> {
   const rows = await selectPublicReviews(db, eq(reviews.userId, userId));
+  return rows.map(toReview);
+}
+
+/**
+ * One page of the reviews a reviewer wrote that count, newest first (their profile, issue 36, item
+ * 3): none held in a review wave, none of an officer who is not public. A reviewer writes one review
+ * per officer, so the offset stays short.
+ */
+export async function listReviewerReviews(
+  db: Executor,
+  userId: number,
+  { page, limit }: { page: number; limit: number },
+  onReviewersShown?: OnReviewersShown,
+): Promise<Review[]> {
+  const query = prepared(db, 'reviewer_review_page', (db, name) =>
+    selectPublicReviews(db, and(eq(reviews.userId, sql.placeholder('userId')), eq(reviews.held, false)))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name),
+  );
+  const rows = await query.execute({ userId, limit, offset: (page - 1) * limit });
+  onReviewersShown?.(reviewersOf(rows));
   return rows.map(toReview);
 }

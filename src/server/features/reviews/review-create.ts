@@ -212,7 +212,7 @@ export async function createReview(
 
       const invalidation = [
         ...cacheTags.reviewOf(officerId),
-        ...cacheTags.reviewerSignals([...new Set([...officer.reviewed_officer_ids, officerId])]),
+        ...cacheTags.reviewerSignals(user.id, [...new Set([...officer.reviewed_officer_ids, officerId])]),
       ];
       const notice = noticeOf(invalidation);
       const mailUserIds = officer.linked.filter((linked) => effectiveMailPreferences(linked.mailPreferences).review_of_your_officer).map((l) => l.id);
@@ -264,6 +264,7 @@ export async function createReview(
           officer: { id: officer.id, name: officer.name, rank: officer.rank },
           regiment: { id: officer.regiment_id, name: officer.regiment_name },
           user: {
+            id: user.id,
             username: officer.author.username,
             steamId: officer.author.steamId,
             level: officer.author.level,

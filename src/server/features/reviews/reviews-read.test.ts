@@ -120,6 +120,7 @@ describe('GET /api/reviews/recent', () => {
       // Beside the spec's identity, the reviewer's signals: Steam figures never read here (no Steam
       // key), and every review they wrote, of hidden officers too: Chamberlain, Spear, Hidden, Ghostly.
       user: {
+        id: author.id,
         username: 'Tozier',
         steamId: '76561198000000042',
         level: null,

@@ -121,7 +121,7 @@ describe('POST /api/reviews', () => {
       revisionCount: 0,
       officer: { id: officer.id, name: 'Bragg', rank: 'Col.' },
       regiment: { id: regiment.id, name: 'Iron Brigade' },
-      user: { username, steamId, level: null, totalGames: null, reviewCount: 1, memberSince: expect.any(String) },
+      user: { id: userId, username, steamId, level: null, totalGames: null, reviewCount: 1, memberSince: expect.any(String) },
     });
     expect(Number.isNaN(Date.parse(review.createdAt))).toBe(false);
     expect(response.body).not.toContain('email');

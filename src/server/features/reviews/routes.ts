@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { moderationReasonsSchema, reviewPageSchema, reviewRevisionsSchema, reviewSchema, reviewViewerStateSchema } from '#core/api.js';
+import {
+  moderationReasonsSchema,
+  reviewerProfileSchema,
+  reviewPageSchema,
+  reviewRevisionsSchema,
+  reviewSchema,
+  reviewViewerStateSchema,
+} from '#core/api.js';
 import { REVIEW_PAGE_SIZE, REVIEW_PAGE_SIZE_MAX } from '#core/constants.js';
 import { MSG } from '#core/messages.js';
 import { canModerate } from '#core/permissions.js';
@@ -19,6 +26,7 @@ import { deleteReview } from './review-writes.js';
 import { getReviewRevisions } from './review-history.js';
 import { reviewCursorSchema } from './review-order.js';
 import { getReviewViewerState } from './viewer-state.js';
+import { getReviewerProfile } from './reviewer-profile.js';
 import { castVote } from './votes.js';
 import { moderatorScope } from '#server/domain/identity/admin-scope.js';
 import { reviewAdminRoutes } from './admin-routes.js';
@@ -68,6 +76,30 @@ export async function reviewRoutes(app: App) {
       },
     },
     async (request) => listOfficerReviews(db, request.params.officerId, request.query, app.reviewerSignals.noteShown),
+  );
+
+  app.get(
+    '/reviewers/:userId',
+    {
+      // The answer's tags are set once its reviews are known (cacheTags.reviewerProfile).
+      config: { cache: { public: (request) => [cacheTags.reviewer(Number((request.params as { userId: unknown }).userId))] } },
+      schema: {
+        summary: "A reviewer's profile and the reviews they wrote that count, one page at a time",
+        tags: ['Reviews'],
+        params: z.object({ userId: positiveIntString('userId') }),
+        querystring: z.object({
+          page: positiveIntString('page').default(1),
+          limit: positiveIntString('limit', REVIEW_PAGE_SIZE_MAX).default(REVIEW_PAGE_SIZE),
+        }),
+        response: { 200: reviewerProfileSchema },
+      },
+    },
+    async (request) => {
+      const { userId } = request.params;
+      const read = await getReviewerProfile(db, userId, request.query, app.reviewerSignals.noteShown);
+      request.cacheAnswerTags = cacheTags.reviewerProfile(userId, read.reviewedOfficerIds);
+      return read.profile;
+    },
   );
 
   app.get('/reviews/my', { config: { cache: 'private' }, schema: { response: { 200: z.array(reviewSchema) } } }, async (request) => {

@@ -293,6 +293,7 @@ describe('reviewer signals', () => {
     const before = statsRequests;
     // Never read: nothing to show yet, and the list answers without waiting for Steam.
     expect(await reviewerOnPage(first)).toEqual({
+      id: author.id,
       username: author.username,
       steamId: '76561198000222222',
       level: null,

@@ -26,7 +26,7 @@ export async function userRoutes(app: App) {
       const user = requireUser(request);
       const { hasChanged } = await updateUserSettings(db, user.id, request.body);
       // Hiding the level changes only the pages that show this user's reviews (0029).
-      request.cacheInvalidation = hasChanged ? cacheTags.reviewerSignals(await officersReviewedBy(db, user.id)) : 'none';
+      request.cacheInvalidation = hasChanged ? cacheTags.reviewerSignals(user.id, await officersReviewedBy(db, user.id)) : 'none';
       return getUserSettings(db, user.id);
     },
   );

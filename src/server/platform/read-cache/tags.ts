@@ -10,7 +10,15 @@
  * results move with every rating).
  */
 export type CacheTag =
-  'lists' | 'ratings' | 'prior' | 'recent-reviews' | 'scores' | `officer:${number}` | `officer-reviews:${number}` | `review-history:${number}`;
+  | 'lists'
+  | 'ratings'
+  | 'prior'
+  | 'recent-reviews'
+  | 'scores'
+  | `officer:${number}`
+  | `officer-reviews:${number}`
+  | `review-history:${number}`
+  | `reviewer:${number}`;
 /** What a write changes: some tags, everything public ('all'), or nothing public ('none'). */
 export type Invalidation = readonly CacheTag[] | 'all' | 'none';
 
@@ -63,12 +71,26 @@ export const cacheTags = {
   /**
    * What a change to a reviewer's signals changes (their review count, Steam figures or hidden level,
    * docs/decisions/0029-reviewer-signals.md): the review pages of every officer they reviewed, and
-   * the recent reviews, at once. Nothing wider: no list or officer answer shows them.
+   * the recent reviews, and their profile (issue 36), at once. Nothing wider: no list or officer answer shows them.
    */
-  reviewerSignals: (reviewedOfficerIds: readonly number[]): CacheTag[] => [
+  reviewerSignals: (userId: number, reviewedOfficerIds: readonly number[]): CacheTag[] => [
     ...reviewedOfficerIds.map((id): CacheTag => `officer-reviews:${id}`),
     'recent-reviews',
+    `reviewer:${userId}`,
   ],
+  /**
+   * A reviewer's profile (GET /api/reviewers/{userId}, issue 36, item 3): their own tag, which the
+   * changes to their signals forget (above: a new review, a settings change, new Steam figures), and
+   * the review pages of every officer they reviewed, held reviews' too: whatever changes one of their
+   * reviews as shown (an edit, a vote, a reply, a wave's hold or release) forgets that officer's
+   * review pages. Bans, deletions and officer or regiment changes forget everything.
+   */
+  reviewerProfile: (userId: number, reviewedOfficerIds: readonly number[]): CacheTag[] => [
+    `reviewer:${userId}`,
+    ...reviewedOfficerIds.map((id): CacheTag => `officer-reviews:${id}`),
+  ],
+  /** The reviewer's profile before its reviews are read: the tag their signals' changes forget. */
+  reviewer: (userId: number): CacheTag => `reviewer:${userId}`,
   /**
    * What a reply to a review of this officer, or its resolution, changes (issue 18, item 1): the
    * review as shown in the officer's pages and the recent reviews, at once. No figure, no list.

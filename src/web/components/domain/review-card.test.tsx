@@ -115,4 +115,19 @@ describe('ReviewCard', () => {
     renderCard({ wouldServeAgain: null });
     expect(screen.queryByText(/would (not )?serve again/i)).not.toBeInTheDocument();
   });
+
+  it("links the author's name to their profile here, with their Steam profile beside it (issue 36)", () => {
+    renderCard({ user: makeReviewAuthor({ id: 42, username: 'meade', steamId: '76561198000000042' }) });
+    expect(screen.getByRole('link', { name: 'meade' })).toHaveAttribute('href', '/reviewer/42');
+    expect(screen.getByRole('link', { name: 'meade, Steam profile (opens in a new tab)' })).toHaveAttribute(
+      'href',
+      'https://steamcommunity.com/profiles/76561198000000042',
+    );
+  });
+
+  it("names a deleted account's kept review 'Anonymous Soldier', linking nowhere", () => {
+    renderCard({ userId: null, user: makeReviewAuthor({ id: null, username: null, reviewCount: 0, memberSince: null }) });
+    expect(screen.getByText('Anonymous Soldier')).toBeInTheDocument();
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+  });
 });

@@ -1,8 +1,7 @@
-import { ExternalLink } from 'lucide-react';
 import { Suspense, lazy, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Review } from '#core/api';
-import { RATING_CATEGORIES, RATING_CATEGORY_LABELS, STEAM_PROFILE_URL } from '#core/constants';
+import { RATING_CATEGORIES, RATING_CATEGORY_LABELS } from '#core/constants';
 import { formatDate, formatMonthYear } from '#core/date';
 import { anonymousSoldier } from '#core/messages/common';
 import { reviewCardMessages } from '#core/messages/review-card';
@@ -10,23 +9,24 @@ import { reviewerSignalsMessages } from '#core/messages/reviewer-signals';
 import { formatRating } from '#core/rating';
 import { StarRating } from '#web/components/rating/star-rating';
 import { RatingValue } from '#web/components/rating/rating-value';
+import { SteamProfileLink } from './steam-profile-link';
 
 const ReviewHistoryDialog = lazy(() => import('./review-history-dialog').then((m) => ({ default: m.ReviewHistoryDialog })));
 
-/** The author: 'Anonymous Soldier' without a name; a Steam profile link when a steamId is known. */
+/**
+ * The author: 'Anonymous Soldier' without an account; otherwise their name links to their profile
+ * here (issue 36, item 3), with their Steam profile beside it when a steamId is known.
+ */
 function ReviewAuthor({ user }: { user: Review['user'] }) {
   const name = user.username || anonymousSoldier;
-  if (!user.steamId) return <span className="font-medium">{name}</span>;
+  if (user.id === null) return <span className="font-medium">{name}</span>;
   return (
-    <a
-      href={`${STEAM_PROFILE_URL}${user.steamId}`}
-      target="_blank"
-      rel="noopener noreferrer"
-      className="inline-flex items-center gap-1 font-medium text-link hover:underline"
-    >
-      {name}
-      <ExternalLink className="h-3 w-3" aria-label="(Steam profile, opens in a new tab)" />
-    </a>
+    <span className="inline-flex items-center gap-1">
+      <Link to={`/reviewer/${user.id}`} className="font-medium text-link hover:underline">
+        {name}
+      </Link>
+      {user.steamId && <SteamProfileLink steamId={user.steamId} name={name} />}
+    </span>
   );
 }
 

@@ -13,7 +13,7 @@ import { invalidateAfterReviewChange, myReviewsQueryOptions, reviewKeys } from '
 import { sideKeys } from '#web/api/sides';
 
 describe('invalidateAfterReviewChange', () => {
-  it("refreshes the recent, my-reviews and top-officers lists plus that officer's reviews, detail and trend and the edit histories, nothing else", async () => {
+  it("refreshes the recent, my-reviews and top-officers lists plus that officer's reviews, detail and trend, the edit histories and the reviewers' profiles, nothing else", async () => {
     const queryClient = new QueryClient();
     const refreshed: QueryKey[] = [
       reviewKeys.recent(),
@@ -25,6 +25,7 @@ describe('invalidateAfterReviewChange', () => {
       officerKeys.detail(7),
       officerKeys.trend(7),
       reviewKeys.revisionsOf(12),
+      [...reviewKeys.reviewers(), 101],
     ];
     const untouched: QueryKey[] = [
       reviewKeys.ofOfficerSorted(8, DEFAULT_REVIEW_SORT),

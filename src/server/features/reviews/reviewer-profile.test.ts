@@ -1,0 +1,173 @@
+/**
+ * GET /api/reviewers/{userId} (issue 36, item 3): who wrote a review. The profile shows the reviews
+ * that count (none held in a wave, none of an officer who is not public), never a hidden level, and
+ * banned and deleted accounts have none; new reviews and settings changes show at once.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Review, ReviewerProfile, ReviewPage } from '#core/api.js';
+import { MSG } from '#core/messages.js';
+import { users } from '#server/platform/db/schema.js';
+import { createTestContext, signedInClient, type TestContext } from '#server/test/app.js';
+import { createOfficer, createRegiment, createReview, createUser, type OfficerRow, type RegimentRow, type UserRow } from '#server/test/fixtures.js';
+import { deleteAccount } from '#server/domain/retention/account-deletion.js';
+
+let ctx: TestContext;
+let regiment: RegimentRow;
+let meade: OfficerRow;
+let hancock: OfficerRow;
+let howard: OfficerRow;
+let inactive: OfficerRow;
+let author: UserRow;
+
+const day = (n: number) => new Date(Date.UTC(2025, 4, n, 12));
+
+async function profileOf(userId: number, query = ''): Promise<{ statusCode: number; body: ReviewerProfile & { message?: string } }> {
+  const answer = await ctx.app.inject({ url: `/api/reviewers/${userId}${query}` });
+  return { statusCode: answer.statusCode, body: answer.json() };
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const { db } = ctx;
+  regiment = await createRegiment(db, { name: 'Iron Brigade' });
+  meade = await createOfficer(db, { regimentId: regiment.id, name: 'Meade', rank: 'Gen.' });
+  hancock = await createOfficer(db, { regimentId: regiment.id, name: 'Hancock', rank: 'Maj. Gen.' });
+  howard = await createOfficer(db, { regimentId: regiment.id, name: 'Howard', rank: 'Maj. Gen.' });
+  inactive = await createOfficer(db, { regimentId: regiment.id, name: 'Retired', rank: 'Col.', isActive: false });
+  author = await createUser(db, {
+    username: 'Tozier',
+    steamId: '76561198000000077',
+    steamLevel: 42,
+    steamTotalGames: 311,
+    createdAt: new Date(Date.UTC(2024, 0, 15)),
+  });
+  await createReview(db, { userId: author.id, officerId: meade.id, text: 'Clear orders at the wheatfield.', createdAt: day(1) });
+  await createReview(db, { userId: author.id, officerId: hancock.id, text: 'Held the centre.', createdAt: day(2) });
+  // Held in a review wave: listed on Howard's page under its notice, but it does not count.
+  await createReview(db, { userId: author.id, officerId: howard.id, text: 'Part of a pile-on.', held: true, createdAt: day(3) });
+  // Of an officer who is not public.
+  await createReview(db, { userId: author.id, officerId: inactive.id, createdAt: day(4) });
+});
+
+afterAll(async () => {
+  await ctx.close();
+});
+
+describe('GET /api/reviewers/{userId}', () => {
+  it('shows the name, member since, level, games and the reviews that count, newest first, with their officers', async () => {
+    const { statusCode, body } = await profileOf(author.id);
+    expect(statusCode).toBe(200);
+    expect(body.reviewer).toEqual({
+      id: author.id,
+      username: 'Tozier',
+      steamId: '76561198000000077',
+      memberSince: '2024-01-15T00:00:00.000Z',
+      level: 42,
+      totalGames: 311,
+      officer: null,
+    });
+    expect(body.reviews.map((review) => [review.text, review.officer.name, review.regiment.name])).toEqual([
+      ['Held the centre.', 'Hancock', 'Iron Brigade'],
+      ['Clear orders at the wheatfield.', 'Meade', 'Iron Brigade'],
+    ]);
+    expect(body.totalCount).toBe(2);
+    expect(body.nextPage).toBeNull();
+    // Each review's author is the reviewer, by id.
+    expect(body.reviews.every((review) => review.user.id === author.id && review.userId === author.id)).toBe(true);
+  });
+
+  it('is paged: limit a page, and the next page number until the last', async () => {
+    const first = await profileOf(author.id, '?page=1&limit=1');
+    expect(first.body.reviews.map((review) => review.officer.name)).toEqual(['Hancock']);
+    expect(first.body.nextPage).toBe(2);
+    const second = await profileOf(author.id, '?page=2&limit=1');
+    expect(second.body.reviews.map((review) => review.officer.name)).toEqual(['Meade']);
+    expect(second.body).toMatchObject({ totalCount: 2, nextPage: null });
+    expect((await profileOf(author.id, '?page=0')).statusCode).toBe(400);
+    // Far past the end: no reviews, and no next page.
+    expect((await profileOf(author.id, '?page=2147483647&limit=50')).body).toMatchObject({ reviews: [], totalCount: 2, nextPage: null });
+  });
+
+  it('names the regiment of a reviewer who is an officer', async () => {
+    const officerUser = await createUser(ctx.db, { username: 'HancockHimself', officerId: hancock.id, isOfficer: true });
+    const { body } = await profileOf(officerUser.id);
+    expect(body.reviewer.officer).toEqual({
+      id: hancock.id,
+      name: 'Hancock',
+      rank: 'Maj. Gen.',
+      regiment: { id: regiment.id, name: 'Iron Brigade' },
+    });
+    expect(body).toMatchObject({ reviews: [], totalCount: 0, nextPage: null });
+  });
+
+  it('leaves a hidden level out of the answer altogether, and shows the rest', async () => {
+    const shy = await createUser(ctx.db, { username: 'Shy', steamLevel: 87, steamTotalGames: 12, hideLevel: true });
+    await createReview(ctx.db, { userId: shy.id, officerId: meade.id });
+    const answer = await ctx.app.inject({ url: `/api/reviewers/${shy.id}` });
+    const body = answer.json<ReviewerProfile>();
+    expect(body.reviewer).not.toHaveProperty('level');
+    expect(body.reviewer.totalGames).toBe(12);
+    expect(body.reviews[0]!.user.level).toBeNull();
+    expect(answer.body).not.toContain('87');
+  });
+
+  it('answers 404 with a clear message for a banned, a suspended, a deleted and an unknown account', async () => {
+    const banned = await createUser(ctx.db, { isBanned: true });
+    const suspended = await createUser(ctx.db, { isBanned: true, bannedUntil: new Date(Date.now() + 86_400_000) });
+    const leaving = await createUser(ctx.db);
+    await createReview(ctx.db, { userId: leaving.id, officerId: hancock.id });
+    await ctx.db.update(users).set({ deleteAfter: new Date(), deletionReviews: 'anonymize' }).where(eq(users.id, leaving.id));
+    expect(await ctx.db.transaction((tx) => deleteAccount(tx, leaving.id))).not.toBeNull();
+    for (const userId of [banned.id, suspended.id, leaving.id, 2_000_000_000]) {
+      const { statusCode, body } = await profileOf(userId);
+      expect(statusCode, String(userId)).toBe(404);
+      expect(body.message).toBe(MSG.reviewerProfile.notFound);
+    }
+    // A suspension that has ended is no ban: the profile is back.
+    const returned = await createUser(ctx.db, { isBanned: true, bannedUntil: new Date(Date.now() - 1_000) });
+    expect((await profileOf(returned.id)).statusCode).toBe(200);
+    // The deleted account's kept review names nobody: no id to link to.
+    const page = (await ctx.app.inject({ url: `/api/reviews/officer/${hancock.id}?page=1&limit=50` })).json<ReviewPage>();
+    const anonymous = page.reviews.filter((review: Review) => review.userId === null);
+    expect(anonymous.map((review) => review.user.id)).toEqual([null]);
+  });
+});
+
+describe('the cached profile', () => {
+  it('shows a new review and a newly hidden level at once', async () => {
+    const { client, userId } = await signedInClient(ctx, { steamId: '76561198000000078' });
+    await ctx.db.update(users).set({ steamLevel: 55 }).where(eq(users.id, userId));
+    const before = await profileOf(userId);
+    expect(before.body).toMatchObject({ reviewer: { level: 55 }, totalCount: 0 });
+    // The answer is kept: a change behind the API's back does not show...
+    await ctx.db.update(users).set({ steamTotalGames: 999 }).where(eq(users.id, userId));
+    expect((await profileOf(userId)).body.reviewer.totalGames).toBeNull();
+
+    const posted = await client.post('/api/reviews', {
+      officerId: howard.id,
+      text: 'Steady on the ridge all evening.',
+      leadership: 4,
+      tactics: 4,
+      communication: 4,
+      fairness: 4,
+    });
+    expect(posted.statusCode).toBe(201);
+    expect(posted.json<Review>().user.id).toBe(userId);
+    // ...but a new review by them forgets it.
+    const afterReview = await profileOf(userId);
+    expect(afterReview.body).toMatchObject({ totalCount: 1, reviewer: { totalGames: 999 } });
+    expect(afterReview.body.reviews.map((review) => review.text)).toEqual(['Steady on the ridge all evening.']);
+
+    expect((await client.write('PUT', '/api/users/me/settings', { hideLevel: true })).statusCode).toBe(200);
+    expect((await profileOf(userId)).body.reviewer).not.toHaveProperty('level');
+  });
+
+  it('is gone once the account is banned', async () => {
+    const target = await createUser(ctx.db, { username: 'Troublemaker' });
+    expect((await profileOf(target.id)).statusCode).toBe(200);
+    const { client: admin } = await signedInClient(ctx, { isAdmin: true });
+    expect((await admin.write('PATCH', `/api/admin/users/${target.id}/ban`)).statusCode).toBe(200);
+    expect((await profileOf(target.id)).statusCode).toBe(404);
+  });
+});

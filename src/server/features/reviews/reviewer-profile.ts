@@ -1,0 +1,88 @@
+/**
+ * A reviewer's public profile (issue 36, item 3): who wrote a review, and the reviews they wrote
+ * that count. Banned accounts (a ban or a suspension in force) and deleted ones have none.
+ */
+import { and, eq, not, sql } from 'drizzle-orm';
+import type { ReviewerProfile } from '#core/api.js';
+import { MSG } from '#core/messages.js';
+import type { Executor } from '#server/platform/db/client.js';
+import { prepared } from '#server/platform/db/prepared.js';
+import { officers, regiments, users } from '#server/platform/db/schema.js';
+import { AppError } from '#server/platform/errors.js';
+import { bannedNow } from '#server/domain/identity/sessions.js';
+import type { OnReviewersShown } from '#server/domain/reviewer-signals/shown-reviewers.js';
+import { listReviewerReviews } from './queries.js';
+
+/** The reviews that count on their profile: not held in a wave, of an officer in a regiment both public. */
+const COUNTED_REVIEWS = sql.raw(`from reviews r
+  join officers ro on ro.id = r.officer_id and ro.is_active
+  join regiments rg on rg.id = ro.regiment_id and rg.is_active
+  where r.user_id = users.id and not r.held`);
+
+function selectReviewer(db: Executor, name: string) {
+  return (
+    db
+      .select({
+        id: users.id,
+        username: users.username,
+        steamId: users.steamId,
+        memberSince: users.createdAt,
+        // Withheld in SQL, as on the review cards: a hidden level never leaves the database.
+        level: sql<number | null>`case when ${users.hideLevel} then null else ${users.steamLevel} end`.mapWith((v) =>
+          v === null ? null : Number(v),
+        ),
+        totalGames: users.steamTotalGames,
+        officer: { id: officers.id, name: officers.name, rank: officers.rank },
+        regiment: { id: regiments.id, name: regiments.name },
+        countedReviews: sql<number>`(select count(*) ${COUNTED_REVIEWS})`.mapWith(Number),
+        // Every officer they reviewed, held reviews' too: the answer's cache tags (cacheTags.reviewerProfile).
+        reviewedOfficerIds: sql<number[]>`(select coalesce(array_agg(r.officer_id), '{}') from reviews r where r.user_id = ${users.id})`,
+      })
+      .from(users)
+      // Their officer and its regiment, only while both are public (as the officer lists show them).
+      .leftJoin(officers, and(eq(officers.id, users.officerId), eq(officers.isActive, true)))
+      .leftJoin(regiments, and(eq(regiments.id, officers.regimentId), eq(regiments.isActive, true)))
+      .where(and(eq(users.id, sql.placeholder('userId')), not(bannedNow(sql.placeholder('now')))))
+      .prepare(name)
+  );
+}
+
+export interface ReviewerProfileRead {
+  profile: ReviewerProfile;
+  reviewedOfficerIds: number[];
+}
+
+/** The profile with one page of its reviews; 404 for an account that is gone or banned. */
+export async function getReviewerProfile(
+  db: Executor,
+  userId: number,
+  { page, limit }: { page: number; limit: number },
+  onReviewersShown?: OnReviewersShown,
+): Promise<ReviewerProfileRead> {
+  const query = prepared(db, 'reviewer_profile', selectReviewer);
+  // The two reads at once: the page is thrown away if the account has no profile.
+  const [[row], reviews] = await Promise.all([
+    query.execute({ userId, now: new Date().toISOString() }),
+    listReviewerReviews(db, userId, { page, limit }, onReviewersShown),
+  ]);
+  if (!row) throw new AppError('NOT_FOUND', MSG.reviewerProfile.notFound);
+  const { level, officer, regiment } = row;
+  return {
+    profile: {
+      reviewer: {
+        id: row.id,
+        username: row.username,
+        steamId: row.steamId,
+        memberSince: row.memberSince.toISOString(),
+        // Absent, not null, when hidden or unknown (core/api.ts).
+        ...(level === null ? {} : { level }),
+        totalGames: row.totalGames,
+        officer: officer && regiment ? { ...officer, regiment } : null,
+      },
+      reviews,
+      totalCount: row.countedReviews,
+      nextPage: page * limit < row.countedReviews ? page + 1 : null,
+    },
+    reviewedOfficerIds: row.reviewedOfficerIds.map(Number),
+  };
+}
