@@ -11,6 +11,7 @@ import { WAVE_RULES } from './review-waves.js';
 import { GRANTABLE_ROLES, STAFF_ROLES } from './staff-roles.js';
 import { APPEAL_STATUSES, CASE_TYPES, GROUND_CODES, MODERATION_ACTION_KINDS, MODERATION_LIMITS } from './moderation.js';
 import { moderationMessages } from './messages/moderation.js';
+import { LANGUAGE_CODES, REGIONS, WEEKDAYS } from './regiment-facts.js';
 
 /**
  * ISO 8601 text (the server sends `Date#toISOString()`). Not a transform from Date: the response
@@ -21,6 +22,19 @@ const isoDate = z.string();
 
 export const sideSchema = z.object({ id: z.number(), name: z.string(), code: z.string() });
 export type Side = z.infer<typeof sideSchema>;
+
+/** The finder's facts (issue 36, item 5) in every regiment answer: null or empty when the owner has not said. */
+const regimentFactsSchema = z.object({
+  region: z.enum(REGIONS).nullable().describe('NA, EU, SA, OCE or Asia.'),
+  timeZone: z.string().nullable().describe('The IANA time zone of the schedule, such as America/New_York.'),
+  languages: z.array(z.enum(LANGUAGE_CODES)).describe('ISO 639-1 codes, such as en and de.'),
+  schedule: z
+    .array(z.object({ day: z.enum(WEEKDAYS), time: z.string().describe('HH:MM, 24-hour clock, in timeZone.'), what: z.string() }))
+    .describe('Weekly events.'),
+  minimumAge: z.number().nullable(),
+  recruiting: z.boolean().nullable(),
+  discordInvite: z.string().nullable().describe('A https://discord.gg/... or https://discord.com/invite/... link.'),
+});
 
 export const regimentSchema = z.object({
   id: z.number(),
@@ -39,6 +53,7 @@ export const regimentSchema = z.object({
   submitterUsername: z.string().nullable(),
   /** Issue 35: its owner deleted their account; admins see "owner left". */
   ownerLeft: z.boolean().optional(),
+  ...regimentFactsSchema.shape,
 });
 export type Regiment = z.infer<typeof regimentSchema>;
 

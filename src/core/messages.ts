@@ -11,6 +11,8 @@ import { homeMessages } from './messages/home.js';
 import { officerMessages } from './messages/officer.js';
 import { ratingMessages } from './messages/rating.js';
 import { regimentMessages } from './messages/regiment.js';
+import { regimentFactsMessages } from './messages/regiment-facts.js';
+import { shareMessages } from './messages/share.js';
 import { searchMessages } from './messages/search.js';
 import { validationMessages } from './messages/validation.js';
 import { authMessages } from './messages/auth.js';
@@ -60,6 +62,8 @@ export const MSG = {
   officer: officerMessages,
   rating: ratingMessages,
   regiment: regimentMessages,
+  regimentFacts: regimentFactsMessages,
+  share: shareMessages,
   search: searchMessages,
   validation: validationMessages,
   auth: authMessages,

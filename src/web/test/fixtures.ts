@@ -54,6 +54,13 @@ export function makeRegiment(overrides: Partial<Regiment> = {}): Regiment {
     side: { name: side.name, code: side.code },
     sideName: side.name,
     submitterUsername: null,
+    region: null,
+    timeZone: null,
+    languages: [],
+    schedule: [],
+    minimumAge: null,
+    recruiting: null,
+    discordInvite: null,
     ...overrides,
   };
 }

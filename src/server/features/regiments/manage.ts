@@ -17,7 +17,7 @@ import type { SessionUser } from '#server/domain/identity/sessions.js';
 import { recountUserReviews } from '#server/domain/figures/aggregates.js';
 
 /**
- * Replaces the name, description and images of an active regiment. Allowed to its owner and to
+ * Replaces the name, description and images of an active regiment, and the facts the form names. Allowed to its owner and to
  * admins (403 for anyone else); a name another regiment has, in any letter case, is a 409.
  */
 export async function updateRegiment(db: Database, user: SessionUser, regimentId: number, form: RegimentEditBody): Promise<void> {
@@ -38,6 +38,14 @@ export async function updateRegiment(db: Database, user: SessionUser, regimentId
           description: form.description,
           bannerImageUrl: form.bannerImageUrl,
           iconImageUrl: form.iconImageUrl,
+          // The finder's facts (issue 36, item 5): an absent one is undefined, which Drizzle leaves out.
+          region: form.region,
+          timeZone: form.timeZone,
+          languages: form.languages,
+          schedule: form.schedule,
+          minimumAge: form.minimumAge,
+          recruiting: form.recruiting,
+          discordInvite: form.discordInvite,
         })
         .where(eq(regiments.id, regimentId));
 

@@ -4,6 +4,7 @@ import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { byNameThenId } from '#core/names.js';
 import type { RankedRegiment, Regiment, RegimentDetail, RegimentPage, RegimentRatings } from '#core/api.js';
 import { lastUtcDays, rankScoreOf, type RecentFigures } from '#core/rating-math.js';
+import { matchesRegimentFacts, type RegimentFactsFilter } from '#core/regiment-facts.js';
 import type { Executor } from '#server/platform/db/client.js';
 import { prepared } from '#server/platform/db/prepared.js';
 import { regiments, sides, users } from '#server/platform/db/schema.js';
@@ -28,6 +29,13 @@ const regimentColumns = {
   sideName: sides.name,
   submitterUsername: users.username,
   ownerLeft: sql<boolean>`${regiments.ownerLeftAt} is not null`,
+  region: regiments.region,
+  timeZone: regiments.timeZone,
+  languages: regiments.languages,
+  schedule: regiments.schedule,
+  minimumAge: regiments.minimumAge,
+  recruiting: regiments.recruiting,
+  discordInvite: regiments.discordInvite,
 };
 
 function selectActiveRegiments(db: Executor, where?: SQL) {
@@ -46,19 +54,24 @@ function selectActiveRegimentsWith<Extra extends SelectedFields>(db: Executor, e
 
 /**
  * Every active regiment in name order, each with its rank score (GET /api/regiments: the Regiments
- * tab of /search sorts by it), against the published community mean as every ranking is.
+ * tab of /search sorts by it), against the published community mean as every ranking is. A filter
+ * (issue 36, item 5: region, language, recruiting, side) keeps the regiments that match it; the
+ * test is the one the /search Regiments tab applies in the browser.
  */
-export async function listRegiments(db: Executor, priorWeight: number): Promise<RankedRegiment[]> {
+export async function listRegiments(db: Executor, priorWeight: number, filter: RegimentFactsFilter = {}): Promise<RankedRegiment[]> {
   const query = prepared(db, 'regiments', (db, name) => selectActiveRegiments(db).prepare(name));
   const [rows, communityMean] = await Promise.all([query.execute(), readCommunityMean(db)]);
   const prior = { communityMean, priorWeight };
   // Name order as a reader expects it ("2nd" before "18th"), the same on both engines: sorted here,
   // not by the database's collation (src/core/names.ts).
-  return rows.sort(byNameThenId).map((regiment) => ({ ...regiment, rankScore: rankScoreOf(regiment.averageRating, regiment.reviewCount, prior) }));
+  return rows
+    .filter((regiment) => matchesRegimentFacts(regiment, filter))
+    .sort(byNameThenId)
+    .map((regiment) => ({ ...regiment, rankScore: rankScoreOf(regiment.averageRating, regiment.reviewCount, prior) }));
 }
 
 /**
- * One page of that list for the public API (GET /api/regiments?limit=&cursor=, issue 38, item 2):
+ * One page of that list, filtered or not, for the public API (GET /api/regiments?limit=&cursor=, issue 38, item 2):
  * the `limit` regiments after the cursor's key in the list's own order, and the key of the last as
  * the next cursor while any follow. A keyset, applied to the sorted list here because the order is
  * made here, not by the database's collation; the pages are kept by the response cache as the whole
@@ -68,8 +81,9 @@ export async function listRegimentPage(
   db: Executor,
   priorWeight: number,
   page: { limit: number; after?: RegimentKey | undefined },
+  filter: RegimentFactsFilter = {},
 ): Promise<RegimentPage> {
-  const all = await listRegiments(db, priorWeight);
+  const all = await listRegiments(db, priorWeight, filter);
   const start = page.after ? firstAfter(all, page.after) : 0;
   const regiments = all.slice(start, start + page.limit);
   const isLast = start + page.limit >= all.length;

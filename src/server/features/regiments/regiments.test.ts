@@ -66,6 +66,14 @@ describe('GET /api/regiments', () => {
       sideName: 'Union',
       submitterUsername: 'Chamberlain',
       ownerLeft: false,
+      // The finder's facts (issue 36, item 5): none said.
+      region: null,
+      timeZone: null,
+      languages: [],
+      schedule: [],
+      minimumAge: null,
+      recruiting: null,
+      discordInvite: null,
       // (2 * 4.5 + 5 * 4.5) / 7: a regiment at the community mean ranks at it (issue 16).
       rankScore: 4.5,
     });

@@ -5,7 +5,8 @@ import { MSG } from '#core/messages.js';
 import { nextUtcMidnight } from '#core/rating-math.js';
 import { canAdminister } from '#core/permissions.js';
 import { regimentEditBodySchema } from '#core/schemas/manage.js';
-import { idParamsSchema, positiveIntString } from '#server/platform/http/params.js';
+import { LANGUAGE_CODES, REGIONS, isLanguageCode } from '#core/regiment-facts.js';
+import { idParamsSchema, optionalIdFilter, positiveIntString } from '#server/platform/http/params.js';
 import { cacheTags } from '#server/platform/read-cache/tags.js';
 import { enforceRateLimit } from '#server/platform/rate-limit/rate-limit.js';
 import type { App } from '#server/platform/types.js';
@@ -26,8 +27,10 @@ import { regimentAdminRoutes } from './admin-routes.js';
 
 /**
  * The spec's list takes no parameters; the public API may page it (issue 38, item 2): `limit` asks
- * for pages, `cursor` (a page's nextCursor; empty: the first page) for the next one.
+ * for pages, `cursor` (a page's nextCursor; empty: the first page) for the next one. The finder's
+ * filters (issue 36, item 5) narrow the list before it is paged, so a cursor pages the filtered list.
  */
+const regionFilterSchema = z.enum(REGIONS, { error: MSG.regimentFacts.regionFilterInvalid });
 const regimentListQuerySchema = z
   .object({
     limit: positiveIntString('limit', REGIMENT_PAGE_SIZE_MAX)
@@ -41,6 +44,20 @@ const regimentListQuerySchema = z
       .pipe(regimentCursorSchema.optional())
       .optional()
       .describe("The previous page's nextCursor: the page after it. Absent or empty: the first page. Needs limit."),
+    // The finder's filters (issue 36, item 5); each narrows the list, whole or paged.
+    region: regionFilterSchema.optional().describe('Only regiments of this region: NA, EU, SA, OCE or Asia.'),
+    language: z
+      .string()
+      .toLowerCase()
+      .refine(isLanguageCode, MSG.regimentFacts.languageFilterInvalid(LANGUAGE_CODES.join(', ')))
+      .optional()
+      .describe(`Only regiments that speak this language, an ISO 639-1 code: ${LANGUAGE_CODES.join(', ')}.`),
+    recruiting: z
+      .enum(['true', 'false'], { error: MSG.regimentFacts.recruitingFilterInvalid })
+      .transform((value) => value === 'true')
+      .optional()
+      .describe('true: only regiments that say they recruit; false: only those that say they do not.'),
+    sideId: optionalIdFilter('sideId').describe("Only this side's regiments (a side id)."),
   })
   .superRefine((query, ctx) => {
     if (query.cursor && query.limit === undefined) {
@@ -58,16 +75,16 @@ export async function regimentRoutes(app: App) {
     {
       config: { cache: { public: () => cacheTags.rankedList } },
       schema: {
-        summary: 'List every active regiment in name order, whole or a page at a time',
+        summary: 'List the active regiments in name order, every one or those a filter keeps, whole or a page at a time',
         tags: ['Regiments'],
         querystring: regimentListQuerySchema,
         response: { 200: regimentListAnswerSchema },
       },
     },
     async (request) => {
-      const { limit, cursor } = request.query;
+      const { limit, cursor, ...filter } = request.query;
       const priorWeight = app.config.rankPriorWeight;
-      return limit === undefined ? listRegiments(db, priorWeight) : listRegimentPage(db, priorWeight, { limit, after: cursor });
+      return limit === undefined ? listRegiments(db, priorWeight, filter) : listRegimentPage(db, priorWeight, { limit, after: cursor }, filter);
     },
   );
 

@@ -26,6 +26,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import type { Distribution } from '#core/rating-math.js';
+import type { LanguageCode, Region, ScheduleEvent } from '#core/regiment-facts.js';
 import type { WaveDetection } from '#core/review-waves.js';
 import type { StaffRole } from '#core/staff-roles.js';
 import type { ActorRole, AppealStatus, CaseType, ModerationActionKind, ModerationTargetType } from '#core/moderation.js';
@@ -166,9 +167,23 @@ export const regiments = pgTable(
     userId: integer('user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     /** Issue 35: its owner deleted their account; admins see "owner left" and may give it a new owner. */
     ownerLeftAt: timestamp('owner_left_at', { withTimezone: true }),
+    /**
+     * The finder's facts (issue 36, item 5), set by the owner or an admin; null or empty when not
+     * said. Checked by regimentFactsBodySchema on the way in; the checks here keep a row that
+     * bypasses it from breaking the list's filters.
+     */
+    region: varchar('region', { length: 8 }).$type<Region>(),
+    timeZone: varchar('time_zone', { length: 64 }),
+    languages: varchar('languages', { length: 8 }).array().$type<LanguageCode[]>().notNull().default(sql`'{}'`),
+    schedule: jsonb('schedule').$type<ScheduleEvent[]>().notNull().default([]),
+    minimumAge: smallint('minimum_age'),
+    recruiting: boolean('recruiting'),
+    discordInvite: varchar('discord_invite', { length: 100 }),
     createdAt: createdAt(),
   },
   (t) => [
+    check('regiments_region', sql`${t.region} in ('NA', 'EU', 'SA', 'OCE', 'Asia')`),
+    check('regiments_minimum_age', sql`${t.minimumAge} between 10 and 99`),
     index('regiments_side_rating_idx').on(t.sideId, t.averageRating),
     index('regiments_user_id_idx').on(t.userId),
     check('regiments_distribution_buckets', sql`cardinality(${t.distributionOverall}) = 5`),

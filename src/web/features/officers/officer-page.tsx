@@ -18,6 +18,7 @@ import { NotYetRated } from '#web/components/rating/not-yet-rated';
 import { RatingBar, RatingValue } from '#web/components/rating/rating-value';
 import { StarRating } from '#web/components/rating/star-rating';
 import { Card, CardContent, CardHeader } from '#web/components/ui/card';
+import { ShareButton } from '#web/components/share-button';
 import { Skeleton } from '#web/components/ui/feedback';
 import { LoadFailedAlert } from '#web/components/load-failed-alert';
 import { ResourceNotFound } from '#web/components/resource-not-found';
@@ -148,6 +149,7 @@ function OfficerHeader({ officer, user }: { officer: OfficerDetail; user: AuthUs
               </Suspense>
             )}
             <CompareWithLink kind="officers" id={officer.id} className="flex w-fit" />
+            <ShareButton title={`${officer.rank} ${officer.name}`} />
           </div>
           {chooseOfficerManagement(user, officer.id) && (
             <Suspense fallback={null}>

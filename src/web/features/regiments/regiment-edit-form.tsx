@@ -9,6 +9,7 @@ import { Input, Textarea } from '#web/components/ui/form';
 import { FormField } from '#web/components/ui/form-field';
 import { RegimentImageFields } from '#web/components/domain/regiment-image-fields';
 import { useUploadsInFlight } from '#web/lib/use-uploads-in-flight';
+import { RegimentFactsFields } from './regiment-facts-fields';
 
 interface RegimentEditFormProps {
   regiment: Regiment;
@@ -19,7 +20,8 @@ interface RegimentEditFormProps {
 
 /**
  * The regiment edit form (spec section 7: PATCH /api/regiments/{id}/edit {name, description,
- * bannerImageUrl, iconImageUrl}); the side does not change. Same rules and messages as registration.
+ * bannerImageUrl, iconImageUrl}, and the finder's facts, issue 36, item 5); the side does not
+ * change. Same rules and messages as registration.
  */
 export function RegimentEditForm({ regiment, isSubmitting, onSubmit, onCancel }: RegimentEditFormProps) {
   const { isUploading, onUploadingChange } = useUploadsInFlight();
@@ -35,6 +37,13 @@ export function RegimentEditForm({ regiment, isSubmitting, onSubmit, onCancel }:
       description: regiment.description ?? '',
       bannerImageUrl: regiment.bannerImageUrl,
       iconImageUrl: regiment.iconImageUrl,
+      region: regiment.region ?? '',
+      timeZone: regiment.timeZone ?? '',
+      languages: regiment.languages,
+      schedule: regiment.schedule,
+      minimumAge: regiment.minimumAge ?? '',
+      recruiting: regiment.recruiting,
+      discordInvite: regiment.discordInvite ?? '',
     },
   });
 
@@ -52,6 +61,7 @@ export function RegimentEditForm({ regiment, isSubmitting, onSubmit, onCancel }:
         {(field) => <Textarea {...field} rows={6} {...register('description')} />}
       </FormField>
       <RegimentImageFields control={control} isSubmitting={isSubmitting} onUploadingChange={onUploadingChange} />
+      <RegimentFactsFields control={control} register={register} errors={errors} />
       <div className="flex flex-wrap justify-end gap-3">
         <Button variant="outline" onClick={onCancel}>
           Cancel

@@ -109,7 +109,20 @@ describe('regiment page actions', () => {
       {
         method: 'PATCH',
         url: '/api/regiments/3/edit',
-        body: { name: '5th Wisconsin Volunteers', description: null, bannerImageUrl: '/api/images/new-banner-0001.webp', iconImageUrl: null },
+        body: {
+          name: '5th Wisconsin Volunteers',
+          description: null,
+          bannerImageUrl: '/api/images/new-banner-0001.webp',
+          iconImageUrl: null,
+          // The finder's facts (issue 36, item 5), none said: the form sends them all.
+          region: null,
+          timeZone: null,
+          languages: [],
+          schedule: [],
+          minimumAge: null,
+          recruiting: null,
+          discordInvite: null,
+        },
       },
     ]);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('5th Wisconsin Volunteers');

@@ -16,6 +16,7 @@ import { NotYetRated } from '#web/components/rating/not-yet-rated';
 import { RatingValue } from '#web/components/rating/rating-value';
 import { StarRating } from '#web/components/rating/star-rating';
 import { Card, CardContent, CardHeader } from '#web/components/ui/card';
+import { ShareButton } from '#web/components/share-button';
 import { EmptyState, Skeleton } from '#web/components/ui/feedback';
 import { LoadFailedAlert } from '#web/components/load-failed-alert';
 import { ResourceNotFound } from '#web/components/resource-not-found';
@@ -24,6 +25,7 @@ import { cn } from '#web/lib/cn';
 import { parsePositiveId } from '#core/parse-id';
 import { useDocumentTitle } from '#web/lib/use-document-title';
 import { chooseRegimentManagement } from './regiment-management';
+import { RegimentFactsPanel } from './regiment-facts-panel';
 
 // Edit and delete (and their forms) load only for the regiment's owner or an admin.
 const RegimentManageActions = lazy(() => import('./regiment-manage-actions').then((m) => ({ default: m.RegimentManageActions })));
@@ -60,6 +62,7 @@ function RegimentProfile({ id }: { id: number }) {
         </Suspense>
       )}
       {regiment ? <AboutRegiment regiment={regiment} /> : <AboutSkeleton />}
+      {regiment && <RegimentFactsPanel regiment={regiment} />}
       <RegimentOfficers regimentId={id} />
     </div>
   );
@@ -107,6 +110,7 @@ function RegimentHeader({ regiment, user }: { regiment: Regiment; user: AuthUser
               </Suspense>
             )}
             <CompareWithLink kind="regiments" id={regiment.id} className="flex w-fit" />
+            <ShareButton title={regiment.name} />
           </div>
         </div>
         <dl className="flex flex-wrap gap-x-8 gap-y-3 rounded-lg bg-surface px-5 py-4 text-sm text-ink shadow-sm">

@@ -4,20 +4,29 @@
  */
 import type { RankedRegiment as Regiment } from '#core/api';
 import { byNameThenId, compareNames } from '#core/names';
+import { matchesRegimentFacts } from '#core/regiment-facts';
 import type { SortBy, SortOrder } from '#core/search';
+import { regimentFactsFilterOf, type RegimentFinderState } from '#core/regiment-finder-params';
 
-interface RegimentFilter {
+interface RegimentFilter extends Partial<RegimentFinderState> {
   q: string;
   sideId: number | null;
   sortBy: SortBy;
   sortOrder: SortOrder;
 }
 
-/** Regiments whose name or description contains q (case-insensitive) and that belong to the side. */
-export function filterRegiments(regiments: readonly Regiment[], filter: Pick<RegimentFilter, 'q' | 'sideId'>): Regiment[] {
+/**
+ * Regiments whose name or description contains q (case-insensitive) and that pass the side and the
+ * finder's filters (issue 36, item 5), by the test GET /api/regiments applies to them.
+ */
+export function filterRegiments(
+  regiments: readonly Regiment[],
+  filter: Pick<RegimentFilter, 'q' | 'sideId' | 'region' | 'language' | 'recruiting'>,
+): Regiment[] {
   const needle = filter.q.trim().toLocaleLowerCase('en');
+  const facts = regimentFactsFilterOf(filter);
   return regiments.filter((regiment) => {
-    if (filter.sideId !== null && regiment.sideId !== filter.sideId) return false;
+    if (!matchesRegimentFacts(regiment, facts)) return false;
     if (!needle) return true;
     return regiment.name.toLocaleLowerCase('en').includes(needle) || (regiment.description ?? '').toLocaleLowerCase('en').includes(needle);
   });

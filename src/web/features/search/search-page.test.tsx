@@ -2,11 +2,12 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { byNameThenId } from '#core/names';
-import type { RankedOfficer as Officer, OfficerSearchPage } from '#core/api';
+import type { RankedOfficer as Officer, OfficerSearchPage, Regiment } from '#core/api';
 import { SEARCH_PAGE_SIZE } from '#core/constants';
 import { commonMessages } from '#core/messages/common';
 import { compareMessages } from '#core/messages/compare';
 import { homeMessages } from '#core/messages/home';
+import { regimentFactsMessages } from '#core/messages/regiment-facts';
 import { searchMessages } from '#core/messages/search';
 import { SORT_OPTIONS } from '#core/search';
 import { makeRegimentDetail } from '#web/test/fixtures';
@@ -425,6 +426,34 @@ describe('/search, regiments tab', () => {
     expect(await screen.findByText('2 regiments')).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Sort by'), 'Most Reviews');
     expect(resultNames('Regiments')).toEqual(startingWith('15th Alabama', '2nd Virginia'));
+  });
+
+  it('filters by region, language and recruiting (issue 36, item 5), keeping them in the URL', async () => {
+    const user = userEvent.setup();
+    const facts = (region: Regiment['region'], languages: Regiment['languages'], recruiting: boolean | null) => ({ region, languages, recruiting });
+    standardApi({
+      '/api/regiments': [
+        buildRegiment({ id: 1, name: '20th Maine', sideId: 1, ...facts('NA', ['en'], true) }),
+        buildRegiment({ id: 2, name: '1st Minnesota', sideId: 1, ...facts('NA', ['en'], false) }),
+        buildRegiment({ id: 3, name: '2nd Virginia', sideId: 2, ...facts('EU', ['de', 'en'], true) }),
+        buildRegiment({ id: 4, name: '15th Alabama', sideId: 2, ...facts(null, [], null) }),
+      ],
+    });
+    const { router } = renderRoute('/search?showRegiments=true');
+    await screen.findByText('4 regiments');
+
+    await user.selectOptions(screen.getByLabelText('Region'), 'North America (NA)');
+    expect(await screen.findByText('2 regiments')).toBeInTheDocument();
+    await user.click(screen.getByLabelText(regimentFactsMessages.recruitingOnly));
+    expect(await screen.findByText('1 regiment')).toBeInTheDocument();
+    expect(resultNames('Regiments')).toEqual(startingWith('20th Maine'));
+    expect(screen.getByRole('list', { name: 'Regiments' })).toHaveTextContent('Recruiting · NA · English');
+    expect(router.state.location.search).toBe('?showRegiments=true&region=NA&recruiting=true');
+
+    await user.selectOptions(screen.getByLabelText('Region'), regimentFactsMessages.allRegions);
+    await user.selectOptions(screen.getByLabelText('Language'), 'German');
+    expect(await screen.findByText('1 regiment')).toBeInTheDocument();
+    expect(resultNames('Regiments')).toEqual(startingWith('2nd Virginia'));
   });
 
   it('hides the regiment filter', async () => {

@@ -5,7 +5,11 @@ import { useSearchParams } from 'react-router';
 import { LIMITS, SEARCH_PAGE_SIZE } from '#core/constants';
 import { commonMessages } from '#core/messages/common';
 import { homeMessages } from '#core/messages/home';
+import { regimentFactsMessages } from '#core/messages/regiment-facts';
 import { searchMessages } from '#core/messages/search';
+import { LANGUAGE_CODES, REGIONS } from '#core/regiment-facts';
+import { parseRegimentFinderParams, writeRegimentFinderParams, type RegimentFinderState } from '#core/regiment-finder-params';
+import { LANGUAGE_NAMES, REGION_NAMES } from '#core/regiment-facts-display';
 import { SORT_OPTIONS } from '#core/search';
 import { officerSearchPagesQueryOptions } from '#web/api/officers';
 import { regimentQueryOptions, regimentsQueryOptions } from '#web/api/regiments';
@@ -52,15 +56,91 @@ function chosenRegimentOf(regimentId: number | null, regiment: Regiment | undefi
   return { id: regimentId, name: isPending ? 'Loading…' : `Regiment #${regimentId}`, sideId: 0, sideName: '' };
 }
 
+/**
+ * The Regiments tab's finder (issue 36, item 5): region, language and recruiting, kept in the URL
+ * like every filter of the screen, and applied with the side by the test GET /api/regiments uses.
+ */
+function RegimentFinderFilters({ finder, update }: { finder: RegimentFinderState; update: (patch: Partial<RegimentFinderState>) => void }) {
+  const ids = { region: useId(), language: useId(), recruiting: useId() };
+  return (
+    <>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={ids.region}>Region</Label>
+        <Select
+          id={ids.region}
+          value={finder.region ?? 'all'}
+          onChange={(event) => update({ region: REGIONS.find((region) => region === event.target.value) ?? null })}
+        >
+          <option value="all">{regimentFactsMessages.allRegions}</option>
+          {REGIONS.map((region) => (
+            <option key={region} value={region}>
+              {REGION_NAMES[region]} ({region})
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={ids.language}>Language</Label>
+        <Select
+          id={ids.language}
+          value={finder.language ?? 'all'}
+          onChange={(event) => update({ language: LANGUAGE_CODES.find((code) => code === event.target.value) ?? null })}
+        >
+          <option value="all">{regimentFactsMessages.allLanguages}</option>
+          {LANGUAGE_CODES.map((code) => (
+            <option key={code} value={code}>
+              {LANGUAGE_NAMES[code]}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="flex items-center gap-2 self-end pb-2.5">
+        <input
+          id={ids.recruiting}
+          type="checkbox"
+          className="h-4 w-4 accent-union-dark"
+          checked={finder.recruiting}
+          onChange={(event) => update({ recruiting: event.target.checked })}
+        />
+        <Label htmlFor={ids.recruiting}>{regimentFactsMessages.recruitingOnly}</Label>
+      </div>
+    </>
+  );
+}
+
+/**
+ * What the finder filters on, under each regiment of the tab, so a filtered list shows why each is
+ * in it. Beside the card rather than in it: the home page's cards are on the first screen, whose
+ * JavaScript budget is spent.
+ */
+function RegimentFactsLine({ regiment }: { regiment: Regiment }) {
+  const facts = [
+    regiment.recruiting ? regimentFactsMessages.recruiting : null,
+    regiment.region,
+    regiment.languages.map((code) => LANGUAGE_NAMES[code]).join(', ') || null,
+  ].filter((fact) => fact !== null);
+  if (facts.length === 0) return null;
+  return <p className="mt-1 px-4 text-sm text-stone-600">{facts.join(' · ')}</p>;
+}
+
 function SearchPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const search = useMemo(() => parseSearchParams(searchParams), [searchParams]);
   const tab: Tab = search.showRegiments ? 'regiments' : 'officers';
   useDocumentTitle(search.showRegiments ? 'Search Regiments' : 'Search Officers');
 
+  const finder = useMemo(() => parseRegimentFinderParams(searchParams), [searchParams]);
+
   const update = useCallback(
-    (patch: Partial<SearchState>, options?: { replace?: boolean }) =>
-      setSearchParams((current) => serializeSearchParams({ ...parseSearchParams(current), ...patch }), options),
+    (patch: Partial<SearchState & RegimentFinderState>, options?: { replace?: boolean }) =>
+      setSearchParams(
+        (current) =>
+          writeRegimentFinderParams(serializeSearchParams({ ...parseSearchParams(current), ...patch }), {
+            ...parseRegimentFinderParams(current),
+            ...patch,
+          }),
+        options,
+      ),
     [setSearchParams],
   );
   // Typing replaces the history entry, so the back button leaves /search instead of un-typing letters.
@@ -84,11 +164,14 @@ function SearchPage() {
   const officerResults = useMemo(() => collectSearchPages(officersQuery.data?.pages ?? []), [officersQuery.data]);
 
   const chosenRegiment = chosenRegimentOf(search.regimentId, chosenRegimentQuery.data, chosenRegimentQuery.isPending);
-  const regimentResults = useMemo(() => selectRegimentResults(allRegimentsQuery.data ?? [], search), [allRegimentsQuery.data, search]);
+  const regimentResults = useMemo(
+    () => selectRegimentResults(allRegimentsQuery.data ?? [], { ...search, ...finder }),
+    [allRegimentsQuery.data, search, finder],
+  );
   // Every regiment is in memory already: drawn a page's worth at a time, from the top for each new filter or sort.
   const [regimentsShown, showMoreRegiments] = useRevealedCount(
     SEARCH_PAGE_SIZE,
-    JSON.stringify([search.q, search.sideId, search.sortBy, search.sortOrder]),
+    JSON.stringify([search.q, search.sideId, finder, search.sortBy, search.sortOrder]),
   );
 
   // The tabs' values are the comparison's kinds: each tab chooses its own (compare-selection.tsx).
@@ -156,6 +239,7 @@ function SearchPage() {
             />
           </div>
         )}
+        {tab === 'regiments' && <RegimentFinderFilters finder={finder} update={update} />}
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={ids.sort}>Sort by</Label>
           <Select id={ids.sort} value={toSortValue(search)} onChange={(event) => update(fromSortValue(event.target.value))}>
@@ -225,6 +309,7 @@ function SearchPage() {
             {regimentResults.slice(0, regimentsShown).map((regiment) => (
               <li key={regiment.id}>
                 <RegimentCard regiment={regiment} />
+                <RegimentFactsLine regiment={regiment} />
                 <CompareCheckbox selection={compareSelection} id={regiment.id} name={regiment.name} />
               </li>
             ))}
