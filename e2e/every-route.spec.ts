@@ -3,6 +3,7 @@ import axe, { type AxeResults, type Result, type RunOptions } from 'axe-core';
 import type { Officer, ReviewPage } from '#core/api';
 import { CLIENT_ROUTES, type ClientRoute } from '#core/client-routes';
 import { followMessages } from '#core/messages/follows.js';
+import { commonMessages } from '#core/messages/common.js';
 import { yourDataMessages } from '#core/messages/your-data.js';
 import { expect, test } from './fixtures';
 import { demoAccounts, SAME_ON_EVERY_ENGINE } from './support';
@@ -156,7 +157,7 @@ function screensOf({ officer, compared, reviewer }: DemoIds): Screen[] {
       heading: followMessages.pageTitle,
       content: (page) =>
         page
-          .getByRole('list', { name: followMessages.officersHeading })
+          .getByRole('list', { name: commonMessages.officers })
           .or(page.getByRole('list', { name: followMessages.regimentsHeading }))
           .or(page.getByText(followMessages.none)),
     },

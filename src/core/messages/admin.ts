@@ -51,7 +51,5 @@ export const adminMessages = {
   filterActive: 'Active',
   filterAdmins: 'Admins',
   filterModerators: 'Moderators',
-  filterOfficers: 'Officers',
-  filterUnrated: 'No reviews yet',
   filterOwnerLeft: 'Waiting for an owner',
 } as const;

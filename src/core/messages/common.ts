@@ -9,4 +9,8 @@ export const commonMessages = {
   changesSaved: 'The changes have been saved.',
   checkingAccount: 'Checking your account…',
   uploadingImage: 'Uploading image…',
+  /** A heading or filter naming officers (admin filter, the Following list, a comparison's row). */
+  officers: 'Officers',
+  /** An officer or regiment with no review (admin filter, a comparison's distribution). */
+  noReviewsYet: 'No reviews yet',
 } as const;

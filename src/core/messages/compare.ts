@@ -25,11 +25,9 @@ export const compareMessages = {
   remove: (name: string) => `Remove ${name} from the comparison`,
   /** The rows of the comparison the officer page does not name already (officer.ts). */
   rowSide: 'Side',
-  rowOfficers: 'Officers',
   recentGroup: 'Last 90 days',
   rowRecentReviews: 'Reviews in the last 90 days',
   rowDistribution: 'Stars given',
-  noReviews: 'No reviews yet',
   /** A distribution cell as a screen reader reads it: '5★ 12, 4★ 3, …'. */
   distributionSummary: (counts: readonly number[]) =>
     [5, 4, 3, 2, 1].map((stars) => `${stars} ${stars === 1 ? 'star' : 'stars'} ${counts[stars - 1] ?? 0}`).join(', '),

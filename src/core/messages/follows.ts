@@ -11,7 +11,6 @@ export const followMessages = {
   loginToSeeFollowing: 'You must be logged in to see what you follow.',
   none: 'You follow no officer or regiment yet. Follow one from its page.',
   loadFailed: 'What you follow could not be loaded.',
-  officersHeading: 'Officers',
   regimentsHeading: 'Regiments',
   targetRequired: 'Send either officerId or regimentId (a positive whole number), not both.',
   digestInvalid: "The digest must be 'off', 'daily' or 'weekly'.",

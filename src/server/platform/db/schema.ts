@@ -174,7 +174,11 @@ export const regiments = pgTable(
      */
     region: varchar('region', { length: 8 }).$type<Region>(),
     timeZone: varchar('time_zone', { length: 64 }),
-    languages: varchar('languages', { length: 8 }).array().$type<LanguageCode[]>().notNull().default(sql`'{}'`),
+    languages: varchar('languages', { length: 8 })
+      .array()
+      .$type<LanguageCode[]>()
+      .notNull()
+      .default(sql`'{}'`),
     schedule: jsonb('schedule').$type<ScheduleEvent[]>().notNull().default([]),
     minimumAge: smallint('minimum_age'),
     recruiting: boolean('recruiting'),

@@ -1,3 +1,4 @@
+import { commonMessages } from '#core/messages/common';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { AdminUser, AuthUser } from '#core/api';
@@ -30,7 +31,7 @@ const FILTERS: readonly AdminTableFilterOption<AdminUser>[] = [
   { value: 'active', label: adminMessages.filterActive, keeps: (user) => !user.isBanned },
   { value: 'admins', label: adminMessages.filterAdmins, keeps: (user) => user.isAdmin },
   { value: 'moderators', label: adminMessages.filterModerators, keeps: (user) => user.role === 'moderator' },
-  { value: 'officers', label: adminMessages.filterOfficers, keeps: (user) => user.officerId !== null },
+  { value: 'officers', label: commonMessages.officers, keeps: (user) => user.officerId !== null },
 ];
 
 // The ID too: an admin often arrives with 'user ID 42' from a report or a log line.

@@ -1,3 +1,4 @@
+import { commonMessages } from '#core/messages/common';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -83,7 +84,7 @@ describe('/compare?officers=', () => {
     expect(rowCells('Overall', recent)).toEqual(['3.5', '0.0', '0.0']);
     expect(rowCells(compareMessages.rowRecentReviews, recent)).toEqual(['3', '0', '0']);
     expect(rowCells('Rating Distribution')[0]).toContain('4 stars 8');
-    expect(rowCells('Rating Distribution')[2]).toBe(compareMessages.noReviews);
+    expect(rowCells('Rating Distribution')[2]).toBe(commonMessages.noReviewsYet);
 
     // On a phone the same, one card per officer.
     const cards = within(screen.getByRole('list', { name: compareMessages.cardsLabel('officers') })).getAllByRole('listitem');

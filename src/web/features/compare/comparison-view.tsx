@@ -1,3 +1,4 @@
+import { commonMessages } from '#core/messages/common';
 import { Star, X } from 'lucide-react';
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -48,7 +49,7 @@ function rowGroupsOf(kind: CompareKind): RowGroup[] {
               ),
           },
         ]
-      : [{ key: 'officers', label: compareMessages.rowOfficers, cell: (item) => <span className="tabular-nums">{item.officerCount}</span> }];
+      : [{ key: 'officers', label: commonMessages.officers, cell: (item) => <span className="tabular-nums">{item.officerCount}</span> }];
   return [
     {
       key: 'who',
@@ -118,7 +119,7 @@ const STARS_DOWN = [5, 4, 3, 2, 1] as const;
 /** The star distribution, small enough for a column: a bar per star; a screen reader reads one sentence. */
 function StarSpread({ item }: { item: ComparedItem }) {
   const total = item.distribution.reduce((sum, count) => sum + count, 0);
-  if (total === 0) return <span className="text-sm text-stone-600">{compareMessages.noReviews}</span>;
+  if (total === 0) return <span className="text-sm text-stone-600">{commonMessages.noReviewsYet}</span>;
   return (
     <div className="w-full max-w-48 space-y-1">
       <span className="sr-only">{compareMessages.distributionSummary(item.distribution)}</span>

@@ -1,3 +1,4 @@
+import { commonMessages } from '#core/messages/common';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -26,14 +27,14 @@ describe('/following', () => {
     });
     renderRoute('/following');
 
-    const officers = await screen.findByRole('list', { name: M.officersHeading }, { timeout: 10_000 });
+    const officers = await screen.findByRole('list', { name: commonMessages.officers }, { timeout: 10_000 });
     expect(within(officers).getByRole('link', { name: 'Col. John Gibbon' })).toHaveAttribute('href', '/officer/7');
     expect(within(officers).getByText('Iron Brigade')).toBeInTheDocument();
     const regiments = screen.getByRole('list', { name: M.regimentsHeading });
     expect(within(regiments).getByRole('link', { name: 'Bucktails' })).toHaveAttribute('href', '/regiment/3');
 
     await userEvent.click(within(officers).getByRole('button', { name: M.unfollowLabel('John Gibbon') }));
-    await waitFor(() => expect(screen.queryByRole('list', { name: M.officersHeading })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('list', { name: commonMessages.officers })).not.toBeInTheDocument());
     expect(api.calls.filter((call) => call.method === 'DELETE')).toEqual([{ method: 'DELETE', url: '/api/follows/5', body: undefined }]);
     expect(screen.getByRole('list', { name: M.regimentsHeading })).toBeInTheDocument();
   });

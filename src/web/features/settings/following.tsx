@@ -1,3 +1,4 @@
+import { commonMessages } from '#core/messages/common';
 import { useQuery } from '@tanstack/react-query';
 import { BellRing } from 'lucide-react';
 import { Link } from 'react-router';
@@ -52,7 +53,7 @@ function FollowingList({ userId }: { userId: number }) {
         <EmptyState title={M.none} />
       ) : (
         <>
-          {officers.length > 0 && <FollowSection heading={M.officersHeading} follows={officers} userId={userId} />}
+          {officers.length > 0 && <FollowSection heading={commonMessages.officers} follows={officers} userId={userId} />}
           {regiments.length > 0 && <FollowSection heading={M.regimentsHeading} follows={regiments} userId={userId} />}
         </>
       )}

@@ -1,3 +1,4 @@
+import { commonMessages } from '#core/messages/common';
 import { ExternalLink } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -11,7 +12,6 @@ import { Button } from '#web/components/ui/button';
 import { DeleteConfirmDialog } from '#web/components/domain/delete-confirm-dialog';
 import { errorMessage } from '#web/lib/api-client';
 import { toast } from '#web/lib/toast-store';
-import { adminMessages } from '#core/messages/admin';
 import { formatRatingSummary } from '#web/features/admin/rating-summary';
 import { ActionsCell, AdminTable, Cell, RowHeader } from './admin-table';
 import { useAdminTableView, type AdminTableFilterOption } from './admin-table-view';
@@ -19,7 +19,7 @@ import { useAdminTableView, type AdminTableFilterOption } from './admin-table-vi
 const COLUMNS = ['Name', 'Rank', 'Regiment', 'Linked User', 'Rating', 'Reviews', 'Actions'] as const;
 
 const FILTERS: readonly AdminTableFilterOption<Officer>[] = [
-  { value: 'unrated', label: adminMessages.filterUnrated, keeps: (officer) => officer.reviewCount === 0 },
+  { value: 'unrated', label: commonMessages.noReviewsYet, keeps: (officer) => officer.reviewCount === 0 },
 ];
 
 const searchTextOf = (officer: Officer) => [officer.name, officer.rank, officer.regimentName, officer.linkedUsername];

@@ -15,7 +15,7 @@ const COLUMNS = ['Name', 'Side', 'Submitter', 'Officers', 'Average Rating', 'Act
 
 const FILTERS: readonly AdminTableFilterOption<RankedRegiment>[] = [
   { value: 'owner-left', label: adminMessages.filterOwnerLeft, keeps: (regiment) => regiment.ownerLeft === true },
-  { value: 'unrated', label: adminMessages.filterUnrated, keeps: (regiment) => regiment.reviewCount === 0 },
+  { value: 'unrated', label: commonMessages.noReviewsYet, keeps: (regiment) => regiment.reviewCount === 0 },
 ];
 
 const searchTextOf = (regiment: RankedRegiment) => [regiment.name, regiment.sideName, regiment.submitterUsername];
