@@ -203,3 +203,17 @@ export async function recomputeAllAggregates(db: Executor): Promise<void> {
   await recomputeRegimentAggregates(db, 'all');
   await recomputeUserReviewCounts(db, 'all');
 }
+
+/**
+ * The figures of a set of reviews `r` as one JSON value (RecentFigures): their count and each
+ * average rounded to 2 decimals as the stored figures are; null averages without a review. For a
+ * scalar subquery over an officer's or a regiment's reviews of a window (officer and regiment pages,
+ * comparisons).
+ */
+export const recentFiguresJson = sql`json_build_object(
+      'reviewCount', count(*)::int,
+      'averageRating', round(avg(r.overall_rating), 2),
+      'leadership', round(avg(r.leadership), 2),
+      'tactics', round(avg(r.tactics), 2),
+      'communication', round(avg(r.communication), 2),
+      'fairness', round(avg(r.fairness), 2))`;

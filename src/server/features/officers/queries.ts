@@ -13,6 +13,7 @@ import { prepared } from '#server/platform/db/prepared.js';
 import { officers, regiments, reviews, sides } from '#server/platform/db/schema.js';
 import { notFound } from '#server/platform/errors.js';
 import { officerWithLinkedAccount } from '#server/domain/officer-columns.js';
+import { recentFiguresJson } from '#server/domain/figures/aggregates.js';
 
 /** Officers without a review come after rated ones with the same average (issue 13: 0.0 is no rating). */
 const isUnrated = sql`(${officers.reviewCount} = 0)`;
@@ -66,13 +67,7 @@ export async function getOfficerById(db: Executor, officerId: number): Promise<O
 function windowFigures(): SQL<RecentFigures> {
   const since = sql.placeholder('since');
   const until = sql.placeholder('until');
-  return sql<RecentFigures>`(select json_build_object(
-      'reviewCount', count(*)::int,
-      'averageRating', round(avg(r.overall_rating), 2),
-      'leadership', round(avg(r.leadership), 2),
-      'tactics', round(avg(r.tactics), 2),
-      'communication', round(avg(r.communication), 2),
-      'fairness', round(avg(r.fairness), 2))
+  return sql<RecentFigures>`(select ${recentFiguresJson}
     from reviews r
     where r.officer_id = ${officers.id} and not r.held and r.created_at >= ${since}::timestamptz and r.created_at < ${until}::timestamptz)`;
 }

@@ -10,6 +10,7 @@ import { prepared } from '#server/platform/db/prepared.js';
 import { regiments, sides, users } from '#server/platform/db/schema.js';
 import { notFound } from '#server/platform/errors.js';
 import { readCommunityMean } from '#server/domain/ranking-prior.js';
+import { recentFiguresJson } from '#server/domain/figures/aggregates.js';
 import { encodeRegimentCursor, type RegimentKey } from './regiment-cursor.js';
 
 /** Every field of regimentSchema; the owner's username, never other user columns. */
@@ -154,13 +155,7 @@ export async function getRegimentDetail(db: Executor, regimentId: number): Promi
  * regiments row is named in full: Drizzle writes a one-table select's columns without their table.
  */
 function regimentReviewFigures(extraWhere: SQL): SQL<RecentFigures> {
-  return sql<RecentFigures>`(select json_build_object(
-      'reviewCount', count(*)::int,
-      'averageRating', round(avg(r.overall_rating), 2),
-      'leadership', round(avg(r.leadership), 2),
-      'tactics', round(avg(r.tactics), 2),
-      'communication', round(avg(r.communication), 2),
-      'fairness', round(avg(r.fairness), 2))
+  return sql<RecentFigures>`(select ${recentFiguresJson}
     from officers o join reviews r on r.officer_id = o.id
     where o.regiment_id = regiments.id and o.is_active and not r.held and ${extraWhere})`;
 }
