@@ -185,7 +185,7 @@ describe('with CDN_PURGE_URL: a CDN in front', () => {
   it("purges a write's tags through the outbox, with the API's token; the lagging ratings once their lag has passed", async () => {
     const url = `/api/officers/${officerId}`;
     const before = JSON.parse((await get(base, url)).body) as Officer;
-    const { client } = await signedInClient(ctx, { steamId: '76561198000000701' });
+    const { client, userId } = await signedInClient(ctx, { steamId: '76561198000000701' });
     const review = await client.post('/api/reviews', {
       officerId,
       text: 'Held the left of the line on Little Round Top.',
@@ -203,7 +203,8 @@ describe('with CDN_PURGE_URL: a CDN in front', () => {
     expect(purge!.url).toBe('/service/SVC123/purge');
     expect(purge!.headers['fastly-key']).toBe('fastly-test-token');
     expect(purge!.headers['content-type']).toBe('application/json');
-    expect(purge!.keys.sort()).toEqual([`officer-reviews:${officerId}`, `officer:${officerId}`, 'recent-reviews']);
+    // The reviewer's profile lists the new review too (issue 36).
+    expect(purge!.keys.sort()).toEqual([`officer-reviews:${officerId}`, `officer:${officerId}`, 'recent-reviews', `reviewer:${userId}`]);
     const [ratings] = await purgeWith('ratings', answeredAt);
     expect(ratings!.keys).toEqual(['ratings']);
     expect(ratings!.at - answeredAt).toBeGreaterThanOrEqual(LAG_MS);

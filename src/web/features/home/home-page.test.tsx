@@ -131,7 +131,7 @@ describe('Home', () => {
     expect(await within(section).findByText('No rated regiments yet')).toBeInTheDocument();
   });
 
-  it('lists recent reviews with their officer, an anonymous author and a Steam profile link', async () => {
+  it("lists recent reviews with their officer, an anonymous author, and a named author's profile and Steam links", async () => {
     mockHome({
       '/api/reviews/recent': [
         buildReview({ id: 1, text: 'Calm under fire.', user: makeReviewAuthor() }),
@@ -142,7 +142,11 @@ describe('Home', () => {
     const section = await screen.findByRole('region', { name: 'Recent Reviews' });
     expect(await within(section).findByText('Calm under fire.')).toBeInTheDocument();
     expect(within(section).getByText(anonymousSoldier)).toBeInTheDocument();
-    expect(within(section).getByRole('link', { name: /Buster/ })).toHaveAttribute('href', 'https://steamcommunity.com/profiles/76561198000000001');
+    expect(within(section).getByRole('link', { name: 'Buster' })).toHaveAttribute('href', '/reviewer/101');
+    expect(within(section).getByRole('link', { name: 'Buster, Steam profile (opens in a new tab)' })).toHaveAttribute(
+      'href',
+      'https://steamcommunity.com/profiles/76561198000000001',
+    );
     expect(within(section).getAllByRole('link', { name: 'Colonel Joshua Chamberlain' })[0]).toHaveAttribute('href', '/officer/1');
   });
 

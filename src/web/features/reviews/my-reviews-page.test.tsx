@@ -143,7 +143,7 @@ describe('/my-reviews', () => {
     await user.click(within(item).getByRole('button', { name: /^Edit/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Review' });
     expect(dialog).toHaveAccessibleDescription('Your review of Major Winfield Hancock');
-    const text = within(dialog).getByLabelText('Your Review');
+    const text = await within(dialog).findByLabelText('Your Review');
     expect(text).toHaveValue('Review number 4: steady under fire.');
     const checked = (label: string) => within(within(dialog).getByRole('radiogroup', { name: label })).getByRole('radio', { checked: true });
     expect(checked('Leadership')).toHaveAccessibleName('4 stars');
@@ -192,7 +192,7 @@ describe('/my-reviews', () => {
     await user.click(within(await findItem(/Winfield Hancock/)).getByRole('button', { name: /^Edit/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Review' });
 
-    await user.clear(within(dialog).getByLabelText('Your Review'));
+    await user.clear(await within(dialog).findByLabelText('Your Review'));
     await user.type(within(dialog).getByLabelText('Your Review'), 'Too short');
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
 
@@ -255,7 +255,7 @@ describe('/my-reviews', () => {
     await user.click(await screen.findByRole('link', { name: 'Edit Your Review' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Review' });
     expect(router.state.location.pathname + router.state.location.search).toBe('/my-reviews?edit=4');
-    expect(within(dialog).getByLabelText('Your Review')).toHaveValue('Review number 4: steady under fire.');
+    expect(await within(dialog).findByLabelText('Your Review')).toHaveValue('Review number 4: steady under fire.');
     await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
 
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));

@@ -15,7 +15,7 @@ import { resetCsrfToken } from '#web/lib/api-client';
 import { SIGNED_OUT, findToast, homeApi, signedInStatus } from '#web/test/fixtures';
 import { mockApi, renderRoute, reply, type ApiHandler } from '#web/test/render';
 
-const SETTINGS = { hideLevel: false, mail: MAIL_DEFAULTS };
+const SETTINGS = { hideLevel: false, mail: MAIL_DEFAULTS, digest: 'weekly' };
 const EXPORT_FILE = 'war-of-rights-ratings-1-2025-03-02.json';
 const DELETE_AFTER = '2025-04-01T12:00:00.000Z';
 const SCHEDULED = { deleteAfter: DELETE_AFTER, message: yourDataMessages.deleteRequested('2025-04-01') };
