@@ -1,3 +1,4 @@
+import type { Officer } from '#core/api';
 import { expect, test } from './fixtures';
 import { SAME_ON_EVERY_ENGINE } from './support';
 
@@ -44,6 +45,31 @@ test('a visitor browses from home to search, an officer and a regiment', async (
   await expect(page.locator('a[href^="/regiment/"]').first()).toBeVisible();
 
   expect(consoleErrors).toEqual([]);
+});
+
+test("on a phone an officer's reviews follow his summary, before the details; a wide screen keeps the details beside them (issue 36, item 6)", async ({
+  page,
+  request,
+}) => {
+  const everyOfficer = (await (await request.get('/api/officers')).json()) as Officer[];
+  const officer = everyOfficer.find((candidate) => candidate.reviewCount > 0);
+  if (!officer) throw new Error('the demo data has no officer with reviews');
+  const reviews = page.getByRole('heading', { level: 2, name: /^Reviews/ });
+  const breakdown = page.getByRole('heading', { name: 'Rating Breakdown' });
+  const details = page.getByRole('heading', { name: 'Officer Information' });
+  const boxOf = async (heading: typeof reviews) => (await heading.boundingBox())!;
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/officer/${officer.id}`);
+  await expect(page.getByRole('list', { name: 'Reviews' })).toBeVisible();
+  await expect(details).toBeAttached();
+  expect((await boxOf(breakdown)).y).toBeLessThan((await boxOf(reviews)).y);
+  expect((await boxOf(reviews)).y).toBeLessThan((await boxOf(details)).y);
+
+  await page.setViewportSize({ width: 1366, height: 900 });
+  // The details stay in the left column, the reviews beside them.
+  await expect.poll(async () => (await boxOf(details)).x < (await boxOf(reviews)).x).toBe(true);
+  expect((await boxOf(breakdown)).y).toBeLessThan((await boxOf(details)).y);
 });
 
 test(

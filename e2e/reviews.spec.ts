@@ -160,7 +160,7 @@ test("a user links Steam through the fake provider, writes a review, sees the of
   // Vote up on someone else's review, then press again to take the vote back.
   const other = reviews.first();
   const upvote = other.getByRole('button', { name: 'Upvote' });
-  const score = other.getByLabel('Score');
+  const score = other.getByLabel('Net helpful votes');
   await expect(upvote).toBeEnabled();
   await expect(upvote).toHaveAttribute('aria-pressed', 'false');
   const initialScore = Number(await score.textContent());

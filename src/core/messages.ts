@@ -14,6 +14,7 @@ import { regimentMessages } from './messages/regiment.js';
 import { regimentFactsMessages } from './messages/regiment-facts.js';
 import { shareMessages } from './messages/share.js';
 import { searchMessages } from './messages/search.js';
+import { searchPageMessages } from './messages/search-page.js';
 import { validationMessages } from './messages/validation.js';
 import { authMessages } from './messages/auth.js';
 import { sessionMessages } from './messages/session.js';
@@ -65,6 +66,7 @@ export const MSG = {
   regimentFacts: regimentFactsMessages,
   share: shareMessages,
   search: searchMessages,
+  searchPage: searchPageMessages,
   validation: validationMessages,
   auth: authMessages,
   session: sessionMessages,

@@ -14,6 +14,13 @@ export const officerMessages = {
   starBucketCount: (stars: number, count: number) => `${stars} ${stars === 1 ? 'star' : 'stars'}: ${count} ${count === 1 ? 'review' : 'reviews'}`,
   /** The review list's sort control (issue 16, item 2) and its choices, by REVIEW_SORTS value. */
   reviewSortLabel: 'Sort reviews',
+  /** Under 'No reviews yet' on an officer's page without reviews: an invitation to review him. */
+  noReviewsInvite: 'Be the first to share how this officer leads.',
+  /** The same for the officer on his own page (issue 36, item 6): he cannot review himself. */
+  noReviewsOwnProfile: 'Reviews from the players who serve under you will appear here.',
+  /** Under the reviews: the button stays while the next page loads (issue 36, item 6). */
+  loadMoreReviews: 'Load more reviews',
+  loadingMoreReviews: 'Loading more reviews…',
   reviewSortNames: { newest: 'Newest', oldest: 'Oldest', helpful: 'Most helpful', highest: 'Highest rated', lowest: 'Lowest rated' },
   /** The recent figures beside the all-time ones (issue 16), from RECENT_MIN_REVIEWS recent reviews on. */
   recentTitle: 'Recent vs All Time',

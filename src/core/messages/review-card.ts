@@ -6,6 +6,11 @@
 export const reviewCardMessages = {
   /** Under a review with votes: N = up votes, M = all votes. */
   foundHelpful: (up: number, total: number) => `${up} of ${total} found this helpful`,
+  /**
+   * Up votes less down votes (issue 36, item 6): 'Score: -1' beside the four ratings read like a fifth
+   * rating. The card's line and the vote buttons' tally share it.
+   */
+  netHelpfulVotes: 'Net helpful votes',
   /** On a review held in a review wave (issue 17). */
   held: 'Being checked: not counted in the ratings',
   /**

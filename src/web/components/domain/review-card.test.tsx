@@ -81,6 +81,12 @@ describe('ReviewCard', () => {
     await waitFor(() => expect(edited).toHaveFocus());
   });
 
+  it("calls the vote tally 'Net helpful votes', not a score beside the four ratings (issue 36, item 6)", () => {
+    renderCard({ score: -1 });
+    expect(screen.queryByText(/^Score/)).not.toBeInTheDocument();
+    expect(screen.getByText('Net helpful votes:').nextElementSibling).toHaveTextContent('-1');
+  });
+
   it('shows no mark on a review never edited', () => {
     renderCard({ createdAt: '2025-03-02T12:00:00.000Z', updatedAt: '2025-03-02T12:00:00.000Z' });
     expect(screen.getByText('March 2, 2025')).toBeInTheDocument();

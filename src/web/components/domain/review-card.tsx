@@ -107,7 +107,7 @@ export function ReviewCard({
           </div>
         ))}
         <div className="flex gap-1">
-          <dt>Score:</dt>
+          <dt>{reviewCardMessages.netHelpfulVotes}:</dt>
           <dd className="font-semibold text-ink">{review.score}</dd>
         </div>
       </dl>

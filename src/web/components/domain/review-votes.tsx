@@ -5,6 +5,7 @@ import type { Review } from '#core/api';
 import { accountMessages } from '#core/messages/account';
 import { sessionMessages } from '#core/messages/session';
 import { reviewActionsMessages } from '#core/messages/review-actions';
+import { reviewCardMessages } from '#core/messages/review-card';
 import { isOwnOfficerProfile, isOwnReview, isSuspended } from '#core/permissions';
 import { useAuth } from '#web/api/auth';
 import { nextVoteValue, reviewViewerStateQueryOptions, useCastReviewVote, type VoteDirection } from '#web/api/review-votes';
@@ -66,7 +67,7 @@ export function ReviewVotes({ review }: { review: Pick<Review, 'id' | 'userId' |
   return (
     <div role="group" aria-label="Votes" title={title} className="flex items-center gap-1">
       <VoteButton direction="up" mode={mode} isPressed={canVote && currentVote === 1} title={title} describedBy={describedBy} onVote={vote} />
-      <output aria-label="Score" className="min-w-8 text-center text-sm font-semibold tabular-nums">
+      <output aria-label={reviewCardMessages.netHelpfulVotes} className="min-w-8 text-center text-sm font-semibold tabular-nums">
         {review.score}
       </output>
       <VoteButton direction="down" mode={mode} isPressed={canVote && currentVote === -1} title={title} describedBy={describedBy} onVote={vote} />

@@ -193,11 +193,50 @@ describe('officer page', () => {
     expect(api.calls.some((call) => call.url === '/api/reviews/my')).toBe(false);
   });
 
+  it("marks a rating of few reviews 'Few reviews' in the header, as search rows do (issue 36, item 6)", async () => {
+    mockApi({ '/api/officers/7': officer({ reviewCount: 2 }), '/api/reviews/officer/7': reviewPages(0) });
+    const { unmount } = renderRoute('/officer/7');
+    const rating = await screen.findByRole('group', { name: 'Average rating' });
+    expect(within(rating).getByText('Few reviews')).toBeInTheDocument();
+    unmount();
+
+    mockApi({ '/api/officers/7': officer({ reviewCount: 12 }), '/api/reviews/officer/7': reviewPages(0) });
+    renderRoute('/officer/7');
+    expect(within(await screen.findByRole('group', { name: 'Average rating' })).queryByText('Few reviews')).not.toBeInTheDocument();
+  });
+
+  it('puts the reviews before the details panels in reading order, as a phone shows them (issue 36, item 6)', async () => {
+    mockApi({ '/api/officers/7': officer(), '/api/reviews/officer/7': reviewPages(2) });
+    renderRoute('/officer/7');
+
+    await completeReviewList();
+    const reviews = screen.getByRole('heading', { level: 2, name: /^Reviews/ });
+    const order = (a: Element, b: Element) => a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING;
+    // The summary first, then the reviews, then the details.
+    expect(order(screen.getByRole('heading', { name: 'Rating Breakdown' }), reviews)).toBeTruthy();
+    for (const detail of ['Rating Distribution', 'Officer Information']) {
+      expect(order(reviews, await screen.findByRole('heading', { name: detail }))).toBeTruthy();
+    }
+  });
+
+  it('does not invite the officer himself to be the first to review his own page (issue 36, item 6)', async () => {
+    mockApi({
+      '/api/auth/status': signedInStatus({ steamId: '76561198000000000', isOfficer: true, officerId: 7 }),
+      '/api/officers/7': officer({ reviewCount: 0 }),
+      '/api/reviews/officer/7': reviewPages(0),
+    });
+    renderRoute('/officer/7');
+
+    expect(await screen.findByText('Reviews from the players who serve under you will appear here.')).toBeInTheDocument();
+    expect(screen.queryByText(/Be the first/)).not.toBeInTheDocument();
+  });
+
   it('says so when there are no reviews', async () => {
     mockApi({ '/api/officers/7': officer({ reviewCount: 0 }), '/api/reviews/officer/7': reviewPages(0) });
     renderRoute('/officer/7');
 
     expect(await screen.findByText('No reviews yet')).toBeInTheDocument();
+    expect(screen.getByText('Be the first to share how this officer leads.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more reviews' })).not.toBeInTheDocument();
   });
 
@@ -225,6 +264,65 @@ describe('officer page', () => {
       '/api/reviews/officer/7?cursor=2&limit=5',
       '/api/reviews/officer/7?cursor=3&limit=5',
     ]);
+  });
+
+  it("keeps the keyboard on 'Load more reviews' while the next page loads and after it arrives (issue 36, item 6)", async () => {
+    const pages = reviewPages(12);
+    let answerSecondPage: (() => void) | undefined;
+    mockApi({
+      '/api/officers/7': officer(),
+      '/api/reviews/officer/7': (request: { url: URL }) =>
+        request.url.searchParams.has('cursor') ? new Promise((resolve) => (answerSecondPage = () => resolve(pages(request)))) : pages(request),
+    });
+    const user = userEvent.setup();
+    renderRoute('/officer/7');
+
+    const list = await completeReviewList();
+    const button = screen.getByRole('button', { name: 'Load more reviews' });
+    button.focus();
+    await user.keyboard('{Enter}');
+    // While the page is on its way the same button stays, busy, and keeps the focus.
+    const busy = await screen.findByRole('button', { name: 'Loading more reviews…' });
+    expect(busy).toBe(button);
+    expect(busy).toHaveAttribute('aria-busy', 'true');
+    expect(busy).toHaveFocus();
+    // A second press while loading asks for nothing more.
+    await user.keyboard('{Enter}');
+
+    await waitFor(() => expect(answerSecondPage).toBeDefined());
+    answerSecondPage!();
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(10));
+    expect(screen.getByRole('button', { name: 'Load more reviews' })).toHaveFocus();
+  });
+
+  it('keeps the review order in the address and reads it on load (issue 36, item 6)', async () => {
+    const api = mockApi({ '/api/officers/7': officer(), '/api/reviews/officer/7': reviewPages(2) });
+    const user = userEvent.setup();
+    const { router } = renderRoute('/officer/7?sort=helpful');
+
+    const sort = await screen.findByRole('combobox', { name: 'Sort reviews' });
+    expect(sort).toHaveValue('helpful');
+    await completeReviewList();
+    expect(api.calls.map((call) => call.url)).toContain('/api/reviews/officer/7?page=1&limit=5&sort=helpful');
+    // The default order is not asked for first.
+    expect(api.calls.map((call) => call.url)).not.toContain('/api/reviews/officer/7?page=1&limit=5');
+
+    await user.selectOptions(sort, 'Lowest rated');
+    expect(router.state.location.search).toBe('?sort=lowest');
+    await waitFor(() => expect(api.calls.map((call) => call.url)).toContain('/api/reviews/officer/7?page=1&limit=5&sort=lowest'));
+
+    // The default order leaves the address bare.
+    await user.selectOptions(sort, 'Newest');
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('reads an unknown order in the address as the default one', async () => {
+    const api = mockApi({ '/api/officers/7': officer(), '/api/reviews/officer/7': reviewPages(2) });
+    renderRoute('/officer/7?sort=loudest');
+
+    expect(await screen.findByRole('combobox', { name: 'Sort reviews' })).toHaveValue('newest');
+    await completeReviewList();
+    expect(api.calls.map((call) => call.url)).toContain('/api/reviews/officer/7?page=1&limit=5');
   });
 
   it('orders the reviews by the sort control, starting again from the first page of each order', async () => {

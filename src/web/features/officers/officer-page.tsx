@@ -14,6 +14,7 @@ import { officerQueryOptions } from '#web/api/officers';
 import { officerReviewsQueryOptions } from '#web/api/reviews';
 import { CompareWithLink } from '#web/components/domain/compare-with-link';
 import { SideBadge, sideTheme } from '#web/components/domain/side-badge';
+import { FewReviews } from '#web/components/rating/few-reviews';
 import { NotYetRated } from '#web/components/rating/not-yet-rated';
 import { RatingBar, RatingValue } from '#web/components/rating/rating-value';
 import { StarRating } from '#web/components/rating/star-rating';
@@ -32,6 +33,7 @@ import { chooseOfficerManagement } from './officer-management';
 import type { OfficerSectionName } from './officer-sections';
 import { PanelTitle } from './panel-title';
 import { ReviewWaveNotice } from './review-wave-notice';
+import { useReviewSortParam } from './use-review-sort-param';
 
 // Edit and delete (and their forms) load only for the officer's owner or an admin.
 const OfficerManageActions = lazy(() => import('./officer-manage-actions').then((m) => ({ default: m.OfficerManageActions })));
@@ -43,7 +45,7 @@ const loadOfficerSections = () => import('./officer-sections');
 const OfficerSection = lazy(() => loadOfficerSections().then((m) => ({ default: m.OfficerSection })));
 
 /** The sections below the first screen, rendered one per frame in this order (a phone's, top to bottom). */
-const SECTION_ORDER: readonly OfficerSectionName[] = ['recentRatings', 'ratingTrend', 'ratingDistribution', 'gameStatistics', 'reviews'];
+const SECTION_ORDER: readonly OfficerSectionName[] = ['reviews', 'recentRatings', 'ratingTrend', 'ratingDistribution', 'gameStatistics'];
 
 /** /officer/{id} (spec section 2). A malformed id never reaches the API. */
 function OfficerPage() {
@@ -60,8 +62,9 @@ function OfficerProfile({ id }: { id: number }) {
   // mounted later (with the officer's actions) could ask for it again.
   const { user } = useAuth();
   // The reviews render a few frames after the officer, but are asked for with it, as the first
-  // screen does (app/first-screen.ts): the same query, its first page in the default order.
-  usePrefetchInfiniteQuery(officerReviewsQueryOptions(id));
+  // screen does (app/first-screen.ts): the same query, its first page in the order the address names.
+  const [reviewSort] = useReviewSortParam();
+  usePrefetchInfiniteQuery(officerReviewsQueryOptions(id, reviewSort));
   useDocumentTitle(officer ? `${officer.rank} ${officer.name}` : 'Officer');
 
   // A failed background refetch keeps the officer we already show.
@@ -94,20 +97,35 @@ function OfficerPanels({ officer }: { officer: OfficerDetail }) {
     </Suspense>
   );
   return (
-    <div className="grid grid-cols-1 items-start gap-8 lg:grid-cols-3">
-      <div className="space-y-6">
-        <RatingBreakdown officer={officer} />
-        {officer.recent.reviewCount >= RECENT_MIN_REVIEWS &&
-          section('recentRatings', <RecentRatingsPlaceholder reviewCount={officer.recent.reviewCount} />)}
-        {section('ratingTrend', <RatingTrendPlaceholder />)}
-        {section('ratingDistribution', <RatingDistributionPlaceholder distribution={officer.distribution.overall} />)}
-        <OfficerInformation officer={officer} />
-        {section('gameStatistics', <GameStatisticsPlaceholder hasSteamAccount={officer.linkedSteamId !== null} />)}
-      </div>
-      <div className="lg:col-span-2">
-        {/* The list shows the reviews being checked too (review-wave-notice.tsx). */}
-        {section('reviews', <ReviewsPlaceholder reviewCount={officer.reviewCount + (officer.openWave?.heldCount ?? 0)} />)}
-      </div>
+    <PanelsLayout
+      breakdown={<RatingBreakdown officer={officer} />}
+      // The list shows the reviews being checked too (review-wave-notice.tsx).
+      reviews={section('reviews', <ReviewsPlaceholder reviewCount={officer.reviewCount + (officer.openWave?.heldCount ?? 0)} />)}
+      details={
+        <>
+          {officer.recent.reviewCount >= RECENT_MIN_REVIEWS &&
+            section('recentRatings', <RecentRatingsPlaceholder reviewCount={officer.recent.reviewCount} />)}
+          {section('ratingTrend', <RatingTrendPlaceholder />)}
+          {section('ratingDistribution', <RatingDistributionPlaceholder distribution={officer.distribution.overall} />)}
+          <OfficerInformation officer={officer} />
+          {section('gameStatistics', <GameStatisticsPlaceholder hasSteamAccount={officer.linkedSteamId !== null} />)}
+        </>
+      }
+    />
+  );
+}
+
+/**
+ * A phone reads the summary, then the reviews, then the details (issue 36, item 6: the reviews
+ * started after six panels, about 2,200 px down); a wide screen keeps the breakdown and the details
+ * in the left column beside the reviews, which span both of its rows.
+ */
+function PanelsLayout({ breakdown, reviews, details }: { breakdown: ReactNode; reviews: ReactNode; details: ReactNode }) {
+  return (
+    <div className="grid grid-cols-1 items-start gap-8 lg:grid-cols-3 lg:gap-y-6">
+      <div className="lg:col-start-1 lg:row-start-1">{breakdown}</div>
+      <div className="lg:col-span-2 lg:col-start-2 lg:row-span-2 lg:row-start-1">{reviews}</div>
+      <div className="space-y-6 lg:col-start-1 lg:row-start-2">{details}</div>
     </div>
   );
 }
@@ -162,6 +180,8 @@ function OfficerHeader({ officer, user }: { officer: OfficerDetail; user: AuthUs
             <StarRating value={officer.averageRating} size="lg" />
             <RatingValue value={officer.averageRating} outOf className="text-2xl" />
             <NotYetRated reviewCount={officer.reviewCount} />
+            {/* The same mark and rule as the officer's card in search (issue 36, item 6). */}
+            <FewReviews reviewCount={officer.reviewCount} />
           </div>
           <p className="mt-1 text-sm text-stone-600">
             {officer.openWave ? waveMessages.headerCounts(reviews, officer.openWave.heldCount) : `${reviews} review${reviews === 1 ? '' : 's'}`}
@@ -260,18 +280,9 @@ function OfficerHeaderSkeleton() {
   );
 }
 
-/** The page while the officer loads: the side panels' skeletons beside the reviews' placeholder. */
+/** The page while the officer loads: the panels' skeletons and the reviews' placeholder where they will be. */
 function OfficerPanelsSkeleton() {
-  return (
-    <div className="grid grid-cols-1 items-start gap-8 lg:grid-cols-3">
-      <div className="space-y-6">
-        <SidePanelsSkeleton />
-      </div>
-      <div className="lg:col-span-2">
-        <ReviewsPlaceholder />
-      </div>
-    </div>
-  );
+  return <PanelsLayout breakdown={<BreakdownSkeleton />} reviews={<ReviewsPlaceholder />} details={<DetailsSkeleton />} />;
 }
 
 /*
@@ -351,8 +362,8 @@ function GameStatisticsPlaceholder({ hasSteamAccount }: { hasSteamAccount: boole
 
 /**
  * The reviews' heading row (the title, the sort control, the review button) over a block for the
- * first page of them. Review cards differ in height; the block is near a phone's average, and the
- * reviews are the last thing in the page's grid, so nothing but the footer follows them.
+ * first page of them. Review cards differ in height; the block is near a phone's average. On a wide
+ * screen nothing follows it but the footer; on a phone the details follow, below the first screen.
  */
 function ReviewsPlaceholder({ reviewCount = REVIEW_PAGE_SIZE }: { reviewCount?: number }) {
   const cards = Math.min(reviewCount, REVIEW_PAGE_SIZE);
@@ -371,20 +382,25 @@ function ReviewsPlaceholder({ reviewCount = REVIEW_PAGE_SIZE }: { reviewCount?: 
   );
 }
 
-function SidePanelsSkeleton() {
+function BreakdownSkeleton() {
+  return (
+    <Card className="space-y-4 p-5">
+      <Skeleton className="h-5 w-40" />
+      {RATING_CATEGORIES.map((category) => (
+        <div key={category} className="flex items-center gap-3">
+          <Skeleton className="h-4 w-28" />
+          <div className="h-2.5 flex-1 overflow-hidden rounded-full">
+            <Skeleton className="h-full w-full" />
+          </div>
+        </div>
+      ))}
+    </Card>
+  );
+}
+
+function DetailsSkeleton() {
   return (
     <>
-      <Card className="space-y-4 p-5">
-        <Skeleton className="h-5 w-40" />
-        {RATING_CATEGORIES.map((category) => (
-          <div key={category} className="flex items-center gap-3">
-            <Skeleton className="h-4 w-28" />
-            <div className="h-2.5 flex-1 overflow-hidden rounded-full">
-              <Skeleton className="h-full w-full" />
-            </div>
-          </div>
-        ))}
-      </Card>
       <Card className="space-y-3 p-5">
         <Skeleton className="mb-4 h-5 w-44" />
         {Array.from({ length: 5 }, (_, i) => (

@@ -34,7 +34,7 @@ function votes(card: HTMLElement) {
   return {
     up: within(group).getByRole('button', { name: 'Upvote' }),
     down: within(group).getByRole('button', { name: 'Downvote' }),
-    score: within(group).getByRole('status', { name: 'Score' }),
+    score: within(group).getByRole('status', { name: 'Net helpful votes' }),
   };
 }
 
@@ -74,7 +74,7 @@ describe('votes on the reviews of an officer page', () => {
     await waitFor(() => expect(votes(card).score).toHaveTextContent('6'));
     expect(votes(card).up).toHaveAttribute('aria-pressed', 'true');
     // The card's own score line follows the same cache.
-    expect(within(card).getByText('Score:').nextElementSibling).toHaveTextContent('6');
+    expect(within(card).getByText('Net helpful votes:').nextElementSibling).toHaveTextContent('6');
 
     await user.click(votes(card).up);
     await waitFor(() => expect(votes(card).score).toHaveTextContent('5'));

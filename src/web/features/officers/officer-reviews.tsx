@@ -1,32 +1,39 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { commonMessages } from '#core/messages/common';
 import { officerMessages } from '#core/messages/officer';
-import { DEFAULT_REVIEW_SORT, REVIEW_SORTS, type ReviewSort } from '#core/review-sort';
+import { isOwnOfficerProfile } from '#core/permissions';
+import { REVIEW_SORTS, type ReviewSort } from '#core/review-sort';
+import { useAuth } from '#web/api/auth';
 import { officerReviewsQueryOptions } from '#web/api/reviews';
 import { AdminReviewDeleteAction } from '#web/components/domain/admin-review-delete-action';
 import { ReviewCard } from '#web/components/domain/review-card';
 import { ReviewFlag } from '#web/components/domain/review-flag';
 import { ReviewVotes } from '#web/components/domain/review-votes';
-import { Button } from '#web/components/ui/button';
 import { Label, Select } from '#web/components/ui/form';
-import { Alert, EmptyState, Skeleton, Spinner } from '#web/components/ui/feedback';
+import { Alert, EmptyState, Skeleton } from '#web/components/ui/feedback';
 import { LoadFailedAlert } from '#web/components/load-failed-alert';
+import { LoadMoreButton } from '#web/components/load-more-button';
 import { errorMessage } from '#web/lib/api-client';
 import { ReviewButton } from './review-button';
 import { collectLoadedReviews } from './review-pages';
+import { useReviewSortParam } from './use-review-sort-param';
 import { ReviewReply, ReviewReplyActions } from './review-reply';
 import { useStagedParts } from '#web/lib/use-staged-parts';
 import { useWhenVisible } from '#web/lib/use-when-visible';
 
 /**
  * The officer's reviews, five a page (spec section 9), in the order the sort control chooses (issue
- * 16: newest by default); a new order starts the list again from its first page. A sentinel below
- * the list loads the next page as it nears the viewport; the 'Load more reviews' button does the same
- * for keyboards and browsers without IntersectionObserver. Pages follow each answer's nextCursor and
- * stop when it is null (`getNextPageParam` of officerReviewsQueryOptions).
+ * 16: newest by default; kept in the address, use-review-sort-param.ts); a new order starts the list
+ * again from its first page. A sentinel below the list loads the next page as it nears the viewport;
+ * the 'Load more reviews' button does the same for keyboards and browsers without
+ * IntersectionObserver, and keeps the keyboard on it (load-more-button.tsx). Pages follow each
+ * answer's nextCursor and stop when it is null (`getNextPageParam` of officerReviewsQueryOptions).
  */
 export function OfficerReviews({ officerId }: { officerId: number }) {
-  const [sort, setSort] = useState<ReviewSort>(DEFAULT_REVIEW_SORT);
+  const [sort, setSort] = useReviewSortParam();
+  // The officer himself cannot review his own page, so it does not invite him to.
+  const { user } = useAuth();
   const sortId = useId();
   const { data, error, isPending, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError } = useInfiniteQuery(
     officerReviewsQueryOptions(officerId, sort),
@@ -71,7 +78,9 @@ export function OfficerReviews({ officerId }: { officerId: number }) {
       ) : isError && !data ? (
         <LoadFailedAlert title="The reviews could not be loaded." error={error} onRetry={() => void refetch()} />
       ) : reviews.length === 0 ? (
-        <EmptyState title="No reviews yet">Be the first to share how this officer leads.</EmptyState>
+        <EmptyState title={commonMessages.noReviewsYet}>
+          {isOwnOfficerProfile(user, officerId) ? officerMessages.noReviewsOwnProfile : officerMessages.noReviewsInvite}
+        </EmptyState>
       ) : (
         <>
           <ul className="space-y-4" aria-label="Reviews">
@@ -107,14 +116,13 @@ export function OfficerReviews({ officerId }: { officerId: number }) {
                   {errorMessage(error)}
                 </Alert>
               )}
-              {isFetchingNextPage ? (
-                <Spinner label="Loading more reviews…" />
-              ) : (
-                hasNextPage && (
-                  <Button variant="outline" onClick={loadMore}>
-                    Load more reviews
-                  </Button>
-                )
+              {hasNextPage && (
+                <LoadMoreButton
+                  isLoading={isFetchingNextPage}
+                  onLoadMore={loadMore}
+                  label={officerMessages.loadMoreReviews}
+                  loadingLabel={officerMessages.loadingMoreReviews}
+                />
               )}
             </div>
           )}

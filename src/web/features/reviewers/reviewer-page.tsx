@@ -10,8 +10,8 @@ import { reviewerProfileQueryOptions } from '#web/api/reviewers';
 import { ReviewCard } from '#web/components/domain/review-card';
 import { SteamProfileLink } from '#web/components/domain/steam-profile-link';
 import { LoadFailedAlert } from '#web/components/load-failed-alert';
+import { LoadMoreButton } from '#web/components/load-more-button';
 import { ResourceNotFound } from '#web/components/resource-not-found';
-import { Button } from '#web/components/ui/button';
 import { Alert, EmptyState, Skeleton } from '#web/components/ui/feedback';
 import { ApiError, errorMessage } from '#web/lib/api-client';
 import { useDocumentTitle } from '#web/lib/use-document-title';
@@ -39,10 +39,6 @@ function ReviewerProfileView({ id }: { id: number }) {
   if (!data || !latest) return <ReviewerSkeleton />;
 
   const reviews = data.pages.flatMap((page) => page.reviews);
-  // The button stays in place while the next page loads: the keyboard stays on it (issue 36, item 6).
-  const loadMore = () => {
-    if (!isFetchingNextPage) void fetchNextPage();
-  };
   return (
     <div className="space-y-8">
       <ReviewerHeader reviewer={latest.reviewer} reviewCount={latest.totalCount} />
@@ -70,9 +66,12 @@ function ReviewerProfileView({ id }: { id: number }) {
                 </Alert>
               )}
               {hasNextPage && (
-                <Button variant="outline" aria-busy={isFetchingNextPage} onClick={loadMore}>
-                  {isFetchingNextPage ? M.loadingMore : M.loadMore}
-                </Button>
+                <LoadMoreButton
+                  isLoading={isFetchingNextPage}
+                  onLoadMore={() => void fetchNextPage()}
+                  label={M.loadMore}
+                  loadingLabel={M.loadingMore}
+                />
               )}
             </div>
           </>

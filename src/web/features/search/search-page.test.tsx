@@ -9,6 +9,7 @@ import { compareMessages } from '#core/messages/compare';
 import { homeMessages } from '#core/messages/home';
 import { regimentFactsMessages } from '#core/messages/regiment-facts';
 import { searchMessages } from '#core/messages/search';
+import { searchPageMessages } from '#core/messages/search-page';
 import { SORT_OPTIONS } from '#core/search';
 import { makeRegimentDetail } from '#web/test/fixtures';
 import { mockApi, renderRoute, reply, type MockApi } from '#web/test/render';
@@ -109,6 +110,23 @@ describe('/search, officers tab', () => {
     ]);
     expect(sort).toHaveDisplayValue('Highest Average Rating');
     await screen.findByText('2 officers');
+  });
+
+  it('says under the sort control that the rating orders weigh the number of reviews, for the rating orders only (issue 36, item 6)', async () => {
+    const user = userEvent.setup();
+    standardApi();
+    renderRoute('/search');
+    const sort = await screen.findByLabelText('Sort by');
+    // Visible text, not a tooltip, and the select's description for screen readers.
+    expect(screen.getByText(searchPageMessages.ratingSortNote)).toBeVisible();
+    expect(sort).toHaveAccessibleDescription(searchPageMessages.ratingSortNote);
+
+    await user.selectOptions(sort, 'Lowest Average Rating');
+    expect(screen.getByText(searchPageMessages.ratingSortNote)).toBeVisible();
+
+    await user.selectOptions(sort, 'Alphabetical A-Z');
+    expect(screen.queryByText(searchPageMessages.ratingSortNote)).not.toBeInTheDocument();
+    expect(sort).not.toHaveAccessibleDescription();
   });
 
   it('puts a new sort in the URL and in the request', async () => {
@@ -360,6 +378,21 @@ describe('/search, officers tab: paging', () => {
     expect(screen.queryByRole('button', { name: searchMessages.loadMoreOfficers })).not.toBeInTheDocument();
     expect(screen.queryByText(/^Showing/)).not.toBeInTheDocument();
     expect(searchCalls(api).map((call) => call.after)).toEqual([undefined, 'cursor-12', 'cursor-24']);
+  });
+
+  it('keeps the keyboard on Load more while the next page loads and after it arrives (issue 36, item 6)', async () => {
+    const user = userEvent.setup();
+    standardApi({ '/api/search/officers': pagedSearch() });
+    renderRoute('/search');
+
+    await screen.findByText('30 officers');
+    const button = screen.getByRole('button', { name: searchMessages.loadMoreOfficers });
+    button.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(resultNames('Officers')).toHaveLength(24));
+    // The same button, never swapped for a spinner, so the focus did not fall to the top of the page.
+    expect(screen.getByRole('button', { name: searchMessages.loadMoreOfficers })).toBe(button);
+    expect(button).toHaveFocus();
   });
 
   it('loads the next page as the reader scrolls to the end of the list', async () => {

@@ -7,6 +7,7 @@ import { commonMessages } from '#core/messages/common';
 import { homeMessages } from '#core/messages/home';
 import { regimentFactsMessages } from '#core/messages/regiment-facts';
 import { searchMessages } from '#core/messages/search';
+import { searchPageMessages } from '#core/messages/search-page';
 import { LANGUAGE_CODES, REGIONS } from '#core/regiment-facts';
 import { parseRegimentFinderParams, writeRegimentFinderParams, type RegimentFinderState } from '#core/regiment-finder-params';
 import { LANGUAGE_NAMES, REGION_NAMES } from '#core/regiment-facts-display';
@@ -177,7 +178,8 @@ function SearchPage() {
   // The tabs' values are the comparison's kinds: each tab chooses its own (compare-selection.tsx).
   const compareSelection = useCompareSelection(tab);
 
-  const ids = { q: useId(), side: useId(), regiment: useId(), sort: useId() };
+  const ids = { q: useId(), side: useId(), regiment: useId(), sort: useId(), sortNote: useId() };
+  const isRatingSort = search.sortBy === 'rating';
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     commitNow();
@@ -242,13 +244,23 @@ function SearchPage() {
         {tab === 'regiments' && <RegimentFinderFilters finder={finder} update={update} />}
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={ids.sort}>Sort by</Label>
-          <Select id={ids.sort} value={toSortValue(search)} onChange={(event) => update(fromSortValue(event.target.value))}>
+          <Select
+            id={ids.sort}
+            value={toSortValue(search)}
+            onChange={(event) => update(fromSortValue(event.target.value))}
+            aria-describedby={isRatingSort ? ids.sortNote : undefined}
+          >
             {SORT_OPTIONS.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
               </option>
             ))}
           </Select>
+          {isRatingSort && (
+            <p id={ids.sortNote} className="text-xs text-stone-600">
+              {searchPageMessages.ratingSortNote}
+            </p>
+          )}
         </div>
       </form>
 

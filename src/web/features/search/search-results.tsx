@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Button } from '#web/components/ui/button';
-import { Alert, EmptyState, Skeleton, Spinner } from '#web/components/ui/feedback';
+import { LoadMoreButton } from '#web/components/load-more-button';
+import { Alert, EmptyState, Skeleton } from '#web/components/ui/feedback';
 import { errorMessage } from '#web/lib/api-client';
 import { cn } from '#web/lib/cn';
 import { useWhenVisible } from '#web/lib/use-when-visible';
@@ -123,14 +123,8 @@ function MoreResults({
             {errorMessage(loadMoreError)}
           </Alert>
         ) : null}
-        {isLoadingMore ? (
-          <Spinner label={paging.loadingMoreLabel} />
-        ) : (
-          hasMore && (
-            <Button variant="outline" onClick={askForMore}>
-              {paging.loadMoreLabel}
-            </Button>
-          )
+        {hasMore && (
+          <LoadMoreButton isLoading={isLoadingMore} onLoadMore={askForMore} label={paging.loadMoreLabel} loadingLabel={paging.loadingMoreLabel} />
         )}
       </div>
     </>
