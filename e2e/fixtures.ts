@@ -7,6 +7,7 @@
  */
 import { test as base, expect, type APIRequestContext, type APIResponse, type BrowserContext } from '@playwright/test';
 import { apiPaths } from '#core/api-paths';
+import { authApiPaths } from '#core/auth-api-paths';
 import { TOTP } from '#core/second-factor.js';
 import { secondFactorApiPaths } from '#core/second-factor-api-paths.js';
 import { latestMailLink, totpCode, type DemoAccount } from './support';
@@ -106,7 +107,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const logIn = async (account: Credentials) => {
         const request = await playwright.request.newContext({ baseURL });
         try {
-          const answer = (await apiWrite(request, 'POST', apiPaths.login, { email: account.email, password: account.password })) as {
+          const answer = (await apiWrite(request, 'POST', authApiPaths.login, { email: account.email, password: account.password })) as {
             needsSecondFactor?: boolean;
           };
           // The account has a second factor (the demo admin does): the session is made by the second step.
@@ -157,9 +158,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const request = await playwright.request.newContext({ baseURL });
       try {
         const since = Date.now();
-        await apiWrite(request, 'POST', apiPaths.register, { username, email, password });
+        await apiWrite(request, 'POST', authApiPaths.register, { username, email, password });
         const link = new URL(await latestMailLink(email, 'verifyEmail', { since }));
-        const verified = await request.get(apiPaths.verifyEmail(link.searchParams.get('oobCode')!));
+        const verified = await request.get(authApiPaths.verifyEmail(link.searchParams.get('oobCode')!));
         expect(verified.ok(), `verifying ${email}: ${verified.status()} ${await verified.text()}`).toBe(true);
       } finally {
         await request.dispose();

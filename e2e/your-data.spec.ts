@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { apiPaths } from '#core/api-paths';
+import { authApiPaths } from '#core/auth-api-paths';
 import { authMessages } from '#core/messages/auth.js';
 import { yourDataMessages } from '#core/messages/your-data.js';
 import { expect, sendWrite, test } from './fixtures';
@@ -47,7 +47,7 @@ test('a user downloads their data, deletes the account, and then cannot sign in'
       async () => {
         const request = await playwright.request.newContext({ baseURL });
         try {
-          const answer = await sendWrite(request, 'POST', apiPaths.login, { email: account.email, password: account.password });
+          const answer = await sendWrite(request, 'POST', authApiPaths.login, { email: account.email, password: account.password });
           return answer.status();
         } finally {
           await request.dispose();

@@ -14,18 +14,7 @@ export const apiPaths = {
   csrfToken: '/api/csrf-token',
   authStatus: '/api/auth/status',
   authConfig: '/api/auth/config',
-  login: '/api/auth/login',
-  legacyLogin: '/api/auth/legacy-login',
-  register: '/api/auth/register',
   logout: '/api/auth/logout',
-  firebaseLogin: '/api/auth/firebase-login',
-  firebaseRegister: '/api/auth/firebase-register',
-  updateVerification: '/api/auth/update-verification',
-  requestVerification: '/api/auth/request-verification',
-  verifyEmail: (code: string) => `/api/auth/verify-email/${encodeURIComponent(code)}`,
-  forgotPassword: '/api/auth/forgot-password',
-  resetPassword: '/api/auth/reset-password',
-  resetPasswordLink: (code: string) => `/api/auth/reset-password/${encodeURIComponent(code)}`,
   /**
    * Where the browser goes to link a Steam account (a navigation, not a fetch), coming back to
    * `redirect` or to the officer page for `officerId`.
@@ -38,8 +27,6 @@ export const apiPaths = {
   mySteamStats: '/api/users/me/steam-stats',
   mySettings: '/api/users/me/settings',
   officerSteamStats: (officerId: number) => `/api/officers/${officerId}/steam-stats`,
-  myOwnedRegiments: '/api/users/me/regiments/owned',
-  myRegistrations: '/api/registrations/mine',
   notifications: (cursor?: string) => (cursor ? `/api/notifications?cursor=${encodeURIComponent(cursor)}` : '/api/notifications'),
   notificationsRead: '/api/notifications/read',
   sides: '/api/sides',
@@ -48,20 +35,14 @@ export const apiPaths = {
   featuredRegiments: '/api/regiments/featured',
   regiment: (id: number) => `/api/regiments/${id}`,
   regimentsBySide: (sideId: number) => `/api/regiments/side/${sideId}`,
-  regimentRegistration: '/api/regiments/register',
-  regimentEdit: (id: number) => `/api/regiments/${id}/edit`,
-  /** The regiment's Discord webhook: whether one is set (GET), set it (PUT), remove it (DELETE). Owner or admin. */
-  regimentWebhook: (id: number) => `/api/regiments/${id}/webhook`,
   /** The link-preview cards, 1200x630 PNG (issue 19, item 1): an officer's, a regiment's, the site's. */
   officerCard: (id: number) => `/api/cards/officer/${id}.png`,
   regimentCard: (id: number) => `/api/cards/regiment/${id}.png`,
   siteCard: '/api/cards/site.png',
   officers: '/api/officers',
   officer: (id: number) => `/api/officers/${id}`,
-  officerEdit: (id: number) => `/api/officers/${id}/edit`,
   /** The officer's last 12 months, month by month (issue 16). */
   officerTrend: (id: number) => `/api/officers/${id}/trend`,
-  officerRegistration: '/api/officers/register',
   topOfficers: (side?: SideCode) => (side ? `/api/officers/top?side=${side}` : '/api/officers/top'),
   regimentOfficers: (regimentId: number) => `/api/officers/regiment/${regimentId}`,
   officerSearch: (search: OfficerSearch) => `/api/officers/search?${officerSearchParams(search).toString()}`,
@@ -109,7 +90,6 @@ export const apiPaths = {
   },
   /** A reviewer's profile and a page of the reviews they wrote that count (issue 36, item 3). */
   reviewer: (userId: number, page = 1) => `/api/reviewers/${userId}?page=${page}`,
-  upload: '/api/upload',
 } as const;
 
 /** The filters and sort of an officer search, in the order both search calls take them. */

@@ -8,6 +8,7 @@ import { formatDate } from './date.js';
 import { followMessages } from './messages/follows.js';
 import { notificationsMessages as M } from './messages/notifications.js';
 import { ACTION_KIND_LABELS, groundLabel, type ModerationActionKind } from './moderation.js';
+import { reviewPath } from './review-link.js';
 import { SECURITY_SETTINGS_PATH } from './second-factor.js';
 
 /** Where a user reads the statements of reasons that concern them, and appeals (issue 33). */
@@ -173,12 +174,12 @@ export function describeNotification(event: NotificationEvent): NotificationText
       return { message: M.registrationDecided(registrationType, name, status), detail: notes ? M.registrationNotes(notes) : null, link };
     }
     case 'review_reply':
-      return { message: M.reviewReply(event.data.officerName), detail: null, link: `/officer/${event.data.officerId}` };
+      return { message: M.reviewReply(event.data.officerName), detail: null, link: reviewPath(event.data.officerId, event.data.reviewId) };
     case 'review_of_your_officer':
       return {
         message: M.reviewOfYourOfficer(event.data.reviewerUsername, event.data.officerName),
         detail: null,
-        link: `/officer/${event.data.officerId}`,
+        link: reviewPath(event.data.officerId, event.data.reviewId),
       };
     case 'review_removed':
       return {
@@ -212,7 +213,12 @@ export function describeNotification(event: NotificationEvent): NotificationText
         ? { message: M.accountDeletionRequested(formatDate(event.data.deleteAfter!)), detail: null, link: '/settings' }
         : { message: M.accountSecurity(event.data), detail: M.accountSecurityDetail, link: SECURITY_SETTINGS_PATH };
     case 'followed_activity':
-      return { message: followedActivityMessage(event.data), detail: null, link: `/officer/${event.data.officerId}` };
+      // A review or a reply is news about one review: the link opens on it.
+      return {
+        message: followedActivityMessage(event.data),
+        detail: null,
+        link: event.data.reviewId === undefined ? `/officer/${event.data.officerId}` : reviewPath(event.data.officerId, event.data.reviewId),
+      };
   }
 }
 

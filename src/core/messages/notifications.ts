@@ -47,8 +47,8 @@ export const notificationsMessages = {
 
   regimentWebhookDisabled: ({ regimentName, reason }: { regimentName: string; reason: 'gone' | 'failing' }) =>
     reason === 'gone'
-      ? `The Discord webhook of ${regimentName} was turned off: Discord says it no longer exists. Set a new one in the regiment's edit dialog.`
-      : `The Discord webhook of ${regimentName} was turned off after repeated failed deliveries. Set it again in the regiment's edit dialog.`,
+      ? `The Discord webhook of ${regimentName} was turned off: Discord says it no longer exists. Set a new one with the Discord webhook button on the regiment's page.`
+      : `The Discord webhook of ${regimentName} was turned off after repeated failed deliveries. Set it again with the Discord webhook button on the regiment's page.`,
 
   /** The settings screen's mail switches (issue 18, item 4). */
   mailHeading: 'Email notifications',
@@ -99,6 +99,11 @@ export const notificationsMessages = {
   mailFooter: 'You get this mail because of your notification settings. Stop these mails:',
   mailSubjectRegistration: (type: string, status: string) => `Your ${type} registration was ${status}`,
   mailSubjectOther: 'A new notification from War of Rights Officer Ratings',
+  /** Issue 36, item 6: a mail about a review names the officer with his rank, and quotes a reply. */
+  mailSubjectReviewReply: (officer: string) => `Reply from ${officer} to your review`,
+  mailSubjectReviewOfYourOfficer: (officer: string) => `New review of ${officer}`,
+  mailReplyText: (text: string) => `Their reply: ${text}`,
+  mailSettingsLink: 'Open your mail settings',
   mailOpen: 'Open',
   unsubscribe: 'Unsubscribe',
   unsubscribeConfirm: (kind: string) => `Stop the mails about: ${kind}?`,

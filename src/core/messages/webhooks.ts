@@ -1,4 +1,4 @@
-/** A regiment's Discord webhook (issue 19, item 3): the edit dialog's section and the server's refusals. */
+/** A regiment's Discord webhook (issue 19, item 3): its own dialog on the regiment page and the server's refusals. */
 export const webhookMessages = {
   heading: 'Discord webhook',
   hint: "New reviews of this regiment's officers, and their replies to reviews, are posted to a channel of your Discord server. In Discord: Server Settings → Integrations → Webhooks → New Webhook → Copy Webhook URL.",
@@ -19,6 +19,22 @@ export const webhookMessages = {
   invalidUrl: 'Paste a Discord webhook URL: https://discord.com/api/webhooks/{id}/{token}.',
   urlRequired: 'Paste the webhook URL.',
   notAllowedHost: 'This server only posts to Discord webhooks (https://discord.com/api/webhooks/...).',
+  /** Issue 36, item 6: a refusal says what is wrong with the URL. */
+  urlMalformed: 'This is not a web address. Paste the whole webhook URL, starting with https://.',
+  urlNotHttps: 'A webhook URL starts with https://: webhooks are not posted to over plain http.',
+  urlExtra: 'Paste the URL exactly as Discord gives it: nothing after the token (no ?… or #…), and no user name or password.',
+  urlPath: "This is not a webhook's address: it must end in /api/webhooks/{id}/{token}, as Discord's Copy Webhook URL gives it.",
+  /** The panel of its own, the test message and the removal's confirmation. */
+  sendTest: 'Send test message',
+  sendingTest: 'Sending…',
+  testQueued: 'A test message is on its way to your Discord channel: it should show there within a minute.',
+  testNeedsWebhook: 'Save a webhook first: there is nowhere to send a test message.',
+  testDisabled: 'This webhook is turned off: save its URL again before sending a test message.',
+  testFailed: 'The test message could not be sent',
+  testTitle: 'Test message',
+  testBody: (regiment: string) => `This channel will receive the new reviews of ${regiment}'s officers and their replies.`,
+  removeConfirmTitle: 'Remove the Discord webhook?',
+  removeConfirmBody: 'Nothing more will be posted to your Discord channel until a webhook is saved again.',
 
   /** What Discord shows: the embed of a new review. */
   embedTitle: (officer: string) => `New review of ${officer}`,

@@ -10,7 +10,9 @@ import { buildApp } from '#server/app.js';
 import { projectRoot } from '#server/platform/paths.js';
 import { signedInClient, testConfig, type TestContext } from '#server/test/app.js';
 import { openTestDatabase } from '#server/test/database.js';
-import { createOfficer, createRegiment } from '#server/test/fixtures.js';
+import { createOfficer, createRegiment, createUser } from '#server/test/fixtures.js';
+import { users } from '#server/platform/db/schema.js';
+import { eq } from 'drizzle-orm';
 import { Metrics } from '#server/platform/http/metrics.js';
 import type { LinkPreview } from './link-preview.js';
 import { readPageShell, shellWithPreloads, type PageShellOptions, type RowPage } from './page-shell.js';
@@ -321,6 +323,18 @@ describe('the status of a page, in the app on its database', () => {
     const api = await fetch(`${base}/api/no-such-call`);
     expect(api.status).toBe(404);
     expect(api.headers.get('content-type')).toContain('application/json');
+  });
+
+  it("is 200 for a reviewer's profile page, 404 for a banned, suspended, deleted or unknown account's as the API answers", async () => {
+    const reviewer = await createUser(ctx.db);
+    const banned = await createUser(ctx.db, { isBanned: true });
+    const suspended = await createUser(ctx.db, { isBanned: true, bannedUntil: new Date(Date.now() + 86_400_000) });
+    const deleted = await createUser(ctx.db);
+    await ctx.db.delete(users).where(eq(users.id, deleted.id));
+    expect(await statusOf(`/reviewer/${reviewer.id}`)).toBe(200);
+    for (const url of [`/reviewer/${banned.id}`, `/reviewer/${suspended.id}`, `/reviewer/${deleted.id}`, '/reviewer/99999999', '/reviewer/abc']) {
+      expect(await statusOf(url), url).toBe(404);
+    }
   });
 
   it('is 404 once the officer is deleted, though its page was answered from memory before', async () => {

@@ -20,6 +20,7 @@ import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SCREEN_MODULES, matchClientRoute, type ClientRouteMatch } from '#core/client-routes.js';
 import { firstScreenPageOf, firstScreenRequestsOf, type FirstScreenPage } from '#core/first-screen.js';
+import { parsePositiveId } from '#core/parse-id.js';
 import { MSG } from '#core/messages.js';
 import { escapeHtml } from '#server/platform/http/escape-html.js';
 import type { ReadyAnswerSource } from '#server/platform/read-cache/front-server.js';
@@ -61,6 +62,11 @@ export interface PageShellOptions {
    * not public (asks the database).
    */
   rowPreview: (page: RowPage) => Promise<LinkPreview | null>;
+  /**
+   * Whether a reviewer's profile page exists (issue 36, item 6): a banned, deleted or unknown
+   * account's is answered 404, as a missing officer's is. Asked on every visit: the page is no hot read.
+   */
+  reviewerShown?: (userId: number) => Promise<boolean>;
   /** The link preview of a page that shows no one row (home, search), if it has one: it depends on the kind of page alone. */
   pagePreview?: (page: Extract<FirstScreenPage, { page: 'home' | 'search' }>) => LinkPreview | null;
 }
@@ -89,7 +95,7 @@ export interface PageShell {
 /** What the not-found screen needs first: the auth status, as any page without a first screen. */
 const NOT_FOUND_PAGE: FirstScreenPage = { page: 'other' };
 
-export function readPageShell(webRoot: string, { cache, rowPreview, pagePreview }: PageShellOptions): PageShell {
+export function readPageShell(webRoot: string, { cache, rowPreview, reviewerShown, pagePreview }: PageShellOptions): PageShell {
   const shell = readFileSync(path.join(webRoot, 'index.html'), 'utf8');
   const manifestFile = path.join(webRoot, '.vite', 'manifest.json');
   const manifest: Manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest) : {};
@@ -179,6 +185,9 @@ export function readPageShell(webRoot: string, { cache, rowPreview, pagePreview 
         return row ? sendShell(request, reply, row) : sendShell(request, reply, pageShell(NOT_FOUND_PAGE), 404);
       }
       if (route === null || isRowRoute(route)) return sendShell(request, reply, pageShell(NOT_FOUND_PAGE), 404);
+      if (route.route === 'reviewer' && !(await isShownReviewer(request, route, reviewerShown))) {
+        return sendShell(request, reply, pageShell(NOT_FOUND_PAGE), 404);
+      }
       return sendShell(request, reply, pageShell(page));
     },
     readyAnswer(url) {
@@ -199,6 +208,22 @@ interface KeptShell {
 
 function isRowPage(page: FirstScreenPage): page is RowPage {
   return page.page === 'officer' || page.page === 'regiment';
+}
+
+/**
+ * Whether a reviewer route names a profile: a malformed id names none. When the database cannot
+ * tell, the page is answered (the app shows its own error), as a row page is.
+ */
+async function isShownReviewer(request: FastifyRequest, route: ClientRouteMatch, reviewerShown: PageShellOptions['reviewerShown']): Promise<boolean> {
+  const id = parsePositiveId(route.params.id);
+  if (id === null) return false;
+  if (!reviewerShown) return true;
+  try {
+    return await reviewerShown(id);
+  } catch (error) {
+    request.log.warn({ err: error }, 'could not tell whether the reviewer page exists; answering it');
+    return true;
+  }
 }
 
 /** An officer or regiment route, whose id may name no row (then the page is 'other'). */

@@ -10,6 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CLIENT_ROUTES } from '#core/client-routes.js';
 import { findOfficerCardData, findRegimentCardData } from '#server/domain/card-data.js';
+import { isReviewerShown } from '#server/domain/identity/reviewer-shown.js';
 import { sendApiNotFound } from '#server/platform/http/error-handler.js';
 import { officerLinkPreview, pageLinkPreview, regimentLinkPreview } from './link-previews.js';
 import { readPageShell } from './page-shell.js';
@@ -27,6 +28,7 @@ export const pagesPlugin = fp<{ webRoot: string }>(async (app, { webRoot }) => {
       const regiment = await findRegimentCardData(db, page.id);
       return regiment && regimentLinkPreview(config.publicUrl, regiment);
     },
+    reviewerShown: (userId) => isReviewerShown(db, userId),
     pagePreview: (page) => pageLinkPreview(config.publicUrl, page.page),
   });
   app.frontServer.addSource(shell.readyAnswer);

@@ -252,6 +252,14 @@ const ROWS: Row[] = [
     expect: ownerOrAdmin(200),
   },
   { method: 'DELETE', path: '/api/regiments/:id/webhook', url: (w) => `/api/regiments/${w.regiment.id}/webhook`, expect: ownerOrAdmin(200) },
+  // Issue 36, item 6: the test message, owner or admin; the world's regiment has no webhook, which
+  // they are told (409) only past the guard.
+  {
+    method: 'POST',
+    path: '/api/regiments/:id/webhook/test',
+    url: (w) => `/api/regiments/${w.regiment.id}/webhook/test`,
+    expect: ownerOrAdmin(409),
+  },
   {
     method: 'PATCH',
     path: '/api/officers/:id/edit',

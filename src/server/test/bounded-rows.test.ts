@@ -37,6 +37,7 @@ import {
   moderationActions,
   notifications,
   officerRegistrations,
+  outbox,
   regimentRegistrations,
   regimentWebhooks,
   reviewFlags,
@@ -516,6 +517,23 @@ const BOUNDS: Record<RouteKey, Bound> = {
     },
   },
   'DELETE /api/regiments/:id/webhook': { adds: 'nothing', why: "removes the regiment's webhook (RATE_LIMIT_WEBHOOK per user)" },
+  'POST /api/regiments/:id/webhook/test': {
+    adds: 'an outbox row (the test post)',
+    by: 'RATE_LIMIT_WEBHOOK per user (webhook-test)',
+    hammer: async (w) => {
+      const owner = await clientFor(ctx.app, w, 'owner');
+      const url = `${TEST_DISCORD_WEBHOOK_BASE}/112233445566778899/${'t'.repeat(68)}`;
+      expect((await owner.write('PUT', `/api/regiments/${w.regiment.id}/webhook`, { url })).statusCode).toBe(200);
+      const before = await rows(outbox, eq(outbox.kind, 'discord-webhook'));
+      return {
+        max: before + LOW,
+        calls: LOW + 2,
+        refusal: 429,
+        call: () => owner.post(`/api/regiments/${w.regiment.id}/webhook/test`, {}),
+        count: () => rows(outbox, eq(outbox.kind, 'discord-webhook')),
+      };
+    },
+  },
   'POST /api/upload': {
     adds: 'an image',
     by: 'RATE_LIMIT_UPLOAD per user',

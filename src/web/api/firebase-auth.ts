@@ -4,7 +4,7 @@
  */
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AuthUser } from '#core/api';
-import { apiPaths } from '#core/api-paths';
+import { authApiPaths } from '#core/auth-api-paths';
 import { authMessages } from '#core/messages/auth';
 import { identityMessages } from '#core/messages/identity';
 import type { LoginBody } from '#core/schemas/auth';
@@ -27,11 +27,11 @@ import { toast } from '#web/lib/toast-store';
 import { identityConfigQueryOptions } from './auth-config';
 
 const backend: IdentityBackend = {
-  firebaseLogin: (idToken) => api.post<SignInAnswer>(apiPaths.firebaseLogin, { idToken }),
+  firebaseLogin: (idToken) => api.post<SignInAnswer>(authApiPaths.firebaseLogin, { idToken }),
   firebaseRegister: (idToken, username) =>
-    api.post<{ user: AuthUser; needsVerification: boolean; message: string }>(apiPaths.firebaseRegister, { idToken, username }),
-  updateVerification: (idToken) => api.post<{ emailVerified: boolean }>(apiPaths.updateVerification, { idToken }),
-  legacyLogin: (username, password) => api.post<SignInAnswer>(apiPaths.legacyLogin, { username, password }),
+    api.post<{ user: AuthUser; needsVerification: boolean; message: string }>(authApiPaths.firebaseRegister, { idToken, username }),
+  updateVerification: (idToken) => api.post<{ emailVerified: boolean }>(authApiPaths.updateVerification, { idToken }),
+  legacyLogin: (username, password) => api.post<SignInAnswer>(authApiPaths.legacyLogin, { username, password }),
 };
 
 async function identityDeps(queryClient: QueryClient): Promise<IdentityDeps> {

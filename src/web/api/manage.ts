@@ -11,6 +11,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import type { Officer, Regiment, RegimentDeleted, SuccessMessage } from '#core/api';
 import { adminApiPaths } from '#core/admin-api-paths';
 import { apiPaths } from '#core/api-paths';
+import { manageApiPaths } from '#core/manage-api-paths';
 import type { OfficerManagerRole } from '#core/permissions';
 import type { OfficerEditBody, RegimentEditBody } from '#core/schemas/manage';
 import { api } from '#web/lib/api-client';
@@ -133,7 +134,7 @@ export function useUpdateOfficer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ officer, role, body }: UpdateOfficerInput) =>
-      api.patch<Officer>(role === 'admin' ? adminApiPaths.officer(officer.id) : apiPaths.officerEdit(officer.id), body),
+      api.patch<Officer>(role === 'admin' ? adminApiPaths.officer(officer.id) : manageApiPaths.officerEdit(officer.id), body),
     onSuccess: (updated, { officer }) => {
       // The edit answers the officer without its distribution, which an edit does not change.
       queryClient.setQueryData(officerQueryOptions(officer.id).queryKey, (shown) => (shown ? { ...shown, ...updated } : shown));
@@ -176,7 +177,7 @@ interface UpdateRegimentInput {
 export function useUpdateRegiment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ regiment, body }: UpdateRegimentInput) => api.patch<Regiment>(apiPaths.regimentEdit(regiment.id), body),
+    mutationFn: ({ regiment, body }: UpdateRegimentInput) => api.patch<Regiment>(manageApiPaths.regimentEdit(regiment.id), body),
     onSuccess: (updated, { regiment }) => {
       queryClient.setQueryData(regimentQueryOptions(regiment.id).queryKey, updated);
       return invalidateAfterRegimentChange(queryClient, regiment);

@@ -4,6 +4,7 @@
  */
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '#core/api-paths';
+import { manageApiPaths } from '#core/manage-api-paths';
 import type { MarkNotificationsReadBody, MyRegistration, NotificationPage } from '#core/schemas/notifications';
 import { api } from '#web/lib/api-client';
 import { authStatusQueryOptions } from './auth';
@@ -41,6 +42,6 @@ export function useMarkNotificationsRead(userId: number) {
 export const myRegistrationsQueryOptions = (userId: number) =>
   queryOptions({
     queryKey: notificationKeys.registrationsOf(userId),
-    queryFn: async () => (await api.get<{ registrations: MyRegistration[] }>(apiPaths.myRegistrations)).registrations,
+    queryFn: async () => (await api.get<{ registrations: MyRegistration[] }>(manageApiPaths.myRegistrations)).registrations,
     ...PERSONAL,
   });

@@ -4,7 +4,7 @@
  * link, checks the code and applies the password (its SDK loads only then).
  */
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiPaths } from '#core/api-paths';
+import { authApiPaths } from '#core/auth-api-paths';
 import { resetPasswordMessages } from '#core/messages/reset-password';
 import { api, resetCsrfToken } from '#web/lib/api-client';
 import { identityConfigQueryOptions, useIdentityProvider } from './auth-config';
@@ -38,7 +38,7 @@ const passwordResetLinkQueryOptions = (code: string, provider: Provider = 'built
         const { checkFirebasePasswordResetCode } = await import('./firebase-auth');
         return checkFirebasePasswordResetCode(queryClient, code);
       }
-      return api.get<{ email: string }>(apiPaths.resetPasswordLink(code));
+      return api.get<{ email: string }>(authApiPaths.resetPasswordLink(code));
     },
     // Cached for good: a screen mounted twice (StrictMode) or focused again checks the code once.
     staleTime: Infinity,
@@ -64,7 +64,7 @@ export function useForgotPassword() {
         const { requestFirebasePasswordReset } = await import('./firebase-auth');
         return requestFirebasePasswordReset(queryClient, email);
       }
-      await api.post<{ message: string }>(apiPaths.forgotPassword, { email });
+      await api.post<{ message: string }>(authApiPaths.forgotPassword, { email });
     },
   });
 }
@@ -84,7 +84,7 @@ export function useResetPassword() {
         await confirmFirebasePasswordReset(queryClient, code, password);
         return { message: resetPasswordMessages.done };
       }
-      return api.post<{ message: string }>(apiPaths.resetPassword, { code, password });
+      return api.post<{ message: string }>(authApiPaths.resetPassword, { code, password });
     },
     onSuccess: async () => {
       resetCsrfToken();

@@ -3,7 +3,8 @@
  * the URL, which the server keeps secret), saving a URL, removing it. Owner or admin only.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '#core/api-paths';
+import { manageApiPaths } from '#core/manage-api-paths';
+import type { SuccessMessage } from '#core/api';
 import type { RegimentWebhookBody, RegimentWebhookStatus } from '#core/schemas/regiment-webhook';
 import { api } from '#web/lib/api-client';
 import { PERSONAL } from './personal';
@@ -15,7 +16,7 @@ const regimentWebhookKeys = {
 const regimentWebhookQueryOptions = (regimentId: number) =>
   queryOptions({
     queryKey: regimentWebhookKeys.of(regimentId),
-    queryFn: () => api.get<RegimentWebhookStatus>(apiPaths.regimentWebhook(regimentId)),
+    queryFn: () => api.get<RegimentWebhookStatus>(manageApiPaths.regimentWebhook(regimentId)),
     ...PERSONAL,
   });
 
@@ -27,8 +28,13 @@ export function useChangeRegimentWebhook(regimentId: number) {
   return useMutation({
     mutationFn: (body: RegimentWebhookBody | null) =>
       body
-        ? api.put<RegimentWebhookStatus>(apiPaths.regimentWebhook(regimentId), body)
-        : api.delete<RegimentWebhookStatus>(apiPaths.regimentWebhook(regimentId)),
+        ? api.put<RegimentWebhookStatus>(manageApiPaths.regimentWebhook(regimentId), body)
+        : api.delete<RegimentWebhookStatus>(manageApiPaths.regimentWebhook(regimentId)),
     onSuccess: (status) => queryClient.setQueryData(regimentWebhookQueryOptions(regimentId).queryKey, status),
   });
+}
+
+/** Sends a test message to the webhook (issue 36, item 6); the answer says it is on its way. */
+export function useSendRegimentWebhookTest(regimentId: number) {
+  return useMutation({ mutationFn: () => api.post<SuccessMessage>(`${manageApiPaths.regimentWebhook(regimentId)}/test`, {}) });
 }

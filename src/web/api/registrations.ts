@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { OwnedRegiment, officerRegistrationSubmittedSchema, regimentRegistrationSubmittedSchema } from '#core/api';
-import { apiPaths } from '#core/api-paths';
+import { manageApiPaths } from '#core/manage-api-paths';
 import { FRESHNESS } from '#core/constants';
 import type { officerRegistrationBodySchema, regimentRegistrationBodySchema } from '#core/schemas/registration';
 import { api } from '#web/lib/api-client';
@@ -21,14 +21,14 @@ type OfficerRegistrationRequest = z.input<typeof officerRegistrationBodySchema>;
  */
 export function useSubmitRegimentRegistration() {
   return useMutation({
-    mutationFn: (body: RegimentRegistrationRequest) => api.post<RegimentRegistrationSubmitted>(apiPaths.regimentRegistration, body),
+    mutationFn: (body: RegimentRegistrationRequest) => api.post<RegimentRegistrationSubmitted>(manageApiPaths.regimentRegistration, body),
   });
 }
 
 /** POST /api/officers/register {name, rank, regimentId, userId, profileImageUrl}. */
 export function useSubmitOfficerRegistration() {
   return useMutation({
-    mutationFn: (body: OfficerRegistrationRequest) => api.post<OfficerRegistrationSubmitted>(apiPaths.officerRegistration, body),
+    mutationFn: (body: OfficerRegistrationRequest) => api.post<OfficerRegistrationSubmitted>(manageApiPaths.officerRegistration, body),
   });
 }
 
@@ -40,7 +40,7 @@ export function useSubmitOfficerRegistration() {
 const ownedRegimentsQueryOptions = (userId: number) =>
   queryOptions({
     queryKey: regimentKeys.ownedBy(userId),
-    queryFn: () => api.get<OwnedRegiment[]>(apiPaths.myOwnedRegiments),
+    queryFn: () => api.get<OwnedRegiment[]>(manageApiPaths.myOwnedRegiments),
     staleTime: FRESHNESS.regiments,
     ...PERSONAL,
   });

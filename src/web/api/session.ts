@@ -6,6 +6,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AuthStatus, AuthUser } from '#core/api';
 import { apiPaths } from '#core/api-paths';
+import { authApiPaths } from '#core/auth-api-paths';
 import type { LoginBody, RegisterBody } from '#core/schemas/auth';
 import type { SignInAnswer } from '#core/sign-in-answer';
 import { api, resetCsrfToken } from '#web/lib/api-client';
@@ -31,7 +32,7 @@ export function useAfterSessionChange() {
 export function useLogin() {
   const after = useAfterSessionChange();
   return useMutation({
-    mutationFn: (body: LoginBody) => api.post<SignInAnswer>(apiPaths.login, body),
+    mutationFn: (body: LoginBody) => api.post<SignInAnswer>(authApiPaths.login, body),
     // A half-done sign-in (issue 34) replaces the session too: a pending one, with its own CSRF token.
     onSuccess: after,
   });
@@ -46,7 +47,7 @@ export interface RegisterResult {
 export function useRegister() {
   const after = useAfterSessionChange();
   return useMutation({
-    mutationFn: (body: RegisterBody) => api.post<RegisterResult>(apiPaths.register, body),
+    mutationFn: (body: RegisterBody) => api.post<RegisterResult>(authApiPaths.register, body),
     onSuccess: after,
   });
 }

@@ -1,4 +1,4 @@
-import { apiPaths } from '#core/api-paths';
+import { manageApiPaths } from '#core/manage-api-paths';
 import { uploadsMessages } from '#core/messages/uploads';
 import { apiUpload, type UploadOptions } from '#web/lib/api-upload';
 
@@ -29,7 +29,7 @@ export async function uploadImage(file: File, kind: ImageKind, options: UploadOp
   const form = new FormData();
   form.append('kind', kind);
   form.append('file', file);
-  const result = await apiUpload<UploadResult | undefined>(apiPaths.upload, form, options);
+  const result = await apiUpload<UploadResult | undefined>(manageApiPaths.upload, form, options);
   if (!result?.success || !result.url) throw new Error(result?.message || uploadsMessages.failed);
   return result.url;
 }

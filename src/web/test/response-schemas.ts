@@ -127,6 +127,7 @@ const RESPONSE_SCHEMAS: Record<`${Method} /api/${string}`, z.ZodType | null> = {
   'GET /api/regiments/:id/webhook': regimentWebhookStatusSchema,
   'PUT /api/regiments/:id/webhook': regimentWebhookStatusSchema,
   'DELETE /api/regiments/:id/webhook': regimentWebhookStatusSchema,
+  'POST /api/regiments/:id/webhook/test': successMessageSchema,
   'GET /api/officers': z.array(officerSchema),
   'GET /api/officers/regiment/:regimentId': z.array(officerSchema),
   'GET /api/officers/:id': officerDetailSchema,

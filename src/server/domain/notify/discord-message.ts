@@ -134,6 +134,22 @@ export function replyMessage({ officer, regimentName, review, reply }: ReplyForE
   });
 }
 
+/**
+ * The owner's test (issue 36, item 6): what the channel will receive, in the same shape and
+ * delivered by the same worker as a real post, so a test that arrives proves the real ones will.
+ */
+export function testMessage(regiment: { id: number; name: string }, at: Date): DiscordWebhookMessage {
+  return messageOf({
+    title: M.testTitle,
+    description: discordText(M.testBody(regiment.name), 1_000),
+    url: `/regiment/${regiment.id}`,
+    color: EMBED_COLOR,
+    timestamp: at.toISOString(),
+    fields: [],
+    footer: footerOf(regiment.name),
+  });
+}
+
 const officerNameOf = (officer: { name: string; rank: string | null }) => (officer.rank ? `${officer.rank} ${officer.name}` : officer.name);
 /** Discord renders no markdown in a footer: the name as written, only cut to fit (issue 32). */
 const footerOf = (regimentName: string) => ({ text: cutText(M.embedFooter(regimentName), EMBED_LIMITS.footerText) });

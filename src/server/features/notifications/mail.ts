@@ -9,7 +9,7 @@ import { notificationsMessages as M } from '#core/messages/notifications.js';
 import { describeNotification, effectiveMailPreferences, MAIL_REQUIRED, type NotificationEvent } from '#core/notifications.js';
 import type { Mailer, MailMessage } from '#server/adapters/mail/mailer.js';
 import type { Database } from '#server/platform/db/client.js';
-import { notifications, users } from '#server/platform/db/schema.js';
+import { notifications, officers, reviewReplies, reviews, users } from '#server/platform/db/schema.js';
 import type { Deliverer } from '#server/platform/outbox/worker.js';
 import { mailLayout, SITE_NAME } from '#server/domain/notify/mail-layout.js';
 import { unsubscribeToken } from './unsubscribe.js';
@@ -26,11 +26,25 @@ export function unsubscribeUrl(context: NotificationMailContext, userId: number,
   return `${context.publicUrl}${UNSUBSCRIBE_PATH}?token=${unsubscribeToken(context.secret, userId, kind)}`;
 }
 
-function subjectOf(event: NotificationEvent): string {
+/**
+ * What a mail about a review says beyond the bell's line (issue 36, item 6): the officer's rank for
+ * its subject, and the reply's text when the reply is the news. Read when the mail is sent, as the
+ * address is: the reply as it stands then.
+ */
+export interface ReviewFacts {
+  officerRank: string;
+  replyText: string | null;
+}
+
+function subjectOf(event: NotificationEvent, facts: ReviewFacts | null): string {
   if (event.kind === 'registration_decided') return M.mailSubjectRegistration(event.data.registrationType, event.data.status);
   if (event.kind === 'moderation_action') return M.mailSubjectModerationAction;
   if (event.kind === 'appeal_decided') return M.mailSubjectAppealDecided;
   if (event.kind === 'account_security') return M.mailSubjectAccountSecurity;
+  if (event.kind === 'review_reply' || event.kind === 'review_of_your_officer') {
+    const officer = facts ? `${facts.officerRank} ${event.data.officerName}` : event.data.officerName;
+    return event.kind === 'review_reply' ? M.mailSubjectReviewReply(officer) : M.mailSubjectReviewOfYourOfficer(officer);
+  }
   return M.mailSubjectOther;
 }
 
@@ -39,17 +53,20 @@ export function notificationMail(
   recipient: { userId: number; email: string; username: string },
   event: NotificationEvent,
   notificationId: number,
+  facts: ReviewFacts | null = null,
 ): MailMessage {
   const { message, detail, link } = describeNotification(event);
   const url = `${context.publicUrl}${link}`;
-  const lines = [`Hello ${recipient.username},`, message, ...(detail ? [detail] : [])];
+  const reply = event.kind === 'review_reply' && facts?.replyText ? [M.mailReplyText(facts.replyText)] : [];
+  const lines = [`Hello ${recipient.username},`, message, ...(detail ? [detail] : []), ...reply];
+  const subject = subjectOf(event, facts);
   // A statement of reasons or an appeal's outcome cannot be turned off (issue 33): no link offers to.
   if (MAIL_REQUIRED.has(event.kind)) {
     return {
       to: recipient.email,
-      subject: subjectOf(event),
+      subject,
       text: `${lines.join('\n\n')}\n\n${url}\n\n${SITE_NAME}\n\n${M.mailFooterRequired}`,
-      html: mailLayout(subjectOf(event), lines, url, M.mailOpen, { text: M.mailFooterRequired, link: null }),
+      html: mailLayout(subject, lines, url, M.mailOpen, { text: M.mailFooterRequired, link: null }),
       link: url,
       messageId: `<notification-${notificationId}@${new URL(context.publicUrl).hostname}>`,
     };
@@ -57,13 +74,25 @@ export function notificationMail(
   const unsubscribe = unsubscribeUrl(context, recipient.userId, event.kind);
   return {
     to: recipient.email,
-    subject: subjectOf(event),
+    subject,
     text: `${lines.join('\n\n')}\n\n${url}\n\n${SITE_NAME}\n\n${M.mailFooter} ${unsubscribe}`,
-    html: mailLayout(subjectOf(event), lines, url, M.mailOpen, { text: M.mailFooter, link: unsubscribe }),
+    html: mailLayout(subject, lines, url, M.mailOpen, { text: M.mailFooter, link: unsubscribe }),
     link: url,
     headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
     messageId: `<notification-${notificationId}@${new URL(context.publicUrl).hostname}>`,
   };
+}
+
+/** The officer's rank and the review's reply, for a mail about that review; null once the review is gone. */
+async function readReviewFacts(db: Database, event: NotificationEvent): Promise<ReviewFacts | null> {
+  if (event.kind !== 'review_reply' && event.kind !== 'review_of_your_officer') return null;
+  const [facts] = await db
+    .select({ officerRank: officers.rank, replyText: reviewReplies.text })
+    .from(reviews)
+    .innerJoin(officers, eq(officers.id, reviews.officerId))
+    .leftJoin(reviewReplies, eq(reviewReplies.reviewId, reviews.id))
+    .where(eq(reviews.id, event.data.reviewId));
+  return facts ?? null;
 }
 
 /** The outbox's deliverer of notification mails. */
@@ -86,6 +115,6 @@ export function notificationMailDeliverer(db: Database, mailer: Mailer, context:
     if (!row) return;
     const event = { kind: row.kind, data: row.data } as NotificationEvent;
     if (!effectiveMailPreferences(row.mailPreferences)[event.kind]) return;
-    await mailer.send(notificationMail(context, row, event, notificationId));
+    await mailer.send(notificationMail(context, row, event, notificationId, await readReviewFacts(db, event)));
   };
 }

@@ -266,10 +266,26 @@ describe('review events', () => {
     expect(notification).toMatchObject({
       kind: 'review_of_your_officer',
       message: `${reviewer.username} reviewed your officer profile Joshua Chamberlain.`,
-      link: `/officer/${officer.id}`,
+      // Issue 36, item 6: the link opens on the review itself.
+      link: `/officer/${officer.id}#review-${response.json<{ id: number }>().id}`,
     });
     // Off by default: nothing queued for mail (the worker may already have taken other rows).
     expect((await outboxRows()).length).toBeLessThanOrEqual(outboxBefore);
+  });
+
+  it("mails the reviewer an officer's reply: the officer with his rank in the subject, the reply's text, a link to the review", async () => {
+    const officer = await createOfficer(ctx.db, { regimentId: regiment.id, name: 'J. Smith', rank: 'Capt.' });
+    const linked = await signedInClient(ctx);
+    await ctx.db.update(users).set({ officerId: officer.id, isOfficer: true }).where(eq(users.id, linked.userId));
+    const reviewer = await signedInClient(ctx);
+    const review = await createReview(ctx.db, { userId: reviewer.userId, officerId: officer.id });
+    const before = mailbox.messages.length;
+    const reply = 'Thank you, we drilled the flank march all week.';
+    expect((await linked.client.write('PUT', `/api/reviews/${review.id}/reply`, { text: reply })).statusCode).toBe(200);
+
+    const mail = await mailbox.waitFor(reviewer.email, { after: before, subject: 'Reply from Capt. J. Smith to your review' });
+    expect(mail.decoded).toContain(`Their reply: ${reply}`);
+    expect(mail.links).toContain(`${PUBLIC_URL}/officer/${officer.id}#review-${review.id}`);
   });
 
   it('a review removed by a moderator tells its author why (the statement of reasons); the author deleting it tells nobody', async () => {
@@ -372,6 +388,8 @@ describe('mail switches and the one-click unsubscribe', () => {
       expect(response.json().message).toBe(MSG.notifications.unsubscribeInvalid);
       const page = await ctx.app.inject({ method: 'POST', url: `/api/notifications/unsubscribe?token=${token}`, headers: { accept: 'text/html' } });
       expect(page.body).toContain(MSG.notifications.unsubscribeInvalid);
+      // Issue 36, item 6: the settings it points to are one click away.
+      expect(page.body).toContain(`<a href="/settings">${MSG.notifications.mailSettingsLink}</a>`);
     }
     const malformed = await ctx.app.inject({ method: 'GET', url: '/api/notifications/unsubscribe?token=%3Cscript%3E' });
     expect(malformed.statusCode).toBe(400);

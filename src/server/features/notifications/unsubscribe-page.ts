@@ -2,6 +2,7 @@
  * The unsubscribe link's pages, written by the server: the link must work from any mail client
  * without signing in and without the web app's code, and it is one sentence and one button.
  */
+import { CLIENT_ROUTES } from '#core/client-routes.js';
 import { notificationsMessages as M } from '#core/messages/notifications.js';
 import { escapeHtml } from '#server/platform/http/escape-html.js';
 import { SITE_NAME } from '#server/domain/notify/mail-layout.js';
@@ -21,10 +22,13 @@ export function unsubscribeConfirmPage(kindLabel: string, token: string): string
 <button type="submit" style="background:#1c2a44;color:#fff;padding:12px 20px;border:0;border-radius:6px;font-size:16px;cursor:pointer">${escapeHtml(M.unsubscribe)}</button></form>`);
 }
 
+/** Both pages after the question name the settings (issue 36, item 6): a link takes the reader there. */
+const settingsLink = `<p><a href="${CLIENT_ROUTES.settings}">${escapeHtml(M.mailSettingsLink)}</a></p>`;
+
 export function unsubscribedPage(kindLabel: string): string {
-  return page(`<p role="status">${escapeHtml(M.unsubscribed(kindLabel))}</p>`);
+  return page(`<p role="status">${escapeHtml(M.unsubscribed(kindLabel))}</p>${settingsLink}`);
 }
 
 export function unsubscribeInvalidPage(): string {
-  return page(`<p role="alert">${escapeHtml(M.unsubscribeInvalid)}</p>`);
+  return page(`<p role="alert">${escapeHtml(M.unsubscribeInvalid)}</p>${settingsLink}`);
 }

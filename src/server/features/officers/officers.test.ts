@@ -216,8 +216,9 @@ describe('GET /api/officers/top', () => {
 });
 
 describe('GET /api/officers/regiment/:regimentId', () => {
-  it('lists the public officers of a regiment by rating, then name', async () => {
-    expect(await names(`/api/officers/regiment/${maine.id}`)).toEqual(['Adams', 'Baker', 'Cole', 'Evans']);
+  it('lists the public officers of a regiment by rank score as search does, the unrated last', async () => {
+    // Cole's two 4s (4.286) before Baker's three (4.25), as in the rankings above; Evans has no review.
+    expect(await names(`/api/officers/regiment/${maine.id}`)).toEqual(['Adams', 'Cole', 'Baker', 'Evans']);
   });
 
   it('answers an empty list for a regiment without officers', async () => {

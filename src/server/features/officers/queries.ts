@@ -3,10 +3,11 @@
  * its regiment are active: a hidden regiment takes its officers out of every list with it, so no
  * answer links to a regiment page that would say 'Regiment Not Found'.
  */
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { OpenWave, Officer, OfficerDetail } from '#core/api.js';
-import { fillTrendMonths, lastUtcDays, lastUtcMonths, type RecentFigures, type TrendMonth } from '#core/rating-math.js';
+import { byNameThenId } from '#core/names.js';
+import { fillTrendMonths, lastUtcDays, lastUtcMonths, rankScoreOf, type RecentFigures, type TrendMonth } from '#core/rating-math.js';
 import type { Executor } from '#server/platform/db/client.js';
 import { BatchedRead, keysParam } from '#server/platform/db/batched.js';
 import { prepared } from '#server/platform/db/prepared.js';
@@ -14,9 +15,10 @@ import { officers, regiments, reviews, sides } from '#server/platform/db/schema.
 import { notFound } from '#server/platform/errors.js';
 import { officerWithLinkedAccount } from '#server/domain/officer-columns.js';
 import { recentFiguresJson } from '#server/domain/figures/aggregates.js';
+import { readCommunityMean } from '#server/domain/ranking-prior.js';
 
-/** Officers without a review come after rated ones with the same average (issue 13: 0.0 is no rating). */
-const isUnrated = sql`(${officers.reviewCount} = 0)`;
+/** The score an officer without a review ranks by: below every rank score (0 to 5), so after a rated 0.0 (issue 13: 0.0 is no rating). */
+const UNRATED = -1;
 
 const isPublicOfficer = and(eq(officers.isActive, true), eq(regiments.isActive, true));
 
@@ -180,13 +182,16 @@ const officerTrends = new BatchedRead<number, Array<{ month: string; reviewCount
   return trends;
 });
 
-export async function listRegimentOfficers(db: Executor, regimentId: number): Promise<Officer[]> {
+/**
+ * A regiment's officers, best first as search ranks them (issue 36, item 6): by the rank score against
+ * the published community mean, so one 5.0 review does not head the list above thirty at 4.7; then the
+ * more reviewed, then name order. Officers without a review come last (issue 13: 0.0 is no rating).
+ */
+export async function listRegimentOfficers(db: Executor, priorWeight: number, regimentId: number): Promise<Officer[]> {
   const query = prepared(db, 'officers_of_regiment', (db, name) =>
-    selectPublicOfficers(db, eq(officers.regimentId, sql.placeholder('regimentId')))
-      .orderBy(desc(officers.averageRating), asc(isUnrated), asc(officers.name), asc(officers.id))
-      .prepare(name),
+    selectPublicOfficers(db, eq(officers.regimentId, sql.placeholder('regimentId'))).prepare(name),
   );
-  const rows = await query.execute({ regimentId });
+  const [rows, communityMean] = await Promise.all([query.execute({ regimentId }), readCommunityMean(db)]);
   // An empty list needs one more look to tell "no officers yet" from "no such regiment".
   if (rows.length === 0) {
     const [regiment] = await db
@@ -195,5 +200,8 @@ export async function listRegimentOfficers(db: Executor, regimentId: number): Pr
       .where(and(eq(regiments.id, regimentId), eq(regiments.isActive, true)));
     if (!regiment) throw notFound('Regiment');
   }
-  return rows;
+  const prior = { communityMean, priorWeight };
+  const ranked = rows.map((officer) => ({ officer, score: rankScoreOf(officer.averageRating, officer.reviewCount, prior) ?? UNRATED }));
+  ranked.sort((a, b) => b.score - a.score || b.officer.reviewCount - a.officer.reviewCount || byNameThenId(a.officer, b.officer));
+  return ranked.map(({ officer }) => officer);
 }

@@ -78,15 +78,16 @@ export async function officerRoutes(app: App) {
   app.get(
     '/officers/regiment/:regimentId',
     {
-      config: { cache: { public: () => cacheTags.ratedList } },
+      // Ranked against the community mean as search is: forgotten when it moves too.
+      config: { cache: { public: () => cacheTags.rankedList } },
       schema: {
-        summary: "List one regiment's officers",
+        summary: "List one regiment's officers, best rank score first as search orders them",
         tags: ['Officers'],
         params: z.object({ regimentId: positiveIntString('regimentId') }),
         response: { 200: officerListSchema },
       },
     },
-    async (request) => listRegimentOfficers(db, request.params.regimentId),
+    async (request) => listRegimentOfficers(db, app.config.rankPriorWeight, request.params.regimentId),
   );
 
   // The distribution and the recent figures move with this officer's reviews, which forget

@@ -17,7 +17,7 @@ import { createTestContext, signedInClient, testConfig, type TestClient, type Te
 import { until } from '#server/test/until.js';
 import { FakeDiscord, type ReceivedMessage } from '#server/test-doubles/fake-discord.js';
 import { createOfficer, createRegiment, createReview, createUser, type RegimentRow } from '#server/test/fixtures.js';
-import { allowedWebhookUrl } from './webhook-settings.js';
+import { allowedWebhookUrl, checkWebhookUrl } from './webhook-settings.js';
 import { discordText } from '#server/domain/notify/discord-message.js';
 import { rateLimitWaitMs } from './deliver-webhook.js';
 
@@ -154,10 +154,11 @@ describe('setting the webhook', () => {
     ]);
     expect(await webhookOf(regiment)).toBeUndefined();
 
-    // Changes are rate limited per user (6 a minute here; the schema's refusals do not count).
+    // Changes are rate limited per user (6 a minute here; the schema's refusals do not count: of the
+    // refused URLs above, only Discord's real host reached the limit, then the two saves).
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) statuses.push((await owner.client.write('PUT', path, { url })).statusCode);
-    expect(statuses).toEqual([200, 200, 429, 429, 429, 429]);
+    expect(statuses).toEqual([200, 200, 200, 429, 429, 429]);
   });
 
   it('accepts every Discord host by default, and refuses look-alikes', () => {
@@ -170,6 +171,78 @@ describe('setting the webhook', () => {
     for (const bad of ['http://discord.com', 'https://discord.com.evil.test', 'https://evil.test/discord.com', 'https://discord.com:8443']) {
       expect(allowedWebhookUrl(`${bad}/api/webhooks${tail}`, discordBases), bad).toBeNull();
     }
+  });
+
+  it('says what is wrong with a refused URL (issue 36, item 6), in the answer and under the field', async () => {
+    const discordBases = [...DISCORD_WEBHOOK_BASES];
+    const tail = `/112233445566778899/${'t'.repeat(68)}`;
+    const cases: Array<[string, string]> = [
+      ['discord.com/api/webhooks' + tail, MSG.webhooks.urlMalformed],
+      [`ftp://discord.com/api/webhooks${tail}`, MSG.webhooks.urlNotHttps],
+      [`http://discord.com/api/webhooks${tail}`, MSG.webhooks.urlNotHttps],
+      [`https://discord.com/api/webhooks${tail}?wait=true`, MSG.webhooks.urlExtra],
+      [`https://discord.com/channels/112233445566778899`, MSG.webhooks.urlPath],
+      [`https://evil.test/api/webhooks${tail}`, MSG.webhooks.notAllowedHost],
+    ];
+    for (const [input, problem] of cases) expect(checkWebhookUrl(input, discordBases), input).toEqual({ problem });
+
+    const { owner, regiment } = await regimentWithWebhook({ withWebhook: false });
+    const answer = await owner.client.write('PUT', `/api/regiments/${regiment.id}/webhook`, {
+      url: `${base}/112233445566778899/extra/${'t'.repeat(68)}`,
+    });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toMatchObject({ message: MSG.webhooks.urlPath, errors: [{ path: 'url', message: MSG.webhooks.urlPath }] });
+    const shape = await owner.client.write('PUT', `/api/regiments/${regiment.id}/webhook`, { url: 'not a url' });
+    expect(shape.json()).toMatchObject({ errors: [{ message: MSG.webhooks.urlMalformed }] });
+  });
+});
+
+describe('the test message (issue 36, item 6)', () => {
+  it('posts a test embed to the webhook through the same worker as real posts, for the owner or an admin', async () => {
+    const { owner, regiment, url } = await regimentWithWebhook();
+    const path = `/api/regiments/${regiment.id}/webhook/test`;
+    const answer = await owner.client.post(path, {});
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toEqual({ success: true, message: MSG.webhooks.testQueued });
+    const [call] = await until(
+      async () => callsTo(url),
+      (calls) => calls.length === 1,
+    );
+    expect(call!.problems).toEqual([]);
+    expect((call!.body as Record<string, unknown>).allowed_mentions).toEqual({ parse: [] });
+    expect(embedOf(call!)).toMatchObject({
+      title: MSG.webhooks.testTitle,
+      description: MSG.webhooks.testBody(regiment.name),
+      url: `${PUBLIC_URL}/regiment/${regiment.id}`,
+    });
+    expect((await admin.post(path, {})).statusCode).toBe(200);
+    await until(
+      async () => callsTo(url),
+      (calls) => calls.length === 2,
+    );
+    const stranger = await signedInClient(ctx);
+    expect((await stranger.client.post(path, {})).statusCode).toBe(403);
+  });
+
+  it('refuses with what to do while no webhook is set or it is turned off', async () => {
+    const { owner, regiment } = await regimentWithWebhook({ withWebhook: false });
+    const path = `/api/regiments/${regiment.id}/webhook/test`;
+    const none = await owner.client.post(path, {});
+    expect(none.statusCode).toBe(409);
+    expect(none.json().message).toBe(MSG.webhooks.testNeedsWebhook);
+
+    expect((await owner.client.write('PUT', `/api/regiments/${regiment.id}/webhook`, { url: webhookUrl() })).statusCode).toBe(200);
+    await ctx.db.update(regimentWebhooks).set({ disabledAt: new Date(), disabledReason: 'gone' }).where(eq(regimentWebhooks.regimentId, regiment.id));
+    const off = await owner.client.post(path, {});
+    expect(off.statusCode).toBe(409);
+    expect(off.json().message).toBe(MSG.webhooks.testDisabled);
+  });
+
+  it('is rate limited apart from the changes', async () => {
+    const { owner, regiment } = await regimentWithWebhook();
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) statuses.push((await owner.client.post(`/api/regiments/${regiment.id}/webhook/test`, {})).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429]);
   });
 });
 

@@ -6,31 +6,41 @@
 import { and, eq } from 'drizzle-orm';
 import { MSG } from '#core/messages.js';
 import { canEditRegiment, isRegimentOwner } from '#core/permissions.js';
-import { DISCORD_WEBHOOK_URL_PATTERN, type RegimentWebhookStatus } from '#core/schemas/regiment-webhook.js';
+import { webhookUrlShapeProblem, type RegimentWebhookStatus } from '#core/schemas/regiment-webhook.js';
 import type { Database, Executor } from '#server/platform/db/client.js';
 import { regiments, regimentWebhooks } from '#server/platform/db/schema.js';
 import { AppError, notFound } from '#server/platform/errors.js';
 import { recordAdminAction } from '#server/domain/audit-log.js';
 import type { SessionUser } from '#server/domain/identity/sessions.js';
+import { enqueueOutbox } from '#server/platform/outbox/outbox.js';
+import { testMessage } from '#server/domain/notify/discord-message.js';
+import { DISCORD_WEBHOOK, type WebhookPost } from '#server/domain/notify/regiment-webhook-posts.js';
 
 /**
- * The URL as it will be stored and posted to, or null when it does not start with an allowed base
- * (DISCORD_WEBHOOK_BASE, or Discord's hosts). Parsed, so a host in capitals or an explicit default
- * port still matches, and anything beyond /api/webhooks/{id}/{token} (a query, credentials) is refused.
+ * The URL as it will be stored and posted to, or what is wrong with it (issue 36, item 6): it must
+ * start with an allowed base (DISCORD_WEBHOOK_BASE, or Discord's hosts). Parsed, so a host in
+ * capitals or an explicit default port still matches, and anything beyond /api/webhooks/{id}/{token}
+ * (a query, credentials) is refused.
  */
-export function allowedWebhookUrl(input: string, bases: readonly string[]): string | null {
-  let url: URL;
-  try {
-    url = new URL(input);
-  } catch {
-    return null;
-  }
-  if (url.username || url.password || url.search || url.hash) return null;
+export function checkWebhookUrl(input: string, bases: readonly string[]): { url: string } | { problem: string } {
+  const shape = webhookUrlShapeProblem(input);
+  if (shape) return { problem: shape };
+  const url = new URL(input);
   const normal = `${url.origin}${url.pathname}`;
   const base = bases.find((b) => normal.startsWith(`${b}/`));
-  if (!base || !DISCORD_WEBHOOK_URL_PATTERN.test(normal)) return null;
+  if (!base) {
+    // Discord's own host over http: the scheme is what is wrong, not the host.
+    const overHttps = normal.replace(/^http:/, 'https:');
+    return { problem: bases.some((b) => overHttps.startsWith(`${b}/`)) ? MSG.webhooks.urlNotHttps : MSG.webhooks.notAllowedHost };
+  }
   // Exactly {id}/{token} after the base: no extra path segments in between.
-  return /^\d{17,20}\/[A-Za-z0-9_-]{20,100}$/.test(normal.slice(base.length + 1)) ? normal : null;
+  return /^\d{17,20}\/[A-Za-z0-9_-]{20,100}$/.test(normal.slice(base.length + 1)) ? { url: normal } : { problem: MSG.webhooks.urlPath };
+}
+
+/** The URL as it will be stored and posted to, or null when checkWebhookUrl refuses it. */
+export function allowedWebhookUrl(input: string, bases: readonly string[]): string | null {
+  const checked = checkWebhookUrl(input, bases);
+  return 'url' in checked ? checked.url : null;
 }
 
 /** The active regiment, if this user may change its webhook: 404 for an unknown one, 403 for anyone but its owner or an admin. */
@@ -85,8 +95,9 @@ export async function saveRegimentWebhook(
   input: string,
   bases: readonly string[],
 ): Promise<RegimentWebhookStatus> {
-  const url = allowedWebhookUrl(input, bases);
-  if (!url) throw new AppError('BAD_REQUEST', MSG.webhooks.notAllowedHost, { errors: [{ path: 'url', message: MSG.webhooks.notAllowedHost }] });
+  const checked = checkWebhookUrl(input, bases);
+  if ('problem' in checked) throw new AppError('BAD_REQUEST', checked.problem, { errors: [{ path: 'url', message: checked.problem }] });
+  const { url } = checked;
   return db.transaction(async (tx) => {
     const regiment = await regimentForWebhook(tx, user, regimentId);
     const fresh = {
@@ -118,5 +129,23 @@ export async function removeRegimentWebhook(db: Database, user: SessionUser, reg
       .returning({ id: regimentWebhooks.regimentId });
     if (removed.length > 0) await auditIfAdmin(tx, user, regiment, 'removed');
     return statusOf(tx, regimentId);
+  });
+}
+
+/**
+ * POST /api/regiments/{id}/webhook/test (issue 36, item 6): queues a test message to the webhook as
+ * it is, delivered by the outbox's worker as every real post is (deliver-webhook.ts): a failure
+ * counts toward turning the webhook off, and a webhook Discord deleted is turned off and the owner
+ * told, exactly as a real post would find out. Refused while none is set or it is turned off.
+ */
+export async function sendTestWebhookMessage(db: Database, user: SessionUser, regimentId: number): Promise<{ success: true; message: string }> {
+  return db.transaction(async (tx) => {
+    const regiment = await regimentForWebhook(tx, user, regimentId);
+    const { isSet, disabledReason } = await statusOf(tx, regimentId);
+    if (!isSet) throw new AppError('CONFLICT', MSG.webhooks.testNeedsWebhook);
+    if (disabledReason) throw new AppError('CONFLICT', MSG.webhooks.testDisabled);
+    const post: WebhookPost = { regimentId, message: testMessage(regiment, new Date()) };
+    await enqueueOutbox(tx, DISCORD_WEBHOOK, { ...post });
+    return { success: true, message: MSG.webhooks.testQueued };
   });
 }

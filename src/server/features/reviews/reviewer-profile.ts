@@ -2,14 +2,14 @@
  * A reviewer's public profile (issue 36, item 3): who wrote a review, and the reviews they wrote
  * that count. Banned accounts (a ban or a suspension in force) and deleted ones have none.
  */
-import { and, eq, not, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { ReviewerProfile } from '#core/api.js';
 import { MSG } from '#core/messages.js';
 import type { Executor } from '#server/platform/db/client.js';
 import { prepared } from '#server/platform/db/prepared.js';
 import { officers, regiments, users } from '#server/platform/db/schema.js';
 import { AppError } from '#server/platform/errors.js';
-import { bannedNow } from '#server/domain/identity/sessions.js';
+import { reviewerShown } from '#server/domain/identity/reviewer-shown.js';
 import type { OnReviewersShown } from '#server/domain/reviewer-signals/shown-reviewers.js';
 import { listReviewerReviews } from './queries.js';
 
@@ -42,7 +42,7 @@ function selectReviewer(db: Executor, name: string) {
       // Their officer and its regiment, only while both are public (as the officer lists show them).
       .leftJoin(officers, and(eq(officers.id, users.officerId), eq(officers.isActive, true)))
       .leftJoin(regiments, and(eq(regiments.id, officers.regimentId), eq(regiments.isActive, true)))
-      .where(and(eq(users.id, sql.placeholder('userId')), not(bannedNow(sql.placeholder('now')))))
+      .where(and(eq(users.id, sql.placeholder('userId')), reviewerShown(sql.placeholder('now'))))
       .prepare(name)
   );
 }

@@ -56,6 +56,15 @@ describe('rankings by the Bayesian average', () => {
     expect((await search('q=chamberlain&sortBy=rating&sortOrder=asc')).map((o) => o.name)).toEqual(['Lucky Chamberlain', 'Veteran Chamberlain']);
   });
 
+  it("orders a regiment's officers as search does: the 30-review 4.7 before the 1-review 5.0", async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: `/api/officers/regiment/${veteran.regimentId}` });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<Array<{ name: string; averageRating: number }>>().map((o) => [o.name, o.averageRating])).toEqual([
+      ['Veteran Chamberlain', 4.7],
+      ['Lucky Chamberlain', 5],
+    ]);
+  });
+
   it('forgets a kept search answer when the published community mean moves, not before', async () => {
     const before = await search('q=lucky');
     expect(before[0]!.rankScore).toBe(4.0083);

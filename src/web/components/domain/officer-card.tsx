@@ -12,13 +12,17 @@ function reviewCountLabel(n: number) {
   return `${n} review${n === 1 ? '' : 's'}`;
 }
 
-/** An officer in a grid or list: links to /officer/{id}. */
-export function OfficerCard({ officer }: { officer: Officer }) {
+/**
+ * An officer in a grid or list: links to /officer/{id}. Full height, so cards in a grid row line up
+ * whether or not a chip wraps one of them; the regiment's own page leaves the regiment's name out
+ * (`showRegiment={false}`), the page being about it.
+ */
+export function OfficerCard({ officer, showRegiment = true }: { officer: Officer; showRegiment?: boolean }) {
   return (
     <Link
       to={`/officer/${officer.id}`}
       className={cn(
-        'group flex gap-4 rounded-lg border border-l-4 border-stone-200 bg-surface p-4 shadow-sm transition-shadow hover:shadow-md',
+        'group flex h-full gap-4 rounded-lg border border-l-4 border-stone-200 bg-surface p-4 shadow-sm transition-shadow hover:shadow-md',
         sideTheme(officer.side.code).accent,
       )}
     >
@@ -33,7 +37,7 @@ export function OfficerCard({ officer }: { officer: Officer }) {
         <p className="truncate font-semibold group-hover:underline">
           <span className="text-stone-600">{officer.rank}</span> {officer.name}
         </p>
-        <p className="truncate text-sm text-stone-600">{officer.regimentName}</p>
+        {showRegiment && <p className="truncate text-sm text-stone-600">{officer.regimentName}</p>}
         <div className="mt-1 flex flex-wrap items-center gap-2 text-sm">
           <StarRating value={officer.averageRating} size="sm" />
           <RatingValue value={officer.averageRating} />

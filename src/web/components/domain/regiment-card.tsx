@@ -1,8 +1,8 @@
 import { Shield } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Regiment } from '#core/api';
+import { commonMessages } from '#core/messages/common';
 import { FewReviews } from '#web/components/rating/few-reviews';
-import { NotYetRated } from '#web/components/rating/not-yet-rated';
 import { StarRating } from '#web/components/rating/star-rating';
 import { RatingValue } from '#web/components/rating/rating-value';
 import { SideBadge } from './side-badge';
@@ -28,9 +28,15 @@ export function RegimentCard({ regiment }: { regiment: Regiment }) {
           <SideBadge name={regiment.side.name} code={regiment.side.code} />
         </div>
         <div className="mt-1 flex flex-wrap items-center gap-2 text-sm">
-          <StarRating value={regiment.averageRating} size="sm" />
-          <RatingValue value={regiment.averageRating} />
-          <NotYetRated reviewCount={regiment.reviewCount} />
+          {/* Unrated: words, not stars and a 0.0 that reads as the worst rating (issue 36, item 6). */}
+          {regiment.reviewCount ? (
+            <>
+              <StarRating value={regiment.averageRating} size="sm" />
+              <RatingValue value={regiment.averageRating} />
+            </>
+          ) : (
+            commonMessages.noReviewsYet
+          )}
           <FewReviews reviewCount={regiment.reviewCount} />
           <span className="text-stone-500">
             {regiment.officerCount} officer{regiment.officerCount === 1 ? '' : 's'} · {regiment.reviewCount} review

@@ -37,7 +37,7 @@ describe("'Not yet rated' beside the 0.0 of what nobody has reviewed (issue 13)"
     expect(screen.queryByText('Not yet rated')).not.toBeInTheDocument();
   });
 
-  it('shows on the card of a regiment without a review, and not on a rated one', () => {
+  it("says 'No reviews yet' on the card of a regiment without a review, with no stars or 0.0; a rated one shows its figure", () => {
     inRouter(
       <>
         <RegimentCard regiment={unratedRegiment} />
@@ -45,8 +45,11 @@ describe("'Not yet rated' beside the 0.0 of what nobody has reviewed (issue 13)"
       </>,
     );
     const [unrated, rated] = screen.getAllByRole('link');
-    expect(within(unrated!).getByText('Not yet rated')).toBeVisible();
-    expect(within(rated!).queryByText('Not yet rated')).not.toBeInTheDocument();
+    expect(unrated).toHaveTextContent('No reviews yet');
+    expect(within(unrated!).queryByText('0.0')).not.toBeInTheDocument();
+    expect(within(unrated!).queryByRole('img', { name: /out of 5 stars/ })).not.toBeInTheDocument();
+    expect(within(rated!).getByText('4.1')).toBeInTheDocument();
+    expect(within(rated!).queryByText('No reviews yet')).not.toBeInTheDocument();
   });
 
   it("shows in the officer page's average rating, beside 0.0/5.0", async () => {
@@ -59,12 +62,13 @@ describe("'Not yet rated' beside the 0.0 of what nobody has reviewed (issue 13)"
     expect(within(rating).getByText('0 reviews')).toBeInTheDocument();
   });
 
-  it("shows in the regiment page's header and on its unrated officers' cards", async () => {
+  it("says 'No reviews yet' in an unrated regiment's header, not 0.0/5.0, and marks its unrated officers' cards", async () => {
     mockApi({ '/api/regiments/3': makeRegimentDetail(unratedRegiment), '/api/officers/regiment/3': [unratedOfficer, ratedOfficer] });
     renderRoute('/regiment/3');
     const heading = await screen.findByRole('heading', { level: 1, name: '5th Wisconsin' });
     const header = heading.closest('header')!;
-    expect(within(header).getByText('Not yet rated')).toBeVisible();
+    expect(within(header).getByText('No reviews yet')).toBeVisible();
+    expect(within(header).queryByText('/5.0')).not.toBeInTheDocument();
 
     const grid = await screen.findByRole('list', { name: 'Officers of the regiment' });
     const [unratedCard, ratedCard] = within(grid).getAllByRole('link');

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiPaths } from '#core/api-paths';
+import { authApiPaths } from '#core/auth-api-paths';
 import { verifyEmailMessages } from '#core/messages/verify-email';
 import { useIdentityProvider } from '#web/api/auth-config';
 import { accountLinkKeys } from '#web/api/password-reset';
@@ -28,7 +28,7 @@ const verifyEmailQueryOptions = (code: string, provider: 'builtin' | 'firebase' 
         await confirmFirebaseEmailVerification(queryClient, code);
         return { success: true, message: verifyEmailMessages.verified };
       }
-      return api.get<VerifyEmailResult>(apiPaths.verifyEmail(code));
+      return api.get<VerifyEmailResult>(authApiPaths.verifyEmail(code));
     },
     staleTime: Infinity,
     refetchOnWindowFocus: false,

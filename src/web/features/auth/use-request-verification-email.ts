@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiPaths } from '#core/api-paths';
+import { authApiPaths } from '#core/auth-api-paths';
 import { authMessages } from '#core/messages/auth';
 import { api } from '#web/lib/api-client';
 import { toast } from '#web/lib/toast-store';
@@ -11,7 +11,7 @@ interface RequestVerificationResult {
 
 /** POST /api/auth/request-verification {email}: sends a fresh verification email (spec section 7). */
 function requestVerificationEmail(email: string): Promise<RequestVerificationResult> {
-  return api.post<RequestVerificationResult>(apiPaths.requestVerification, { email });
+  return api.post<RequestVerificationResult>(authApiPaths.requestVerification, { email });
 }
 
 /**

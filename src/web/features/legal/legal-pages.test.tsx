@@ -9,7 +9,14 @@ describe('legal pages', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeInTheDocument();
     expect(screen.getByText('Last updated: April 10, 2025')).toBeInTheDocument();
     expect(document.title).toBe('Privacy Policy · WoR Officer Ratings');
-    for (const heading of ['What we collect', 'Reviews are not anonymous', 'Officer profiles are optional', 'Cookies', 'Children']) {
+    for (const heading of [
+      'What we collect',
+      'Reviews are not anonymous',
+      'Your public reviewer profile',
+      'Officer profiles are optional',
+      'Cookies',
+      'Children',
+    ]) {
       expect(screen.getByRole('heading', { level: 2, name: heading })).toBeInTheDocument();
     }
     expect(screen.getByText(/Steam ID/)).toBeInTheDocument();
@@ -17,7 +24,9 @@ describe('legal pages', () => {
     // Issue 35's plain-language summary, beside the spec's text: download and delete from Settings.
     expect(screen.getByRole('heading', { level: 2, name: 'In short: your data, your choices' })).toBeInTheDocument();
     expect(screen.getByText(/You have 30 days to change your mind/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
+    for (const link of screen.getAllByRole('link', { name: 'Settings' })) expect(link).toHaveAttribute('href', '/settings');
+    // Issue 36: what the public reviewer profile shows, and that hiding the level hides it there too.
+    expect(screen.getByText(/it is hidden on your profile page too/)).toBeInTheDocument();
   });
 
   it('shows the terms of service with its date, the rating rules and moderation', async () => {

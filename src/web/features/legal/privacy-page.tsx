@@ -59,6 +59,19 @@ function PrivacyPage() {
         </p>
       </LegalSection>
 
+      {/* Issue 36, items 3 and 6: the public reviewer profile, and what the level setting hides there. */}
+      <LegalSection title="Your public reviewer profile">
+        <p>
+          Each reviewer has a public profile page, reached from their name on a review. It shows your username, when you joined, your War of Rights
+          player level and number of games (from your Steam statistics), the reviews you wrote with links to them, and the officer you are and your
+          regiment if you have an officer profile. If you choose to hide your level in{' '}
+          <Link to="/settings" className="text-link underline underline-offset-4">
+            Settings
+          </Link>
+          , it is hidden on your profile page too, not only on your reviews. Banned and deleted accounts have no profile page.
+        </p>
+      </LegalSection>
+
       <LegalSection title="Officer profiles are optional">
         <p>
           You never need an officer profile to use the site. If you register as an officer, your profile, ratings and the reviews about you are

@@ -15,6 +15,17 @@ async function completeReviewList(): Promise<HTMLElement> {
 }
 
 describe('officer page', () => {
+  it("opens a link to a review (#review-{id}, a notification's or a mail's) on that review, scrolled into view once it arrives", async () => {
+    const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(() => {});
+    mockApi({ '/api/officers/7': officer(), '/api/reviews/officer/7': reviewPages(3) });
+    renderRoute('/officer/7#review-2');
+    const list = await completeReviewList();
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => item.id)).toEqual(['review-1', 'review-2', 'review-3']);
+    expect(scrolled.mock.contexts).toEqual([items[1]]);
+    scrolled.mockRestore();
+  });
+
   it('shows the header, the rating breakdown, the rating distribution and the officer information', async () => {
     mockApi({ '/api/officers/7': officer(), '/api/reviews/officer/7': reviewPages(0) });
     renderRoute('/officer/7');

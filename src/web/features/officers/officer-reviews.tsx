@@ -1,8 +1,10 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useCallback, useId } from 'react';
+import { useLocation } from 'react-router';
 import { commonMessages } from '#core/messages/common';
 import { officerMessages } from '#core/messages/officer';
 import { isOwnOfficerProfile } from '#core/permissions';
+import { reviewAnchorId } from '#core/review-link';
 import { REVIEW_SORTS, type ReviewSort } from '#core/review-sort';
 import { useAuth } from '#web/api/auth';
 import { officerReviewsQueryOptions } from '#web/api/reviews';
@@ -31,6 +33,17 @@ import { useWhenVisible } from '#web/lib/use-when-visible';
  * answer's nextCursor and stop when it is null (`getNextPageParam` of officerReviewsQueryOptions).
  */
 export function OfficerReviews({ officerId }: { officerId: number }) {
+  // A link to a review (a notification's, a mail's: #review-{id}) opens on it. The reviews arrive
+  // after the page, too late for the browser's own jump to the anchor, so the review's item scrolls
+  // itself into view when it appears; a ref callback runs only then (and when the anchor changes),
+  // so a later render does not pull the reader back.
+  const { hash } = useLocation();
+  const scrollIntoViewIfLinked = useCallback(
+    (item: HTMLElement | null) => {
+      if (item && hash === `#${item.id}`) item.scrollIntoView();
+    },
+    [hash],
+  );
   const [sort, setSort] = useReviewSortParam();
   // The officer himself cannot review his own page, so it does not invite him to.
   const { user } = useAuth();
@@ -85,7 +98,7 @@ export function OfficerReviews({ officerId }: { officerId: number }) {
         <>
           <ul className="space-y-4" aria-label="Reviews">
             {reviews.slice(0, shownCount).map((review) => (
-              <li key={review.id}>
+              <li key={review.id} id={reviewAnchorId(review.id)} ref={scrollIntoViewIfLinked} className="scroll-mt-20">
                 {/* Owner and admin actions (edit, delete) join the votes and the flag in a later issue. */}
                 <ReviewCard
                   review={review}

@@ -128,7 +128,7 @@ describe('regiment page actions', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('5th Wisconsin Volunteers');
   });
 
-  it('sets the Discord webhook from the edit dialog, never seeing its URL again, and says when one was turned off', async () => {
+  it('sets the Discord webhook in its own dialog, never seeing its URL again, says what is wrong with a URL and when one was turned off', async () => {
     const url = `https://discord.com/api/webhooks/112233445566778899/${'t'.repeat(68)}`;
     const api = mockRegimentPage(OWNER, {
       '/api/regiments/3/webhook': { isSet: true, disabledReason: 'gone' },
@@ -137,14 +137,22 @@ describe('regiment page actions', () => {
     const user = userEvent.setup();
     renderRoute('/regiment/3');
 
+    // Issue 36, item 6: not below the regiment's own Save any more.
     await user.click(await screen.findByRole('button', { name: 'Edit Regiment' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Regiment' });
+    const edit = await screen.findByRole('dialog', { name: 'Edit Regiment' });
+    expect(within(edit).queryByLabelText('Webhook URL')).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+
+    await user.click(await screen.findByRole('button', { name: webhookMessages.heading }));
+    const dialog = await screen.findByRole('dialog', { name: webhookMessages.heading });
     expect(await within(dialog).findByText(webhookMessages.disabledGone)).toBeInTheDocument();
+    // A turned-off webhook offers no test: it must be saved again first.
+    expect(within(dialog).queryByRole('button', { name: webhookMessages.sendTest })).not.toBeInTheDocument();
     const field = within(dialog).getByLabelText('Webhook URL');
     expect(field).toHaveValue('');
     await user.type(field, 'https://example.com/hook');
     await user.click(within(dialog).getByRole('button', { name: 'Replace webhook' }));
-    expect(await within(dialog).findByText(webhookMessages.invalidUrl)).toBeInTheDocument();
+    expect(await within(dialog).findByText(webhookMessages.urlPath)).toBeInTheDocument();
 
     await user.clear(field);
     await user.click(field);
@@ -153,6 +161,28 @@ describe('regiment page actions', () => {
     expect(await within(dialog).findByText(webhookMessages.isSet)).toBeInTheDocument();
     expect(field).toHaveValue('');
     expect(writes(api)).toEqual([{ method: 'PUT', url: '/api/regiments/3/webhook', body: { url } }]);
+  });
+
+  it('sends a test message, and removes the webhook only once confirmed', async () => {
+    const api = mockRegimentPage(OWNER, {
+      '/api/regiments/3/webhook': { isSet: true, disabledReason: null },
+      'POST /api/regiments/3/webhook/test': { success: true, message: webhookMessages.testQueued },
+      'DELETE /api/regiments/3/webhook': { isSet: false, disabledReason: null },
+    });
+    const user = userEvent.setup();
+    renderRoute('/regiment/3');
+
+    await user.click(await screen.findByRole('button', { name: webhookMessages.heading }));
+    const dialog = await screen.findByRole('dialog', { name: webhookMessages.heading });
+    await user.click(await within(dialog).findByRole('button', { name: webhookMessages.sendTest }));
+    expect(await screen.findByText(webhookMessages.testQueued)).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: webhookMessages.remove }));
+    const confirm = await screen.findByRole('dialog', { name: webhookMessages.removeConfirmTitle });
+    expect(writes(api).map((w) => w.method)).toEqual(['POST']);
+    await user.click(within(confirm).getByRole('button', { name: webhookMessages.remove }));
+    expect(await screen.findByText(webhookMessages.notSet)).toBeInTheDocument();
+    expect(writes(api).map((w) => `${w.method} ${w.url}`)).toEqual(['POST /api/regiments/3/webhook/test', 'DELETE /api/regiments/3/webhook']);
   });
 
   it("says 'Failed to update regiment' with the server's message", async () => {

@@ -1,9 +1,10 @@
-import { Pencil } from 'lucide-react';
+import { Pencil, Webhook } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { AuthUser, Regiment } from '#core/api';
 import { commonMessages } from '#core/messages/common';
 import { manageMessages } from '#core/messages/manage';
+import { webhookMessages } from '#core/messages/webhooks';
 import type { RegimentEditBody } from '#core/schemas/manage';
 import { useDeleteRegiment, useUpdateRegiment } from '#web/api/manage';
 import { unlessStepUpCancelled } from '#web/api/step-up';
@@ -56,6 +57,7 @@ export function RegimentManageActions({ regiment, user }: { regiment: Regiment; 
   return (
     <div className="flex flex-wrap justify-end gap-2">
       {canEdit && <EditRegimentDialog regiment={regiment} isSaving={updateRegiment.isPending} onSave={save} />}
+      {canEdit && <RegimentWebhookDialog regiment={regiment} />}
       {canDelete && <DeleteRegimentDialog regiment={regiment} isDeleting={deleteRegiment.isPending} onDelete={remove} />}
     </div>
   );
@@ -87,6 +89,22 @@ function EditRegimentDialog({
           onSubmit={(body) => onSave(body, () => setOpen(false))}
           onCancel={() => setOpen(false)}
         />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The Discord webhook's own panel (issue 36, item 6), apart from the regiment's edit and its Save. */
+function RegimentWebhookDialog({ regiment }: { regiment: Regiment }) {
+  return (
+    <Dialog>
+      <DialogTrigger asChild>
+        <Button variant="outline" size="sm">
+          <Webhook className="h-4 w-4" aria-hidden />
+          {webhookMessages.heading}
+        </Button>
+      </DialogTrigger>
+      <DialogContent title={webhookMessages.heading} description={regiment.name} className="max-w-2xl">
         <RegimentWebhookSection regimentId={regiment.id} />
       </DialogContent>
     </Dialog>

@@ -41,6 +41,8 @@ describe('regiment page', () => {
     const cards = within(grid).getAllByRole('link');
     expect(cards.map((card) => card.getAttribute('href'))).toEqual(['/officer/7', '/officer/8']);
     expect(cards[0]).toHaveTextContent('Major Winfield Hancock');
+    // Issue 36, item 6: the page is the regiment's, so its cards do not repeat its name.
+    expect(cards[0]).not.toHaveTextContent(makeOfficer().regimentName);
   });
 
   it('shows the banner and icon images when the regiment has them', async () => {
@@ -69,7 +71,8 @@ describe('regiment page', () => {
 
     expect(await screen.findByText('No description available.')).toBeInTheDocument();
     expect(await screen.findByText('No Officers Found')).toBeInTheDocument();
-    expect(within(screen.getByRole('heading', { level: 1 }).closest('header')!).getByText('0.0')).toHaveAttribute('data-band', 'none');
+    // Issue 36, item 6: no 0.0 that reads as the worst rating.
+    expect(within(screen.getByRole('heading', { level: 1 }).closest('header')!).getByText('No reviews yet')).toBeVisible();
   });
 
   it('shows Regiment Not Found when the API has no such regiment', async () => {

@@ -12,7 +12,6 @@ import { regimentQueryOptions } from '#web/api/regiments';
 import { OfficerCard } from '#web/components/domain/officer-card';
 import { CompareWithLink } from '#web/components/domain/compare-with-link';
 import { SideBadge, sideTheme } from '#web/components/domain/side-badge';
-import { NotYetRated } from '#web/components/rating/not-yet-rated';
 import { RatingValue } from '#web/components/rating/rating-value';
 import { StarRating } from '#web/components/rating/star-rating';
 import { Card, CardContent, CardHeader } from '#web/components/ui/card';
@@ -116,9 +115,15 @@ function RegimentHeader({ regiment, user }: { regiment: Regiment; user: AuthUser
         <dl className="flex flex-wrap gap-x-8 gap-y-3 rounded-lg bg-surface px-5 py-4 text-sm text-ink shadow-sm">
           <Stat term="Average rating">
             <span className="flex flex-wrap items-center gap-2">
-              <StarRating value={regiment.averageRating} />
-              <RatingValue value={regiment.averageRating} outOf className="text-lg" />
-              <NotYetRated reviewCount={regiment.reviewCount} />
+              {/* Unrated: words, not a large 0.0/5.0 that reads as the worst rating (issue 36, item 6). */}
+              {regiment.reviewCount ? (
+                <>
+                  <StarRating value={regiment.averageRating} />
+                  <RatingValue value={regiment.averageRating} outOf className="text-lg" />
+                </>
+              ) : (
+                commonMessages.noReviewsYet
+              )}
             </span>
           </Stat>
           <Stat term="Reviews">{regiment.reviewCount}</Stat>
@@ -166,8 +171,8 @@ function RegimentOfficers({ regimentId }: { regimentId: number }) {
                 <Skeleton className="h-full w-full" />
               </div>
               <div className="flex-1 space-y-2">
+                {/* Two lines, as the cards here: no regiment name under the officer's. */}
                 <Skeleton className="h-4 w-3/4" />
-                <Skeleton className="h-3 w-1/2" />
                 <Skeleton className="h-3 w-2/3" />
               </div>
             </div>
@@ -181,7 +186,7 @@ function RegimentOfficers({ regimentId }: { regimentId: number }) {
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Officers of the regiment">
           {officers.map((officer) => (
             <li key={officer.id}>
-              <OfficerCard officer={officer} />
+              <OfficerCard officer={officer} showRegiment={false} />
             </li>
           ))}
         </ul>

@@ -1,8 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { webhookMessages as M } from '#core/messages/webhooks';
 import { regimentWebhookBodySchema, type RegimentWebhookBody, type RegimentWebhookStatus } from '#core/schemas/regiment-webhook';
-import { useChangeRegimentWebhook, useRegimentWebhook } from '#web/api/regiment-webhook';
+import { useChangeRegimentWebhook, useRegimentWebhook, useSendRegimentWebhookTest } from '#web/api/regiment-webhook';
+import { DeleteConfirmDialog } from '#web/components/domain/delete-confirm-dialog';
 import { Button } from '#web/components/ui/button';
 import { Input } from '#web/components/ui/form';
 import { FormField } from '#web/components/ui/form-field';
@@ -18,13 +20,16 @@ function describeWebhookStatus(status: RegimentWebhookStatus): string {
 }
 
 /**
- * The regiment's Discord webhook, in its edit dialog (issue 19, item 3): a form of its own beside
- * the regiment's, since its URL is saved and removed by calls of its own
- * (docs/decisions/0039-regiment-webhooks.md). The field starts empty: a saved URL is a secret.
+ * The regiment's Discord webhook (issue 19, item 3), in a dialog of its own (issue 36, item 6: below
+ * the regiment's own Save it read as part of that form), since its URL is saved and removed by calls
+ * of its own (docs/decisions/0039-regiment-webhooks.md). The field starts empty: a saved URL is a
+ * secret. A test message shows the owner that posting works; removal asks first.
  */
 export function RegimentWebhookSection({ regimentId }: { regimentId: number }) {
   const webhook = useRegimentWebhook(regimentId);
   const change = useChangeRegimentWebhook(regimentId);
+  const sendTest = useSendRegimentWebhookTest(regimentId);
+  const [isConfirmingRemoval, setConfirmingRemoval] = useState(false);
   const {
     register,
     handleSubmit,
@@ -37,6 +42,7 @@ export function RegimentWebhookSection({ regimentId }: { regimentId: number }) {
     change.mutate(body, {
       onSuccess: () => {
         reset({ url: '' });
+        setConfirmingRemoval(false);
         toast({ title: M.heading, description: body ? M.saved : M.removed });
       },
       onError: (error) => {
@@ -46,12 +52,15 @@ export function RegimentWebhookSection({ regimentId }: { regimentId: number }) {
       },
     });
 
+  const test = () =>
+    sendTest.mutate(undefined, {
+      onSuccess: (answer) => toast({ title: M.heading, description: answer.message }),
+      onError: (error) => toast({ title: M.testFailed, description: errorMessage(error), variant: 'destructive' }),
+    });
+
   const status = webhook.data;
   return (
-    <section aria-labelledby="regiment-webhook-heading" className="space-y-3 border-t border-stone-200 pt-5">
-      <h3 id="regiment-webhook-heading" className="font-semibold text-ink">
-        {M.heading}
-      </h3>
+    <section aria-label={M.heading} className="space-y-3">
       <p className="text-sm text-stone-600">{M.hint}</p>
       {webhook.isError ? (
         <p className="text-sm text-red-700">{M.loadFailed}</p>
@@ -75,8 +84,20 @@ export function RegimentWebhookSection({ regimentId }: { regimentId: number }) {
         </FormField>
         <div className="flex flex-wrap justify-end gap-3">
           {status?.isSet && (
-            <Button variant="outline" disabled={change.isPending} onClick={() => submit(null)}>
-              {change.isPending && change.variables === null ? M.removing : M.remove}
+            <DeleteConfirmDialog
+              isOpen={isConfirmingRemoval}
+              onOpenChange={setConfirmingRemoval}
+              label={M.remove}
+              title={M.removeConfirmTitle}
+              description={M.removeConfirmBody}
+              confirmLabel={M.remove}
+              isPending={change.isPending && change.variables === null}
+              onConfirm={() => submit(null)}
+            />
+          )}
+          {status?.isSet && !status.disabledReason && (
+            <Button variant="outline" disabled={sendTest.isPending} onClick={test}>
+              {sendTest.isPending ? M.sendingTest : M.sendTest}
             </Button>
           )}
           <Button type="submit" variant="primary" disabled={change.isPending}>
