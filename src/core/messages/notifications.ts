@@ -101,7 +101,7 @@ export const notificationsMessages = {
   mailSubjectOther: 'A new notification from War of Rights Officer Ratings',
   /** Issue 36, item 6: a mail about a review names the officer with his rank, and quotes a reply. */
   mailSubjectReviewReply: (officer: string) => `Reply from ${officer} to your review`,
-  mailSubjectReviewOfYourOfficer: (officer: string) => `New review of ${officer}`,
+  mailSubjectReviewOfYourOfficer: (officer: string) => `A new review of ${officer}`,
   mailReplyText: (text: string) => `Their reply: ${text}`,
   mailSettingsLink: 'Open your mail settings',
   mailOpen: 'Open',
