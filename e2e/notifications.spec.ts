@@ -82,7 +82,8 @@ test('a registration rejected with notes: My Registrations, the bell and the mai
   const item = page.getByRole('list', { name: 'My Registrations' }).getByRole('listitem').filter({ hasText: regimentName });
   await expect(item).toContainText('Rejected');
   await expect(item).toContainText(notes);
-  await expect(item.getByRole('link', { name: 'Apply again' })).toHaveAttribute('href', '/register-regiment');
+  // Issue 36: 'Apply again' opens the form filled with the rejected request.
+  await expect(item.getByRole('link', { name: 'Apply again' })).toHaveAttribute('href', /^\/register-regiment\?again=\d+$/);
 
   // The mail, caught by the test's SMTP server, carries the notes and a one-click unsubscribe.
   const mail = await latestMail(email, REJECTED_SUBJECT, { since });

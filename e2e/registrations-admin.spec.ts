@@ -73,6 +73,8 @@ test('an admin bans a user who then cannot review', async ({ page, signIn, creat
   try {
     const adminPage = await adminContext.newPage();
     await adminPage.goto('/admin/manage-users');
+    // The table shows 25 users a page (issue 36): the admin finds the new one by name.
+    await adminPage.getByLabel('Search users').fill(username);
     const row = adminPage.getByRole('row').filter({ has: adminPage.getByRole('rowheader', { name: username, exact: true }) });
     await expect(row).toContainText('Active');
     await row.getByRole('button', { name: `Ban ${username}` }).click();
