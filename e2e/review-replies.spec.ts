@@ -63,7 +63,8 @@ test('right of reply: the officer replies, the reviewer is told and marks it res
   const told = reviewer.getByRole('list', { name: 'Notifications' }).getByRole('link', { name: `${officerName} replied to your review.` });
   await expect(told).toBeVisible();
   await told.click();
-  await expect(reviewer).toHaveURL(`/officer/${officerId}`);
+  // Issue 36: the notification opens the officer page on the review itself.
+  await expect(reviewer).toHaveURL(new RegExp(`/officer/${officerId}#review-\\d+$`));
   const reviewerCard = reviewer.getByRole('article').filter({ hasText: 'Held the spur of Little Round Top' });
   await expect(reviewerCard.getByRole('region', { name: `Response from ${officerTitle}` })).toContainText(replyText);
   await reviewerCard.getByRole('button', { name: 'Mark resolved' }).click();
