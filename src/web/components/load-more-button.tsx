@@ -1,4 +1,7 @@
+import type { ReactNode } from 'react';
+import { errorMessage } from '#web/lib/api-client';
 import { Button } from './ui/button';
+import { Alert } from './ui/feedback';
 
 /**
  * 'Load more' under a list that grows: the button stays in place while the next part loads (its
@@ -27,5 +30,36 @@ export function LoadMoreButton({
     >
       {isLoading ? loadingLabel : label}
     </Button>
+  );
+}
+
+/**
+ * What stands under a list of reviews that grows by pages (an officer's, a reviewer's): how many
+ * are shown of how many (announced as more arrive), why the next page failed, and 'Load more'.
+ */
+export function PagedListFooter({
+  shown,
+  nextPageError,
+  hasNextPage,
+  ...button
+}: {
+  shown: ReactNode;
+  nextPageError: unknown;
+  hasNextPage: boolean;
+  isLoading: boolean;
+  onLoadMore: () => void;
+  label: string;
+  loadingLabel?: string | undefined;
+}) {
+  return (
+    <div className="flex flex-col items-center gap-2 text-sm text-stone-600">
+      <p aria-live="polite">{shown}</p>
+      {nextPageError !== null && (
+        <Alert variant="destructive" className="w-full">
+          {errorMessage(nextPageError)}
+        </Alert>
+      )}
+      {hasNextPage && <LoadMoreButton {...button} />}
+    </div>
   );
 }

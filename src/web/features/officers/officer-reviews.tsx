@@ -13,10 +13,9 @@ import { ReviewCard } from '#web/components/domain/review-card';
 import { ReviewFlag } from '#web/components/domain/review-flag';
 import { ReviewVotes } from '#web/components/domain/review-votes';
 import { Label, Select } from '#web/components/ui/form';
-import { Alert, EmptyState, Skeleton } from '#web/components/ui/feedback';
+import { EmptyState, Skeleton } from '#web/components/ui/feedback';
 import { LoadFailedAlert } from '#web/components/load-failed-alert';
-import { LoadMoreButton } from '#web/components/load-more-button';
-import { errorMessage } from '#web/lib/api-client';
+import { PagedListFooter } from '#web/components/load-more-button';
 import { ReviewButton } from './review-button';
 import { collectLoadedReviews } from './review-pages';
 import { useReviewSortParam } from './use-review-sort-param';
@@ -120,24 +119,15 @@ export function OfficerReviews({ officerId }: { officerId: number }) {
           {/* Under the first page once it is complete, so the cards arriving do not push it down the screen;
               from the second page on it stays, its count announced as more arrive. */}
           {(isListComplete || (data?.pages.length ?? 0) > 1) && (
-            <div className="flex flex-col items-center gap-2 text-sm text-stone-600">
-              <p aria-live="polite">
-                Showing {reviews.length} of {totalCount} review{totalCount === 1 ? '' : 's'}
-              </p>
-              {isFetchNextPageError && (
-                <Alert variant="destructive" className="w-full">
-                  {errorMessage(error)}
-                </Alert>
-              )}
-              {hasNextPage && (
-                <LoadMoreButton
-                  isLoading={isFetchingNextPage}
-                  onLoadMore={loadMore}
-                  label={officerMessages.loadMoreReviews}
-                  loadingLabel={officerMessages.loadingMoreReviews}
-                />
-              )}
-            </div>
+            <PagedListFooter
+              shown={`Showing ${reviews.length} of ${totalCount} review${totalCount === 1 ? '' : 's'}`}
+              nextPageError={isFetchNextPageError ? error : null}
+              hasNextPage={hasNextPage}
+              isLoading={isFetchingNextPage}
+              onLoadMore={loadMore}
+              label={officerMessages.loadMoreReviews}
+              loadingLabel={officerMessages.loadingMoreReviews}
+            />
           )}
         </>
       )}

@@ -10,10 +10,10 @@ import { reviewerProfileQueryOptions } from '#web/api/reviewers';
 import { ReviewCard } from '#web/components/domain/review-card';
 import { SteamProfileLink } from '#web/components/domain/steam-profile-link';
 import { LoadFailedAlert } from '#web/components/load-failed-alert';
-import { LoadMoreButton } from '#web/components/load-more-button';
+import { PagedListFooter } from '#web/components/load-more-button';
 import { ResourceNotFound } from '#web/components/resource-not-found';
-import { Alert, EmptyState, Skeleton } from '#web/components/ui/feedback';
-import { ApiError, errorMessage } from '#web/lib/api-client';
+import { EmptyState, Skeleton } from '#web/components/ui/feedback';
+import { ApiError } from '#web/lib/api-client';
 import { useDocumentTitle } from '#web/lib/use-document-title';
 
 /** /reviewer/{id} (issue 36, item 3): who wrote a review. A malformed id never reaches the API. */
@@ -58,22 +58,15 @@ function ReviewerProfileView({ id }: { id: number }) {
                 </li>
               ))}
             </ul>
-            <div className="flex flex-col items-center gap-2 text-sm text-stone-600">
-              <p aria-live="polite">{M.showing(reviews.length, latest.totalCount)}</p>
-              {isFetchNextPageError && (
-                <Alert variant="destructive" className="w-full">
-                  {errorMessage(error)}
-                </Alert>
-              )}
-              {hasNextPage && (
-                <LoadMoreButton
-                  isLoading={isFetchingNextPage}
-                  onLoadMore={() => void fetchNextPage()}
-                  label={M.loadMore}
-                  loadingLabel={M.loadingMore}
-                />
-              )}
-            </div>
+            <PagedListFooter
+              shown={M.showing(reviews.length, latest.totalCount)}
+              nextPageError={isFetchNextPageError ? error : null}
+              hasNextPage={hasNextPage}
+              isLoading={isFetchingNextPage}
+              onLoadMore={() => void fetchNextPage()}
+              label={M.loadMore}
+              loadingLabel={M.loadingMore}
+            />
           </>
         )}
       </section>
