@@ -66,4 +66,13 @@ test("the keyboard stays on an officer page's 'Load more reviews' while the next
   // Pressed again from where it is, it goes on loading.
   await page.keyboard.press('Enter');
   await expect(reviews).toHaveCount(Math.min(3 * REVIEW_PAGE_SIZE, officer.reviewCount));
+  // The last page takes the button away: the keyboard goes on to the first review that page brought,
+  // not to the top of the page.
+  const pages = Math.ceil(officer.reviewCount / REVIEW_PAGE_SIZE);
+  for (let loaded = 3; loaded < pages; loaded++) {
+    await page.keyboard.press('Enter');
+    await expect(reviews).toHaveCount(Math.min((loaded + 1) * REVIEW_PAGE_SIZE, officer.reviewCount));
+  }
+  await expect(loadMore).toHaveCount(0);
+  await expect(reviews.nth((pages - 1) * REVIEW_PAGE_SIZE).locator(':focus')).toHaveCount(1);
 });

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useCallback, useId } from 'react';
+import { useCallback, useId, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { commonMessages } from '#core/messages/common';
 import { officerMessages } from '#core/messages/officer';
@@ -47,6 +47,7 @@ export function OfficerReviews({ officerId }: { officerId: number }) {
   // The officer himself cannot review his own page, so it does not invite him to.
   const { user } = useAuth();
   const sortId = useId();
+  const list = useRef<HTMLUListElement>(null);
   const { data, error, isPending, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError } = useInfiniteQuery(
     officerReviewsQueryOptions(officerId, sort),
   );
@@ -95,7 +96,7 @@ export function OfficerReviews({ officerId }: { officerId: number }) {
         </EmptyState>
       ) : (
         <>
-          <ul className="space-y-4" aria-label="Reviews">
+          <ul ref={list} className="space-y-4" aria-label="Reviews">
             {reviews.slice(0, shownCount).map((review) => (
               <li key={review.id} id={reviewAnchorId(review.id)} ref={scrollIntoViewIfLinked} className="scroll-mt-20">
                 {/* Owner and admin actions (edit, delete) join the votes and the flag in a later issue. */}
@@ -127,6 +128,7 @@ export function OfficerReviews({ officerId }: { officerId: number }) {
               onLoadMore={loadMore}
               label={officerMessages.loadMoreReviews}
               loadingLabel={officerMessages.loadingMoreReviews}
+              list={list}
             />
           )}
         </>

@@ -1,5 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { UserRound } from 'lucide-react';
+import { useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Reviewer } from '#core/api';
 import { formatMonthYear } from '#core/date';
@@ -27,6 +28,7 @@ function ReviewerProfileView({ id }: { id: number }) {
   const { data, error, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError } = useInfiniteQuery(
     reviewerProfileQueryOptions(id),
   );
+  const list = useRef<HTMLUListElement>(null);
   // The newest page's profile: the freshest the server gave.
   const latest = data?.pages.at(-1);
   useDocumentTitle(latest ? M.documentTitle(latest.reviewer.username) : M.fallbackTitle);
@@ -51,7 +53,7 @@ function ReviewerProfileView({ id }: { id: number }) {
           <EmptyState title={M.noReviews} />
         ) : (
           <>
-            <ul className="space-y-4" aria-label={M.reviewsHeading}>
+            <ul ref={list} className="space-y-4" aria-label={M.reviewsHeading}>
               {reviews.map((review) => (
                 <li key={review.id}>
                   <ReviewCard review={review} showOfficer />
@@ -66,6 +68,7 @@ function ReviewerProfileView({ id }: { id: number }) {
               onLoadMore={() => void fetchNextPage()}
               label={M.loadMore}
               loadingLabel={M.loadingMore}
+              list={list}
             />
           </>
         )}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode, type RefObject } from 'react';
 import { LoadMoreButton } from '#web/components/load-more-button';
 import { Alert, EmptyState, Skeleton } from '#web/components/ui/feedback';
 import { errorMessage } from '#web/lib/api-client';
@@ -57,6 +57,7 @@ export function SearchResults({
   paging: ResultPaging;
   children: ReactNode;
 }) {
+  const list = useRef<HTMLUListElement>(null);
   if (error) {
     return (
       <Alert variant="destructive" title={errorTitle}>
@@ -82,10 +83,10 @@ export function SearchResults({
         <EmptyState title={emptyTitle} />
       ) : (
         <>
-          <ul aria-label={label} className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <ul ref={list} aria-label={label} className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {children}
           </ul>
-          <MoreResults paging={paging} shownCount={shownCount} totalCount={totalCount} noun={noun} />
+          <MoreResults paging={paging} shownCount={shownCount} totalCount={totalCount} noun={noun} list={list} />
         </>
       )}
     </div>
@@ -97,11 +98,13 @@ function MoreResults({
   shownCount,
   totalCount,
   noun,
+  list,
 }: {
   paging: ResultPaging;
   shownCount: number;
   totalCount: number;
   noun: { singular: string; plural: string };
+  list: RefObject<HTMLUListElement | null>;
 }) {
   const { hasMore, isLoadingMore, loadMore, loadMoreError } = paging;
   const askForMore = () => {
@@ -124,7 +127,13 @@ function MoreResults({
           </Alert>
         ) : null}
         {hasMore && (
-          <LoadMoreButton isLoading={isLoadingMore} onLoadMore={askForMore} label={paging.loadMoreLabel} loadingLabel={paging.loadingMoreLabel} />
+          <LoadMoreButton
+            isLoading={isLoadingMore}
+            onLoadMore={askForMore}
+            label={paging.loadMoreLabel}
+            loadingLabel={paging.loadingMoreLabel}
+            list={list}
+          />
         )}
       </div>
     </>
