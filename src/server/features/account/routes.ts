@@ -7,6 +7,7 @@ import { MSG } from '#core/messages.js';
 import { deletionBodySchema } from '#core/schemas/your-data.js';
 import { requireUser } from '#server/domain/identity/guards.js';
 import { clearSessionCookie } from '#server/domain/identity/sessions.js';
+import { cacheTags } from '#server/platform/read-cache/tags.js';
 import { enforceRateLimit } from '#server/platform/rate-limit/rate-limit.js';
 import type { App } from '#server/platform/types.js';
 import { cancelDeletion, requestDeletion } from './deletion.js';
@@ -35,7 +36,8 @@ export async function accountRoutes(app: App) {
   app.post(
     '/users/me/deletion',
     {
-      config: { invalidates: 'none' },
+      // The public profile goes at once (domain/identity/reviewer-shown.ts); the reviews stay until the day.
+      config: { invalidates: 'set-by-handler' },
       schema: { body: deletionBodySchema, response: { 202: z.object({ deleteAfter: z.string(), message: z.string() }) } },
     },
     async (request, reply) => {
@@ -43,6 +45,7 @@ export async function accountRoutes(app: App) {
       // Wrong passwords are counted like any other guess at this account's password.
       await enforceRateLimit(rateLimitStore, { name: 'account-deletion', ...config.rateLimits.login }, user.id);
       const deleteAfter = await requestDeletion(db, user, request.session!, request.body, config.accountDeletionGraceDays);
+      request.cacheInvalidation = [cacheTags.reviewer(user.id)];
       // Signed out everywhere at once: this browser's cookie goes too.
       request.session = null;
       clearSessionCookie(reply, config);
@@ -54,10 +57,12 @@ export async function accountRoutes(app: App) {
 
   app.delete(
     '/users/me/deletion',
-    { config: { invalidates: 'none', duringDeletion: true }, schema: { response: { 200: z.object({ message: z.string() }) } } },
+    { config: { invalidates: 'set-by-handler', duringDeletion: true }, schema: { response: { 200: z.object({ message: z.string() }) } } },
     async (request) => {
       const user = requireUser(request);
       await cancelDeletion(db, user.id);
+      // The public profile comes back.
+      request.cacheInvalidation = [cacheTags.reviewer(user.id)];
       return { message: MSG.yourData.cancelled };
     },
   );

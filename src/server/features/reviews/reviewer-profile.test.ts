@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Review, ReviewerProfile, ReviewPage } from '#core/api.js';
 import { MSG } from '#core/messages.js';
 import { users } from '#server/platform/db/schema.js';
-import { createTestContext, signedInClient, type TestContext } from '#server/test/app.js';
+import { TestClient, createTestContext, signedInClient, type TestContext } from '#server/test/app.js';
 import { createOfficer, createRegiment, createReview, createUser, type OfficerRow, type RegimentRow, type UserRow } from '#server/test/fixtures.js';
 import { deleteAccount } from '#server/domain/retention/account-deletion.js';
 
@@ -169,5 +169,20 @@ describe('the cached profile', () => {
     const { client: admin } = await signedInClient(ctx, { isAdmin: true });
     expect((await admin.write('PATCH', `/api/admin/users/${target.id}/ban`)).statusCode).toBe(200);
     expect((await profileOf(target.id)).statusCode).toBe(404);
+  });
+
+  it('is gone while the account waits to be deleted, and back when the deletion is cancelled', async () => {
+    const leaver = await signedInClient(ctx);
+    expect((await profileOf(leaver.userId)).statusCode).toBe(200);
+    const requested = await leaver.client.post('/api/users/me/deletion', { reviews: 'anonymize', password: 'correct horse battery' });
+    expect(requested.statusCode).toBe(202);
+    const gone = await profileOf(leaver.userId);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.body.message).toBe(MSG.reviewerProfile.notFound);
+
+    const again = new TestClient(ctx.app);
+    expect((await again.post('/api/auth/login', { email: leaver.email, password: 'correct horse battery' })).statusCode).toBe(200);
+    expect((await again.write('DELETE', '/api/users/me/deletion')).statusCode).toBe(200);
+    expect((await profileOf(leaver.userId)).statusCode).toBe(200);
   });
 });
