@@ -165,14 +165,19 @@ describe('what reaches a follower', () => {
     expect(await followedNewsOf(follower)).toEqual([]);
   });
 
-  it('a held review reaches nobody; released, it reaches the followers then', async () => {
+  it("a held review and the officer's reply to it reach nobody; released, they reach the followers then", async () => {
     const officer = await steadyOfficer();
+    const officerAccount = await member();
+    await ctx.db.update(users).set({ isOfficer: true, officerId: officer.id }).where(eq(users.id, officerAccount.userId));
     const { client: follower } = await member();
     await follow(follower, { regimentId: officer.regimentId });
 
     // Six fresh accounts post one-star reviews at once: a wave, held.
     const wave = await Promise.all(Array.from({ length: 6 }, () => member()));
-    for (const { client } of wave) await postReview(client, officer.id, 1);
+    const reviewIds: number[] = [];
+    for (const { client } of wave) reviewIds.push(await postReview(client, officer.id, 1));
+    const reply = await officerAccount.client.write('PUT', `/api/reviews/${reviewIds[0]}/reply`, { text: 'Come and see a drill night.' });
+    expect(reply.statusCode, reply.body).toBe(200);
     expect(await followedNewsOf(follower)).toEqual([]);
 
     const { waves } = (await admin.get('/api/admin/waves')).json<{ waves: Array<{ id: number; officer: { id: number }; status: string }> }>();
@@ -181,8 +186,13 @@ describe('what reaches a follower', () => {
     expect(released.statusCode, released.body).toBe(200);
 
     const news = await followedNewsOf(follower);
-    expect(news).toHaveLength(6);
-    expect(news).toEqual(expect.arrayContaining(wave.map(({ username }) => followMessages.followedReview(username, officer.name))));
+    expect(news).toHaveLength(7);
+    expect(news).toEqual(
+      expect.arrayContaining([
+        ...wave.map(({ username }) => followMessages.followedReview(username, officer.name)),
+        followMessages.followedReply(officer.name),
+      ]),
+    );
   });
 
   it("an officer's reply and a regiment's new officer reach the followers", async () => {

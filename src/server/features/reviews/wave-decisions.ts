@@ -13,7 +13,7 @@ import type { AdminReviewWave } from '#core/api.js';
 import { MSG } from '#core/messages.js';
 import { waveHistogramDays, type WaveDetection } from '#core/review-waves.js';
 import { queryRows, type Database, type Executor } from '#server/platform/db/client.js';
-import { officers, regiments, reviews, reviewWaves, users } from '#server/platform/db/schema.js';
+import { officers, regiments, reviewReplies, reviews, reviewWaves, users } from '#server/platform/db/schema.js';
 import { AppError, notFound } from '#server/platform/errors.js';
 import { recordAdminAction } from '#server/domain/audit-log.js';
 import type { SessionUser } from '#server/domain/identity/sessions.js';
@@ -217,8 +217,14 @@ async function applyOutcome(
     await refreshFiguresOf(tx, target.officerId);
     // At once: the moderator's decision is the settling.
     await postReviewsToRegimentWebhook(tx, ids, 0);
-    // Held, they reached no follower; counted now, they do (issue 36).
-    await queueFollowerNews(tx, ...ids.map((reviewId) => ({ event: 'review' as const, reviewId })));
+    // Held, they reached no follower; counted now, they do (issue 36), and so do the officer's
+    // replies to them, which were queued when written and reached nobody while the review was held.
+    const replied = await tx.select({ reviewId: reviewReplies.reviewId }).from(reviewReplies).where(inArray(reviewReplies.reviewId, ids));
+    await queueFollowerNews(
+      tx,
+      ...ids.map((reviewId) => ({ event: 'review' as const, reviewId })),
+      ...replied.map(({ reviewId }) => ({ event: 'reply' as const, reviewId })),
+    );
     return null;
   }
   // Each author is told why, and the review is kept for the appeal window (issue 33).
