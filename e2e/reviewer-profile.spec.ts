@@ -1,4 +1,5 @@
 import type { Officer, ReviewPage } from '#core/api';
+import { reviewActionsMessages } from '#core/messages/review-actions.js';
 import { reviewCardMessages } from '#core/messages/review-card.js';
 import { reviewerProfileMessages } from '#core/messages/reviewer-profile.js';
 import { expect, test } from './fixtures';
@@ -29,6 +30,10 @@ test("a visitor opens a reviewer's profile from a review on an officer page", as
   await expect(page).toHaveURL(`/reviewer/${author.id}`);
   await expect(page.getByRole('heading', { level: 1, name: author.username })).toBeVisible();
   const written = page.getByRole('list', { name: reviewerProfileMessages.reviewsHeading });
+  // Each review is read as on the officer's page: its votes and the flag are there too.
+  const firstWritten = written.getByRole('article').first();
+  await expect(firstWritten.getByRole('group', { name: 'Votes' }).getByRole('button', { name: 'Upvote' })).toBeVisible();
+  await expect(firstWritten.getByRole('button', { name: reviewActionsMessages.flag })).toBeVisible();
   const backToOfficer = written.getByRole('link', { name: `${officer.rank} ${officer.name}` });
   await expect(backToOfficer).toBeVisible();
   await backToOfficer.click();

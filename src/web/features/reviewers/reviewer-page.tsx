@@ -8,7 +8,11 @@ import { reviewerProfileMessages as M } from '#core/messages/reviewer-profile';
 import { reviewerSignalsMessages } from '#core/messages/reviewer-signals';
 import { parsePositiveId } from '#core/parse-id';
 import { reviewerProfileQueryOptions } from '#web/api/reviewers';
+import { AdminReviewDeleteAction } from '#web/components/domain/admin-review-delete-action';
 import { ReviewCard } from '#web/components/domain/review-card';
+import { ReviewFlag } from '#web/components/domain/review-flag';
+import { ReviewReplyBody } from '#web/components/domain/review-reply-body';
+import { ReviewVotes } from '#web/components/domain/review-votes';
 import { SteamProfileLink } from '#web/components/domain/steam-profile-link';
 import { LoadFailedAlert } from '#web/components/load-failed-alert';
 import { PagedListFooter } from '#web/components/load-more-button';
@@ -56,7 +60,19 @@ function ReviewerProfileView({ id }: { id: number }) {
             <ul ref={list} className="space-y-4" aria-label={M.reviewsHeading}>
               {reviews.map((review) => (
                 <li key={review.id}>
-                  <ReviewCard review={review} showOfficer />
+                  {/* Read, voted on and flagged as on the officer's page; the reply's own controls stay there. */}
+                  <ReviewCard
+                    review={review}
+                    showOfficer
+                    reply={review.reply ? <ReviewReplyBody review={review} /> : null}
+                    actions={
+                      <>
+                        <ReviewVotes review={review} />
+                        <ReviewFlag review={review} />
+                        <AdminReviewDeleteAction review={review} />
+                      </>
+                    }
+                  />
                 </li>
               ))}
             </ul>
