@@ -344,6 +344,7 @@ async function main() {
         largestOfficer: facts.largestOfficer,
         sampledOfficers: facts.officers.length,
         longTailOfficers: facts.longTail.officers.length,
+        longTailReviewers: facts.longTail.reviewerIds.length,
       },
       ceiling: sampleCeiling,
       longTailCeiling,

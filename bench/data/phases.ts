@@ -23,6 +23,7 @@ import { queryRows, type Executor } from '#server/platform/db/client.js';
 import { recomputeAllAggregates } from '#server/domain/figures/aggregates.js';
 import { refreshCommunityMean } from '#server/domain/ranking-prior.js';
 import { dropDeferredStructures, recreateForeignKeys, recreateIndexes, type DeferredStructures } from './deferred-structures.js';
+import { WEEKDAYS } from '#core/regiment-facts.js';
 import type { DatasetSize } from './size.js';
 import {
   BRANCHES,
@@ -31,6 +32,7 @@ import {
   GIVEN_NAMES,
   MAP_PLACES,
   MIDDLE_INITIALS,
+  MINIMUM_AGES,
   OFFICER_NAME_STYLES,
   OFFICER_NICKNAMES,
   RANKS,
@@ -38,6 +40,7 @@ import {
   REGIMENT_DESCRIPTION_SCHEDULES,
   REGIMENT_DESCRIPTION_STYLES,
   REGIMENT_NICKNAMES,
+  REGIMENT_REGIONS,
   REGISTRATION_BRANCH,
   REGISTRATION_NOTES_APPROVED,
   REGISTRATION_NOTES_REJECTED,
@@ -45,6 +48,9 @@ import {
   REVIEW_CLOSERS,
   REVIEW_ONE_LINERS,
   REVIEW_OPENERS,
+  SCHEDULE_DAY_WEIGHTS,
+  SCHEDULE_EVENT_NAMES,
+  SCHEDULE_TIMES,
   STATES,
   SURNAMES,
   TONES,
@@ -171,6 +177,25 @@ const S = {
   registrationRegiment: 120,
   registrationProof: 121,
   registrationDecidedAt: 122,
+  regimentFacts: 130,
+  regimentRegion: 131,
+  regimentCommunity: 132,
+  regimentTimeZoneSaid: 133,
+  regimentTimeZone: 134,
+  regimentLanguageCount: 135,
+  regimentSecondLanguage: 136,
+  regimentSecondLanguagePick: 137,
+  regimentThirdLanguage: 138,
+  regimentEventCount: 139,
+  regimentEventFirstDay: 140,
+  regimentEventStep: 141,
+  regimentEventName: 142,
+  regimentEventTime: 143,
+  regimentMinimumAgeSaid: 144,
+  regimentMinimumAge: 145,
+  regimentRecruiting: 146,
+  regimentDiscord: 147,
+  regimentDiscordLength: 148,
 } as const;
 type Stream = (typeof S)[keyof typeof S];
 
@@ -233,6 +258,73 @@ export function datasetPhases(size: DatasetSize, seed: number): DatasetPhase[] {
   const ts = (epoch: string) => `to_timestamp(${epoch})`;
   /** Users join over three years, oldest id first; user n joined no later than this. */
   const userJoinedBy = (id: string) => `(${anchor - 1095 * DAY} + (${id}) * ${(1050 * DAY) / U})`;
+
+  /**
+   * The regiment finder's facts (issue 36, item 5) of the regiment `key`, `age` its place between the
+   * oldest (0) and the newest (1) regiment. The newer the regiment, the likelier its owner filled them
+   * in (60% of the oldest, 95% of the newest); the others have none, as before the finder. A filled
+   * regiment has a region (REGIMENT_REGIONS: NA 55%, EU 30%, ...) and a community of that region,
+   * which gives its first language and its time zone (told by 90%); 1-3 languages, the second mostly
+   * English when the first is not; 0-3 weekly events on distinct days, 2 or 3 days apart; a minimum
+   * age (65%), whether it recruits (78% yes, 17% no, the rest not said) and a Discord invite (43%).
+   * `draws` is a lateral subquery `f` of the row's draws; `columns` the seven columns from them.
+   */
+  const regimentFacts = (key: string, age: string) => {
+    const regions = REGIMENT_REGIONS;
+    const communities = regions.flatMap((r) => r.communities);
+    const firstCommunity = regions.map((_, i) => regions.slice(0, i).reduce((n, r) => n + r.communities.length, 0));
+    const community = `case f0.region ${regions
+      .map((r, i) => `when ${i} then ${firstCommunity[i]} + ${weighted(r.communities.map((c) => c.weight), key, S.regimentCommunity)}`)
+      .join(' ')} end`;
+    const draws = `(
+        select f0.*, ${community} as community,
+          1 + ${weighted([55, 33, 12], key, S.regimentLanguageCount)} as language_count,
+          case when f0.filled then ${weighted([25, 35, 28, 12], key, S.regimentEventCount)} else 0 end as event_count,
+          ${weighted(SCHEDULE_DAY_WEIGHTS, key, S.regimentEventFirstDay)} as first_day,
+          2 + (${u(key, S.regimentEventStep)} < 0.5)::int as step
+        from (
+          select filled, case when filled then ${weighted(regions.map((r) => r.weight), key, S.regimentRegion)} end as region
+          from (select ${u(key, S.regimentFacts)} < 0.6 + 0.35 * ${age} as filled) f00
+        ) f0
+      )`;
+    const firstLanguage = `(${sqlTextArray(communities.map((c) => c.language))})[f.community + 1]`;
+    const alsoSpoken = regions.map((r) => r.alsoSpoken);
+    const secondLanguage = `case when f.language_count >= 2 then
+        case when ${firstLanguage} <> 'en' and ${u(key, S.regimentSecondLanguage)} < 0.75 then 'en'
+          else ${pickFrom(alsoSpoken, 'f.region', key, S.regimentSecondLanguagePick)} end end`;
+    const thirdLanguage = `case when f.language_count >= 3 then ${pickFrom(alsoSpoken, 'f.region', key, S.regimentThirdLanguage)} end`;
+    // Each language once, in the order drawn (the app keeps an owner's list so).
+    const languages = `array(select l from unnest(array[${firstLanguage}, ${secondLanguage}, ${thirdLanguage}]) with ordinality t(l, n)
+        where l is not null group by l order by min(n))`;
+    // Distinct days: 0, 2, 4 or 0, 3, 6 days after the first, modulo a week; listed Monday first.
+    const event = `(${key}) * 4 + i`;
+    const schedule = `(select coalesce(jsonb_agg(jsonb_build_object('day', (${sqlTextArray(WEEKDAYS)})[1 + e.day],
+          'time', ${pick(SCHEDULE_TIMES, event, S.regimentEventTime)}, 'what', ${pick(SCHEDULE_EVENT_NAMES, event, S.regimentEventName)})
+          order by e.day), '[]'::jsonb)
+        from generate_series(0, f.event_count - 1) i cross join lateral (select (f.first_day + i * f.step) % 7 as day) e)`;
+    const minimumAge = `case when f.filled and ${u(key, S.regimentMinimumAgeSaid)} < 0.65 then
+        (ARRAY[${MINIMUM_AGES.map((a) => a.age).join(',')}]::int[])[1 + ${weighted(MINIMUM_AGES.map((a) => a.weight), key, S.regimentMinimumAge)}] end`;
+    const recruiting = `case when f.filled then case when ${u(key, S.regimentRecruiting)} < 0.78 then true
+        when ${u(key, S.regimentRecruiting)} < 0.95 then false end end`;
+    // An invite code of 7-10 letters and digits, a digest of the seed and the regiment.
+    const discordInvite = `case when f.filled and ${u(key, S.regimentDiscord)} < 0.43 then 'https://discord.gg/'
+        || left(translate(encode(decode(md5('discord:${seed}:' || (${key})), 'hex'), 'base64'), '+/=', ''), 7 + ${below(key, S.regimentDiscordLength, 4)}) end`;
+    const columns = [
+      `(${sqlTextArray(regions.map((r) => r.region))})[f.region + 1]`,
+      `case when ${u(key, S.regimentTimeZoneSaid)} < 0.9 then ${pickFrom(
+        communities.map((c) => c.timeZones),
+        'f.community',
+        key,
+        S.regimentTimeZone,
+      )} end`,
+      languages,
+      schedule,
+      minimumAge,
+      recruiting,
+      discordInvite,
+    ].join(',\n              ');
+    return { draws, columns };
+  };
 
   let deferred: DeferredStructures | null = null;
   let hasReviewPosition = false;
@@ -334,9 +426,11 @@ export function datasetPhases(size: DatasetSize, seed: number): DatasetPhase[] {
             ${pick(REGIMENT_DESCRIPTION_SCHEDULES, 'p.id', S.regimentDescriptionSchedule)} ||
             case when ${u('p.id', S.regimentDescriptionExtra)} < 0.5 then ' ' || ${pick(REGIMENT_DESCRIPTION_EXTRAS, 'p.id', S.regimentDescriptionExtraPick)} else '' end
           end`;
+        const facts = regimentFacts('p.id', `(p.created - ${anchor - 1150 * DAY}) / ${750 * DAY}`);
         await run(
           tx,
-          `insert into regiments (id, name, description, side_id, is_active, user_id, created_at)
+          `insert into regiments (id, name, description, side_id, is_active, user_id, created_at,
+              region, time_zone, languages, schedule, minimum_age, recruiting, discord_invite)
             select p.id,
               p.ordinal || ${ordinalSuffix('p.ordinal')} || ' ' || ${stateName} || ' ' || ${branchName}
                 || coalesce(' – ' || p.nickname, '') || ' [' || p.ordinal || ${stateCode} || ${branchTag} || ']',
@@ -344,8 +438,10 @@ export function datasetPhases(size: DatasetSize, seed: number): DatasetPhase[] {
               case ${stateSides}[p.state + 1] when 0 then 1 + (${u('p.id', S.regimentSide)} < 0.5)::int else ${stateSides}[p.state + 1] end,
               ${u('p.id', S.regimentActive)} >= 0.015,
               case when ${u('p.id', S.regimentOwner)} < 0.3 then 1 + ${below('p.id', S.regimentOwnerPick, U)} end,
-              ${ts('p.created')}
+              ${ts('p.created')},
+              ${facts.columns}
             from bench_regiment_plan p
+            cross join lateral ${facts.draws} f
             order by p.id`,
         );
       },

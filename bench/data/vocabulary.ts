@@ -35,6 +35,8 @@ export function cumulativeBounds(weights: readonly number[]): number[] {
 
 // Shared with the demo seed rather than copied: the same words, the same review voice.
 import { CLOSERS, ONE_LINERS, OPENERS, type Tone } from '#server/seed/texts.js';
+import { REGIMENT_FACT_LIMITS, WEEKDAYS, type LanguageCode, type Region } from '#core/regiment-facts.js';
+import { canonicalTimeZone } from '#core/schemas/regiment-facts.js';
 export type { Tone };
 export { USERNAME_HEADS, USERNAME_TAILS } from '#server/seed/names.js';
 export const REVIEW_ONE_LINERS = ONE_LINERS;
@@ -384,6 +386,102 @@ export const REGISTRATION_NOTES_REJECTED: readonly string[] = [
 /** Branch of the regiments people ask to register: never one of BRANCHES, so no name can clash. */
 export const REGISTRATION_BRANCH = 'Sharpshooters';
 
+/**
+ * The regiment finder's facts (issue 36, item 5). Regions with how many regiments play in each (NA
+ * first, then EU); in each region its communities: a first language, how common it is there, and
+ * the IANA time zones its regiments give; and the languages a regiment there speaks beside its first.
+ */
+export const REGIMENT_REGIONS: ReadonlyArray<{
+  region: Region;
+  weight: number;
+  communities: ReadonlyArray<{ language: LanguageCode; weight: number; timeZones: readonly string[] }>;
+  alsoSpoken: readonly LanguageCode[];
+}> = [
+  {
+    region: 'NA',
+    weight: 55,
+    communities: [
+      { language: 'en', weight: 90, timeZones: ['America/New_York', 'America/Chicago', 'America/Denver', 'America/Los_Angeles', 'America/Toronto'] },
+      { language: 'es', weight: 6, timeZones: ['America/Mexico_City', 'America/Chicago', 'America/Los_Angeles'] },
+      { language: 'fr', weight: 4, timeZones: ['America/Toronto'] },
+    ],
+    alsoSpoken: ['es', 'fr', 'de'],
+  },
+  {
+    region: 'EU',
+    weight: 30,
+    communities: [
+      { language: 'en', weight: 36, timeZones: ['Europe/London', 'Europe/Dublin', 'Europe/Berlin', 'Europe/Amsterdam'] },
+      { language: 'de', weight: 20, timeZones: ['Europe/Berlin', 'Europe/Vienna', 'Europe/Zurich'] },
+      { language: 'fr', weight: 9, timeZones: ['Europe/Paris', 'Europe/Brussels'] },
+      { language: 'pl', weight: 7, timeZones: ['Europe/Warsaw'] },
+      { language: 'ru', weight: 6, timeZones: ['Europe/Moscow'] },
+      { language: 'nl', weight: 6, timeZones: ['Europe/Amsterdam', 'Europe/Brussels'] },
+      { language: 'sv', weight: 5, timeZones: ['Europe/Stockholm'] },
+      { language: 'es', weight: 4, timeZones: ['Europe/Madrid'] },
+      { language: 'it', weight: 3, timeZones: ['Europe/Rome'] },
+      { language: 'cs', weight: 2, timeZones: ['Europe/Prague'] },
+      { language: 'fi', weight: 2, timeZones: ['Europe/Helsinki'] },
+    ],
+    alsoSpoken: ['en', 'de', 'fr', 'nl', 'pl', 'ru'],
+  },
+  {
+    region: 'SA',
+    weight: 6,
+    communities: [
+      { language: 'pt', weight: 55, timeZones: ['America/Sao_Paulo'] },
+      { language: 'es', weight: 40, timeZones: ['America/Santiago', 'America/Bogota', 'America/Lima'] },
+      { language: 'en', weight: 5, timeZones: ['America/Sao_Paulo'] },
+    ],
+    alsoSpoken: ['en', 'es', 'pt'],
+  },
+  {
+    region: 'OCE',
+    weight: 6,
+    communities: [
+      { language: 'en', weight: 100, timeZones: ['Australia/Sydney', 'Australia/Melbourne', 'Australia/Brisbane', 'Australia/Perth', 'Pacific/Auckland'] },
+    ],
+    alsoSpoken: ['en'],
+  },
+  {
+    region: 'Asia',
+    weight: 3,
+    communities: [
+      { language: 'en', weight: 45, timeZones: ['Asia/Singapore', 'Asia/Manila', 'Asia/Hong_Kong'] },
+      { language: 'ja', weight: 20, timeZones: ['Asia/Tokyo'] },
+      { language: 'zh', weight: 20, timeZones: ['Asia/Shanghai', 'Asia/Taipei'] },
+      { language: 'ko', weight: 15, timeZones: ['Asia/Seoul'] },
+    ],
+    alsoSpoken: ['en'],
+  },
+];
+
+/** A regiment's weekly events: what, on which weekday (weights Monday to Sunday), at what local time. */
+export const SCHEDULE_EVENT_NAMES: readonly string[] = [
+  'Linebattle',
+  'Regimental drill',
+  'Brigade event',
+  'Public server night',
+  'Recruit training',
+  'Skirmish practice',
+  'NCO meeting',
+  'Campaign night',
+  'Artillery drill',
+  'Casual muster',
+];
+export const SCHEDULE_DAY_WEIGHTS: readonly number[] = [1, 2, 3, 2, 3, 5, 3];
+export const SCHEDULE_TIMES: readonly string[] = ['17:00', '18:00', '18:30', '19:00', '19:30', '20:00', '20:30', '21:00', '21:30', '22:00'];
+
+/** Minimum ages regiments set, with how common each is among those that set one. */
+export const MINIMUM_AGES: ReadonlyArray<{ age: number; weight: number }> = [
+  { age: 16, weight: 45 },
+  { age: 18, weight: 35 },
+  { age: 13, weight: 6 },
+  { age: 14, weight: 6 },
+  { age: 15, weight: 3 },
+  { age: 21, weight: 5 },
+];
+
 // Length limits, checked once at load so a vocabulary edit cannot produce a row the schema refuses.
 const longest = (values: readonly string[]) => Math.max(...values.map((v) => v.length));
 const OFFICER_REF_MAX = longest(RANKS.map((r) => r.rank)) + 1 + longest(SURNAMES);
@@ -410,3 +508,16 @@ if (REVIEW_TEXT_MAX > 500 || expandedMax(allTones(REVIEW_ONE_LINERS)) > 500) {
 const DESCRIPTION_MAX =
   longest(REGIMENT_DESCRIPTION_STYLES) + longest(REGIMENT_DESCRIPTION_SCHEDULES) + longest(REGIMENT_DESCRIPTION_EXTRAS) + 2;
 if (DESCRIPTION_MAX > 250) throw new Error(`regiment descriptions can reach ${DESCRIPTION_MAX} characters, more than 250`);
+
+// The facts as the app accepts them from an owner (src/core/schemas/regiment-facts.ts; regions and
+// language codes are typed): time zones this runtime knows by these very names, events and ages
+// within the limits.
+for (const zone of REGIMENT_REGIONS.flatMap((r) => r.communities.flatMap((c) => c.timeZones))) {
+  if (canonicalTimeZone(zone) !== zone) throw new Error(`${zone} is not a canonical time zone of this runtime`);
+}
+if (SCHEDULE_DAY_WEIGHTS.length !== WEEKDAYS.length) throw new Error('one schedule weight per weekday');
+if (longest(SCHEDULE_EVENT_NAMES) > REGIMENT_FACT_LIMITS.eventWhatMax) throw new Error('a schedule event name is too long');
+if (SCHEDULE_TIMES.some((time) => !/^(?:[01]\d|2[0-3]):[0-5]\d$/.test(time))) throw new Error('schedule times are HH:MM');
+if (MINIMUM_AGES.some(({ age }) => age < REGIMENT_FACT_LIMITS.minimumAgeMin || age > REGIMENT_FACT_LIMITS.minimumAgeMax)) {
+  throw new Error('a minimum age outside the limits');
+}

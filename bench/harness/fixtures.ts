@@ -25,7 +25,7 @@ import { decodeSearchCursor, type SearchCursor } from '#server/domain/catalogue/
 import { searchOfficerPage } from '#server/domain/catalogue/officer-search.js';
 import { RANK_PRIOR_WEIGHT } from '#core/constants.js';
 import { DEFAULT_SORT } from '#core/search.js';
-import { SESSION_COOKIE, createSession, type SessionLifetimes, type SessionUser } from '#server/domain/identity/sessions.js';
+import { SESSION_COOKIE, bannedNow, createSession, type SessionLifetimes, type SessionUser } from '#server/domain/identity/sessions.js';
 import type { LongTailPopulation } from './long-tail.js';
 
 /** Bench accounts are recognizable by name, so a crashed run's leftovers are cleaned by the next. */
@@ -91,9 +91,9 @@ export interface DatasetFacts {
   /** Public officers with at least one review, in a fixed pseudo-random order. */
   officers: Array<{ id: number; name: string }>;
   /**
-   * What the long-tail scenarios draw from: every public officer, reviewed or not, in id order, and
-   * the sides. Inactive officers are left out: the app answers 404 for them, which the targets count
-   * as errors, and no link leads a visitor there.
+   * What the long-tail scenarios draw from: every public officer, reviewed or not, in id order, the
+   * sides, and every reviewer with a public profile. Inactive officers and banned reviewers are left
+   * out: the app answers 404 for them, which the targets count as errors, and no link leads a visitor there.
    */
   longTail: LongTailPopulation;
   largestOfficer: { id: number; name: string; reviewCount: number; deepPage: number };
@@ -161,6 +161,16 @@ export async function readDatasetFacts(db: Database, sampleSize: number, broadSe
     sql`select o.id, o.name from officers o join regiments g on g.id = o.regiment_id where ${isPublic} order by o.id`,
   );
   const sides = await queryRows<{ id: number }>(db, sql`select id from sides order by id`);
+  // The profiles that answer 200 (reviewer-shown.ts: not banned or suspended now; a deleted account
+  // has no row) and list a review (reviewer-profile.ts: one not held, of a public officer).
+  const reviewers = await queryRows<{ id: number }>(
+    db,
+    sql`select users.id from users
+        where not ${bannedNow(new Date())}
+          and exists (select 1 from reviews r join officers o on o.id = r.officer_id join regiments g on g.id = o.regiment_id
+                      where r.user_id = users.id and not r.held and ${isPublic})
+        order by users.id`,
+  );
   const [largest] = await queryRows<{ id: number; name: string; review_count: number }>(
     db,
     sql`select o.id, o.name, o.review_count from officers o join regiments g on g.id = o.regiment_id
@@ -191,7 +201,7 @@ export async function readDatasetFacts(db: Database, sampleSize: number, broadSe
   return {
     counts: numericCounts,
     officers,
-    longTail: { officers: publicOfficers, sideIds: sides.map((s) => s.id) },
+    longTail: { officers: publicOfficers, sideIds: sides.map((s) => s.id), reviewerIds: reviewers.map((r) => r.id) },
     largestOfficer: {
       id: largest.id,
       name: largest.name,

@@ -1,6 +1,6 @@
 /**
  * The long tail's draws (issue 15, item 4): typed terms are 3 to 8 letter prefixes of real names,
- * ids and sides come from the population, and a seed gives the same sequence every time.
+ * ids, sides and reviewers come from the population, and a seed gives the same sequence every time.
  */
 import { describe, expect, it } from 'vitest';
 import { SeededRandom } from '#server/seed/random.js';
@@ -15,6 +15,7 @@ const population: LongTailPopulation = {
     { id: 55, name: 'Calvin M. Webster' },
   ],
   sideIds: [1, 2],
+  reviewerIds: [4, 9, 16, 25],
 };
 
 const letters = (s: string) => [...s].filter((c) => /\p{L}/u.test(c)).length;
@@ -56,12 +57,26 @@ describe('longTailDraws', () => {
     expect(new Set(drawn.map(([, , side]) => side))).toEqual(new Set(population.sideIds));
   });
 
+  it('draws every reviewer of the population, and nothing else', () => {
+    const draws = longTailDraws(population, new SeededRandom(13));
+    const drawn = Array.from({ length: 2000 }, () => draws.reviewerId());
+    expect(new Set(drawn)).toEqual(new Set(population.reviewerIds));
+  });
+
+  it('leaves the other draws as they were: a reviewer is drawn only when asked for', () => {
+    // The long-tail mix shares one generator between its kinds; the reviewers must not shift them.
+    const withReviewers = longTailDraws(population, new SeededRandom(1865));
+    const without = longTailDraws({ ...population, reviewerIds: [1] }, new SeededRandom(1865));
+    expect(Array.from({ length: 50 }, () => withReviewers.officerId())).toEqual(Array.from({ length: 50 }, () => without.officerId()));
+  });
+
   it('gives the same sequence for a seed, another for another seed', () => {
     expect(sequence(1865, 50)).toEqual(sequence(1865, 50));
     expect(sequence(1865, 50)).not.toEqual(sequence(1866, 50));
   });
 
   it('refuses an empty population', () => {
-    expect(() => longTailDraws({ officers: [], sideIds: [1] }, new SeededRandom(1))).toThrow(/public officers/);
+    expect(() => longTailDraws({ ...population, officers: [] }, new SeededRandom(1))).toThrow(/public officers/);
+    expect(() => longTailDraws({ ...population, reviewerIds: [] }, new SeededRandom(1))).toThrow(/reviewers/);
   });
 });

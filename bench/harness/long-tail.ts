@@ -1,8 +1,9 @@
 /**
  * The long tail (issue 15, item 4): real visitors each open a different officer and type a different
  * term, so most of their requests are not the URL the previous visitor asked for. The long-tail
- * scenarios draw every request afresh, uniformly over all public officers of the dataset, from a
- * seeded generator, so a run is reproducible while the cache sees what a crowd would send.
+ * scenarios draw every request afresh, uniformly over all public officers of the dataset (or all
+ * reviewers with a public profile), from a seeded generator, so a run is reproducible while the
+ * cache sees what a crowd would send.
  */
 import type { SeededRandom } from '#server/seed/random.js';
 
@@ -14,6 +15,11 @@ export interface LongTailPopulation {
   officers: ReadonlyArray<{ id: number; name: string }>;
   /** The sides a search can be narrowed to. */
   sideIds: readonly number[];
+  /**
+   * Every account with a public reviewer profile and a review that counts on it (issue 36, item 3):
+   * not banned or suspended, at least one review not held, of a public officer. In id order.
+   */
+  reviewerIds: readonly number[];
 }
 
 const LETTER = /\p{L}/u;
@@ -41,11 +47,14 @@ export interface LongTailDraws {
   typedTerm(): string;
   /** A uniformly random side. */
   sideId(): number;
+  /** A uniformly random reviewer's id. */
+  reviewerId(): number;
 }
 
 export function longTailDraws(population: LongTailPopulation, random: SeededRandom): LongTailDraws {
   if (population.officers.length === 0) throw new Error('The long tail needs public officers.');
   if (population.sideIds.length === 0) throw new Error('The long tail needs sides.');
+  if (population.reviewerIds.length === 0) throw new Error('The long tail needs reviewers with a public profile.');
   return {
     officerId: () => random.pick(population.officers).id,
     typedTerm: () => {
@@ -53,5 +62,6 @@ export function longTailDraws(population: LongTailPopulation, random: SeededRand
       return prefixWithLetters(name, random.int(TYPED_LETTERS.min, TYPED_LETTERS.max));
     },
     sideId: () => random.pick(population.sideIds),
+    reviewerId: () => random.pick(population.reviewerIds),
   };
 }

@@ -137,6 +137,7 @@ describe('formatSummary', () => {
       largestOfficer: { id: 1, name: 'A', reviewCount: 10, deepPage: 2 },
       sampledOfficers: 200,
       longTailOfficers: 19401,
+      longTailReviewers: 38977,
     },
     ceiling: { start: 8000, end: 6000, reference: 7000 },
     longTailCeiling,

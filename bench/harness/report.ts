@@ -36,8 +36,11 @@ export interface RunReport {
    * it: the figure is MiB). The app also stores nothing while its invalidation bus is down.
    */
   responseCache: { enabled: boolean; mib: number };
-  /** sampledOfficers: the sample the rotating scenarios use; longTailOfficers: the public officers the long tail draws from. */
-  dataset: Pick<DatasetFacts, 'counts' | 'largestOfficer'> & { sampledOfficers: number; longTailOfficers: number };
+  /**
+   * sampledOfficers: the sample the rotating scenarios use; longTailOfficers and longTailReviewers:
+   * the public officers and the reviewers with a public profile the long tail draws from.
+   */
+  dataset: Pick<DatasetFacts, 'counts' | 'largestOfficer'> & { sampledOfficers: number; longTailOfficers: number; longTailReviewers: number };
   /** The ceiling rotating over the sampled officers: the reference of every scenario but the long tail's. */
   ceiling: CeilingFigures;
   /** The ceiling on random ids over all public officers, the long-tail scenarios' reference; null when none ran. */

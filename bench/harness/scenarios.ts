@@ -5,8 +5,9 @@
  * rows instead of one hot row, as it would for real visitors.
  *
  * Then the long tail (issue 15, item 4): the same reads and the search with every request drawn
- * afresh over all public officers (long-tail.ts), a mix drawing its reads that way, and a ceiling
- * on random ids over the same officers, which is what their ratios are taken against.
+ * afresh over all public officers (long-tail.ts), reviewer profiles over all public reviewers, a mix
+ * drawing its reads that way, and a ceiling on random ids over the same officers, which is what
+ * their ratios are taken against.
  *
  * A few answers are also asked for as clients without brotli ask (issue 38: scripts, bots, curl, the
  * public read API's clients): gzip only, and no compression at all. Those rows are compared with the
@@ -49,6 +50,8 @@ export const SCENARIO_KEYS = [
   'regiments',
   'regiments-gzip',
   'regiments-identity',
+  'regiments-filtered',
+  'regiments-filtered-paged',
   'recent-reviews',
   'officer-html',
   'officer-card',
@@ -64,6 +67,7 @@ export const SCENARIO_KEYS = [
   'longtail-search-identity',
   'longtail-search-side',
   'longtail-suggestions',
+  'longtail-reviewer',
   'mixed-longtail',
   'ceiling-mixed-longtail',
   'votes',
@@ -133,6 +137,29 @@ function getRequest(nextPath: () => string, headers: Record<string, string>): Re
   return { method: 'GET', setupRequest: (request) => ({ ...request, method: 'GET', path: nextPath(), headers }) };
 }
 
+/**
+ * The regiment finder's filters (issue 36, item 5), alone and combined, as a client of the public
+ * API sends them (the /search tab filters the whole list in the browser). Each keeps regiments of
+ * the full dataset (bench/data/phases.ts, regimentFacts): from 36 (OCE, Confederate) to 1,212
+ * (recruiting) of its 1,964 active regiments.
+ */
+export const REGIMENT_FILTERS: readonly string[] = [
+  'region=NA',
+  'region=EU',
+  'language=de',
+  'recruiting=true',
+  'sideId=2',
+  'region=EU&language=de',
+  'region=NA&recruiting=true',
+  'language=fr&recruiting=true',
+  'region=SA&language=pt',
+  'region=OCE&sideId=2',
+  'region=Asia&recruiting=true',
+  'region=EU&language=de&recruiting=true&sideId=1',
+];
+/** The page size of regiments-filtered-paged: a list's first pages, as the public API pages it. */
+export const REGIMENT_FILTER_PAGE = 25;
+
 /** Broad terms match thousands of officers through their name, regiment or rank. */
 export const BROAD_SEARCH_TERMS = ['Infantry', 'Capt', 'Virginia', 'son', 'New'];
 
@@ -152,6 +179,10 @@ export interface Paths {
   card: (id: number) => string;
   /** An officer's 12-month trend (issue 16). */
   trend: (id: number) => string;
+  /** The regiment list narrowed by the finder's `filter` (a query string), whole or its first page of `limit`. */
+  filteredRegiments: (filter: string, limit?: number) => string;
+  /** A reviewer's public profile with its first page of reviews, as the web app asks for it (issue 36, item 3). */
+  reviewer: (userId: number) => string;
   ceiling: (id: number) => string;
 }
 
@@ -166,6 +197,8 @@ export const PATHS: Paths = {
   html: (id) => `/officer/${id}`,
   card: (id) => `/api/cards/officer/${id}.png`,
   trend: (id) => `/api/officers/${id}/trend`,
+  filteredRegiments: (filter, limit) => `/api/regiments?${filter}${limit === undefined ? '' : `&limit=${limit}`}`,
+  reviewer: (userId) => `/api/reviewers/${userId}?page=1`,
   ceiling: (id) => `/ceiling/${id}`,
 };
 
@@ -306,6 +339,28 @@ export function endpointScenarios(facts: DatasetFacts): Scenario[] {
       example: '/api/regiments',
       requests: fixed('/api/regiments', PLAIN_HEADERS),
     },
+    // The finder's filters over the list (issue 36, item 5): the whole filtered list, then its first
+    // page as the public API pages it. Kept by the response cache as the whole list is.
+    {
+      key: 'regiments-filtered',
+      name: `regiments, filtered (${REGIMENT_FILTERS.length} filters)`,
+      target: 'app',
+      example: PATHS.filteredRegiments(REGIMENT_FILTERS[0]!),
+      requests: () => {
+        const next = rotating(REGIMENT_FILTERS);
+        return [getRequest(() => PATHS.filteredRegiments(next()), JSON_HEADERS)];
+      },
+    },
+    {
+      key: 'regiments-filtered-paged',
+      name: `regiments, filtered, page 1 of ${REGIMENT_FILTER_PAGE}`,
+      target: 'app',
+      example: PATHS.filteredRegiments(REGIMENT_FILTERS[0]!, REGIMENT_FILTER_PAGE),
+      requests: () => {
+        const next = rotating(REGIMENT_FILTERS);
+        return [getRequest(() => PATHS.filteredRegiments(next(), REGIMENT_FILTER_PAGE), JSON_HEADERS)];
+      },
+    },
     {
       key: 'recent-reviews',
       name: 'recent reviews',
@@ -417,6 +472,11 @@ export function longTailScenarios(facts: DatasetFacts): Scenario[] {
     ),
     longTailScenario(facts, { key: 'longtail-suggestions', name: 'suggestions (typed, long tail)', seed: seed(6) }, (d) =>
       PATHS.suggestions(d.typedTerm()),
+    ),
+    // Reviewer profiles (issue 36, item 3) of random reviewers over all who have one: the account and
+    // the first page of the reviews that count on it.
+    longTailScenario(facts, { key: 'longtail-reviewer', name: 'reviewer profile (long tail)', seed: seed(11) }, (d) =>
+      PATHS.reviewer(d.reviewerId()),
     ),
     // Cards of random officers over all public ones: nearly every request draws one (issue 19), so
     // this measures the uncached drawing, one PNG per request. Last: its cards fill the response cache.
