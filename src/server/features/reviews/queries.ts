@@ -4,7 +4,6 @@
  * shown, matching the officer lists.
  */
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Review, ReviewPage, WaveReview } from '#core/api.js';
 import { RECENT_REVIEWS_LIMIT } from '#core/constants.js';
 import { MSG } from '#core/messages.js';
@@ -84,11 +83,6 @@ const listedTotal = sql<number>`${officers.reviewCount} + ${officers.heldCount}`
  * fetched, which the answer drops.
  */
 function selectPublicReviews(db: Executor, where?: SQL, orderBy: SQL[] = NEWEST_FIRST) {
-  return selectPublicReviewsWith(db, {}, where, orderBy);
-}
-
-/** The same, with `extra` columns beside (a reviewer's page: how many rows match in all). */
-function selectPublicReviewsWith<Extra extends SelectedFields>(db: Executor, extra: Extra, where?: SQL, orderBy: SQL[] = NEWEST_FIRST) {
   return (
     db
       .select({
@@ -97,7 +91,6 @@ function selectPublicReviewsWith<Extra extends SelectedFields>(db: Executor, ext
         helpfulBound: reviews.helpfulBound,
         listedTotal,
         signalsRefreshedAt: users.steamRefreshedAt,
-        ...extra,
       })
       .from(reviews)
       .innerJoin(officers, eq(officers.id, reviews.officerId))
@@ -378,22 +371,14 @@ export async function listReviewerReviews(
   userId: number,
   { page, limit }: { page: number; limit: number },
   onReviewersShown?: OnReviewersShown,
-): Promise<{ reviews: Review[]; countedTotal: number | null }> {
-  // How many reviews count in all, from the rows the page's sort reads anyway (a window over them,
-  // taken before LIMIT and OFFSET): a second statement counting them read every one of the
-  // reviewer's reviews, officers and regiments again, most of a profile's database time. Null
-  // for a page past the end, which has no row to carry it.
+): Promise<Review[]> {
   const query = prepared(db, 'reviewer_review_page', (db, name) =>
-    selectPublicReviewsWith(
-      db,
-      { countedTotal: sql<number>`count(*) over ()`.mapWith(Number) },
-      and(eq(reviews.userId, sql.placeholder('userId')), eq(reviews.held, false)),
-    )
+    selectPublicReviews(db, and(eq(reviews.userId, sql.placeholder('userId')), eq(reviews.held, false)))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .prepare(name),
   );
   const rows = await query.execute({ userId, limit, offset: (page - 1) * limit });
   onReviewersShown?.(reviewersOf(rows));
-  return { reviews: rows.map(toReview), countedTotal: rows[0]?.countedTotal ?? null };
+  return rows.map(toReview);
 }

@@ -7,29 +7,17 @@ import type { ReviewerProfile } from '#core/api.js';
 import { MSG } from '#core/messages.js';
 import type { Executor } from '#server/platform/db/client.js';
 import { prepared } from '#server/platform/db/prepared.js';
-import { officers, regiments, reviews, users } from '#server/platform/db/schema.js';
+import { officers, regiments, users } from '#server/platform/db/schema.js';
 import { AppError } from '#server/platform/errors.js';
 import { reviewerShown } from '#server/domain/identity/reviewer-shown.js';
 import type { OnReviewersShown } from '#server/domain/reviewer-signals/shown-reviewers.js';
 import { listReviewerReviews } from './queries.js';
 
-/**
- * How many reviews count on their profile (not held in a wave, of an officer in a regiment both
- * public), the count the page's rows carry otherwise (listReviewerReviews).
- */
-async function countCountedReviews(db: Executor, userId: number): Promise<number> {
-  const query = prepared(db, 'reviewer_counted_reviews', (db, name) =>
-    db
-      .select({ count: sql<number>`count(*)`.mapWith(Number) })
-      .from(reviews)
-      .innerJoin(officers, and(eq(officers.id, reviews.officerId), eq(officers.isActive, true)))
-      .innerJoin(regiments, and(eq(regiments.id, officers.regimentId), eq(regiments.isActive, true)))
-      .where(and(eq(reviews.userId, sql.placeholder('userId')), eq(reviews.held, false)))
-      .prepare(name),
-  );
-  const [row] = await query.execute({ userId });
-  return row?.count ?? 0;
-}
+/** The reviews that count on their profile: not held in a wave, of an officer in a regiment both public. */
+const COUNTED_REVIEWS = sql.raw(`from reviews r
+  join officers ro on ro.id = r.officer_id and ro.is_active
+  join regiments rg on rg.id = ro.regiment_id and rg.is_active
+  where r.user_id = users.id and not r.held`);
 
 function selectReviewer(db: Executor, name: string) {
   return (
@@ -46,6 +34,7 @@ function selectReviewer(db: Executor, name: string) {
         totalGames: users.steamTotalGames,
         officer: { id: officers.id, name: officers.name, rank: officers.rank },
         regiment: { id: regiments.id, name: regiments.name },
+        countedReviews: sql<number>`(select count(*) ${COUNTED_REVIEWS})`.mapWith(Number),
         // Every officer they reviewed, held reviews' too: the answer's cache tags (cacheTags.reviewerProfile).
         reviewedOfficerIds: sql<number[]>`(select coalesce(array_agg(r.officer_id), '{}') from reviews r where r.user_id = ${users.id})`,
       })
@@ -72,13 +61,11 @@ export async function getReviewerProfile(
 ): Promise<ReviewerProfileRead> {
   const query = prepared(db, 'reviewer_profile', selectReviewer);
   // The two reads at once: the page is thrown away if the account has no profile.
-  const [[row], { reviews, countedTotal }] = await Promise.all([
+  const [[row], reviews] = await Promise.all([
     query.execute({ userId, now: new Date().toISOString() }),
     listReviewerReviews(db, userId, { page, limit }, onReviewersShown),
   ]);
   if (!row) throw new AppError('NOT_FOUND', MSG.reviewerProfile.notFound);
-  // The page carries the total; an empty first page means none, and only a page past the end counts them apart.
-  const total = countedTotal ?? (page === 1 ? 0 : await countCountedReviews(db, userId));
   const { level, officer, regiment } = row;
   return {
     profile: {
@@ -93,8 +80,8 @@ export async function getReviewerProfile(
         officer: officer && regiment ? { ...officer, regiment } : null,
       },
       reviews,
-      totalCount: total,
-      nextPage: page * limit < total ? page + 1 : null,
+      totalCount: row.countedReviews,
+      nextPage: page * limit < row.countedReviews ? page + 1 : null,
     },
     reviewedOfficerIds: row.reviewedOfficerIds.map(Number),
   };
