@@ -373,7 +373,9 @@ export async function listReviewerReviews(
   onReviewersShown?: OnReviewersShown,
 ): Promise<Review[]> {
   const query = prepared(db, 'reviewer_review_page', (db, name) =>
-    selectPublicReviews(db, and(eq(reviews.userId, sql.placeholder('userId')), eq(reviews.held, false)))
+    // `not held` written out, not a parameter: only then may the generic plan use the partial index
+    // reviews_user_counted_idx, which reads just the page's rows in order.
+    selectPublicReviews(db, and(eq(reviews.userId, sql.placeholder('userId')), sql`not ${reviews.held}`))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .prepare(name),

@@ -84,6 +84,8 @@ describe('GET /api/reviewers/{userId}', () => {
     const second = await profileOf(author.id, '?page=2&limit=1');
     expect(second.body.reviews.map((review) => review.officer.name)).toEqual(['Meade']);
     expect(second.body).toMatchObject({ totalCount: 2, nextPage: null });
+    // Just past the end: still the right count.
+    expect((await profileOf(author.id, '?page=3&limit=1')).body).toMatchObject({ reviews: [], totalCount: 2, nextPage: null });
     expect((await profileOf(author.id, '?page=0')).statusCode).toBe(400);
     // Far past the end: no reviews, and no next page.
     expect((await profileOf(author.id, '?page=2147483647&limit=50')).body).toMatchObject({ reviews: [], totalCount: 2, nextPage: null });

@@ -326,6 +326,13 @@ export const reviews = pgTable(
     // NULLS FIRST is what a plain ORDER BY ... DESC sorts by: only then can the index serve it.
     index('reviews_officer_created_idx').on(t.officerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('reviews_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // A reviewer's profile (issue 36, item 3): a page of their counted reviews newest first reads only
+    // that page's rows, and their count is read from the index alone (the officer of each, to leave
+    // out officers that are not public, is its last column). Through (user_id, officer_id) a profile
+    // read every review of the reviewer, each a random heap page, to sort and count them.
+    index('reviews_user_counted_idx')
+      .on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.officerId)
+      .where(sql`not ${t.held}`),
     // The officer's figures over a window of time (the trend's months, the detail's recent figures),
     // read from the index alone: counted reviews only (held ones count in no figure, 0031), with the
     // ratings the figures average. Without it each review in the window was a random heap page.

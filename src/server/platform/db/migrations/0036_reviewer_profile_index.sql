@@ -1,0 +1,1 @@
+CREATE INDEX "reviews_user_counted_idx" ON "reviews" USING btree ("user_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"officer_id") WHERE not "reviews"."held";
