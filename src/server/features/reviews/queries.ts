@@ -25,7 +25,13 @@ export interface PageRequest {
   cursor?: ReviewCursor | undefined;
 }
 
-export const isPublicOfficer = and(eq(officers.isActive, true), eq(regiments.isActive, true));
+/**
+ * Written out, not compared with bound `true`s: a prepared statement's generic plan then knows the
+ * condition as a custom plan does. With two boolean parameters PostgreSQL priced the generic plan of
+ * a reviewer's page above its custom plans and planned it afresh on every run (0.5 ms of planning
+ * for 0.05 ms of execution).
+ */
+export const isPublicOfficer = sql`${officers.isActive} and ${regiments.isActive}`;
 
 /** Newest first; an officer's page orders by position instead, which is the same order. */
 const NEWEST_FIRST = [desc(reviews.createdAt), desc(reviews.id)];

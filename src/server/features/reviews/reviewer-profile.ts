@@ -40,8 +40,9 @@ function selectReviewer(db: Executor, name: string) {
       })
       .from(users)
       // Their officer and its regiment, only while both are public (as the officer lists show them).
-      .leftJoin(officers, and(eq(officers.id, users.officerId), eq(officers.isActive, true)))
-      .leftJoin(regiments, and(eq(regiments.id, officers.regimentId), eq(regiments.isActive, true)))
+      // The conditions written out, not bound: the generic plan knows them (reviews/queries.ts, isPublicOfficer).
+      .leftJoin(officers, and(eq(officers.id, users.officerId), sql`${officers.isActive}`))
+      .leftJoin(regiments, and(eq(regiments.id, officers.regimentId), sql`${regiments.isActive}`))
       .where(and(eq(users.id, sql.placeholder('userId')), reviewerShown(sql.placeholder('now'))))
       .prepare(name)
   );
