@@ -87,3 +87,14 @@ test("three officers compared on a phone, from one officer's page", async ({ pag
     expect(await scrollsSideways(page), `${width} px`).toBe(false);
   }
 });
+
+test("on a phone a result's compare box sits under its own card, clear of the next result's", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/search?sortBy=name&sortOrder=asc');
+  const results = page.getByRole('list', { name: 'Officers' }).getByRole('listitem');
+  await expect(results.nth(1)).toBeVisible();
+  const box = await results.nth(0).getByRole('checkbox').boundingBox();
+  const nextCard = await results.nth(1).getByRole('link').first().boundingBox();
+  // Before, the card took its cell's whole height and the box overflowed under the next card.
+  expect(box!.y + box!.height).toBeLessThanOrEqual(nextCard!.y);
+});

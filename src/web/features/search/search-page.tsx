@@ -293,7 +293,9 @@ function SearchPage() {
             }}
           >
             {officerResults.officers.map((officer) => (
-              <li key={officer.id}>
+              // The card fills what the row leaves above the compare box: at its full height it overflowed
+              // the cell, and the box sat under the next row's card (a phone's one column).
+              <li key={officer.id} className="grid grid-rows-[1fr_auto]">
                 <OfficerCard officer={officer} />
                 <CompareCheckbox selection={compareSelection} id={officer.id} name={`${officer.rank} ${officer.name}`} />
               </li>
@@ -319,7 +321,7 @@ function SearchPage() {
             }}
           >
             {regimentResults.slice(0, regimentsShown).map((regiment) => (
-              <li key={regiment.id}>
+              <li key={regiment.id} className="grid grid-rows-[1fr_auto_auto]">
                 <RegimentCard regiment={regiment} />
                 <RegimentFactsLine regiment={regiment} />
                 <CompareCheckbox selection={compareSelection} id={regiment.id} name={regiment.name} />
