@@ -294,8 +294,9 @@ function SearchPage() {
           >
             {officerResults.officers.map((officer) => (
               // The card fills what the row leaves above the compare box: at its full height it overflowed
-              // the cell, and the box sat under the next row's card (a phone's one column).
-              <li key={officer.id} className="grid grid-rows-[1fr_auto]">
+              // the cell, and the box sat under the next row's card (a phone's one column). One column
+              // of minmax(0, 1fr), so a long name wraps instead of widening the cell.
+              <li key={officer.id} className="grid grid-cols-1 grid-rows-[1fr_auto]">
                 <OfficerCard officer={officer} />
                 <CompareCheckbox selection={compareSelection} id={officer.id} name={`${officer.rank} ${officer.name}`} />
               </li>
@@ -321,7 +322,7 @@ function SearchPage() {
             }}
           >
             {regimentResults.slice(0, regimentsShown).map((regiment) => (
-              <li key={regiment.id} className="grid grid-rows-[1fr_auto_auto]">
+              <li key={regiment.id} className="grid grid-cols-1 grid-rows-[1fr_auto_auto]">
                 <RegimentCard regiment={regiment} />
                 <RegimentFactsLine regiment={regiment} />
                 <CompareCheckbox selection={compareSelection} id={regiment.id} name={regiment.name} />
