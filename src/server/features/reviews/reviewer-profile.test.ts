@@ -111,7 +111,8 @@ describe('GET /api/reviewers/{userId}', () => {
     expect(body.reviewer).not.toHaveProperty('level');
     expect(body.reviewer.totalGames).toBe(12);
     expect(body.reviews[0]!.user.level).toBeNull();
-    expect(answer.body).not.toContain('87');
+    // No value 87 anywhere (a bare substring also matched a timestamp's milliseconds, '…48.387Z').
+    expect(answer.body).not.toMatch(/:87[,}\]]/);
   });
 
   it('answers 404 with a clear message for a banned, a suspended, a deleted and an unknown account', async () => {
