@@ -369,8 +369,9 @@ export async function listUserReviews(db: Executor, userId: number): Promise<Rev
 
 /**
  * One page of the reviews a reviewer wrote that count, newest first (their profile, issue 36, item
- * 3): none held in a review wave, none of an officer who is not public. A reviewer writes one review
- * per officer, so the offset stays short.
+ * 3): none held in a review wave, none of an officer who is not public. Read with the same page of
+ * the other profiles asked for in this turn of the event loop (reviewerPages): a crowd opening
+ * different profiles costs one statement per batch, not one per visitor.
  */
 export async function listReviewerReviews(
   db: Executor,
@@ -378,15 +379,36 @@ export async function listReviewerReviews(
   { page, limit }: { page: number; limit: number },
   onReviewersShown?: OnReviewersShown,
 ): Promise<Review[]> {
-  const query = prepared(db, 'reviewer_review_page', (db, name) =>
-    // `not held` written out, not a parameter: only then may the generic plan use the partial index
-    // reviews_user_counted_idx, which reads just the page's rows in order.
-    selectPublicReviews(db, and(eq(reviews.userId, sql.placeholder('userId')), sql`not ${reviews.held}`))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(name),
-  );
-  const rows = await query.execute({ userId, limit, offset: (page - 1) * limit });
+  const rows = (await reviewerPages.load(db, userId, `${(page - 1) * limit} ${limit}`)) ?? [];
   onReviewersShown?.(reviewersOf(rows));
   return rows.map(toReview);
 }
+
+/**
+ * The same page of several reviewers read at once (db/batched.ts), the group "skipped size", each
+ * page newest first. Each is picked in a lateral subquery through the partial index
+ * reviews_user_counted_idx, with the public-officer condition inside it (outside, a page would come
+ * short of rows the limit had already spent); `not held` and the activity flags written out, not
+ * bound, so the generic plan may use that index (isPublicOfficer). A reviewer writes one review per
+ * officer, so the offset stays short.
+ */
+const reviewerPages = new BatchedRead<number, ReviewRow[]>(async (db, userIds, group) => {
+  const [skipped, size] = group.split(' ').map(Number) as [number, number];
+  const query = prepared(db, 'reviewer_review_pages', (db, name) =>
+    selectPublicReviews(db, undefined, [asc(reviews.userId), ...NEWEST_FIRST])
+      .innerJoin(
+        sql`(select picked.id from unnest(${keysParam('userIds')}) as wanted(user_id)
+          cross join lateral (select r.id from reviews r
+            join officers ro on ro.id = r.officer_id and ro.is_active
+            join regiments rg on rg.id = ro.regiment_id and rg.is_active
+            where r.user_id = wanted.user_id and not r.held
+            order by r.created_at desc, r.id desc
+            limit ${sql.placeholder('size')} offset ${sql.placeholder('skipped')}) as picked) as page`,
+        sql`page.id = ${reviews.id}`,
+      )
+      .prepare(name),
+  );
+  const byUser = new Map<number, ReviewRow[]>(userIds.map((id) => [id, []]));
+  for (const row of await query.execute({ userIds, skipped, size })) byUser.get(row.userId!)?.push(row);
+  return byUser;
+});

@@ -11,6 +11,7 @@ import { users } from '#server/platform/db/schema.js';
 import { TestClient, createTestContext, signedInClient, type TestContext } from '#server/test/app.js';
 import { createOfficer, createRegiment, createReview, createUser, type OfficerRow, type RegimentRow, type UserRow } from '#server/test/fixtures.js';
 import { deleteAccount } from '#server/domain/retention/account-deletion.js';
+import { getReviewerProfile } from './reviewer-profile.js';
 
 let ctx: TestContext;
 let regiment: RegimentRow;
@@ -134,6 +135,30 @@ describe('GET /api/reviewers/{userId}', () => {
     const page = (await ctx.app.inject({ url: `/api/reviews/officer/${hancock.id}?page=1&limit=50` })).json<ReviewPage>();
     const anonymous = page.reviews.filter((review: Review) => review.userId === null);
     expect(anonymous.map((review) => review.user.id)).toEqual([null]);
+  });
+});
+
+describe('profiles opened at once', () => {
+  it('are read together, each with its own reviews, page and 404', async () => {
+    const other = await createUser(ctx.db, { username: 'Chamberlain' });
+    await createReview(ctx.db, { userId: other.id, officerId: howard.id, text: 'Little Round Top, bayonets fixed.' });
+    const banned = await createUser(ctx.db, { isBanned: true });
+    await createReview(ctx.db, { userId: banned.id, officerId: meade.id });
+    // Asked for in one turn of the event loop: the accounts and each page size share a statement.
+    const [first, second, chamberlain, whole, gone] = await Promise.allSettled([
+      getReviewerProfile(ctx.db, author.id, { page: 1, limit: 1 }),
+      getReviewerProfile(ctx.db, author.id, { page: 2, limit: 1 }),
+      getReviewerProfile(ctx.db, other.id, { page: 1, limit: 1 }),
+      getReviewerProfile(ctx.db, author.id, { page: 1, limit: 10 }),
+      getReviewerProfile(ctx.db, banned.id, { page: 1, limit: 10 }),
+    ]);
+    const texts = (result: PromiseSettledResult<Awaited<ReturnType<typeof getReviewerProfile>>>) =>
+      result.status === 'fulfilled' ? result.value.profile.reviews.map((review) => review.text) : result.reason;
+    expect(texts(first)).toEqual(['Held the centre.']);
+    expect(texts(second)).toEqual(['Clear orders at the wheatfield.']);
+    expect(texts(chamberlain)).toEqual(['Little Round Top, bayonets fixed.']);
+    expect(texts(whole)).toEqual(['Held the centre.', 'Clear orders at the wheatfield.']);
+    expect(gone).toMatchObject({ status: 'rejected', reason: { message: MSG.reviewerProfile.notFound } });
   });
 });
 

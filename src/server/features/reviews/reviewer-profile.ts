@@ -6,6 +6,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { ReviewerProfile } from '#core/api.js';
 import { MSG } from '#core/messages.js';
 import type { Executor } from '#server/platform/db/client.js';
+import { BatchedRead, keysParam } from '#server/platform/db/batched.js';
 import { prepared } from '#server/platform/db/prepared.js';
 import { officers, regiments, users } from '#server/platform/db/schema.js';
 import { AppError } from '#server/platform/errors.js';
@@ -43,10 +44,21 @@ function selectReviewer(db: Executor, name: string) {
       // The conditions written out, not bound: the generic plan knows them (reviews/queries.ts, isPublicOfficer).
       .leftJoin(officers, and(eq(officers.id, users.officerId), sql`${officers.isActive}`))
       .leftJoin(regiments, and(eq(regiments.id, officers.regimentId), sql`${regiments.isActive}`))
-      .where(and(eq(users.id, sql.placeholder('userId')), reviewerShown(sql.placeholder('now'))))
+      .where(and(sql`${users.id} = any(${keysParam('ids')})`, reviewerShown(sql.placeholder('now'))))
       .prepare(name)
   );
 }
+
+type ReviewerRow = Awaited<ReturnType<ReturnType<typeof selectReviewer>['execute']>>[number];
+
+/**
+ * The accounts of the profiles asked for in this turn of the event loop, read by one statement
+ * (db/batched.ts), as their pages are (listReviewerReviews); one with no profile is not in the map.
+ */
+const reviewerAccounts = new BatchedRead<number, ReviewerRow>(async (db, ids) => {
+  const rows = await prepared(db, 'reviewer_profiles', selectReviewer).execute({ ids, now: new Date().toISOString() });
+  return new Map(rows.map((row) => [row.id, row]));
+});
 
 export interface ReviewerProfileRead {
   profile: ReviewerProfile;
@@ -60,12 +72,8 @@ export async function getReviewerProfile(
   { page, limit }: { page: number; limit: number },
   onReviewersShown?: OnReviewersShown,
 ): Promise<ReviewerProfileRead> {
-  const query = prepared(db, 'reviewer_profile', selectReviewer);
   // The two reads at once: the page is thrown away if the account has no profile.
-  const [[row], reviews] = await Promise.all([
-    query.execute({ userId, now: new Date().toISOString() }),
-    listReviewerReviews(db, userId, { page, limit }, onReviewersShown),
-  ]);
+  const [row, reviews] = await Promise.all([reviewerAccounts.load(db, userId), listReviewerReviews(db, userId, { page, limit }, onReviewersShown)]);
   if (!row) throw new AppError('NOT_FOUND', MSG.reviewerProfile.notFound);
   const { level, officer, regiment } = row;
   return {
