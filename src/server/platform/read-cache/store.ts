@@ -31,7 +31,7 @@ import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, g
 import { readFromPrimary } from '#server/platform/db/read-routing.js';
 import type { Cdn } from './cdn.js';
 import { exactCopy, weakEtag, type Encoding } from './encoding.js';
-import { OldestFirst } from './oldest-first.js';
+import { LruMap } from './lru-map.js';
 import type { CacheTag, Invalidation } from './tags.js';
 
 /** Another process's invalidations arrive here; ours go out through publish. */
@@ -132,9 +132,8 @@ export interface Claim {
 }
 
 export class ResponseCache {
-  private readonly entries = new Map<string, Entry>();
-  /** The entries oldest first, for eviction: a cursor kept between stores (oldest-first.ts says why). */
-  private readonly oldestFirst = new OldestFirst(this.entries);
+  /** Least recently used first (lru-map.ts says why not a Map's own order). */
+  private readonly entries = new LruMap<string, Entry>();
   /**
    * The keys of the kept entries that show each tag, so a write visits only the answers it changes.
    * Scanning every entry cost 1.8 ms a write with the long tail's 25,000 answers kept: 9 % of the
@@ -153,8 +152,7 @@ export class ResponseCache {
    * the kept ones within this share (27.5 % missed): those asked for again and again (the regiment
    * list, a popular search) stay, the long tail's are decompressed for their one request.
    */
-  private readonly plainKept = new Map<string, Entry>();
-  private readonly plainOldestFirst = new OldestFirst(this.plainKept);
+  private readonly plainKept = new LruMap<string, Entry>();
   private plainBytes = 0;
   /** How many of the entries are retired (kept only as stale last answers). */
   private retiredCount = 0;
@@ -243,9 +241,8 @@ export class ResponseCache {
       this.retire(key, entry);
       return undefined;
     }
-    // Least recently used goes first: move the hit to the end of the insertion order.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
+    // Least recently used goes first: the hit goes last.
+    this.entries.touch(key);
     return entry;
   }
 
@@ -361,15 +358,15 @@ export class ResponseCache {
   /** A kept plain body beside brotli was sent (or just kept): last out of plainKept, whose oldest go past its share. */
   private notePlainSent(entry: Entry): void {
     if (this.entries.get(entry.key) !== entry) return;
-    if (this.plainKept.get(entry.key) === entry) this.plainKept.delete(entry.key);
-    else this.plainBytes += entry.identity!.length;
-    this.plainKept.set(entry.key, entry);
-    const next = this.plainOldestFirst.walk();
-    while (this.plainBytes > this.maxBytes / PLAIN_SHARE) {
-      const [key, old] = next() ?? [];
-      if (!old) break;
+    if (this.plainKept.get(entry.key) === entry) this.plainKept.touch(entry.key);
+    else {
+      this.plainBytes += entry.identity!.length;
+      this.plainKept.set(entry.key, entry);
+    }
+    for (const [key, old] of this.plainKept.oldestFirst()) {
+      if (this.plainBytes <= this.maxBytes / PLAIN_SHARE) break;
       if (old === entry) continue;
-      this.forgetPlain(key!, old);
+      this.forgetPlain(key, old);
       old.bytes -= old.identity!.length;
       this.bytes -= old.identity!.length;
       delete old.identity;
@@ -384,11 +381,9 @@ export class ResponseCache {
 
   /** Least recently used first out until the total is within the bound; never `grown`, the entry just stored or grown. */
   private evictBeyondBound(grown: Entry): void {
-    const next = this.oldestFirst.walk();
-    while (this.bytes > this.maxBytes) {
-      const [oldest, old] = next() ?? [];
-      if (!old) break;
-      if (old !== grown) this.remove(oldest!, old);
+    for (const [oldest, old] of this.entries.oldestFirst()) {
+      if (this.bytes <= this.maxBytes) break;
+      if (old !== grown) this.remove(oldest, old);
     }
   }
 
