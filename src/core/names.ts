@@ -3,10 +3,13 @@
  * numbers by their value ("1st, 2nd, 3rd ... 18th, 21st", not "18th, 1st, 21st"), "de Vries" with the
  * Ds; and total, never 0 for two different names, so a sort is the same on every engine and run.
  */
-const nameCollator = new Intl.Collator('en', { sensitivity: 'variant', numeric: true });
+import { lazily } from './lazily.js';
+
+// Made on first use (lazily.ts says why).
+const nameCollator = lazily(() => new Intl.Collator('en', { sensitivity: 'variant', numeric: true }));
 
 export function compareNames(a: string, b: string): number {
-  return nameCollator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
+  return nameCollator().compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
 }
 
 /** Regiments (or anything named) in name order; the id orders equal names. */

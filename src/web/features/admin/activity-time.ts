@@ -1,6 +1,7 @@
 import { formatDate } from '#core/date';
+import { lazily } from '#core/lazily';
 
-const timeFormatter = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
+const timeFormatter = lazily(() => new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }));
 
 /**
  * When an administrative action happened: the site's date format ('Month D, YYYY', spec section 2)
@@ -10,5 +11,5 @@ const timeFormatter = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute
 export function formatActivityTime(value: string): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  return `${formatDate(date)}, ${timeFormatter.format(date)} UTC`;
+  return `${formatDate(date)}, ${timeFormatter().format(date)} UTC`;
 }
