@@ -368,6 +368,17 @@ export async function listUserReviews(db: Executor, userId: number): Promise<Rev
 }
 
 /**
+ * The reviews that count on a reviewer's profile (issue 36, item 3), as `from ... where` for the
+ * reviewer `user` (a column or an alias of the statement): not held in a wave, of an officer in a
+ * regiment both public. The conditions written out, not bound (isPublicOfficer): the partial index
+ * reviews_user_counted_idx serves both the count and the page.
+ */
+export const countedReviewsOf = (user: SQL) => sql`from reviews r
+  join officers ro on ro.id = r.officer_id and ro.is_active
+  join regiments rg on rg.id = ro.regiment_id and rg.is_active
+  where r.user_id = ${user} and not r.held`;
+
+/**
  * One page of the reviews a reviewer wrote that count, newest first (their profile, issue 36, item
  * 3): none held in a review wave, none of an officer who is not public. Read with the same page of
  * the other profiles asked for in this turn of the event loop (reviewerPages): a crowd opening
@@ -398,10 +409,7 @@ const reviewerPages = new BatchedRead<number, ReviewRow[]>(async (db, userIds, g
     selectPublicReviews(db, undefined, [asc(reviews.userId), ...NEWEST_FIRST])
       .innerJoin(
         sql`(select picked.id from unnest(${keysParam('userIds')}) as wanted(user_id)
-          cross join lateral (select r.id from reviews r
-            join officers ro on ro.id = r.officer_id and ro.is_active
-            join regiments rg on rg.id = ro.regiment_id and rg.is_active
-            where r.user_id = wanted.user_id and not r.held
+          cross join lateral (select r.id ${countedReviewsOf(sql.raw('wanted.user_id'))}
             order by r.created_at desc, r.id desc
             limit ${sql.placeholder('size')} offset ${sql.placeholder('skipped')}) as picked) as page`,
         sql`page.id = ${reviews.id}`,

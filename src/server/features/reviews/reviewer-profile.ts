@@ -12,13 +12,7 @@ import { officers, regiments, users } from '#server/platform/db/schema.js';
 import { AppError } from '#server/platform/errors.js';
 import { reviewerShown } from '#server/domain/identity/reviewer-shown.js';
 import type { OnReviewersShown } from '#server/domain/reviewer-signals/shown-reviewers.js';
-import { listReviewerReviews } from './queries.js';
-
-/** The reviews that count on their profile: not held in a wave, of an officer in a regiment both public. */
-const COUNTED_REVIEWS = sql.raw(`from reviews r
-  join officers ro on ro.id = r.officer_id and ro.is_active
-  join regiments rg on rg.id = ro.regiment_id and rg.is_active
-  where r.user_id = users.id and not r.held`);
+import { countedReviewsOf, listReviewerReviews } from './queries.js';
 
 function selectReviewer(db: Executor, name: string) {
   return (
@@ -35,7 +29,7 @@ function selectReviewer(db: Executor, name: string) {
         totalGames: users.steamTotalGames,
         officer: { id: officers.id, name: officers.name, rank: officers.rank },
         regiment: { id: regiments.id, name: regiments.name },
-        countedReviews: sql<number>`(select count(*) ${COUNTED_REVIEWS})`.mapWith(Number),
+        countedReviews: sql<number>`(select count(*) ${countedReviewsOf(sql.raw('users.id'))})`.mapWith(Number),
         // Every officer they reviewed, held reviews' too: the answer's cache tags (cacheTags.reviewerProfile).
         reviewedOfficerIds: sql<number[]>`(select coalesce(array_agg(r.officer_id), '{}') from reviews r where r.user_id = ${users.id})`,
       })
