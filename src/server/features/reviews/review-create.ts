@@ -1,8 +1,8 @@
 /**
  * A new review (spec section 6), in as few round trips as its guarantees allow (issue 38): the
  * session's, BEGIN, one statement that locks the officer and reads what the checks, the answer and
- * the notification need, one that writes everything, and COMMIT; the outbox is poked after only when
- * a row was queued. It was 22. What stays as before (docs/decisions/0002-aggregates.md, 0031):
+ * the notification need, one that writes everything, and COMMIT; then the cache bus's news, and the
+ * outbox is poked only when a row was queued. It was 22. What stays as before (docs/decisions/0002-aggregates.md, 0031):
  *
  * - the officer's row lock comes first, in a statement of its own: under READ COMMITTED a statement
  *   takes its snapshot when it starts, so only a statement after the lock sees every review that
@@ -28,8 +28,6 @@ import { outbox } from '#server/platform/db/schema.js';
 import { runPrepared } from '#server/platform/db/prepared.js';
 import { AppError, notFound } from '#server/platform/errors.js';
 import { noteOutboxQueued } from '#server/platform/outbox/outbox.js';
-import { sendNotice } from '#server/platform/read-cache/cache-bus.js';
-import type { BusNotice } from '#server/platform/read-cache/store.js';
 import { cacheTags, type CacheTag } from '#server/platform/read-cache/tags.js';
 import { figureChange, officerFiguresMove, regimentFiguresMove } from '#server/domain/figures/moves.js';
 import { refreshFiguresOf } from '#server/domain/figures/review-removal.js';
@@ -108,7 +106,6 @@ interface WriteRow {
   posted_ids: number[] | null;
   recent: WindowRow[];
   open_wave: OpenWaveRow | null;
-  announced: string | null;
 }
 
 /**
@@ -118,8 +115,7 @@ interface WriteRow {
  * officer, and its mail's outbox row for those who want it; the regiment's Discord post, due once it
  * has settled, if the regiment has a webhook that is on (it is posted then only if it still counts);
  * the followers' news, if anyone follows the officer or its regiment, due once it has settled as the
- * Discord post is, and fanned out then only if the review still counts (issue 36); the cache bus
- * notice. The officer's figures count its verdict too (issue 36, item 4). And what the wave detector
+ * Discord post is, and fanned out then only if the review still counts (issue 36). The officer's figures count its verdict too (issue 36, item 4). And what the wave detector
  * reads: the officer's reviews of the window that no moderator decided on (without this one, which
  * the statement cannot see), and its open wave.
  *
@@ -175,8 +171,7 @@ function writeStatement() {
       ((select count(*) from mailed) + (select count(*) from posted) + (select count(*) from followed))::int as queued,
       (select array_agg(id) from posted) as posted_ids,
       (select coalesce(json_agg(recent), '[]'::json) from recent) as recent,
-      ${openWaveQuery(officerId)} as open_wave,
-      ${sendNotice(sql`${p('noticeChannel')}`, sql`${p('noticePayload')}`)} as announced
+      ${openWaveQuery(officerId)} as open_wave
     from new_review nr`;
 }
 
@@ -185,8 +180,6 @@ export interface CreatedReview {
   review: Review;
   /** The officer's figures and pages, and the review pages of every officer the author reviewed (their count moved). */
   invalidation: CacheTag[];
-  /** Whether the write told the other processes itself (request.cacheAnnounced). */
-  announced: boolean;
 }
 
 export async function createReview(
@@ -195,7 +188,6 @@ export async function createReview(
   officerId: number,
   form: ReviewForm,
   settings: ReviewWriteSettings,
-  noticeOf: (invalidation: readonly CacheTag[]) => BusNotice | null,
 ): Promise<CreatedReview> {
   assertMayWriteReviews(user);
   // Computed here, whatever the client sent (spec section 5).
@@ -214,7 +206,6 @@ export async function createReview(
         ...cacheTags.reviewOf(officerId),
         ...cacheTags.reviewerSignals(user.id, [...new Set([...officer.reviewed_officer_ids, officerId])]),
       ];
-      const notice = noticeOf(invalidation);
       const mailUserIds = officer.linked.filter((linked) => effectiveMailPreferences(linked.mailPreferences).review_of_your_officer).map((l) => l.id);
       const [written] = await runPrepared<WriteRow>(tx, 'review_create_write', writeStatement, {
         officerId,
@@ -233,8 +224,6 @@ export async function createReview(
         mailUserIds,
         settleMs: Math.round(settings.webhookSettleMs),
         windowMs: settings.waves.windowHours * 3_600_000,
-        noticeChannel: notice?.channel ?? null,
-        noticePayload: notice?.payload ?? '',
       });
       if (written!.queued > 0) noteOutboxQueued();
       const createdAt = new Date(written!.created_at);
@@ -274,7 +263,6 @@ export async function createReview(
           },
         },
         invalidation,
-        announced: written!.announced !== null,
       };
     });
   } catch (error) {

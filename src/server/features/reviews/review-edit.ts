@@ -19,8 +19,6 @@ import type { ReviewForm } from '#core/schemas/review.js';
 import type { Database } from '#server/platform/db/client.js';
 import { runPrepared } from '#server/platform/db/prepared.js';
 import { AppError, notFound } from '#server/platform/errors.js';
-import { sendNotice } from '#server/platform/read-cache/cache-bus.js';
-import type { BusNotice } from '#server/platform/read-cache/store.js';
 import { cacheTags, type CacheTag } from '#server/platform/read-cache/tags.js';
 import { figureChange, officerFiguresMove, regimentFiguresMove } from '#server/domain/figures/moves.js';
 import { refreshFiguresOf } from '#server/domain/figures/review-removal.js';
@@ -77,15 +75,14 @@ interface WriteRow {
   updated_at: string | Date;
   recent: WindowRow[];
   open_wave: OpenWaveRow | null;
-  announced: string | null;
 }
 
 /**
  * The edit in one statement: the version it replaces kept (the number after the last, with the time
  * it was written), the review rewritten (an edited review is a new opinion: a moderator's release of
  * the old one no longer covers it, and a held one stays in its open wave), the officer's and its
- * regiment's figures moved by the change when the review counts in them, the cache bus notice, and
- * the detector's window and open wave. When only the verdict changed (contentChanged false), no
+ * regiment's figures moved by the change when the review counts in them, and the detector's window
+ * and open wave. When only the verdict changed (contentChanged false), no
  * version is kept and the review is not marked edited: its text and ratings are as they were.
  */
 function writeStatement() {
@@ -116,26 +113,15 @@ function writeStatement() {
     recent as (${windowRowsQuery(officerId, sql`${p('windowMs')}`, reviewId)})
     select (select updated_at from edited) as updated_at,
       (select coalesce(json_agg(recent), '[]'::json) from recent) as recent,
-      ${openWaveQuery(officerId)} as open_wave,
-      ${sendNotice(sql`${p('noticeChannel')}`, sql`${p('noticePayload')}`)} as announced
-    `;
+      ${openWaveQuery(officerId)} as open_wave`;
 }
 
 /** What an edit forgot: 'none' when it changed nothing. */
 export interface ReviewEdit {
   invalidation: CacheTag[] | 'none';
-  /** Whether the write told the other processes itself (request.cacheAnnounced). */
-  announced: boolean;
 }
 
-export async function updateReview(
-  db: Database,
-  user: SessionUser,
-  reviewId: number,
-  form: ReviewForm,
-  waves: WaveThresholds,
-  noticeOf: (invalidation: readonly CacheTag[]) => BusNotice | null = () => null,
-): Promise<ReviewEdit> {
+export async function updateReview(db: Database, user: SessionUser, reviewId: number, form: ReviewForm, waves: WaveThresholds): Promise<ReviewEdit> {
   if (isSuspended(user)) throw new AppError('FORBIDDEN', MSG.reviews.banned);
   // Computed here, whatever the client sent (spec section 5).
   const overallRating = computeOverallRating(form);
@@ -152,10 +138,9 @@ export async function updateReview(
     // An edit without an answer keeps the one the review has; null clears it (issue 36, item 4).
     const next = { ...form, overallRating, wouldServeAgain: form.wouldServeAgain === undefined ? previous.wouldServeAgain : form.wouldServeAgain };
     const contentChanged = !isSameContent(previous, next);
-    if (!contentChanged && previous.wouldServeAgain === next.wouldServeAgain) return { invalidation: 'none', announced: false };
+    if (!contentChanged && previous.wouldServeAgain === next.wouldServeAgain) return { invalidation: 'none' };
 
     const invalidation = [...cacheTags.reviewOf(officer.id), ...(contentChanged ? [cacheTags.reviewHistory(reviewId)] : [])];
-    const notice = noticeOf(invalidation);
     // A held review counts in no figure, before the edit or after (it stays held).
     const [written] = await runPrepared<WriteRow>(tx, 'review_edit_write', writeStatement, {
       reviewId,
@@ -173,11 +158,9 @@ export async function updateReview(
       inRegiment: officer.in_regiment,
       ...figureChange({ added: [next], removed: [previous] }),
       windowMs: waves.windowHours * 3_600_000,
-      noticeChannel: notice?.channel ?? null,
-      noticePayload: notice?.payload ?? '',
     });
     // The detector weighs text and ratings: a verdict alone gives it nothing new to look at.
-    if (!contentChanged) return { invalidation, announced: written!.announced !== null };
+    if (!contentChanged) return { invalidation };
     const edited = {
       id: reviewId,
       overallRating: next.overallRating,
@@ -190,6 +173,6 @@ export async function updateReview(
     const reviewed = { id: officer.id, regimentId: officer.regiment_id };
     // A wave held reviews (rare): the figures are recomputed without them, as a moderator's decision does.
     if (await detectAfterWrite(tx, reviewed, written!.recent, written!.open_wave, edited, waves)) await refreshFiguresOf(tx, officer.id);
-    return { invalidation, announced: written!.announced !== null };
+    return { invalidation };
   });
 }

@@ -83,6 +83,7 @@ describe('round trips of a write', () => {
     expect(result.statusCode).toBe(200);
     expect(result.json()).toEqual({ value: 1, score: 1, upvotes: 1, downvotes: 0 });
     expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(4);
+    expectNewsAfterCommit(statements);
     expect(await findAggregateDifferences(handle.db)).toEqual([]);
   });
 
@@ -101,6 +102,7 @@ describe('round trips of a write', () => {
     expect(result.statusCode).toBe(201);
     expect(result.json()).toMatchObject({ officerId: officer.id, overallRating: 3.5, held: false, user: { reviewCount: 2 } });
     expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(8);
+    expectNewsAfterCommit(statements);
     expect(await findAggregateDifferences(handle.db)).toEqual([]);
     const told = await handle.db.select().from(notifications);
     expect(told.filter((n) => n.userId === linked.id)).toHaveLength(1);
@@ -123,11 +125,24 @@ describe('round trips of a write', () => {
     expect(result.statusCode).toBe(200);
     expect(result.json()).toMatchObject({ id, overallRating: 4.5, revisionCount: 2 });
     expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(8);
+    expectNewsAfterCommit(statements);
     expect(await findAggregateDifferences(handle.db)).toEqual([]);
     const history = await reviewer.get(`/api/reviews/${id}/revisions`);
     expect(history.json<{ versions: unknown[] }>().versions).toHaveLength(3);
   });
 });
+
+/**
+ * The other processes are told once, after the write committed, not by the write's own statement: a
+ * transaction that notifies holds PostgreSQL's notification lock until its commit is on disk, so
+ * notifying writers commit one at a time (decision 0056, amendment).
+ */
+function expectNewsAfterCommit(statements: readonly string[]) {
+  const news = statements.flatMap((text, index) => (text.startsWith('select pg_notify') ? [index] : []));
+  expect(news, statements.join('\n')).toHaveLength(1);
+  const committed = statements.findLastIndex((text) => /^commit$/i.test(text) || /^with /i.test(text));
+  expect(news[0], statements.join('\n')).toBeGreaterThan(committed);
+}
 
 function scores(rating: number) {
   return { leadership: rating, tactics: rating, communication: rating, fairness: rating };

@@ -13,7 +13,7 @@ import { canModerate } from '#core/permissions.js';
 import { DEFAULT_REVIEW_SORT, REVIEW_SORTS } from '#core/review-sort.js';
 import { reviewBodySchema, reviewUpdateBodySchema, voteBodySchema } from '#core/schemas/review.js';
 import { idParamsSchema, positiveIntString } from '#server/platform/http/params.js';
-import { cacheTags, type CacheTag } from '#server/platform/read-cache/tags.js';
+import { cacheTags } from '#server/platform/read-cache/tags.js';
 import { enforceRateLimit } from '#server/platform/rate-limit/rate-limit.js';
 import type { App } from '#server/platform/types.js';
 import { requireUser } from '#server/domain/identity/guards.js';
@@ -51,8 +51,6 @@ export async function reviewRoutes(app: App) {
   const { db, config, rateLimitStore } = app;
   await app.register(moderatorScope(reviewAdminRoutes), { prefix: '/admin' });
   const limits = config.rateLimits;
-  // A write's cache bus notice, sent inside its own statement (decision 0056).
-  const noticeOf = (tags: readonly CacheTag[]) => app.responseCache.noticeOf(tags);
 
   app.get(
     '/reviews/recent',
@@ -115,10 +113,9 @@ export async function reviewRoutes(app: App) {
       const user = requireUser(request);
       await enforceRateLimit(rateLimitStore, { name: 'review-write', ...limits.reviewWrite }, user.id);
       const settings = { waves: config.waveThresholds, webhookSettleMs: config.discordWebhooks.settleMs };
-      const created = await createReview(db, user, request.body.officerId, request.body, settings, noticeOf);
+      const created = await createReview(db, user, request.body.officerId, request.body, settings);
       // The officer's figures, and the author's review count beside each of their reviews.
       request.cacheInvalidation = created.invalidation;
-      request.cacheAnnounced = created.announced;
       return reply.code(201).send(created.review);
     },
   );
@@ -130,9 +127,8 @@ export async function reviewRoutes(app: App) {
       const user = requireUser(request);
       await enforceRateLimit(rateLimitStore, { name: 'review-write', ...limits.reviewWrite }, user.id);
       // What a new review changes, and this review's history; an edit that changed nothing, nothing.
-      const edit = await updateReview(db, user, request.params.id, request.body, config.waveThresholds, noticeOf);
+      const edit = await updateReview(db, user, request.params.id, request.body, config.waveThresholds);
       request.cacheInvalidation = edit.invalidation;
-      request.cacheAnnounced = edit.announced;
       return getReviewById(db, request.params.id);
     },
   );
@@ -197,9 +193,8 @@ export async function reviewRoutes(app: App) {
     async (request) => {
       const user = requireUser(request);
       await enforceRateLimit(rateLimitStore, { name: 'vote', ...limits.vote }, user.id);
-      const { officerId, announced, ...vote } = await castVote(db, user, request.params.id, request.body.value, noticeOf);
+      const { officerId, ...vote } = await castVote(db, user, request.params.id, request.body.value);
       request.cacheInvalidation = cacheTags.voteOnReviewOf(officerId);
-      request.cacheAnnounced = announced;
       return vote;
     },
   );

@@ -10,9 +10,6 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '#server/platform/db/client.js';
 import { isForeignKeyViolation, isUniqueViolation } from '#server/platform/db/errors.js';
 import { runPrepared } from '#server/platform/db/prepared.js';
-import { sendNotice } from '#server/platform/read-cache/cache-bus.js';
-import type { BusNotice } from '#server/platform/read-cache/store.js';
-import { cacheTags, type CacheTag } from '#server/platform/read-cache/tags.js';
 import { AppError, notFound } from '#server/platform/errors.js';
 import type { SessionUser } from '#server/domain/identity/sessions.js';
 
@@ -21,28 +18,16 @@ export interface CastVote extends HelpfulVotes {
   value: number;
   score: number;
   officerId: number;
-  /** Whether the vote told the other processes itself (request.cacheAnnounced). */
-  announced: boolean;
 }
 
-/** Where the statement writes the officer's id into its bus notice: the tags are made for this id, then replaced. */
-const OFFICER_IN_NOTICE = -1;
-
-export async function castVote(
-  db: Database,
-  user: SessionUser,
-  reviewId: number,
-  value: -1 | 0 | 1,
-  noticeOf: (invalidation: readonly CacheTag[]) => BusNotice | null = () => null,
-): Promise<CastVote> {
+export async function castVote(db: Database, user: SessionUser, reviewId: number, value: -1 | 0 | 1): Promise<CastVote> {
   // Not the review message ('cannot submit reviews'): a suspended account is told what it cannot do.
   if (isSuspended(user)) throw new AppError('FORBIDDEN', MSG.account.suspended);
-  const notice = noticeOf(cacheTags.voteOnReviewOf(OFFICER_IN_NOTICE));
   try {
-    return await writeVote(db, user, reviewId, value, notice);
+    return await writeVote(db, user, reviewId, value);
   } catch (error) {
     // The same user's first vote arriving twice at once: the second sees the first once retried.
-    if (isUniqueViolation(error, 'review_votes_user_review_idx')) return writeVote(db, user, reviewId, value, notice);
+    if (isUniqueViolation(error, 'review_votes_user_review_idx')) return writeVote(db, user, reviewId, value);
     // The review's lock (writeVote) keeps a delete from passing the vote; should one still, the
     // vote is of a review that no longer exists, like any other.
     if (isForeignKeyViolation(error)) throw notFound('Review');
@@ -56,18 +41,18 @@ interface VoteRow {
   score: number | null;
   upvotes: number | null;
   downvotes: number | null;
-  announced: string | null;
 }
 
 const p = (name: string) => sql.placeholder(name);
 
 /**
- * The whole vote in one statement, so one round trip with the session's (issue 38; it was seven):
+ * The whole vote in one statement, so one round trip with the session's and the cache bus's news
+ * after it (issue 38; it was seven):
  * PostgreSQL runs a single statement atomically without BEGIN and COMMIT. It reads the review (its
  * key share lock held until the end: a delete of the review waits for this vote, or went first and
  * this finds nothing) and the voter's previous vote (locked), changes the vote and moves the
  * review's score and up and down votes by the difference (never by values read here: another
- * voter's vote may land in between), and sends the cache bus notice, delivered at the end.
+ * voter's vote may land in between).
  *
  * It writes only when the voter may vote: not on their own review, and not on a review of the
  * officer their account is linked to (issue 32: their votes would steer which reviews of them read
@@ -104,22 +89,16 @@ function voteStatement() {
       returning officer_id, score, upvotes, downvotes
     )
     -- removed, changed and added are run by PostgreSQL whether or not this reads them.
-    select t.user_id, t.officer_id, m.score, m.upvotes, m.downvotes,
-      case when m.score is not null then ${sendNotice(
-        sql`${p('noticeChannel')}`,
-        sql`replace(${p('noticePayload')}::text, ${`:${OFFICER_IN_NOTICE}"`}, ':' || m.officer_id || '"')`,
-      )} end as announced
+    select t.user_id, t.officer_id, m.score, m.upvotes, m.downvotes
     from target t left join moved m on true`;
 }
 
-async function writeVote(db: Database, user: SessionUser, reviewId: number, value: -1 | 0 | 1, notice: BusNotice | null): Promise<CastVote> {
+async function writeVote(db: Database, user: SessionUser, reviewId: number, value: -1 | 0 | 1): Promise<CastVote> {
   const [row] = await runPrepared<VoteRow>(db, 'vote_write', voteStatement, {
     reviewId,
     userId: user.id,
     userOfficerId: user.officerId,
     value,
-    noticeChannel: notice?.channel ?? null,
-    noticePayload: notice?.payload ?? '',
   });
   if (!row) throw notFound('Review');
   if (isOwnReview(user, { userId: row.user_id })) throw new AppError('FORBIDDEN', MSG.reviewActions.ownReviewVote);
@@ -132,6 +111,5 @@ async function writeVote(db: Database, user: SessionUser, reviewId: number, valu
     upvotes: Number(row.upvotes),
     downvotes: Number(row.downvotes),
     officerId: row.officer_id,
-    announced: row.announced !== null,
   };
 }

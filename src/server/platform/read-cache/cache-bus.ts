@@ -5,10 +5,10 @@
  * PGlite serves one process only and needs no bus.
  */
 import { randomUUID } from 'node:crypto';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
-import type { BusNotice, CacheBus } from './store.js';
+import type { CacheBus } from './store.js';
 import type { CacheTag } from './tags.js';
 import type { Executor } from '#server/platform/db/client.js';
 
@@ -29,15 +29,6 @@ function payloadOf(invalidation: Invalidation, origin: string): string {
 /** For writers outside the app (e.g. `npm run db:reconcile` fixing figures a running site shows). */
 export async function announcePublicDataChanged(db: Executor, invalidation: Invalidation = 'all', origin = 'cli'): Promise<void> {
   await db.execute(sql`select pg_notify(${CACHE_CHANNEL}, ${payloadOf(invalidation, origin)})`);
-}
-
-/**
- * Sends a BusNotice (store.ts) from inside a write's own statement, where this expression is
- * evaluated: '' when sent, null when the channel is null (no bus, or it cannot vouch for delivery).
- * The channel and payload are values of the statement (placeholders), so it stays one prepared text.
- */
-export function sendNotice(channel: SQL, payload: SQL): SQL {
-  return sql`(select pg_notify(n.c, n.p)::text from (values (${channel}::text, ${payload}::text)) n(c, p) where n.c is not null)`;
 }
 
 export class PostgresCacheBus implements CacheBus {
@@ -87,11 +78,6 @@ export class PostgresCacheBus implements CacheBus {
     } catch (error) {
       this.log.warn(`Response cache: could not tell the other processes of a change (${(error as Error).message}); they may show it late`);
     }
-  }
-
-  /** For a write's own transaction (ResponseCache.noticeOf): the same message publish would send. */
-  notice(invalidation: Invalidation): BusNotice | null {
-    return this.client ? { channel: CACHE_CHANNEL, payload: payloadOf(invalidation, this.origin) } : null;
   }
 
   async close(): Promise<void> {

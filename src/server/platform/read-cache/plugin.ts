@@ -30,11 +30,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by a handler that learns only while working what it changed (overrides config.invalidates). */
     cacheInvalidation?: Invalidation;
-    /**
-     * Set with cacheInvalidation by a handler whose write told the other processes itself, inside its
-     * own transaction (ResponseCache.noticeOf): this process then forgets without publishing again.
-     */
-    cacheAnnounced?: boolean;
     /** Set by a handler whose answer's tags depend on the answer (overrides those of config.cache). */
     cacheAnswerTags?: readonly CacheTag[];
   }
@@ -103,7 +98,6 @@ export const responseCachePlugin = fp<{ cache: ResponseCache; metrics: Metrics; 
     app.decorate('responseCache', cache);
     app.decorateRequest('cacheInvalidation', undefined);
     app.decorateRequest('cacheAnswerTags', undefined);
-    app.decorateRequest('cacheAnnounced', false);
 
     app.addHook('onRequest', async function answerFromCache(request: CachedRequest, reply) {
       const publicCache = publicTagsOf(request.routeOptions.config.cache);
@@ -135,7 +129,7 @@ export const responseCachePlugin = fp<{ cache: ResponseCache; metrics: Metrics; 
       const declared = config.invalidates === 'set-by-handler' ? 'all' : config.invalidates;
       const invalidation = request.cacheInvalidation ?? declared ?? (SAFE_METHODS.has(request.method) ? 'none' : 'all');
       if (invalidation !== 'none' && reply.statusCode < 400) {
-        cache.invalidate(invalidation, { announced: request.cacheAnnounced === true });
+        cache.invalidate(invalidation);
         return payload;
       }
       const generation = request[kGeneration];

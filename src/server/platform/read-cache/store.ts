@@ -41,18 +41,6 @@ export interface CacheBus {
   /** Sends the news to the other processes; resolves once sent, never rejects (the bus reports its own failures). */
   publish(invalidation: readonly CacheTag[] | 'all'): Promise<void>;
   subscribe(listener: (invalidation: readonly CacheTag[] | 'all') => void): void;
-  /**
-   * The notification a write may send itself, inside its own transaction (PostgreSQL delivers it at
-   * commit, and drops it on rollback): no round trip of its own. Null when the bus cannot vouch for
-   * it (reconnecting): the write then leaves the news to publish.
-   */
-  notice?(invalidation: readonly CacheTag[] | 'all'): BusNotice | null;
-}
-
-/** A cache bus notification as a write sends it: `select pg_notify(channel, payload)`. */
-export interface BusNotice {
-  channel: string;
-  payload: string;
 }
 
 /**
@@ -391,23 +379,16 @@ export class ResponseCache {
    * A write on this process: forget here at once, then tell the others. The write's answer does not
    * wait for the news to leave: the others hear it asynchronously in any case (a few milliseconds
    * after the commit), and under load the wait for a database round trip cost each write tens of
-   * milliseconds.
+   * milliseconds. Not sent inside the write's transaction: a transaction that notifies holds
+   * PostgreSQL's notification lock until its commit is on disk, so every writer would commit one
+   * after another (docs/decisions/0056-writes-in-few-round-trips.md, amendment).
    */
-  invalidate(invalidation: Invalidation, { announced = false }: { announced?: boolean } = {}): void {
+  invalidate(invalidation: Invalidation): void {
     if (invalidation === 'none') return;
     this.invalidateLocally(invalidation);
-    if (!announced) void this.bus?.publish(invalidation);
+    void this.bus?.publish(invalidation);
     // Purged by the writer's process alone, not by those that hear of it (docs/decisions/0053-cdn.md).
     this.cdn?.purge(invalidation, this.lagMs);
-  }
-
-  /**
-   * The bus notification a write can send inside its own transaction instead of publishing after
-   * (issue 38: one round trip less per write); null without a bus, or while it cannot deliver. A write
-   * that sends it says so with request.cacheAnnounced, so invalidate does not publish it again.
-   */
-  noticeOf(invalidation: readonly CacheTag[] | 'all'): BusNotice | null {
-    return this.bus?.notice?.(invalidation) ?? null;
   }
 
   /**
