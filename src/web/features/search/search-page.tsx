@@ -61,8 +61,18 @@ function chosenRegimentOf(regimentId: number | null, regiment: Regiment | undefi
  * The Regiments tab's finder (issue 36, item 5): region, language and recruiting, kept in the URL
  * like every filter of the screen, and applied with the side by the test GET /api/regiments uses.
  */
-function RegimentFinderFilters({ finder, update }: { finder: RegimentFinderState; update: (patch: Partial<RegimentFinderState>) => void }) {
+function RegimentFinderFilters({
+  finder,
+  update: updateUrl,
+}: {
+  finder: RegimentFinderState;
+  update: (patch: Partial<RegimentFinderState>, options: { flushSync: boolean }) => void;
+}) {
   const ids = { region: useId(), language: useId(), recruiting: useId() };
+  // The controls show what the URL holds: the router applies a change in a transition, and until it
+  // commits React would put a controlled checkbox or select back as it was (a click seems lost for a
+  // moment). Applied at once instead; the list is filtered in the same render.
+  const update = (patch: Partial<RegimentFinderState>) => updateUrl(patch, { flushSync: true });
   return (
     <>
       <div className="flex flex-col gap-1.5">
@@ -133,7 +143,7 @@ function SearchPage() {
   const finder = useMemo(() => parseRegimentFinderParams(searchParams), [searchParams]);
 
   const update = useCallback(
-    (patch: Partial<SearchState & RegimentFinderState>, options?: { replace?: boolean }) =>
+    (patch: Partial<SearchState & RegimentFinderState>, options?: { replace?: boolean; flushSync?: boolean }) =>
       setSearchParams(
         (current) =>
           writeRegimentFinderParams(serializeSearchParams({ ...parseSearchParams(current), ...patch }), {
