@@ -62,9 +62,6 @@ async function main() {
   // writes through it. PGlite belongs to this one process.
   const cacheBus =
     config.databaseUrl && config.responseCacheBytes > 0 ? await PostgresCacheBus.connect(config.databaseUrl, handle.db, console) : undefined;
-  // A write's news leaves after its commit (decision 0056, amendment): a process that stopped in
-  // between comes back telling the others that anything may have changed.
-  await cacheBus?.publish('all');
   const metrics = new Metrics();
   metrics.collectProcessMetrics();
   if (handle.poolStats) metrics.watchPool(handle.poolStats);

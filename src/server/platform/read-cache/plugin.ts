@@ -98,6 +98,7 @@ export const responseCachePlugin = fp<{ cache: ResponseCache; metrics: Metrics; 
     app.decorate('responseCache', cache);
     app.decorateRequest('cacheInvalidation', undefined);
     app.decorateRequest('cacheAnswerTags', undefined);
+    app.addHook('onReady', () => cache.announceStart());
 
     app.addHook('onRequest', async function answerFromCache(request: CachedRequest, reply) {
       const publicCache = publicTagsOf(request.routeOptions.config.cache);

@@ -558,4 +558,30 @@ describe('two app processes on one PostgreSQL database', () => {
     for (let attempt = 0; attempt < 40 && second.responseCache.get(url); attempt++) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(second.responseCache.get(url)).toBeUndefined();
   });
+
+  it('a process that starts tells the others to forget everything: it may have stopped between a commit and its news', async () => {
+    const second = apps[1]!;
+    const db = handles[0]!.db;
+    const regiment = await createRegiment(db, { name: '2nd Wisconsin Infantry' });
+    const officer = await createOfficer(db, { regimentId: regiment.id, name: 'Lucius Fairchild' });
+    const path = `/api/officers/${officer.id}`;
+    await second.inject({ method: 'GET', url: path });
+    expect(second.responseCache.get(path)).toBeDefined();
+
+    // A third process, as one restarted after a crash.
+    const handle = await openDatabase({ url, poolSize: 2 });
+    const bus = await PostgresCacheBus.connect(url, handle.db, silent);
+    const third = await buildApp({
+      config: testConfig({ databaseUrl: url }),
+      db: handle.db,
+      logger: false,
+      cacheBus: bus,
+    });
+    handles.push(handle);
+    buses.push(bus);
+    apps.push(third);
+    await third.ready();
+    for (let attempt = 0; attempt < 40 && second.responseCache.get(path); attempt++) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(second.responseCache.get(path)).toBeUndefined();
+  });
 });

@@ -392,6 +392,15 @@ export class ResponseCache {
   }
 
   /**
+   * At start-up, tell the others that anything may have changed. A write's news leaves after its
+   * commit (invalidate), so a process that stopped in between never sent it: it does when it is
+   * back, as the CDN is purged at start (cdn.ts).
+   */
+  announceStart(): Promise<void> {
+    return this.bus?.publish('all') ?? Promise.resolve();
+  }
+
+  /**
    * Whether this entry is the one kept and served fresh for its URL: only such an answer may be kept
    * by the CDN too (not one computed while a write made it stale, too large to keep, or retired).
    */
