@@ -2,17 +2,18 @@
  * A new review (spec section 6), in as few round trips as its guarantees allow (issue 38): the
  * session's, BEGIN, one statement that locks the officer and reads what the checks, the answer and
  * the notification need, one that writes everything, and COMMIT; then the cache bus's news, and the
- * outbox is poked only when a row was queued. It was 22. What stays as before (docs/decisions/0002-aggregates.md, 0031):
+ * outbox is poked only when a row was queued. It was 22. What stays as before
+ * (docs/decisions/0002-aggregates.md, 0031):
  *
  * - the officer's row lock comes first, in a statement of its own: under READ COMMITTED a statement
  *   takes its snapshot when it starts, so only a statement after the lock sees every review that
  *   committed before it (the position, the wave detector's window);
- * - the figures are exact under concurrency: the officer's row is locked, and the regiment's and the
- *   author's are moved by `x = x + d` (domain/figures/moves.ts), which waits for and applies to the
- *   row as the last writer left it;
+ * - the figures are exact under concurrency: the officer's row is locked, and the regiment's and
+ *   the author's are moved by `x = x + d` (domain/figures/moves.ts), which waits for and applies
+ *   to the row as the last writer left it;
  * - the wave detector sees the officer's window with the new review in it before commit. When it
- *   holds reviews (rare, and then the officer's page changes anyway), the holds are written and the
- *   officer's and regiment's figures recomputed, as a moderator's decision does.
+ *   holds reviews (rare, and then the officer's page changes anyway), the holds are written and
+ *   the officer's and regiment's figures recomputed, as a moderator's decision does.
  */
 import { inArray, sql } from 'drizzle-orm';
 import type { Review } from '#core/api.js';
@@ -112,12 +113,13 @@ interface WriteRow {
  * Everything the review writes, in one statement: the review (the newest: position n + 1, and a
  * time read under the lock, so positions follow (created_at, id)); the officer's and regiment's
  * figures and the author's review count moved by one; the notification of each user linked to the
- * officer, and its mail's outbox row for those who want it; the regiment's Discord post, due once it
- * has settled, if the regiment has a webhook that is on (it is posted then only if it still counts);
- * the followers' news, if anyone follows the officer or its regiment, due once it has settled as the
- * Discord post is, and fanned out then only if the review still counts (issue 36). The officer's figures count its verdict too (issue 36, item 4). And what the wave detector
- * reads: the officer's reviews of the window that no moderator decided on (without this one, which
- * the statement cannot see), and its open wave.
+ * officer, and its mail's outbox row for those who want it; the regiment's Discord post, due once
+ * it has settled, if the regiment has a webhook that is on (it is posted then only if it still
+ * counts); the followers' news, if anyone follows the officer or its regiment, due once it has
+ * settled as the Discord post is, and fanned out then only if the review still counts (issue 36).
+ * The officer's figures count its verdict too (issue 36, item 4). And what the wave detector reads:
+ * the officer's reviews of the window that no moderator decided on (without this one, which the
+ * statement cannot see), and its open wave.
  *
  * The regiment's row is locked before the author's (regiment_first), the order every review write
  * takes them in, so writers never wait on each other in a cycle.

@@ -79,11 +79,11 @@ interface WriteRow {
 
 /**
  * The edit in one statement: the version it replaces kept (the number after the last, with the time
- * it was written), the review rewritten (an edited review is a new opinion: a moderator's release of
- * the old one no longer covers it, and a held one stays in its open wave), the officer's and its
+ * it was written), the review rewritten (an edited review is a new opinion: a moderator's release
+ * of the old one no longer covers it, and a held one stays in its open wave), the officer's and its
  * regiment's figures moved by the change when the review counts in them, and the detector's window
- * and open wave. When only the verdict changed (contentChanged false), no
- * version is kept and the review is not marked edited: its text and ratings are as they were.
+ * and open wave. When only the verdict changed (contentChanged false), no version is kept and the
+ * review is not marked edited: its text and ratings are as they were.
  */
 function writeStatement() {
   const reviewId = sql`${p('reviewId')}::int`;
