@@ -66,8 +66,8 @@ export class LruMap<K, V> {
   }
 
   /** Every value, in no particular order. */
-  values(): IterableIterator<V> {
-    return Array.from(this.nodes.values(), (node) => node.value).values();
+  *values(): Generator<V> {
+    for (const node of this.nodes.values()) yield node.value;
   }
 
   /**

@@ -493,16 +493,37 @@ describe('two app processes on one PostgreSQL database', () => {
     // A fresh database, migrated by the first openDatabase below.
     await withAdminClient((c) => c.query(`CREATE DATABASE ${name}`), TEST_POSTGRES_URL);
     url = databaseUrlFor(TEST_POSTGRES_URL, name);
-    for (let i = 0; i < 2; i++) {
-      const handle = await openDatabase({ url, poolSize: 4 });
-      const bus = await PostgresCacheBus.connect(url, handle.db, silent);
-      const app = await buildApp({ config: testConfig({ databaseUrl: url }), db: handle.db, logger: false, cacheBus: bus });
-      await app.ready();
-      handles.push(handle);
-      buses.push(bus);
-      apps.push(app);
-    }
+    for (let i = 0; i < 2; i++) await startProcess();
   });
+
+  /** One more app process on the database, with its own pool and bus, ready (closed with the others). */
+  async function startProcess(): Promise<App> {
+    const handle = await openDatabase({ url, poolSize: 4 });
+    const bus = await PostgresCacheBus.connect(url, handle.db, silent);
+    const app = await buildApp({ config: testConfig({ databaseUrl: url }), db: handle.db, logger: false, cacheBus: bus });
+    handles.push(handle);
+    buses.push(bus);
+    apps.push(app);
+    await app.ready();
+    return app;
+  }
+
+  /** A new officer's answer, kept by the second process: its path and id. */
+  async function keptBySecond(regimentName: string, officerName: string): Promise<{ path: string; officerId: number }> {
+    const db = handles[0]!.db;
+    const regiment = await createRegiment(db, { name: regimentName });
+    const officer = await createOfficer(db, { regimentId: regiment.id, name: officerName });
+    const path = `/api/officers/${officer.id}`;
+    await apps[1]!.inject({ method: 'GET', url: path });
+    expect(apps[1]!.responseCache.get(path)).toBeDefined();
+    return { path, officerId: officer.id };
+  }
+
+  /** Waits (the news travels through PostgreSQL) until the second process no longer keeps `path`, at most 2 s. */
+  async function forgottenBySecond(path: string): Promise<void> {
+    for (let attempt = 0; attempt < 40 && apps[1]!.responseCache.get(path); attempt++) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(apps[1]!.responseCache.get(path)).toBeUndefined();
+  }
   afterAll(async () => {
     for (const app of apps) await app.close();
     for (const bus of buses) await bus.close();
@@ -544,44 +565,19 @@ describe('two app processes on one PostgreSQL database', () => {
   });
 
   it('a process whose notification channel is down still tells the others, through its pool', async () => {
-    const second = apps[1]!;
-    const db = handles[0]!.db;
-    const regiment = await createRegiment(db, { name: '19th Indiana Infantry' });
-    const officer = await createOfficer(db, { regimentId: regiment.id, name: 'Solomon Meredith' });
-    const url = `/api/officers/${officer.id}`;
-    await second.inject({ method: 'GET', url });
-    expect(second.responseCache.get(url)).toBeDefined();
+    const { path, officerId } = await keptBySecond('19th Indiana Infantry', 'Solomon Meredith');
 
     // The first process's listener is gone (as after a lost connection): it publishes through its pool.
     await buses[0]!.close();
-    await buses[0]!.publish([`officer:${officer.id}`]);
-    for (let attempt = 0; attempt < 40 && second.responseCache.get(url); attempt++) await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(second.responseCache.get(url)).toBeUndefined();
+    await buses[0]!.publish([`officer:${officerId}`]);
+    await forgottenBySecond(path);
   });
 
   it('a process that starts tells the others to forget everything: it may have stopped between a commit and its news', async () => {
-    const second = apps[1]!;
-    const db = handles[0]!.db;
-    const regiment = await createRegiment(db, { name: '2nd Wisconsin Infantry' });
-    const officer = await createOfficer(db, { regimentId: regiment.id, name: 'Lucius Fairchild' });
-    const path = `/api/officers/${officer.id}`;
-    await second.inject({ method: 'GET', url: path });
-    expect(second.responseCache.get(path)).toBeDefined();
+    const { path } = await keptBySecond('2nd Wisconsin Infantry', 'Lucius Fairchild');
 
     // A third process, as one restarted after a crash.
-    const handle = await openDatabase({ url, poolSize: 2 });
-    const bus = await PostgresCacheBus.connect(url, handle.db, silent);
-    const third = await buildApp({
-      config: testConfig({ databaseUrl: url }),
-      db: handle.db,
-      logger: false,
-      cacheBus: bus,
-    });
-    handles.push(handle);
-    buses.push(bus);
-    apps.push(third);
-    await third.ready();
-    for (let attempt = 0; attempt < 40 && second.responseCache.get(path); attempt++) await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(second.responseCache.get(path)).toBeUndefined();
+    await startProcess();
+    await forgottenBySecond(path);
   });
 });
