@@ -55,15 +55,22 @@ export async function createRegiment(db: Executor, overrides: Partial<typeof reg
   return regiment!;
 }
 
-/** Creates the officer and refreshes its regiment's officer count. */
+/**
+ * Creates the officer and refreshes its regiment's officer count. The regiment's row is locked first,
+ * as the real writes lock it (refreshFiguresOf): tests create officers of one regiment at once, and a
+ * recount that waited for another's lock would apply the older snapshot it started with.
+ */
 export async function createOfficer(db: Executor, overrides: Partial<typeof officers.$inferInsert> & { regimentId: number }): Promise<OfficerRow> {
   const n = nextId();
-  const [officer] = await db
-    .insert(officers)
-    .values({ name: `Officer${n}`, rank: 'Capt.', ...overrides })
-    .returning();
-  await recomputeRegimentAggregates(db, [officer!.regimentId]);
-  return officer!;
+  return db.transaction(async (tx) => {
+    await tx.select({ id: regiments.id }).from(regiments).where(eq(regiments.id, overrides.regimentId)).for('no key update');
+    const [officer] = await tx
+      .insert(officers)
+      .values({ name: `Officer${n}`, rank: 'Capt.', ...overrides })
+      .returning();
+    await recomputeRegimentAggregates(tx, [officer!.regimentId]);
+    return officer!;
+  });
 }
 
 export interface ReviewFixture extends Partial<Omit<typeof reviews.$inferInsert, 'userId' | 'officerId'>> {
@@ -84,22 +91,27 @@ export async function createReview(db: Executor, { rating = 3, ...fields }: Revi
     communication: fields.communication ?? rating,
     fairness: fields.fairness ?? rating,
   };
-  const [review] = await db
-    .insert(reviews)
-    .values({
-      text: `A fair and steady officer, review ${nextId()}.`,
-      overallRating: computeOverallRating(categories),
-      ...fields,
-      ...categories,
-    })
-    .returning();
-  await recomputeReviewPositions(db, [review!.officerId]);
-  await recomputeOfficerAggregates(db, [review!.officerId]);
-  const [officer] = await db.select({ regimentId: officers.regimentId }).from(officers).where(eq(officers.id, review!.officerId));
-  await recomputeRegimentAggregates(db, [officer!.regimentId]);
-  await recomputeUserReviewCounts(db, [review!.userId!]);
-  const [numbered] = await db.select().from(reviews).where(eq(reviews.id, review!.id));
-  return numbered!;
+  return db.transaction(async (tx) => {
+    // Officer, regiment, then author locked first, in the real writes' order, for the reason createOfficer gives.
+    const [officer] = await tx.select({ regimentId: officers.regimentId }).from(officers).where(eq(officers.id, fields.officerId)).for('no key update');
+    await tx.select({ id: regiments.id }).from(regiments).where(eq(regiments.id, officer!.regimentId)).for('no key update');
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, fields.userId)).for('no key update');
+    const [review] = await tx
+      .insert(reviews)
+      .values({
+        text: `A fair and steady officer, review ${nextId()}.`,
+        overallRating: computeOverallRating(categories),
+        ...fields,
+        ...categories,
+      })
+      .returning();
+    await recomputeReviewPositions(tx, [review!.officerId]);
+    await recomputeOfficerAggregates(tx, [review!.officerId]);
+    await recomputeRegimentAggregates(tx, [officer!.regimentId]);
+    await recomputeUserReviewCounts(tx, [review!.userId!]);
+    const [numbered] = await tx.select().from(reviews).where(eq(reviews.id, review!.id));
+    return numbered!;
+  });
 }
 
 /**

@@ -125,6 +125,25 @@ describe('votes', () => {
     expect((await client.get(`/api/reviews/${review.id}/vote`)).json()).toEqual({ value: 1, flagged: false, replyFlagged: false });
     expect(await findAggregateDifferences(ctx.db)).toEqual([]);
   });
+
+  it('keeps the figures exact when one user sends up, down and clear votes at once', async () => {
+    const author = await createUser(ctx.db, { steamId: '76561190999999997' });
+    const review = await createReview(ctx.db, { userId: author.id, officerId: (await newOfficer()).id });
+    const { client } = await oneSignedInUser();
+    await client.fetchCsrfToken();
+    const values = [1, -1, 0, 1, -1, 1];
+    for (let round = 0; round < 15; round++) {
+      const responses = await Promise.all(values.map((value) => client.post(`/api/reviews/${review.id}/vote`, { value })));
+      expect(statuses(responses)).toEqual(Array(values.length).fill(200));
+      // The one vote left is the last one applied, and the review's figures count exactly it.
+      const { value } = (await client.get(`/api/reviews/${review.id}/vote`)).json<{ value: number }>();
+      const [stored] = await ctx.db.select().from(reviews).where(eq(reviews.id, review.id));
+      const upvotes = value === 1 ? 1 : 0;
+      const downvotes = value === -1 ? 1 : 0;
+      expect(stored).toMatchObject({ score: value, upvotes, downvotes, helpfulBound: wilsonLowerBound(upvotes, downvotes) });
+    }
+    expect(await findAggregateDifferences(ctx.db)).toEqual([]);
+  });
 });
 
 describe('votes and flags racing a delete', () => {

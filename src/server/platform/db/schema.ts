@@ -251,12 +251,22 @@ export const officers = pgTable(
 
 /**
  * wilsonLowerBound (src/core/rating-math.ts, z = 1.96) written in SQL with the same operations in the
- * same order, so both compute the same double (rating-math-sql.test.ts compares them).
+ * same order, so both compute the same double (reviews-read.test.ts compares them).
+ *
+ * The votes are read through greatest(..., 0), which changes no stored row (they never go below 0),
+ * because PostgreSQL also computes the column for a candidate row it then throws away: an UPDATE
+ * that waits for a concurrent vote first builds its new row from the review as its snapshot saw it,
+ * computes the generated columns, and only then finds the newer version and recomputes from that.
+ * A vote that undoes one the snapshot missed (a down vote replacing an up vote that is not there yet)
+ * makes that candidate -1 down votes, and sqrt of a negative number failed the whole vote with a 500
+ * (migration 0037).
  */
-const HELPFUL_N = '(upvotes + downvotes)::double precision';
-const HELPFUL_P = `(upvotes::double precision / ${HELPFUL_N})`;
+const HELPFUL_UP = 'greatest(upvotes, 0)';
+const HELPFUL_DOWN = 'greatest(downvotes, 0)';
+const HELPFUL_N = `(${HELPFUL_UP} + ${HELPFUL_DOWN})::double precision`;
+const HELPFUL_P = `(${HELPFUL_UP}::double precision / ${HELPFUL_N})`;
 const HELPFUL_Z2 = '(1.96::double precision * 1.96::double precision)';
-export const HELPFUL_BOUND_SQL = `case when upvotes + downvotes <= 0 then 0::double precision else (${HELPFUL_P} + ${HELPFUL_Z2} / (2 * ${HELPFUL_N}) - 1.96::double precision * sqrt((${HELPFUL_P} * (1 - ${HELPFUL_P})) / ${HELPFUL_N} + ${HELPFUL_Z2} / (4 * ${HELPFUL_N} * ${HELPFUL_N}))) / (1 + ${HELPFUL_Z2} / ${HELPFUL_N}) end`;
+export const HELPFUL_BOUND_SQL = `case when ${HELPFUL_UP} + ${HELPFUL_DOWN} <= 0 then 0::double precision else (${HELPFUL_P} + ${HELPFUL_Z2} / (2 * ${HELPFUL_N}) - 1.96::double precision * sqrt((${HELPFUL_P} * (1 - ${HELPFUL_P})) / ${HELPFUL_N} + ${HELPFUL_Z2} / (4 * ${HELPFUL_N} * ${HELPFUL_N}))) / (1 + ${HELPFUL_Z2} / ${HELPFUL_N}) end`;
 
 export const reviews = pgTable(
   'reviews',
