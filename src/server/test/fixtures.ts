@@ -93,7 +93,11 @@ export async function createReview(db: Executor, { rating = 3, ...fields }: Revi
   };
   return db.transaction(async (tx) => {
     // Officer, regiment, then author locked first, in the real writes' order, for the reason createOfficer gives.
-    const [officer] = await tx.select({ regimentId: officers.regimentId }).from(officers).where(eq(officers.id, fields.officerId)).for('no key update');
+    const [officer] = await tx
+      .select({ regimentId: officers.regimentId })
+      .from(officers)
+      .where(eq(officers.id, fields.officerId))
+      .for('no key update');
     await tx.select({ id: regiments.id }).from(regiments).where(eq(regiments.id, officer!.regimentId)).for('no key update');
     await tx.select({ id: users.id }).from(users).where(eq(users.id, fields.userId)).for('no key update');
     const [review] = await tx
