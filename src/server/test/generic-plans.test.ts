@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findOfficerCardData } from '#server/domain/card-data.js';
 import { getOfficerDetail, getOfficerTrend } from '#server/features/officers/queries.js';
 import { listOfficerReviews } from '#server/features/reviews/queries.js';
+import { getReviewerProfile } from '#server/features/reviews/reviewer-profile.js';
 import { TEST_POSTGRES_URL, databaseUrlFor, runId, withAdminClient } from './database.js';
 import { createOfficer, createRegiment, createReview, createUser } from './fixtures.js';
 import { openDatabase, type DatabaseHandle } from '#server/platform/db/client.js';
@@ -46,6 +47,7 @@ describe('the batched reads on PostgreSQL', () => {
           getOfficerDetail(db, id, now).catch(() => null),
           getOfficerTrend(db, id, now).catch(() => null),
           findOfficerCardData(db, id),
+          getReviewerProfile(db, author.id + (id - officer.id), { page: 1 + (run % 3), limit: 10 }).catch(() => null),
         ]),
       );
     }
@@ -60,6 +62,8 @@ describe('the batched reads on PostgreSQL', () => {
       'officer_details_by_ids',
       'officer_trends',
       'officer_cards',
+      'reviewer_profiles',
+      'reviewer_review_pages',
     ]) {
       expect(byName[name], name).toBeDefined();
       // PostgreSQL tries five custom plans before it weighs the generic one.

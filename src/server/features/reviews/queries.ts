@@ -401,7 +401,9 @@ export async function listReviewerReviews(
  * reviews_user_counted_idx, with the public-officer condition inside it (outside, a page would come
  * short of rows the limit had already spent); `not held` and the activity flags written out, not
  * bound, so the generic plan may use that index (isPublicOfficer). A reviewer writes one review per
- * officer, so the offset stays short.
+ * officer, so the offset stays short. The limit and offset are read through scalar subqueries, as
+ * the keys are (keysParam): a custom plan that saw a limit of 10 always looked cheaper than the
+ * generic one, so PostgreSQL planned every execution anew (4.8 ms of bind for a 0.9 ms read).
  */
 const reviewerPages = new BatchedRead<number, ReviewRow[]>(async (db, userIds, group) => {
   const [skipped, size] = group.split(' ').map(Number) as [number, number];
@@ -411,7 +413,7 @@ const reviewerPages = new BatchedRead<number, ReviewRow[]>(async (db, userIds, g
         sql`(select picked.id from unnest(${keysParam('userIds')}) as wanted(user_id)
           cross join lateral (select r.id ${countedReviewsOf(sql.raw('wanted.user_id'))}
             order by r.created_at desc, r.id desc
-            limit ${sql.placeholder('size')} offset ${sql.placeholder('skipped')}) as picked) as page`,
+            limit (select ${sql.placeholder('size')}::int8) offset (select ${sql.placeholder('skipped')}::int8)) as picked) as page`,
         sql`page.id = ${reviews.id}`,
       )
       .prepare(name),
