@@ -5,6 +5,7 @@
  */
 import { asc, inArray, lt, sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '#server/platform/db/client.js';
+import { runPrepared } from '#server/platform/db/prepared.js';
 import { catalogueChanges, officers, rankingPrior, regiments, sides } from '#server/platform/db/schema.js';
 import { officerWithLinkedAccount } from '#server/domain/officer-columns.js';
 
@@ -64,17 +65,26 @@ export interface FeedChanges {
 /**
  * The officers and regiments changed by transactions from `since` on, and the position to look from
  * next time, read in one statement (one snapshot). A transaction still open now has an id at or
- * after the new position, so its changes are read the next time, once it has committed.
+ * after the new position, so its changes are read the next time, once it has committed. Prepared:
+ * every process looks after each write it hears of, and PostgreSQL planned each look anew (0.28 ms
+ * of its CPU, as much as running it, measured with pg_stat_statements on the bench dataset).
  */
-export async function changesSince(db: Executor, since: FeedPosition): Promise<FeedChanges> {
-  const [row] = await queryRows<{ position: string; officer_ids: number[] | null; regiment_ids: number[] | null; community_mean: string | null }>(
-    db,
-    sql`select pg_snapshot_xmin(pg_current_snapshot())::text as position,
+function changesStatement() {
+  const since = sql`${sql.placeholder('since')}::xid8`;
+  return sql`select pg_snapshot_xmin(pg_current_snapshot())::text as position,
       array(select distinct ${catalogueChanges.officerId} from ${catalogueChanges}
-        where ${catalogueChanges.xid} >= ${since}::xid8 and ${catalogueChanges.officerId} is not null) as officer_ids,
+        where ${catalogueChanges.xid} >= ${since} and ${catalogueChanges.officerId} is not null) as officer_ids,
       array(select distinct ${catalogueChanges.regimentId} from ${catalogueChanges}
-        where ${catalogueChanges.xid} >= ${since}::xid8 and ${catalogueChanges.regimentId} is not null) as regiment_ids,
-      (select ${rankingPrior.communityMean} from ${rankingPrior} where ${rankingPrior.id} = 1) as community_mean`,
+        where ${catalogueChanges.xid} >= ${since} and ${catalogueChanges.regimentId} is not null) as regiment_ids,
+      (select ${rankingPrior.communityMean} from ${rankingPrior} where ${rankingPrior.id} = 1) as community_mean`;
+}
+
+export async function changesSince(db: Executor, since: FeedPosition): Promise<FeedChanges> {
+  const [row] = await runPrepared<{ position: string; officer_ids: number[] | null; regiment_ids: number[] | null; community_mean: string | null }>(
+    db,
+    'catalogue_changes_since',
+    changesStatement,
+    { since },
   );
   return {
     position: row!.position,
