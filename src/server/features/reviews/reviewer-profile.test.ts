@@ -159,6 +159,18 @@ describe('profiles opened at once', () => {
     expect(texts(chamberlain)).toEqual(['Little Round Top, bayonets fixed.']);
     expect(texts(whole)).toEqual(['Held the centre.', 'Clear orders at the wheatfield.']);
     expect(gone).toMatchObject({ status: 'rejected', reason: { message: MSG.reviewerProfile.notFound } });
+    // Each total is its own reviewer's, counted with their page, and a page past the end still has it.
+    const totals = (results: Array<PromiseSettledResult<Awaited<ReturnType<typeof getReviewerProfile>>>>) =>
+      results.map((result) => (result.status === 'fulfilled' ? result.value.profile.totalCount : result.reason));
+    expect(totals([first, second, chamberlain, whole])).toEqual([2, 2, 1, 2]);
+    const pastTheEnd = await Promise.all([
+      getReviewerProfile(ctx.db, author.id, { page: 5, limit: 1 }),
+      getReviewerProfile(ctx.db, other.id, { page: 5, limit: 1 }),
+    ]);
+    expect(pastTheEnd.map((read) => [read.profile.reviews.length, read.profile.totalCount])).toEqual([
+      [0, 2],
+      [0, 1],
+    ]);
   });
 });
 

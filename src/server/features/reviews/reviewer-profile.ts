@@ -12,7 +12,7 @@ import { officers, regiments, users } from '#server/platform/db/schema.js';
 import { AppError } from '#server/platform/errors.js';
 import { reviewerShown } from '#server/domain/identity/reviewer-shown.js';
 import type { OnReviewersShown } from '#server/domain/reviewer-signals/shown-reviewers.js';
-import { countedReviewsOf, listReviewerReviews } from './queries.js';
+import { listReviewerReviews } from './queries.js';
 
 function selectReviewer(db: Executor, name: string) {
   return (
@@ -29,7 +29,6 @@ function selectReviewer(db: Executor, name: string) {
         totalGames: users.steamTotalGames,
         officer: { id: officers.id, name: officers.name, rank: officers.rank },
         regiment: { id: regiments.id, name: regiments.name },
-        countedReviews: sql<number>`(select count(*) ${countedReviewsOf(sql.raw('users.id'))})`.mapWith(Number),
         // Every officer they reviewed, held reviews' too: the answer's cache tags (cacheTags.reviewerProfile).
         reviewedOfficerIds: sql<number[]>`(select coalesce(array_agg(r.officer_id), '{}') from reviews r where r.user_id = ${users.id})`,
       })
@@ -67,7 +66,10 @@ export async function getReviewerProfile(
   onReviewersShown?: OnReviewersShown,
 ): Promise<ReviewerProfileRead> {
   // The two reads at once: the page is thrown away if the account has no profile.
-  const [row, reviews] = await Promise.all([reviewerAccounts.load(db, userId), listReviewerReviews(db, userId, { page, limit }, onReviewersShown)]);
+  const [row, { reviews, countedTotal }] = await Promise.all([
+    reviewerAccounts.load(db, userId),
+    listReviewerReviews(db, userId, { page, limit }, onReviewersShown),
+  ]);
   if (!row) throw new AppError('NOT_FOUND', MSG.reviewerProfile.notFound);
   const { level, officer, regiment } = row;
   return {
@@ -83,8 +85,8 @@ export async function getReviewerProfile(
         officer: officer && regiment ? { ...officer, regiment } : null,
       },
       reviews,
-      totalCount: row.countedReviews,
-      nextPage: page * limit < row.countedReviews ? page + 1 : null,
+      totalCount: countedTotal,
+      nextPage: page * limit < countedTotal ? page + 1 : null,
     },
     reviewedOfficerIds: row.reviewedOfficerIds.map(Number),
   };
