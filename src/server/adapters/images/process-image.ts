@@ -11,7 +11,8 @@
  * - The output is re-encoded from pixels: EXIF (GPS, camera serials), ICC, XMP and comments are
  *   dropped (sharp keeps no metadata unless asked), and so is anything appended to the file.
  */
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
+import sharp from './sharp.js';
 
 export type DetectedImageType = 'png' | 'jpeg' | 'webp' | 'gif';
 export type ImageKind = 'banner' | 'icon' | 'profile';

@@ -3,7 +3,7 @@
  * against satori with @resvg/resvg-js in docs/decisions/0033-link-preview-cards.md.
  */
 import { availableParallelism } from 'node:os';
-import sharp from 'sharp';
+import sharp from '#server/adapters/images/sharp.js';
 
 /**
  * Draws at once, at most: one per CPU. A draw is CPU-bound, so more at once finish no sooner, and
