@@ -70,7 +70,7 @@ import {
   type Scenario,
 } from './harness/scenarios.js';
 import { writeScenarios } from './harness/write-scenarios.js';
-import { RssSampler, freePort, snapshotBuild, startServer, type BuildSnapshot, type ServerProcess } from './harness/servers.js';
+import { RssSampler, freePort, readCpuMs, snapshotBuild, startServer, type BuildSnapshot, type ServerProcess } from './harness/servers.js';
 
 /** The app's pool size: openDatabase's default (src/server/platform/db/client.ts); the ceiling uses the same. */
 const APP_POOL_SIZE = 10;
@@ -296,7 +296,8 @@ async function main() {
       if (warmed) await warmDatabaseFiles(database.db);
       console.log(`-> ${scenario.name}`);
       const base = scenario.target === 'ceiling' ? ceiling.baseUrl : app.baseUrl;
-      const m = await measure(scenario, base, settings.load, rss);
+      const server = scenario.target === 'ceiling' ? ceiling : app;
+      const m = await measure(scenario, base, settings.load, rss, () => readCpuMs(server.pid));
       measurements.push(m);
       printProgress(m);
       await settle(app);

@@ -51,6 +51,12 @@ export interface Measurement {
   bytesPerSecond: number;
   /** Highest RSS of the app during the measured run (MiB); null for the ceiling. */
   appRssMaxMb: number | null;
+  /**
+   * CPU time of the server answering (the app or the ceiling, every thread) over the measured run,
+   * per request, in ms: what a row costs the server itself, apart from the client's share of the
+   * machine (a row of large answers is bound by the bytes the client reads). Null when unknown.
+   */
+  serverCpuMsPerRequest?: number | null;
   /** The mixed workloads: answers per kind and status. */
   byKind?: Record<string, Record<string, number>>;
 }
@@ -128,7 +134,14 @@ export function summarizeLatencies(samples: Float64Array): Measurement['latencyM
   };
 }
 
-export async function measure(scenario: Scenario, baseUrl: string, settings: LoadSettings, rss: RssSampler | null): Promise<Measurement> {
+export async function measure(
+  scenario: Scenario,
+  baseUrl: string,
+  settings: LoadSettings,
+  rss: RssSampler | null,
+  /** The CPU time used so far (ms) by the server of this target (servers.ts, readCpuMs). */
+  cpuMsOf: (target: Scenario['target']) => number | null = () => null,
+): Promise<Measurement> {
   const connections = scenario.connections ?? settings.connections;
   const { amount } = scenario;
   if (amount ? amount.warmup > 0 : settings.warmup > 0) {
@@ -137,6 +150,7 @@ export async function measure(scenario: Scenario, baseUrl: string, settings: Loa
   }
   scenario.tally?.clear();
   rss?.nextWindow();
+  const cpuBefore = cpuMsOf(scenario.target);
   const { result, latencies } = await runCollectingLatencies({
     url: baseUrl,
     connections,
@@ -145,6 +159,11 @@ export async function measure(scenario: Scenario, baseUrl: string, settings: Loa
     title: scenario.name,
   });
   const appRssMaxMb = rss && scenario.target === 'app' ? rss.nextWindow() : null;
+  const cpuAfter = cpuMsOf(scenario.target);
+  const serverCpuMsPerRequest =
+    cpuBefore !== null && cpuAfter !== null && result.requests.total > 0
+      ? Math.round(((cpuAfter - cpuBefore) / result.requests.total) * 1000) / 1000
+      : null;
   const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, s.count]));
   return {
     key: scenario.key,
@@ -169,6 +188,7 @@ export async function measure(scenario: Scenario, baseUrl: string, settings: Loa
     },
     bytesPerSecond: result.throughput.average,
     appRssMaxMb,
+    serverCpuMsPerRequest,
     byKind: scenario.tally
       ? Object.fromEntries([...scenario.tally].map(([kind, byStatus]) => [kind, Object.fromEntries([...byStatus].map(([s, n]) => [String(s), n]))]))
       : undefined,

@@ -83,6 +83,7 @@ interface Row {
   ratio: string;
   target: string;
   rss: string;
+  cpu: string;
 }
 
 function rows(report: RunReport): Row[] {
@@ -101,6 +102,7 @@ function rows(report: RunReport): Row[] {
       ratio: r.ceilingRatio === null ? '' : `${formatRatio(r.ceilingRatio)}${r.comparedWith ? '†' : ''}`,
       target: target ? `${target}: ${verdict}` : '',
       rss: r.appRssMaxMb === null ? '' : fixed(r.appRssMaxMb),
+      cpu: r.serverCpuMsPerRequest == null ? '' : fixed(r.serverCpuMsPerRequest, 3),
     };
   });
 }
@@ -115,9 +117,10 @@ const HEADERS: Row = {
   ratio: '× ceiling',
   target: 'target (× ceiling, ms)',
   rss: 'RSS max MiB',
+  cpu: 'server CPU ms/req',
 };
 const COLUMNS = Object.keys(HEADERS) as Array<keyof Row>;
-const NUMERIC = new Set<keyof Row>(['rps', 'p50', 'p95', 'p99', 'errors', 'ratio', 'rss']);
+const NUMERIC = new Set<keyof Row>(['rps', 'p50', 'p95', 'p99', 'errors', 'ratio', 'rss', 'cpu']);
 
 export function formatTable(report: RunReport): string {
   const all = [HEADERS, ...rows(report)];

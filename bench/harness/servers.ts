@@ -175,6 +175,24 @@ export function readRssMb(pid: number): number | null {
   }
 }
 
+/**
+ * The CPU time a process has used so far, user and system, all its threads (libuv's pool, the
+ * garbage collector's helpers), in ms; null once it is gone. From /proc/<pid>/stat, in clock ticks
+ * of USER_HZ, which Linux fixes at 100 for that interface.
+ */
+export function readCpuMs(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) is in parentheses and may hold spaces: count fields after its end.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of the line, 12 and 13 after the name.
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks * 10 : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Samples a process's RSS every few hundred milliseconds; windows report their own maximum. */
 export class RssSampler {
   private timer: NodeJS.Timeout | null = null;
