@@ -295,9 +295,8 @@ async function main() {
     for (const scenario of plan) {
       if (warmed) await warmDatabaseFiles(database.db);
       console.log(`-> ${scenario.name}`);
-      const base = scenario.target === 'ceiling' ? ceiling.baseUrl : app.baseUrl;
       const server = scenario.target === 'ceiling' ? ceiling : app;
-      const m = await measure(scenario, base, settings.load, rss, () => readCpuMs(server.pid));
+      const m = await measure(scenario, server.baseUrl, settings.load, rss, () => readCpuMs(server.pid));
       measurements.push(m);
       printProgress(m);
       await settle(app);

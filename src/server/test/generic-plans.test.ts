@@ -36,6 +36,8 @@ describe('the batched reads on PostgreSQL', () => {
     const officer = await createOfficer(db, { regimentId: regiment.id });
     const author = await createUser(db);
     await createReview(db, { officerId: officer.id, userId: author.id });
+    // The reviewer asked for beside the unknown officer: unknown too.
+    const unknownUserId = author.id + 1000;
     const now = new Date();
     for (let run = 0; run < 8; run++) {
       // Batches of one, then of two keys (one of them unknown): a custom plan would see each length.
@@ -47,7 +49,7 @@ describe('the batched reads on PostgreSQL', () => {
           getOfficerDetail(db, id, now).catch(() => null),
           getOfficerTrend(db, id, now).catch(() => null),
           findOfficerCardData(db, id),
-          getReviewerProfile(db, author.id + (id - officer.id), { page: 1 + (run % 3), limit: 10 }).catch(() => null),
+          getReviewerProfile(db, id === officer.id ? author.id : unknownUserId, { page: 1 + (run % 3), limit: 10 }).catch(() => null),
         ]),
       );
     }

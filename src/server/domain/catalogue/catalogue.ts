@@ -13,7 +13,7 @@ import type { RankedOfficer, RegimentChoices, Suggestion } from '#core/api.js';
 import { TOP_OFFICERS_LIMIT, TOP_OFFICERS_MIN_REVIEWS_EXCLUSIVE, type SideCode } from '#core/constants.js';
 import { rankScoreOf, type RankPrior } from '#core/rating-math.js';
 import type { JsonBytes } from '#server/platform/http/json-bytes.js';
-import { exactCopy } from '#server/platform/read-cache/encoding.js';
+import { ownedBytes } from '#server/platform/read-cache/encoding.js';
 import type { OfficerRecord, RegimentRecord, SideRecord } from './catalogue-source.js';
 import { byNameThenId, compareNames } from '#core/names.js';
 import { firstInOrder, firstOf, topOrder, type Match } from './order.js';
@@ -68,7 +68,7 @@ export class SearchCatalogue {
    * when first listed, dropped when the officer, or what it shows of its regiment, changes. Searches
    * list up to 100 officers, and building and serialising each answer anew was most of a search's
    * time (docs/decisions/0041-batched-reads.md). UTF-8 bytes: at most about 700 each, each in a
-   * buffer of its own (exactCopy): a slice of Node's shared 8 KiB pool would keep its whole slab alive.
+   * buffer of its own (ownedBytes): a slice of Node's shared 8 KiB pool would keep its whole slab alive.
    */
   private readonly answerHeads = new Map<number, Buffer>();
   /** officerRankScore's, by officer: forgotten when the officer changes, all of them when the mean does. */
@@ -260,7 +260,7 @@ export class SearchCatalogue {
     let head = this.answerHeads.get(officer.id);
     if (!head) {
       const { rankScore: _rankScore, ...answer } = this.officerAnswer(officer);
-      head = exactCopy(Buffer.from(JSON.stringify(answer).slice(0, -1)));
+      head = ownedBytes(JSON.stringify(answer).slice(0, -1));
       this.answerHeads.set(officer.id, head);
     }
     return head;
@@ -270,7 +270,7 @@ export class SearchCatalogue {
   private answerTail(officer: OfficerRecord): Buffer {
     let tail = this.answerTails.get(officer.id);
     if (!tail) {
-      tail = exactCopy(Buffer.from(`,"rankScore":${JSON.stringify(this.officerRankScore(officer))}},`));
+      tail = ownedBytes(`,"rankScore":${JSON.stringify(this.officerRankScore(officer))}},`);
       this.answerTails.set(officer.id, tail);
     }
     return tail;

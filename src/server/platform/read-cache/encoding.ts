@@ -22,6 +22,14 @@ export function exactCopy(body: Buffer): Buffer {
   return copy;
 }
 
+/** Text as UTF-8 in a buffer of its own (exactCopy says why), encoded there at once rather than into the pool and copied out; a buffer as exactCopy keeps it. */
+export function ownedBytes(body: string | Buffer): Buffer {
+  if (typeof body !== 'string') return exactCopy(body);
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(body));
+  bytes.write(body);
+  return bytes;
+}
+
 /** Accept-Encoding values already read: browsers send a handful of distinct ones, so reading each once is enough. */
 const preferredOf = new Map<string, Encoding>();
 const PREFERRED_REMEMBERED = 64;

@@ -11,7 +11,7 @@ import { createTestContext, signedInClient, testConfig, type TestContext } from 
 import { TEST_POSTGRES_URL, databaseUrlFor, runId, withAdminClient } from '#server/test/database.js';
 import { createOfficer, createRegiment, createReview, createUser } from '#server/test/fixtures.js';
 import type { App } from '#server/platform/types.js';
-import { answerWith, exactCopy, preferredEncoding } from './encoding.js';
+import { answerWith, exactCopy, ownedBytes, preferredEncoding } from './encoding.js';
 import { ResponseCache, createEntry, type Entry } from './store.js';
 import { cacheTags } from './tags.js';
 
@@ -279,6 +279,11 @@ describe('the response cache itself', () => {
     const pooled = Buffer.from(json.slice(0, 100));
     expect(pooled.buffer.byteLength).toBeGreaterThan(pooled.length);
     expect(exactCopy(pooled).equals(pooled)).toBe(true);
+    // Text is encoded straight into bytes of its own, multi-byte characters included.
+    const text = `${json.slice(0, 100)} – Gettysburg, “Little Round Top”`;
+    const owned = ownedBytes(text);
+    expect([owned.byteOffset, owned.buffer.byteLength]).toEqual([0, owned.length]);
+    expect(owned.equals(Buffer.from(text))).toBe(true);
   });
 
   it('keeps a large body as brotli, tags it by its content, and answers every encoding with the same bytes', () => {

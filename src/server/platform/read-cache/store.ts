@@ -30,7 +30,7 @@
 import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { readFromPrimary } from '#server/platform/db/read-routing.js';
 import type { Cdn } from './cdn.js';
-import { exactCopy, weakEtag, type Encoding } from './encoding.js';
+import { exactCopy, ownedBytes, weakEtag, type Encoding } from './encoding.js';
 import { LruMap } from './lru-map.js';
 import type { CacheTag, Invalidation } from './tags.js';
 
@@ -494,7 +494,7 @@ export function createEntry(answer: {
   /** The encoding the computing request's client prefers (preferredEncoding): gzip is kept from the start. */
   encoding?: Encoding;
 }): Entry {
-  const plain = exactCopy(typeof answer.body === 'string' ? Buffer.from(answer.body) : answer.body);
+  const plain = ownedBytes(answer.body);
   const isCompressible = !answer.contentType.startsWith('image/');
   const br = isCompressible && plain.length >= COMPRESS_THRESHOLD ? compressed(plain, 'br') : undefined;
   const kept = br ?? plain;
