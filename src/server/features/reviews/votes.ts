@@ -23,17 +23,25 @@ export interface CastVote extends HelpfulVotes {
 export async function castVote(db: Database, user: SessionUser, reviewId: number, value: -1 | 0 | 1): Promise<CastVote> {
   // Not the review message ('cannot submit reviews'): a suspended account is told what it cannot do.
   if (isSuspended(user)) throw new AppError('FORBIDDEN', MSG.account.suspended);
-  try {
-    return await writeVote(db, user, reviewId, value);
-  } catch (error) {
-    // The same user's first vote arriving twice at once: the second sees the first once retried.
-    if (isUniqueViolation(error, 'review_votes_user_review_idx')) return writeVote(db, user, reviewId, value);
-    // The review's lock (writeVote) keeps a delete from passing the vote; should one still, the
-    // vote is of a review that no longer exists, like any other.
-    if (isForeignKeyViolation(error)) throw notFound('Review');
-    throw error;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await writeVote(db, user, reviewId, value);
+    } catch (error) {
+      // The same user's vote added twice at once: the later insert fails, and its statement run again
+      // sees the other's vote as the one to replace. Once is not always enough: with several of one
+      // user's votes in flight, a clear may delete that vote before the retry and another add win
+      // again. Each conflict means another of this user's votes was written, so a few tries end it.
+      if (isUniqueViolation(error, 'review_votes_user_review_idx') && attempt < SAME_USER_VOTE_ATTEMPTS) continue;
+      // The review's lock (writeVote) keeps a delete from passing the vote; should one still, the
+      // vote is of a review that no longer exists, like any other.
+      if (isForeignKeyViolation(error)) throw notFound('Review');
+      throw error;
+    }
   }
 }
+
+/** Tries of one vote that loses the race to add the same user's vote on the same review (castVote). */
+const SAME_USER_VOTE_ATTEMPTS = 5;
 
 interface VoteRow {
   user_id: number | null;
