@@ -30,10 +30,11 @@ export async function reviewReplyRoutes(app: App) {
     async (request) => {
       const user = requireUser(request);
       await enforceRateLimit(rateLimitStore, replyWriteLimit, user.id);
-      const { officerId, changed } = await putReply(db, user, request.params.id, request.body.text, config.discordWebhooks.settleMs);
-      // The reply shows in the officer's review pages and in the recent reviews; no figure moves. The
-      // same text again changes nothing, as an edit that changes nothing does (routes.ts).
-      request.cacheInvalidation = changed ? cacheTags.replyOn(officerId) : 'none';
+      const { officerId, authorId, changed } = await putReply(db, user, request.params.id, request.body.text, config.discordWebhooks.settleMs);
+      // The reply shows in the officer's review pages, on the author's profile and in the recent
+      // reviews; no figure moves. The same text again changes nothing, as an edit that changes nothing
+      // does (routes.ts).
+      request.cacheInvalidation = changed ? cacheTags.replyOn(officerId, authorId) : 'none';
       return getReviewById(db, request.params.id);
     },
   );
@@ -50,7 +51,8 @@ export async function reviewReplyRoutes(app: App) {
       // Moderators delete many in a row; the limit is for officers, as for review deletes.
       if (!canModerate(user)) await enforceRateLimit(rateLimitStore, replyWriteLimit, user.id);
       const removal = { reasons: request.body ?? {}, appealWindowDays: app.config.appealWindowDays };
-      request.cacheInvalidation = cacheTags.replyOn(await deleteReply(db, user, request.params.id, removal));
+      const { officerId, authorId } = await deleteReply(db, user, request.params.id, removal);
+      request.cacheInvalidation = cacheTags.replyOn(officerId, authorId);
       return { success: true, message: MSG.reviewReply.replyDeleted };
     },
   );
@@ -61,8 +63,8 @@ export async function reviewReplyRoutes(app: App) {
     async (request) => {
       const user = requireUser(request);
       await enforceRateLimit(rateLimitStore, replyWriteLimit, user.id);
-      const { officerId, changed } = await setReviewResolved(db, user, request.params.id, request.body.resolved);
-      request.cacheInvalidation = changed ? cacheTags.replyOn(officerId) : 'none';
+      const { officerId, authorId, changed } = await setReviewResolved(db, user, request.params.id, request.body.resolved);
+      request.cacheInvalidation = changed ? cacheTags.replyOn(officerId, authorId) : 'none';
       return getReviewById(db, request.params.id);
     },
   );

@@ -78,8 +78,13 @@ async function notifyReviewerOfReply(tx: Executor, review: ReviewForReply): Prom
   });
 }
 
-export interface ReplyWritten {
+/** The review a reply write changed, as shown: in its officer's review pages and on its author's profile (null: the account is gone). */
+export interface RepliedReview {
   officerId: number;
+  authorId: number | null;
+}
+
+export interface ReplyWritten extends RepliedReview {
   /** false for an edit (or a repeat of the same text, which changes nothing). */
   created: boolean;
   /** false for a repeat of the same text: no public answer changed. */
@@ -103,9 +108,9 @@ export async function putReply(db: Database, user: SessionUser, reviewId: number
       await postReplyToRegimentWebhook(tx, reviewId, webhookSettleMs);
       // The officer's followers hear of a first reply, as the reviewer does (issue 36).
       await queueFollowerNews(tx, { event: 'reply', reviewId });
-      return { officerId: review.officerId, created: true, changed: true };
+      return { officerId: review.officerId, authorId: review.userId, created: true, changed: true };
     }
-    if (review.reply.text === text) return { officerId: review.officerId, created: false, changed: false };
+    if (review.reply.text === text) return { officerId: review.officerId, authorId: review.userId, created: false, changed: false };
     await tx
       .update(reviewReplies)
       .set({ text, userId: user.id, updatedAt: sql`now()` })
@@ -114,7 +119,7 @@ export async function putReply(db: Database, user: SessionUser, reviewId: number
       await tx.update(reviews).set({ resolved: false }).where(eq(reviews.id, reviewId));
       await notifyReviewerOfReply(tx, review);
     }
-    return { officerId: review.officerId, created: false, changed: true };
+    return { officerId: review.officerId, authorId: review.userId, created: false, changed: true };
   });
 }
 
@@ -122,9 +127,9 @@ export async function putReply(db: Database, user: SessionUser, reviewId: number
  * DELETE /api/reviews/{id}/reply: by the officer's account or a staff member. Without a reply there
  * is nothing resolved. A staff member's delete is in the audit log, tells the reply's writer why
  * (a statement of reasons) and keeps the reply for the appeal window (issue 33); the officer's own
- * delete leaves its open flags undecided. Returns the officer, whose review pages change.
+ * delete leaves its open flags undecided. Returns the review's officer and author, whose review pages and profile change.
  */
-export async function deleteReply(db: Database, user: SessionUser, reviewId: number, removal: StaffRemoval): Promise<number> {
+export async function deleteReply(db: Database, user: SessionUser, reviewId: number, removal: StaffRemoval): Promise<RepliedReview> {
   return db.transaction(async (tx) => {
     const review = await reviewForReply(tx, reviewId, 'update');
     const isOfficer = await isLinkedToOfficer(tx, user.id, review.officerId);
@@ -163,7 +168,7 @@ export async function deleteReply(db: Database, user: SessionUser, reviewId: num
         summary: `Deleted the reply to review #${reviewId} of officer #${review.officerId}`,
       });
     }
-    return review.officerId;
+    return { officerId: review.officerId, authorId: review.userId };
   });
 }
 
@@ -171,14 +176,14 @@ export async function deleteReply(db: Database, user: SessionUser, reviewId: num
  * POST /api/reviews/{id}/resolved: the review's author marks the exchange resolved or not; only
  * with a reply to resolve (409 otherwise; marking unresolved is always allowed). A suspended account
  * cannot, as it cannot edit its review. The review's updatedAt stays: this is not an edit of the
- * review. Returns the officer, and whether the mark changed (setting it as it was changes nothing).
+ * review. Returns the officer and author, and whether the mark changed (setting it as it was changes nothing).
  */
 export async function setReviewResolved(
   db: Database,
   user: SessionUser,
   reviewId: number,
   resolved: boolean,
-): Promise<{ officerId: number; changed: boolean }> {
+): Promise<RepliedReview & { changed: boolean }> {
   if (isSuspended(user)) throw new AppError('FORBIDDEN', MSG.reviews.banned);
   return db.transaction(async (tx) => {
     const review = await reviewForReply(tx, reviewId, 'update');
@@ -186,7 +191,7 @@ export async function setReviewResolved(
     if (resolved && !review.reply) throw new AppError('CONFLICT', MSG.reviewReply.resolveWithoutReply);
     const changed = review.resolved !== resolved;
     if (changed) await tx.update(reviews).set({ resolved }).where(eq(reviews.id, reviewId));
-    return { officerId: review.officerId, changed };
+    return { officerId: review.officerId, authorId: review.userId, changed };
   });
 }
 

@@ -36,7 +36,7 @@ import type { SessionUser } from '#server/domain/identity/sessions.js';
 import { NOTIFICATION_MAIL } from '#server/domain/notify/notify.js';
 import { DISCORD_WEBHOOK } from '#server/domain/notify/regiment-webhook-posts.js';
 import { FOLLOWER_NEWS } from '#server/domain/notify/follower-news.js';
-import { detectAfterWrite, openWaveQuery, windowRowsQuery, type OpenWaveRow, type WindowRow } from './waves.js';
+import { detectAfterWrite, openWaveQuery, windowRowsQuery, type HeldByWave, type OpenWaveRow, type WindowRow } from './waves.js';
 import { assertMayWriteReviews, type ReviewWriteSettings } from './review-writes.js';
 
 const p = (name: string) => sql.placeholder(name);
@@ -229,7 +229,8 @@ export async function createReview(
       });
       if (written!.queued > 0) noteOutboxQueued();
       const createdAt = new Date(written!.created_at);
-      const held = await holdAnyWave(tx, officer, written!, createdAt, form.text, settings);
+      const wave = await holdAnyWave(tx, officer, written!, createdAt, form.text, settings);
+      const held = wave?.reviewIds.includes(written!.id) ?? false;
       return {
         review: {
           id: written!.id,
@@ -264,7 +265,8 @@ export async function createReview(
             memberSince: new Date(officer.author.createdAt).toISOString(),
           },
         },
-        invalidation,
+        // A wave's held reviews leave their authors' profiles.
+        invalidation: wave ? [...invalidation, ...cacheTags.reviewers(wave.authorIds)] : invalidation,
       };
     });
   } catch (error) {
@@ -276,9 +278,9 @@ export async function createReview(
 
 /**
  * The review-wave detector on the officer's window with the new review in it, under the officer's
- * lock (docs/decisions/0031-review-waves.md). Returns whether the new review is held. When the
- * detector holds any review, the figures the write moved are recomputed without the held ones, and
- * a held new review's Discord post is withdrawn (its release posts it).
+ * lock (docs/decisions/0031-review-waves.md). Returns what it held, the new review or others, if
+ * anything. When the detector holds any review, the figures the write moved are recomputed without
+ * the held ones, and a held new review's Discord post is withdrawn (its release posts it).
  */
 async function holdAnyWave(
   tx: Executor,
@@ -287,7 +289,7 @@ async function holdAnyWave(
   now: Date,
   text: string,
   settings: ReviewWriteSettings,
-): Promise<boolean> {
+): Promise<HeldByWave | null> {
   const newReview: WindowReview = {
     id: written.id,
     overallRating: Number(written.overall_rating),
@@ -297,7 +299,7 @@ async function holdAnyWave(
     authorRegimentId: officer.author.regimentId,
     textKey: sameTextKey(text),
   };
-  const finding = await detectAfterWrite(
+  const wave = await detectAfterWrite(
     tx,
     { id: officer.id, regimentId: officer.regiment_id },
     written.recent,
@@ -305,9 +307,8 @@ async function holdAnyWave(
     newReview,
     settings.waves,
   );
-  if (!finding) return false;
+  if (!wave) return null;
   await refreshFiguresOf(tx, officer.id);
-  const held = finding.reviewIds.includes(written.id);
-  if (held && written.posted_ids) await tx.delete(outbox).where(inArray(outbox.id, written.posted_ids));
-  return held;
+  if (wave.reviewIds.includes(written.id) && written.posted_ids) await tx.delete(outbox).where(inArray(outbox.id, written.posted_ids));
+  return wave;
 }

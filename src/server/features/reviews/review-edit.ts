@@ -140,7 +140,12 @@ export async function updateReview(db: Database, user: SessionUser, reviewId: nu
     const contentChanged = !isSameContent(previous, next);
     if (!contentChanged && previous.wouldServeAgain === next.wouldServeAgain) return { invalidation: 'none' };
 
-    const invalidation = [...cacheTags.reviewOf(officer.id), ...(contentChanged ? [cacheTags.reviewHistory(reviewId)] : [])];
+    // The edit shows on the officer's pages and on the author's profile.
+    const invalidation = [
+      ...cacheTags.reviewOf(officer.id),
+      cacheTags.reviewer(user.id),
+      ...(contentChanged ? [cacheTags.reviewHistory(reviewId)] : []),
+    ];
     // A held review counts in no figure, before the edit or after (it stays held).
     const [written] = await runPrepared<WriteRow>(tx, 'review_edit_write', writeStatement, {
       reviewId,
@@ -171,8 +176,11 @@ export async function updateReview(db: Database, user: SessionUser, reviewId: nu
       textKey: sameTextKey(next.text),
     };
     const reviewed = { id: officer.id, regimentId: officer.regiment_id };
-    // A wave held reviews (rare): the figures are recomputed without them, as a moderator's decision does.
-    if (await detectAfterWrite(tx, reviewed, written!.recent, written!.open_wave, edited, waves)) await refreshFiguresOf(tx, officer.id);
-    return { invalidation };
+    // A wave held reviews (rare): the figures are recomputed without them, as a moderator's decision
+    // does, and the held reviews leave their authors' profiles.
+    const wave = await detectAfterWrite(tx, reviewed, written!.recent, written!.open_wave, edited, waves);
+    if (!wave) return { invalidation };
+    await refreshFiguresOf(tx, officer.id);
+    return { invalidation: [...invalidation, ...cacheTags.reviewers(wave.authorIds)] };
   });
 }

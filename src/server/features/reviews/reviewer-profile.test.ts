@@ -153,7 +153,7 @@ describe('profiles opened at once', () => {
       getReviewerProfile(ctx.db, banned.id, { page: 1, limit: 10 }),
     ]);
     const texts = (result: PromiseSettledResult<Awaited<ReturnType<typeof getReviewerProfile>>>) =>
-      result.status === 'fulfilled' ? result.value.profile.reviews.map((review) => review.text) : result.reason;
+      result.status === 'fulfilled' ? result.value.reviews.map((review) => review.text) : result.reason;
     expect(texts(first)).toEqual(['Held the centre.']);
     expect(texts(second)).toEqual(['Clear orders at the wheatfield.']);
     expect(texts(chamberlain)).toEqual(['Little Round Top, bayonets fixed.']);
@@ -161,13 +161,13 @@ describe('profiles opened at once', () => {
     expect(gone).toMatchObject({ status: 'rejected', reason: { message: MSG.reviewerProfile.notFound } });
     // Each total is its own reviewer's, counted with their page, and a page past the end still has it.
     const totals = (results: Array<PromiseSettledResult<Awaited<ReturnType<typeof getReviewerProfile>>>>) =>
-      results.map((result) => (result.status === 'fulfilled' ? result.value.profile.totalCount : result.reason));
+      results.map((result) => (result.status === 'fulfilled' ? result.value.totalCount : result.reason));
     expect(totals([first, second, chamberlain, whole])).toEqual([2, 2, 1, 2]);
     const pastTheEnd = await Promise.all([
       getReviewerProfile(ctx.db, author.id, { page: 5, limit: 1 }),
       getReviewerProfile(ctx.db, other.id, { page: 5, limit: 1 }),
     ]);
-    expect(pastTheEnd.map((read) => [read.profile.reviews.length, read.profile.totalCount])).toEqual([
+    expect(pastTheEnd.map((read) => [read.reviews.length, read.totalCount])).toEqual([
       [0, 2],
       [0, 1],
     ]);
@@ -201,6 +201,36 @@ describe('the cached profile', () => {
 
     expect((await client.write('PUT', '/api/users/me/settings', { hideLevel: true })).statusCode).toBe(200);
     expect((await profileOf(userId)).body.reviewer).not.toHaveProperty('level');
+  });
+
+  it("shows at once a vote on one of their reviews, the officer's reply, its resolution and removal, and their edit", async () => {
+    const officer = await createOfficer(ctx.db, { regimentId: regiment.id, name: 'Sykes', rank: 'Maj. Gen.' });
+    const writer = await signedInClient(ctx);
+    const voter = await signedInClient(ctx);
+    const officerUser = await signedInClient(ctx);
+    await ctx.db.update(users).set({ officerId: officer.id, isOfficer: true }).where(eq(users.id, officerUser.userId));
+    const { id: reviewId } = await createReview(ctx.db, { userId: writer.userId, officerId: officer.id, text: 'Kept the regulars in hand.' });
+    const shown = async () => (await profileOf(writer.userId)).body.reviews[0]!;
+    // Kept from here on: only what names the writer forgets it.
+    expect(await shown()).toMatchObject({ id: reviewId, score: 0, reply: null });
+
+    expect((await voter.client.post(`/api/reviews/${reviewId}/vote`, { value: 1 })).statusCode).toBe(200);
+    expect(await shown()).toMatchObject({ score: 1, upvotes: 1 });
+    expect((await officerUser.client.write('PUT', `/api/reviews/${reviewId}/reply`, { text: 'Thank you for the kind words.' })).statusCode).toBe(200);
+    expect((await shown()).reply).toMatchObject({ text: 'Thank you for the kind words.' });
+    expect((await writer.client.post(`/api/reviews/${reviewId}/resolved`, { resolved: true })).statusCode).toBe(200);
+    expect(await shown()).toMatchObject({ resolved: true });
+    expect((await officerUser.client.write('DELETE', `/api/reviews/${reviewId}/reply`)).statusCode).toBe(200);
+    expect(await shown()).toMatchObject({ reply: null });
+    const edit = { text: 'Kept the regulars in hand, and the line.', leadership: 5, tactics: 5, communication: 5, fairness: 5 };
+    expect((await writer.client.write('PUT', `/api/reviews/${reviewId}`, edit)).statusCode).toBe(200);
+    expect(await shown()).toMatchObject({ text: 'Kept the regulars in hand, and the line.', overallRating: 5 });
+    // Another reviewer's vote on another review of the same officer leaves the kept profile as it is.
+    const kept = await profileOf(writer.userId);
+    const other = await createReview(ctx.db, { userId: voter.userId, officerId: officer.id });
+    await ctx.db.update(users).set({ steamTotalGames: 12 }).where(eq(users.id, writer.userId));
+    expect((await writer.client.post(`/api/reviews/${other.id}/vote`, { value: 1 })).statusCode).toBe(200);
+    expect((await profileOf(writer.userId)).body).toEqual(kept.body);
   });
 
   it('is gone once the account is banned', async () => {

@@ -29,8 +29,6 @@ function selectReviewer(db: Executor, name: string) {
         totalGames: users.steamTotalGames,
         officer: { id: officers.id, name: officers.name, rank: officers.rank },
         regiment: { id: regiments.id, name: regiments.name },
-        // Every officer they reviewed, held reviews' too: the answer's cache tags (cacheTags.reviewerProfile).
-        reviewedOfficerIds: sql<number[]>`(select coalesce(array_agg(r.officer_id), '{}') from reviews r where r.user_id = ${users.id})`,
       })
       .from(users)
       // Their officer and its regiment, only while both are public (as the officer lists show them).
@@ -53,18 +51,13 @@ const reviewerAccounts = new BatchedRead<number, ReviewerRow>(async (db, ids) =>
   return new Map(rows.map((row) => [row.id, row]));
 });
 
-export interface ReviewerProfileRead {
-  profile: ReviewerProfile;
-  reviewedOfficerIds: number[];
-}
-
 /** The profile with one page of its reviews; 404 for an account that is gone or banned. */
 export async function getReviewerProfile(
   db: Executor,
   userId: number,
   { page, limit }: { page: number; limit: number },
   onReviewersShown?: OnReviewersShown,
-): Promise<ReviewerProfileRead> {
+): Promise<ReviewerProfile> {
   // The two reads at once: the page is thrown away if the account has no profile.
   const [row, { reviews, countedTotal }] = await Promise.all([
     reviewerAccounts.load(db, userId),
@@ -73,21 +66,18 @@ export async function getReviewerProfile(
   if (!row) throw new AppError('NOT_FOUND', MSG.reviewerProfile.notFound);
   const { level, officer, regiment } = row;
   return {
-    profile: {
-      reviewer: {
-        id: row.id,
-        username: row.username,
-        steamId: row.steamId,
-        memberSince: row.memberSince.toISOString(),
-        // Absent, not null, when hidden or unknown (core/api.ts).
-        ...(level === null ? {} : { level }),
-        totalGames: row.totalGames,
-        officer: officer && regiment ? { ...officer, regiment } : null,
-      },
-      reviews,
-      totalCount: countedTotal,
-      nextPage: page * limit < countedTotal ? page + 1 : null,
+    reviewer: {
+      id: row.id,
+      username: row.username,
+      steamId: row.steamId,
+      memberSince: row.memberSince.toISOString(),
+      // Absent, not null, when hidden or unknown (core/api.ts).
+      ...(level === null ? {} : { level }),
+      totalGames: row.totalGames,
+      officer: officer && regiment ? { ...officer, regiment } : null,
     },
-    reviewedOfficerIds: row.reviewedOfficerIds.map(Number),
+    reviews,
+    totalCount: countedTotal,
+    nextPage: page * limit < countedTotal ? page + 1 : null,
   };
 }

@@ -79,7 +79,7 @@ export async function reviewRoutes(app: App) {
   app.get(
     '/reviewers/:userId',
     {
-      // The answer's tags are set once its reviews are known (cacheTags.reviewerProfile).
+      // Its one tag: whatever changes a profile names its reviewer (cacheTags.reviewer).
       config: { cache: { public: (request) => [cacheTags.reviewer(Number((request.params as { userId: unknown }).userId))] } },
       schema: {
         summary: "A reviewer's profile and the reviews they wrote that count, one page at a time",
@@ -92,12 +92,7 @@ export async function reviewRoutes(app: App) {
         response: { 200: reviewerProfileSchema },
       },
     },
-    async (request) => {
-      const { userId } = request.params;
-      const read = await getReviewerProfile(db, userId, request.query, app.reviewerSignals.noteShown);
-      request.cacheAnswerTags = cacheTags.reviewerProfile(userId, read.reviewedOfficerIds);
-      return read.profile;
-    },
+    async (request) => getReviewerProfile(db, request.params.userId, request.query, app.reviewerSignals.noteShown),
   );
 
   app.get('/reviews/my', { config: { cache: 'private' }, schema: { response: { 200: z.array(reviewSchema) } } }, async (request) => {
@@ -193,8 +188,8 @@ export async function reviewRoutes(app: App) {
     async (request) => {
       const user = requireUser(request);
       await enforceRateLimit(rateLimitStore, { name: 'vote', ...limits.vote }, user.id);
-      const { officerId, ...vote } = await castVote(db, user, request.params.id, request.body.value);
-      request.cacheInvalidation = cacheTags.voteOnReviewOf(officerId);
+      const { officerId, authorId, ...vote } = await castVote(db, user, request.params.id, request.body.value);
+      request.cacheInvalidation = cacheTags.voteOnReviewOf(officerId, authorId);
       return vote;
     },
   );

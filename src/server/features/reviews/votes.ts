@@ -13,11 +13,13 @@ import { runPrepared } from '#server/platform/db/prepared.js';
 import { AppError, notFound } from '#server/platform/errors.js';
 import type { SessionUser } from '#server/domain/identity/sessions.js';
 
-/** The vote as the voter sees it, the review's new figures, and the reviewed officer (whose review pages show them). */
+/** The vote as the voter sees it, the review's new figures, and who shows them: the reviewed officer's pages and the author's profile. */
 export interface CastVote extends HelpfulVotes {
   value: number;
   score: number;
   officerId: number;
+  /** Null once the author's account is gone. */
+  authorId: number | null;
 }
 
 export async function castVote(db: Database, user: SessionUser, reviewId: number, value: -1 | 0 | 1): Promise<CastVote> {
@@ -119,5 +121,6 @@ async function writeVote(db: Database, user: SessionUser, reviewId: number, valu
     upvotes: Number(row.upvotes),
     downvotes: Number(row.downvotes),
     officerId: row.officer_id,
+    authorId: row.user_id,
   };
 }

@@ -5,7 +5,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminDashboard, AdminReviewWave, OfficerDetail, Regiment, ReviewPage } from '#core/api.js';
+import type { AdminDashboard, AdminReviewWave, OfficerDetail, Regiment, Review, ReviewerProfile, ReviewPage } from '#core/api.js';
 import { formatDate } from '#core/date.js';
 import { MSG } from '#core/messages.js';
 import { DEFAULT_WAVE_THRESHOLDS } from '#core/review-waves.js';
@@ -132,6 +132,23 @@ describe('a wave of one-star reviews from fresh accounts against a steady 4.5', 
     expect(wave.histogram.at(-1)).toEqual({ day: today, counted: 0, held: 6 });
     expect(wave.histogram.reduce((n, d) => n + d.counted, 0)).toBe(3);
     expect((await getJson<AdminDashboard>('/api/admin/dashboard', admin)).openReviewWaves).toBeGreaterThanOrEqual(1);
+  });
+
+  it("takes the held reviews off their authors' profiles, kept or not", async () => {
+    const officer = await steadyOfficer();
+    const wave = await reviewers(6);
+    const profileCount = async (userId: number) => (await getJson<ReviewerProfile>(`/api/reviewers/${userId}`)).totalCount;
+    // One at a time, each author's profile read (and kept) once their review counts, until the wave forms.
+    const counted: number[] = [];
+    for (const { client, userId } of wave) {
+      const answer = await client.post('/api/reviews', review(officer.id, 1));
+      expect(answer.statusCode, answer.body).toBe(201);
+      if (!answer.json<Review>().held) counted.push(await profileCount(userId));
+    }
+    expect(counted.length).toBeGreaterThan(0);
+    expect(counted).toEqual(counted.map(() => 1));
+    expect((await getJson<OfficerDetail>(`/api/officers/${officer.id}`)).openWave).toMatchObject({ heldCount: 6 });
+    for (const { userId } of wave) expect(await profileCount(userId)).toBe(0);
   });
 
   it('holds only what carries its signal: an established review counts at once, a later fresh one joins, and on release all count exactly', async () => {

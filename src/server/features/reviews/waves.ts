@@ -104,12 +104,18 @@ export interface OpenWaveRow {
   detections: WaveDetection[];
 }
 
+/** What a write's wave check held: the reviews, and their authors (whose profiles show them: cacheTags.reviewers). */
+export interface HeldByWave {
+  reviewIds: number[];
+  authorIds: number[];
+}
+
 /**
  * The history the detector reads after a write whose statement returned the window and the open
  * wave: `written` (the review just written, which that statement could not see as written) added,
  * the window cut at the detector's own clock (`now`, the written review's time), and the counted
  * reviews before it read if a wave could form. Then what it finds is held (holdFinding); returns
- * what it found, or null.
+ * what it held, or null.
  */
 export async function detectAfterWrite(
   tx: Executor,
@@ -118,7 +124,7 @@ export async function detectAfterWrite(
   openWaveRow: OpenWaveRow | null,
   written: WindowReview,
   thresholds: WaveThresholds,
-): Promise<WaveFinding | null> {
+): Promise<HeldByWave | null> {
   const now = written.writtenAt;
   const start = waveWindowStart(now, thresholds).getTime();
   const window = [...rows.map(windowReviewOf).filter((review) => review.writtenAt.getTime() > start), written];
@@ -126,8 +132,8 @@ export async function detectAfterWrite(
   const before = await countedBeforeWindow(tx, officer.id, now, window.length, openWave !== null, thresholds);
   const history: OfficerHistory = { regimentId: officer.regimentId, before, window, openWave };
   const finding = detectReviewWave(history, now, thresholds);
-  if (finding) await holdFinding(tx, officer.id, history, finding, now);
-  return finding;
+  if (!finding) return null;
+  return { reviewIds: finding.reviewIds, authorIds: await holdFinding(tx, officer.id, history, finding, now) };
 }
 
 export function windowReviewOf(row: WindowRow): WindowReview {
@@ -198,10 +204,10 @@ export async function holdReviewWaves(tx: Executor, officerId: number, threshold
 }
 
 /**
- * Holds what the detector found in the officer's open wave, opening one if needed. The caller holds
- * the officer's row lock and recomputes the figures after.
+ * Holds what the detector found in the officer's open wave, opening one if needed, and returns the
+ * held reviews' authors. The caller holds the officer's row lock and recomputes the figures after.
  */
-export async function holdFinding(tx: Executor, officerId: number, history: OfficerHistory, finding: WaveFinding, now: Date): Promise<void> {
+export async function holdFinding(tx: Executor, officerId: number, history: OfficerHistory, finding: WaveFinding, now: Date): Promise<number[]> {
   const held = history.window.filter((review) => finding.reviewIds.includes(review.id));
   const times = held.map((review) => review.writtenAt.getTime());
   const from = new Date(Math.min(...times));
@@ -231,14 +237,18 @@ export async function holdFinding(tx: Executor, officerId: number, history: Offi
   // reasons beside the new ones, in the rules' order (which is also alphabetical).
   const byReasons = new Map<string, number[]>();
   for (const review of finding.held) byReasons.set(review.reasons.join(','), [...(byReasons.get(review.reasons.join(',')) ?? []), review.id]);
+  const authorIds = new Set<number>();
   for (const [reasons, ids] of byReasons) {
-    await tx
+    const held = await tx
       .update(reviews)
       .set({
         held: true,
         waveId,
         holdReasons: sql`array(select distinct unnest(coalesce(${reviews.holdReasons}, '{}') || string_to_array(${reasons}, ',')) order by 1)`,
       })
-      .where(inArray(reviews.id, ids));
+      .where(inArray(reviews.id, ids))
+      .returning({ userId: reviews.userId });
+    for (const { userId } of held) if (userId !== null) authorIds.add(userId);
   }
+  return [...authorIds];
 }

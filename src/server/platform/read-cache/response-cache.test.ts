@@ -59,7 +59,7 @@ describe('the response cache itself', () => {
   it('stores an answer computed while a write changed something else', () => {
     const cache = new ResponseCache(10_000);
     const startedAt = cache.currentGeneration();
-    cache.invalidateLocally(cacheTags.voteOnReviewOf(7));
+    cache.invalidateLocally(cacheTags.voteOnReviewOf(7, 3));
     cache.store(startedAt, entry('/api/officers/1', 100, ['officer:1']));
     cache.store(startedAt, entry('/api/officers/top', 100, ['lists']));
     expect(cache.get('/api/officers/1')).toBeDefined();
@@ -164,12 +164,16 @@ describe('the response cache itself', () => {
       expect(cache.get('/api/officers/search?q=lee')).toBeUndefined();
     });
 
-    it("lets the recent reviews' scores lag a vote, not the voted review's own list", () => {
+    it("lets the recent reviews' scores lag a vote, not the voted review's own list or its author's profile", () => {
       const { cache, advance, at } = setUp();
       cache.store(0, entry('/api/reviews/recent', 100, cacheTags.recentReviews, at()));
       cache.store(0, entry('/api/reviews/officer/1?page=1&limit=5', 100, ['officer-reviews:1'], at()));
-      cache.invalidateLocally(cacheTags.voteOnReviewOf(1));
+      cache.store(0, entry('/api/reviewers/9', 100, [cacheTags.reviewer(9)], at()));
+      cache.store(0, entry('/api/reviewers/8', 100, [cacheTags.reviewer(8)], at()));
+      cache.invalidateLocally(cacheTags.voteOnReviewOf(1, 9));
       expect(cache.get('/api/reviews/officer/1?page=1&limit=5')).toBeUndefined();
+      expect(cache.get('/api/reviewers/9')).toBeUndefined();
+      expect(cache.get('/api/reviewers/8')).toBeDefined();
       expect(cache.get('/api/reviews/recent')).toBeDefined();
       advance(LAG);
       expect(cache.get('/api/reviews/recent')).toBeUndefined();

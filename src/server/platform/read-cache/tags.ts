@@ -22,6 +22,11 @@ export type CacheTag =
 /** What a write changes: some tags, everything public ('all'), or nothing public ('none'). */
 export type Invalidation = readonly CacheTag[] | 'all' | 'none';
 
+/** The profiles of these authors (a review's author is null once the account is gone: it has no profile). */
+function reviewerTags(authorIds: ReadonlyArray<number | null>): CacheTag[] {
+  return authorIds.filter((id): id is number => id !== null).map((id): CacheTag => `reviewer:${id}`);
+}
+
 export const cacheTags = {
   lists: 'lists',
   /** A list of officers or regiments with their ratings: tags 'lists' and 'ratings'. */
@@ -79,23 +84,30 @@ export const cacheTags = {
     `reviewer:${userId}`,
   ],
   /**
-   * A reviewer's profile (GET /api/reviewers/{userId}, issue 36, item 3): their own tag, which the
-   * changes to their signals forget (above: a new review, a settings change, new Steam figures), and
-   * the review pages of every officer they reviewed, held reviews' too: whatever changes one of their
-   * reviews as shown (an edit, a vote, a reply, a wave's hold or release) forgets that officer's
-   * review pages. Bans, deletions and officer or regiment changes forget everything.
+   * A reviewer's profile (GET /api/reviewers/{userId}, issue 36, item 3): their own tag, and nothing
+   * else. What changes one of their reviews as shown names its author: their new reviews and setting
+   * changes (reviewerSignals above), their edits, a vote on or a reply to one of their reviews
+   * (voteOnReviewOf, replyOn below), a wave that holds one (review-create.ts, review-edit.ts). Bans,
+   * deletions, moderators' decisions and officer or regiment changes forget everything. Not the
+   * review pages of every officer they reviewed, as it was: a profile under a dozen tags cost the
+   * cache's tag index a tenth of the profile's time (docs/performance.md).
    */
-  reviewerProfile: (userId: number, reviewedOfficerIds: readonly number[]): CacheTag[] => [
-    `reviewer:${userId}`,
-    ...reviewedOfficerIds.map((id): CacheTag => `officer-reviews:${id}`),
-  ],
-  /** The reviewer's profile before its reviews are read: the tag their signals' changes forget. */
   reviewer: (userId: number): CacheTag => `reviewer:${userId}`,
+  /** The profiles of these authors: those of the reviews a wave held, say. */
+  reviewers: (authorIds: ReadonlyArray<number | null>): CacheTag[] => reviewerTags(authorIds),
   /**
    * What a reply to a review of this officer, or its resolution, changes (issue 18, item 1): the
-   * review as shown in the officer's pages and the recent reviews, at once. No figure, no list.
+   * review as shown in the officer's pages, its author's profile and the recent reviews, at once. No
+   * figure, no list.
    */
-  replyOn: (officerId: number): CacheTag[] => [`officer-reviews:${officerId}`, 'recent-reviews'],
-  /** What a vote on a review of this officer changes: its score, in the officer's review pages at once and in the recent reviews within the lag. */
-  voteOnReviewOf: (officerId: number): CacheTag[] => [`officer-reviews:${officerId}`, 'scores'],
+  replyOn: (officerId: number, authorId: number | null): CacheTag[] => [
+    `officer-reviews:${officerId}`,
+    'recent-reviews',
+    ...reviewerTags([authorId]),
+  ],
+  /**
+   * What a vote on a review of this officer changes: its score, in the officer's review pages and its
+   * author's profile at once, and in the recent reviews within the lag.
+   */
+  voteOnReviewOf: (officerId: number, authorId: number | null): CacheTag[] => [`officer-reviews:${officerId}`, 'scores', ...reviewerTags([authorId])],
 } as const satisfies Record<string, CacheTag | readonly CacheTag[] | ((...args: never[]) => CacheTag | CacheTag[])>;
