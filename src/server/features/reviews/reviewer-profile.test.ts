@@ -1,7 +1,8 @@
 /**
  * GET /api/reviewers/{userId} (issue 36, item 3): who wrote a review. The profile shows the reviews
  * that count (none held in a wave, none of an officer who is not public), never a hidden level, and
- * banned and deleted accounts have none; new reviews and settings changes show at once.
+ * banned and deleted accounts have none; new reviews, settings changes, votes, replies and edits
+ * show at once, though it is kept under its reviewer's tag alone.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
