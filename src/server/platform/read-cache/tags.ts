@@ -94,7 +94,7 @@ export const cacheTags = {
    */
   reviewer: (userId: number): CacheTag => `reviewer:${userId}`,
   /** The profiles of these authors: those of the reviews a wave held, say. */
-  reviewers: (authorIds: ReadonlyArray<number | null>): CacheTag[] => reviewerTags(authorIds),
+  reviewers: reviewerTags,
   /**
    * What a reply to a review of this officer, or its resolution, changes (issue 18, item 1): the
    * review as shown in the officer's pages, its author's profile and the recent reviews, at once. No
