@@ -64,7 +64,8 @@ export async function searchRoutes(app: App) {
         isOrderedByName: request.query.sortBy === 'name',
         isWholeAnswer: !request.query.after && page.nextCursor === null,
       });
-      return sendJsonBytes(reply, page.json);
+      request.cachePlainParts = page.answer.parts;
+      return sendJsonBytes(reply, page.answer.json);
     },
   );
 
