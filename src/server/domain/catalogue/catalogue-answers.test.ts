@@ -1,6 +1,6 @@
 /**
  * The search lists answer with JSON put together from each officer's kept head
- * (SearchCatalogue.officerAnswerParts): it must be the value of officerAnswer, whatever changed since
+ * (SearchCatalogue.officerAnswersJson): it must be the value of officerAnswer, whatever changed since
  * the head was made.
  */
 import { describe, expect, it } from 'vitest';
@@ -56,10 +56,9 @@ function catalogueOf(officers: OfficerRecord[]) {
 
 /** What the answers must be: JSON.stringify of officerAnswer, read back. */
 const expected = (catalogue: SearchCatalogue, officers: OfficerRecord[]) => officers.map((o) => catalogue.officerAnswer(o));
-const answered = (catalogue: SearchCatalogue, officers: OfficerRecord[]) =>
-  JSON.parse(Buffer.concat(catalogue.officerAnswerParts(officers)).toString('utf8'));
+const answered = (catalogue: SearchCatalogue, officers: OfficerRecord[]) => JSON.parse(catalogue.officerAnswersJson(officers).toString('utf8'));
 
-describe('SearchCatalogue.officerAnswerParts', () => {
+describe('SearchCatalogue.officerAnswersJson', () => {
   it('is the JSON of each officer answer, in order, and [] for none', () => {
     const officers = [officer(1, 20), officer(2, 21), officer(3, 20, { reviewCount: 0, averageRating: 0 })];
     const catalogue = catalogueOf(officers);
@@ -84,24 +83,6 @@ describe('SearchCatalogue.officerAnswerParts', () => {
     const now = [renamed, officers[1]!];
     expect(answered(catalogue, now)).toEqual(expected(catalogue, now));
     expect(answered(catalogue, now)[0]).toMatchObject({ name: 'Adelbert Ames', regiment: { description: 'Now recruiting' }, side: { code: 'CSA' } });
-  });
-});
-
-describe('the parts of an answer handed out', () => {
-  it('are not written over by later changes: joined again, they are still the answer they were (the response cache keeps them)', () => {
-    const officers = [officer(1, 20), officer(2, 21)];
-    const catalogue = catalogueOf(officers);
-    const parts = catalogue.officerAnswerParts(officers);
-    const before = Buffer.concat(parts).toString('utf8');
-    expect(JSON.parse(before)).toEqual(expected(catalogue, officers));
-
-    const renamed = officer(1, 20, { name: 'Adelbert Ames', averageRating: 1.5 });
-    catalogue.applyOfficers([1], [renamed]);
-    catalogue.applyRegiments([21], [regiment(21, { description: 'Disbanded' })]);
-    catalogue.applyCommunityMean(2.2);
-    const now = catalogue.officerAnswerParts([renamed, officers[1]!]);
-    expect(JSON.parse(Buffer.concat(now).toString('utf8'))[0]).toMatchObject({ name: 'Adelbert Ames', averageRating: 1.5 });
-    expect(Buffer.concat(parts).toString('utf8')).toBe(before);
   });
 });
 

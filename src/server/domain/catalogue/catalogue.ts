@@ -12,6 +12,7 @@
 import type { RankedOfficer, RegimentChoices, Suggestion } from '#core/api.js';
 import { TOP_OFFICERS_LIMIT, TOP_OFFICERS_MIN_REVIEWS_EXCLUSIVE, type SideCode } from '#core/constants.js';
 import { rankScoreOf, type RankPrior } from '#core/rating-math.js';
+import type { JsonBytes } from '#server/platform/http/json-bytes.js';
 import { ownedBytes } from '#server/platform/read-cache/encoding.js';
 import type { OfficerRecord, RegimentRecord, SideRecord } from './catalogue-source.js';
 import { byNameThenId, compareNames } from '#core/names.js';
@@ -35,9 +36,8 @@ function matchForgiving(index: WordIndex, text: string, typos: boolean | undefin
   return asTyped.ids.length > 0 ? asTyped : index.match(text, { typos: true, scored });
 }
 
-const OPEN_BRACKET = Buffer.from('[');
-const CLOSE_BRACKET = Buffer.from(']');
-const EMPTY_ARRAY = Buffer.from('[]');
+const OPEN_BRACKET = '['.charCodeAt(0);
+const CLOSE_BRACKET = ']'.charCodeAt(0);
 
 export interface CatalogueContents {
   communityMean: number;
@@ -230,19 +230,29 @@ export class SearchCatalogue {
   }
 
   /**
-   * `officerAnswer` of each officer as a JSON array, in parts: the brackets and each officer's kept
-   * head and tail (the last one's comma left out). Joined, the bytes a search answers with, the same
-   * value as JSON.stringify of the answers (catalogue-answers.test.ts). The parts are never written
-   * over (a changed officer gets new ones), so the response cache keeps them rather than a copy of
-   * the plain body (read-cache/store.ts, Entry.plainParts).
+   * `officerAnswer` of each officer, as a JSON array: the bytes a search answers with, the same
+   * value as JSON.stringify of the answers (catalogue.test.ts), made from each officer's kept head.
    */
-  officerAnswerParts(officers: readonly OfficerRecord[]): Buffer[] {
-    if (officers.length === 0) return [EMPTY_ARRAY];
-    const parts: Buffer[] = [OPEN_BRACKET];
-    for (const officer of officers) parts.push(this.answerHead(officer), this.answerTail(officer));
-    parts[parts.length - 1] = parts.at(-1)!.subarray(0, -1);
-    parts.push(CLOSE_BRACKET);
-    return parts;
+  officerAnswersJson(officers: readonly OfficerRecord[]): JsonBytes<RankedOfficer[]> {
+    if (officers.length === 0) return Buffer.from('[]');
+    const parts: Buffer[] = [];
+    // The opening bracket, then each answer and its comma, the last one becoming the closing bracket.
+    let length = 1;
+    for (const officer of officers) {
+      const head = this.answerHead(officer);
+      const tail = this.answerTail(officer);
+      parts.push(head, tail);
+      length += head.length + tail.length;
+    }
+    const json = Buffer.allocUnsafe(length);
+    json[0] = OPEN_BRACKET;
+    let offset = 1;
+    for (const part of parts) {
+      json.set(part, offset);
+      offset += part.length;
+    }
+    json[length - 1] = CLOSE_BRACKET;
+    return json;
   }
 
   /** The officer's answer as JSON up to its rank score, kept (answerHeads). */

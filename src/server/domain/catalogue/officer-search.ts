@@ -4,7 +4,7 @@
  * Both sort the same matches by the same terms (order.ts); a page starts after its cursor's key.
  */
 import type { OfficerSearchPage, RankedOfficer } from '#core/api.js';
-import { joinedJson, type JoinedJson } from '#server/platform/http/json-bytes.js';
+import type { JsonBytes } from '#server/platform/http/json-bytes.js';
 import type { OfficerSearch } from '#core/search.js';
 import type { SearchCatalogue } from './catalogue.js';
 import { encodeSearchCursor, type SearchCursor } from './cursor.js';
@@ -15,16 +15,14 @@ export const SEARCH_RESULTS_LIMIT = 100;
 
 /**
  * The spec's GET /api/officers/search: the first 100 matches, in the chosen order, as the JSON of
- * their answers (catalogue.officerAnswerParts), and their ids.
+ * their answers (catalogue.officerAnswersJson), and their ids.
  */
-export function searchOfficerList(catalogue: SearchCatalogue, search: OfficerSearch): { ids: number[]; answer: JoinedJson<RankedOfficer[]> } {
+export function searchOfficerList(catalogue: SearchCatalogue, search: OfficerSearch): { ids: number[]; json: JsonBytes<RankedOfficer[]> } {
   const terms = searchOrder(search.sortBy, search.sortOrder);
   const found = firstInOrder(terms, catalogue.findOfficers(search, { scored: search.sortBy === 'relevance' }), SEARCH_RESULTS_LIMIT);
   const officers = found.map((match) => match.officer);
-  return { ids: officers.map((officer) => officer.id), answer: joinedJson(catalogue.officerAnswerParts(officers)) };
+  return { ids: officers.map((officer) => officer.id), json: catalogue.officerAnswersJson(officers) };
 }
-
-const PAGE_OPENING = Buffer.from('{"officers":');
 
 export interface OfficerSearchPageRequest extends OfficerSearch {
   /** Where the previous page ended; the first page without it. */
@@ -40,7 +38,7 @@ export interface OfficerSearchPageRequest extends OfficerSearch {
 export function searchOfficerPage(
   catalogue: SearchCatalogue,
   request: OfficerSearchPageRequest,
-): { ids: number[]; nextCursor: string | null; answer: JoinedJson<OfficerSearchPage> } {
+): { ids: number[]; nextCursor: string | null; json: JsonBytes<OfficerSearchPage> } {
   const { after, limit, ...search } = request;
   const terms = searchOrder(search.sortBy, search.sortOrder);
   const matches = catalogue.findOfficers(search, { scored: search.sortBy === 'relevance' });
@@ -53,10 +51,6 @@ export function searchOfficerPage(
     found.length > limit && last ? encodeSearchCursor({ sortBy: search.sortBy, sortOrder: search.sortOrder, key: sortKeyOf(terms, last) }) : null;
   const officers = page.map((match) => match.officer);
   const rest: Omit<OfficerSearchPage, 'officers'> = { totalCount: matches.length, nextCursor };
-  const answer = joinedJson<OfficerSearchPage>([
-    PAGE_OPENING,
-    ...catalogue.officerAnswerParts(officers),
-    Buffer.from(`,${JSON.stringify(rest).slice(1)}`),
-  ]);
-  return { ids: officers.map((officer) => officer.id), nextCursor, answer };
+  const json = Buffer.concat([Buffer.from('{"officers":'), catalogue.officerAnswersJson(officers), Buffer.from(`,${JSON.stringify(rest).slice(1)}`)]);
+  return { ids: officers.map((officer) => officer.id), nextCursor, json };
 }

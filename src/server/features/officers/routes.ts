@@ -58,8 +58,7 @@ export async function officerRoutes(app: App) {
     async (request, reply) => {
       const found = searchOfficerList(await app.searchCatalogue.current(), request.query);
       request.cacheAnswerTags = cacheTags.searchAnswer(found.ids, SEARCH_RESULTS_LIMIT);
-      request.cachePlainParts = found.answer.parts;
-      return sendJsonBytes(reply, found.answer.json);
+      return sendJsonBytes(reply, found.json);
     },
   );
 

@@ -64,8 +64,7 @@ export async function searchRoutes(app: App) {
         isOrderedByName: request.query.sortBy === 'name',
         isWholeAnswer: !request.query.after && page.nextCursor === null,
       });
-      request.cachePlainParts = page.answer.parts;
-      return sendJsonBytes(reply, page.answer.json);
+      return sendJsonBytes(reply, page.json);
     },
   );
 

@@ -1,6 +1,6 @@
 /**
  * Answers whose JSON is put together from parts kept in memory rather than serialised per request
- * (the search lists: domain/catalogue/catalogue.ts, officerAnswerParts). Fastify sends such bytes as
+ * (the search lists: features/search/catalogue.ts, officerAnswersJson). Fastify sends such bytes as
  * they are: the route's response schema then checks nothing at run time, so what builds them is
  * tested against JSON.stringify of the typed value (catalogue.test.ts) and the routes against their
  * schemas (api-docs/openapi.test.ts).
@@ -16,18 +16,4 @@ const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 /** Sends JSON bytes made for the route's answer (T is the type its schema describes). */
 export function sendJsonBytes<T>(reply: FastifyReply, json: JsonBytes<T>): FastifyReply {
   return reply.type(JSON_CONTENT_TYPE).send(json);
-}
-
-/**
- * JSON bytes and the parts they were joined from. The parts are kept elsewhere and never written
- * over (one that changes is replaced: the catalogue's answer heads), so the response cache keeps
- * them rather than a copy of the plain body (read-cache/store.ts, Entry.plainParts).
- */
-export interface JoinedJson<T> {
-  readonly json: JsonBytes<T>;
-  readonly parts: readonly Buffer[];
-}
-
-export function joinedJson<T>(parts: readonly Buffer[]): JoinedJson<T> {
-  return { json: Buffer.concat(parts), parts };
 }

@@ -8,7 +8,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '#server/test/app.js';
-import { createOfficer, createRegiment } from '#server/test/fixtures.js';
+import { createRegiment } from '#server/test/fixtures.js';
 import { answerWith, type Encoding } from './encoding.js';
 import { ResponseCache, createEntry, type Entry } from './store.js';
 
@@ -161,43 +161,6 @@ describe('the encodings a kept answer is sent in', () => {
     expect(forScript.bytes).toBe(probe.bytes);
   });
 
-  it('joins an answer kept with its parts for a client without compression: nothing more kept, however often asked', () => {
-    const cache = new ResponseCache(4 * 1024 * 1024);
-    const json = searchJson('Ezra');
-    // Parts as the catalogue hands them out: its answer heads, each a buffer of its own.
-    const parts = json.match(/.{1,700}/gs)!.map((part) => Buffer.from(part));
-    const stored = createEntry({
-      key: '/api/officers/search?q=ezr',
-      tags: ['lists'],
-      computedAt: 0,
-      contentType: 'application/json; charset=utf-8',
-      body: json,
-      plainParts: parts,
-    });
-    const withoutParts = keptEntry(stored.key, json);
-    expect(stored.bytes).toBe(withoutParts.bytes + parts.length * 8);
-    cache.store(cache.currentGeneration(), stored);
-    for (let i = 0; i < 3; i++) {
-      const plain = answerWith(stored, cache, ACCEPT.identity);
-      expect(plain.headers['content-encoding']).toBeUndefined();
-      expect(plain.body!.toString()).toBe(json);
-    }
-    // Asked for three times and not kept: without parts the second request keeps the 12 KB body.
-    expect(stored.identity).toBeUndefined();
-    expect(cache.size.bytes).toBe(stored.bytes);
-    // Gzip is made from the parts too, and kept.
-    const gzip = answerWith(stored, cache, ACCEPT.gzip);
-    expect(gunzipSync(gzip.body!).toString()).toBe(json);
-    expect(stored.gzip).toBe(gzip.body);
-
-    // Retired, it lets its parts go (the catalogue may have replaced them) and still answers, decompressed.
-    cache.invalidateLocally(['lists']);
-    const stale = cache.getStale(stored.key)!;
-    expect(stale.plainParts).toBeUndefined();
-    expect(cache.size.bytes).toBe(withoutParts.bytes + gzip.body!.length);
-    expect(answerWith(stale, cache, ACCEPT.identity).body!.toString()).toBe(json);
-  });
-
   it('counts what a retired answer keeps too (the stale last answer), and forgets it with the answer', () => {
     const cache = new ResponseCache(4 * 1024 * 1024);
     const stored = keptEntry('/api/officers/search?q=hir', searchJson('Hiram'));
@@ -255,39 +218,5 @@ describe('the regiment list to a browser, a script with gzip and curl', () => {
     expect(entry.bytes).toBeGreaterThan(entry.br!.length + entry.gzip!.length + entry.identity!.length);
     expect(cache.size.bytes).toBeGreaterThanOrEqual(entry.bytes);
     expect(cache.size.bytes).toBeLessThanOrEqual(cache.maxBytes);
-  });
-});
-
-describe('a typed search to curl', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    const { id: regimentId } = await createRegiment(ctx.db, {
-      name: '20th Maine Infantry',
-      description: 'Held the left of the line at Little Round Top.',
-    });
-    for (let i = 1; i <= 8; i++)
-      await createOfficer(ctx.db, { regimentId, name: `Chamberlain ${['Able', 'Baker', 'Cole', 'Dane', 'Eads', 'Finch', 'Gage', 'Hale'][i - 1]}` });
-  });
-  afterAll(() => ctx.close());
-
-  it("is the browser's answer, joined from the catalogue's parts each time rather than kept again", async () => {
-    const url = '/api/officers/search?q=chamb';
-    const get = (encoding: Encoding) => ctx.app.inject({ method: 'GET', url, headers: ACCEPT[encoding] });
-    const browser = await get('br');
-    const json = decoded(browser.rawPayload, browser.headers['content-encoding']);
-    expect(JSON.parse(json)).toHaveLength(8);
-    expect(json.length).toBeGreaterThan(1024);
-    const entry = ctx.app.responseCache.get(url)!;
-    expect(entry.plainParts).toBeDefined();
-    const bytes = ctx.app.responseCache.size.bytes;
-    for (let i = 0; i < 3; i++) {
-      const curl = await get('identity');
-      expect(curl.headers['content-encoding']).toBeUndefined();
-      expect(curl.headers.etag).toBe(browser.headers.etag);
-      expect(curl.body).toBe(json);
-    }
-    expect(entry.identity).toBeUndefined();
-    expect(ctx.app.responseCache.size.bytes).toBe(bytes);
   });
 });

@@ -32,11 +32,6 @@ declare module 'fastify' {
     cacheInvalidation?: Invalidation;
     /** Set by a handler whose answer's tags depend on the answer (overrides those of config.cache). */
     cacheAnswerTags?: readonly CacheTag[];
-    /**
-     * Set by a handler whose answer is joined from parts that are never written over (JoinedJson):
-     * kept with the answer instead of its plain body (Entry.plainParts).
-     */
-    cachePlainParts?: readonly Buffer[];
   }
 }
 
@@ -103,7 +98,6 @@ export const responseCachePlugin = fp<{ cache: ResponseCache; metrics: Metrics; 
     app.decorate('responseCache', cache);
     app.decorateRequest('cacheInvalidation', undefined);
     app.decorateRequest('cacheAnswerTags', undefined);
-    app.decorateRequest('cachePlainParts', undefined);
     app.addHook('onReady', () => cache.announceStart());
 
     app.addHook('onRequest', async function answerFromCache(request: CachedRequest, reply) {
@@ -158,7 +152,6 @@ export const responseCachePlugin = fp<{ cache: ResponseCache; metrics: Metrics; 
         expiresAt: expiryOf(config.cache)?.(computedAt),
         contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
         body: plain,
-        ...(request.cachePlainParts ? { plainParts: request.cachePlainParts } : {}),
         // Kept beside brotli from the plain body in hand: answerWith below sends it.
         encoding: preferredEncoding(request.headers['accept-encoding']),
       });

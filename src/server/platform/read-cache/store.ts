@@ -65,8 +65,6 @@ const MAX_ENTRY_SHARE = 4;
 const PLAIN_SHARE = 4;
 /** What an entry costs besides its bodies and key: its object, Map slot and Buffer objects (measured, rounded up). */
 const ENTRY_OVERHEAD_BYTES = 512;
-/** What one of an entry's plainParts costs it: a reference (the part itself is counted where it is kept). */
-const PART_REFERENCE_BYTES = 8;
 
 export interface Entry {
   key: string;
@@ -92,15 +90,6 @@ export interface Entry {
   identity?: Buffer;
   /** A client asked for the plain body of this compressed answer once: the next such request keeps it. */
   isPlainAsked?: boolean;
-  /**
-   * The plain body of a compressed answer as the parts it was joined from, kept elsewhere and never
-   * written over (JoinedJson: the search catalogue's answer heads): a client without compression is
-   * sent them joined, a copy rather than a decompression, for the cost of the references alone. A
-   * typed search's plain body is 60 KB against 8 KB of brotli, so few could be kept whole (plainKept),
-   * and decompressing the others was a quarter of such a client's time. Dropped when the answer is
-   * retired: only fresh answers hold parts the catalogue still holds.
-   */
-  plainParts?: readonly Buffer[];
   /** A compressed body's base form, from the start; its ETag names these bytes. */
   br?: Buffer;
   /** Once a client that accepts gzip but not brotli asked for it. */
@@ -326,10 +315,8 @@ export class ResponseCache {
       if (sent === 'identity' && entry.br) this.notePlainSent(entry);
       return { body: kept, encoding: sent };
     }
-    // Joined from its parts: nothing decompressed, and nothing more to keep.
-    if (sent === 'identity' && entry.plainParts) return { body: plainInHand ?? joined(entry.plainParts, entry.size), encoding: sent };
     const isDecompressedHere = entry.identity === undefined && plainInHand === undefined;
-    const plain = entry.identity ?? plainInHand ?? (entry.plainParts ? joined(entry.plainParts, entry.size) : decompressed(entry.br!, entry.size));
+    const plain = entry.identity ?? plainInHand ?? decompressed(entry.br!, entry.size);
     // A plain body is kept when asked for a second time: most long-tail answers are asked for once.
     if (sent === 'identity' && entry.br && !entry.isPlainAsked) {
       entry.isPlainAsked = true;
@@ -434,10 +421,7 @@ export class ResponseCache {
       this.invalidatedTime.clear();
     }
     if (invalidation === 'all') {
-      for (const entry of this.entries.values()) {
-        entry.retired = true;
-        this.dropParts(entry);
-      }
+      for (const entry of this.entries.values()) entry.retired = true;
       this.retiredCount = this.entries.size;
       this.keysByTag.clear();
       return;
@@ -473,19 +457,6 @@ export class ResponseCache {
     entry.retired = true;
     this.retiredCount++;
     this.unindex(key, entry);
-    this.dropParts(entry);
-  }
-
-  /**
-   * A retired answer keeps no parts: a write that changed an officer replaced its parts in the
-   * catalogue, and the old ones would live on in stale answers alone, uncounted.
-   */
-  private dropParts(entry: Entry) {
-    if (!entry.plainParts) return;
-    const bytes = entry.plainParts.length * PART_REFERENCE_BYTES;
-    entry.bytes -= bytes;
-    this.bytes -= bytes;
-    delete entry.plainParts;
   }
 
   private remove(key: string, entry = this.entries.get(key)) {
@@ -525,8 +496,6 @@ export function createEntry(answer: {
   body: string | Buffer;
   /** The encoding the computing request's client prefers (preferredEncoding): gzip is kept from the start. */
   encoding?: Encoding;
-  /** The parts the body was joined from (JoinedJson), kept for clients without compression: Entry.plainParts. */
-  plainParts?: readonly Buffer[];
 }): Entry {
   const plain = ownedBytes(answer.body);
   const isCompressible = !answer.contentType.startsWith('image/');
@@ -548,10 +517,6 @@ export function createEntry(answer: {
     entry.gzip = compressed(plain, 'gzip');
     entry.bytes += entry.gzip.length;
   }
-  if (br && answer.plainParts) {
-    entry.plainParts = answer.plainParts;
-    entry.bytes += answer.plainParts.length * PART_REFERENCE_BYTES;
-  }
   return entry;
 }
 
@@ -561,11 +526,6 @@ function shedVariants(entry: Entry): void {
   entry.bytes -= (entry.identity?.length ?? 0) + (entry.gzip?.length ?? 0);
   delete entry.identity;
   delete entry.gzip;
-}
-
-/** Parts joined into a plain body of a known size. */
-function joined(parts: readonly Buffer[], size: number): Buffer {
-  return Buffer.concat(parts, size);
 }
 
 /**
