@@ -18,6 +18,7 @@ import type { OfficerRecord, RegimentRecord, SideRecord } from './catalogue-sour
 import { byNameThenId, compareNames } from '#core/names.js';
 import { firstInOrder, firstOf, topOrder, type Match } from './order.js';
 import { rankForms, wordsOf } from './text.js';
+import { IdMap } from './id-map.js';
 import { WordIndex, type WordMatches } from './word-index.js';
 
 /**
@@ -53,14 +54,15 @@ export interface OfficerFilters {
 }
 
 export class SearchCatalogue {
+  // By id in IdMaps (id-map.ts): a search looks up each officer it matches in several of them.
   private readonly sides = new Map<number, SideRecord>();
-  private readonly regiments = new Map<number, RegimentRecord>();
-  private readonly officers = new Map<number, OfficerRecord>();
+  private readonly regiments = new IdMap<RegimentRecord>();
+  private readonly officers = new IdMap<OfficerRecord>();
   private readonly officersOfRegiment = new Map<number, Set<number>>();
   private readonly officerIndex = new WordIndex();
   private readonly regimentIndex = new WordIndex();
   /** Each officer's place in name order (order.ts compares names by it); null when a name changed. */
-  private nameRanks: Map<number, number> | null = null;
+  private nameRanks: IdMap<number> | null = null;
   /** What the rankings weigh every rating against: the published community mean (ranking-prior.ts) and the weight m. */
   private prior: RankPrior;
   /**
@@ -70,18 +72,18 @@ export class SearchCatalogue {
    * time (docs/decisions/0041-batched-reads.md). UTF-8 bytes: at most about 700 each, each in a
    * buffer of its own (ownedBytes): a slice of Node's shared 8 KiB pool would keep its whole slab alive.
    */
-  private readonly answerHeads = new Map<number, Buffer>();
+  private readonly answerHeads = new IdMap<Buffer>();
   /** officerRankScore's, by officer: forgotten when the officer changes, all of them when the mean does. */
-  private readonly officerRankScores = new Map<number, number | null>();
+  private readonly officerRankScores = new IdMap<number | null>();
   /** The end of each officer's answer, from its rank score on: forgotten with its rank score. */
-  private readonly answerTails = new Map<number, Buffer>();
+  private readonly answerTails = new IdMap<Buffer>();
   /**
    * Each officer's match without a text score, as every order but relevance sorts it: made once and
    * shared by the searches that list the officer (a three-letter term matches hundreds of officers,
    * and making and collecting a match for each was a good part of a search). Forgotten with the
    * officer's rank score or name rank.
    */
-  private readonly unscoredMatches = new Map<number, Match>();
+  private readonly unscoredMatches = new IdMap<Match>();
 
   /** `priorWeight`: the m of the rankings' Bayesian average (config RANK_PRIOR_WEIGHT). */
   constructor(contents: CatalogueContents, priorWeight: number) {
@@ -358,7 +360,7 @@ export class SearchCatalogue {
     };
   }
 
-  private matchOf(officer: OfficerRecord, score: number, nameRanks: Map<number, number>): Match {
+  private matchOf(officer: OfficerRecord, score: number, nameRanks: IdMap<number>): Match {
     if (score !== 0) return { officer, score, rankScore: this.officerRankScore(officer), nameRank: nameRanks.get(officer.id)! };
     let match = this.unscoredMatches.get(officer.id);
     if (!match) {
@@ -396,11 +398,11 @@ export class SearchCatalogue {
   }
 
   /** Every officer's place in name order, worked out again after a name changed (rare: ratings change, names seldom do). */
-  private nameRanksNow(): Map<number, number> {
+  private nameRanksNow(): IdMap<number> {
     if (!this.nameRanks) {
       this.unscoredMatches.clear();
       const byName = [...this.officers.values()].sort((a, b) => compareNames(a.name, b.name));
-      this.nameRanks = new Map();
+      this.nameRanks = new IdMap();
       let rank = 0;
       for (let i = 0; i < byName.length; i++) {
         if (i > 0 && compareNames(byName[i - 1]!.name, byName[i]!.name) !== 0) rank = i;
