@@ -108,6 +108,9 @@ function termsOf(sortBy: SortBy, sortOrder: SortOrder): SortTerm[] {
 }
 
 function compareValues(a: SortKeyValue, b: SortKeyValue): number {
+  // Numbers first, as most terms are: Number() of a number still went through V8's conversion
+  // builtin, 1.5 % of a computed typed search's CPU (perf, long-tail typed search, cache off).
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
   if (typeof a === 'string' && typeof b === 'string') return compareNames(a, b);
   return Number(a) - Number(b);
 }
