@@ -5,13 +5,12 @@
  * and the cache's total, which stay within the memory bound (RESPONSE_CACHE_MB), a retired answer's
  * included, and the plain bodies within a quarter of it.
  */
-import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '#server/test/app.js';
 import { createRegiment } from '#server/test/fixtures.js';
-import { OFF_THREAD_MIN_BYTES } from './brotli-worker.js';
 import { answerWith, type Encoding } from './encoding.js';
-import { BROTLI_QUALITY, ResponseCache, createEntry, type Entry } from './store.js';
+import { ResponseCache, createEntry, type Entry } from './store.js';
 
 const ACCEPT: Record<Encoding, Record<string, string>> = {
   br: { 'accept-encoding': 'gzip, deflate, br' },
@@ -219,33 +218,5 @@ describe('the regiment list to a browser, a script with gzip and curl', () => {
     expect(entry.bytes).toBeGreaterThan(entry.br!.length + entry.gzip!.length + entry.identity!.length);
     expect(cache.size.bytes).toBeGreaterThanOrEqual(entry.bytes);
     expect(cache.size.bytes).toBeLessThanOrEqual(cache.maxBytes);
-  });
-});
-
-describe('a list large enough to be compressed off the event loop (brotli-worker.ts)', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    for (let i = 1; i <= 60; i++) {
-      await createRegiment(ctx.db, {
-        name: `${i}th Pennsylvania Reserves`,
-        description: `Company ${i} of the reserves: drill on Wednesdays, linebattles on Saturdays at 8 pm, new recruits welcome at any event.`,
-      });
-    }
-  });
-  afterAll(() => ctx.close());
-
-  it('is kept as the same brotli bytes the event loop makes, so its ETag is the same in every process', async () => {
-    const plain = (await ctx.app.inject({ method: 'GET', url: '/api/regiments', headers: ACCEPT.identity })).body;
-    expect(plain.length).toBeGreaterThanOrEqual(OFF_THREAD_MIN_BYTES);
-    const entry = ctx.app.responseCache.get('/api/regiments')!;
-    const onTheLoop = brotliCompressSync(Buffer.from(plain), { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } });
-    expect(entry.br!.equals(onTheLoop)).toBe(true);
-    expect(entry.etag).toBe(keptEntry('/probe', plain).etag);
-
-    const browser = await ctx.app.inject({ method: 'GET', url: '/api/regiments', headers: ACCEPT.br });
-    expect(browser.headers['content-encoding']).toBe('br');
-    expect(browser.headers.etag).toBe(entry.etag);
-    expect(decoded(browser.rawPayload, 'br')).toBe(plain);
   });
 });

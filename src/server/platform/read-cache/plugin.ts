@@ -10,8 +10,7 @@ import { whenAnswerEnds } from '#server/platform/http/answer-end.js';
 import type { Metrics } from '#server/platform/http/metrics.js';
 import { answerWith, preferredEncoding } from './encoding.js';
 import { expiryOf, publicTagsOf, type CachePolicy } from './route-policy.js';
-import { BrotliWorker } from './brotli-worker.js';
-import { BROTLI_QUALITY, createEntry, isKeptAsBrotli, type Claim, type Entry, type ResponseCache } from './store.js';
+import { createEntry, type Claim, type Entry, type ResponseCache } from './store.js';
 import type { CacheTag, Invalidation } from './tags.js';
 
 declare module 'fastify' {
@@ -100,9 +99,6 @@ export const responseCachePlugin = fp<{ cache: ResponseCache; metrics: Metrics; 
     app.decorateRequest('cacheInvalidation', undefined);
     app.decorateRequest('cacheAnswerTags', undefined);
     app.addHook('onReady', () => cache.announceStart());
-    // Large answers are compressed on a worker thread, not on the event loop (brotli-worker.ts).
-    const brotli = new BrotliWorker(BROTLI_QUALITY);
-    app.addHook('onClose', () => brotli.close());
 
     app.addHook('onRequest', async function answerFromCache(request: CachedRequest, reply) {
       const publicCache = publicTagsOf(request.routeOptions.config.cache);
@@ -149,16 +145,13 @@ export const responseCachePlugin = fp<{ cache: ResponseCache; metrics: Metrics; 
       }
       const computedAt = request[kComputedAt] ?? cache.now();
       const plain = typeof payload === 'string' ? Buffer.from(payload) : payload;
-      const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
-      const br = isKeptAsBrotli(contentType, plain.length) ? await brotli.compress(plain) : undefined;
       const entry = createEntry({
         key: request.url,
         tags: request.cacheAnswerTags ?? request[kTags] ?? publicTagsOf(config.cache)!(request),
         computedAt,
         expiresAt: expiryOf(config.cache)?.(computedAt),
-        contentType,
+        contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
         body: plain,
-        br,
         // Kept beside brotli from the plain body in hand: answerWith below sends it.
         encoding: preferredEncoding(request.headers['accept-encoding']),
       });

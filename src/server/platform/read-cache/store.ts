@@ -54,7 +54,7 @@ export interface CacheBus {
  */
 const COMPRESS_THRESHOLD = 1024;
 /** Compression levels of kept answers: low, because a miss pays them (see `compressed`). */
-export const BROTLI_QUALITY = 1;
+const BROTLI_QUALITY = 1;
 const GZIP_LEVEL = 1;
 /**
  * No entry may hold more than this share of the cache, its kept encodings included: one answer
@@ -496,12 +496,10 @@ export function createEntry(answer: {
   body: string | Buffer;
   /** The encoding the computing request's client prefers (preferredEncoding): gzip is kept from the start. */
   encoding?: Encoding;
-  /** The body's brotli bytes when the caller made them already (at BROTLI_QUALITY, off the event loop: brotli-worker.ts). */
-  br?: Buffer | undefined;
 }): Entry {
   const plain = ownedBytes(answer.body);
   const isCompressible = !answer.contentType.startsWith('image/');
-  const br = isKeptAsBrotli(answer.contentType, plain.length) ? (answer.br ?? compressed(plain, 'br')) : undefined;
+  const br = isCompressible && plain.length >= COMPRESS_THRESHOLD ? compressed(plain, 'br') : undefined;
   const kept = br ?? plain;
   const entry: Entry = {
     key: answer.key,
@@ -520,11 +518,6 @@ export function createEntry(answer: {
     entry.bytes += entry.gzip.length;
   }
   return entry;
-}
-
-/** Whether createEntry keeps a body of this type and size as brotli (the others are kept as they are). */
-export function isKeptAsBrotli(contentType: string, size: number): boolean {
-  return size >= COMPRESS_THRESHOLD && !contentType.startsWith('image/');
 }
 
 /** Back to the base form: brotli alone for a compressed body (a small or incompressible one has only its plain body). */
