@@ -54,8 +54,8 @@ export interface OfficerFilters {
 }
 
 export class SearchCatalogue {
-  // By id in IdMaps (id-map.ts): a search looks up each officer it matches in several of them.
   private readonly sides = new Map<number, SideRecord>();
+  // The maps by officer or regiment id are IdMaps (id-map.ts): a search looks up each officer it matches in several.
   private readonly regiments = new IdMap<RegimentRecord>();
   private readonly officers = new IdMap<OfficerRecord>();
   private readonly officersOfRegiment = new Map<number, Set<number>>();
