@@ -70,7 +70,16 @@ import {
   type Scenario,
 } from './harness/scenarios.js';
 import { writeScenarios } from './harness/write-scenarios.js';
-import { RssSampler, freePort, readCpuMs, snapshotBuild, startServer, type BuildSnapshot, type ServerProcess } from './harness/servers.js';
+import {
+  RssSampler,
+  freePort,
+  readCommandCpuMs,
+  readCpuMs,
+  snapshotBuild,
+  startServer,
+  type BuildSnapshot,
+  type ServerProcess,
+} from './harness/servers.js';
 
 /** The app's pool size: openDatabase's default (src/server/platform/db/client.ts); the ceiling uses the same. */
 const APP_POOL_SIZE = 10;
@@ -286,6 +295,8 @@ async function main() {
         `(about ${Math.ceil(seconds / 60)} min).`,
     );
     const measurements: Measurement[] = [];
+    // The database's CPU per request beside the server's, when it runs on this machine (its processes are in /proc).
+    const databaseCpuMs = isOnThisMachine(settings.databaseUrl) ? () => readCommandCpuMs('postgres') : () => null;
     const warmed = await warmDatabaseFiles(database.db);
     console.log(
       warmed
@@ -296,7 +307,7 @@ async function main() {
       if (warmed) await warmDatabaseFiles(database.db);
       console.log(`-> ${scenario.name}`);
       const server = scenario.target === 'ceiling' ? ceiling : app;
-      const m = await measure(scenario, server.baseUrl, settings.load, rss, () => readCpuMs(server.pid));
+      const m = await measure(scenario, server.baseUrl, settings.load, rss, () => readCpuMs(server.pid), databaseCpuMs);
       measurements.push(m);
       printProgress(m);
       await settle(app);
@@ -415,6 +426,13 @@ function withComparedRows(only: ReadonlySet<string> | null, scenarios: readonly 
     if (scenario.runsWith) keys.add(scenario.runsWith);
   }
   return keys;
+}
+
+/** Whether the database of this URL is served from this machine: by address, or through a Unix socket (`?host=/path`). */
+function isOnThisMachine(databaseUrl: string): boolean {
+  const url = new URL(databaseUrl);
+  if (url.searchParams.get('host')?.startsWith('/')) return true;
+  return ['', 'localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
 }
 
 /**

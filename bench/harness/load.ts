@@ -2,7 +2,7 @@
 import type { EventEmitter } from 'node:events';
 import { createRequire } from 'node:module';
 import autocannon, { type Options, type Result } from 'autocannon';
-import type { RssSampler } from './servers.js';
+import { cpuMsBetween, type RssSampler } from './servers.js';
 import type { CeilingKind, Scenario } from './scenarios.js';
 
 export interface LoadSettings {
@@ -57,6 +57,12 @@ export interface Measurement {
    * machine (a row of large answers is bound by the bytes the client reads). Null when unknown.
    */
   serverCpuMsPerRequest?: number | null;
+  /**
+   * CPU time of the database server over the measured run, per request, in ms, when it runs on this
+   * machine (every process of the command `postgres`, whoever else uses it meanwhile): with the
+   * server's own, where a row's cost lies. Null when unknown.
+   */
+  databaseCpuMsPerRequest?: number | null;
   /** The mixed workloads: answers per kind and status. */
   byKind?: Record<string, Record<string, number>>;
 }
@@ -141,6 +147,8 @@ export async function measure(
   rss: RssSampler | null,
   /** The CPU time used so far (ms) by the server of this target (servers.ts, readCpuMs). */
   cpuMsOf: (target: Scenario['target']) => number | null = () => null,
+  /** The CPU time used so far (ms) by each process of the database server, when it runs on this machine (readCommandCpuMs). */
+  databaseCpuMs: () => ReadonlyMap<number, number> | null = () => null,
 ): Promise<Measurement> {
   const connections = scenario.connections ?? settings.connections;
   const { amount } = scenario;
@@ -151,6 +159,7 @@ export async function measure(
   scenario.tally?.clear();
   rss?.nextWindow();
   const cpuBefore = cpuMsOf(scenario.target);
+  const databaseBefore = databaseCpuMs();
   const { result, latencies } = await runCollectingLatencies({
     url: baseUrl,
     connections,
@@ -160,10 +169,11 @@ export async function measure(
   });
   const appRssMaxMb = rss && scenario.target === 'app' ? rss.nextWindow() : null;
   const cpuAfter = cpuMsOf(scenario.target);
-  const serverCpuMsPerRequest =
-    cpuBefore !== null && cpuAfter !== null && result.requests.total > 0
-      ? Math.round(((cpuAfter - cpuBefore) / result.requests.total) * 1000) / 1000
-      : null;
+  const databaseAfter = databaseCpuMs();
+  const perRequest = (ms: number | null) =>
+    ms !== null && result.requests.total > 0 ? Math.round((ms / result.requests.total) * 1000) / 1000 : null;
+  const serverCpuMsPerRequest = perRequest(cpuBefore !== null && cpuAfter !== null ? cpuAfter - cpuBefore : null);
+  const databaseCpuMsPerRequest = perRequest(databaseBefore && databaseAfter ? cpuMsBetween(databaseBefore, databaseAfter) : null);
   const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, s.count]));
   return {
     key: scenario.key,
@@ -189,6 +199,7 @@ export async function measure(
     bytesPerSecond: result.throughput.average,
     appRssMaxMb,
     serverCpuMsPerRequest,
+    databaseCpuMsPerRequest,
     byKind: scenario.tally
       ? Object.fromEntries([...scenario.tally].map(([kind, byStatus]) => [kind, Object.fromEntries([...byStatus].map(([s, n]) => [String(s), n]))]))
       : undefined,

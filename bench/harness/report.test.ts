@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Measurement } from './load.js';
-import { ceilingFigures, formatSummary, withVerdicts, type RunReport } from './report.js';
+import { ceilingFigures, formatMarkdown, formatSummary, withVerdicts, type RunReport } from './report.js';
 
 function measurement(key: string, fields: Partial<Measurement> & Pick<Measurement, 'requestsPerSecond'>): Measurement {
   return {
@@ -161,5 +161,47 @@ describe('formatSummary', () => {
 
   it('says nothing of it when the long tail did not run', () => {
     expect(formatSummary(report(null)).some((line) => line.includes('Long-tail'))).toBe(false);
+  });
+});
+
+const emptyReport: RunReport = {
+  startedAt: '2026-11-30T14:00:00.000Z',
+  finishedAt: '2026-11-30T14:10:00.000Z',
+  machine: { cpus: 2, cpuModel: 'test', memoryGb: 1, node: 'v20', postgres: '15', loadAverageBefore: [0, 0, 0], loadAverageAfter: [0, 0, 0] },
+  settings: { connections: 50, duration: 10, warmup: 3, poolSize: 10, benchUsers: 50, warmedFiles: true },
+  responseCache: { enabled: true, mib: 32 },
+  dataset: {
+    counts: { officers: 20000 },
+    largestOfficer: { id: 1, name: 'A', reviewCount: 10, deepPage: 2 },
+    sampledOfficers: 200,
+    longTailOfficers: 19401,
+    longTailReviewers: 38977,
+  },
+  ceiling: { start: 8000, end: 8000, reference: 8000 },
+  longTailCeiling: null,
+  results: [],
+  appRssMb: { idle: 100, max: 150, end: 120 },
+  appErrorLogLines: 0,
+  appErrorMessages: {},
+  aggregateDifferencesAfterRun: 0,
+  otherTargets: [],
+  cleanup: null,
+  writes: null,
+  smokeProblems: [],
+};
+
+describe('the table of rows', () => {
+  it("shows each row's CPU per request, the server's and the database's, blank where unknown", () => {
+    const results = withVerdicts(
+      [
+        measurement('ceiling', { target: 'ceiling', requestsPerSecond: 8000, serverCpuMsPerRequest: 0.05, databaseCpuMsPerRequest: 0.047 }),
+        measurement('officer', { requestsPerSecond: 6000, serverCpuMsPerRequest: 0.12, databaseCpuMsPerRequest: null }),
+      ],
+      { sample: 8000, 'long-tail': null },
+    );
+    const markdown = formatMarkdown({ ...emptyReport, results });
+    expect(markdown).toContain('| RSS max MiB | server CPU ms/req | database CPU ms/req |');
+    expect(markdown).toMatch(/\| ceiling \|.*\| 0\.050 \| 0\.047 \|/);
+    expect(markdown).toMatch(/\| officer \|.*\| 0\.120 \| {2}\|/);
   });
 });

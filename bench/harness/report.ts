@@ -84,6 +84,7 @@ interface Row {
   target: string;
   rss: string;
   cpu: string;
+  databaseCpu: string;
 }
 
 function rows(report: RunReport): Row[] {
@@ -103,6 +104,7 @@ function rows(report: RunReport): Row[] {
       target: target ? `${target}: ${verdict}` : '',
       rss: r.appRssMaxMb === null ? '' : fixed(r.appRssMaxMb),
       cpu: r.serverCpuMsPerRequest == null ? '' : fixed(r.serverCpuMsPerRequest, 3),
+      databaseCpu: r.databaseCpuMsPerRequest == null ? '' : fixed(r.databaseCpuMsPerRequest, 3),
     };
   });
 }
@@ -118,9 +120,10 @@ const HEADERS: Row = {
   target: 'target (× ceiling, ms)',
   rss: 'RSS max MiB',
   cpu: 'server CPU ms/req',
+  databaseCpu: 'database CPU ms/req',
 };
 const COLUMNS = Object.keys(HEADERS) as Array<keyof Row>;
-const NUMERIC = new Set<keyof Row>(['rps', 'p50', 'p95', 'p99', 'errors', 'ratio', 'rss', 'cpu']);
+const NUMERIC = new Set<keyof Row>(['rps', 'p50', 'p95', 'p99', 'errors', 'ratio', 'rss', 'cpu', 'databaseCpu']);
 
 export function formatTable(report: RunReport): string {
   const all = [HEADERS, ...rows(report)];

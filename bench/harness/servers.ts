@@ -3,7 +3,7 @@
  * process on a free port, plus the RSS sampler that watches the app.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -191,6 +191,44 @@ export function readCpuMs(pid: number): number | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The CPU time used so far (ms, as readCpuMs) by each process running this command (its name in
+ * /proc/<pid>/stat), by pid: for PostgreSQL, the postmaster and every backend and worker. Null
+ * where /proc cannot be read.
+ */
+export function readCommandCpuMs(command: string): Map<number, number> | null {
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return null;
+  }
+  const used = new Map<number, number>();
+  for (const pid of pids) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue; // gone meanwhile
+    }
+    if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== command) continue;
+    const ms = readCpuMs(Number(pid));
+    if (ms !== null) used.set(Number(pid), ms);
+  }
+  return used;
+}
+
+/**
+ * The CPU time the processes of two readings used between them: each one's growth, and the whole
+ * of one that started in between. One that ended in between is missed (PostgreSQL's backends for
+ * a pool live as long as the pool; a short-lived worker's time is lost), so this is a floor.
+ */
+export function cpuMsBetween(before: ReadonlyMap<number, number>, after: ReadonlyMap<number, number>): number {
+  let total = 0;
+  for (const [pid, ms] of after) total += ms - Math.min(before.get(pid) ?? 0, ms);
+  return total;
 }
 
 /** Samples a process's RSS every few hundred milliseconds; windows report their own maximum. */
