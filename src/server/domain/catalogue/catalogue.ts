@@ -66,17 +66,17 @@ export class SearchCatalogue {
   /** What the rankings weigh every rating against: the published community mean (ranking-prior.ts) and the weight m. */
   private prior: RankPrior;
   /**
-   * Each officer's answer as JSON, up to its rank score (which moves with the community mean): made
-   * when first listed, dropped when the officer, or what it shows of its regiment, changes. Searches
-   * list up to 100 officers, and building and serialising each answer anew was most of a search's
-   * time (docs/decisions/0041-batched-reads.md). UTF-8 bytes: at most about 700 each, each in a
-   * buffer of its own (ownedBytes): a slice of Node's shared 8 KiB pool would keep its whole slab alive.
+   * Each officer's answer as JSON, followed by a comma: made when first listed, dropped when the
+   * officer, what it shows of its regiment, or its rank score (the community mean moves, every few
+   * minutes at most: ranking-prior.ts) changes. Searches list up to 100 officers, and building and
+   * serialising each answer anew was most of a search's time (docs/decisions/0041-batched-reads.md).
+   * One part per officer, not a head and a rank-score tail: joining 200 parts was an eighth of a
+   * computed typed search (`perf`). UTF-8 bytes: at most about 700 each, each in a buffer of its own
+   * (ownedBytes): a slice of Node's shared 8 KiB pool would keep its whole slab alive.
    */
-  private readonly answerHeads = new IdMap<Buffer>();
+  private readonly answerParts = new IdMap<Buffer>();
   /** officerRankScore's, by officer: forgotten when the officer changes, all of them when the mean does. */
   private readonly officerRankScores = new IdMap<number | null>();
-  /** The end of each officer's answer, from its rank score on: forgotten with its rank score. */
-  private readonly answerTails = new IdMap<Buffer>();
   /**
    * Each officer's match without a text score, as every order but relevance sorts it: made once and
    * shared by the searches that list the officer (a three-letter term matches hundreds of officers,
@@ -112,7 +112,7 @@ export class SearchCatalogue {
       this.regimentIndex.remove(id);
       if (after?.isActive) this.indexRegiment(after);
       const shownAs = (r: RegimentRecord | undefined) => r && `${r.name}\u0000${r.description}\u0000${r.bannerImageUrl}\u0000${r.sideId}`;
-      if (shownAs(before) !== shownAs(after)) for (const officerId of this.officersOfRegiment.get(id) ?? []) this.answerHeads.delete(officerId);
+      if (shownAs(before) !== shownAs(after)) for (const officerId of this.officersOfRegiment.get(id) ?? []) this.answerParts.delete(officerId);
       const matchedAs = (r: RegimentRecord | undefined) => r && `${r.name}\u0000${r.isActive}`;
       if (matchedAs(before) === matchedAs(after)) continue;
       for (const officerId of this.officersOfRegiment.get(id) ?? []) {
@@ -128,9 +128,8 @@ export class SearchCatalogue {
     for (const id of ids) {
       const before = this.officers.get(id);
       const after = found.get(id);
-      this.answerHeads.delete(id);
+      this.answerParts.delete(id);
       this.officerRankScores.delete(id);
-      this.answerTails.delete(id);
       this.unscoredMatches.delete(id);
       if (before) this.officersOfRegiment.get(before.regimentId)?.delete(id);
       if (after) {
@@ -197,7 +196,7 @@ export class SearchCatalogue {
     if (communityMean === this.prior.communityMean) return;
     this.prior = { ...this.prior, communityMean };
     this.officerRankScores.clear();
-    this.answerTails.clear();
+    this.answerParts.clear();
     this.unscoredMatches.clear();
   }
 
@@ -233,7 +232,7 @@ export class SearchCatalogue {
 
   /**
    * `officerAnswer` of each officer, as a JSON array: the bytes a search answers with, the same
-   * value as JSON.stringify of the answers (catalogue.test.ts), made from each officer's kept head.
+   * value as JSON.stringify of the answers (catalogue.test.ts), made from each officer's kept part.
    */
   officerAnswersJson(officers: readonly OfficerRecord[]): JsonBytes<RankedOfficer[]> {
     if (officers.length === 0) return Buffer.from('[]');
@@ -241,10 +240,9 @@ export class SearchCatalogue {
     // The opening bracket, then each answer and its comma, the last one becoming the closing bracket.
     let length = 1;
     for (const officer of officers) {
-      const head = this.answerHead(officer);
-      const tail = this.answerTail(officer);
-      parts.push(head, tail);
-      length += head.length + tail.length;
+      const part = this.answerPart(officer);
+      parts.push(part);
+      length += part.length;
     }
     const json = Buffer.allocUnsafe(length);
     json[0] = OPEN_BRACKET;
@@ -257,25 +255,14 @@ export class SearchCatalogue {
     return json;
   }
 
-  /** The officer's answer as JSON up to its rank score, kept (answerHeads). */
-  private answerHead(officer: OfficerRecord): Buffer {
-    let head = this.answerHeads.get(officer.id);
-    if (!head) {
-      const { rankScore: _rankScore, ...answer } = this.officerAnswer(officer);
-      head = ownedBytes(JSON.stringify(answer).slice(0, -1));
-      this.answerHeads.set(officer.id, head);
+  /** The officer's answer as JSON and a comma, kept (answerParts). */
+  private answerPart(officer: OfficerRecord): Buffer {
+    let part = this.answerParts.get(officer.id);
+    if (!part) {
+      part = ownedBytes(`${JSON.stringify(this.officerAnswer(officer))},`);
+      this.answerParts.set(officer.id, part);
     }
-    return head;
-  }
-
-  /** The rest of the officer's answer: its rank score, the closing brace and a comma, kept as its rank score is (answerTails). */
-  private answerTail(officer: OfficerRecord): Buffer {
-    let tail = this.answerTails.get(officer.id);
-    if (!tail) {
-      tail = ownedBytes(`,"rankScore":${JSON.stringify(this.officerRankScore(officer))}},`);
-      this.answerTails.set(officer.id, tail);
-    }
-    return tail;
+    return part;
   }
 
   /**
