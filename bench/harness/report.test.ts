@@ -125,45 +125,7 @@ describe('withVerdicts, writes (issue 38, item 5)', () => {
   });
 });
 
-describe('formatSummary', () => {
-  const report = (longTailCeiling: RunReport['longTailCeiling']): RunReport => ({
-    startedAt: '2026-11-25T21:00:00.000Z',
-    finishedAt: '2026-11-25T21:05:00.000Z',
-    machine: { cpus: 2, cpuModel: 'test', memoryGb: 1, node: 'v22', postgres: '15', loadAverageBefore: [0, 0, 0], loadAverageAfter: [0, 0, 0] },
-    settings: { connections: 50, duration: 10, warmup: 3, poolSize: 10, benchUsers: 50, warmedFiles: true },
-    responseCache: { enabled: true, mib: 32 },
-    dataset: {
-      counts: { officers: 20000 },
-      largestOfficer: { id: 1, name: 'A', reviewCount: 10, deepPage: 2 },
-      sampledOfficers: 200,
-      longTailOfficers: 19401,
-      longTailReviewers: 38977,
-    },
-    ceiling: { start: 8000, end: 6000, reference: 7000 },
-    longTailCeiling,
-    results: [],
-    appRssMb: { idle: 100, max: 150, end: 120 },
-    appErrorLogLines: 0,
-    appErrorMessages: {},
-    aggregateDifferencesAfterRun: 0,
-    otherTargets: [],
-    cleanup: null,
-    writes: null,
-    smokeProblems: [],
-  });
-
-  it('names the long-tail ceiling and its reference when the long tail ran', () => {
-    expect(formatSummary(report({ start: 5000, end: 3000, reference: 4000 }))).toContain(
-      'Long-tail ceiling (random ids over 19,401 public officers): 5,000 req/s at the start, 3,000 at the end; ' +
-        "the long-tail rows' ratios use their mean, 4,000.",
-    );
-  });
-
-  it('says nothing of it when the long tail did not run', () => {
-    expect(formatSummary(report(null)).some((line) => line.includes('Long-tail'))).toBe(false);
-  });
-});
-
+/** A run with no rows: each test sets what it looks at. */
 const emptyReport: RunReport = {
   startedAt: '2026-11-30T14:00:00.000Z',
   finishedAt: '2026-11-30T14:10:00.000Z',
@@ -189,6 +151,21 @@ const emptyReport: RunReport = {
   writes: null,
   smokeProblems: [],
 };
+
+describe('formatSummary', () => {
+  const report = (longTailCeiling: RunReport['longTailCeiling']): RunReport => ({ ...emptyReport, longTailCeiling });
+
+  it('names the long-tail ceiling and its reference when the long tail ran', () => {
+    expect(formatSummary(report({ start: 5000, end: 3000, reference: 4000 }))).toContain(
+      'Long-tail ceiling (random ids over 19,401 public officers): 5,000 req/s at the start, 3,000 at the end; ' +
+        "the long-tail rows' ratios use their mean, 4,000.",
+    );
+  });
+
+  it('says nothing of it when the long tail did not run', () => {
+    expect(formatSummary(report(null)).some((line) => line.includes('Long-tail'))).toBe(false);
+  });
+});
 
 describe('the table of rows', () => {
   it("shows each row's CPU per request, the server's and the database's, blank where unknown", () => {
