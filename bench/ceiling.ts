@@ -14,6 +14,7 @@
  *
  * Started by bench/run.ts as a child process: DATABASE_URL, PORT and POOL_SIZE come from it.
  */
+import { get } from 'node:http';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { computeOverallRating } from '#core/rating.js';
@@ -21,6 +22,8 @@ import { computeOverallRating } from '#core/rating.js';
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error('DATABASE_URL is required');
 const port = Number(process.env.PORT ?? 0);
+/** The app under measurement, whose answers /ceiling/copy replays. */
+const appUrl = process.env.APP_URL;
 const poolSize = Number(process.env.POOL_SIZE ?? 10);
 
 // The same pool settings as src/server/platform/db/client.ts.
@@ -134,6 +137,57 @@ app.post<{ Body: ReviewBody }>('/ceiling/reviews', async (request, reply) => {
   });
   if (id === null) return reply.code(404).send({ message: 'not found' });
   return reply.code(201).send({ id });
+});
+
+/**
+ * The bytes floor: an answer of the app, fetched once for each path and Accept-Encoding and then
+ * replayed byte for byte with its type and encoding. A row of the same bytes measures what loopback
+ * and the load client allow for them whatever a server does (issue 38: the whole regiment list
+ * without compression is ten times its brotli bytes).
+ */
+interface Copy {
+  contentType: string;
+  contentEncoding: string | undefined;
+  body: Buffer;
+}
+const copies = new Map<string, Promise<Copy>>();
+
+/** The app's answer as it left the app: raw bytes (fetch() would decompress them). */
+function fetchRaw(path: string, acceptEncoding: string): Promise<Copy> {
+  if (!appUrl) return Promise.reject(new Error('APP_URL is required for /ceiling/copy'));
+  return new Promise((resolve, reject) => {
+    get(new URL(path, appUrl), { headers: { 'accept-encoding': acceptEncoding, accept: 'application/json' } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        if (response.statusCode !== 200) reject(new Error(`the app answered ${response.statusCode} to ${path}`));
+        else
+          resolve({
+            contentType: response.headers['content-type'] ?? 'application/octet-stream',
+            contentEncoding: response.headers['content-encoding'],
+            body: Buffer.concat(chunks),
+          });
+      });
+      response.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
+app.get('/ceiling/copy/*', async (request, reply) => {
+  const path = request.url.slice('/ceiling/copy'.length);
+  const acceptEncoding = request.headers['accept-encoding'] ?? '';
+  const key = `${acceptEncoding} ${path}`;
+  let copy = copies.get(key);
+  if (!copy) {
+    copy = fetchRaw(path, acceptEncoding);
+    copies.set(key, copy);
+    // A failed fetch is tried again by the next request, not kept.
+    copy.catch(() => copies.delete(key));
+  }
+  const { contentType, contentEncoding, body } = await copy;
+  reply.header('content-type', contentType);
+  if (contentEncoding) reply.header('content-encoding', contentEncoding);
+  return reply.send(body);
 });
 
 const shutdown = async () => {

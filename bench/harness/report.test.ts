@@ -93,6 +93,22 @@ describe('withVerdicts, clients without brotli (issue 38)', () => {
     expect(byKey.get('regiments-identity')!.verdict).toEqual({ meets: false, misses: ['ratio 0.25 < 0.5'] });
   });
 
+  it("gives the ceiling's replay of the plain bytes its ratio to the brotli bytes, with no verdict: it is a bound", () => {
+    const floor = [
+      measurement('ceiling-regiments-copy', { target: 'ceiling', ceilingKind: 'none', requestsPerSecond: 8000 }),
+      measurement('ceiling-regiments-copy-identity', {
+        target: 'ceiling',
+        ceilingKind: 'none',
+        comparedWith: 'ceiling-regiments-copy',
+        requestsPerSecond: 1200,
+      }),
+    ];
+    const byKey = new Map(withVerdicts([...rows, ...floor], { sample: 7000, 'long-tail': null }).map((r) => [r.key, r]));
+    expect(byKey.get('ceiling-regiments-copy-identity')!.ceilingRatio).toBeCloseTo(0.15);
+    expect(byKey.get('ceiling-regiments-copy-identity')!.verdict).toBeNull();
+    expect(byKey.get('ceiling-regiments-copy')!.ceilingRatio).toBeNull();
+  });
+
   it("gives no ratio when the browser's row was not measured", () => {
     const [row] = withVerdicts([rows[2]!], { sample: 7000, 'long-tail': null });
     expect(row!.ceilingRatio).toBeNull();

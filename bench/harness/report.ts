@@ -153,7 +153,8 @@ export function formatSummary(report: RunReport): string[] {
     ...(report.results.some((r) => r.comparedWith)
       ? [
           'Ratios marked † are to another row of this run, the one their target names, not to a read ceiling: for clients without ' +
-            'brotli, the same answers asked for by a browser; for the writes and mixed-longtail, the ceiling doing the same work.',
+            'brotli, the same answers asked for by a browser; for the writes and mixed-longtail, the ceiling doing the same work; ' +
+            "for the regiment list's bytes replayed by the ceiling without compression, the same with brotli (the most any server could reach).",
         ]
       : []),
     `App RSS: ${fixed(appRssMb.idle)} MiB after start-up, ${fixed(appRssMb.max)} MiB at most, ${fixed(appRssMb.end)} MiB at the end.`,
@@ -272,8 +273,9 @@ export function ceilingFigures(measurements: readonly Measurement[], startKey: s
 
 /**
  * Each app scenario's ratio is to the ceiling of its kind (the long tail's to the long-tail ceiling),
- * or, for a row compared with another (a client without brotli, a write, mixed-longtail), to that
- * row's req/s; none when the reference was not measured, or for a row of no ceiling (kind `none`).
+ * or, for a row compared with another (a client without brotli, a write, mixed-longtail, and the
+ * ceiling's replay of the regiment list's plain bytes), to that row's req/s; none when the reference
+ * was not measured, or for a ceiling's row or a row of no ceiling (kind `none`) compared with none.
  */
 export function withVerdicts(
   results: Measurement[],
@@ -286,7 +288,7 @@ export function withVerdicts(
       : r.ceilingKind === 'none'
         ? 0
         : (ceilingReferences[r.ceilingKind] ?? 0);
-    const ceilingRatio = r.target === 'app' && reference > 0 ? r.requestsPerSecond / reference : null;
+    const ceilingRatio = (r.target === 'app' || r.comparedWith) && reference > 0 ? r.requestsPerSecond / reference : null;
     return {
       ...r,
       ceilingRatio,

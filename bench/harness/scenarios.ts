@@ -50,6 +50,8 @@ export const SCENARIO_KEYS = [
   'regiments',
   'regiments-gzip',
   'regiments-identity',
+  'ceiling-regiments-copy',
+  'ceiling-regiments-copy-identity',
   'regiments-filtered',
   'regiments-filtered-paged',
   'recent-reviews',
@@ -96,7 +98,10 @@ export interface Scenario {
    * brotli client"). `--only` runs that one too.
    */
   comparedWith?: string;
-  /** Another scenario `--only` runs with this one: an other target of targets.ts compares the two. */
+  /**
+   * Another scenario `--only` runs with this one: an other target of targets.ts compares the two, or
+   * it measures this one's bound (regiments-identity: the same bytes from the ceiling).
+   */
   runsWith?: string;
   /** Connections for this scenario; the run's setting (BENCH_CONNECTIONS) when absent. */
   connections?: number;
@@ -338,6 +343,27 @@ export function endpointScenarios(facts: DatasetFacts): Scenario[] {
       comparedWith: 'regiments',
       example: '/api/regiments',
       requests: fixed('/api/regiments', PLAIN_HEADERS),
+      runsWith: 'ceiling-regiments-copy-identity',
+    },
+    // The bytes floor of the two rows above: the app's own answers, brotli and plain, replayed by the
+    // bare ceiling (bench/ceiling.ts, /ceiling/copy). The plain row's ratio to the brotli one is the
+    // most any server could reach for `regiments, no compression` on this machine and client.
+    {
+      key: 'ceiling-regiments-copy',
+      name: "ceiling, the regiment list's bytes",
+      target: 'ceiling',
+      ceilingKind: 'none',
+      example: '/ceiling/copy/api/regiments',
+      requests: fixed('/ceiling/copy/api/regiments', JSON_HEADERS),
+    },
+    {
+      key: 'ceiling-regiments-copy-identity',
+      name: "ceiling, the regiment list's bytes, no compression",
+      target: 'ceiling',
+      ceilingKind: 'none',
+      comparedWith: 'ceiling-regiments-copy',
+      example: '/ceiling/copy/api/regiments',
+      requests: fixed('/ceiling/copy/api/regiments', PLAIN_HEADERS),
     },
     // The finder's filters over the list (issue 36, item 5): the whole filtered list, then its first
     // page as the public API pages it. Kept by the response cache as the whole list is.
