@@ -12,7 +12,10 @@
  * removes before checking the aggregates (bench/harness/fixtures.ts, removeCeilingWriters). Their
  * users come in the body; the harness picks them.
  *
- * Started by bench/run.ts as a child process: DATABASE_URL, PORT and POOL_SIZE come from it.
+ * And it replays answers of the app byte for byte (/ceiling/copy, below): the bytes floor of an
+ * answer too large for loopback and the load client.
+ *
+ * Started by bench/run.ts as a child process: DATABASE_URL, PORT, POOL_SIZE and APP_URL come from it.
  */
 import { get } from 'node:http';
 import Fastify from 'fastify';

@@ -63,6 +63,7 @@ export const TARGETS: Readonly<Record<string, Target>> = {
   'regiments-identity': WITHOUT_BROTLI,
   'regiments-filtered': HOT_READ,
   'regiments-filtered-paged': HOT_READ,
+  'regiments-filtered-paged-identity': WITHOUT_BROTLI,
   'recent-reviews': HOT_READ,
   'officer-html': HOT_READ,
   mixed: MIXED,

@@ -54,6 +54,7 @@ export const SCENARIO_KEYS = [
   'ceiling-regiments-copy-identity',
   'regiments-filtered',
   'regiments-filtered-paged',
+  'regiments-filtered-paged-identity',
   'recent-reviews',
   'officer-html',
   'officer-card',
@@ -385,6 +386,19 @@ export function endpointScenarios(facts: DatasetFacts): Scenario[] {
       requests: () => {
         const next = rotating(REGIMENT_FILTERS);
         return [getRequest(() => PATHS.filteredRegiments(next(), REGIMENT_FILTER_PAGE), JSON_HEADERS)];
+      },
+    },
+    // The same pages to a client without compression: what such a client of the public API is
+    // pointed to instead of the whole list (docs/decisions/0034-public-read-api.md).
+    {
+      key: 'regiments-filtered-paged-identity',
+      name: `regiments, filtered, page 1 of ${REGIMENT_FILTER_PAGE}, no compression`,
+      target: 'app',
+      comparedWith: 'regiments-filtered-paged',
+      example: PATHS.filteredRegiments(REGIMENT_FILTERS[0]!, REGIMENT_FILTER_PAGE),
+      requests: () => {
+        const next = rotating(REGIMENT_FILTERS);
+        return [getRequest(() => PATHS.filteredRegiments(next(), REGIMENT_FILTER_PAGE), PLAIN_HEADERS)];
       },
     },
     {
