@@ -224,6 +224,11 @@ export function endpointScenarios(facts: DatasetFacts): Scenario[] {
     return [getRequest(() => build(next()), headers)];
   };
   const fixed = (path: string, headers: Record<string, string>) => () => [getRequest(() => path, headers)];
+  // The first page of each of the finder's filters in turn, as the public API pages them.
+  const firstPages = (headers: Record<string, string>) => () => {
+    const next = rotating(REGIMENT_FILTERS);
+    return [getRequest(() => PATHS.filteredRegiments(next(), REGIMENT_FILTER_PAGE), headers)];
+  };
   return [
     { key: 'officer', name: 'officer', target: 'app', example: PATHS.officer(ids[0]!), requests: byId(PATHS.officer, JSON_HEADERS) },
     {
@@ -383,10 +388,7 @@ export function endpointScenarios(facts: DatasetFacts): Scenario[] {
       name: `regiments, filtered, page 1 of ${REGIMENT_FILTER_PAGE}`,
       target: 'app',
       example: PATHS.filteredRegiments(REGIMENT_FILTERS[0]!, REGIMENT_FILTER_PAGE),
-      requests: () => {
-        const next = rotating(REGIMENT_FILTERS);
-        return [getRequest(() => PATHS.filteredRegiments(next(), REGIMENT_FILTER_PAGE), JSON_HEADERS)];
-      },
+      requests: firstPages(JSON_HEADERS),
     },
     // The same pages to a client without compression: what such a client of the public API is
     // pointed to instead of the whole list (docs/decisions/0034-public-read-api.md).
@@ -396,10 +398,7 @@ export function endpointScenarios(facts: DatasetFacts): Scenario[] {
       target: 'app',
       comparedWith: 'regiments-filtered-paged',
       example: PATHS.filteredRegiments(REGIMENT_FILTERS[0]!, REGIMENT_FILTER_PAGE),
-      requests: () => {
-        const next = rotating(REGIMENT_FILTERS);
-        return [getRequest(() => PATHS.filteredRegiments(next(), REGIMENT_FILTER_PAGE), PLAIN_HEADERS)];
-      },
+      requests: firstPages(PLAIN_HEADERS),
     },
     {
       key: 'recent-reviews',

@@ -182,15 +182,19 @@ export function readRssMb(pid: number): number | null {
  */
 export function readCpuMs(pid: number): number | null {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name (field 2) is in parentheses and may hold spaces: count fields after its end.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // utime and stime are fields 14 and 15 of the line, 12 and 13 after the name.
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    return Number.isFinite(ticks) ? ticks * 10 : null;
+    return cpuMsOfStat(readFileSync(`/proc/${pid}/stat`, 'utf8'));
   } catch {
     return null;
   }
+}
+
+/** readCpuMs's figure from a /proc/<pid>/stat line already read. */
+function cpuMsOfStat(stat: string): number | null {
+  // The command name (field 2) is in parentheses and may hold spaces: count fields after its end.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime are fields 14 and 15 of the line, 12 and 13 after the name.
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return Number.isFinite(ticks) ? ticks * 10 : null;
 }
 
 /**
@@ -214,7 +218,7 @@ export function readCommandCpuMs(command: string): Map<number, number> | null {
       continue; // gone meanwhile
     }
     if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== command) continue;
-    const ms = readCpuMs(Number(pid));
+    const ms = cpuMsOfStat(stat);
     if (ms !== null) used.set(Number(pid), ms);
   }
   return used;
